@@ -1,0 +1,26 @@
+"""The public entry point: :func:`solve` a situation into its :class:`~pyrules.outcomes.Outcomes`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from .cards import CardLibrary
+from .loader import load_situation
+from .model import Situation
+from .outcomes import Outcome, Outcomes
+from .solver import Grounding, SolveOptions
+
+
+def solve(situation: Situation | str | Path, *, limit: int | None = None, threads: int = 1,
+          library: CardLibrary | None = None, options: SolveOptions | None = None) -> Outcomes:
+    """Every distinct legal outcome of the situation's question (a file path is read first)."""
+    if not isinstance(situation, Situation):
+        situation = load_situation(situation, library)
+    options = options or SolveOptions(limit=limit, threads=threads)
+    if limit is not None and options.limit != limit:
+        options = replace(options, limit=limit)
+    grounding = Grounding(situation, library, options)
+    models, truncated, stats = grounding.enumerate(options.limit)
+    outcomes = [Outcome(atoms, situation) for atoms in models]
+    return Outcomes(situation, grounding, outcomes, truncated, stats, options)

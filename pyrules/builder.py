@@ -1,0 +1,77 @@
+"""Build a situation in Python, for notebooks and tests.
+
+    >>> from pyrules import SituationBuilder, solve
+    >>> s = (SituationBuilder(["alice", "bob"])
+    ...      .permanent("forest1", "Forest", "alice")
+    ...      .could_produce("forest1")
+    ...      .build())
+    >>> solve(s)[0].could_produce
+    {'forest1': ['g']}
+
+The builder writes the same structure a situation file holds and checks it with the same code,
+so both report the same errors (located at ``<builder> objects.0.card`` instead of a line).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CardLibrary
+from .document import Field
+from .loader import parse_situation
+from .model import Situation
+
+
+class SituationBuilder:
+    def __init__(self, players: list[str] | list[dict[str, Any]], *, active: str | None = None,
+                 library: CardLibrary | None = None, name: str = ""):
+        self._doc: dict[str, Any] = {"players": list(players), "objects": []}
+        if active is not None:
+            self._doc["active"] = active
+        if name:
+            self._doc["name"] = name
+        self._library = library
+
+    def set(self, **fields: Any) -> "SituationBuilder":
+        """Set top-level fields: turn, phase, step, priority, active, stack."""
+        self._doc.update(fields)
+        return self
+
+    def card(self, definition: dict[str, Any]) -> "SituationBuilder":
+        """Define a card inline (the same form as in ``cards:`` of a situation file)."""
+        self._doc.setdefault("cards", []).append(definition)
+        return self
+
+    def object(self, id: str, card: str, owner: str, **fields: Any) -> "SituationBuilder":
+        """Add an object in any zone; ``fields`` as in a situation file (zone, tapped, counters, ...)."""
+        self._doc["objects"].append({"id": id, "card": card, "owner": owner, **fields})
+        return self
+
+    def permanent(self, id: str, card: str, controller: str, **fields: Any) -> "SituationBuilder":
+        """Add a permanent on the battlefield controlled (and, unless ``owner`` is given, owned) by ``controller``."""
+        fields.setdefault("owner", controller)
+        self._doc["objects"].append({"id": id, "card": card, "controller": controller, **fields})
+        return self
+
+    def could_produce(self, *objects: str) -> "SituationBuilder":
+        self._doc["question"] = {"could_produce": list(objects) if objects else "all"}
+        return self
+
+    def activatable(self, player: str) -> "SituationBuilder":
+        self._doc["question"] = {"activatable": player}
+        return self
+
+    def activate(self, object: str, ability: int | None = None, player: str | None = None) -> "SituationBuilder":
+        body: dict[str, Any] = {"object": object}
+        if ability is not None:
+            body["ability"] = ability
+        if player is not None:
+            body["player"] = player
+        self._doc["question"] = {"activate": body}
+        return self
+
+    def as_dict(self) -> dict[str, Any]:
+        return self._doc
+
+    def build(self) -> Situation:
+        return parse_situation(Field(self._doc, "", "<builder>", {}), self._library)

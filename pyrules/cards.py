@@ -1,0 +1,374 @@
+"""Cards as data: card definitions, their abilities as templates, and the built-in library.
+
+A card is a :class:`CardSpec`: characteristics plus a tuple of :class:`AbilitySpec`. Abilities
+are written in a small vocabulary of templates (see ``docs/cards.md``): costs such as ``{T}``,
+``{Q}``, mana, sacrifice, exile, loyalty; effects such as adding mana of a type or of any color.
+Anything outside the vocabulary is rejected with ``unsupported: ...`` when the card is read,
+never ignored. The built-in library lives in ``pyrules/data/cards.yaml``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable, Mapping
+
+from .document import Field, load_document
+from .errors import InputError, UnsupportedError
+
+CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery", "kindred")
+SUPERTYPES = ("basic", "legendary", "snow", "world")
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+COLOR_NAMES = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+#: Keywords whose rules the encodings use, plus static keywords that no modelled question depends on.
+KEYWORDS = ("haste", "flying", "defender", "vigilance", "reach", "trample", "first_strike", "deathtouch", "lifelink")
+COUNTER_KINDS_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+
+# --------------------------------------------------------------------------------------------
+# Mana symbols
+# --------------------------------------------------------------------------------------------
+def parse_mana(text: str, where: Field) -> tuple[tuple[str, int], ...]:
+    """``"{2}{G}{G}"`` -> ``(("generic", 2), ("g", 2))``, symbols merged and sorted.
+
+    Symbols: a number (generic), W U B R G C, X, S (snow), hybrid ``{W/U}`` -> ``w_u``,
+    two-generic hybrid ``{2/W}`` -> ``2_w``, Phyrexian ``{G/P}`` -> ``g_p``.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise where.fail(f"{where.name} must be mana symbols such as {{2}}{{G}}, not {text!r}")
+    stripped = _SYMBOL.sub("", text).replace(" ", "")
+    if stripped:
+        raise where.fail(f"{where.name}: '{text}' is not a sequence of mana symbols like {{2}}{{G}}")
+    counts: dict[str, int] = {}
+    for raw in _SYMBOL.findall(text):
+        sym = raw.strip().lower()
+        if sym.isdigit():
+            counts["generic"] = counts.get("generic", 0) + int(sym)
+            continue
+        if sym in ("w", "u", "b", "r", "g", "c", "x", "s"):
+            key = {"s": "snow"}.get(sym, sym)
+        elif re.fullmatch(r"[wubrg2]/[wubrgp]", sym) and sym[0] != sym[2]:
+            key = sym.replace("/", "_")
+        else:
+            raise where.fail(f"{where.name}: unknown mana symbol {{{raw}}}")
+        counts[key] = counts.get(key, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+# --------------------------------------------------------------------------------------------
+# Abilities
+# --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cost:
+    """One part of an activation cost. ``kind``: tap, untap, mana, sacrifice_self, exile_self,
+    pay_life, remove_counters, put_counters, loyalty."""
+
+    kind: str
+    amount: int = 0
+    counter: str = ""
+    mana: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One instruction of an ability's effect. ``kind``: add (fixed mana), add_one_of (one of
+    several types), add_any_color, draw, gain_life, lose_life."""
+
+    kind: str
+    amount: int = 1
+    mana: tuple[tuple[str, int], ...] = ()
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AbilitySpec:
+    """An ability printed on a card. ``kind``: activated or keyword."""
+
+    kind: str
+    costs: tuple[Cost, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    keyword: str = ""
+    limit: str = ""  # "once_each_turn"
+    timing: str = ""  # "sorcery"
+
+    @property
+    def text(self) -> str:
+        if self.kind == "keyword":
+            return self.keyword.replace("_", " ").capitalize()
+        return f"{', '.join(map(_cost_text, self.costs))}: {'. '.join(map(_effect_text, self.effects))}"
+
+
+def _mana_text(mana: Iterable[tuple[str, int]]) -> str:
+    out = []
+    for sym, n in mana:
+        if sym == "generic":
+            out.append(f"{{{n}}}")
+        else:
+            out.extend([f"{{{sym.replace('_', '/').replace('snow', 'S').upper()}}}"] * n)
+    return "".join(out)
+
+
+def _cost_text(c: Cost) -> str:
+    return {
+        "tap": "{T}",
+        "untap": "{Q}",
+        "mana": _mana_text(c.mana),
+        "sacrifice_self": "Sacrifice this",
+        "exile_self": "Exile this",
+        "pay_life": f"Pay {c.amount} life",
+        "remove_counters": f"Remove {c.amount} {c.counter} counter(s)",
+        "put_counters": f"Put {c.amount} {c.counter} counter(s) on this",
+        "loyalty": f"[{c.amount:+d}]" if c.amount else "[0]",
+    }[c.kind]
+
+
+def _effect_text(e: Effect) -> str:
+    return {
+        "add": f"Add {_mana_text(e.mana)}",
+        "add_one_of": "Add " + " or ".join(f"{{{t.upper()}}}" for t in e.options),
+        "add_any_color": f"Add {e.amount} mana of any one color",
+        "draw": f"Draw {e.amount} card(s)",
+        "gain_life": f"You gain {e.amount} life",
+        "lose_life": f"You lose {e.amount} life",
+    }[e.kind]
+
+
+_COST_TEMPLATES = ("{T}", "{Q}", "mana symbols", "sacrifice: self", "exile: self", "pay_life", "remove_counters",
+                   "put_counters", "loyalty")
+_EFFECT_TEMPLATES = ("add", "add_one_of", "add_any_color", "draw", "gain_life", "lose_life")
+_ABILITY_TEMPLATES = ("activated", "keyword")
+_MANA_TYPES = ("w", "u", "b", "r", "g", "c")
+
+
+def _parse_cost(f: Field) -> tuple[Cost, ...]:
+    if isinstance(f.value, str):
+        costs: list[Cost] = []
+        for part in [p.strip() for p in f.value.split(",")]:
+            upper = part.upper()
+            if upper == "{T}":
+                costs.append(Cost("tap"))
+            elif upper == "{Q}":
+                costs.append(Cost("untap"))
+            else:
+                costs.append(Cost("mana", mana=parse_mana(part, f)))
+        return tuple(costs)
+    if isinstance(f.value, list):
+        return tuple(c for item in f.elements() for c in _parse_cost(item))
+    if isinstance(f.value, dict):
+        if len(f.value) != 1:
+            raise f.fail(f"each cost in {f.name} must have exactly one kind")
+        (key, sub), = f.items()
+        if key in ("sacrifice", "exile"):
+            if sub.value != "self":
+                raise UnsupportedError(sub.where, f"cost '{key}: {sub.value}' (only '{key}: self' is modelled)")
+            return (Cost(f"{key}_self"),)
+        if key == "pay_life":
+            return (Cost("pay_life", amount=sub.integer(minimum=0)),)
+        if key == "loyalty":
+            return (Cost("loyalty", amount=sub.integer()),)
+        if key in ("remove_counters", "put_counters"):
+            sub.only_keys({"kind", "count"})
+            kind = sub.child("kind").text()
+            if not COUNTER_KINDS_PATTERN.match(kind):
+                raise sub.child("kind").fail(f"counter kind '{kind}' must be a lowercase name such as p1p1 or charge")
+            return (Cost(key, amount=sub.child("count").integer(default=1, minimum=1), counter=kind),)
+        raise UnsupportedError(sub.where, f"cost '{key}' (modelled costs: {', '.join(_COST_TEMPLATES)})")
+    raise f.fail(f"{f.name} must be a cost such as '{{T}}' or a list of costs")
+
+
+def _parse_effect(f: Field) -> tuple[Effect, ...]:
+    if isinstance(f.value, list):
+        return tuple(e for item in f.elements() for e in _parse_effect(item))
+    if not isinstance(f.value, dict) or len(f.value) != 1:
+        raise f.fail(f"{f.name} must be one effect such as {{add: '{{G}}'}} or a list of them")
+    (key, sub), = f.items()
+    if key == "add":
+        mana = parse_mana(sub.text(), sub)
+        bad = [s for s, _ in mana if s not in _MANA_TYPES and s != "generic"]
+        if bad:
+            raise UnsupportedError(sub.where, f"adding mana symbol(s) {', '.join(bad)}")
+        merged: dict[str, int] = {}
+        for sym, n in mana:  # 106.10: a generic symbol adds that much colorless mana
+            t = "c" if sym == "generic" else sym
+            merged[t] = merged.get(t, 0) + n
+        return (Effect("add", mana=tuple(sorted(merged.items()))),)
+    if key == "add_one_of":
+        options = []
+        for item in sub.elements():
+            mana = parse_mana(item.text(), item)
+            if len(mana) != 1 or mana[0][1] != 1 or mana[0][0] not in _MANA_TYPES:
+                raise item.fail(f"{item.name} must be a single mana symbol such as {{G}}")
+            options.append(mana[0][0])
+        if len(options) < 2:
+            raise sub.fail(f"{sub.name} needs at least two options")
+        return (Effect("add_one_of", options=tuple(options)),)
+    if key in ("add_any_color", "draw", "gain_life", "lose_life"):
+        return (Effect(key, amount=sub.integer(minimum=1)),)
+    raise UnsupportedError(sub.where, f"effect '{key}' (modelled effects: {', '.join(_EFFECT_TEMPLATES)})")
+
+
+def parse_ability(f: Field) -> AbilitySpec:
+    if not isinstance(f.value, dict) or len(f.value) != 1:
+        raise f.fail(f"{f.name} must be one ability such as 'activated: {{...}}' or 'keyword: haste'")
+    (kind, body), = f.items()
+    if kind == "keyword":
+        name = body.text().lower().replace(" ", "_")
+        if name not in KEYWORDS:
+            raise UnsupportedError(body.where, f"keyword '{name}' (modelled keywords: {', '.join(KEYWORDS)})")
+        return AbilitySpec("keyword", keyword=name)
+    if kind == "activated":
+        body.only_keys({"cost", "effect", "limit", "timing"})
+        costs = _parse_cost(body.child("cost"))
+        effects = _parse_effect(body.child("effect"))
+        limit = body.child("limit").choice(("once_each_turn",), default="")
+        timing = body.child("timing").choice(("sorcery", "instant"), default="")
+        if any(c.kind == "loyalty" for c in costs):
+            timing = "sorcery"  # 606.3: loyalty abilities only at sorcery speed
+        return AbilitySpec("activated", costs=costs, effects=effects, limit=limit,
+                           timing="" if timing == "instant" else timing)
+    raise UnsupportedError(f.where, f"ability kind '{kind}' (modelled kinds: {', '.join(_ABILITY_TEMPLATES)})")
+
+
+# --------------------------------------------------------------------------------------------
+# Cards
+# --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardSpec:
+    """A card, or one face of a double-faced card."""
+
+    name: str
+    mana_cost: tuple[tuple[str, int], ...] = ()
+    types: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] | None = None  # color indicator; None = from the mana cost
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    abilities: tuple[AbilitySpec, ...] = ()
+    faces: tuple["CardSpec", ...] = ()  # (front, back) for a double-faced card
+
+    @property
+    def is_double_faced(self) -> bool:
+        return bool(self.faces)
+
+
+_CARD_FIELDS = {"name", "cost", "types", "supertypes", "subtypes", "colors", "power", "toughness", "loyalty",
+                "abilities", "faces", "text"}
+
+
+def parse_card(f: Field, *, face: bool = False) -> CardSpec:
+    f.mapping()
+    f.only_keys(_CARD_FIELDS)
+    name = f.child("name").text()
+    if not name.strip():
+        raise f.child("name").fail("a card name cannot be empty")
+    faces = ()
+    if f.child("faces").present:
+        if face:
+            raise f.child("faces").fail("a face cannot have faces of its own")
+        faces = tuple(parse_card(x, face=True) for x in f.child("faces").elements())
+        if len(faces) != 2:
+            raise f.child("faces").fail("a double-faced card has exactly two faces: front and back")
+    types = tuple(t.lower() for t in f.child("types").texts())
+    for i, t in enumerate(types):
+        if t not in CARD_TYPES:
+            raise f.child("types").child(i).fail(f"unknown card type '{t}'; expected one of {', '.join(CARD_TYPES)}")
+    if not types and not faces:
+        raise f.fail(f"card '{name}' needs at least one card type")
+    supertypes = tuple(t.lower() for t in f.child("supertypes").texts())
+    for i, t in enumerate(supertypes):
+        if t not in SUPERTYPES:
+            raise f.child("supertypes").child(i).fail(f"unknown supertype '{t}'")
+    subtypes = tuple(t.lower().replace(" ", "_") for t in f.child("subtypes").texts())
+    colors = None
+    if f.child("colors").present:
+        colors = []
+        for c in f.child("colors").texts():
+            key = COLOR_NAMES.get(c.lower(), c.lower())
+            if key not in COLOR_NAMES.values():
+                raise f.child("colors").fail(f"unknown color '{c}'")
+            colors.append(key)
+        colors = tuple(sorted(set(colors)))
+    cost_field = f.child("cost")
+    mana_cost = parse_mana(cost_field.text(), cost_field) if cost_field.present else ()
+    abilities = tuple(parse_ability(a) for a in f.child("abilities").elements()) if f.child("abilities").present else ()
+    return CardSpec(
+        name=name,
+        mana_cost=mana_cost,
+        types=types,
+        supertypes=supertypes,
+        subtypes=subtypes,
+        colors=colors,
+        power=f.child("power").integer(default=None),
+        toughness=f.child("toughness").integer(default=None),
+        loyalty=f.child("loyalty").integer(default=None, minimum=0),
+        abilities=abilities,
+        faces=faces,
+    )
+
+
+@dataclass(frozen=True)
+class CardLibrary:
+    """Card definitions by name: the built-in library, plus any cards a situation defines."""
+
+    cards: Mapping[str, CardSpec] = field(default_factory=dict)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.cards
+
+    def __getitem__(self, name: str) -> CardSpec:
+        return self.cards[name]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def names(self) -> list[str]:
+        return sorted(self.cards)
+
+    def lookup(self, name: str, where: str) -> CardSpec:
+        """The card called ``name``, or an error suggesting the closest known names."""
+        if name in self.cards:
+            return self.cards[name]
+        folded = {n.casefold(): n for n in self.cards}
+        if name.casefold() in folded:
+            return self.cards[folded[name.casefold()]]
+        close = difflib.get_close_matches(name, list(self.cards), n=3, cutoff=0.6)
+        if not close:
+            close = difflib.get_close_matches(name.casefold(), list(folded), n=3, cutoff=0.6)
+            close = [folded[c] for c in close]
+        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+        raise InputError(where, f"unknown card '{name}'{hint}")
+
+    def with_cards(self, extra: Iterable[CardSpec]) -> "CardLibrary":
+        merged = dict(self.cards)
+        for card in extra:
+            merged[card.name] = card
+        return CardLibrary(merged)
+
+
+def parse_cards(f: Field) -> tuple[CardSpec, ...]:
+    cards = []
+    seen: dict[str, Field] = {}
+    for item in f.elements():
+        card = parse_card(item)
+        if card.name in seen:
+            raise item.child("name").fail(f"card '{card.name}' is defined twice")
+        seen[card.name] = item
+        cards.append(card)
+    return tuple(cards)
+
+
+@lru_cache(maxsize=1)
+def builtin_library() -> CardLibrary:
+    """The card library that ships with pyrules."""
+    ref = resources.files("pyrules.data").joinpath("cards.yaml")
+    text = ref.read_text(encoding="utf-8")
+    value, lines = load_document(text, str(ref))
+    cards = parse_cards(Field(value, "", str(ref), lines))
+    return CardLibrary({c.name: c for c in cards})

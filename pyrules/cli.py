@@ -1,0 +1,124 @@
+"""The ``pyrules`` command: a thin layer over the Python API.
+
+    pyrules outcomes FILE [--json] [--limit N]
+    pyrules query FILE (--always ATOM | --sometimes ATOM)
+    pyrules check [PATH ...] [--json]
+
+Exit codes: 0 fine, 1 an expectation failed (a query answered no, a case failed), 2 bad input.
+Every error is one line on standard error, without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from .api import solve
+from .regression import coverage, run_cases
+from .errors import InputError
+from .outcomes import Outcomes
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit code 2
+        self.exit(2, f"pyrules: {message}\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="pyrules", description="Every legal outcome of a Magic: The Gathering situation.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = sub.add_parser("outcomes", help="list every distinct legal outcome of a situation file")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--limit", type=int, metavar="N", help="stop after N outcomes (the result is marked truncated)")
+    p = sub.add_parser("query", help="is an atom true in some or in every outcome?")
+    p.add_argument("file")
+    group = p.add_mutually_exclusive_group(required=True)
+    group.add_argument("--always", metavar="ATOM", help="true in every outcome (cautious consequence)")
+    group.add_argument("--sometimes", metavar="ATOM", help="true in some outcome (brave consequence)")
+    p = sub.add_parser("check", help="run regression cases (default: the built-in rulings corpus)")
+    p.add_argument("paths", nargs="*", metavar="PATH")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "outcomes":
+            if args.limit is not None and args.limit < 1:
+                raise InputError("--limit", "must be at least 1")
+            return _outcomes(args.file, args.json, args.limit)
+        if args.command == "query":
+            return _query(args.file, args.always, args.sometimes)
+        return _check(args.paths, args.json)
+    except InputError as exc:
+        print(f"pyrules: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:  # pragma: no cover
+        return 130
+
+
+def _outcomes(path: str, as_json: bool, limit: int | None) -> int:
+    result = solve(path, limit=limit)
+    if as_json:
+        print(result.to_json(indent=2))
+        return 0
+    print(_summary(result))
+    for i, outcome in enumerate(result, start=1):
+        print(f"Outcome {i}:")
+        for text in outcome.texts:
+            print(f"  {text}")
+    return 0
+
+
+def _summary(result: Outcomes) -> str:
+    n = len(result)
+    text = f"{result.situation.source}: {n} outcome{'s' if n != 1 else ''}"
+    if result.truncated:
+        text += f" (truncated at --limit {result.options.limit})"
+    if result.illegal:
+        text += " -- not legal: " + "; ".join(result.illegal)
+    stats = result.statistics
+    return text + f"  [ground {stats.ground_seconds:.3f}s, solve {stats.solve_seconds:.3f}s]"
+
+
+def _query(path: str, always: str | None, sometimes: str | None) -> int:
+    result = solve(path)
+    atom = always or sometimes
+    symbol = result.atom(atom)
+    answer = result.always(symbol) if always else result.sometimes(symbol)
+    phrase = "in every outcome" if always else "in some outcome"
+    print(f"{'yes' if answer else 'no'}: {atom} {'holds' if answer else 'does not hold'} {phrase} "
+          f"({len(result)} outcome{'s' if len(result) != 1 else ''})")
+    return 0 if answer else 1
+
+
+def _check(paths: list[str], as_json: bool) -> int:
+    results = run_cases(paths or None)
+    passed = sum(r.status == "pass" for r in results)
+    failed = len(results) - passed
+    if as_json:
+        print(json.dumps({"cases": [r.as_dict() for r in results], "passed": passed, "failed": failed}, indent=2))
+        return 0 if failed == 0 else 1
+    width = max([len(r.id) for r in results] + [4])
+    rwidth = max([len(", ".join(r.rulings + r.rules)) for r in results] + [7])
+    print(f"{'case':<{width}}  {'rulings':<{rwidth}}  {'outcomes':>8}  {'status':<6}  time")
+    for r in results:
+        cites = ", ".join(r.rulings + r.rules)
+        outcomes = "-" if r.outcomes is None else str(r.outcomes)
+        print(f"{r.id:<{width}}  {cites:<{rwidth}}  {outcomes:>8}  {r.status:<6}  {r.seconds:.3f}s")
+        for problem in r.problems:
+            print(f"    {problem}")
+    if not paths:
+        counts = coverage(results)
+        covered = sum(1 for n in counts.values() if n >= 2)
+        print(f"\nSeed rulings with at least two passing cases: {covered}/{len(counts)}")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""Reading YAML or JSON documents while remembering the line of every value.
+
+:func:`load_document` parses text into plain Python values and a map from dotted paths
+(``objects.2.card``) to 1-based line numbers. :class:`Field` walks those values, checks types and
+raises :class:`~pyrules.errors.InputError` naming the file and line of the offending value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping
+
+import yaml
+
+from .errors import InputError
+
+_MISSING = object()
+
+
+def load_document(text: str, source: str) -> tuple[Any, dict[str, int]]:
+    """Parse YAML (JSON is accepted, being YAML) into values plus a path-to-line map."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = f":{mark.line + 1}" if mark is not None else ""
+        problem = exc.problem or exc.context or "cannot parse"
+        raise InputError(f"{source}{line}", f"malformed YAML: {problem}") from None
+    except yaml.YAMLError as exc:  # pragma: no cover - other parser failures
+        raise InputError(source, f"malformed YAML: {exc}") from None
+    lines: dict[str, int] = {}
+    if node is None:
+        return None, lines
+    return _construct(node, "", lines, source), lines
+
+
+def _construct(node: yaml.Node, path: str, lines: dict[str, int], source: str) -> Any:
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            key = _scalar(key_node, source)
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise InputError(f"{source}:{key_node.start_mark.line + 1}", f"key {key!r} must be a name")
+            key = str(key)
+            if key in result:
+                raise InputError(f"{source}:{key_node.start_mark.line + 1}", f"duplicate key '{key}'")
+            child = f"{path}.{key}" if path else key
+            result[key] = _construct(value_node, child, lines, source)
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return [
+            _construct(item, f"{path}.{i}" if path else str(i), lines, source)
+            for i, item in enumerate(node.value)
+        ]
+    return _scalar(node, source)
+
+
+def _scalar(node: yaml.Node, source: str) -> Any:
+    if not isinstance(node, yaml.ScalarNode):
+        raise InputError(f"{source}:{node.start_mark.line + 1}", "expected a plain value here")
+    try:
+        return _SCALARS.construct_object(node)
+    except yaml.YAMLError as exc:
+        raise InputError(f"{source}:{node.start_mark.line + 1}", f"malformed YAML: {exc}") from None
+
+
+_SCALARS = yaml.SafeLoader("")
+
+_TYPE_NAMES = {str: "a text", int: "a whole number", bool: "true or false", list: "a list", dict: "a mapping"}
+
+
+@dataclass(frozen=True)
+class Field:
+    """A value at a path of a document, with the means to report errors at its line."""
+
+    value: Any
+    path: str
+    source: str
+    lines: Mapping[str, int]
+
+    # -- locating -----------------------------------------------------------------
+    @property
+    def where(self) -> str:
+        parts = self.path.split(".") if self.path else []
+        while True:
+            line = self.lines.get(".".join(parts))
+            if line is not None:
+                return f"{self.source}:{line}"
+            if not parts:
+                return f"{self.source} {self.path}" if self.path and not self.lines else self.source
+            parts.pop()
+
+    def fail(self, message: str) -> InputError:
+        return InputError(self.where, message)
+
+    @property
+    def name(self) -> str:
+        return self.path or "the document"
+
+    # -- walking ------------------------------------------------------------------
+    def child(self, key: str | int) -> "Field":
+        path = f"{self.path}.{key}" if self.path else str(key)
+        if isinstance(self.value, dict):
+            value = self.value.get(str(key), _MISSING)
+        elif isinstance(self.value, list) and isinstance(key, int) and 0 <= key < len(self.value):
+            value = self.value[key]
+        else:
+            value = _MISSING
+        return Field(value, path, self.source, self.lines)
+
+    @property
+    def present(self) -> bool:
+        return self.value is not _MISSING and self.value is not None
+
+    def items(self) -> Iterator[tuple[str, "Field"]]:
+        for key in self.mapping():
+            yield key, self.child(key)
+
+    def elements(self) -> Iterator["Field"]:
+        for i in range(len(self.sequence())):
+            yield self.child(i)
+
+    def only_keys(self, allowed: set[str] | frozenset[str]) -> None:
+        for key in self.mapping():
+            if key not in allowed:
+                raise self.child(key).fail(
+                    f"unknown field '{key}' in {self.name}; expected one of: {', '.join(sorted(allowed))}"
+                )
+
+    # -- typed access -------------------------------------------------------------
+    def _typed(self, kind: type, default: Any = _MISSING) -> Any:
+        if not self.present:
+            if default is not _MISSING:
+                return default
+            raise self.fail(f"missing field '{self.path.rsplit('.', 1)[-1]}'")
+        value = self.value
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if not ok:
+            raise self.fail(f"{self.name} must be {_TYPE_NAMES[kind]}, not {_describe(value)}")
+        return value
+
+    def text(self, default: Any = _MISSING) -> str:
+        value = self.value
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)  # ids and rule numbers such as 106 or 302.6 read as numbers
+            return value
+        return self._typed(str, default)
+
+    def integer(self, default: Any = _MISSING, minimum: int | None = None) -> int:
+        value = self._typed(int, default)
+        if minimum is not None and value is not None and value < minimum:
+            raise self.fail(f"{self.name} must be at least {minimum}, not {value}")
+        return value
+
+    def boolean(self, default: Any = _MISSING) -> bool:
+        return self._typed(bool, default)
+
+    def sequence(self, default: Any = _MISSING) -> list:
+        return self._typed(list, default)
+
+    def mapping(self, default: Any = _MISSING) -> dict:
+        return self._typed(dict, default)
+
+    def choice(self, options: tuple[str, ...] | list[str], default: Any = _MISSING) -> str:
+        value = self.text(default)
+        if self.present and value not in options:
+            raise self.fail(f"{self.name} must be one of {', '.join(options)}, not '{value}'")
+        return value
+
+    def texts(self) -> tuple[str, ...]:
+        """A list of texts, or a single text taken as a list of one."""
+        if not self.present:
+            return ()
+        if isinstance(self.value, list):
+            return tuple(f.text() for f in self.elements())
+        return (self.text(),)
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, int):
+        return f"the number {value}"
+    return repr(value)

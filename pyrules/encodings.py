@@ -1,0 +1,136 @@
+"""The clingo encodings in ``asp/`` (shipped as ``pyrules.asp``): where they are and what they say.
+
+Encodings are loaded by file path so clingo's messages name the real file and line. Each rule
+block starts with a header ``% @rule(106.7, could-produce) text``; :func:`rule_blocks` reads them,
+and each file's catalogue (``% input|derived|output|aux  pred(Args)  meaning``) is read by
+:func:`catalogue`. Explanations, docs and tests use these as the one source of truth.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import ExitStack
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+#: The rules areas, in load order.
+FILES = ("core.lp", "activation.lp", "mana.lp")
+
+_HEADER = re.compile(r"^%\s*@rule\(([^)]*)\)\s*(.*)$")
+_CATALOGUE = re.compile(r"^%\s*(input|derived|output|aux)\s+(\S+)\s*(.*)$")
+_CR_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
+
+
+@dataclass(frozen=True)
+class RuleBlock:
+    """A block of rules under one ``@rule`` header: the rules from ``first_line`` to ``last_line``."""
+
+    file: str
+    first_line: int
+    last_line: int
+    citations: tuple[str, ...]
+    text: str
+
+    @property
+    def cr_numbers(self) -> tuple[str, ...]:
+        return tuple(c for c in self.citations if _CR_NUMBER.match(c))
+
+    @property
+    def rulings(self) -> tuple[str, ...]:
+        return tuple(c for c in self.citations if not _CR_NUMBER.match(c))
+
+    @property
+    def label(self) -> str:
+        return f"{', '.join(self.citations)}: {self.text}"
+
+
+@dataclass(frozen=True)
+class CatalogueEntry:
+    file: str
+    role: str  # input, derived, output, aux
+    signature: str  # e.g. could_produce/2
+    meaning: str
+
+
+_stack = ExitStack()
+
+
+@lru_cache(maxsize=1)
+def encoding_dir() -> Path:
+    """The folder holding the ``.lp`` files, as a real path (extracted if need be)."""
+    ref = resources.files("pyrules.asp")
+    return Path(_stack.enter_context(resources.as_file(ref)))
+
+
+def encoding_paths() -> list[Path]:
+    return [encoding_dir() / name for name in FILES]
+
+
+@lru_cache(maxsize=None)
+def rule_blocks(name: str) -> tuple[RuleBlock, ...]:
+    """The ``@rule`` blocks of one encoding file, in order."""
+    lines = (encoding_dir() / name).read_text(encoding="utf-8").splitlines()
+    blocks: list[RuleBlock] = []
+    current: tuple[int, tuple[str, ...], str] | None = None
+
+    def close(end: int) -> None:
+        if current is not None:
+            start, cites, text = current
+            while end > start and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("%")):
+                end -= 1
+            blocks.append(RuleBlock(name, start, end, cites, text))
+
+    i = 0
+    while i < len(lines):
+        m = _HEADER.match(lines[i].strip())
+        if m:
+            close(i)
+            cites = tuple(c.strip() for c in m.group(1).split(",") if c.strip())
+            text = m.group(2).strip()
+            # A header may continue on the following comment lines.
+            while i + 1 < len(lines) and lines[i + 1].startswith("% ") and not _HEADER.match(lines[i + 1]):
+                i += 1
+                text += " " + lines[i][2:].strip()
+            current = (i + 2, cites, text)
+        elif lines[i].startswith("#show") and current is not None:
+            close(i)
+            current = None
+        i += 1
+    close(len(lines))
+    return tuple(blocks)
+
+
+def all_rule_blocks() -> list[RuleBlock]:
+    return [b for name in FILES for b in rule_blocks(name)]
+
+
+def block_at(file: str, line: int) -> RuleBlock | None:
+    """The rule block of ``file`` that contains ``line``."""
+    for block in rule_blocks(Path(file).name):
+        if block.first_line <= line <= block.last_line:
+            return block
+    return None
+
+
+@lru_cache(maxsize=None)
+def catalogue(name: str) -> tuple[CatalogueEntry, ...]:
+    """The predicate catalogue at the top of one encoding file."""
+    entries = []
+    for line in (encoding_dir() / name).read_text(encoding="utf-8").splitlines():
+        if not line.startswith("%"):
+            if entries:
+                break
+            continue
+        m = _CATALOGUE.match(line)
+        if m and not m.group(2).startswith("("):
+            pred = m.group(2)
+            arity = 0 if "(" not in pred else pred.count(",") + 1
+            entries.append(CatalogueEntry(name, m.group(1), f"{pred.split('(')[0]}/{arity}", m.group(3).strip()))
+    return tuple(entries)
+
+
+def output_signatures() -> dict[str, str]:
+    """Every output predicate (``name/arity``) with its meaning."""
+    return {e.signature: e.meaning for name in FILES for e in catalogue(name) if e.role == "output"}

@@ -1,0 +1,201 @@
+"""A situation -> ASP facts, built as clingo symbols.
+
+User text (ids, card names) only ever becomes ``clingo.String`` values: a card named
+``x). #script (python) ...`` is just a name. Each fact is paired with the path of the situation
+value it came from, so explanations can point back at the file and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from clingo import Function, Number, String, Symbol
+
+from .cards import AbilitySpec, CardLibrary, CardSpec, builtin_library
+from .errors import UnsupportedError
+from .model import Activatable, Activate, Cast, CouldProduce, ResolveTop, Situation
+
+
+@dataclass(frozen=True)
+class Fact:
+    symbol: Symbol
+    origin: str  # dotted path into the situation ("objects.2"), or "card:<name>"
+
+
+def _f(name: str, *args: Symbol | str | int) -> Symbol:
+    return Function(name, [_term(a) for a in args])
+
+
+def _term(value: Symbol | str | int) -> Symbol:
+    if isinstance(value, Symbol):
+        return value
+    if isinstance(value, bool):
+        raise TypeError("booleans are not terms")
+    if isinstance(value, int):
+        return Number(value)
+    raise TypeError(f"use S() or C() for text, not {value!r}")
+
+
+def S(text: str) -> Symbol:
+    """A user-given text (id, name) as a clingo string."""
+    return String(text)
+
+
+def C(name: str) -> Symbol:
+    """One of pyrules' own constants (zones, types, keywords): never user text."""
+    return Function(name)
+
+
+_MANA_SYMBOLS = {"generic": C("generic"), "x": C("x"), "snow": C("snow")}
+
+
+def mana_symbol(key: str) -> Symbol:
+    """A mana-cost key from :func:`pyrules.cards.parse_mana` as a term."""
+    if key in _MANA_SYMBOLS:
+        return _MANA_SYMBOLS[key]
+    if "_" in key:
+        a, b = key.split("_")
+        if b == "p":
+            return _f("phyrexian", C(a))
+        return _f("hybrid", Number(2) if a == "2" else C(a), C(b))
+    return C(key)
+
+
+def ability_id(card: str, index: int) -> Symbol:
+    return _f("ab", S(card), index)
+
+
+def card_facts(card: CardSpec) -> Iterator[Symbol]:
+    name = S(card.name)
+    for face_name, face in zip(("front", "back"), card.faces):
+        yield _f("card_face", name, C(face_name), S(face.name))
+        yield from card_facts(face)
+    for t in card.types:
+        yield _f("card_type", name, C(t))
+    for t in card.supertypes:
+        yield _f("card_supertype", name, C(t))
+    for t in card.subtypes:
+        yield _f("card_subtype", name, C(t))
+    for sym, n in card.mana_cost:
+        yield _f("card_mana_cost", name, mana_symbol(sym), n)
+    for col in card.colors or ():
+        yield _f("card_color_indicator", name, C(col))
+    for attr in ("power", "toughness", "loyalty"):
+        value = getattr(card, attr)
+        if value is not None:
+            yield _f(f"card_{attr}", name, value)
+    for i, ability in enumerate(card.abilities, start=1):
+        yield from ability_facts(card.name, i, ability)
+
+
+def ability_facts(card: str, index: int, ability: AbilitySpec) -> Iterator[Symbol]:
+    if ability.kind == "keyword":
+        yield _f("card_keyword", S(card), C(ability.keyword))
+        return
+    d = ability_id(card, index)
+    yield _f("ability", d, C(ability.kind))
+    for cost in ability.costs:
+        if cost.kind == "mana":
+            for sym, n in cost.mana:
+                yield _f("ability_cost", d, _f("mana", mana_symbol(sym), n))
+        elif cost.kind in ("pay_life", "loyalty"):
+            yield _f("ability_cost", d, _f(cost.kind, cost.amount))
+        elif cost.kind in ("remove_counters", "put_counters"):
+            yield _f("ability_cost", d, _f(cost.kind, C(cost.counter), cost.amount))
+        else:
+            yield _f("ability_cost", d, C(cost.kind))
+    for j, effect in enumerate(ability.effects, start=1):
+        if effect.kind == "add":
+            for t, n in effect.mana:
+                yield _f("ability_effect", d, j, _f("add", C(t), n))
+        elif effect.kind == "add_one_of":
+            yield _f("ability_effect", d, j, C("add_one_of"))
+            for t in effect.options:
+                yield _f("ability_effect_option", d, j, C(t))
+        else:
+            yield _f("ability_effect", d, j, _f(effect.kind, effect.amount))
+    if ability.limit:
+        yield _f("ability_limit", d, C(ability.limit))
+    if ability.timing:
+        yield _f("ability_timing", d, C(ability.timing))
+
+
+def situation_facts(situation: Situation, library: CardLibrary | None = None) -> list[Fact]:
+    """Every fact describing ``situation`` (and the cards it uses), in a deterministic order."""
+    library = (library or builtin_library()).with_cards(situation.cards)
+    facts: list[Fact] = []
+
+    def add(origin: str, symbols: Iterable[Symbol]) -> None:
+        facts.extend(Fact(s, origin) for s in symbols)
+
+    for i, p in enumerate(situation.players, start=1):
+        path = f"players.{i - 1}"
+        add(path, [_f("player", S(p.name)), _f("seat", S(p.name), i), _f("initial_life", S(p.name), p.life)])
+        add(path, [_f("initial_pool", S(p.name), C(t), n) for t, n in sorted(p.mana_pool.items()) if n])
+    add("active", [_f("active_player", S(situation.active_player))])
+    add("priority", [_f("priority", S(situation.priority_player))])
+    add("turn", [_f("turn", situation.turn)])
+    add("phase", [_f("phase", C(situation.phase))])
+    if situation.step:
+        add("step", [_f("step", C(situation.step))])
+
+    used_cards: dict[str, CardSpec] = {}
+    for i, o in enumerate(situation.objects):
+        path = f"objects.{i}"
+        oid = S(o.id)
+        card = library[o.card]
+        used_cards[card.name] = card
+        symbols = [_f("object", oid), _f("card", oid, S(card.name)), _f("owner", oid, S(o.owner)),
+                   _f("initial_zone", oid, C(o.zone))]
+        if o.controller is not None:
+            symbols.append(_f("initial_controller", oid, S(o.controller)))
+        if o.tapped:
+            symbols.append(_f("initial_tapped", oid))
+        if o.since_turn_start:
+            symbols.append(_f("since_turn_start", oid))
+        symbols += [_f("initial_counters", oid, C(k), n) for k, n in sorted(o.counters.items())]
+        if o.token:
+            symbols.append(_f("token", oid))
+        if card.is_double_faced:
+            symbols.append(_f("face", oid, C(o.face)))
+        symbols += [_f("gained_keyword", oid, C(k)) for k in o.keywords]
+        face = card.faces[1 if o.face == "back" else 0] if card.is_double_faced else card
+        for index, n in sorted(o.used_this_turn.items()):
+            symbols.append(_f("used_this_turn", oid, ability_id(face.name, index), n))
+        if o.loyalty_activated:
+            symbols.append(_f("loyalty_activated", oid))
+        if o.x is not None:
+            symbols.append(_f("object_x", oid, o.x))
+        add(path, symbols)
+    for n, oid in enumerate(situation.stack, start=1):
+        add("stack", [_f("stack_position", S(oid), n)])
+    for name in sorted(used_cards):
+        add(f"card:{name}", card_facts(used_cards[name]))
+    add("question", question_facts(situation))
+    return facts
+
+
+def question_facts(situation: Situation) -> list[Symbol]:
+    q = situation.question
+    if isinstance(q, CouldProduce):
+        if not q.objects:
+            return [_f("question", C("could_produce_all"))]
+        return [_f("question", _f("could_produce", S(o))) for o in q.objects]
+    if isinstance(q, Activatable):
+        return [_f("question", _f("activatable", S(q.player)))]
+    if isinstance(q, Activate):
+        obj = situation.object(q.object)
+        player = q.player or obj.controller or obj.owner
+        selector = _f("printed", q.ability) if q.ability is not None else C("only")
+        symbols = [_f("question", _f("activate", S(player), S(q.object), selector))]
+        if q.x is not None:
+            symbols.append(_f("question_x", q.x))
+        if q.targets:
+            raise UnsupportedError(situation.where("question.activate.targets"), "abilities with targets")
+        return symbols
+    if isinstance(q, Cast):
+        raise UnsupportedError(situation.where("question.cast"), "casting spells (the casting rules of 601.2 are not encoded yet)")
+    if isinstance(q, ResolveTop):
+        raise UnsupportedError(situation.where("question"), "resolving the top of the stack (no stack effects are encoded yet)")
+    raise TypeError(q)  # pragma: no cover

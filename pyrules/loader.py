@@ -1,0 +1,310 @@
+"""Situation files (YAML, JSON accepted) -> :class:`~pyrules.model.Situation`.
+
+The format is documented in ``docs/situations.md``. Every check here reports the file and line of
+the offending value; the checks cover form (types, known fields) and state (unknown ids, cards,
+impossible combinations such as a tapped card in a hand).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .cards import CardLibrary, builtin_library, parse_cards, parse_mana
+from .document import Field, load_document
+from .errors import InputError
+from .model import (
+    FACES,
+    PHASES,
+    STEPS,
+    ZONES,
+    Activatable,
+    Activate,
+    Cast,
+    CouldProduce,
+    GameObject,
+    Player,
+    Question,
+    ResolveTop,
+    Situation,
+)
+
+SITUATION_FIELDS = frozenset(
+    {"name", "description", "players", "active", "priority", "turn", "phase", "step", "objects", "stack", "cards",
+     "question"}
+)
+CASE_FIELDS = frozenset({"id", "rulings", "rules", "expect", "notes"})
+_OBJECT_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "tapped", "since_turn_start", "counters",
+                            "token", "face", "keywords", "used_this_turn", "loyalty_activated", "x"})
+_QUESTIONS = ("could_produce", "activatable", "activate", "cast", "resolve")
+
+
+def read_document(path: str | Path) -> Field:
+    """Read a YAML or JSON file into a located :class:`Field` (errors name the file)."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(source, "no such file") from None
+    except IsADirectoryError:
+        raise InputError(source, "is a folder, not a situation file") from None
+    except UnicodeDecodeError:
+        raise InputError(source, "not a UTF-8 text file") from None
+    except OSError as exc:
+        raise InputError(source, f"cannot read: {exc.strerror}") from None
+    value, lines = load_document(text, source)
+    root = Field(value, "", source, lines)
+    if not isinstance(value, dict):
+        raise root.fail("a situation file must be a mapping with 'players', 'objects' and 'question'")
+    return root
+
+
+def load_situation(path: str | Path, library: CardLibrary | None = None) -> Situation:
+    """Read and check one situation file."""
+    return parse_situation(read_document(path), library, extra_fields=CASE_FIELDS)
+
+
+def parse_situation(root: Field, library: CardLibrary | None = None, *,
+                    extra_fields: frozenset[str] = frozenset()) -> Situation:
+    """Check a located document and build the :class:`Situation` it describes."""
+    root.mapping()
+    root.only_keys(SITUATION_FIELDS | extra_fields)
+    inline = parse_cards(root.child("cards")) if root.child("cards").present else ()
+    library = (library or builtin_library()).with_cards(inline)
+
+    players = _players(root.child("players"))
+    names = [p.name for p in players]
+
+    def player_ref(f: Field, what: str) -> str:
+        name = f.text()
+        if name not in names:
+            raise f.fail(f"unknown player '{name}' in {what}; players are {', '.join(names)}")
+        return name
+
+    active = player_ref(root.child("active"), "active") if root.child("active").present else names[0]
+    priority = player_ref(root.child("priority"), "priority") if root.child("priority").present else None
+    turn = root.child("turn").integer(default=1, minimum=1)
+    phase = root.child("phase").choice(PHASES, default="precombat_main")
+    step = None
+    if root.child("step").present:
+        step = root.child("step").choice(STEPS[phase]) if STEPS[phase] else None
+        if not STEPS[phase]:
+            raise root.child("step").fail(f"the {phase.replace('_', ' ')} phase has no steps")
+
+    objects = tuple(_object(f, player_ref, library) for f in _elements(root, "objects"))
+    seen: dict[str, Field] = {}
+    for f, obj in zip(_elements(root, "objects"), objects):
+        if obj.id in seen:
+            raise f.child("id").fail(f"object id '{obj.id}' is used twice")
+        seen[obj.id] = f
+    if set(seen) & set(names):
+        clash = sorted(set(seen) & set(names))[0]
+        raise seen[clash].child("id").fail(f"'{clash}' names both a player and an object")
+
+    stack = _stack(root, objects)
+    question = _question(root.child("question"), objects, player_ref, seen)
+    return Situation(
+        players=players,
+        objects=objects,
+        question=question,
+        active_player=active,
+        priority=priority,
+        turn=turn,
+        phase=phase,
+        step=step,
+        stack=stack,
+        cards=inline,
+        name=root.child("name").text(default="") or "",
+        source=root.source,
+        lines=dict(root.lines),
+    )
+
+
+def _elements(root: Field, key: str) -> list[Field]:
+    f = root.child(key)
+    return list(f.elements()) if f.present else []
+
+
+def _players(f: Field) -> tuple[Player, ...]:
+    if not f.present:
+        raise f.fail("missing field 'players' (a list of player names in turn order)")
+    players = []
+    for item in f.elements():
+        if isinstance(item.value, str):
+            players.append(Player(item.value))
+            continue
+        item.mapping()
+        item.only_keys({"name", "life", "mana_pool"})
+        pool = {}
+        if item.child("mana_pool").present:
+            pool_field = item.child("mana_pool")
+            for sym, n in parse_mana(pool_field.text(), pool_field):
+                key = "c" if sym == "generic" else sym
+                if key not in ("w", "u", "b", "r", "g", "c"):
+                    raise pool_field.fail(f"a mana pool holds mana of the six types only, not {{{sym.upper()}}}")
+                pool[key] = pool.get(key, 0) + n
+        players.append(Player(item.child("name").text(), item.child("life").integer(default=20), pool))
+    if not players:
+        raise f.fail("a situation needs at least one player")
+    seen = set()
+    for i, p in enumerate(players):
+        if not p.name.strip():
+            raise f.child(i).fail("a player name cannot be empty")
+        if p.name in seen:
+            raise f.child(i).fail(f"player '{p.name}' is listed twice")
+        seen.add(p.name)
+    return tuple(players)
+
+
+def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
+    f.mapping()
+    f.only_keys(_OBJECT_FIELDS)
+    oid = f.child("id").text()
+    if not oid.strip():
+        raise f.child("id").fail("an object id cannot be empty")
+    card_name = f.child("card").text()
+    card = library.lookup(card_name, f.child("card").where)
+    owner_f = f.child("owner") if f.child("owner").present else f.child("controller")
+    if not owner_f.present:
+        raise f.fail(f"object '{oid}' needs an owner (or a controller, taken as its owner)")
+    owner = player_ref(owner_f, f"{f.name}.owner")
+    zone = f.child("zone").choice(ZONES, default="battlefield")
+    controller = player_ref(f.child("controller"), f"{f.name}.controller") if f.child("controller").present else None
+    in_play = zone in ("battlefield", "stack")
+    if controller is not None and controller != owner and not in_play:
+        raise f.child("controller").fail(
+            f"'{oid}' is in the {zone}, where objects have no controller but their owner (CR 108.4a)")
+    tapped = f.child("tapped").boolean(default=False)
+    if tapped and zone != "battlefield":
+        raise f.child("tapped").fail(f"'{oid}' is in the {zone}; only permanents can be tapped (CR 110.5)")
+    token = f.child("token").boolean(default=False)
+    if token and not in_play:
+        raise f.child("token").fail(f"a token in the {zone} has ceased to exist (CR 111.7)")
+    face = f.child("face").choice(FACES, default="front")
+    if face == "back":
+        if not card.is_double_faced:
+            raise f.child("face").fail(f"'{card.name}' is not a double-faced card and has no back face")
+        if not in_play:
+            raise f.child("face").fail(f"in the {zone} a double-faced card has only its front face (CR 712.8a)")
+    counters = {}
+    if f.child("counters").present:
+        for kind, n in f.child("counters").items():
+            if not kind.replace("_", "").isalnum() or not kind[0].isalpha() or kind != kind.lower():
+                raise n.fail(f"counter kind '{kind}' must be a lowercase name such as p1p1, m1m1 or loyalty")
+            counters[kind] = n.integer(minimum=0)
+        if counters and zone != "battlefield":
+            raise f.child("counters").fail(f"'{oid}' is in the {zone}; counters here are not modelled")
+    keywords = tuple(k.lower() for k in f.child("keywords").texts())
+    from .cards import KEYWORDS  # local: the vocabulary lives with the cards
+
+    for i, k in enumerate(keywords):
+        if k not in KEYWORDS:
+            raise f.child("keywords").fail(f"unknown keyword '{k}'; modelled keywords: {', '.join(KEYWORDS)}")
+    used = {}
+    if f.child("used_this_turn").present:
+        for key, n in f.child("used_this_turn").items():
+            if not key.isdigit() or int(key) < 1:
+                raise n.fail(f"'{key}' must be an ability number (1 for the first printed ability)")
+            used[int(key)] = n.integer(minimum=0)
+    x = f.child("x").integer(default=None, minimum=0)
+    return GameObject(
+        id=oid,
+        card=card.name,
+        owner=owner,
+        controller=controller if controller is not None else (owner if in_play else None),
+        zone=zone,
+        tapped=tapped,
+        since_turn_start=f.child("since_turn_start").boolean(default=True),
+        counters=counters,
+        token=token,
+        face=face,
+        keywords=keywords,
+        used_this_turn=used,
+        loyalty_activated=f.child("loyalty_activated").boolean(default=False),
+        x=x,
+    )
+
+
+def _stack(root: Field, objects: tuple[GameObject, ...]) -> tuple[str, ...]:
+    on_stack = [o.id for o in objects if o.zone == "stack"]
+    f = root.child("stack")
+    if not f.present:
+        return tuple(on_stack)
+    order = f.texts()
+    for i, oid in enumerate(order):
+        if oid not in on_stack:
+            raise f.child(i).fail(f"'{oid}' is listed on the stack but is not an object in zone 'stack'")
+    if sorted(order) != sorted(on_stack):
+        missing = sorted(set(on_stack) - set(order))
+        raise f.fail(f"objects in zone 'stack' missing from 'stack': {', '.join(missing)}")
+    return tuple(order)
+
+
+def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: dict[str, Field]) -> Question:
+    if not f.present:
+        raise f.fail(f"missing field 'question' (one of: {', '.join(_QUESTIONS)})")
+    if isinstance(f.value, str) and f.value == "resolve":
+        return ResolveTop()
+    f.mapping()
+    if len(f.value) != 1:
+        raise f.fail(f"'question' must have exactly one of: {', '.join(_QUESTIONS)}")
+    (kind, body), = f.items()
+    by_id = {o.id: o for o in objects}
+
+    def object_ref(g: Field) -> GameObject:
+        oid = g.text()
+        if oid not in by_id:
+            raise g.fail(f"unknown object '{oid}'; objects are {', '.join(sorted(by_id)) or 'none'}")
+        return by_id[oid]
+
+    if kind == "could_produce":
+        if body.value == "all":
+            return CouldProduce(())
+        refs = list(body.elements()) if isinstance(body.value, list) else [body]
+        chosen = []
+        for g in refs:
+            obj = object_ref(g)
+            if obj.zone != "battlefield":
+                raise g.fail(f"'{obj.id}' is in the {obj.zone}; 'could produce' is asked of permanents (CR 106.7)")
+            chosen.append(obj.id)
+        return CouldProduce(tuple(chosen))
+    if kind == "activatable":
+        return Activatable(player_ref(body, "question.activatable"))
+    if kind == "activate":
+        shorthand = isinstance(body.value, str)  # "activate: forest1"
+        if not shorthand:
+            body.mapping()
+            body.only_keys({"object", "player", "ability", "x", "targets"})
+        obj = object_ref(body if shorthand else body.child("object"))
+        if obj.zone != "battlefield":
+            raise body.fail(
+                f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here (CR 113.6)")
+        player = player_ref(body.child("player"), "question.activate.player") if body.child("player").present else None
+        return Activate(obj.id, player, body.child("ability").integer(default=None, minimum=1),
+                        body.child("x").integer(default=None, minimum=0), _targets(body.child("targets"), by_id, player_ref))
+    if kind == "cast":
+        body.mapping()
+        body.only_keys({"object", "player", "x", "modes", "targets"})
+        obj = object_ref(body.child("object"))
+        if obj.zone in ("battlefield", "stack"):
+            raise body.child("object").fail(f"'{obj.id}' is on the {obj.zone}; a spell is cast from another zone (CR 601.2a)")
+        player = player_ref(body.child("player"), "question.cast.player") if body.child("player").present else None
+        modes = tuple(m.integer(minimum=1) for m in body.child("modes").elements()) if body.child("modes").present else ()
+        return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), modes,
+                    _targets(body.child("targets"), by_id, player_ref))
+    if kind == "resolve":
+        if body.value != "top":
+            raise body.fail("'resolve' takes the value 'top' (the top object of the stack resolves)")
+        if not any(o.zone == "stack" for o in objects):
+            raise body.fail("the stack is empty; there is nothing to resolve")
+        return ResolveTop()
+    raise f.child(kind).fail(f"unknown question '{kind}'; expected one of: {', '.join(_QUESTIONS)}")
+
+
+def _targets(f: Field, by_id: dict[str, GameObject], player_ref: Any) -> tuple[str, ...]:
+    targets = []
+    for i, t in enumerate(f.texts()):
+        if t not in by_id:
+            player_ref(f.child(i) if isinstance(f.value, list) else f, "targets")
+        targets.append(t)
+    return tuple(targets)

@@ -1,0 +1,163 @@
+"""The situation model: typed, immutable descriptions of a game situation and the question asked.
+
+A :class:`Situation` is what the rest of pyrules works from. It is built from a file by
+:mod:`pyrules.loader` or in Python by :mod:`pyrules.builder`, and turned into ASP facts by
+:mod:`pyrules.facts`. Nothing here knows about clingo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+ZONES = ("battlefield", "hand", "graveyard", "exile", "library", "stack")
+PHASES = ("beginning", "precombat_main", "combat", "postcombat_main", "ending")
+STEPS = {
+    "beginning": ("untap", "upkeep", "draw"),
+    "precombat_main": (),
+    "combat": ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"),
+    "postcombat_main": (),
+    "ending": ("end", "cleanup"),
+}
+FACES = ("front", "back")
+MANA_TYPES = ("w", "u", "b", "r", "g", "c")
+COLORS = ("w", "u", "b", "r", "g")
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player, in turn order within :class:`Situation.players`."""
+
+    name: str
+    life: int = 20
+    mana_pool: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameObject:
+    """A card or token in some zone.
+
+    ``since_turn_start`` says whether the object has been under its controller's control
+    continuously since that player's most recent turn began (CR 302.6).
+    ``used_this_turn`` counts activations this turn per ability index, for "activate only once
+    each turn" (CR 602.5b); ``loyalty_activated`` says whether a loyalty ability of this permanent
+    was activated this turn (CR 606.3). ``keywords`` are keyword abilities the object has gained
+    from effects not otherwise described in the situation (for example haste).
+    """
+
+    id: str
+    card: str
+    owner: str
+    controller: str | None = None
+    zone: str = "battlefield"
+    tapped: bool = False
+    since_turn_start: bool = True
+    counters: Mapping[str, int] = field(default_factory=dict)
+    token: bool = False
+    face: str = "front"
+    keywords: tuple[str, ...] = ()
+    used_this_turn: Mapping[int, int] = field(default_factory=dict)
+    loyalty_activated: bool = False
+    x: int | None = None
+
+
+@dataclass(frozen=True)
+class CouldProduce:
+    """Which types of mana could these objects produce (CR 106.7)? ``objects`` empty = every permanent."""
+
+    objects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Activatable:
+    """Which abilities can ``player`` activate now?"""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Activate:
+    """``player`` activates an ability of ``object``.
+
+    ``ability`` is the 1-based index of the ability among the abilities printed on the card, or
+    ``None`` when the object has exactly one activated ability (for example a basic land).
+    """
+
+    object: str
+    player: str | None = None
+    ability: int | None = None
+    x: int | None = None
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Cast:
+    """``player`` casts the spell ``object`` with the given X, modes and targets."""
+
+    object: str
+    player: str | None = None
+    x: int | None = None
+    modes: tuple[int, ...] = ()
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ResolveTop:
+    """The top object of the stack resolves."""
+
+
+Question = CouldProduce | Activatable | Activate | Cast | ResolveTop
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A game situation and the question asked about it.
+
+    ``players`` are in turn order. ``stack`` lists object ids bottom first. ``cards`` holds card
+    definitions given inline, in addition to the built-in library. ``source`` names the file the
+    situation came from and ``lines`` maps a dotted path (``objects.2.card``) to its line there,
+    so that later errors can point at the right place.
+    """
+
+    players: tuple[Player, ...]
+    objects: tuple[GameObject, ...]
+    question: Question
+    active_player: str
+    priority: str | None = None
+    turn: int = 1
+    phase: str = "precombat_main"
+    step: str | None = None
+    stack: tuple[str, ...] = ()
+    cards: tuple["CardSpec", ...] = ()
+    name: str = ""
+    source: str = "<situation>"
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def priority_player(self) -> str:
+        return self.priority or self.active_player
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def object(self, oid: str) -> GameObject:
+        for o in self.objects:
+            if o.id == oid:
+                return o
+        raise KeyError(oid)
+
+    def where(self, path: str) -> str:
+        """``file:line`` for a dotted path, falling back to the closest enclosing path."""
+        parts = path.split(".")
+        while parts:
+            line = self.lines.get(".".join(parts))
+            if line is not None:
+                return f"{self.source}:{line}"
+            parts.pop()
+        return self.source
+
+
+from .cards import CardSpec  # noqa: E402  (for the annotation above, without an import cycle at use)

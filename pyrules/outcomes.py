@@ -1,0 +1,257 @@
+"""Outcomes as Python values: per player, per object, as dicts, JSON and HTML.
+
+An :class:`Outcome` is one distinct legal outcome: the set of outcome atoms of one projected
+answer set, read against the situation so that it states every player's life and mana pool and
+every object's zone, tapped state and counters afterwards. :class:`Outcomes` is the whole result
+of a question: the outcomes in a deterministic order, whether a limit cut them, why an action was
+not legal, the solver options and statistics, and brave/cautious queries.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+from clingo import Symbol, SymbolType
+
+from .atoms import format_atom, parse_atom
+from .model import Situation
+from .solver import Grounding, SolveOptions, Statistics, describe_reason
+
+
+def _value(symbol: Symbol) -> Any:
+    if symbol.type == SymbolType.String:
+        return symbol.string
+    if symbol.type == SymbolType.Number:
+        return symbol.number
+    return format_atom(symbol)
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    name: str
+    life: int
+    mana_pool: dict[str, int]
+    mana_added: dict[str, int]
+
+
+@dataclass(frozen=True)
+class ObjectState:
+    id: str
+    card: str
+    zone: str
+    controller: str | None
+    tapped: bool
+    counters: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One distinct outcome. ``atoms`` are its outcome atoms; the properties read them as state."""
+
+    atoms: frozenset[Symbol]
+    situation: Situation = field(repr=False, compare=False)
+
+    # -- raw atoms ------------------------------------------------------------------------
+    def by_name(self, name: str) -> list[Symbol]:
+        return sorted((a for a in self.atoms if a.name == name), key=str)
+
+    def holds(self, atom: str | Symbol) -> bool:
+        symbol = parse_atom(atom, self.situation) if isinstance(atom, str) else atom
+        return symbol in self.atoms
+
+    def __contains__(self, atom: str | Symbol) -> bool:
+        return self.holds(atom)
+
+    @property
+    def texts(self) -> list[str]:
+        return sorted(format_atom(a) for a in self.atoms)
+
+    # -- state after the outcome ----------------------------------------------------------
+    @property
+    def players(self) -> dict[str, PlayerState]:
+        added: dict[str, dict[str, int]] = {p.name: {} for p in self.situation.players}
+        for a in self.by_name("mana_added"):
+            added[a.arguments[0].string][a.arguments[1].name] = a.arguments[2].number
+        delta = {p.name: 0 for p in self.situation.players}
+        for a in self.by_name("life_lost"):
+            delta[a.arguments[0].string] -= a.arguments[1].number
+        for a in self.by_name("life_gained"):
+            delta[a.arguments[0].string] += a.arguments[1].number
+        result = {}
+        for p in self.situation.players:
+            pool = dict(p.mana_pool)
+            for t, n in added[p.name].items():
+                pool[t] = pool.get(t, 0) + n
+            result[p.name] = PlayerState(p.name, p.life + delta[p.name], dict(sorted(pool.items())),
+                                         dict(sorted(added[p.name].items())))
+        return result
+
+    @property
+    def objects(self) -> dict[str, ObjectState]:
+        taps = {a.arguments[0].string for a in self.by_name("tap")}
+        untaps = {a.arguments[0].string for a in self.by_name("untap")}
+        moves = {a.arguments[0].string: a.arguments[2].name for a in self.by_name("move")}
+        counters: dict[str, dict[str, int]] = {o.id: dict(o.counters) for o in self.situation.objects}
+        for a in self.by_name("counters_put"):
+            c = counters[a.arguments[0].string]
+            c[a.arguments[1].name] = c.get(a.arguments[1].name, 0) + a.arguments[2].number
+        for a in self.by_name("counters_removed"):
+            c = counters[a.arguments[0].string]
+            c[a.arguments[1].name] = c.get(a.arguments[1].name, 0) - a.arguments[2].number
+        result = {}
+        for o in self.situation.objects:
+            zone = moves.get(o.id, o.zone)
+            on_battlefield = zone == "battlefield"
+            tapped = on_battlefield and ((o.tapped and o.id not in untaps) or o.id in taps)
+            result[o.id] = ObjectState(
+                o.id, o.card, zone, o.controller if zone in ("battlefield", "stack") else None, tapped,
+                {k: v for k, v in sorted(counters[o.id].items()) if v} if on_battlefield else {},
+            )
+        return result
+
+    @property
+    def could_produce(self) -> dict[str, list[str]]:
+        result: dict[str, list[str]] = {}
+        for a in self.by_name("could_produce"):
+            result.setdefault(a.arguments[0].string, []).append(a.arguments[1].name)
+        return {k: _mana_order(v) for k, v in sorted(result.items())}
+
+    @property
+    def changes(self) -> list[str]:
+        """The atoms that say what happened (everything but answers to 'which ...?' questions)."""
+        answers = {"could_produce", "can_activate", "can_activate_if_paid", "cannot_activate"}
+        return [format_atom(a) for a in sorted(self.atoms, key=str) if a.name not in answers]
+
+    # -- conversions ----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "atoms": self.texts,
+            "players": {n: {"life": s.life, "mana_pool": s.mana_pool, "mana_added": s.mana_added}
+                        for n, s in self.players.items()},
+            "objects": {i: {"card": s.card, "zone": s.zone, "controller": s.controller, "tapped": s.tapped,
+                            "counters": s.counters} for i, s in self.objects.items()},
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), **kwargs)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<li><code>{html.escape(t)}</code></li>" for t in self.texts) or "<li>nothing changes</li>"
+        objs = "".join(
+            f"<tr><td>{html.escape(s.id)}</td><td>{html.escape(s.card)}</td><td>{s.zone}</td>"
+            f"<td>{html.escape(s.controller or '')}</td><td>{'tapped' if s.tapped else ''}</td>"
+            f"<td>{html.escape(', '.join(f'{k}: {v}' for k, v in s.counters.items()))}</td></tr>"
+            for s in self.objects.values()
+        )
+        players = "".join(
+            f"<tr><td>{html.escape(n)}</td><td>{s.life}</td><td>{_pool_text(s.mana_pool)}</td></tr>"
+            for n, s in self.players.items()
+        )
+        return (
+            f"<div><ul>{rows}</ul>"
+            f"<table><tr><th>player</th><th>life</th><th>mana pool</th></tr>{players}</table>"
+            f"<table><tr><th>object</th><th>card</th><th>zone</th><th>controller</th><th>tapped</th>"
+            f"<th>counters</th></tr>{objs}</table></div>"
+        )
+
+
+def _mana_order(types: list[str]) -> list[str]:
+    order = "wubrgc"
+    return sorted(types, key=order.index)
+
+
+def _pool_text(pool: dict[str, int]) -> str:
+    return "".join(f"{{{t.upper()}}}" * n for t, n in sorted(pool.items(), key=lambda kv: "wubrgc".index(kv[0])))
+
+
+class Outcomes(Sequence[Outcome]):
+    """Every distinct legal outcome of a situation's question."""
+
+    def __init__(self, situation: Situation, grounding: Grounding, outcomes: list[Outcome], truncated: bool,
+                 statistics: Statistics, options: SolveOptions):
+        self.situation = situation
+        self._grounding = grounding
+        self._outcomes = outcomes
+        self.truncated = truncated
+        self.statistics = statistics
+        self.options = options
+        self.illegal = [describe_reason(r) for r in grounding.illegal_reasons()]
+        self._brave: frozenset[Symbol] | None = None
+        self._cautious: frozenset[Symbol] | None = None
+        self._queried = False
+
+    # -- sequence -------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._outcomes)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._outcomes[index]
+
+    def __iter__(self) -> Iterator[Outcome]:
+        return iter(self._outcomes)
+
+    @property
+    def count(self) -> int:
+        return len(self._outcomes)
+
+    def filter(self, condition: str | Symbol | Callable[[Outcome], bool]) -> list[Outcome]:
+        """The outcomes where an atom holds, or that satisfy a predicate."""
+        if callable(condition):
+            return [o for o in self._outcomes if condition(o)]
+        symbol = self.atom(condition)
+        return [o for o in self._outcomes if symbol in o.atoms]
+
+    def atom(self, text: str | Symbol) -> Symbol:
+        return parse_atom(text, self.situation) if isinstance(text, str) else text
+
+    # -- brave and cautious -----------------------------------------------------------------
+    def _consequences(self) -> None:
+        if not self._queried:
+            start = time.perf_counter()
+            self._brave = self._grounding.consequences("brave")
+            self._cautious = self._grounding.consequences("cautious")
+            self.statistics.extra["query_seconds"] = time.perf_counter() - start
+            self._queried = True
+
+    def sometimes(self, atom: str | Symbol) -> bool:
+        """True if the atom holds in some outcome (clingo's brave consequences)."""
+        self._consequences()
+        return self._brave is not None and self.atom(atom) in self._brave
+
+    def always(self, atom: str | Symbol) -> bool:
+        """True if there is an outcome and the atom holds in every outcome (cautious consequences)."""
+        self._consequences()
+        return self._cautious is not None and self.atom(atom) in self._cautious
+
+    def never(self, atom: str | Symbol) -> bool:
+        return not self.sometimes(atom)
+
+    # -- conversions ----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "situation": self.situation.source,
+            "count": len(self),
+            "truncated": self.truncated,
+            "illegal": self.illegal,
+            "outcomes": [o.to_dict() for o in self._outcomes],
+            "options": {"limit": self.options.limit, "threads": self.options.threads, "seed": self.options.seed,
+                        "arguments": self.options.arguments()},
+            "statistics": self.statistics.as_dict(),
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), **kwargs)
+
+    def _repr_html_(self) -> str:
+        head = f"<p>{len(self)} outcome{'s' if len(self) != 1 else ''}{' (truncated)' if self.truncated else ''}</p>"
+        if self.illegal:
+            head += "<p>Not legal: " + html.escape("; ".join(self.illegal)) + "</p>"
+        body = "".join(f"<h4>Outcome {i}</h4>{o._repr_html_()}" for i, o in enumerate(self._outcomes, start=1))
+        return head + body
+
+    def __repr__(self) -> str:
+        return f"<Outcomes {len(self)}{' truncated' if self.truncated else ''} of {self.situation.source}>"

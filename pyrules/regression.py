@@ -1,0 +1,176 @@
+"""Regression cases: situation files with an ``expect`` block, and the runner behind ``pyrules check``.
+
+A case is a situation file that also carries ``id``, the seed ``rulings`` and CR ``rules`` it
+checks, and ``expect``: the exact set of outcomes, their count, atoms true in every, some or no
+outcome, that the action is not legal, or an expected error. The built-in corpus ships in
+``pyrules/corpus/``; ``pytest`` runs the same files through ``tests/test_corpus.py``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .api import solve
+from .atoms import format_atom, parse_atoms
+from .document import Field
+from .errors import InputError
+from .loader import CASE_FIELDS, parse_situation, read_document
+
+_EXPECT_FIELDS = {"outcomes", "exactly", "always", "sometimes", "never", "illegal", "error"}
+
+
+@dataclass
+class CaseResult:
+    id: str
+    path: str
+    rulings: list[str]
+    rules: list[str]
+    status: str  # pass, fail, error
+    outcomes: int | None = None
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "path": self.path, "rulings": self.rulings, "rules": self.rules,
+                "status": self.status, "outcomes": self.outcomes, "seconds": round(self.seconds, 4),
+                "problems": self.problems}
+
+
+def corpus_dir() -> Path:
+    return Path(str(resources.files("pyrules.corpus")))
+
+
+def case_files(paths: list[str | Path] | None = None) -> list[Path]:
+    """Case files under the given files or folders (default: the built-in corpus), sorted."""
+    roots = [Path(p) for p in paths] if paths else [corpus_dir()]
+    files: list[Path] = []
+    for root in roots:
+        if root.is_dir():
+            files.extend(sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml", ".json")))
+        elif root.exists():
+            files.append(root)
+        else:
+            raise InputError(str(root), "no such file or folder")
+    return files
+
+
+@lru_cache(maxsize=1)
+def ruling_index() -> dict[str, dict[str, Any]]:
+    """The project's index of seed ruling ids (``pyrules/data/rulings.yaml``)."""
+    text = resources.files("pyrules.data").joinpath("rulings.yaml").read_text(encoding="utf-8")
+    return {entry["id"]: entry for entry in yaml.safe_load(text)}
+
+
+def run_case(path: Path) -> CaseResult:
+    start = time.perf_counter()
+    try:
+        root = read_document(path)
+    except InputError as exc:
+        return CaseResult(path.stem, str(path), [], [], "error", seconds=time.perf_counter() - start,
+                          problems=[str(exc)])
+    case_id = root.child("id").text(default=path.stem) if root.child("id").present else path.stem
+    rulings = list(root.child("rulings").texts())
+    rules = list(root.child("rules").texts())
+    result = CaseResult(case_id, str(path), rulings, rules, "pass")
+    try:
+        _check_citations(root)
+        expect = root.child("expect")
+        if not expect.present:
+            raise expect.fail("a regression case needs an 'expect' block")
+        expect.only_keys(_EXPECT_FIELDS)
+        _evaluate(root, expect, result)
+    except InputError as exc:
+        result.status, result.problems = "error", [str(exc)]
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _check_citations(root: Field) -> None:
+    known = ruling_index()
+    rulings = root.child("rulings")
+    for i, r in enumerate(rulings.texts()):
+        if r not in known:
+            raise (rulings.child(i) if isinstance(rulings.value, list) else rulings).fail(
+                f"unknown seed ruling id '{r}'")
+    if not rulings.texts() and not root.child("rules").texts():
+        raise root.fail("a regression case must cite the seed rulings or CR rules it checks")
+
+
+def _evaluate(root: Field, expect: Field, result: CaseResult) -> None:
+    problems = result.problems
+    error = expect.child("error")
+    try:
+        situation = parse_situation(root, extra_fields=CASE_FIELDS)
+        outcomes = solve(situation)
+    except InputError as exc:
+        if error.present and error.text() in str(exc):
+            return
+        if error.present:
+            problems.append(f"expected an error containing '{error.text()}', got: {exc}")
+            result.status = "fail"
+            return
+        raise
+    if error.present:
+        problems.append(f"expected an error containing '{error.text()}', got {len(outcomes)} outcome(s)")
+        result.status = "fail"
+        return
+    result.outcomes = len(outcomes)
+    if expect.child("outcomes").present:
+        want = expect.child("outcomes").integer(minimum=0)
+        if len(outcomes) != want:
+            problems.append(f"expected {want} outcome(s), got {len(outcomes)}")
+    if expect.child("exactly").present:
+        want_sets = {frozenset(_atoms(o, situation)) for o in expect.child("exactly").elements()}
+        got_sets = {o.atoms for o in outcomes}
+        for missing in sorted(want_sets - got_sets, key=lambda s: sorted(map(str, s))):
+            problems.append(f"missing outcome: {{{', '.join(sorted(map(format_atom, missing)))}}}")
+        for extra in sorted(got_sets - want_sets, key=lambda s: sorted(map(str, s))):
+            problems.append(f"unexpected outcome: {{{', '.join(sorted(map(format_atom, extra)))}}}")
+    for key, check, phrase in (("always", outcomes.always, "in every outcome"),
+                               ("sometimes", outcomes.sometimes, "in some outcome"),
+                               ("never", outcomes.never, "in no outcome")):
+        for atom in _atoms(expect.child(key), situation):
+            if not check(atom):
+                problems.append(f"expected {format_atom(atom)} {phrase}")
+    illegal = expect.child("illegal")
+    if illegal.present:
+        wanted = illegal.value
+        if len(outcomes) or not outcomes.illegal:
+            problems.append("expected the action to be illegal")
+        elif isinstance(wanted, str) and not any(wanted in r for r in outcomes.illegal):
+            problems.append(f"expected an illegal reason containing '{wanted}', got: {'; '.join(outcomes.illegal)}")
+    elif outcomes.illegal and not expect.child("outcomes").present:
+        problems.append(f"the action is illegal: {'; '.join(outcomes.illegal)}")
+    if problems:
+        result.status = "fail"
+
+
+def _atoms(f: Field, situation: Any) -> list[Any]:
+    """Atoms written as a text (several separated by commas) or a list of such texts."""
+    if not f.present:
+        return []
+    if isinstance(f.value, list):
+        return [a for item in f.elements() for a in parse_atoms(item.text(), situation, item.where)]
+    return parse_atoms(f.text(), situation, f.where)
+
+
+def run_cases(paths: list[str | Path] | None = None) -> list[CaseResult]:
+    return [run_case(p) for p in case_files(paths)]
+
+
+def coverage(results: list[CaseResult]) -> dict[str, int]:
+    """Passing cases per testable seed ruling id."""
+    counts = {rid: 0 for rid, entry in ruling_index().items() if entry.get("testable", True)}
+    for r in results:
+        if r.status == "pass":
+            for rid in r.rulings:
+                if rid in counts:
+                    counts[rid] += 1
+    return counts

@@ -1,0 +1,163 @@
+"""Ground once, then enumerate outcomes or answer brave/cautious queries.
+
+A :class:`Grounding` holds one ``clingo.Control`` with the encodings and a situation's facts,
+grounded once. Outcomes are enumerated with clingo's projection onto the shown (outcome) atoms,
+so each distinct outcome comes exactly once; "in some outcome" and "in every outcome" use
+clingo's brave and cautious enumeration modes on the same grounding.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import clingo
+from clingo import Symbol
+
+from .cards import CardLibrary
+from .encodings import encoding_paths
+from .errors import InputError, UnsupportedError
+from .facts import Fact, situation_facts
+from .model import Situation
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """Solver settings. ``limit``: stop after that many outcomes (the result is then truncated)."""
+
+    limit: int | None = None
+    threads: int = 1
+    seed: int = 0
+    extra: tuple[str, ...] = ()
+
+    def arguments(self) -> list[str]:
+        args = [f"--parallel-mode={self.threads}", f"--seed={self.seed}", "--project=show"]
+        return args + list(self.extra)
+
+
+@dataclass
+class Statistics:
+    ground_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    models: int = 0
+    atoms: int = 0
+    rules: int = 0
+    choices: int = 0
+    conflicts: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "ground_seconds": round(self.ground_seconds, 6),
+            "solve_seconds": round(self.solve_seconds, 6),
+            "models": self.models,
+            "atoms": self.atoms,
+            "rules": self.rules,
+            "choices": self.choices,
+            "conflicts": self.conflicts,
+        }
+
+
+class Grounding:
+    """The encodings plus one situation's facts, grounded once."""
+
+    def __init__(self, situation: Situation, library: CardLibrary | None = None,
+                 options: SolveOptions | None = None, observer: Any = None):
+        self.situation = situation
+        self.options = options or SolveOptions()
+        self.facts: list[Fact] = situation_facts(situation, library)
+        self.messages: list[str] = []
+        self.control = clingo.Control(self.options.arguments(), logger=self._log, message_limit=50)
+        if observer is not None:
+            self.control.register_observer(observer)
+        for path in encoding_paths():
+            self.control.load(str(path))
+        # Facts are written in the text form of clingo symbols: user text is always a quoted string.
+        self.control.add("base", [], "".join(f"{fact.symbol}.\n" for fact in self.facts))
+        start = time.perf_counter()
+        self.control.ground([("base", [])])
+        self.ground_seconds = time.perf_counter() - start
+        self._check_input()
+
+    def _log(self, code: clingo.MessageCode, message: str) -> None:
+        self.messages.append(message)
+
+    def fact_atoms(self, name: str, arity: int) -> list[Symbol]:
+        """Atoms of a predicate that grounding made facts (those the situation alone decides)."""
+        return sorted(a.symbol for a in self.control.symbolic_atoms.by_signature(name, arity) if a.is_fact)
+
+    def _check_input(self) -> None:
+        where = self.situation.where("question")
+        for atom in self.fact_atoms("unsupported", 1):
+            raise UnsupportedError(where, describe_reason(atom.arguments[0]))
+        for atom in self.fact_atoms("bad_question", 1):
+            raise InputError(where, describe_reason(atom.arguments[0]))
+
+    def illegal_reasons(self) -> list[Symbol]:
+        return [a.arguments[0] for a in self.fact_atoms("illegal", 1)]
+
+    # -- solving --------------------------------------------------------------------
+    def enumerate(self, limit: int | None = None) -> tuple[list[frozenset[Symbol]], bool, Statistics]:
+        """Every distinct outcome (projected), up to ``limit``; and whether that limit cut the list."""
+        conf = self.control.configuration.solve
+        conf.enum_mode = "auto"
+        conf.project = "show"
+        conf.models = str(limit + 1) if limit is not None else "0"
+        models: list[frozenset[Symbol]] = []
+        start = time.perf_counter()
+        with self.control.solve(yield_=True) as handle:
+            for model in handle:
+                models.append(frozenset(model.symbols(shown=True)))
+        elapsed = time.perf_counter() - start
+        truncated = limit is not None and len(models) > limit
+        if truncated:
+            models = models[:limit]
+        models.sort(key=outcome_key)
+        return models, truncated, self._statistics(elapsed)
+
+    def consequences(self, mode: str) -> frozenset[Symbol] | None:
+        """Brave (true in some outcome) or cautious (true in every outcome) consequences; None if none."""
+        conf = self.control.configuration.solve
+        conf.enum_mode = mode
+        conf.project = "no"
+        conf.models = "0"
+        last: frozenset[Symbol] | None = None
+        with self.control.solve(yield_=True) as handle:
+            for model in handle:
+                last = frozenset(model.symbols(shown=True))
+        conf.enum_mode = "auto"
+        return last
+
+    def _statistics(self, solve_seconds: float) -> Statistics:
+        stats = self.control.statistics
+        summary = stats.get("summary", {})
+        solving = stats.get("solving", {}).get("solvers", {})
+        lp = stats.get("problem", {}).get("lp", {})
+        return Statistics(
+            ground_seconds=self.ground_seconds,
+            solve_seconds=solve_seconds,
+            models=int(summary.get("models", {}).get("enumerated", 0)),
+            atoms=int(lp.get("atoms", 0)),
+            rules=int(lp.get("rules", 0)),
+            choices=int(solving.get("choices", 0)),
+            conflicts=int(solving.get("conflicts", 0)),
+        )
+
+
+def outcome_key(atoms: frozenset[Symbol]) -> tuple[str, ...]:
+    return tuple(sorted(str(a) for a in atoms))
+
+
+def describe_reason(reason: Symbol) -> str:
+    """A readable text for a reason term such as ``paying_mana_costs("pp",ab("Pili-Pala",2))``."""
+    if reason.type == clingo.SymbolType.String:
+        return reason.string
+    if reason.type == clingo.SymbolType.Number:
+        return str(reason.number)
+    if reason.type == clingo.SymbolType.Function and reason.name == "ab" and len(reason.arguments) == 2:
+        return f"ability {reason.arguments[1]} of {reason.arguments[0].string}"
+    if reason.type == clingo.SymbolType.Function and not reason.arguments:
+        return reason.name.replace("_", " ")
+    args = ", ".join(describe_reason(a) for a in reason.arguments)
+    return f"{reason.name.replace('_', ' ')} ({args})"
