@@ -90,9 +90,11 @@ def _query(path: str, always: str | None, sometimes: str | None) -> int:
     atom = always or sometimes
     symbol = result.atom(atom)
     answer = result.always(symbol) if always else result.sometimes(symbol)
-    phrase = "in every outcome" if always else "in some outcome"
-    print(f"{'yes' if answer else 'no'}: {atom} {'holds' if answer else 'does not hold'} {phrase} "
-          f"({len(result)} outcome{'s' if len(result) != 1 else ''})")
+    if always:
+        phrase = "holds in every outcome" if answer else "does not hold in every outcome"
+    else:
+        phrase = "holds in some outcome" if answer else "holds in no outcome"
+    print(f"{'yes' if answer else 'no'}: {atom} {phrase} ({len(result)} outcome{'s' if len(result) != 1 else ''})")
     return 0 if answer else 1
 
 

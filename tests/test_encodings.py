@@ -1,0 +1,82 @@
+"""Every encoding file documents its predicates and every rule block cites a rule."""
+
+from __future__ import annotations
+
+import re
+
+import clingo
+import clingo.ast
+import pytest
+
+from pyrules.encodings import FILES, all_rule_blocks, catalogue, encoding_paths, output_signatures, rule_blocks
+
+_RULE_HEAD = re.compile(r"^(?!%|#)\S")
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_every_rule_is_under_a_header(name):
+    path = encoding_paths()[FILES.index(name)]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    blocks = rule_blocks(name)
+    for number, line in enumerate(lines, start=1):
+        if _RULE_HEAD.match(line) and not line.startswith(" "):
+            assert any(b.first_line <= number <= b.last_line for b in blocks), f"{name}:{number} has no @rule header"
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_headers_cite_cr_numbers_or_seed_rulings(name):
+    from pyrules.regression import ruling_index
+
+    for block in rule_blocks(name):
+        assert block.citations, block
+        for cite in block.citations:
+            assert re.match(r"^\d{3}(\.\d+[a-z]?)?$", cite) or cite in ruling_index(), (block, cite)
+        assert block.text
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_catalogue_lists_every_predicate_defined(name):
+    """Each predicate with a rule head in the file appears in some file's catalogue."""
+    documented = {e.signature for f in FILES for e in catalogue(f)}
+    path = encoding_paths()[FILES.index(name)]
+    heads = set()
+
+    def visit(stm):
+        if stm.ast_type == clingo.ast.ASTType.Rule:
+            head = stm.head
+            atoms = []
+            if head.ast_type == clingo.ast.ASTType.Literal:
+                atoms = [head.atom]
+            elif head.ast_type == clingo.ast.ASTType.Aggregate:
+                atoms = [e.literal.atom for e in head.elements]
+            for atom in atoms:
+                if atom.ast_type == clingo.ast.ASTType.SymbolicAtom:
+                    term = atom.symbol
+                    if term.ast_type == clingo.ast.ASTType.Function:
+                        heads.add(f"{term.name}/{len(term.arguments)}")
+                    elif term.ast_type == clingo.ast.ASTType.SymbolicTerm:
+                        heads.add(f"{term.symbol.name}/0")
+
+    clingo.ast.parse_files([str(path)], visit)
+    missing = sorted(h for h in heads if h not in documented)
+    assert missing == [], f"{name}: predicates without a catalogue entry: {missing}"
+
+
+def test_aux_predicates_start_with_underscore():
+    for name in FILES:
+        for entry in catalogue(name):
+            assert entry.signature.startswith("_") == (entry.role == "aux"), entry
+
+
+def test_outputs_are_shown():
+    shown = set()
+    for path in encoding_paths():
+        shown |= set(re.findall(r"^#show (\w+/\d+)\.", path.read_text(encoding="utf-8"), flags=re.M))
+    assert set(output_signatures()) - {"illegal/1", "bad_question/1", "unsupported/1"} == shown
+
+
+def test_blocks_are_read_with_their_citations():
+    blocks = {b.citations: b for b in all_rule_blocks()}
+    assert ("107.5", "701.26a", "tap-symbol") in blocks
+    block = blocks[("107.5", "701.26a", "tap-symbol")]
+    assert block.file == "activation.lp" and block.cr_numbers == ("107.5", "701.26a") and block.rulings == ("tap-symbol",)
