@@ -24,7 +24,10 @@ SUPERTYPES = ("basic", "legendary", "snow", "world")
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 COLOR_NAMES = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 #: Keywords whose rules the encodings use, plus static keywords that no modelled question depends on.
-KEYWORDS = ("haste", "flying", "defender", "vigilance", "reach", "trample", "first_strike", "deathtouch", "lifelink")
+KEYWORDS = ("haste", "flying", "defender", "vigilance", "reach", "trample", "first_strike", "deathtouch", "lifelink",
+            # Keywords whose rules act only at times no modelled question reaches (attaching an Aura,
+            # the upkeep), recorded so that a card carrying them is complete:
+            "enchant_land", "enchant_forest", "enchant_creature", "cumulative_upkeep")
 COUNTER_KINDS_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
@@ -64,30 +67,49 @@ def parse_mana(text: str, where: Field) -> tuple[tuple[str, int], ...]:
 # Abilities
 # --------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
+class Filter:
+    """Which permanents an ability refers to, seen from its controller ("a land an opponent controls")."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    nonbasic: bool = False
+    nonland: bool = False
+    controller: str = "any"  # any, you, opponent
+    enchanted: bool = False  # the permanent this Aura is attached to
+    other: bool = False  # other than the source itself
+
+
+@dataclass(frozen=True)
 class Cost:
     """One part of an activation cost. ``kind``: tap, untap, mana, sacrifice_self, exile_self,
-    pay_life, remove_counters, put_counters, loyalty."""
+    sacrifice (another permanent matching ``filter``), pay_life, remove_counters, put_counters, loyalty."""
 
     kind: str
     amount: int = 0
     counter: str = ""
     mana: tuple[tuple[str, int], ...] = ()
+    filter: Filter | None = None
 
 
 @dataclass(frozen=True)
 class Effect:
-    """One instruction of an ability's effect. ``kind``: add (fixed mana), add_one_of (one of
-    several types), add_any_color, draw, gain_life, lose_life."""
+    """One instruction of an ability's effect; see ``EFFECTS`` for the kinds."""
 
     kind: str
     amount: int = 1
     mana: tuple[tuple[str, int], ...] = ()
     options: tuple[str, ...] = ()
+    filter: Filter | None = None
+    range: str = ""  # for add_could_produce: "color" or "type"
+    counter: str = ""
+    type_map: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
 class AbilitySpec:
-    """An ability printed on a card. ``kind``: activated or keyword."""
+    """An ability printed on a card (or granted by one). ``kind``: activated, keyword, triggered,
+    replacement, static, or enters (how the permanent itself enters, CR 614.1c)."""
 
     kind: str
     costs: tuple[Cost, ...] = ()
@@ -95,12 +117,22 @@ class AbilitySpec:
     keyword: str = ""
     limit: str = ""  # "once_each_turn"
     timing: str = ""  # "sorcery"
+    trigger: str = ""  # triggered: the event, e.g. tapped_for_mana
+    event: str = ""  # replacement: the event it modifies
+    filter: Filter | None = None  # triggered/replacement/static: the permanents concerned
+    lasting: str = ""  # replacement/static created by a resolved spell or ability: until_end_of_turn
+    static: str = ""  # static: set_land_type, add_land_type, grant, set_color, spend_as
+    value: str = ""  # static: the land type or color
+    granted: "AbilitySpec | None" = None
+    riders: tuple[str, ...] = ()  # spending restrictions and the like (CR 106.6): never change the type
 
     @property
     def text(self) -> str:
         if self.kind == "keyword":
             return self.keyword.replace("_", " ").capitalize()
-        return f"{', '.join(map(_cost_text, self.costs))}: {'. '.join(map(_effect_text, self.effects))}"
+        if self.kind == "activated":
+            return f"{', '.join(map(_cost_text, self.costs))}: {'. '.join(map(_effect_text, self.effects))}"
+        return f"{self.kind} ({self.trigger or self.event or self.static or ''})"
 
 
 def _mana_text(mana: Iterable[tuple[str, int]]) -> str:
@@ -120,6 +152,7 @@ def _cost_text(c: Cost) -> str:
         "mana": _mana_text(c.mana),
         "sacrifice_self": "Sacrifice this",
         "exile_self": "Exile this",
+        "sacrifice": "Sacrifice a permanent",
         "pay_life": f"Pay {c.amount} life",
         "remove_counters": f"Remove {c.amount} {c.counter} counter(s)",
         "put_counters": f"Put {c.amount} {c.counter} counter(s) on this",
@@ -132,17 +165,48 @@ def _effect_text(e: Effect) -> str:
         "add": f"Add {_mana_text(e.mana)}",
         "add_one_of": "Add " + " or ".join(f"{{{t.upper()}}}" for t in e.options),
         "add_any_color": f"Add {e.amount} mana of any one color",
-        "draw": f"Draw {e.amount} card(s)",
-        "gain_life": f"You gain {e.amount} life",
-        "lose_life": f"You lose {e.amount} life",
-    }[e.kind]
+    }.get(e.kind, e.kind.replace("_", " "))
 
 
-_COST_TEMPLATES = ("{T}", "{Q}", "mana symbols", "sacrifice: self", "exile: self", "pay_life", "remove_counters",
-                   "put_counters", "loyalty")
-_EFFECT_TEMPLATES = ("add", "add_one_of", "add_any_color", "draw", "gain_life", "lose_life")
-_ABILITY_TEMPLATES = ("activated", "keyword")
+COSTS = ("{T}", "{Q}", "mana symbols", "sacrifice: self", "sacrifice: {filter}", "exile: self", "pay_life",
+         "remove_counters", "put_counters", "loyalty")
+EFFECTS = ("add", "add_one_of", "add_any_color", "add_could_produce", "add_color_of", "add_produced_type",
+           "add_chosen_color", "draw", "gain_life", "lose_life", "land_doesnt_untap", "sacrifice_if_no_counters",
+           "create_effect", "sacrifice_unless_sacrifice")
+ABILITY_KINDS = ("activated", "keyword", "triggered", "replacement", "static", "enters")
+TRIGGERS = ("tapped_for_mana", "beginning_of_upkeep")
+REPLACEMENT_EVENTS = ("tapped_for_mana",)
+STATICS = ("set_land_type", "add_land_type", "grant", "set_color", "spend_as", "modify_pt")
+MODIFY = ("multiply", "becomes", "becomes_type")
+LAND_TYPES = BASIC_LAND_TYPES + ("desert", "gate", "lair", "locus", "mine", "power_plant", "tower", "cave",
+                                 "sphere", "town", "urzas")
 _MANA_TYPES = ("w", "u", "b", "r", "g", "c")
+
+
+def parse_filter(f: Field) -> Filter:
+    f.mapping()
+    f.only_keys({"types", "subtypes", "supertypes", "nonbasic", "nonland", "controller", "enchanted", "other"})
+    types = tuple(t.lower() for t in f.child("types").texts())
+    for t in types:
+        if t not in CARD_TYPES:
+            raise f.child("types").fail(f"unknown card type '{t}'")
+    return Filter(
+        types=types,
+        subtypes=tuple(t.lower() for t in f.child("subtypes").texts()),
+        supertypes=tuple(t.lower() for t in f.child("supertypes").texts()),
+        nonbasic=f.child("nonbasic").boolean(default=False),
+        nonland=f.child("nonland").boolean(default=False),
+        controller=f.child("controller").choice(("any", "you", "opponent"), default="any"),
+        enchanted=f.child("enchanted").boolean(default=False),
+        other=f.child("other").boolean(default=False),
+    )
+
+
+def _mana_type(f: Field) -> str:
+    mana = parse_mana(f.text(), f)
+    if len(mana) != 1 or mana[0][1] != 1 or mana[0][0] not in _MANA_TYPES:
+        raise f.fail(f"{f.name} must be a single mana symbol such as {{G}}")
+    return mana[0][0]
 
 
 def _parse_cost(f: Field) -> tuple[Cost, ...]:
@@ -164,9 +228,11 @@ def _parse_cost(f: Field) -> tuple[Cost, ...]:
             raise f.fail(f"each cost in {f.name} must have exactly one kind")
         (key, sub), = f.items()
         if key in ("sacrifice", "exile"):
-            if sub.value != "self":
-                raise UnsupportedError(sub.where, f"cost '{key}: {sub.value}' (only '{key}: self' is modelled)")
-            return (Cost(f"{key}_self"),)
+            if sub.value == "self":
+                return (Cost(f"{key}_self"),)
+            if key == "sacrifice" and isinstance(sub.value, dict):
+                return (Cost("sacrifice", filter=parse_filter(sub)),)
+            raise UnsupportedError(sub.where, f"cost '{key}: {sub.value}'")
         if key == "pay_life":
             return (Cost("pay_life", amount=sub.integer(minimum=0)),)
         if key == "loyalty":
@@ -177,7 +243,7 @@ def _parse_cost(f: Field) -> tuple[Cost, ...]:
             if not COUNTER_KINDS_PATTERN.match(kind):
                 raise sub.child("kind").fail(f"counter kind '{kind}' must be a lowercase name such as p1p1 or charge")
             return (Cost(key, amount=sub.child("count").integer(default=1, minimum=1), counter=kind),)
-        raise UnsupportedError(sub.where, f"cost '{key}' (modelled costs: {', '.join(_COST_TEMPLATES)})")
+        raise UnsupportedError(sub.where, f"cost '{key}' (modelled costs: {', '.join(COSTS)})")
     raise f.fail(f"{f.name} must be a cost such as '{{T}}' or a list of costs")
 
 
@@ -198,18 +264,54 @@ def _parse_effect(f: Field) -> tuple[Effect, ...]:
             merged[t] = merged.get(t, 0) + n
         return (Effect("add", mana=tuple(sorted(merged.items()))),)
     if key == "add_one_of":
-        options = []
-        for item in sub.elements():
-            mana = parse_mana(item.text(), item)
-            if len(mana) != 1 or mana[0][1] != 1 or mana[0][0] not in _MANA_TYPES:
-                raise item.fail(f"{item.name} must be a single mana symbol such as {{G}}")
-            options.append(mana[0][0])
+        options = tuple(_mana_type(item) for item in sub.elements())
         if len(options) < 2:
             raise sub.fail(f"{sub.name} needs at least two options")
-        return (Effect("add_one_of", options=tuple(options)),)
-    if key in ("add_any_color", "draw", "gain_life", "lose_life"):
+        return (Effect("add_one_of", options=options),)
+    if key == "add_could_produce":
+        sub.only_keys({"filter", "of", "range"})
+        if sub.child("of").present:
+            sub.child("of").choice(("sacrificed",))
+            return (Effect("add_sacrificed", range=sub.child("range").choice(("color", "type"))),)
+        return (Effect("add_could_produce", filter=parse_filter(sub.child("filter")),
+                       range=sub.child("range").choice(("color", "type"))),)
+    if key == "add_color_of":
+        return (Effect("add_color_of", filter=parse_filter(sub)),)
+    if key in ("add_any_color", "add_produced_type", "add_chosen_color", "draw", "gain_life", "lose_life"):
         return (Effect(key, amount=sub.integer(minimum=1)),)
-    raise UnsupportedError(sub.where, f"effect '{key}' (modelled effects: {', '.join(_EFFECT_TEMPLATES)})")
+    if key == "land_doesnt_untap":
+        return (Effect(key),)
+    if key == "create_effect":  # creates the effect of this card's ability number N (a lasting one)
+        return (Effect(key, amount=sub.integer(minimum=1)),)
+    if key == "sacrifice_unless_sacrifice":  # "sacrifice this unless you sacrifice a [filter]"
+        return (Effect(key, filter=parse_filter(sub)),)
+    if key == "sacrifice_if_no_counters":
+        return (Effect(key, counter=sub.text()),)
+    raise UnsupportedError(sub.where, f"effect '{key}' (modelled effects: {', '.join(EFFECTS)})")
+
+
+_CHOSEN_MANA = {"add_sacrificed", "add_one_of", "add_any_color", "add_could_produce", "add_color_of", "add_produced_type",
+                "add_chosen_color"}
+
+
+def _check_mana_effects(effects: tuple[Effect, ...], f: Field) -> None:
+    chosen = [e for e in effects if e.kind in _CHOSEN_MANA]
+    fixed = [e for e in effects if e.kind == "add"]
+    if len(chosen) > 1 or (chosen and fixed):
+        raise UnsupportedError(f.where, "an ability that adds mana in more than one instruction with a choice")
+
+
+def _parse_modify(f: Field) -> Effect:
+    if not isinstance(f.value, dict) or len(f.value) != 1:
+        raise f.fail(f"{f.name} must be one of: {', '.join(MODIFY)}")
+    (key, sub), = f.items()
+    if key == "multiply":
+        return Effect("multiply", amount=sub.integer(minimum=2))
+    if key == "becomes":  # "produces {B} instead of any other type and amount"
+        return Effect("becomes", options=(_mana_type(sub),))
+    if key == "becomes_type":  # "produces {C} instead of any other type" (the amount stays)
+        return Effect("becomes_type", options=(_mana_type(sub),))
+    raise UnsupportedError(f.where, f"replacement modification '{key}' (modelled: {', '.join(MODIFY)})")
 
 
 def parse_ability(f: Field) -> AbilitySpec:
@@ -222,16 +324,72 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise UnsupportedError(body.where, f"keyword '{name}' (modelled keywords: {', '.join(KEYWORDS)})")
         return AbilitySpec("keyword", keyword=name)
     if kind == "activated":
-        body.only_keys({"cost", "effect", "limit", "timing"})
+        body.only_keys({"cost", "effect", "limit", "timing", "spend_only"})
         costs = _parse_cost(body.child("cost"))
         effects = _parse_effect(body.child("effect"))
+        _check_mana_effects(effects, body.child("effect"))
         limit = body.child("limit").choice(("once_each_turn",), default="")
         timing = body.child("timing").choice(("sorcery", "instant"), default="")
         if any(c.kind == "loyalty" for c in costs):
             timing = "sorcery"  # 606.3: loyalty abilities only at sorcery speed
+        riders = tuple(f"spend_only_{r}" for r in body.child("spend_only").texts())
         return AbilitySpec("activated", costs=costs, effects=effects, limit=limit,
-                           timing="" if timing == "instant" else timing)
-    raise UnsupportedError(f.where, f"ability kind '{kind}' (modelled kinds: {', '.join(_ABILITY_TEMPLATES)})")
+                           timing="" if timing == "instant" else timing, riders=riders)
+    if kind == "triggered":
+        body.only_keys({"when", "filter", "effect", "lasting"})
+        effects = _parse_effect(body.child("effect"))
+        _check_mana_effects(effects, body.child("effect"))
+        return AbilitySpec("triggered", trigger=body.child("when").choice(TRIGGERS),
+                           filter=parse_filter(body.child("filter")) if body.child("filter").present else Filter(),
+                           effects=effects, lasting=body.child("lasting").choice(("until_end_of_turn",), default=""))
+    if kind == "replacement":
+        body.only_keys({"event", "filter", "modify", "lasting"})
+        return AbilitySpec("replacement", event=body.child("event").choice(REPLACEMENT_EVENTS),
+                           filter=parse_filter(body.child("filter")) if body.child("filter").present else Filter(),
+                           effects=(_parse_modify(body.child("modify")),),
+                           lasting=body.child("lasting").choice(("until_end_of_turn",), default=""))
+    if kind == "static":
+        body.only_keys(set(STATICS) | {"filter", "lasting"})
+        present = [k for k in STATICS if body.child(k).present]
+        if len(present) != 1:
+            raise body.fail(f"a static ability has exactly one of: {', '.join(STATICS)}")
+        which = present[0]
+        value, granted = "", None
+        if which in ("set_land_type", "add_land_type"):
+            value = body.child(which).choice(LAND_TYPES)
+        elif which == "set_color":
+            key = body.child(which).text().lower()
+            value = COLOR_NAMES.get(key, key)
+            if value not in COLOR_NAMES.values():
+                raise body.child(which).fail(f"unknown color '{key}'")
+        elif which == "modify_pt":
+            value = body.child(which).text()
+            if not re.fullmatch(r"[+-]\d+/[+-]\d+", value):
+                raise body.child(which).fail(f"{body.child(which).name} must look like +1/+1")
+        elif which == "grant":
+            granted = parse_ability(body.child(which))
+            if granted.kind != "activated":
+                raise UnsupportedError(body.child(which).where, "granting abilities other than activated ones")
+        else:
+            value = body.child(which).text()
+        return AbilitySpec("static", static=which, value=value, granted=granted,
+                           filter=parse_filter(body.child("filter")) if body.child("filter").present else Filter(),
+                           lasting=body.child("lasting").choice(("until_end_of_turn",), default=""))
+    if kind == "enters":
+        body.only_keys({"tapped", "counters", "choose_color"})
+        effects = []
+        if body.child("tapped").boolean(default=False):
+            effects.append(Effect("enters_tapped"))
+        if body.child("counters").present:
+            for ck, n in body.child("counters").items():
+                effects.append(Effect("enters_with_counters", counter=ck,
+                                      amount=n.integer(minimum=0) if n.value != "X" else -1))
+        if body.child("choose_color").boolean(default=False):
+            effects.append(Effect("choose_color"))
+        if not effects:
+            raise body.fail("'enters' needs tapped, counters or choose_color")
+        return AbilitySpec("enters", effects=tuple(effects))
+    raise UnsupportedError(f.where, f"ability kind '{kind}' (modelled kinds: {', '.join(ABILITY_KINDS)})")
 
 
 # --------------------------------------------------------------------------------------------

@@ -8,11 +8,12 @@ value it came from, so explanations can point back at the file and line.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from clingo import Function, Number, String, Symbol
 
-from .cards import AbilitySpec, CardLibrary, CardSpec, builtin_library
+from .cards import AbilitySpec, CardLibrary, CardSpec, Effect, Filter, builtin_library
 from .errors import UnsupportedError
 from .model import Activatable, Activate, Cast, CouldProduce, ResolveTop, Situation
 
@@ -37,11 +38,13 @@ def _term(value: Symbol | str | int) -> Symbol:
     raise TypeError(f"use S() or C() for text, not {value!r}")
 
 
+@lru_cache(maxsize=65536)
 def S(text: str) -> Symbol:
     """A user-given text (id, name) as a clingo string."""
     return String(text)
 
 
+@lru_cache(maxsize=1024)
 def C(name: str) -> Symbol:
     """One of pyrules' own constants (zones, types, keywords): never user text."""
     return Function(name)
@@ -89,11 +92,31 @@ def card_facts(card: CardSpec) -> Iterator[Symbol]:
         yield from ability_facts(card.name, i, ability)
 
 
-def ability_facts(card: str, index: int, ability: AbilitySpec) -> Iterator[Symbol]:
+def filter_facts(fid: Symbol, flt: Filter) -> Iterator[Symbol]:
+    yield _f("filter", fid)
+    for t in flt.types:
+        yield _f("filter_type", fid, C(t))
+    for t in flt.subtypes:
+        yield _f("filter_subtype", fid, C(t))
+    for t in flt.supertypes:
+        yield _f("filter_supertype", fid, C(t))
+    if flt.nonbasic:
+        yield _f("filter_nonbasic", fid)
+    if flt.nonland:
+        yield _f("filter_nonland", fid)
+    if flt.controller != "any":
+        yield _f("filter_controller", fid, C(flt.controller))
+    if flt.enchanted:
+        yield _f("filter_enchanted", fid)
+    if flt.other:
+        yield _f("filter_other", fid)
+
+
+def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None = None) -> Iterator[Symbol]:
     if ability.kind == "keyword":
         yield _f("card_keyword", S(card), C(ability.keyword))
         return
-    d = ability_id(card, index)
+    d = d if d is not None else ability_id(card, index)
     yield _f("ability", d, C(ability.kind))
     for cost in ability.costs:
         if cost.kind == "mana":
@@ -103,22 +126,78 @@ def ability_facts(card: str, index: int, ability: AbilitySpec) -> Iterator[Symbo
             yield _f("ability_cost", d, _f(cost.kind, cost.amount))
         elif cost.kind in ("remove_counters", "put_counters"):
             yield _f("ability_cost", d, _f(cost.kind, C(cost.counter), cost.amount))
+        elif cost.kind == "sacrifice":
+            fid = _f("flt", d, C("cost"))
+            yield from filter_facts(fid, cost.filter)
+            yield _f("ability_cost", d, _f("sacrifice", fid))
         else:
             yield _f("ability_cost", d, C(cost.kind))
-    for j, effect in enumerate(ability.effects, start=1):
-        if effect.kind == "add":
-            for t, n in effect.mana:
-                yield _f("ability_effect", d, j, _f("add", C(t), n))
-        elif effect.kind == "add_one_of":
-            yield _f("ability_effect", d, j, C("add_one_of"))
-            for t in effect.options:
-                yield _f("ability_effect_option", d, j, C(t))
+    if ability.kind == "replacement":
+        yield _f("ability_event", d, C(ability.event))
+        modify = ability.effects[0]
+        if modify.kind == "multiply":
+            yield _f("ability_modify", d, _f("multiply", modify.amount))
         else:
-            yield _f("ability_effect", d, j, _f(effect.kind, effect.amount))
+            yield _f("ability_modify", d, _f(modify.kind, C(modify.options[0])))
+    else:
+        for j, effect in enumerate(ability.effects, start=1):
+            yield from _effect_facts(d, j, effect)
+    if ability.kind == "triggered":
+        yield _f("ability_trigger", d, C(ability.trigger))
+    if ability.kind == "static":
+        if ability.static == "grant":
+            g = _f("gr", d)
+            yield from ability_facts(card, index, ability.granted, g)
+            yield _f("ability_static", d, _f("grant", g))
+        elif ability.static == "spend_as":
+            yield _f("ability_static", d, _f("spend_as", S(ability.value)))
+        elif ability.static == "modify_pt":
+            p, t = ability.value.split("/")
+            yield _f("ability_static", d, _f("modify_pt", int(p), int(t)))
+        else:
+            yield _f("ability_static", d, _f(ability.static, C(ability.value)))
+    if ability.filter is not None:
+        fid = _f("flt", d, 0)
+        yield from filter_facts(fid, ability.filter)
+        yield _f("ability_filter", d, fid)
+    if ability.lasting:
+        yield _f("ability_lasting", d, C(ability.lasting))
     if ability.limit:
         yield _f("ability_limit", d, C(ability.limit))
     if ability.timing:
         yield _f("ability_timing", d, C(ability.timing))
+    for rider in ability.riders:
+        yield _f("ability_rider", d, C(rider))
+
+
+def _effect_facts(d: Symbol, j: int, effect: Effect) -> Iterator[Symbol]:
+    if effect.kind == "add":
+        for t, n in effect.mana:
+            yield _f("ability_effect", d, j, _f("add", C(t), n))
+    elif effect.kind == "add_one_of":
+        yield _f("ability_effect", d, j, C("add_one_of"))
+        for t in effect.options:
+            yield _f("ability_effect_option", d, j, C(t))
+    elif effect.kind == "sacrifice_unless_sacrifice":
+        fid = _f("flt", d, _f("eff", j))
+        yield from filter_facts(fid, effect.filter)
+        yield _f("ability_effect", d, j, _f(effect.kind, fid))
+    elif effect.kind in ("add_could_produce", "add_color_of"):
+        fid = _f("flt", d, _f("eff", j))
+        yield from filter_facts(fid, effect.filter)
+        args = (fid, C(effect.range)) if effect.kind == "add_could_produce" else (fid,)
+        yield _f("ability_effect", d, j, _f(effect.kind, *args))
+    elif effect.kind == "add_sacrificed":
+        yield _f("ability_effect", d, j, _f("add_sacrificed", C(effect.range)))
+    elif effect.kind in ("land_doesnt_untap", "enters_tapped", "choose_color"):
+        yield _f("ability_effect", d, j, C(effect.kind))
+    elif effect.kind in ("sacrifice_if_no_counters",):
+        yield _f("ability_effect", d, j, _f(effect.kind, C(effect.counter)))
+    elif effect.kind == "enters_with_counters":
+        amount = C("x") if effect.amount < 0 else Number(effect.amount)
+        yield _f("ability_effect", d, j, _f(effect.kind, C(effect.counter), amount))
+    else:
+        yield _f("ability_effect", d, j, _f(effect.kind, effect.amount))
 
 
 def situation_facts(situation: Situation, library: CardLibrary | None = None) -> list[Fact]:
@@ -167,7 +246,18 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None) ->
             symbols.append(_f("loyalty_activated", oid))
         if o.x is not None:
             symbols.append(_f("object_x", oid, o.x))
+        if o.attached_to is not None:
+            symbols.append(_f("attached_to", oid, S(o.attached_to)))
+        if o.chosen_color is not None:
+            symbols.append(_f("chosen_color", oid, C(o.chosen_color)))
+        symbols.append(_f("timestamp", oid, i + 1))
         add(path, symbols)
+    for k, effect in enumerate(situation.effects):
+        card = library[effect.card]
+        used_cards[card.name] = card
+        eid = _f("effect", S(f"effects.{k}"))
+        add(f"effects.{k}", [_f("lasting_effect", eid, ability_id(card.name, effect.ability), S(effect.controller)),
+                             _f("timestamp", eid, len(situation.objects) + k + 1)])
     for n, oid in enumerate(situation.stack, start=1):
         add("stack", [_f("stack_position", S(oid), n)])
     for name in sorted(used_cards):

@@ -23,6 +23,7 @@ from .model import (
     Cast,
     CouldProduce,
     GameObject,
+    LastingEffect,
     Player,
     Question,
     ResolveTop,
@@ -31,11 +32,11 @@ from .model import (
 
 SITUATION_FIELDS = frozenset(
     {"name", "description", "players", "active", "priority", "turn", "phase", "step", "objects", "stack", "cards",
-     "question"}
+     "effects", "question"}
 )
 CASE_FIELDS = frozenset({"id", "rulings", "rules", "expect", "notes"})
 _OBJECT_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "tapped", "since_turn_start", "counters",
-                            "token", "face", "keywords", "used_this_turn", "loyalty_activated", "x"})
+                            "token", "face", "keywords", "used_this_turn", "loyalty_activated", "x", "attached_to", "chosen_color"})
 _QUESTIONS = ("could_produce", "activatable", "activate", "cast", "resolve")
 
 
@@ -101,6 +102,14 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         clash = sorted(set(seen) & set(names))[0]
         raise seen[clash].child("id").fail(f"'{clash}' names both a player and an object")
 
+    for f, obj in zip(_elements(root, "objects"), objects):
+        if obj.attached_to is not None:
+            target = next((o for o in objects if o.id == obj.attached_to), None)
+            if target is None:
+                raise f.child("attached_to").fail(f"unknown object '{obj.attached_to}'")
+            if target.zone != "battlefield" or target.id == obj.id:
+                raise f.child("attached_to").fail(f"'{obj.id}' can only be attached to another permanent")
+    effects = tuple(_effect(f, player_ref, library) for f in _elements(root, "effects"))
     stack = _stack(root, objects)
     question = _question(root.child("question"), objects, player_ref, seen)
     return Situation(
@@ -113,6 +122,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         phase=phase,
         step=step,
         stack=stack,
+        effects=effects,
         cards=inline,
         name=root.child("name").text(default="") or "",
         source=root.source,
@@ -207,6 +217,17 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
                 raise n.fail(f"'{key}' must be an ability number (1 for the first printed ability)")
             used[int(key)] = n.integer(minimum=0)
     x = f.child("x").integer(default=None, minimum=0)
+    chosen = None
+    if f.child("chosen_color").present:
+        from .cards import COLOR_NAMES
+
+        name = f.child("chosen_color").text().lower()
+        chosen = COLOR_NAMES.get(name, name)
+        if chosen not in COLOR_NAMES.values():
+            raise f.child("chosen_color").fail(f"'{name}' is not a color (white, blue, black, red, green)")
+    attached = f.child("attached_to").text() if f.child("attached_to").present else None
+    if attached is not None and zone != "battlefield":
+        raise f.child("attached_to").fail(f"'{oid}' is in the {zone}; only permanents are attached (CR 303.4)")
     return GameObject(
         id=oid,
         card=card.name,
@@ -222,7 +243,24 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
         used_this_turn=used,
         loyalty_activated=f.child("loyalty_activated").boolean(default=False),
         x=x,
+        attached_to=attached,
+        chosen_color=chosen,
     )
+
+
+def _effect(f: Field, player_ref: Any, library: CardLibrary) -> LastingEffect:
+    f.mapping()
+    f.only_keys({"card", "controller", "ability"})
+    card = library.lookup(f.child("card").text(), f.child("card").where)
+    index = f.child("ability").integer(default=None, minimum=1)
+    lasting = [i for i, a in enumerate(card.abilities, start=1) if a.lasting]
+    if index is None:
+        if not lasting:
+            raise f.child("card").fail(f"'{card.name}' creates no lasting effect that pyrules models")
+        index = lasting[0]
+    elif index not in lasting:
+        raise f.child("ability").fail(f"ability {index} of '{card.name}' is not a lasting effect")
+    return LastingEffect(card.name, player_ref(f.child("controller"), f"{f.name}.controller"), index)
 
 
 def _stack(root: Field, objects: tuple[GameObject, ...]) -> tuple[str, ...]:

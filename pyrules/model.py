@@ -59,6 +59,18 @@ class GameObject:
     used_this_turn: Mapping[int, int] = field(default_factory=dict)
     loyalty_activated: bool = False
     x: int | None = None
+    attached_to: str | None = None
+    chosen_color: str | None = None
+
+
+@dataclass(frozen=True)
+class LastingEffect:
+    """An effect of a resolved spell or activated ability that still applies (Pale Moon this turn):
+    the ``ability``-th ability of ``card``, controlled by ``controller``."""
+
+    card: str
+    controller: str
+    ability: int = 1
 
 
 @dataclass(frozen=True)
@@ -128,6 +140,7 @@ class Situation:
     phase: str = "precombat_main"
     step: str | None = None
     stack: tuple[str, ...] = ()
+    effects: tuple[LastingEffect, ...] = ()
     cards: tuple["CardSpec", ...] = ()
     name: str = ""
     source: str = "<situation>"

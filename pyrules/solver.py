@@ -73,12 +73,15 @@ class Grounding:
             self.control.register_observer(observer)
         for path in encoding_paths():
             self.control.load(str(path))
-        # Facts are written in the text form of clingo symbols: user text is always a quoted string.
-        self.control.add("base", [], "".join(f"{fact.symbol}.\n" for fact in self.facts))
+        # Facts go in through clingo's backend as symbols: user text is never parsed as program text.
+        with self.control.backend() as backend:
+            for fact in self.facts:
+                backend.add_rule([backend.add_atom(fact.symbol)])
         start = time.perf_counter()
         self.control.ground([("base", [])])
         self.ground_seconds = time.perf_counter() - start
-        self._check_input()
+        self._illegal: set[Symbol] = set()
+        self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         self.messages.append(message)
@@ -87,15 +90,22 @@ class Grounding:
         """Atoms of a predicate that grounding made facts (those the situation alone decides)."""
         return sorted(a.symbol for a in self.control.symbolic_atoms.by_signature(name, arity) if a.is_fact)
 
-    def _check_input(self) -> None:
+    def _check_input(self, unsupported: list[Symbol], bad: list[Symbol]) -> None:
         where = self.situation.where("question")
-        for atom in self.fact_atoms("unsupported", 1):
+        for atom in sorted(unsupported, key=str):
             raise UnsupportedError(where, describe_reason(atom.arguments[0]))
-        for atom in self.fact_atoms("bad_question", 1):
+        for atom in sorted(bad, key=str):
             raise InputError(where, describe_reason(atom.arguments[0]))
 
+    def _keep(self, atoms: frozenset[Symbol]) -> bool:
+        """Sort out a model: input problems raise, illegal actions are reasons, the rest outcomes."""
+        self._check_input([a for a in atoms if a.name == "unsupported"], [a for a in atoms if a.name == "bad_question"])
+        illegal = [a.arguments[0] for a in atoms if a.name == "illegal" and len(a.arguments) == 1]
+        self._illegal.update(illegal)
+        return not illegal
+
     def illegal_reasons(self) -> list[Symbol]:
-        return [a.arguments[0] for a in self.fact_atoms("illegal", 1)]
+        return sorted(self._illegal, key=str)
 
     # -- solving --------------------------------------------------------------------
     def enumerate(self, limit: int | None = None) -> tuple[list[frozenset[Symbol]], bool, Statistics]:
@@ -108,7 +118,9 @@ class Grounding:
         start = time.perf_counter()
         with self.control.solve(yield_=True) as handle:
             for model in handle:
-                models.append(frozenset(model.symbols(shown=True)))
+                atoms = frozenset(model.symbols(shown=True))
+                if self._keep(atoms):
+                    models.append(atoms)
         elapsed = time.perf_counter() - start
         truncated = limit is not None and len(models) > limit
         if truncated:
@@ -127,6 +139,8 @@ class Grounding:
             for model in handle:
                 last = frozenset(model.symbols(shown=True))
         conf.enum_mode = "auto"
+        if last is not None and any(a.name == "illegal" for a in last):
+            return None  # legality does not depend on choices: an illegal action has no outcome at all
         return last
 
     def _statistics(self, solve_seconds: float) -> Statistics:
