@@ -277,7 +277,12 @@ def question_facts(situation: Situation) -> list[Symbol]:
     if isinstance(q, Activate):
         obj = situation.object(q.object)
         player = q.player or obj.controller or obj.owner
-        selector = _f("printed", q.ability) if q.ability is not None else C("only")
+        if q.ability is None:
+            selector = C("only")
+        elif isinstance(q.ability, str):
+            selector = _f("basic", C(q.ability))
+        else:
+            selector = _f("printed", q.ability)
         symbols = [_f("question", _f("activate", S(player), S(q.object), selector))]
         if q.x is not None:
             symbols.append(_f("question_x", q.x))

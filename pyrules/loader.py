@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .cards import CardLibrary, builtin_library, parse_cards, parse_mana
+from .cards import BASIC_LAND_TYPES, CardLibrary, builtin_library, parse_cards, parse_mana
 from .document import Field, load_document
 from .errors import InputError
 from .model import (
@@ -318,7 +318,14 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
             raise body.fail(
                 f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here (CR 113.6)")
         player = player_ref(body.child("player"), "question.activate.player") if body.child("player").present else None
-        return Activate(obj.id, player, body.child("ability").integer(default=None, minimum=1),
+        ability_f = body.child("ability")
+        ability: int | str | None = None
+        if ability_f.present:
+            if isinstance(ability_f.value, str):
+                ability = ability_f.choice(BASIC_LAND_TYPES)  # the intrinsic ability of a basic land type (305.6)
+            else:
+                ability = ability_f.integer(minimum=1)
+        return Activate(obj.id, player, ability,
                         body.child("x").integer(default=None, minimum=0), _targets(body.child("targets"), by_id, player_ref))
     if kind == "cast":
         body.mapping()

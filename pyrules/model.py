@@ -92,12 +92,13 @@ class Activate:
     """``player`` activates an ability of ``object``.
 
     ``ability`` is the 1-based index of the ability among the abilities printed on the card, or
-    ``None`` when the object has exactly one activated ability (for example a basic land).
+    a basic land type naming the intrinsic ability of that type (CR 305.6), or ``None`` when the
+    object has exactly one activated ability (for example a basic land).
     """
 
     object: str
     player: str | None = None
-    ability: int | None = None
+    ability: int | str | None = None
     x: int | None = None
     targets: tuple[str, ...] = ()
 
