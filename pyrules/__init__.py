@@ -1,7 +1,7 @@
 """pyrules: every legal outcome of a Magic: The Gathering rules situation, and why.
 
     >>> import pyrules
-    >>> outcomes = pyrules.solve("examples/forest.yaml")
+    >>> outcomes = pyrules.solve("examples/birds.yaml")
     >>> len(outcomes), outcomes[0].texts
 
 Layers: situation model (:mod:`pyrules.model`, :mod:`pyrules.loader`, :mod:`pyrules.builder`,

@@ -13,10 +13,14 @@ import clingo
 from clingo import Function, String, Symbol, SymbolType
 
 from .errors import InputError
-from .model import Situation
+from .cards import CARD_TYPES, KEYWORDS, LAND_TYPES, SUPERTYPES
+from .model import ZONES, Situation
 
-#: Constants of pyrules' own vocabulary that are never read as ids.
-RESERVED = frozenset({"w", "u", "b", "r", "g", "c", "battlefield", "hand", "graveyard", "exile", "library", "stack"})
+#: Constants of pyrules' own vocabulary that are never read as ids (quote an id such as "forest").
+RESERVED = frozenset(
+    {"w", "u", "b", "r", "g", "c", "only"}
+    | set(ZONES) | set(CARD_TYPES) | set(LAND_TYPES) | set(KEYWORDS) | set(SUPERTYPES)
+)
 _BARE = re.compile(r"^[a-z_][A-Za-z0-9_']*$")
 
 
@@ -30,6 +34,12 @@ def parse_atom(text: str, situation: Situation | None = None, where: str = "<que
         raise InputError(where, f"'{text}' is not an atom such as could_produce(forest1, g)")
     if situation is None:
         return symbol
+    from .encodings import output_signatures  # local: encodings needs the installed package data
+
+    signature = f"{symbol.name}/{len(symbol.arguments)}"
+    if signature not in output_signatures():
+        known = ", ".join(sorted(output_signatures()))
+        raise InputError(where, f"'{text}' is not an outcome atom; outcome predicates are {known}")
     names = {o.id for o in situation.objects} | {p.name for p in situation.players}
     return _normalise(symbol, names)
 

@@ -27,7 +27,8 @@ COLOR_NAMES = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"
 KEYWORDS = ("haste", "flying", "defender", "vigilance", "reach", "trample", "first_strike", "deathtouch", "lifelink",
             # Keywords whose rules act only at times no modelled question reaches (attaching an Aura,
             # the upkeep), recorded so that a card carrying them is complete:
-            "enchant_land", "enchant_forest", "enchant_creature", "cumulative_upkeep")
+            "enchant_land", "enchant_forest", "enchant_creature", "cumulative_upkeep", "protection_from_multicolored",
+            "changeling", "opening_hand_start")
 COUNTER_KINDS_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
@@ -78,6 +79,11 @@ class Filter:
     controller: str = "any"  # any, you, opponent
     enchanted: bool = False  # the permanent this Aura is attached to
     other: bool = False  # other than the source itself
+    any_types: tuple[str, ...] = ()  # at least one of these card types ("an artifact or creature")
+    chosen_subtype: bool = False  # of the subtype chosen for the source as it entered
+    owner: str = "any"  # any, you, opponent (for cards in any zone: "an opponent's graveyard")
+    counter: str = ""  # replacement effects on counters: only counters of this kind
+    nontoken: bool = False  # cards only ("a card", not "a card or token")
 
 
 @dataclass(frozen=True)
@@ -172,12 +178,13 @@ COSTS = ("{T}", "{Q}", "mana symbols", "sacrifice: self", "sacrifice: {filter}",
          "remove_counters", "put_counters", "loyalty")
 EFFECTS = ("add", "add_one_of", "add_any_color", "add_could_produce", "add_color_of", "add_produced_type",
            "add_chosen_color", "draw", "gain_life", "lose_life", "land_doesnt_untap", "sacrifice_if_no_counters",
-           "create_effect", "sacrifice_unless_sacrifice")
+           "create_effect", "sacrifice_unless_sacrifice", "return_exiled", "exile_all_graveyards", "fetch_partner",
+           "exile_target", "put_counters_self", "create_tokens", "damage_any_target")
 ABILITY_KINDS = ("activated", "keyword", "triggered", "replacement", "static", "enters")
-TRIGGERS = ("tapped_for_mana", "beginning_of_upkeep")
-REPLACEMENT_EVENTS = ("tapped_for_mana",)
-STATICS = ("set_land_type", "add_land_type", "grant", "set_color", "spend_as", "modify_pt")
-MODIFY = ("multiply", "becomes", "becomes_type")
+TRIGGERS = ("tapped_for_mana", "beginning_of_upkeep", "enters", "leaves", "dies")
+REPLACEMENT_EVENTS = ("tapped_for_mana", "counters", "tokens", "enter", "to_graveyard", "player_counters")
+STATICS = ("set_land_type", "add_land_type", "grant", "set_color", "spend_as", "modify_pt", "is_chosen_type")
+MODIFY = ("multiply", "plus", "becomes", "becomes_type", "each_of", "exile_instead", "plus_counter", "copy_of")
 LAND_TYPES = BASIC_LAND_TYPES + ("desert", "gate", "lair", "locus", "mine", "power_plant", "tower", "cave",
                                  "sphere", "town", "urzas")
 _MANA_TYPES = ("w", "u", "b", "r", "g", "c")
@@ -185,11 +192,13 @@ _MANA_TYPES = ("w", "u", "b", "r", "g", "c")
 
 def parse_filter(f: Field) -> Filter:
     f.mapping()
-    f.only_keys({"types", "subtypes", "supertypes", "nonbasic", "nonland", "controller", "enchanted", "other"})
+    f.only_keys({"types", "subtypes", "supertypes", "nonbasic", "nonland", "controller", "enchanted", "other",
+                 "any_types", "chosen_subtype", "owner", "counter", "nontoken"})
     types = tuple(t.lower() for t in f.child("types").texts())
-    for t in types:
+    any_types = tuple(t.lower() for t in f.child("any_types").texts())
+    for t in types + any_types:
         if t not in CARD_TYPES:
-            raise f.child("types").fail(f"unknown card type '{t}'")
+            raise f.fail(f"unknown card type '{t}'")
     return Filter(
         types=types,
         subtypes=tuple(t.lower() for t in f.child("subtypes").texts()),
@@ -199,6 +208,11 @@ def parse_filter(f: Field) -> Filter:
         controller=f.child("controller").choice(("any", "you", "opponent"), default="any"),
         enchanted=f.child("enchanted").boolean(default=False),
         other=f.child("other").boolean(default=False),
+        any_types=any_types,
+        chosen_subtype=f.child("chosen_subtype").boolean(default=False),
+        owner=f.child("owner").choice(("any", "you", "opponent"), default="any"),
+        counter=f.child("counter").text(default=""),
+        nontoken=f.child("nontoken").boolean(default=False),
     )
 
 
@@ -262,7 +276,9 @@ def _parse_effect(f: Field) -> tuple[Effect, ...]:
         for sym, n in mana:  # 106.10: a generic symbol adds that much colorless mana
             t = "c" if sym == "generic" else sym
             merged[t] = merged.get(t, 0) + n
-        return (Effect("add", mana=tuple(sorted(merged.items()))),)
+        if not any(merged.values()):
+            raise sub.fail(f"{sub.name}: adding no mana is not an effect")
+        return (Effect("add", mana=tuple(sorted((t, n) for t, n in merged.items() if n))),)
     if key == "add_one_of":
         options = tuple(_mana_type(item) for item in sub.elements())
         if len(options) < 2:
@@ -279,8 +295,19 @@ def _parse_effect(f: Field) -> tuple[Effect, ...]:
         return (Effect("add_color_of", filter=parse_filter(sub)),)
     if key in ("add_any_color", "add_produced_type", "add_chosen_color", "draw", "gain_life", "lose_life"):
         return (Effect(key, amount=sub.integer(minimum=1)),)
-    if key == "land_doesnt_untap":
+    if key in ("land_doesnt_untap", "return_exiled", "exile_all_graveyards", "fetch_partner"):
         return (Effect(key),)
+    if key == "exile_target":
+        return (Effect(key, filter=parse_filter(sub)),)
+    if key == "put_counters_self":
+        sub.only_keys({"kind", "count"})
+        return (Effect(key, counter=sub.child("kind").text(), amount=sub.child("count").integer(default=1, minimum=1)),)
+    if key == "create_tokens":  # "create N [kind] tokens"; per_counter: one for each counter of that kind on this
+        sub.only_keys({"kind", "count", "per_counter"})
+        return (Effect(key, options=(sub.child("kind").text().lower(),), amount=sub.child("count").integer(default=1, minimum=1),
+                       counter=sub.child("per_counter").text(default="")),)
+    if key == "damage_any_target":
+        return (Effect(key, amount=sub.integer(minimum=1)),)
     if key == "create_effect":  # creates the effect of this card's ability number N (a lasting one)
         return (Effect(key, amount=sub.integer(minimum=1)),)
     if key == "sacrifice_unless_sacrifice":  # "sacrifice this unless you sacrifice a [filter]"
@@ -307,6 +334,17 @@ def _parse_modify(f: Field) -> Effect:
     (key, sub), = f.items()
     if key == "multiply":
         return Effect("multiply", amount=sub.integer(minimum=2))
+    if key == "plus":  # "that many plus one"
+        return Effect("plus", amount=sub.integer(minimum=1))
+    if key == "each_of":  # Academy Manufactor: "instead create one of each"
+        return Effect("each_of", options=tuple(t.lower() for t in sub.texts()))
+    if key == "exile_instead":  # "exile it instead" of putting it into a graveyard
+        return Effect("exile_instead")
+    if key == "plus_counter":  # "enters with an additional +1/+1 counter"
+        sub.only_keys({"kind", "count"})
+        return Effect("plus_counter", counter=sub.child("kind").text(), amount=sub.child("count").integer(default=1, minimum=1))
+    if key == "copy_of":  # "you may have this enter as a copy of any [filter] on the battlefield"
+        return Effect("copy_of", filter=parse_filter(sub))
     if key == "becomes":  # "produces {B} instead of any other type and amount"
         return Effect("becomes", options=(_mana_type(sub),))
     if key == "becomes_type":  # "produces {C} instead of any other type" (the amount stays)
@@ -370,22 +408,26 @@ def parse_ability(f: Field) -> AbilitySpec:
             granted = parse_ability(body.child(which))
             if granted.kind != "activated":
                 raise UnsupportedError(body.child(which).where, "granting abilities other than activated ones")
+        elif which == "is_chosen_type":
+            value = "yes" if body.child(which).boolean() else ""
         else:
             value = body.child(which).text()
         return AbilitySpec("static", static=which, value=value, granted=granted,
                            filter=parse_filter(body.child("filter")) if body.child("filter").present else Filter(),
                            lasting=body.child("lasting").choice(("until_end_of_turn",), default=""))
     if kind == "enters":
-        body.only_keys({"tapped", "counters", "choose_color"})
+        body.only_keys({"tapped", "counters", "choose_color", "choose_creature_type"})
         effects = []
         if body.child("tapped").boolean(default=False):
             effects.append(Effect("enters_tapped"))
         if body.child("counters").present:
             for ck, n in body.child("counters").items():
                 effects.append(Effect("enters_with_counters", counter=ck,
-                                      amount=n.integer(minimum=0) if n.value != "X" else -1))
+                                      amount=-1 if n.value == "X" else n.integer(minimum=0)))
         if body.child("choose_color").boolean(default=False):
             effects.append(Effect("choose_color"))
+        if body.child("choose_creature_type").boolean(default=False):
+            effects.append(Effect("choose_creature_type"))
         if not effects:
             raise body.fail("'enters' needs tapped, counters or choose_color")
         return AbilitySpec("enters", effects=tuple(effects))

@@ -57,6 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)
         return exc.exit_code
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:  # pragma: no cover
         return 130
 

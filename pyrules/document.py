@@ -142,9 +142,10 @@ class Field:
 
     def text(self, default: Any = _MISSING) -> str:
         value = self.value
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            value = str(value)  # ids and rule numbers such as 106 or 302.6 read as numbers
-            return value
+        if isinstance(value, float):  # 107.10 would silently read as 107.1
+            raise self.fail(f"{self.name}: write {value!r} in quotes, as text (for example '107.10')")
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)  # ids and rule numbers such as 106 read as numbers
         return self._typed(str, default)
 
     def integer(self, default: Any = _MISSING, minimum: int | None = None) -> int:

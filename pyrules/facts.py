@@ -15,7 +15,7 @@ from clingo import Function, Number, String, Symbol
 
 from .cards import AbilitySpec, CardLibrary, CardSpec, Effect, Filter, builtin_library
 from .errors import UnsupportedError
-from .model import Activatable, Activate, Cast, CouldProduce, ResolveTop, Situation
+from .model import Activatable, Activate, Cast, CouldProduce, Happen, ResolveTop, Situation
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,16 @@ def filter_facts(fid: Symbol, flt: Filter) -> Iterator[Symbol]:
         yield _f("filter_enchanted", fid)
     if flt.other:
         yield _f("filter_other", fid)
+    for t in flt.any_types:
+        yield _f("filter_any_type", fid, C(t))
+    if flt.chosen_subtype:
+        yield _f("filter_chosen_subtype", fid)
+    if flt.owner != "any":
+        yield _f("filter_owner", fid, C(flt.owner))
+    if flt.counter:
+        yield _f("filter_counter", fid, C(flt.counter))
+    if flt.nontoken:
+        yield _f("filter_nontoken", fid)
 
 
 def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None = None) -> Iterator[Symbol]:
@@ -135,8 +145,20 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
     if ability.kind == "replacement":
         yield _f("ability_event", d, C(ability.event))
         modify = ability.effects[0]
-        if modify.kind == "multiply":
-            yield _f("ability_modify", d, _f("multiply", modify.amount))
+        if modify.kind in ("multiply", "plus"):
+            yield _f("ability_modify", d, _f(modify.kind, modify.amount))
+        elif modify.kind == "each_of":
+            yield _f("ability_modify", d, C("each_of"))
+            for kind in modify.options:
+                yield _f("ability_modify_option", d, S(kind))
+        elif modify.kind == "exile_instead":
+            yield _f("ability_modify", d, C("exile_instead"))
+        elif modify.kind == "plus_counter":
+            yield _f("ability_modify", d, _f("plus_counter", C(modify.counter), modify.amount))
+        elif modify.kind == "copy_of":
+            fid = _f("flt", d, C("copy"))
+            yield from filter_facts(fid, modify.filter)
+            yield _f("ability_modify", d, _f("copy_of", fid))
         else:
             yield _f("ability_modify", d, _f(modify.kind, C(modify.options[0])))
     else:
@@ -149,6 +171,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
             g = _f("gr", d)
             yield from ability_facts(card, index, ability.granted, g)
             yield _f("ability_static", d, _f("grant", g))
+        elif ability.static == "is_chosen_type":
+            yield _f("ability_static", d, C("is_chosen_type"))
         elif ability.static == "spend_as":
             yield _f("ability_static", d, _f("spend_as", S(ability.value)))
         elif ability.static == "modify_pt":
@@ -189,8 +213,18 @@ def _effect_facts(d: Symbol, j: int, effect: Effect) -> Iterator[Symbol]:
         yield _f("ability_effect", d, j, _f(effect.kind, *args))
     elif effect.kind == "add_sacrificed":
         yield _f("ability_effect", d, j, _f("add_sacrificed", C(effect.range)))
-    elif effect.kind in ("land_doesnt_untap", "enters_tapped", "choose_color"):
+    elif effect.kind in ("land_doesnt_untap", "enters_tapped", "choose_color", "choose_creature_type", "return_exiled",
+                         "exile_all_graveyards", "fetch_partner"):
         yield _f("ability_effect", d, j, C(effect.kind))
+    elif effect.kind == "exile_target":
+        fid = _f("flt", d, _f("eff", j))
+        yield from filter_facts(fid, effect.filter)
+        yield _f("ability_effect", d, j, _f(effect.kind, fid))
+    elif effect.kind == "put_counters_self":
+        yield _f("ability_effect", d, j, _f(effect.kind, C(effect.counter), effect.amount))
+    elif effect.kind == "create_tokens":
+        per = C(effect.counter) if effect.counter else C("none")
+        yield _f("ability_effect", d, j, _f(effect.kind, S(effect.options[0]), effect.amount, per))
     elif effect.kind in ("sacrifice_if_no_counters",):
         yield _f("ability_effect", d, j, _f(effect.kind, C(effect.counter)))
     elif effect.kind == "enters_with_counters":
@@ -202,7 +236,7 @@ def _effect_facts(d: Symbol, j: int, effect: Effect) -> Iterator[Symbol]:
 
 def situation_facts(situation: Situation, library: CardLibrary | None = None) -> list[Fact]:
     """Every fact describing ``situation`` (and the cards it uses), in a deterministic order."""
-    library = (library or builtin_library()).with_cards(situation.cards)
+    library = (library or situation.library or builtin_library()).with_cards(situation.cards)
     facts: list[Fact] = []
 
     def add(origin: str, symbols: Iterable[Symbol]) -> None:
@@ -250,6 +284,8 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None) ->
             symbols.append(_f("attached_to", oid, S(o.attached_to)))
         if o.chosen_color is not None:
             symbols.append(_f("chosen_color", oid, C(o.chosen_color)))
+        if o.chosen_type is not None:
+            symbols.append(_f("chosen_subtype", oid, C(o.chosen_type)))
         symbols.append(_f("timestamp", oid, i + 1))
         add(path, symbols)
     for k, effect in enumerate(situation.effects):
@@ -292,5 +328,16 @@ def question_facts(situation: Situation) -> list[Symbol]:
     if isinstance(q, Cast):
         raise UnsupportedError(situation.where("question.cast"), "casting spells (the casting rules of 601.2 are not encoded yet)")
     if isinstance(q, ResolveTop):
-        raise UnsupportedError(situation.where("question"), "resolving the top of the stack (no stack effects are encoded yet)")
+        return [_f("question", C("resolve_top"))]
+    if isinstance(q, Happen):
+        if q.kind == "put_counters":
+            symbols = [_f("question", _f("effect", _f("put_counters", S(q.object), C(q.counter), q.count)))]
+            if q.instead is not None:
+                symbols.append(_f("question_instead", q.instead))
+            return symbols
+        if q.kind == "create_tokens":
+            return [_f("question", _f("effect", _f("create_tokens", S(q.player), S(q.token), q.count)))]
+        if q.kind == "enter":
+            return [_f("question", _f("effect", _f("enter", S(q.object), S(q.player))))]
+        return [_f("question", _f("effect", _f("to_graveyard", S(q.object))))]
     raise TypeError(q)  # pragma: no cover

@@ -27,6 +27,7 @@ from .model import (
     Player,
     Question,
     ResolveTop,
+    Happen,
     Situation,
 )
 
@@ -36,8 +37,10 @@ SITUATION_FIELDS = frozenset(
 )
 CASE_FIELDS = frozenset({"id", "rulings", "rules", "expect", "notes"})
 _OBJECT_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "tapped", "since_turn_start", "counters",
-                            "token", "face", "keywords", "used_this_turn", "loyalty_activated", "x", "attached_to", "chosen_color"})
-_QUESTIONS = ("could_produce", "activatable", "activate", "cast", "resolve")
+                            "token", "face", "keywords", "used_this_turn", "loyalty_activated", "x", "attached_to", "chosen_color",
+                            "chosen_type"})
+_QUESTIONS = ("could_produce", "activatable", "activate", "cast", "resolve", "effect")
+_EFFECTS = ("put_counters", "create_tokens", "enter", "to_graveyard")
 
 
 def read_document(path: str | Path) -> Field:
@@ -56,7 +59,7 @@ def read_document(path: str | Path) -> Field:
     value, lines = load_document(text, source)
     root = Field(value, "", source, lines)
     if not isinstance(value, dict):
-        raise root.fail("a situation file must be a mapping with 'players', 'objects' and 'question'")
+        raise root.fail("a situation file must be a mapping with 'players' and 'question' (and usually 'objects')")
     return root
 
 
@@ -124,6 +127,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         stack=stack,
         effects=effects,
         cards=inline,
+        library=library,
         name=root.child("name").text(default="") or "",
         source=root.source,
         lines=dict(root.lines),
@@ -204,7 +208,7 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
             counters[kind] = n.integer(minimum=0)
         if counters and zone != "battlefield":
             raise f.child("counters").fail(f"'{oid}' is in the {zone}; counters here are not modelled")
-    keywords = tuple(k.lower() for k in f.child("keywords").texts())
+    keywords = tuple(k.lower().replace(" ", "_") for k in f.child("keywords").texts())
     from .cards import KEYWORDS  # local: the vocabulary lives with the cards
 
     for i, k in enumerate(keywords):
@@ -245,6 +249,7 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
         x=x,
         attached_to=attached,
         chosen_color=chosen,
+        chosen_type=f.child("chosen_type").text().lower().replace(" ", "_") if f.child("chosen_type").present else None,
     )
 
 
@@ -282,7 +287,7 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
     if not f.present:
         raise f.fail(f"missing field 'question' (one of: {', '.join(_QUESTIONS)})")
     if isinstance(f.value, str) and f.value == "resolve":
-        return ResolveTop()
+        f = Field({"resolve": "top"}, f.path, f.source, f.lines)
     f.mapping()
     if len(f.value) != 1:
         raise f.fail(f"'question' must have exactly one of: {', '.join(_QUESTIONS)}")
@@ -299,6 +304,8 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
         if body.value == "all":
             return CouldProduce(())
         refs = list(body.elements()) if isinstance(body.value, list) else [body]
+        if not refs:
+            raise body.fail("'could_produce' needs an object id, a list of them, or 'all'")
         chosen = []
         for g in refs:
             obj = object_ref(g)
@@ -337,6 +344,39 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
         modes = tuple(m.integer(minimum=1) for m in body.child("modes").elements()) if body.child("modes").present else ()
         return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), modes,
                     _targets(body.child("targets"), by_id, player_ref))
+    if kind == "effect":
+        body.mapping()
+        if len(body.value) != 1:
+            raise body.fail(f"'effect' needs exactly one of: {', '.join(_EFFECTS)}")
+        (what, spec), = body.items()
+        if what not in _EFFECTS:
+            raise spec.fail(f"unknown effect '{what}'; expected one of: {', '.join(_EFFECTS)}")
+        spec.mapping()
+        if what == "put_counters":
+            spec.only_keys({"object", "counter", "count", "instead"})
+            obj = object_ref(spec.child("object"))
+            if obj.zone != "battlefield":
+                raise spec.child("object").fail(f"'{obj.id}' is in the {obj.zone}; counters go on permanents here")
+            return Happen(what, object=obj.id, counter=spec.child("counter").text(),
+                          count=spec.child("count").integer(default=1, minimum=1),
+                          instead=spec.child("instead").integer(default=None, minimum=0))
+        if what == "create_tokens":
+            spec.only_keys({"player", "token", "count"})
+            return Happen(what, player=player_ref(spec.child("player"), "effect.create_tokens.player"),
+                          token=spec.child("token").text().lower(), count=spec.child("count").integer(default=1, minimum=1))
+        if what == "enter":
+            spec.only_keys({"object", "player"})
+            obj = object_ref(spec.child("object"))
+            if obj.zone in ("battlefield", "stack"):
+                raise spec.child("object").fail(
+                    f"'{obj.id}' is on the {obj.zone}; 'enter' puts a card from another zone onto the battlefield")
+            player = player_ref(spec.child("player"), "effect.enter.player") if spec.child("player").present else obj.owner
+            return Happen(what, object=obj.id, player=player)
+        spec.only_keys({"object"})
+        obj = object_ref(spec.child("object"))
+        if obj.zone == "graveyard":
+            raise spec.child("object").fail(f"'{obj.id}' is already in the graveyard")
+        return Happen(what, object=obj.id)
     if kind == "resolve":
         if body.value != "top":
             raise body.fail("'resolve' takes the value 'top' (the top object of the stack resolves)")

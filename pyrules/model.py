@@ -61,6 +61,7 @@ class GameObject:
     x: int | None = None
     attached_to: str | None = None
     chosen_color: str | None = None
+    chosen_type: str | None = None
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,25 @@ class ResolveTop:
     """The top object of the stack resolves."""
 
 
-Question = CouldProduce | Activatable | Activate | Cast | ResolveTop
+@dataclass(frozen=True)
+class Happen:
+    """An effect is about to do one thing; what happens, after replacement effects (CR 614-616)?
+
+    ``kind``: put_counters (object, counter, count), create_tokens (player, token, count), enter
+    (object put onto the battlefield, not cast, under ``player``'s control), to_graveyard (object).
+    ``instead`` is a self-replacement of the effect itself (CR 614.15): the count it puts instead.
+    """
+
+    kind: str
+    object: str | None = None
+    player: str | None = None
+    counter: str = ""
+    token: str = ""
+    count: int = 1
+    instead: int | None = None
+
+
+Question = CouldProduce | Activatable | Activate | Cast | ResolveTop | Happen
 
 
 @dataclass(frozen=True)
@@ -143,6 +162,7 @@ class Situation:
     stack: tuple[str, ...] = ()
     effects: tuple[LastingEffect, ...] = ()
     cards: tuple["CardSpec", ...] = ()
+    library: "CardLibrary | None" = field(default=None, compare=False, repr=False)
     name: str = ""
     source: str = "<situation>"
     lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
@@ -174,4 +194,4 @@ class Situation:
         return self.source
 
 
-from .cards import CardSpec  # noqa: E402  (for the annotation above, without an import cycle at use)
+from .cards import CardLibrary, CardSpec  # noqa: E402  (for the annotation above, without an import cycle at use)

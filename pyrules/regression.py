@@ -140,7 +140,10 @@ def _evaluate(root: Field, expect: Field, result: CaseResult) -> None:
             if not check(atom):
                 problems.append(f"expected {format_atom(atom)} {phrase}")
     illegal = expect.child("illegal")
-    if illegal.present:
+    if illegal.present and illegal.value is False:
+        if outcomes.illegal:
+            problems.append(f"expected the action to be legal, but: {'; '.join(outcomes.illegal)}")
+    elif illegal.present:
         wanted = illegal.value
         if len(outcomes) or not outcomes.illegal:
             problems.append("expected the action to be illegal")

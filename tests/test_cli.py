@@ -20,11 +20,14 @@ BIRDS = """\
       activate: birds
     """
 
-BIRDS_OUTCOMES = [
-    line
-    for color in "bgruw"
-    for line in (f"  chose(alice,mana(birds),{color})", f"  mana_added(alice,{color},1)", "  tap(birds)")
-]
+BIRDS_OUTCOMES = [line for color in "bgruw" for line in (f"  mana_added(alice,{color},1)", "  tap(birds)")]
+
+
+def atom_lines(lines: list[str]) -> list[str]:
+    """Printed atom lines, leaving out the record of a mana choice (chose(P,mana(O),T)), which
+    test_outcomes.py::test_mana_choice_is_reported checks on its own."""
+    return [line for line in lines if not line.startswith("Outcome")
+            and not (line.startswith("  chose(") and ",mana(" in line)]
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -50,8 +53,8 @@ def test_outcomes_prints_every_outcome(write, capsys):
     assert re.fullmatch(re.escape(f"{path}: 5 outcomes") + r"  \[ground \d+\.\d{3}s, solve \d+\.\d{3}s\]", lines[0])
     numbered = [f"Outcome {i}:" for i in range(1, 6)]
     assert [line for line in lines[1:] if line.startswith("Outcome")] == numbered
-    assert [line for line in lines[1:] if not line.startswith("Outcome")] == BIRDS_OUTCOMES
-    assert lines[1] == "Outcome 1:" and lines[5] == "Outcome 2:"
+    assert atom_lines(lines[1:]) == BIRDS_OUTCOMES
+    assert lines[1] == "Outcome 1:"
 
 
 def test_outcomes_of_an_illegal_action(write, capsys):
@@ -76,8 +79,8 @@ def test_outcomes_json(write, capsys):
     assert {"count", "outcomes", "truncated", "statistics", "options"} <= set(data)
     assert data["count"] == 5 and data["truncated"] is False and data["illegal"] == []
     assert data["situation"] == str(path)
-    assert [o["atoms"] for o in data["outcomes"]] == [
-        [f"chose(alice,mana(birds),{c})", f"mana_added(alice,{c},1)", "tap(birds)"] for c in "bgruw"]
+    assert [[a for a in o["atoms"] if not a.startswith("chose(")] for o in data["outcomes"]] == [
+        [f"mana_added(alice,{c},1)", "tap(birds)"] for c in "bgruw"]
     assert data["outcomes"][0]["players"]["alice"] == {"life": 20, "mana_pool": {"b": 1}, "mana_added": {"b": 1}}
     assert data["outcomes"][0]["objects"]["birds"]["tapped"] is True
     assert data["statistics"]["models"] == 5 and data["statistics"]["ground_seconds"] >= 0
@@ -290,18 +293,23 @@ def test_check_reports_a_broken_case_as_error(write, capsys):
     assert case["problems"] == [f"{path}:1: a regression case needs an 'expect' block"]
 
 
-@pytest.mark.xfail(reason="BUG: unquoted CR numbers are read as floats, so 'rules: [702.10]' is reported as "
-                          "'702.1' (a different rule) in check output", strict=True)
-def test_check_keeps_rule_numbers_as_written(write, capsys):
+def test_check_keeps_rule_numbers_as_written(write, capsys, line_of):
+    """An unquoted 702.10 must not turn into 702.1, a different rule: keep it as written, or ask for quotes."""
     path = write("rule.yaml", PASSING.replace("rulings: [tap-symbol]", "rules: [702.10, 106]"))
     code, out, err = run(capsys, "check", path, "--json")
-    assert code == 0
-    assert json.loads(out)["cases"][0]["rules"] == ["702.10", "106"]
+    if code == 2:  # a one-line input error for the file
+        assert_one_line_error(code, out, err, f"pyrules: {path}:{line_of(path, '702.10')}: ")
+        assert "702.1 in quotes" in err, err
+        return
+    (case,) = json.loads(out)["cases"]
+    if case["status"] == "pass":
+        assert code == 0 and case["rules"] == ["702.10", "106"]
+    else:
+        assert code == 1 and case["status"] == "error"
+        (problem,) = case["problems"]
+        assert problem.startswith(f"{path}:{line_of(path, '702.10')}: ") and "in quotes" in problem, problem
 
 
-@pytest.mark.xfail(reason="BUG: an inline card subtype such as 'x). #script (python) ...' reaches clingo as program "
-                          "text; clingo raises RuntimeError('parsing failed'), which the CLI does not catch "
-                          "(traceback, exit 1 instead of one line and exit 2)", strict=True)
 def test_clingo_errors_do_not_escape_as_tracebacks(write, capsys):
     path = write("subtype.yaml", """\
         players: [alice]
@@ -318,16 +326,34 @@ def test_clingo_errors_do_not_escape_as_tracebacks(write, capsys):
         assert_one_line_error(code, out, err, f"pyrules: {path}:3: ")
 
 
+@pytest.mark.xfail(reason="BUG: in 'check' of a folder, a case whose 'rulings' or 'rules' is not text (e.g. "
+                          "rulings: [{x: 1}]) aborts the whole run with exit 2, because regression.run_case reads "
+                          "them outside its error handling; the other cases are never reported", strict=True)
+def test_check_reports_a_case_with_bad_citations_and_goes_on(write, tmp_path, capsys):
+    write("mixed/a-good.yaml", PASSING)
+    write("mixed/b-bad-citation.yaml", PASSING.replace("id: good-ring", "id: odd-citation")
+          .replace("rulings: [tap-symbol]", "rulings: [{x: 1}]"))
+    code, out, err = run(capsys, "check", tmp_path / "mixed", "--json")
+    assert (code, err) == (1, "")
+    data = json.loads(out)
+    assert [c["status"] for c in data["cases"]] == ["pass", "error"]
+    assert data["cases"][0]["id"] == "good-ring" and data["cases"][1]["id"] in ("odd-citation", "b-bad-citation")
+    assert (data["passed"], data["failed"]) == (1, 1)
+
+
 # -- as a program ------------------------------------------------------------------------------------
 def test_as_a_subprocess(write, tmp_path):
     good = write("birds.yaml", BIRDS)
-    bad = write("bad.yaml", "players: [alice]\nobjects:\n  - {id: f, card: Forrest, controller: alice}\n"
-                            "question: {activate: f}\n")
     proc = subprocess.run([sys.executable, "-m", "pyrules.cli", "outcomes", str(good)],
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert proc.returncode == 0 and proc.stderr == ""
     assert proc.stdout.splitlines()[0].startswith(f"{good}: 5 outcomes  [ground ")
-    assert [line for line in proc.stdout.splitlines()[1:] if not line.startswith("Outcome")] == BIRDS_OUTCOMES
+    assert atom_lines(proc.stdout.splitlines()[1:]) == BIRDS_OUTCOMES
+
+
+def test_bad_input_as_a_subprocess(write, tmp_path):
+    bad = write("bad.yaml", "players: [alice]\nobjects:\n  - {id: f, card: Forrest, controller: alice}\n"
+                            "question: {activate: f}\n")
     proc = subprocess.run([sys.executable, "-m", "pyrules.cli", "outcomes", str(bad)],
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert proc.returncode == 2 and proc.stdout == ""

@@ -80,3 +80,12 @@ def test_blocks_are_read_with_their_citations():
     assert ("107.5", "701.26a", "tap-symbol") in blocks
     block = blocks[("107.5", "701.26a", "tap-symbol")]
     assert block.file == "activation.lp" and block.cr_numbers == ("107.5", "701.26a") and block.rulings == ("tap-symbol",)
+
+
+def test_aux_predicates_belong_to_one_file():
+    """ASP has one namespace: an auxiliary predicate defined in two files would silently merge."""
+    owners: dict[str, str] = {}
+    for name in FILES:
+        text = encoding_paths()[FILES.index(name)].read_text(encoding="utf-8")
+        for pred in set(re.findall(r"(?<![\w])(_[a-z]\w*)\(", text)) | set(re.findall(r"(?<![\w])(_[a-z]\w*)\b(?!\()", text)):
+            assert owners.setdefault(pred, name) == name, f"{pred} is used in {owners[pred]} and {name}"

@@ -179,7 +179,7 @@ def test_fact_text_parses_back_to_the_same_symbols(write):
     assert grounded == {f.symbol for f in facts}
 
 
-# -- bugs ----------------------------------------------------------------------------------------------
+# -- odd text that once broke things, and bugs ----------------------------------------------------------------------------------------------
 @pytest.mark.xfail(reason="BUG: clingo truncates strings at a NUL character, so ids 'f\\0a' and 'f\\0b' both become "
                           "\"f\"; activating the untapped one is reported illegal as 'already tapped'", strict=True)
 def test_ids_differing_after_a_nul_character_are_not_confused(write):
@@ -199,10 +199,8 @@ def test_ids_differing_after_a_nul_character_are_not_confused(write):
         Function("tap", [String("ring\0b")]), Function("mana_added", [String("alice"), Function("c"), Number(2)])})]
 
 
-@pytest.mark.xfail(reason="BUG: inline card subtypes are user text written as clingo constants (facts.C) without "
-                          "escaping, so subtype 'forest). p(1' injects program text and the card gains "
-                          "the Forest mana ability", strict=True)
 def test_subtype_text_cannot_inject_rules(write):
+    """Subtypes are user text too: 'forest). p(1' must not become the Forest type (it once did)."""
     path = write("subtype.yaml", """\
         players: [alice]
         cards:
@@ -219,10 +217,8 @@ def test_subtype_text_cannot_inject_rules(write):
     assert [o.texts for o in outcomes] == [[]]
 
 
-@pytest.mark.xfail(reason="BUG: a non-ASCII counter kind passes the loader's check (str.isalnum) and is written "
-                          "as a clingo constant; clingo's message callback then fails to decode it and the "
-                          "process aborts with 'PANIC: exception in nothrow scope'", strict=True)
 def test_non_ascii_counter_kind_does_not_crash(write):
+    """A counter kind 'café' once aborted the interpreter ('PANIC: exception in nothrow scope')."""
     path = write("counter.yaml", """\
         players: [alice]
         objects:
