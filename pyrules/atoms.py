@@ -21,7 +21,7 @@ RESERVED = frozenset(
     {"w", "u", "b", "r", "g", "c", "only"}
     | set(ZONES) | set(CARD_TYPES) | set(LAND_TYPES) | set(KEYWORDS) | set(SUPERTYPES)
 )
-_BARE = re.compile(r"^[a-z_][A-Za-z0-9_']*$")
+_BARE = re.compile(r"^[a-z][A-Za-z0-9_']*$")
 
 
 def parse_atom(text: str, situation: Situation | None = None, where: str = "<query>") -> Symbol:

@@ -31,6 +31,21 @@ KEYWORDS = ("haste", "flying", "defender", "vigilance", "reach", "trample", "fir
             "changeling", "opening_hand_start")
 COUNTER_KINDS_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
+
+def name_token(text: str, f: Field, what: str) -> str:
+    """A subtype, counter kind or the like as one of pyrules' constants: lowercase ASCII letters,
+    digits and underscores ("Assembly-Worker" -> assembly_worker); anything else is an input error."""
+    token = text.strip().lower().replace(" ", "_").replace("-", "_")
+    if not COUNTER_KINDS_PATTERN.match(token) or not token.isascii():
+        raise f.fail(f"{what} '{text}' must be a name of letters, digits and underscores")
+    return token
+
+
+def name_tokens(f: Field, what: str) -> tuple[str, ...]:
+    if isinstance(f.value, list):
+        return tuple(name_token(item.text(), item, what) for item in f.elements())
+    return tuple(name_token(t, f, what) for t in f.texts())
+
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 
@@ -141,6 +156,11 @@ class AbilitySpec:
         return f"{self.kind} ({self.trigger or self.event or self.static or ''})"
 
 
+def mana_text(mana: Iterable[tuple[str, int]]) -> str:
+    """``(("generic", 2), ("g", 1))`` -> ``{2}{G}``; the inverse of :func:`parse_mana`."""
+    return _mana_text(mana)
+
+
 def _mana_text(mana: Iterable[tuple[str, int]]) -> str:
     out = []
     for sym, n in mana:
@@ -201,7 +221,7 @@ def parse_filter(f: Field) -> Filter:
             raise f.fail(f"unknown card type '{t}'")
     return Filter(
         types=types,
-        subtypes=tuple(t.lower() for t in f.child("subtypes").texts()),
+        subtypes=name_tokens(f.child("subtypes"), "subtype"),
         supertypes=tuple(t.lower() for t in f.child("supertypes").texts()),
         nonbasic=f.child("nonbasic").boolean(default=False),
         nonland=f.child("nonland").boolean(default=False),
@@ -211,7 +231,7 @@ def parse_filter(f: Field) -> Filter:
         any_types=any_types,
         chosen_subtype=f.child("chosen_subtype").boolean(default=False),
         owner=f.child("owner").choice(("any", "you", "opponent"), default="any"),
-        counter=f.child("counter").text(default=""),
+        counter=name_token(f.child("counter").text(), f.child("counter"), "counter kind") if f.child("counter").present else "",
         nontoken=f.child("nontoken").boolean(default=False),
     )
 
@@ -301,11 +321,13 @@ def _parse_effect(f: Field) -> tuple[Effect, ...]:
         return (Effect(key, filter=parse_filter(sub)),)
     if key == "put_counters_self":
         sub.only_keys({"kind", "count"})
-        return (Effect(key, counter=sub.child("kind").text(), amount=sub.child("count").integer(default=1, minimum=1)),)
+        return (Effect(key, counter=name_token(sub.child("kind").text(), sub.child("kind"), "counter kind"),
+                       amount=sub.child("count").integer(default=1, minimum=1)),)
     if key == "create_tokens":  # "create N [kind] tokens"; per_counter: one for each counter of that kind on this
         sub.only_keys({"kind", "count", "per_counter"})
         return (Effect(key, options=(sub.child("kind").text().lower(),), amount=sub.child("count").integer(default=1, minimum=1),
-                       counter=sub.child("per_counter").text(default="")),)
+                       counter=name_token(sub.child("per_counter").text(), sub.child("per_counter"), "counter kind")
+                       if sub.child("per_counter").present else ""),)
     if key == "damage_any_target":
         return (Effect(key, amount=sub.integer(minimum=1)),)
     if key == "create_effect":  # creates the effect of this card's ability number N (a lasting one)
@@ -342,7 +364,8 @@ def _parse_modify(f: Field) -> Effect:
         return Effect("exile_instead")
     if key == "plus_counter":  # "enters with an additional +1/+1 counter"
         sub.only_keys({"kind", "count"})
-        return Effect("plus_counter", counter=sub.child("kind").text(), amount=sub.child("count").integer(default=1, minimum=1))
+        return Effect("plus_counter", counter=name_token(sub.child("kind").text(), sub.child("kind"), "counter kind"),
+                      amount=sub.child("count").integer(default=1, minimum=1))
     if key == "copy_of":  # "you may have this enter as a copy of any [filter] on the battlefield"
         return Effect("copy_of", filter=parse_filter(sub))
     if key == "becomes":  # "produces {B} instead of any other type and amount"
@@ -422,7 +445,7 @@ def parse_ability(f: Field) -> AbilitySpec:
             effects.append(Effect("enters_tapped"))
         if body.child("counters").present:
             for ck, n in body.child("counters").items():
-                effects.append(Effect("enters_with_counters", counter=ck,
+                effects.append(Effect("enters_with_counters", counter=name_token(ck, n, "counter kind"),
                                       amount=-1 if n.value == "X" else n.integer(minimum=0)))
         if body.child("choose_color").boolean(default=False):
             effects.append(Effect("choose_color"))
@@ -485,7 +508,7 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
     for i, t in enumerate(supertypes):
         if t not in SUPERTYPES:
             raise f.child("supertypes").child(i).fail(f"unknown supertype '{t}'")
-    subtypes = tuple(t.lower().replace(" ", "_") for t in f.child("subtypes").texts())
+    subtypes = name_tokens(f.child("subtypes"), "subtype")
     colors = None
     if f.child("colors").present:
         colors = []

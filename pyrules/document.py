@@ -17,8 +17,18 @@ from .errors import InputError
 _MISSING = object()
 
 
-def load_document(text: str, source: str) -> tuple[Any, dict[str, int]]:
+class Locations(dict):
+    """Path -> line, plus ``raw``: path -> the text as written of plain scalars YAML read as numbers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.raw: dict[str, str] = {}
+
+
+def load_document(text: str, source: str) -> tuple[Any, Locations]:
     """Parse YAML (JSON is accepted, being YAML) into values plus a path-to-line map."""
+    if source.endswith(".json"):
+        text = text.replace("\t", "  ")  # JSON allows tabs as whitespace, YAML does not (raw tabs are invalid in JSON strings)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
@@ -28,14 +38,14 @@ def load_document(text: str, source: str) -> tuple[Any, dict[str, int]]:
         raise InputError(f"{source}{line}", f"malformed YAML: {problem}") from None
     except yaml.YAMLError as exc:  # pragma: no cover - other parser failures
         raise InputError(source, f"malformed YAML: {exc}") from None
-    lines: dict[str, int] = {}
+    lines = Locations()
     if node is None:
         return None, lines
     return _construct(node, "", lines, source), lines
 
 
-def _construct(node: yaml.Node, path: str, lines: dict[str, int], source: str) -> Any:
-    lines[path] = node.start_mark.line + 1
+def _construct(node: yaml.Node, path: str, lines: Locations, source: str) -> Any:
+    lines.setdefault(path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -46,6 +56,7 @@ def _construct(node: yaml.Node, path: str, lines: dict[str, int], source: str) -
             if key in result:
                 raise InputError(f"{source}:{key_node.start_mark.line + 1}", f"duplicate key '{key}'")
             child = f"{path}.{key}" if path else key
+            lines[child] = key_node.start_mark.line + 1  # a block value starts below its key
             result[key] = _construct(value_node, child, lines, source)
         return result
     if isinstance(node, yaml.SequenceNode):
@@ -53,7 +64,10 @@ def _construct(node: yaml.Node, path: str, lines: dict[str, int], source: str) -
             _construct(item, f"{path}.{i}" if path else str(i), lines, source)
             for i, item in enumerate(node.value)
         ]
-    return _scalar(node, source)
+    value = _scalar(node, source)
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and node.style is None:
+        lines.raw[path] = node.value
+    return value
 
 
 def _scalar(node: yaml.Node, source: str) -> Any:
@@ -142,10 +156,16 @@ class Field:
 
     def text(self, default: Any = _MISSING) -> str:
         value = self.value
-        if isinstance(value, float):  # 107.10 would silently read as 107.1
-            raise self.fail(f"{self.name}: write {value!r} in quotes, as text (for example '107.10')")
-        if isinstance(value, int) and not isinstance(value, bool):
-            return str(value)  # ids and rule numbers such as 106 read as numbers
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            # ids and rule numbers such as 010 or 107.10 are read as numbers: keep them as written
+            raw = getattr(self.lines, "raw", {}).get(self.path)
+            if raw is not None:
+                return raw
+            if isinstance(value, float):
+                raise self.fail(f"{self.name}: write {value!r} in quotes, as text (for example '107.10')")
+            return str(value)
+        if isinstance(value, str) and "\x00" in value:  # clingo strings end at a NUL character
+            raise self.fail(f"{self.name} contains a NUL character")
         return self._typed(str, default)
 
     def integer(self, default: Any = _MISSING, minimum: int | None = None) -> int:

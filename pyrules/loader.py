@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .cards import BASIC_LAND_TYPES, CardLibrary, builtin_library, parse_cards, parse_mana
+from .cards import BASIC_LAND_TYPES, COUNTER_KINDS_PATTERN, CardLibrary, builtin_library, name_token, parse_cards, parse_mana
 from .document import Field, load_document
 from .errors import InputError
 from .model import (
@@ -155,7 +155,9 @@ def _players(f: Field) -> tuple[Player, ...]:
             for sym, n in parse_mana(pool_field.text(), pool_field):
                 key = "c" if sym == "generic" else sym
                 if key not in ("w", "u", "b", "r", "g", "c"):
-                    raise pool_field.fail(f"a mana pool holds mana of the six types only, not {{{sym.upper()}}}")
+                    from .cards import mana_text
+
+                    raise pool_field.fail(f"a mana pool holds mana of the six types only, not {mana_text([(sym, 1)])}")
                 pool[key] = pool.get(key, 0) + n
         players.append(Player(item.child("name").text(), item.child("life").integer(default=20), pool))
     if not players:
@@ -181,7 +183,7 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
     owner_f = f.child("owner") if f.child("owner").present else f.child("controller")
     if not owner_f.present:
         raise f.fail(f"object '{oid}' needs an owner (or a controller, taken as its owner)")
-    owner = player_ref(owner_f, f"{f.name}.owner")
+    owner = player_ref(owner_f, owner_f.name)
     zone = f.child("zone").choice(ZONES, default="battlefield")
     controller = player_ref(f.child("controller"), f"{f.name}.controller") if f.child("controller").present else None
     in_play = zone in ("battlefield", "stack")
@@ -203,7 +205,7 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
     counters = {}
     if f.child("counters").present:
         for kind, n in f.child("counters").items():
-            if not kind.replace("_", "").isalnum() or not kind[0].isalpha() or kind != kind.lower():
+            if not COUNTER_KINDS_PATTERN.match(kind) or not kind.isascii():
                 raise n.fail(f"counter kind '{kind}' must be a lowercase name such as p1p1, m1m1 or loyalty")
             counters[kind] = n.integer(minimum=0)
         if counters and zone != "battlefield":
@@ -213,7 +215,8 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
 
     for i, k in enumerate(keywords):
         if k not in KEYWORDS:
-            raise f.child("keywords").fail(f"unknown keyword '{k}'; modelled keywords: {', '.join(KEYWORDS)}")
+            where = f.child("keywords").child(i) if isinstance(f.child("keywords").value, list) else f.child("keywords")
+            raise where.fail(f"unknown keyword '{k}'; modelled keywords: {', '.join(KEYWORDS)}")
     used = {}
     if f.child("used_this_turn").present:
         for key, n in f.child("used_this_turn").items():
@@ -249,7 +252,8 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
         x=x,
         attached_to=attached,
         chosen_color=chosen,
-        chosen_type=f.child("chosen_type").text().lower().replace(" ", "_") if f.child("chosen_type").present else None,
+        chosen_type=name_token(f.child("chosen_type").text(), f.child("chosen_type"), "creature type")
+        if f.child("chosen_type").present else None,
     )
 
 
@@ -316,13 +320,14 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
     if kind == "activatable":
         return Activatable(player_ref(body, "question.activatable"))
     if kind == "activate":
-        shorthand = isinstance(body.value, str)  # "activate: forest1"
+        shorthand = isinstance(body.value, (str, int)) and not isinstance(body.value, bool)  # "activate: forest1"
         if not shorthand:
             body.mapping()
             body.only_keys({"object", "player", "ability", "x", "targets"})
-        obj = object_ref(body if shorthand else body.child("object"))
+        obj_field = body if shorthand else body.child("object")
+        obj = object_ref(obj_field)
         if obj.zone != "battlefield":
-            raise body.fail(
+            raise obj_field.fail(
                 f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here (CR 113.6)")
         player = player_ref(body.child("player"), "question.activate.player") if body.child("player").present else None
         ability_f = body.child("ability")
@@ -357,7 +362,7 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
             obj = object_ref(spec.child("object"))
             if obj.zone != "battlefield":
                 raise spec.child("object").fail(f"'{obj.id}' is in the {obj.zone}; counters go on permanents here")
-            return Happen(what, object=obj.id, counter=spec.child("counter").text(),
+            return Happen(what, object=obj.id, counter=name_token(spec.child("counter").text(), spec.child("counter"), "counter kind"),
                           count=spec.child("count").integer(default=1, minimum=1),
                           instead=spec.child("instead").integer(default=None, minimum=0))
         if what == "create_tokens":

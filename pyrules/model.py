@@ -191,7 +191,7 @@ class Situation:
             if line is not None:
                 return f"{self.source}:{line}"
             parts.pop()
-        return self.source
+        return f"{self.source} {path}" if path and not self.lines else self.source
 
 
 from .cards import CardLibrary, CardSpec  # noqa: E402  (for the annotation above, without an import cycle at use)

@@ -75,11 +75,11 @@ def run_case(path: Path) -> CaseResult:
     except InputError as exc:
         return CaseResult(path.stem, str(path), [], [], "error", seconds=time.perf_counter() - start,
                           problems=[str(exc)])
-    case_id = root.child("id").text(default=path.stem) if root.child("id").present else path.stem
-    rulings = list(root.child("rulings").texts())
-    rules = list(root.child("rules").texts())
-    result = CaseResult(case_id, str(path), rulings, rules, "pass")
+    result = CaseResult(path.stem, str(path), [], [], "pass")
     try:
+        result.id = root.child("id").text(default=path.stem) if root.child("id").present else path.stem
+        result.rulings = list(root.child("rulings").texts())
+        result.rules = list(root.child("rules").texts())
         _check_citations(root)
         expect = root.child("expect")
         if not expect.present:

@@ -326,9 +326,6 @@ def test_clingo_errors_do_not_escape_as_tracebacks(write, capsys):
         assert_one_line_error(code, out, err, f"pyrules: {path}:3: ")
 
 
-@pytest.mark.xfail(reason="BUG: in 'check' of a folder, a case whose 'rulings' or 'rules' is not text (e.g. "
-                          "rulings: [{x: 1}]) aborts the whole run with exit 2, because regression.run_case reads "
-                          "them outside its error handling; the other cases are never reported", strict=True)
 def test_check_reports_a_case_with_bad_citations_and_goes_on(write, tmp_path, capsys):
     write("mixed/a-good.yaml", PASSING)
     write("mixed/b-bad-citation.yaml", PASSING.replace("id: good-ring", "id: odd-citation")
