@@ -13,14 +13,19 @@ from .solver import Grounding, SolveOptions
 
 
 def solve(situation: Situation | str | Path, *, limit: int | None = None, threads: int = 1,
-          library: CardLibrary | None = None, options: SolveOptions | None = None) -> Outcomes:
-    """Every distinct legal outcome of the situation's question (a file path is read first)."""
+          library: CardLibrary | None = None, options: SolveOptions | None = None, explain: bool = False) -> Outcomes:
+    """Every distinct legal outcome of the situation's question (a file path is read first).
+
+    With ``explain=True`` the grounding also records every rule firing, so that
+    ``outcome.explain()`` costs no further solving; without it, the first ``explain()`` grounds and
+    solves the situation once more (for all outcomes together)."""
     if not isinstance(situation, Situation):
         situation = load_situation(situation, library)
     options = options or SolveOptions(limit=limit, threads=threads)
     if limit is not None and options.limit != limit:
         options = replace(options, limit=limit)
-    grounding = Grounding(situation, library, options)
+    grounding = Grounding(situation, library, options, explain=explain)
     models, truncated, stats = grounding.enumerate(options.limit)
-    outcomes = [Outcome(atoms, situation) for atoms in models]
-    return Outcomes(situation, grounding, outcomes, truncated, stats, options)
+    result = Outcomes(situation, grounding, [], truncated, stats, options, library)
+    result._outcomes = [Outcome(atoms, situation, result) for atoms in models]
+    return result

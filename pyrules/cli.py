@@ -3,6 +3,7 @@
     pyrules outcomes FILE [--json] [--limit N]
     pyrules query FILE (--always ATOM | --sometimes ATOM)
     pyrules check [PATH ...] [--json]
+    pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format text|dot|graphml|json]
 
 Exit codes: 0 fine, 1 an expectation failed (a query answered no, a case failed), 2 bad input.
 Every error is one line on standard error, without a traceback.
@@ -38,6 +39,12 @@ def _parser() -> argparse.ArgumentParser:
     group = p.add_mutually_exclusive_group(required=True)
     group.add_argument("--always", metavar="ATOM", help="true in every outcome (cautious consequence)")
     group.add_argument("--sometimes", metavar="ATOM", help="true in some outcome (brave consequence)")
+    p = sub.add_parser("explain", help="why an outcome (or one atom of it) holds, or why an atom holds in no outcome")
+    p.add_argument("file")
+    p.add_argument("--outcome", type=int, default=1, metavar="N", help="which outcome, counting from 1 (default 1)")
+    p.add_argument("--atom", metavar="ATOM", help="explain only this atom and what it rests on")
+    p.add_argument("--why-not", metavar="ATOM", dest="why_not", help="why this atom holds in no outcome")
+    p.add_argument("--format", choices=("text", "dot", "graphml", "json"), default="text")
     p = sub.add_parser("check", help="run regression cases (default: the built-in rulings corpus)")
     p.add_argument("paths", nargs="*", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -53,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _outcomes(args.file, args.json, args.limit)
         if args.command == "query":
             return _query(args.file, args.always, args.sometimes)
+        if args.command == "explain":
+            return _explain(args.file, args.outcome, args.atom, args.why_not, args.format)
         return _check(args.paths, args.json)
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)
@@ -99,6 +108,31 @@ def _query(path: str, always: str | None, sometimes: str | None) -> int:
         phrase = "holds in some outcome" if answer else "holds in no outcome"
     print(f"{'yes' if answer else 'no'}: {atom} {phrase} ({len(result)} outcome{'s' if len(result) != 1 else ''})")
     return 0 if answer else 1
+
+
+def _explain(path: str, index: int, atom: str | None, why_not: str | None, fmt: str) -> int:
+    result = solve(path, explain=True)
+    if why_not is not None:
+        reasons = result.why_not(why_not)
+        if fmt == "json":
+            print(json.dumps({"atom": why_not, "reasons": reasons}, indent=2))
+        else:
+            print(f"why not {why_not}:")
+            for reason in reasons:
+                print(f"  - {reason}")
+        return 0
+    if not len(result):
+        reason = "; ".join(result.illegal) or "no outcome"
+        raise InputError(path, f"there is no outcome to explain ({reason}); try --why-not")
+    if not 1 <= index <= len(result):
+        raise InputError("--outcome", f"must be between 1 and {len(result)}")
+    outcome = result[index - 1]
+    if atom is not None and not outcome.holds(atom):
+        raise InputError("--atom", f"{atom} does not hold in outcome {index}; try --why-not")
+    graph = outcome.explain(atom)
+    text = {"text": graph.text, "dot": graph.to_dot, "graphml": graph.to_graphml, "json": graph.to_json}[fmt]()
+    sys.stdout.write(text)
+    return 0
 
 
 def _check(paths: list[str], as_json: bool) -> int:

@@ -54,6 +54,7 @@ class Outcome:
 
     atoms: frozenset[Symbol]
     situation: Situation = field(repr=False, compare=False)
+    source: Any = field(default=None, repr=False, compare=False)  # the Outcomes it belongs to
 
     # -- raw atoms ------------------------------------------------------------------------
     def by_name(self, name: str) -> list[Symbol]:
@@ -126,6 +127,14 @@ class Outcome:
         answers = {"could_produce", "can_activate", "can_activate_if_paid", "cannot_activate"}
         return [format_atom(a) for a in sorted(self.atoms, key=str) if a.name not in answers]
 
+    # -- explanations -------------------------------------------------------------------
+    def explain(self, atom: str | Symbol | None = None) -> Any:
+        """A networkx graph of why this outcome holds (or, given an atom, why that atom does)."""
+        if self.source is None:
+            raise ValueError("this outcome was not produced by pyrules.solve")
+        graph = self.source._explanation(self)
+        return graph.focus(self.source.atom(atom) if isinstance(atom, str) else atom) if atom is not None else graph
+
     # -- conversions ----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -172,7 +181,7 @@ class Outcomes(Sequence[Outcome]):
     """Every distinct legal outcome of a situation's question."""
 
     def __init__(self, situation: Situation, grounding: Grounding, outcomes: list[Outcome], truncated: bool,
-                 statistics: Statistics, options: SolveOptions):
+                 statistics: Statistics, options: SolveOptions, library: Any = None):
         self.situation = situation
         self._grounding = grounding
         self._outcomes = outcomes
@@ -180,6 +189,9 @@ class Outcomes(Sequence[Outcome]):
         self.statistics = statistics
         self.options = options
         self.illegal = [describe_reason(r) for r in grounding.illegal_reasons()]
+        self._library = library
+        self._explained: Grounding | None = grounding if grounding.explain else None
+        self._graphs: dict[frozenset[Symbol], Any] = {}
         self._brave: frozenset[Symbol] | None = None
         self._cautious: frozenset[Symbol] | None = None
         self._queried = False
@@ -229,6 +241,54 @@ class Outcomes(Sequence[Outcome]):
 
     def never(self, atom: str | Symbol) -> bool:
         return not self.sometimes(atom)
+
+    # -- explanations -----------------------------------------------------------------------
+    def _explaining(self) -> Grounding:
+        """A grounding that records rule firings: this one, or one more for all outcomes at once."""
+        if self._explained is None:
+            start = time.perf_counter()
+            grounding = Grounding(self.situation, self._library, self.options, explain=True)
+            grounding.enumerate(self.options.limit)
+            self.statistics.extra["explain_setup_seconds"] = time.perf_counter() - start
+            self._explained = grounding
+        return self._explained
+
+    def _explanation(self, outcome: Outcome) -> Any:
+        from .explain import build
+
+        if outcome.atoms not in self._graphs:
+            grounding = self._explaining()
+            true = grounding.explained.get(outcome.atoms)
+            if true is None:
+                raise ValueError("this outcome was not found again when grounding for explanations")
+            self._graphs[outcome.atoms] = build(grounding.explain_data, true, outcome.atoms, self.situation)
+        return self._graphs[outcome.atoms]
+
+    def explain(self, index: int = 0, atom: str | Symbol | None = None) -> Any:
+        return self._outcomes[index].explain(atom)
+
+    def why_not(self, atom: str | Symbol) -> list[str]:
+        """For an atom that holds in no outcome: for each rule that could derive it, a condition that fails."""
+        from .explain import why_not
+
+        symbol = self.atom(atom)
+        if self.sometimes(symbol):
+            return [f"{format_atom(symbol)} holds in some outcome"]
+        return why_not(self._explaining().explain_data, symbol)
+
+    def difference(self, first: int, second: int) -> dict[str, Any]:
+        """Where two outcomes part: the atoms only one of them has, and the first choice that differs."""
+        a, b = self._outcomes[first], self._outcomes[second]
+        ga, gb = a.explain(), b.explain()
+        choices_a = {format_atom(d["symbol"]): d["stage"] for _, d in ga.nodes(data=True) if d["kind"] == "choice"}
+        choices_b = {format_atom(d["symbol"]): d["stage"] for _, d in gb.nodes(data=True) if d["kind"] == "choice"}
+        only_a = sorted(set(choices_a) - set(choices_b), key=lambda x: (choices_a[x], x))
+        only_b = sorted(set(choices_b) - set(choices_a), key=lambda x: (choices_b[x], x))
+        return {
+            "only_first": sorted(format_atom(s) for s in a.atoms - b.atoms),
+            "only_second": sorted(format_atom(s) for s in b.atoms - a.atoms),
+            "first_choice": (only_a[0] if only_a else None, only_b[0] if only_b else None),
+        }
 
     # -- conversions ----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from .document import Field
 from .errors import InputError
 from .loader import CASE_FIELDS, parse_situation, read_document
 
-_EXPECT_FIELDS = {"outcomes", "exactly", "always", "sometimes", "never", "illegal", "error"}
+_EXPECT_FIELDS = {"outcomes", "exactly", "always", "sometimes", "never", "illegal", "error", "explains", "why_not"}
 
 
 @dataclass
@@ -108,7 +108,7 @@ def _evaluate(root: Field, expect: Field, result: CaseResult) -> None:
     error = expect.child("error")
     try:
         situation = parse_situation(root, extra_fields=CASE_FIELDS)
-        outcomes = solve(situation)
+        outcomes = solve(situation, explain=expect.child("explains").present or expect.child("why_not").present)
     except InputError as exc:
         if error.present and error.text() in str(exc):
             return
@@ -139,6 +139,15 @@ def _evaluate(root: Field, expect: Field, result: CaseResult) -> None:
         for atom in _atoms(expect.child(key), situation):
             if not check(atom):
                 problems.append(f"expected {format_atom(atom)} {phrase}")
+    for item in expect.child("explains").elements() if expect.child("explains").present else ():
+        _check_explanation(item, outcomes, situation, problems)
+    for item in expect.child("why_not").elements() if expect.child("why_not").present else ():
+        item.only_keys({"atom", "mentions"})
+        atom = parse_atoms(item.child("atom").text(), situation, item.child("atom").where)[0]
+        reasons = outcomes.why_not(atom)
+        for text in item.child("mentions").texts():
+            if not any(text in r for r in reasons):
+                problems.append(f"why not {format_atom(atom)}: no reason mentions '{text}' ({'; '.join(reasons)})")
     illegal = expect.child("illegal")
     if illegal.present and illegal.value is False:
         if outcomes.illegal:
@@ -153,6 +162,22 @@ def _evaluate(root: Field, expect: Field, result: CaseResult) -> None:
         problems.append(f"the action is illegal: {'; '.join(outcomes.illegal)}")
     if problems:
         result.status = "fail"
+
+
+def _check_explanation(item: Field, outcomes: Any, situation: Any, problems: list[str]) -> None:
+    """``{atom: A, cites: [...]}``: in every outcome where A holds, its explanation cites these rules."""
+    item.only_keys({"atom", "cites"})
+    atom = parse_atoms(item.child("atom").text(), situation, item.child("atom").where)[0]
+    holding = [o for o in outcomes if atom in o.atoms]
+    if not holding:
+        problems.append(f"cannot explain {format_atom(atom)}: it holds in no outcome")
+        return
+    for outcome in holding:
+        cited = outcome.explain().cites(atom)
+        missing = [c for c in item.child("cites").texts() if c not in cited]
+        if missing:
+            problems.append(f"the explanation of {format_atom(atom)} does not cite {', '.join(missing)}")
+            return
 
 
 def _atoms(f: Field, situation: Any) -> list[Any]:

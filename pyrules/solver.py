@@ -63,7 +63,7 @@ class Grounding:
     """The encodings plus one situation's facts, grounded once."""
 
     def __init__(self, situation: Situation, library: CardLibrary | None = None,
-                 options: SolveOptions | None = None, observer: Any = None):
+                 options: SolveOptions | None = None, observer: Any = None, explain: bool = False):
         self.situation = situation
         self.options = options or SolveOptions()
         self.facts: list[Fact] = situation_facts(situation, library)
@@ -73,6 +73,11 @@ class Grounding:
             self.control.register_observer(observer)
         for path in encoding_paths():
             self.control.load(str(path))
+        self.explain = explain
+        if explain:  # shadow rules that record each rule firing, grounded with everything else
+            from .explain import add_shadow_rules
+
+            add_shadow_rules(self.control)
         # Facts go in through clingo's backend as symbols: user text is never parsed as program text.
         with self.control.backend() as backend:
             for fact in self.facts:
@@ -81,10 +86,33 @@ class Grounding:
         self.control.ground([("base", [])])
         self.ground_seconds = time.perf_counter() - start
         self._illegal: set[Symbol] = set()
+        self.explain_data = self._explain_data() if explain else None
+        self.true_nonfacts: list[frozenset[Symbol]] = []
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         self.messages.append(message)
+
+    def _explain_data(self) -> Any:
+        from .explain import WHY, ExplainData
+
+        facts: set[Symbol] = set()
+        nonfacts: dict[Symbol, int] = {}
+        for atom in self.control.symbolic_atoms:
+            if atom.is_fact:
+                facts.add(atom.symbol)
+            else:
+                nonfacts[atom.symbol] = atom.literal
+        inputs = {f.symbol: self.situation.where(f.origin) if not f.origin.startswith("card:") else f.origin
+                  for f in self.facts}
+        return ExplainData(
+            facts=facts,
+            input_facts=inputs,
+            why_facts=[s for s in facts if s.name == WHY],
+            why_literals={s: lit for s, lit in nonfacts.items() if s.name == WHY},
+            nonfact_literals=nonfacts,
+            possible=facts | set(nonfacts),
+        )
 
     def fact_atoms(self, name: str, arity: int) -> list[Symbol]:
         """Atoms of a predicate that grounding made facts (those the situation alone decides)."""
@@ -121,10 +149,15 @@ class Grounding:
                 atoms = frozenset(model.symbols(shown=True))
                 if self._keep(atoms):
                     models.append(atoms)
+                    if self.explain_data is not None:  # which undecided atoms hold in this outcome
+                        literals = self.explain_data.nonfact_literals
+                        self.true_nonfacts.append(frozenset(s for s, lit in literals.items() if model.is_true(lit)))
         elapsed = time.perf_counter() - start
         truncated = limit is not None and len(models) > limit
         if truncated:
             models = models[:limit]
+        if self.explain_data is not None:
+            self.explained = dict(zip(models, self.true_nonfacts))
         models.sort(key=outcome_key)
         return models, truncated, self._statistics(elapsed)
 

@@ -1,0 +1,138 @@
+"""Explanations: exact, well-founded, automatic; exports, focus, differences and why-not."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import networkx as nx
+import pytest
+from clingo import parse_term
+
+import pyrules
+from pyrules.cli import main
+from pyrules.regression import case_files, corpus_dir
+
+CASES = [p for p in case_files() if "error:" not in p.read_text(encoding="utf-8")]
+
+
+def _true_atoms(outcomes, outcome):
+    grounding = outcomes._explaining()
+    return grounding.explain_data.facts | set(grounding.explained[outcome.atoms])
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_every_edge_is_a_rule_instance_whose_body_holds(path):
+    """Exact and well-founded, on every case of the corpus (its first three outcomes)."""
+    outcomes = pyrules.solve(path, explain=True)
+    for outcome in list(outcomes)[:3]:
+        graph = outcome.explain()
+        true = _true_atoms(outcomes, outcome)
+        assert nx.is_directed_acyclic_graph(graph)
+        for node, data in graph.nodes(data=True):
+            if data["kind"] != "rule":
+                assert data["symbol"] in true, node
+                continue
+            heads = list(graph.successors(node))
+            assert len(heads) == 1
+            head_stage = graph.nodes[heads[0]]["stage"]
+            for body in graph.predecessors(node):
+                assert graph.nodes[body]["symbol"] in true
+                assert graph.nodes[body]["stage"] < head_stage  # no atom rests on itself
+            for absent in data["unless"]:
+                assert absent not in true
+        for atom in outcome.atoms:  # every outcome atom is explained down to given facts
+            node = graph.atom_node(atom)
+            assert graph.nodes[node]["stage"] > 0 and graph.in_degree(node) > 0, atom
+
+
+def test_cycle_is_explained_from_the_land_that_seeds_it():
+    outcomes = pyrules.solve(corpus_dir() / "mana" / "orchard-pool-cycle-seeded-by-forest.yaml", explain=True)
+    graph = outcomes[0].explain()
+    focus = outcomes[0].explain('could_produce("orchard-a", g)')
+    given = {str(d["symbol"]) for _, d in focus.nodes(data=True) if d["kind"] == "fact"}
+    assert 'card("forest1","Forest")' in given  # the Forest seeds the cycle
+    assert nx.is_directed_acyclic_graph(graph)
+    # bob's Orchard rests on alice's Forest, not on the Pool or the other Orchard
+    orchard_b = outcomes[0].explain('could_produce("orchard-b", g)')
+    assert not any('"pool-b"' in str(d.get("symbol", "")) and d.get("symbol").name == "_could_produce"
+                   for _, d in orchard_b.nodes(data=True) if d["kind"] != "rule")
+    assert {"106.7", "could-produce", "305.6"} <= graph.cites('could_produce("pool-b", g)')
+
+
+def test_labels_come_from_the_catalogue_and_rule_headers():
+    outcomes = pyrules.solve(corpus_dir() / "activation" / "tap-untapped-forest.yaml", explain=True)
+    graph = outcomes[0].explain()
+    node = graph.atom_node("tap(forest1)")
+    assert graph.label(node) == "tap(forest1): forest1 becomes tapped."
+    (firing,) = graph.predecessors(node)
+    assert graph.nodes[firing]["cites"] == "701.26a"
+    (happens,) = graph.predecessors(firing)
+    (paying,) = graph.predecessors(happens)
+    assert graph.nodes[paying]["cites"] == "602.2h, 107.5, 107.6"
+    assert graph.nodes[paying]["label"].startswith("602.2h, 107.5, 107.6: Paying the cost: {T} taps the permanent")
+
+
+def test_negative_conditions_are_shown():
+    outcomes = pyrules.solve(corpus_dir() / "activation" / "tap-untapped-forest.yaml", explain=True)
+    text = outcomes[0].explain("tap(forest1)").text()
+    assert "[unless: no _problem(" in text or "[unless: no " in text
+
+
+def test_why_not_names_a_failing_condition():
+    outcomes = pyrules.solve(corpus_dir() / "mana" / "cr-106-7-forest-orchard-vs-orchard.yaml", explain=True)
+    reasons = outcomes.why_not('could_produce("orchard-a", c)')
+    assert len(reasons) == 1
+    assert reasons[0].startswith("106.7, could-produce:")
+    assert 'no possible(hyp("orchard-a",A),m(0,0,0,0,0,1)) holds' in reasons[0] or "does not hold" in reasons[0]
+    assert outcomes.why_not('could_produce("orchard-a", g)') == ['could_produce("orchard-a",g) holds in some outcome']
+
+
+def test_difference_finds_the_first_choice():
+    outcomes = pyrules.solve(corpus_dir() / "mana" / "contamination-pale-moon-tap-both-orders.yaml")
+    diff = outcomes.difference(0, 1)
+    assert diff["only_first"] == ["mana_added(alice,b,1)"]
+    assert diff["only_second"] == ["mana_added(alice,c,1)"]
+    first, second = diff["first_choice"]
+    assert first.startswith("result(ability(citadel,") and first.endswith("m(0,0,1,0,0,0))")
+    assert second.endswith("m(0,0,0,0,0,1))")
+
+
+def test_explain_without_explain_flag_grounds_once_more():
+    outcomes = pyrules.solve(corpus_dir() / "mana" / "heartbeat-follows-contamination.yaml")
+    assert outcomes._explained is None
+    graph = outcomes[0].explain()
+    assert outcomes._explained is not None and "explain_setup_seconds" in outcomes.statistics.extra
+    assert outcomes[0].explain() is graph or outcomes[0].explain().number_of_nodes() == graph.number_of_nodes()
+    assert {"tapped-for-mana-trigger", "tapped-for-mana-replacement"} <= graph.cites("mana_added(alice, b, 2)")
+
+
+def test_exports():
+    outcomes = pyrules.solve(corpus_dir() / "activation" / "tap-untapped-forest.yaml", explain=True)
+    graph = outcomes[0].explain("tap(forest1)")
+    dot = graph.to_dot()
+    assert dot.startswith("digraph explanation {") and dot.rstrip().endswith("}")
+    assert dot.count("->") == graph.number_of_edges()
+    again = nx.read_graphml(io.BytesIO(graph.to_graphml().encode("utf-8")))
+    assert again.number_of_nodes() == graph.number_of_nodes()
+    data = json.loads(graph.to_json())
+    assert len(data["nodes"]) == graph.number_of_nodes() and len(data["links"]) == graph.number_of_edges()
+    text = graph.text()
+    assert text.splitlines()[0] == "tap(forest1): forest1 becomes tapped."
+
+
+def test_cli_explain(capsys):
+    path = str(corpus_dir() / "mana" / "heartbeat-follows-contamination.yaml")
+    assert main(["explain", path, "--atom", "mana_added(alice, b, 2)"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "mana_added(alice,b,2): 2 mana of type {B} is added to alice's mana pool."
+    assert main(["explain", path, "--format", "dot"]) == 0
+    assert capsys.readouterr().out.startswith("digraph explanation {")
+    assert main(["explain", path, "--why-not", "mana_added(alice, g, 1)"]) == 0
+    assert capsys.readouterr().out.startswith("why not mana_added(alice, g, 1):")
+    assert main(["explain", path, "--outcome", "3"]) == 2
+    assert "--outcome: must be between 1 and 1" in capsys.readouterr().err
+    illegal = str(corpus_dir() / "activation" / "tap-already-tapped.yaml")
+    assert main(["explain", illegal]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "there is no outcome to explain" in err
