@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -26,6 +27,12 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
         options = replace(options, limit=limit)
     grounding = Grounding(situation, library, options, explain=explain)
     models, truncated, stats = grounding.enumerate(options.limit)
+    if explain:  # the part of every explanation that grounding decides, built once
+        from .explain import base
+
+        start = time.perf_counter()
+        base(grounding.explain_data)
+        stats.extra["explain_base_seconds"] = time.perf_counter() - start
     result = Outcomes(situation, grounding, [], truncated, stats, options, library)
     result._outcomes = [Outcome(atoms, situation, result) for atoms in models]
     return result

@@ -53,18 +53,6 @@ class RuleInfo:
     negative: list[Any]  # ASTs of atoms under "not"
     variables: list[str]
     choice: bool = False
-    compiled: tuple[Any, list[Any], list[Any]] | None = None  # head, positive, negative as plain templates
-
-    def instances(self, values: Iterable[Symbol]) -> tuple[Symbol | None, list[Symbol], list[Symbol]]:
-        """The head, positive and negative body atoms of the firing with these variable values."""
-        if self.compiled is None:
-            self.compiled = (_compile(self.head), [_compile(a) for a in self.positive],
-                             [_compile(a) for a in self.negative])
-        binding = dict(zip(self.variables, values))
-        head, pos, neg = self.compiled
-        return (_make(head, binding), [s for s in (_make(p, binding) for p in pos) if s is not None],
-                [s for s in (_make(n, binding) for n in neg) if s is not None])
-
     @property
     def label(self) -> str:
         if self.block is None:
@@ -151,7 +139,7 @@ def rules() -> tuple[list[RuleInfo], list[Any]]:
                     continue  # a fact of the encoding: explained by its header alone
                 variables = _variables([head.atom] + body)
                 infos.append(RuleInfo(len(infos), name, line, block, head.atom, positive, negative, variables))
-                shadows.append(_shadow(stm.location, len(infos) - 1, variables, body))
+                shadows.append(_shadow(stm.location, infos[-1], body))
             elif head.ast_type == ast.ASTType.Aggregate:
                 for element in head.elements:
                     condition = _name_anonymous(list(element.condition))
@@ -161,7 +149,7 @@ def rules() -> tuple[list[RuleInfo], list[Any]]:
                     variables = _variables([element.literal.atom] + condition + body)
                     infos.append(RuleInfo(len(infos), name, line, block, element.literal.atom, positive + cond,
                                           negative, variables, choice=True))
-                    shadows.append(_shadow(stm.location, len(infos) - 1, variables, body + condition))
+                    shadows.append(_shadow(stm.location, infos[-1], body + condition))
     return infos, shadows
 
 
@@ -180,9 +168,30 @@ def encoding_facts() -> frozenset[Symbol]:
     return frozenset(a.symbol for a in control.symbolic_atoms)
 
 
-def _shadow(location: Any, rule_id: int, variables: list[str], body: list[Any]) -> Any:
-    args = ast.Function(location, "", [ast.Variable(location, v) for v in variables], False)
-    head = ast.SymbolicAtom(ast.Function(location, WHY, [ast.SymbolicTerm(location, Number(rule_id)), args], False))
+def _anonymous(atom: Any) -> bool:
+    found = []
+
+    class Find(ast.Transformer):
+        def visit_Variable(self, var):  # noqa: N802
+            if var.name == "_":
+                found.append(var)
+            return var
+
+    Find()(atom)
+    return bool(found)
+
+
+def _shadow(location: Any, info: RuleInfo, body: list[Any]) -> Any:
+    """``_why(Rule, Head, (Positive,...), (Negative,...)) :- <body>``: the grounder writes each firing's
+    atoms itself, so reading a firing needs no instantiation in Python."""
+    def tup(atoms: list[Any]) -> Any:
+        return ast.Function(location, "", [a.symbol for a in atoms], False)
+
+    safe = set(info.variables)
+    negative = [a for a in info.negative if set(_variables([a])) <= safe and not _anonymous(a)]
+    info.negative = negative
+    args = [ast.SymbolicTerm(location, Number(info.id)), info.head.symbol, tup(info.positive), tup(negative)]
+    head = ast.SymbolicAtom(ast.Function(location, WHY, args, False))
     return ast.Rule(location, ast.Literal(location, ast.Sign.NoSign, head), body)
 
 
@@ -222,46 +231,6 @@ def _term(node: Any, binding: dict[str, Symbol]) -> Symbol:
     if t == ast.ASTType.UnaryOperation:
         return Number(-_term(node.argument, binding).number)
     raise ValueError(f"cannot instantiate {node}")
-
-
-def _compile(atom: Any) -> Any:
-    """An atom's AST as nested tuples, so instantiating it needs no AST access."""
-    def term(node: Any) -> Any:
-        t = node.ast_type
-        if t == ast.ASTType.Variable:
-            return ("var", node.name)
-        if t == ast.ASTType.SymbolicTerm:
-            return ("sym", node.symbol)
-        if t == ast.ASTType.Function:
-            return ("fun", node.name, tuple(term(a) for a in node.arguments))
-        if t == ast.ASTType.BinaryOperation:
-            return ("op", _OPS[node.operator_type], term(node.left), term(node.right))
-        if t == ast.ASTType.UnaryOperation:
-            return ("neg", term(node.argument))
-        return ("bad",)
-    return term(atom.symbol)
-
-
-def _make(template: Any, binding: dict[str, Symbol]) -> Symbol | None:
-    try:
-        return _build(template, binding)
-    except (KeyError, ValueError, AttributeError, RuntimeError, TypeError):
-        return None
-
-
-def _build(t: Any, binding: dict[str, Symbol]) -> Symbol:
-    kind = t[0]
-    if kind == "var":
-        return binding[t[1]]
-    if kind == "sym":
-        return t[1]
-    if kind == "fun":
-        return Function(t[1], [_build(a, binding) for a in t[2]])
-    if kind == "op":
-        return Number(t[1](_build(t[2], binding).number, _build(t[3], binding).number))
-    if kind == "neg":
-        return Number(-_build(t[1], binding).number)
-    raise ValueError("cannot instantiate")
 
 
 def instantiate(atom: Any, binding: dict[str, Symbol]) -> Symbol | None:
@@ -310,17 +279,10 @@ def atom_label(symbol: Symbol) -> str:
 # Building the graph of one outcome
 # ---------------------------------------------------------------------------------------------
 @dataclass
-class Firing:
-    rule: RuleInfo
-    binding: tuple[Symbol, ...]
-    head: Symbol
-    body: list[Symbol]
-    unless: list[Symbol]
-
-
-@dataclass
 class ExplainData:
-    """What the grounding knows for explanations: facts, possible atoms, and the firings."""
+    """What the grounding knows for explanations: facts, possible atoms, and the firings. The part
+    decided by grounding alone (facts, their firings, their stages) is built once and shared by the
+    explanations of all outcomes."""
 
     facts: set[Symbol]
     input_facts: dict[Symbol, str]  # situation fact -> where it came from (file:line)
@@ -328,40 +290,45 @@ class ExplainData:
     why_literals: dict[Symbol, int]  # non-fact _why atoms and their program literals
     nonfact_literals: dict[Symbol, int]
     possible: set[Symbol] = field(default_factory=set)
+    base: "Explanation | None" = None
+    base_stage: dict[int, int] = field(default_factory=dict)
+    choice_firings: list = field(default_factory=list)  # firings decided by grounding whose head is a choice
 
 
 class Explanation(nx.DiGraph):
-    """The graph of why an outcome holds. Nodes have ``kind`` (fact, derived, choice, rule), ``label``
-    and, for rule firings, ``cites`` and ``unless``; edges run body atom -> firing -> head.
-    Labels of atoms are written when first needed (exports, :meth:`label`)."""
+    """The graph of why an outcome holds. Atom nodes are keyed by the atom's clingo symbol id and
+    carry ``kind`` (fact, derived, choice), ``symbol`` and ``stage``; rule firings are keyed by
+    negative numbers and carry ``kind`` "rule", ``label``, ``cites``, ``file`` and ``unless``.
+    Edges run body atom -> firing -> head. Atom labels are written when first needed."""
 
-    def label(self, node: str) -> str:
+    def label(self, node: Any) -> str:
         data = self.nodes[node]
         if "label" not in data:
             data["label"] = atom_label(data["symbol"])
-            data["atom"] = format_atom(data["symbol"])
         return data["label"]
 
-    def labelled(self) -> "Explanation":
-        """A copy with every label written and only plain attribute values (for GraphML and JSON)."""
-        for node in self.nodes:
-            self.label(node)
-        copy = Explanation()
+    def node_name(self, node: Any) -> str:
+        data = self.nodes[node]
+        if data["kind"] == "rule":
+            return f"rule {data['file']} #{-node}"
+        return format_atom(data["symbol"])
+
+    def labelled(self) -> nx.DiGraph:
+        """A copy with readable node names, every label written and only plain attribute values."""
+        copy = nx.DiGraph()
+        names = {node: self.node_name(node) for node in self.nodes}
         for node, data in self.nodes(data=True):
-            plain = {k: v for k, v in data.items() if k != "symbol"}
+            plain = {k: v for k, v in data.items() if k not in ("symbol", "unless")}
+            plain["label"] = self.label(node)
             if data["kind"] == "rule":
                 plain["unless"] = "; ".join(f"no {format_atom(u)}" for u in data["unless"])
-            copy.add_node(node, **plain)
-        copy.add_edges_from(self.edges)
+            else:
+                plain["atom"] = names[node]
+            copy.add_node(names[node], **plain)
+        copy.add_edges_from((names[a], names[b]) for a, b in self.edges)
         return copy
 
-    def focus(self, atom: Symbol | str) -> "Explanation":
-        """The atom and everything it rests on."""
-        node = self.atom_node(atom)
-        keep = nx.ancestors(self, node) | {node}
-        return self.subgraph(keep).copy()  # type: ignore[return-value]
-
-    def atom_node(self, atom: Symbol | str) -> str:
+    def atom_node(self, atom: Symbol | str) -> int:
         if isinstance(atom, str):
             from .atoms import parse_atom
 
@@ -370,28 +337,35 @@ class Explanation(nx.DiGraph):
                 atom = parse_atom(atom, situation) if situation is not None else clingo.parse_term(atom)
             except Exception:  # an internal predicate: read it as a plain term
                 atom = clingo.parse_term(atom)
-        key = f"atom:{atom}"
-        if key not in self:
-            raise KeyError(f"{atom} is not in this explanation")
-        return key
+        if atom._rep not in self:
+            raise KeyError(f"{format_atom(atom)} is not in this explanation")
+        return atom._rep
+
+    def focus(self, atom: Symbol | str) -> "Explanation":
+        """The atom and everything it rests on."""
+        node = self.atom_node(atom)
+        sub = Explanation(self.subgraph(nx.ancestors(self, node) | {node}))
+        sub.graph.update(self.graph)
+        return sub
 
     def firings(self, atom: Symbol | str) -> list[dict[str, Any]]:
         """The rule firings that derive an atom directly."""
-        return [self.nodes[p] for p in self.predecessors(self.atom_node(atom)) if self.nodes[p]["kind"] == "rule"]
+        return [self.nodes[p] for p in self.predecessors(self.atom_node(atom))]
 
     def cites(self, atom: Symbol | str) -> set[str]:
         """Every rule number or ruling cited on the way to an atom."""
-        sub = self.focus(atom)
-        return {c for _, data in sub.nodes(data=True) if data["kind"] == "rule" for c in data["cites"].split(", ") if c}
+        node = self.atom_node(atom)
+        return {c for n in nx.ancestors(self, node) if self.nodes[n]["kind"] == "rule"
+                for c in self.nodes[n]["cites"].split(", ") if c}
 
     # -- exports ----------------------------------------------------------------------------------
     def to_dot(self) -> str:
         lines = ["digraph explanation {", "  rankdir=LR;", "  node [fontname=Helvetica, fontsize=10];"]
         shapes = {"rule": "box", "fact": "note", "choice": "diamond", "derived": "ellipse"}
-        for node, data in self.labelled().nodes(data=True):
-            label = data["label"].replace("\\", "\\\\").replace('"', '\\"')
-            lines.append(f'  "{_dot(node)}" [label="{label}", shape={shapes.get(data["kind"], "ellipse")}];')
-        for a, b in self.edges:
+        plain = self.labelled()
+        for node, data in plain.nodes(data=True):
+            lines.append(f'  "{_dot(node)}" [label="{_dot(data["label"])}", shape={shapes.get(data["kind"], "ellipse")}];')
+        for a, b in plain.edges:
             lines.append(f'  "{_dot(a)}" -> "{_dot(b)}";')
         lines.append("}")
         return "\n".join(lines) + "\n"
@@ -402,18 +376,17 @@ class Explanation(nx.DiGraph):
         return buffer.getvalue().decode("utf-8")
 
     def to_json(self) -> str:
-        data = nx.node_link_data(self.labelled(), edges="links")
-        data["graph"] = {}
-        return json.dumps(data, indent=2, default=str)
+        return json.dumps(nx.node_link_data(self.labelled(), edges="links"), indent=2, default=str)
 
-    def text(self, roots: Iterable[str] | None = None) -> str:
+    def text(self, roots: Iterable[Any] | None = None) -> str:
         """An indented tree, from the outcome's atoms down to facts; repeated parts are referred to."""
         if roots is None:
-            roots = sorted(n for n, d in self.nodes(data=True) if d["kind"] != "rule" and self.out_degree(n) == 0)
+            roots = sorted((n for n, d in self.nodes(data=True) if d["kind"] != "rule" and self.out_degree(n) == 0),
+                           key=self.node_name)
         out: list[str] = []
-        seen: set[str] = set()
+        seen: set[Any] = set()
 
-        def walk(node: str, depth: int) -> None:
+        def walk(node: Any, depth: int) -> None:
             data = self.nodes[node]
             prefix = "  " * depth
             if data["kind"] == "rule":
@@ -425,7 +398,7 @@ class Explanation(nx.DiGraph):
                 if node in seen:
                     return
                 seen.add(node)
-            for pred in sorted(self.predecessors(node)):
+            for pred in sorted(self.predecessors(node), key=self.node_name):
                 walk(pred, depth + 1)
 
         for root in roots:
@@ -438,102 +411,122 @@ class Explanation(nx.DiGraph):
             import matplotlib.pyplot as plt  # noqa: F401
         except ImportError as exc:
             raise ImportError("Explanation.draw needs matplotlib; to_dot() needs nothing") from exc
-        pos = nx.spring_layout(self, seed=0)
-        labels = {n: self.label(n)[:40] if d["kind"] != "rule" else d["label"][:40] for n, d in self.nodes(data=True)}
-        nx.draw_networkx(self, pos, ax=ax, labels=labels, font_size=7, node_size=300)
+        plain = self.labelled()
+        pos = nx.spring_layout(plain, seed=0)
+        nx.draw_networkx(plain, pos, ax=ax, labels={n: d["label"][:40] for n, d in plain.nodes(data=True)},
+                         font_size=7, node_size=300)
         return ax
 
 
-def _dot(node: str) -> str:
-    return node.replace("\\", "\\\\").replace('"', '\\"')
+def _dot(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+Firings = list[tuple[RuleInfo, Symbol, tuple, tuple]]
+
+
+def _firings(whys: Iterable[Symbol], infos: list[RuleInfo]) -> Firings:
+    out = []
+    for why in whys:
+        rule_id, head, body, unless = why.arguments
+        out.append((infos[rule_id.number], head, tuple(body.arguments), tuple(unless.arguments)))
+    return out
+
+
+def _stages(firings: Firings, stage: dict[int, int]) -> None:
+    """Give each head the least stage at which it is derived from atoms already staged (in place)."""
+    waiting: dict[int, list[int]] = {}
+    missing = [0] * len(firings)
+    ready: deque[int] = deque()
+    for i, (_, head, body, _) in enumerate(firings):
+        pending = {b._rep for b in body} - stage.keys()
+        missing[i] = len(pending)
+        for b in pending:
+            waiting.setdefault(b, []).append(i)
+        if not pending:
+            ready.append(i)
+    queue: deque[int] = deque()
+    while ready or queue:
+        while ready:
+            _, head, body, _ = firings[ready.popleft()]
+            if head._rep not in stage:
+                stage[head._rep] = 1 + max((stage[b._rep] for b in body), default=0)
+                queue.append(head._rep)
+        if queue:
+            for i in waiting.get(queue.popleft(), ()):
+                missing[i] -= 1
+                if missing[i] == 0:
+                    ready.append(i)
+
+
+def _add_firings(graph: Explanation, firings: Firings, stage: dict[int, int], kinds: dict[int, str],
+                 data: ExplainData, start: int) -> None:
+    """Add the well-founded firings (body atoms all of earlier stages than the head) and their atoms."""
+    nodes = graph._node
+    number = start
+    for info, head, body, unless in firings:
+        h = head._rep
+        level = stage.get(h)
+        if not level or any(stage.get(b._rep, level) >= level for b in body):
+            continue  # given, underivable, or not a well-founded support of this atom
+        number -= 1
+        graph.add_node(number, kind="rule", label=info.label, cites=", ".join(info.citations),
+                       file=f"{info.file}:{info.line}", choice=info.choice, unless=unless)
+        for atom in (head, *body):
+            r = atom._rep
+            if r not in nodes:
+                graph.add_node(r, kind=kinds.get(r, "derived"), symbol=atom, stage=stage[r],
+                               source=data.input_facts.get(atom, "asp" if kinds.get(r) == "fact" else ""))
+        graph.add_edge(number, h)
+        graph.add_edges_from((b._rep, number) for b in body)
+        if info.choice:
+            nodes[h]["kind"] = "choice"
+
+
+def base(data: ExplainData) -> Explanation:
+    """The part of every outcome's explanation that grounding decides, built once per grounding."""
+    if data.base is None:
+        fact_reps = {s._rep for s in data.facts}
+        firings = []
+        for firing in _firings(data.why_facts, rules()[0]):
+            (firings if firing[1]._rep in fact_reps else data.choice_firings).append(firing)
+        derived = {head._rep for _, head, _, _ in firings}
+        given = {b._rep for _, _, body, _ in firings for b in body if b._rep not in derived}
+        given |= {s._rep for s in data.input_facts} | {s._rep for s in encoding_facts() if s._rep in fact_reps}
+        stage = {r: 0 for r in given}
+        _stages(firings, stage)
+        graph = Explanation()
+        _add_firings(graph, firings, stage, {r: "fact" for r in given}, data, 0)
+        data.base, data.base_stage = graph, stage
+    return data.base
 
 
 def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[Symbol],
           situation: Any = None) -> Explanation:
-    """The well-founded explanation graph of one outcome."""
-    infos = rules()[0]
-    true_atoms = data.facts | set(true_nonfacts)
-    firings: list[Firing] = []
-    for why in data.why_facts + [w for w in data.why_literals if w in true_nonfacts]:
-        rule_id, values = why.arguments
-        info = infos[rule_id.number]
-        head, body, unless = info.instances(values.arguments)
-        if head is None or head not in true_atoms:
-            continue
-        firings.append(Firing(info, values, head, body, unless))
-
-    # Least stage of each atom (well-founded supports only).
-    stage: dict[Symbol, int] = {}
-    waiting: dict[Symbol, list[int]] = {}
-    missing = [0] * len(firings)
-    queue: deque[Symbol] = deque()
-    derived_by: dict[Symbol, list[int]] = {}
-    for i, f in enumerate(firings):
-        derived_by.setdefault(f.head, []).append(i)
-    # Stage 0: the situation's facts, and facts of the encodings that no rule derives (color(w), ...).
-    given = ({b for f in firings for b in f.body if b not in derived_by} | set(data.input_facts)
-             | (encoding_facts() & true_atoms))
-    for i, f in enumerate(firings):
-        pending = {b for b in f.body if b not in given}
-        missing[i] = len(pending)
-        for b in pending:
-            waiting.setdefault(b, []).append(i)
-    for fact in given:
-        stage[fact] = 0
-    ready = deque(i for i, m in enumerate(missing) if m == 0)
-    while ready or queue:
-        while ready:
-            i = ready.popleft()
-            f = firings[i]
-            level = 1 + max((stage.get(b, 0) for b in f.body), default=0)
-            if f.head not in stage:
-                stage[f.head] = level
-                queue.append(f.head)
-        while queue:
-            atom = queue.popleft()
-            for i in waiting.get(atom, ()):
-                missing[i] -= 1
-                if missing[i] == 0:
-                    ready.append(i)
-            if ready:
-                break
-
+    """The well-founded explanation graph of one outcome: the shared base plus what this outcome chose."""
+    shared = base(data)
     graph = Explanation()
+    # A shallow copy: new outer maps; inner maps are copied only where this outcome adds to them.
+    graph._node = dict(shared._node)
+    graph._succ = graph._adj = dict(shared._succ)
+    graph._pred = dict(shared._pred)
     if situation is not None:
         graph.graph["situation"] = situation
-    choice_heads = {f.head for f in firings if f.rule.choice}
-
-    def add_atom(symbol: Symbol) -> str:
-        node = f"atom:{symbol}"
-        if node not in graph:
-            if symbol in data.input_facts:
-                kind, where = "fact", data.input_facts[symbol]
-            elif symbol in given:
-                kind, where = "fact", "asp"
-            else:
-                kind, where = ("choice" if symbol in choice_heads else "derived"), ""
-            graph.add_node(node, kind=kind, symbol=symbol, source=where, stage=stage.get(symbol, -1),
-                           outcome=symbol in shown)
-        return node
-
-    for f in firings:
-        if f.head not in stage or f.head in given:
-            continue
-        if any(b not in stage or stage[b] >= stage[f.head] for b in f.body):
-            continue  # not a well-founded support of this atom
-        rule_node = f"rule:{f.rule.id}:{f.binding}"
-        graph.add_node(rule_node, kind="rule", label=f.rule.label, cites=", ".join(f.rule.citations),
-                       file=f"{f.rule.file}:{f.rule.line}", choice=f.rule.choice, unless=f.unless)
-        graph.add_edge(rule_node, add_atom(f.head))
-        for b in f.body:
-            graph.add_edge(add_atom(b), rule_node)
+    firings = _firings((w for w in data.why_literals if w in true_nonfacts), rules()[0])
+    firings = [f for f in firings + data.choice_firings if f[1] in true_nonfacts or f[1] in data.facts]
+    touched = {a._rep for _, head, body, _ in firings for a in (head, *body)} | {s._rep for s in shown}
+    for r in touched & graph._node.keys():
+        graph._node[r] = dict(graph._node[r])
+        graph._succ[r] = dict(graph._succ[r])
+        graph._pred[r] = dict(graph._pred[r])
+    stage = dict(data.base_stage)
+    _stages(firings, stage)
+    _add_firings(graph, firings, stage, {}, data, -(shared.number_of_nodes() + 1))
     for symbol in shown:
-        add_atom(symbol)
-    supports = {}
-    for node in graph:
-        if graph.nodes[node]["kind"] != "rule":
-            supports[node] = sum(1 for p in graph.predecessors(node))
-    nx.set_node_attributes(graph, supports, "supports")
+        r = symbol._rep
+        if r not in graph._node:
+            graph.add_node(r, kind="derived", symbol=symbol, stage=stage.get(r, -1), source="")
+        graph._node[r]["outcome"] = True
     return graph
 
 
