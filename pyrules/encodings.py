@@ -131,6 +131,7 @@ def catalogue(name: str) -> tuple[CatalogueEntry, ...]:
     return tuple(entries)
 
 
+@lru_cache(maxsize=1)
 def output_signatures() -> dict[str, str]:
     """Every output predicate (``name/arity``) with its meaning."""
     return {e.signature: e.meaning for name in FILES for e in catalogue(name) if e.role == "output"}

@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections import deque
+from collections import ChainMap, deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
@@ -433,13 +433,14 @@ def _firings(whys: Iterable[Symbol], infos: list[RuleInfo]) -> Firings:
     return out
 
 
-def _stages(firings: Firings, stage: dict[int, int]) -> None:
-    """Give each head the least stage at which it is derived from atoms already staged (in place)."""
+def _stages(firings: Firings, stage: Any) -> None:
+    """Give each head the least stage at which it is derived from atoms already staged (in place;
+    ``stage`` may be a ChainMap over the shared stages)."""
     waiting: dict[int, list[int]] = {}
     missing = [0] * len(firings)
     ready: deque[int] = deque()
     for i, (_, head, body, _) in enumerate(firings):
-        pending = {b._rep for b in body} - stage.keys()
+        pending = {b._rep for b in body if b._rep not in stage}
         missing[i] = len(pending)
         for b in pending:
             waiting.setdefault(b, []).append(i)
@@ -503,30 +504,44 @@ def base(data: ExplainData) -> Explanation:
 
 def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[Symbol],
           situation: Any = None) -> Explanation:
-    """The well-founded explanation graph of one outcome: the shared base plus what this outcome chose."""
+    """The well-founded explanation of one outcome: the outcome's atoms and everything they rest on,
+    from the shared base and the firings of this outcome's choices."""
     shared = base(data)
-    graph = Explanation()
-    # A shallow copy: new outer maps; inner maps are copied only where this outcome adds to them.
-    graph._node = dict(shared._node)
-    graph._succ = graph._adj = dict(shared._succ)
-    graph._pred = dict(shared._pred)
-    if situation is not None:
-        graph.graph["situation"] = situation
     firings = _firings((w for w in data.why_literals if w in true_nonfacts), rules()[0])
     firings = [f for f in firings + data.choice_firings if f[1] in true_nonfacts or f[1] in data.facts]
-    touched = {a._rep for _, head, body, _ in firings for a in (head, *body)} | {s._rep for s in shown}
-    for r in touched & graph._node.keys():
-        graph._node[r] = dict(graph._node[r])
-        graph._succ[r] = dict(graph._succ[r])
-        graph._pred[r] = dict(graph._pred[r])
-    stage = dict(data.base_stage)
+    stage = ChainMap({}, data.base_stage)
     _stages(firings, stage)
-    _add_firings(graph, firings, stage, {}, data, -(shared.number_of_nodes() + 1))
+    extra = Explanation()
+    _add_firings(extra, firings, stage, {}, data, -(shared.number_of_nodes() + 1))
+    graph = Explanation()
+    if situation is not None:
+        graph.graph["situation"] = situation
+    # Walk back from the outcome's atoms through both graphs, keeping what is reached. (Filled in
+    # networkx's own adjacency maps: add_edge checks and clears caches, too slow for 10,000s of edges.)
+    nodes, succ, pred = graph._node, graph._succ, graph._pred
+    todo = [s._rep for s in shown]
+    seen = set(todo)
+    while todo:
+        node = todo.pop()
+        for source in (extra, shared):
+            if node not in source._node:
+                continue
+            if node not in nodes:
+                nodes[node] = source._node[node]  # shared: attributes do not depend on the outcome
+                succ.setdefault(node, {})
+                pred.setdefault(node, {})
+            for p in source._pred[node]:
+                succ.setdefault(p, {})[node] = {}
+                pred[node][p] = {}
+                pred.setdefault(p, {})
+                if p not in seen:
+                    seen.add(p)
+                    todo.append(p)
     for symbol in shown:
         r = symbol._rep
-        if r not in graph._node:
+        if r not in graph._node or "kind" not in graph._node[r]:
             graph.add_node(r, kind="derived", symbol=symbol, stage=stage.get(r, -1), source="")
-        graph._node[r]["outcome"] = True
+        graph._node[r] = dict(graph._node[r], outcome=True)
     return graph
 
 

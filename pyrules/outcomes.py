@@ -9,6 +9,7 @@ not legal, the solver options and statistics, and brave/cautious queries.
 
 from __future__ import annotations
 
+import gc
 import html
 import json
 import time
@@ -248,7 +249,6 @@ class Outcomes(Sequence[Outcome]):
         if self._explained is None:
             start = time.perf_counter()
             grounding = Grounding(self.situation, self._library, self.options, explain=True)
-            grounding.enumerate(self.options.limit)
             self.statistics.extra["explain_setup_seconds"] = time.perf_counter() - start
             self._explained = grounding
         return self._explained
@@ -258,10 +258,20 @@ class Outcomes(Sequence[Outcome]):
 
         if outcome.atoms not in self._graphs:
             grounding = self._explaining()
-            true = grounding.explained.get(outcome.atoms)
+            true = grounding.true_nonfacts(outcome.atoms)
             if true is None:
                 raise ValueError("this outcome was not found again when grounding for explanations")
-            self._graphs[outcome.atoms] = build(grounding.explain_data, true, outcome.atoms, self.situation)
+            if len(self._graphs) >= 16:  # keep a few graphs
+                self._graphs.pop(next(iter(self._graphs)))
+            # Building allocates many small dicts and no cycles: the cyclic collector would only
+            # rescan the large, long-lived grounding data.
+            was_enabled = gc.isenabled()
+            gc.disable()
+            try:
+                self._graphs[outcome.atoms] = build(grounding.explain_data, true, outcome.atoms, self.situation)
+            finally:
+                if was_enabled:
+                    gc.enable()
         return self._graphs[outcome.atoms]
 
     def explain(self, index: int = 0, atom: str | Symbol | None = None) -> Any:

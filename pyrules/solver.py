@@ -87,7 +87,7 @@ class Grounding:
         self.ground_seconds = time.perf_counter() - start
         self._illegal: set[Symbol] = set()
         self.explain_data = self._explain_data() if explain else None
-        self.true_nonfacts: list[frozenset[Symbol]] = []
+        self._shown_literals: dict[Symbol, int] | None = None
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
@@ -149,17 +149,35 @@ class Grounding:
                 atoms = frozenset(model.symbols(shown=True))
                 if self._keep(atoms):
                     models.append(atoms)
-                    if self.explain_data is not None:  # which undecided atoms hold in this outcome
-                        literals = self.explain_data.nonfact_literals
-                        self.true_nonfacts.append(frozenset(s for s, lit in literals.items() if model.is_true(lit)))
         elapsed = time.perf_counter() - start
         truncated = limit is not None and len(models) > limit
         if truncated:
             models = models[:limit]
-        if self.explain_data is not None:
-            self.explained = dict(zip(models, self.true_nonfacts))
         models.sort(key=outcome_key)
         return models, truncated, self._statistics(elapsed)
+
+    def true_nonfacts(self, outcome: frozenset[Symbol]) -> frozenset[Symbol] | None:
+        """The atoms grounding left undecided that hold in one answer set of this outcome: a solve
+        under assumptions (the outcome's shown atoms, true or false) on this same grounding."""
+        if self.explain_data is None:
+            raise ValueError("this grounding was made without explanations")
+        if self._shown_literals is None:
+            from .encodings import output_signatures
+
+            shown = output_signatures()
+            self._shown_literals = {s: lit for s, lit in self.explain_data.nonfact_literals.items()
+                                    if f"{s.name}/{len(s.arguments)}" in shown}
+        assumptions = [lit if symbol in outcome else -lit for symbol, lit in self._shown_literals.items()]
+        conf = self.control.configuration.solve
+        conf.enum_mode, conf.project, conf.models = "auto", "no", "1"
+        found: list[frozenset[Symbol]] = []
+        literals = self.explain_data.nonfact_literals
+
+        def on_model(model: clingo.Model) -> None:
+            found.append(frozenset(s for s, lit in literals.items() if model.is_true(lit)))
+
+        self.control.solve(assumptions=assumptions, on_model=on_model)
+        return found[0] if found else None
 
     def consequences(self, mode: str) -> frozenset[Symbol] | None:
         """Brave (true in some outcome) or cautious (true in every outcome) consequences; None if none."""

@@ -18,7 +18,7 @@ CASES = [p for p in case_files() if "error:" not in p.read_text(encoding="utf-8"
 
 def _true_atoms(outcomes, outcome):
     grounding = outcomes._explaining()
-    return grounding.explain_data.facts | set(grounding.explained[outcome.atoms])
+    return grounding.explain_data.facts | set(grounding.true_nonfacts(outcome.atoms))
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
