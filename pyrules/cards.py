@@ -219,6 +219,9 @@ def parse_filter(f: Field) -> Filter:
     for t in types + any_types:
         if t not in CARD_TYPES:
             raise f.fail(f"unknown card type '{t}'")
+    for t in f.child("supertypes").texts():
+        if t.lower() not in SUPERTYPES:
+            raise f.child("supertypes").fail(f"unknown supertype '{t}'")
     return Filter(
         types=types,
         subtypes=name_tokens(f.child("subtypes"), "subtype"),
@@ -325,7 +328,8 @@ def _parse_effect(f: Field) -> tuple[Effect, ...]:
                        amount=sub.child("count").integer(default=1, minimum=1)),)
     if key == "create_tokens":  # "create N [kind] tokens"; per_counter: one for each counter of that kind on this
         sub.only_keys({"kind", "count", "per_counter"})
-        return (Effect(key, options=(sub.child("kind").text().lower(),), amount=sub.child("count").integer(default=1, minimum=1),
+        return (Effect(key, options=(name_token(sub.child("kind").text(), sub.child("kind"), "token kind"),),
+                       amount=sub.child("count").integer(default=1, minimum=1),
                        counter=name_token(sub.child("per_counter").text(), sub.child("per_counter"), "counter kind")
                        if sub.child("per_counter").present else ""),)
     if key == "damage_any_target":
@@ -359,7 +363,10 @@ def _parse_modify(f: Field) -> Effect:
     if key == "plus":  # "that many plus one"
         return Effect("plus", amount=sub.integer(minimum=1))
     if key == "each_of":  # Academy Manufactor: "instead create one of each"
-        return Effect("each_of", options=tuple(t.lower() for t in sub.texts()))
+        kinds = tuple(sorted(t.lower() for t in sub.texts()))
+        if kinds != ("clue", "food", "treasure"):
+            raise UnsupportedError(sub.where, "'each_of' other than [clue, food, treasure]")
+        return Effect("each_of", options=kinds)
     if key == "exile_instead":  # "exile it instead" of putting it into a graveyard
         return Effect("exile_instead")
     if key == "plus_counter":  # "enters with an additional +1/+1 counter"
@@ -373,6 +380,41 @@ def _parse_modify(f: Field) -> Effect:
     if key == "becomes_type":  # "produces {C} instead of any other type" (the amount stays)
         return Effect("becomes_type", options=(_mana_type(sub),))
     raise UnsupportedError(f.where, f"replacement modification '{key}' (modelled: {', '.join(MODIFY)})")
+
+
+#: Which effects each kind of ability can have: the encodings give each of these a meaning there.
+_ACTIVATED_EFFECTS = {"add", "add_one_of", "add_any_color", "add_could_produce", "add_color_of", "add_sacrificed",
+                      "draw", "gain_life", "lose_life", "sacrifice_if_no_counters", "create_effect",
+                      "put_counters_self", "damage_any_target"}
+_TRIGGERED_EFFECTS = {"tapped_for_mana": {"add", "add_produced_type", "add_chosen_color", "land_doesnt_untap"},
+                      "beginning_of_upkeep": {"sacrifice_unless_sacrifice"},
+                      "enters": {"exile_target", "exile_all_graveyards", "fetch_partner"},
+                      "leaves": {"return_exiled"},
+                      "dies": {"create_tokens"}}
+_MODIFY_FOR = {"tapped_for_mana": {"multiply", "becomes", "becomes_type"}, "counters": {"multiply", "plus"},
+               "tokens": {"multiply", "each_of"}, "enter": {"plus_counter", "copy_of"},
+               "to_graveyard": {"exile_instead"}, "player_counters": {"multiply", "plus"}}
+#: Filter fields each use reads; a filter that sets another is refused rather than half read.
+_FILTER_FIELDS_READ = {
+    "static": {"types", "supertypes", "nonbasic", "nonland", "controller", "enchanted", "other"},
+    "view": {"types", "subtypes", "supertypes", "nonbasic", "nonland", "controller", "any_types", "owner", "nontoken"},
+}
+
+
+def _check_filter(flt: Filter | None, use: str, f: Field) -> None:
+    if flt is None:
+        return
+    defaults = Filter()
+    used = {name for name in Filter.__dataclass_fields__ if getattr(flt, name) != getattr(defaults, name)}
+    unread = sorted(used - _FILTER_FIELDS_READ[use])
+    if unread:
+        raise UnsupportedError(f.where, f"filter field(s) {', '.join(unread)} in this kind of ability")
+
+
+def _check_effects(effects: tuple[Effect, ...], allowed: set[str], what: str, f: Field) -> None:
+    for effect in effects:
+        if effect.kind not in allowed:
+            raise UnsupportedError(f.where, f"effect '{effect.kind}' in {what}")
 
 
 def parse_ability(f: Field) -> AbilitySpec:
@@ -389,6 +431,13 @@ def parse_ability(f: Field) -> AbilitySpec:
         costs = _parse_cost(body.child("cost"))
         effects = _parse_effect(body.child("effect"))
         _check_mana_effects(effects, body.child("effect"))
+        _check_effects(effects, _ACTIVATED_EFFECTS, "an activated ability", body.child("effect"))
+        for cost in costs:
+            _check_filter(cost.filter, "view", body.child("cost"))
+        for effect in effects:
+            _check_filter(effect.filter, "view", body.child("effect"))
+        if any(e.kind == "add_sacrificed" for e in effects) and not any(c.kind == "sacrifice" for c in costs):
+            raise body.child("effect").fail("'of: sacrificed' needs a cost that sacrifices a permanent")
         limit = body.child("limit").choice(("once_each_turn",), default="")
         timing = body.child("timing").choice(("sorcery", "instant"), default="")
         if any(c.kind == "loyalty" for c in costs):
@@ -400,14 +449,20 @@ def parse_ability(f: Field) -> AbilitySpec:
         body.only_keys({"when", "filter", "effect", "lasting"})
         effects = _parse_effect(body.child("effect"))
         _check_mana_effects(effects, body.child("effect"))
-        return AbilitySpec("triggered", trigger=body.child("when").choice(TRIGGERS),
+        when = body.child("when").choice(TRIGGERS)
+        _check_effects(effects, _TRIGGERED_EFFECTS[when], f"a '{when}' triggered ability", body.child("effect"))
+        return AbilitySpec("triggered", trigger=when,
                            filter=parse_filter(body.child("filter")) if body.child("filter").present else Filter(),
                            effects=effects, lasting=body.child("lasting").choice(("until_end_of_turn",), default=""))
     if kind == "replacement":
         body.only_keys({"event", "filter", "modify", "lasting"})
-        return AbilitySpec("replacement", event=body.child("event").choice(REPLACEMENT_EVENTS),
+        event = body.child("event").choice(REPLACEMENT_EVENTS)
+        modify = _parse_modify(body.child("modify"))
+        if modify.kind not in _MODIFY_FOR[event]:
+            raise UnsupportedError(body.child("modify").where, f"modification '{modify.kind}' of a '{event}' event")
+        return AbilitySpec("replacement", event=event,
                            filter=parse_filter(body.child("filter")) if body.child("filter").present else Filter(),
-                           effects=(_parse_modify(body.child("modify")),),
+                           effects=(modify,),
                            lasting=body.child("lasting").choice(("until_end_of_turn",), default=""))
     if kind == "static":
         body.only_keys(set(STATICS) | {"filter", "lasting"})
@@ -432,11 +487,15 @@ def parse_ability(f: Field) -> AbilitySpec:
             if granted.kind != "activated":
                 raise UnsupportedError(body.child(which).where, "granting abilities other than activated ones")
         elif which == "is_chosen_type":
-            value = "yes" if body.child(which).boolean() else ""
+            if body.child(which).boolean() is not True:
+                raise body.child(which).fail("'is_chosen_type' can only be true")
+            value = "yes"
         else:
             value = body.child(which).text()
+        static_filter = parse_filter(body.child("filter")) if body.child("filter").present else Filter()
+        _check_filter(static_filter, "static", body.child("filter"))
         return AbilitySpec("static", static=which, value=value, granted=granted,
-                           filter=parse_filter(body.child("filter")) if body.child("filter").present else Filter(),
+                           filter=static_filter,
                            lasting=body.child("lasting").choice(("until_end_of_turn",), default=""))
     if kind == "enters":
         body.only_keys({"tapped", "counters", "choose_color", "choose_creature_type"})

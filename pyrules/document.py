@@ -162,7 +162,7 @@ class Field:
             if raw is not None:
                 return raw
             if isinstance(value, float):
-                raise self.fail(f"{self.name}: write {value!r} in quotes, as text (for example '107.10')")
+                raise self.fail(f"write {value!r} in quotes, as text (for example '107.10')")
             return str(value)
         if isinstance(value, str) and "\x00" in value:  # clingo strings end at a NUL character
             raise self.fail(f"{self.name} contains a NUL character")

@@ -150,7 +150,7 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         elif modify.kind == "each_of":
             yield _f("ability_modify", d, C("each_of"))
             for kind in modify.options:
-                yield _f("ability_modify_option", d, S(kind))
+                yield _f("ability_modify_option", d, C(kind))
         elif modify.kind == "exile_instead":
             yield _f("ability_modify", d, C("exile_instead"))
         elif modify.kind == "plus_counter":
@@ -224,7 +224,7 @@ def _effect_facts(d: Symbol, j: int, effect: Effect) -> Iterator[Symbol]:
         yield _f("ability_effect", d, j, _f(effect.kind, C(effect.counter), effect.amount))
     elif effect.kind == "create_tokens":
         per = C(effect.counter) if effect.counter else C("none")
-        yield _f("ability_effect", d, j, _f(effect.kind, S(effect.options[0]), effect.amount, per))
+        yield _f("ability_effect", d, j, _f(effect.kind, C(effect.options[0]), effect.amount, per))
     elif effect.kind in ("sacrifice_if_no_counters",):
         yield _f("ability_effect", d, j, _f(effect.kind, C(effect.counter)))
     elif effect.kind == "enters_with_counters":
@@ -336,7 +336,7 @@ def question_facts(situation: Situation) -> list[Symbol]:
                 symbols.append(_f("question_instead", q.instead))
             return symbols
         if q.kind == "create_tokens":
-            return [_f("question", _f("effect", _f("create_tokens", S(q.player), S(q.token), q.count)))]
+            return [_f("question", _f("effect", _f("create_tokens", S(q.player), C(q.token), q.count)))]
         if q.kind == "enter":
             return [_f("question", _f("effect", _f("enter", S(q.object), S(q.player))))]
         return [_f("question", _f("effect", _f("to_graveyard", S(q.object))))]

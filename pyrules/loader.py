@@ -368,7 +368,8 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
         if what == "create_tokens":
             spec.only_keys({"player", "token", "count"})
             return Happen(what, player=player_ref(spec.child("player"), "effect.create_tokens.player"),
-                          token=spec.child("token").text().lower(), count=spec.child("count").integer(default=1, minimum=1))
+                          token=name_token(spec.child("token").text(), spec.child("token"), "token kind"),
+                          count=spec.child("count").integer(default=1, minimum=1))
         if what == "enter":
             spec.only_keys({"object", "player"})
             obj = object_ref(spec.child("object"))

@@ -1,0 +1,80 @@
+"""The card library and the ability templates: what is accepted, and what is refused as unsupported."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyrules.cards import builtin_library, mana_text, parse_card, parse_mana
+from pyrules.document import Field
+from pyrules.errors import InputError, UnsupportedError
+
+
+def card(definition: dict):
+    return parse_card(Field(definition, "", "<test>", {}))
+
+
+def test_library_holds_the_cards_of_the_rules_areas():
+    lib = builtin_library()
+    for name in ["Forest", "Snow-Covered Island", "Wastes", "Reflecting Pool", "Exotic Orchard", "Mana Reflection",
+                 "Contamination", "Pale Moon", "Blood Moon", "Urborg, Tomb of Yawgmoth", "Doubling Season",
+                 "Hardened Scales", "Hangarback Walker", "Clone", "Academy Manufactor", "Rest in Peace"]:
+        assert name in lib, name
+    assert len(lib) == 73
+
+
+@pytest.mark.parametrize("text, symbols", [
+    ("{2}{G}{G}", (("g", 2), ("generic", 2))),
+    ("{X}{X}", (("x", 2),)),
+    ("{W/U}{G/P}{S}", (("g_p", 1), ("snow", 1), ("w_u", 1))),
+])
+def test_mana_symbols_round_trip(text, symbols):
+    parsed = parse_mana(text, Field(text, "cost", "<test>", {}))
+    assert parsed == symbols
+    assert parse_mana(mana_text(parsed), Field(text, "cost", "<test>", {})) == parsed
+
+
+REFUSED = [
+    ({"triggered": {"when": "tapped_for_mana", "effect": {"add_any_color": 1}}},
+     "effect 'add_any_color' in a 'tapped_for_mana' triggered ability"),
+    ({"activated": {"cost": "{T}", "effect": {"add_produced_type": 1}}}, "effect 'add_produced_type' in an activated ability"),
+    ({"replacement": {"event": "tokens", "modify": {"plus": 1}}}, "modification 'plus' of a 'tokens' event"),
+    ({"replacement": {"event": "tokens", "modify": {"each_of": ["clue", "blood"]}}}, "'each_of' other than"),
+    ({"static": {"set_land_type": "mountain", "filter": {"types": ["land"], "subtypes": ["forest"]}}},
+     "filter field(s) subtypes in this kind of ability"),
+    ({"static": {"add_land_type": "swamp", "filter": {"owner": "you"}}}, "filter field(s) owner"),
+    ({"activated": {"cost": "{T}", "effect": {"add_could_produce": {"filter": {"other": True}, "range": "type"}}}},
+     "filter field(s) other"),
+]
+
+
+@pytest.mark.parametrize("ability, message", REFUSED, ids=[m for _, m in REFUSED])
+def test_templates_the_encodings_cannot_read_are_refused(ability, message):
+    with pytest.raises(UnsupportedError) as info:
+        card({"name": "Odd", "types": ["enchantment"], "abilities": [ability]})
+    assert message in info.value.message
+    assert info.value.message.startswith("unsupported: ")
+
+
+def test_sacrificed_mana_needs_a_sacrifice_cost():
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["land"],
+              "abilities": [{"activated": {"cost": "{T}", "effect": {"add_could_produce": {"of": "sacrificed", "range": "type"}}}}]})
+    assert "needs a cost that sacrifices a permanent" in info.value.message
+
+
+def test_is_chosen_type_false_and_unknown_supertype_are_errors():
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["creature"], "abilities": [{"static": {"is_chosen_type": False}}]})
+    assert "'is_chosen_type' can only be true" in info.value.message
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["land"], "abilities": [
+            {"static": {"add_land_type": "swamp", "filter": {"supertypes": ["ancient"]}}}]})
+    assert "unknown supertype 'ancient'" in info.value.message
+
+
+def test_names_become_safe_constants():
+    c = card({"name": "Odd", "types": ["creature"], "subtypes": ["Assembly-Worker", "Human"]})
+    assert c.subtypes == ("assembly_worker", "human")
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["creature"], "subtypes": ["forest). p(1"]})
+    assert "must be a name of letters, digits and underscores" in info.value.message
