@@ -265,8 +265,8 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None) ->
             symbols.append(_f("initial_controller", oid, S(o.controller)))
         if o.tapped:
             symbols.append(_f("initial_tapped", oid))
-        if o.since_turn_start:
-            symbols.append(_f("since_turn_start", oid))
+        if not o.since_turn_start:
+            symbols.append(_f("new_to_controller", oid))
         symbols += [_f("initial_counters", oid, C(k), n) for k, n in sorted(o.counters.items())]
         if o.token:
             symbols.append(_f("token", oid))
@@ -286,7 +286,8 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None) ->
             symbols.append(_f("chosen_color", oid, C(o.chosen_color)))
         if o.chosen_type is not None:
             symbols.append(_f("chosen_subtype", oid, C(o.chosen_type)))
-        symbols.append(_f("timestamp", oid, i + 1))
+        if any(a.kind == "static" for a in face.abilities):  # timestamps order static effects (613.7)
+            symbols.append(_f("timestamp", oid, i + 1))
         add(path, symbols)
     for k, effect in enumerate(situation.effects):
         card = library[effect.card]
