@@ -28,7 +28,7 @@ KEYWORDS = ("haste", "flying", "defender", "vigilance", "reach", "trample", "fir
             # Keywords whose rules act only at times no modelled question reaches (attaching an Aura,
             # the upkeep), recorded so that a card carrying them is complete:
             "enchant_land", "enchant_forest", "enchant_creature", "cumulative_upkeep", "protection_from_multicolored",
-            "changeling", "opening_hand_start")
+            "changeling", "opening_hand_start", "protection_from_chosen_color")
 COUNTER_KINDS_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
 

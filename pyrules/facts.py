@@ -337,7 +337,8 @@ def question_facts(situation: Situation) -> list[Symbol]:
                 symbols.append(_f("question_instead", q.instead))
             return symbols
         if q.kind == "create_tokens":
-            return [_f("question", _f("effect", _f("create_tokens", S(q.player), C(q.token), q.count)))]
+            kind = _f("copy", S(q.object)) if q.object is not None else C(q.token)
+            return [_f("question", _f("effect", _f("create_tokens", S(q.player), kind, q.count)))]
         if q.kind == "enter":
             return [_f("question", _f("effect", _f("enter", S(q.object), S(q.player))))]
         return [_f("question", _f("effect", _f("to_graveyard", S(q.object))))]

@@ -366,10 +366,16 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
                           count=spec.child("count").integer(default=1, minimum=1),
                           instead=spec.child("instead").integer(default=None, minimum=0))
         if what == "create_tokens":
-            spec.only_keys({"player", "token", "count"})
-            return Happen(what, player=player_ref(spec.child("player"), "effect.create_tokens.player"),
-                          token=name_token(spec.child("token").text(), spec.child("token"), "token kind"),
-                          count=spec.child("count").integer(default=1, minimum=1))
+            spec.only_keys({"player", "token", "copy_of", "count"})
+            player = player_ref(spec.child("player"), "effect.create_tokens.player")
+            count = spec.child("count").integer(default=1, minimum=1)
+            if spec.child("copy_of").present == spec.child("token").present:
+                raise spec.fail("'create_tokens' needs either 'token' (a kind such as treasure) or 'copy_of' (an object)")
+            if spec.child("copy_of").present:
+                original = object_ref(spec.child("copy_of"))
+                return Happen(what, player=player, object=original.id, count=count)
+            return Happen(what, player=player, token=name_token(spec.child("token").text(), spec.child("token"), "token kind"),
+                          count=count)
         if what == "enter":
             spec.only_keys({"object", "player"})
             obj = object_ref(spec.child("object"))

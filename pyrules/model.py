@@ -124,7 +124,8 @@ class ResolveTop:
 class Happen:
     """An effect is about to do one thing; what happens, after replacement effects (CR 614-616)?
 
-    ``kind``: put_counters (object, counter, count), create_tokens (player, token, count), enter
+    ``kind``: put_counters (object, counter, count), create_tokens (player, token or a copy of
+    ``object``, count), enter
     (object put onto the battlefield, not cast, under ``player``'s control), to_graveyard (object).
     ``instead`` is a self-replacement of the effect itself (CR 614.15): the count it puts instead.
     """
