@@ -14,7 +14,8 @@ from .solver import Grounding, SolveOptions
 
 
 def solve(situation: Situation | str | Path, *, limit: int | None = None, threads: int = 1,
-          library: CardLibrary | None = None, options: SolveOptions | None = None, explain: bool = False) -> Outcomes:
+          library: CardLibrary | None = None, options: SolveOptions | None = None, explain: bool = False,
+          project: tuple[str, ...] | list[str] = ()) -> Outcomes:
     """Every distinct legal outcome of the situation's question (a file path is read first).
 
     With ``explain=True`` the grounding also records every rule firing, so that
@@ -22,7 +23,7 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     solves the situation once more (for all outcomes together)."""
     if not isinstance(situation, Situation):
         situation = load_situation(situation, library)
-    options = options or SolveOptions(limit=limit, threads=threads)
+    options = options or SolveOptions(limit=limit, threads=threads, project=tuple(project))
     if limit is not None and options.limit != limit:
         options = replace(options, limit=limit)
     grounding = Grounding(situation, library, options, explain=explain)

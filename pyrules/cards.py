@@ -28,7 +28,7 @@ KEYWORDS = ("haste", "flying", "defender", "vigilance", "reach", "trample", "fir
             # Keywords whose rules act only at times no modelled question reaches (attaching an Aura,
             # the upkeep), recorded so that a card carrying them is complete:
             "enchant_land", "enchant_forest", "enchant_creature", "cumulative_upkeep", "protection_from_multicolored",
-            "changeling", "opening_hand_start", "protection_from_chosen_color")
+            "changeling", "opening_hand_start", "protection_from_chosen_color", "overload")
 COUNTER_KINDS_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -199,9 +199,11 @@ COSTS = ("{T}", "{Q}", "mana symbols", "sacrifice: self", "sacrifice: {filter}",
 EFFECTS = ("add", "add_one_of", "add_any_color", "add_could_produce", "add_color_of", "add_produced_type",
            "add_chosen_color", "draw", "gain_life", "lose_life", "land_doesnt_untap", "sacrifice_if_no_counters",
            "create_effect", "sacrifice_unless_sacrifice", "return_exiled", "exile_all_graveyards", "fetch_partner",
-           "exile_target", "put_counters_self", "create_tokens", "damage_any_target")
-ABILITY_KINDS = ("activated", "keyword", "triggered", "replacement", "static", "enters")
-TRIGGERS = ("tapped_for_mana", "beginning_of_upkeep", "enters", "leaves", "dies")
+           "exile_target", "put_counters_self", "create_tokens", "damage_any_target", "look_at_top",
+           "each_opponent_sacrifices_greatest_power", "discard_rounds", "each_opponent_loses_life",
+           "copy_target_spell", "copy_card_may_cast", "exile_self")
+ABILITY_KINDS = ("activated", "keyword", "triggered", "replacement", "static", "enters", "spell")
+TRIGGERS = ("tapped_for_mana", "beginning_of_upkeep", "enters", "leaves", "dies", "cast_or_copy_instant_sorcery")
 REPLACEMENT_EVENTS = ("tapped_for_mana", "counters", "tokens", "enter", "to_graveyard", "player_counters")
 STATICS = ("set_land_type", "add_land_type", "grant", "set_color", "spend_as", "modify_pt", "is_chosen_type")
 MODIFY = ("multiply", "plus", "becomes", "becomes_type", "each_of", "exile_instead", "plus_counter", "copy_of")
@@ -320,6 +322,20 @@ def _parse_effect(f: Field) -> tuple[Effect, ...]:
         return (Effect(key, amount=sub.integer(minimum=1)),)
     if key in ("land_doesnt_untap", "return_exiled", "exile_all_graveyards", "fetch_partner"):
         return (Effect(key),)
+    if key == "look_at_top":  # look at the top N cards of your library, one into your hand, the rest into your graveyard
+        return (Effect(key, amount=sub.integer(minimum=1)),)
+    if key == "each_opponent_sacrifices_greatest_power":
+        return (Effect(key),)
+    if key == "discard_rounds":  # each opponent may discard a card; if they don't, they lose life; N rounds
+        sub.only_keys({"rounds", "lose_life"})
+        return (Effect(key, amount=sub.child("rounds").integer(minimum=1),
+                       counter=str(sub.child("lose_life").integer(minimum=0))),)
+    if key == "copy_target_spell":  # "copy target instant or sorcery spell" N times
+        return (Effect(key, amount=sub.integer(minimum=1)),)
+    if key in ("copy_card_may_cast", "exile_self"):  # copy target card (you may cast the copy); exile this spell
+        return (Effect(key),)
+    if key == "each_opponent_loses_life":
+        return (Effect(key, amount=sub.integer(minimum=1)),)
     if key == "exile_target":
         return (Effect(key, filter=parse_filter(sub)),)
     if key == "put_counters_self":
@@ -385,12 +401,14 @@ def _parse_modify(f: Field) -> Effect:
 #: Which effects each kind of ability can have: the encodings give each of these a meaning there.
 _ACTIVATED_EFFECTS = {"add", "add_one_of", "add_any_color", "add_could_produce", "add_color_of", "add_sacrificed",
                       "draw", "gain_life", "lose_life", "sacrifice_if_no_counters", "create_effect",
-                      "put_counters_self", "damage_any_target"}
+                      "put_counters_self", "damage_any_target", "look_at_top", "each_opponent_sacrifices_greatest_power",
+                      "discard_rounds", "each_opponent_loses_life"}
 _TRIGGERED_EFFECTS = {"tapped_for_mana": {"add", "add_produced_type", "add_chosen_color", "land_doesnt_untap"},
                       "beginning_of_upkeep": {"sacrifice_unless_sacrifice"},
                       "enters": {"exile_target", "exile_all_graveyards", "fetch_partner"},
                       "leaves": {"return_exiled"},
-                      "dies": {"create_tokens"}}
+                      "dies": {"create_tokens"},
+                      "cast_or_copy_instant_sorcery": {"draw", "gain_life", "each_opponent_loses_life"}}
 _MODIFY_FOR = {"tapped_for_mana": {"multiply", "becomes", "becomes_type"}, "counters": {"multiply", "plus"},
                "tokens": {"multiply", "each_of"}, "enter": {"plus_counter", "copy_of"},
                "to_graveyard": {"exile_instead"}, "player_counters": {"multiply", "plus"}}
@@ -497,6 +515,13 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec("static", static=which, value=value, granted=granted,
                            filter=static_filter,
                            lasting=body.child("lasting").choice(("until_end_of_turn",), default=""))
+    if kind == "spell":  # the instructions of an instant or sorcery (CR 113.3a)
+        body.only_keys({"effect"})
+        effects = _parse_effect(body.child("effect"))
+        _check_effects(effects, {"draw", "gain_life", "lose_life", "damage_any_target", "copy_target_spell",
+                                 "copy_card_may_cast", "each_opponent_loses_life", "exile_self"}, "a spell ability",
+                       body.child("effect"))
+        return AbilitySpec("spell", effects=effects)
     if kind == "enters":
         body.only_keys({"tapped", "counters", "choose_color", "choose_creature_type"})
         effects = []

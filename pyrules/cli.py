@@ -1,6 +1,6 @@
 """The ``pyrules`` command: a thin layer over the Python API.
 
-    pyrules outcomes FILE [--json] [--limit N]
+    pyrules outcomes FILE [--json] [--limit N] [--project PRED/N,...]
     pyrules query FILE (--always ATOM | --sometimes ATOM)
     pyrules check [PATH ...] [--json]
     pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format text|dot|graphml|json]
@@ -34,6 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--limit", type=int, metavar="N", help="stop after N outcomes (the result is marked truncated)")
+    p.add_argument("--project", metavar="PRED/N,...", default="",
+                   help="distinct outcomes of these outcome predicates only (for example life_lost/2,discarded/2)")
     p = sub.add_parser("query", help="is an atom true in some or in every outcome?")
     p.add_argument("file")
     group = p.add_mutually_exclusive_group(required=True)
@@ -57,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "outcomes":
             if args.limit is not None and args.limit < 1:
                 raise InputError("--limit", "must be at least 1")
-            return _outcomes(args.file, args.json, args.limit)
+            return _outcomes(args.file, args.json, args.limit, tuple(p for p in args.project.split(",") if p))
         if args.command == "query":
             return _query(args.file, args.always, args.sometimes)
         if args.command == "explain":
@@ -73,8 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _outcomes(path: str, as_json: bool, limit: int | None) -> int:
-    result = solve(path, limit=limit)
+def _outcomes(path: str, as_json: bool, limit: int | None, project: tuple[str, ...] = ()) -> int:
+    result = solve(path, limit=limit, project=project)
     if as_json:
         print(result.to_json(indent=2))
         return 0

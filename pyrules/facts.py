@@ -220,6 +220,10 @@ def _effect_facts(d: Symbol, j: int, effect: Effect) -> Iterator[Symbol]:
         fid = _f("flt", d, _f("eff", j))
         yield from filter_facts(fid, effect.filter)
         yield _f("ability_effect", d, j, _f(effect.kind, fid))
+    elif effect.kind == "discard_rounds":
+        yield _f("ability_effect", d, j, _f(effect.kind, effect.amount, int(effect.counter)))
+    elif effect.kind == "each_opponent_sacrifices_greatest_power":
+        yield _f("ability_effect", d, j, C(effect.kind))
     elif effect.kind == "put_counters_self":
         yield _f("ability_effect", d, j, _f(effect.kind, C(effect.counter), effect.amount))
     elif effect.kind == "create_tokens":
@@ -284,6 +288,7 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None) ->
             symbols.append(_f("attached_to", oid, S(o.attached_to)))
         if o.chosen_color is not None:
             symbols.append(_f("chosen_color", oid, C(o.chosen_color)))
+        symbols += [_f("target", oid, S(t)) for t in o.targets]
         if o.chosen_type is not None:
             symbols.append(_f("chosen_subtype", oid, C(o.chosen_type)))
         if any(a.kind == "static" for a in face.abilities):  # timestamps order static effects (613.7)
@@ -295,6 +300,13 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None) ->
         eid = _f("effect", S(f"effects.{k}"))
         add(f"effects.{k}", [_f("lasting_effect", eid, ability_id(card.name, effect.ability), S(effect.controller)),
                              _f("timestamp", eid, len(situation.objects) + k + 1)])
+    library = {}
+    for o in situation.objects:  # library order: 'position' where given, else the order of the objects
+        if o.zone == "library":
+            library.setdefault(o.owner, []).append(o)
+    for owner, cards in library.items():
+        ordered = sorted(cards, key=lambda o: (o.position is None, o.position or 0))
+        add("objects", [_f("library_position", S(o.id), k) for k, o in enumerate(ordered, start=1)])
     for n, oid in enumerate(situation.stack, start=1):
         add("stack", [_f("stack_position", S(oid), n)])
     for name in sorted(used_cards):
@@ -323,11 +335,22 @@ def question_facts(situation: Situation) -> list[Symbol]:
         symbols = [_f("question", _f("activate", S(player), S(q.object), selector))]
         if q.x is not None:
             symbols.append(_f("question_x", q.x))
+        if q.resolve:
+            symbols.append(_f("question_resolves"))
         if q.targets:
             raise UnsupportedError(situation.where("question.activate.targets"), "abilities with targets")
         return symbols
     if isinstance(q, Cast):
-        raise UnsupportedError(situation.where("question.cast"), "casting spells (the casting rules of 601.2 are not encoded yet)")
+        obj = situation.object(q.object)
+        where = situation.where("question.cast")
+        if q.modes:
+            raise UnsupportedError(where, "modal spells")
+        if q.targets:
+            raise UnsupportedError(where, "casting spells with targets")
+        symbols = [_f("question", _f("cast", S(q.player or obj.owner), S(q.object)))]
+        if q.x is not None:
+            symbols.append(_f("question_x", q.x))
+        return symbols
     if isinstance(q, ResolveTop):
         return [_f("question", C("resolve_top"))]
     if isinstance(q, Happen):

@@ -38,7 +38,7 @@ SITUATION_FIELDS = frozenset(
 CASE_FIELDS = frozenset({"id", "rulings", "rules", "expect", "notes"})
 _OBJECT_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "tapped", "since_turn_start", "counters",
                             "token", "face", "keywords", "used_this_turn", "loyalty_activated", "x", "attached_to", "chosen_color",
-                            "chosen_type"})
+                            "chosen_type", "position", "targets"})
 _QUESTIONS = ("could_produce", "activatable", "activate", "cast", "resolve", "effect")
 _EFFECTS = ("put_counters", "create_tokens", "enter", "to_graveyard")
 
@@ -112,6 +112,12 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
                 raise f.child("attached_to").fail(f"unknown object '{obj.attached_to}'")
             if target.zone != "battlefield" or target.id == obj.id:
                 raise f.child("attached_to").fail(f"'{obj.id}' can only be attached to another permanent")
+    for f, obj in zip(_elements(root, "objects"), objects):
+        if obj.targets and obj.zone != "stack":
+            raise f.child("targets").fail(f"'{obj.id}' is in the {obj.zone}; only spells on the stack have targets")
+        for i, t in enumerate(obj.targets):
+            if t not in seen:
+                raise f.child("targets").fail(f"unknown object '{t}' as a target")
     effects = tuple(_effect(f, player_ref, library) for f in _elements(root, "effects"))
     stack = _stack(root, objects)
     question = _question(root.child("question"), objects, player_ref, seen)
@@ -254,6 +260,8 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
         chosen_color=chosen,
         chosen_type=name_token(f.child("chosen_type").text(), f.child("chosen_type"), "creature type")
         if f.child("chosen_type").present else None,
+        position=f.child("position").integer(default=None, minimum=1),
+        targets=f.child("targets").texts(),
     )
 
 
@@ -323,7 +331,7 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
         shorthand = isinstance(body.value, (str, int)) and not isinstance(body.value, bool)  # "activate: forest1"
         if not shorthand:
             body.mapping()
-            body.only_keys({"object", "player", "ability", "x", "targets"})
+            body.only_keys({"object", "player", "ability", "x", "targets", "resolve"})
         obj_field = body if shorthand else body.child("object")
         obj = object_ref(obj_field)
         if obj.zone != "battlefield":
@@ -337,8 +345,14 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
                 ability = ability_f.choice(BASIC_LAND_TYPES)  # the intrinsic ability of a basic land type (305.6)
             else:
                 ability = ability_f.integer(minimum=1)
+        resolve = False if shorthand else body.child("resolve").boolean(default=False)
         return Activate(obj.id, player, ability,
-                        body.child("x").integer(default=None, minimum=0), _targets(body.child("targets"), by_id, player_ref))
+                        body.child("x").integer(default=None, minimum=0), _targets(body.child("targets"), by_id, player_ref), resolve=resolve)
+    if kind == "cast" and isinstance(body.value, (str, int)) and not isinstance(body.value, bool):
+        obj = object_ref(body)
+        if obj.zone in ("battlefield", "stack"):
+            raise body.fail(f"'{obj.id}' is on the {obj.zone}; a spell is cast from another zone (CR 601.2a)")
+        return Cast(obj.id)
     if kind == "cast":
         body.mapping()
         body.only_keys({"object", "player", "x", "modes", "targets"})

@@ -62,6 +62,8 @@ class GameObject:
     attached_to: str | None = None
     chosen_color: str | None = None
     chosen_type: str | None = None
+    position: int | None = None  # in a library: 1 is the top card
+    targets: tuple[str, ...] = ()  # a spell on the stack: its targets (objects)
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ class Activate:
     ability: int | str | None = None
     x: int | None = None
     targets: tuple[str, ...] = ()
+    resolve: bool = False  # and then, all players passing, it resolves
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ class SolveOptions:
 
     limit: int | None = None
     threads: int = 1
+    project: tuple[str, ...] = ()  # outcome predicates (name/arity) to project onto; () = all of them
     seed: int = 0
     extra: tuple[str, ...] = ()
 
@@ -119,7 +120,9 @@ class Grounding:
         return sorted(a.symbol for a in self.control.symbolic_atoms.by_signature(name, arity) if a.is_fact)
 
     def _check_input(self, unsupported: list[Symbol], bad: list[Symbol]) -> None:
-        where = self.situation.where("question")
+        kind = {"CouldProduce": "could_produce", "Activatable": "activatable", "Activate": "activate", "Cast": "cast",
+                "ResolveTop": "resolve", "Happen": "effect"}.get(type(self.situation.question).__name__, "")
+        where = self.situation.where(f"question.{kind}")
         for atom in sorted(unsupported, key=str):
             raise UnsupportedError(where, describe_reason(atom.arguments[0]))
         for atom in sorted(bad, key=str):
@@ -136,17 +139,38 @@ class Grounding:
         return sorted(self._illegal, key=str)
 
     # -- solving --------------------------------------------------------------------
+    def _project_onto(self, signatures: tuple[str, ...]) -> None:
+        """Project onto some outcome predicates only, with clingo's projection (#project atoms)."""
+        from .encodings import output_signatures
+
+        unknown = [s for s in signatures if s not in output_signatures()]
+        if unknown:
+            raise InputError("--project", f"not an outcome predicate: {', '.join(unknown)}")
+        literals = []
+        for signature in signatures:
+            name, arity = signature.rsplit("/", 1)
+            literals += [a.literal for a in self.control.symbolic_atoms.by_signature(name, int(arity))]
+        with self.control.backend() as backend:
+            backend.add_project(literals)
+
     def enumerate(self, limit: int | None = None) -> tuple[list[frozenset[Symbol]], bool, Statistics]:
         """Every distinct outcome (projected), up to ``limit``; and whether that limit cut the list."""
         conf = self.control.configuration.solve
         conf.enum_mode = "auto"
         conf.project = "show"
+        keep = None
+        if self.options.project:
+            self._project_onto(self.options.project)
+            conf.project = "project"
+            keep = {s.rsplit("/", 1)[0] for s in self.options.project} | {"illegal", "unsupported", "bad_question"}
         conf.models = str(limit + 1) if limit is not None else "0"
         models: list[frozenset[Symbol]] = []
         start = time.perf_counter()
         with self.control.solve(yield_=True) as handle:
             for model in handle:
                 atoms = frozenset(model.symbols(shown=True))
+                if keep is not None:
+                    atoms = frozenset(a for a in atoms if a.name in keep)
                 if self._keep(atoms):
                     models.append(atoms)
         elapsed = time.perf_counter() - start

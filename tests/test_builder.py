@@ -176,4 +176,4 @@ def test_solve_time_errors_name_the_builder_path():
     situation = SituationBuilder(["alice"]).permanent("r", "Sol Ring", "alice").activate("r", ability=2).build()
     with pytest.raises(InputError) as info:
         solve(situation)
-    assert str(info.value) == "<builder> question: no activated ability (r, 2)"
+    assert str(info.value) == "<builder> question.activate: no activated ability (r, 2)"

@@ -130,7 +130,7 @@ BAD_INPUTS = {
                          "      - keyword: banding\nobjects: []\nquestion: {activatable: alice}\n", 6,
                          "unsupported: keyword 'banding'"),
     "unsupported-question": ("players: [alice]\nobjects:\n  - {id: b, card: Grizzly Bears, owner: alice, zone: hand}\n"
-                             "question:\n  cast: {object: b}\n", 5, "unsupported: casting spells"),
+                             "question:\n  cast: {object: b}\n", 5, "unsupported: casting a permanent spell (b)"),
     "not-utf8": (None, None, "not a UTF-8 text file"),
 }
 

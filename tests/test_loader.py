@@ -440,7 +440,7 @@ def test_cast_from_hand_is_unsupported_at_solve_time(write, line_of):
     with pytest.raises(UnsupportedError) as info:
         solve(path)
     assert str(info.value) == (f"{path}:{line_of(path, 'cast:')}: "
-                               "unsupported: casting spells (the casting rules of 601.2 are not encoded yet)")
+                               "unsupported: casting a permanent spell (bears)")
 
 
 def test_resolve_with_an_empty_stack(write, line_of):
