@@ -113,6 +113,9 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             if target.zone != "battlefield" or target.id == obj.id:
                 raise f.child("attached_to").fail(f"'{obj.id}' can only be attached to another permanent")
     for f, obj in zip(_elements(root, "objects"), objects):
+        card = library[obj.card]
+        if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
+            raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
         if obj.targets and obj.zone != "stack":
             raise f.child("targets").fail(f"'{obj.id}' is in the {obj.zone}; only spells on the stack have targets")
         for i, t in enumerate(obj.targets):
