@@ -3,11 +3,13 @@
 How it works, with no explanation code per rule:
 
 * When a situation is solved with explanations, every rule of ``asp/`` is also loaded as a
-  *shadow* rule ``_why(Rule, Bindings) :- <the same body>.`` (built through clingo's AST, so the
-  grounder instantiates it once, with the rest). Each true ``_why`` atom is one ground instance
-  of a rule whose body holds in that outcome: a *firing*.
-* Most atoms are decided by grounding (facts); for the few that depend on choices, the solver
-  records which are true in each outcome while it enumerates, so no second solve is needed.
+  *shadow* rule ``_why(Rule, Head, (Body...), (Negative...)) :- <the same body>.`` (built through
+  clingo's AST, so the grounder instantiates it once, with the rest, and writes the atoms of each
+  firing itself). Each true ``_why`` atom is one ground instance of a rule whose body holds in
+  that outcome: a *firing*.
+* Most atoms are decided by grounding (facts): the part of every explanation they make is built
+  once per grounding. The few that depend on choices are read from one solve of the same
+  grounding under assumptions (the outcome's atoms), when an outcome is explained.
 * A firing links its positive body atoms to its head, and is labelled with the Comprehensive
   Rules numbers and text of the ``% @rule(...)`` block it sits in; negative conditions are listed
   as "unless" on the firing. Atom labels come from the predicate catalogues of ``asp/``.
@@ -248,11 +250,18 @@ def _templates() -> dict[str, tuple[list[str], str]]:
     """Predicate signature -> (argument names, meaning), from the catalogues of ``asp/``."""
     result = {}
     for path in encoding_paths():
+        last = None
         for line in path.read_text(encoding="utf-8").splitlines():
             m = re.match(r"^%\s*(?:input|derived|output|aux)\s+(\w+)(?:\(([^)]*)\))?\s+(.*)$", line)
             if m:
                 args = m.group(2).split(",") if m.group(2) else []
-                result[f"{m.group(1)}/{len(args)}"] = (args, m.group(3).strip())
+                last = f"{m.group(1)}/{len(args)}"
+                result[last] = (args, m.group(3).strip())
+            elif last is not None and re.match(r"^%\s{20,}\S", line):  # a meaning continued on the next line
+                args, meaning = result[last]
+                result[last] = (args, f"{meaning} {line[1:].strip()}")
+            else:
+                last = None
     return result
 
 
@@ -308,16 +317,20 @@ class Explanation(nx.DiGraph):
         return data["label"]
 
     def node_name(self, node: Any) -> str:
+        """A readable name that does not depend on the run: an atom's text; for a firing, its rule's
+        place and the atoms it links (a firing is its rule, head and body)."""
         data = self.nodes[node]
         if data["kind"] == "rule":
-            return f"rule {data['file']} #{-node}"
+            head = ", ".join(sorted(format_atom(self.nodes[h]["symbol"]) for h in self.successors(node)))
+            body = ", ".join(sorted(format_atom(self.nodes[b]["symbol"]) for b in self.predecessors(node)))
+            return f"{data['file']}: {head} <- {body}"
         return format_atom(data["symbol"])
 
     def labelled(self) -> nx.DiGraph:
         """A copy with readable node names, every label written and only plain attribute values."""
         copy = nx.DiGraph()
         names = {node: self.node_name(node) for node in self.nodes}
-        for node, data in self.nodes(data=True):
+        for node, data in sorted(self.nodes(data=True), key=lambda item: names[item[0]]):
             plain = {k: v for k, v in data.items() if k not in ("symbol", "unless")}
             plain["label"] = self.label(node)
             if data["kind"] == "rule":
@@ -325,7 +338,7 @@ class Explanation(nx.DiGraph):
             else:
                 plain["atom"] = names[node]
             copy.add_node(names[node], **plain)
-        copy.add_edges_from((names[a], names[b]) for a, b in self.edges)
+        copy.add_edges_from(sorted((names[a], names[b]) for a, b in self.edges))
         return copy
 
     def atom_node(self, atom: Symbol | str) -> int:
