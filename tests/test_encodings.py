@@ -89,3 +89,21 @@ def test_aux_predicates_belong_to_one_file():
         text = encoding_paths()[FILES.index(name)].read_text(encoding="utf-8")
         for pred in set(re.findall(r"(?<![\w])(_[a-z]\w*)\(", text)) | set(re.findall(r"(?<![\w])(_[a-z]\w*)\b(?!\()", text)):
             assert owners.setdefault(pred, name) == name, f"{pred} is used in {owners[pred]} and {name}"
+
+
+def test_no_pools_inside_body_atoms():
+    """A pool such as p(X,(a;b)) in a rule body splits the rule in two; explanations record each
+    firing's atoms from the rule as written, so body atoms must not use pools."""
+    found = []
+
+    def visit(stm):
+        if stm.ast_type != clingo.ast.ASTType.Rule:
+            return
+        for literal in stm.body:
+            if literal.ast_type == clingo.ast.ASTType.Literal and literal.atom.ast_type == clingo.ast.ASTType.SymbolicAtom:
+                if "(" in str(literal.atom) and ";" in str(literal.atom):
+                    found.append(f"{stm.location.begin.filename}:{stm.location.begin.line}: {literal.atom}")
+
+    for path in encoding_paths():
+        clingo.ast.parse_files([str(path)], visit)
+    assert found == []
