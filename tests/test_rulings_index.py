@@ -31,7 +31,7 @@ def test_covered_rulings_have_two_passing_cases():
     # Rulings the implemented areas cover: each needs at least two passing cases.
     implemented = {"tap-symbol", "untap-symbol", "could-produce", "undefined-mana", "tap-for-mana",
                    "tapped-for-mana-trigger", "tapped-for-mana-replacement", "etb-x", "mana-ability-definition",
-                   "magecraft-spell-copy", "onyx-minus8-process", "magecraft-card-copy",
+                   "activated-ability-colon", "magecraft-spell-copy", "onyx-minus8-process", "magecraft-card-copy",
                    "onyx-minus3-ties", "magecraft-trigger-condition", "magecraft-archmage-example",
                    "magecraft-multiple-copies"}
     assert {r for r in implemented if counts[r] < 2} == set()
