@@ -1,6 +1,6 @@
 """Benchmark: explanations (networkx graphs) of outcomes, against solving.
 
-1. One outcome of a model with about 10,000 true atoms (a could-produce board of 150 permanents):
+1. One outcome of a model with over 10,000 true atoms (a could-produce board of 200 permanents):
    the time to solve, to solve with explanations (grounding the shadow rules and building the part
    of every explanation that grounding decides), and then to explain the outcome.
 2. Every outcome of a situation with over 1,000 outcomes (one counter under 16 Doubling Seasons
@@ -28,7 +28,7 @@ def timed(fn):
     return value, time.perf_counter() - start
 
 
-def one_outcome(n: int = 150) -> None:
+def one_outcome(n: int = 200) -> None:
     s, _ = board(n)
     plain, t_plain = timed(lambda: pyrules.solve(s))
     explained, t_explained = timed(lambda: pyrules.solve(s, explain=True))
