@@ -558,8 +558,10 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
     return graph
 
 
-def why_not(data: ExplainData, atom: Symbol, depth: int = 2) -> list[str]:
-    """For an atom true in no outcome: for each rule that could derive it, a body condition that fails."""
+def why_not(data: ExplainData, atom: Symbol, depth: int = 2, holds: frozenset[Symbol] | None = None) -> list[str]:
+    """For an atom true in no outcome: for each rule that could derive it, a body condition that holds
+    in no outcome (``holds``: the atoms true in some outcome; default, every atom grounding made)."""
+    holds = holds if holds is None else holds
     infos = rules()[0]
     reasons: list[str] = []
     candidates = [r for r in infos if r.head is not None and _pred(r.head) == (atom.name, len(atom.arguments))]
@@ -574,13 +576,13 @@ def why_not(data: ExplainData, atom: Symbol, depth: int = 2) -> list[str]:
         for body in info.positive:
             instance = instantiate(body, binding)
             if instance is not None:
-                if instance not in data.possible:
+                if instance not in holds:
                     failed = f"{format_atom(instance)} does not hold"
                     if depth > 1 and not instance.name.startswith(WHY):
-                        deeper = why_not(data, instance, depth - 1)
+                        deeper = why_not(data, instance, depth - 1, holds)
                         failed += " (" + "; ".join(deeper) + ")"
                     break
-            elif not any(_match(body.symbol, p, dict(binding)) is not None for p in data.possible
+            elif not any(_match(body.symbol, p, dict(binding)) is not None for p in holds
                          if (p.name, len(p.arguments)) == _pred(body)):
                 failed = f"no {_pattern(body, binding)} holds"
                 break
@@ -592,7 +594,8 @@ def why_not(data: ExplainData, atom: Symbol, depth: int = 2) -> list[str]:
                     break
         if failed is None:
             failed = "its other conditions (comparisons, counts or choices) fail in every outcome"
-        reasons.append(f"{info.label} [{info.file}:{info.line}]: {failed}")
+        cited = ", ".join(info.citations) or "rule"
+        reasons.append(f"{cited} [{info.file}:{info.line}]: {failed}")
     return reasons or [f"no rule's head matches {format_atom(atom)}"]
 
 

@@ -284,7 +284,8 @@ class Outcomes(Sequence[Outcome]):
         symbol = self.atom(atom)
         if self.sometimes(symbol):
             return [f"{format_atom(symbol)} holds in some outcome"]
-        return why_not(self._explaining().explain_data, symbol)
+        grounding = self._explaining()
+        return why_not(grounding.explain_data, symbol, holds=grounding.brave_atoms())
 
     def difference(self, first: int, second: int) -> dict[str, Any]:
         """Where two outcomes part: the atoms only one of them has, and the first choice that differs."""

@@ -203,6 +203,17 @@ class Grounding:
         self.control.solve(assumptions=assumptions, on_model=on_model)
         return found[0] if found else None
 
+    def brave_atoms(self) -> frozenset[Symbol]:
+        """Every atom true in some answer set (clingo's brave consequences over all atoms)."""
+        conf = self.control.configuration.solve
+        conf.enum_mode, conf.project, conf.models = "brave", "no", "0"
+        last: list[Symbol] = []
+        with self.control.solve(yield_=True) as handle:
+            for model in handle:
+                last = model.symbols(atoms=True)
+        conf.enum_mode = "auto"
+        return frozenset(last)
+
     def consequences(self, mode: str) -> frozenset[Symbol] | None:
         """Brave (true in some outcome) or cautious (true in every outcome) consequences; None if none."""
         conf = self.control.configuration.solve

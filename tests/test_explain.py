@@ -83,7 +83,7 @@ def test_why_not_names_a_failing_condition():
     outcomes = pyrules.solve(corpus_dir() / "mana" / "cr-106-7-forest-orchard-vs-orchard.yaml", explain=True)
     reasons = outcomes.why_not('could_produce("orchard-a", c)')
     assert len(reasons) == 1
-    assert reasons[0].startswith("106.7, could-produce:")
+    assert reasons[0].startswith("106.7, could-produce [mana.lp:")
     assert 'no possible(hyp("orchard-a",A),m(0,0,0,0,0,1)) holds' in reasons[0] or "does not hold" in reasons[0]
     assert outcomes.why_not('could_produce("orchard-a", g)') == ['could_produce("orchard-a",g) holds in some outcome']
 
