@@ -204,15 +204,19 @@ class Grounding:
         return found[0] if found else None
 
     def brave_atoms(self) -> frozenset[Symbol]:
-        """Every atom true in some answer set (clingo's brave consequences over all atoms)."""
+        """Every atom true in some answer set: the facts, and the undecided atoms among clingo's brave
+        consequences (needs a grounding made for explanations, which knows the undecided atoms)."""
+        data = self.explain_data
+        if data is None:
+            raise ValueError("this grounding was made without explanations")
         conf = self.control.configuration.solve
         conf.enum_mode, conf.project, conf.models = "brave", "no", "0"
-        last: list[Symbol] = []
+        true: set[Symbol] = set()
         with self.control.solve(yield_=True) as handle:
-            for model in handle:
-                last = model.symbols(atoms=True)
+            for model in handle:  # the last model holds the brave consequences
+                true = {s for s, lit in data.nonfact_literals.items() if model.is_true(lit)}
         conf.enum_mode = "auto"
-        return frozenset(last)
+        return frozenset(data.facts | true)
 
     def consequences(self, mode: str) -> frozenset[Symbol] | None:
         """Brave (true in some outcome) or cautious (true in every outcome) consequences; None if none."""
