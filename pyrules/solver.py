@@ -64,14 +64,12 @@ class Grounding:
     """The encodings plus one situation's facts, grounded once."""
 
     def __init__(self, situation: Situation, library: CardLibrary | None = None,
-                 options: SolveOptions | None = None, observer: Any = None, explain: bool = False):
+                 options: SolveOptions | None = None, explain: bool = False):
         self.situation = situation
         self.options = options or SolveOptions()
         self.facts: list[Fact] = situation_facts(situation, library)
         self.messages: list[str] = []
         self.control = clingo.Control(self.options.arguments(), logger=self._log, message_limit=50)
-        if observer is not None:
-            self.control.register_observer(observer)
         for path in encoding_paths():
             self.control.load(str(path))
         self.explain = explain
