@@ -328,6 +328,8 @@ def question_facts(situation: Situation) -> list[Symbol]:
         player = q.player or obj.controller or obj.owner
         if q.ability is None:
             selector = C("only")
+        elif q.ability == "granted":
+            selector = C("granted")
         elif isinstance(q.ability, str):
             selector = _f("basic", C(q.ability))
         else:

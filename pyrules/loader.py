@@ -345,7 +345,8 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
         ability: int | str | None = None
         if ability_f.present:
             if isinstance(ability_f.value, str):
-                ability = ability_f.choice(BASIC_LAND_TYPES)  # the intrinsic ability of a basic land type (305.6)
+                # the intrinsic ability of a basic land type (305.6), or the one granted by an effect
+                ability = ability_f.choice(BASIC_LAND_TYPES + ("granted",))
             else:
                 ability = ability_f.integer(minimum=1)
         resolve = False if shorthand else body.child("resolve").boolean(default=False)

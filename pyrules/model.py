@@ -95,7 +95,8 @@ class Activate:
     """``player`` activates an ability of ``object``.
 
     ``ability`` is the 1-based index of the ability among the abilities printed on the card, or
-    a basic land type naming the intrinsic ability of that type (CR 305.6), or ``None`` when the
+    a basic land type naming the intrinsic ability of that type (CR 305.6), ``"granted"`` for the
+    one activated ability an effect grants it, or ``None`` when the
     object has exactly one activated ability (for example a basic land).
     """
 
