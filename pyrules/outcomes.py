@@ -16,19 +16,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
-from clingo import Symbol, SymbolType
+from clingo import Symbol
 
 from .atoms import format_atom, parse_atom
 from .model import Situation
 from .solver import Grounding, SolveOptions, Statistics, describe_reason
-
-
-def _value(symbol: Symbol) -> Any:
-    if symbol.type == SymbolType.String:
-        return symbol.string
-    if symbol.type == SymbolType.Number:
-        return symbol.number
-    return format_atom(symbol)
 
 
 @dataclass(frozen=True)

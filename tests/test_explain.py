@@ -7,7 +7,6 @@ import json
 
 import networkx as nx
 import pytest
-from clingo import parse_term
 
 import pyrules
 from pyrules.cli import main
