@@ -15,6 +15,9 @@ import yaml
 from .errors import InputError
 
 _MISSING = object()
+#: The largest amount a situation or card may give: clingo computes with 32-bit integers, and effects
+#: multiply amounts (Doubling Season), so inputs stay far below 2^31.
+MAX_AMOUNT = 1_000_000
 
 
 class Locations(dict):
@@ -112,6 +115,11 @@ class Field:
     def name(self) -> str:
         return self.path or "the document"
 
+    @property
+    def key(self) -> str:
+        """The last part of the path: the field's own name (or index)."""
+        return self.path.rsplit(".", 1)[-1]
+
     # -- walking ------------------------------------------------------------------
     def child(self, key: str | int) -> "Field":
         path = f"{self.path}.{key}" if self.path else str(key)
@@ -170,6 +178,8 @@ class Field:
 
     def integer(self, default: Any = _MISSING, minimum: int | None = None) -> int:
         value = self._typed(int, default)
+        if value is not None and abs(value) > MAX_AMOUNT:
+            raise self.fail(f"{self.name} is {value}; pyrules computes with amounts up to {MAX_AMOUNT:,}")
         if minimum is not None and value is not None and value < minimum:
             raise self.fail(f"{self.name} must be at least {minimum}, not {value}")
         return value

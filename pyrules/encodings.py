@@ -16,7 +16,8 @@ from importlib import resources
 from pathlib import Path
 
 #: The rules areas, in load order.
-FILES = ("core.lp", "continuous.lp", "replacement.lp", "activation.lp", "mana.lp", "events.lp", "choices.lp", "casting.lp")
+FILES = ("core.lp", "filters.lp", "continuous.lp", "replacement.lp", "activation.lp", "stack.lp", "mana.lp", "events.lp",
+         "choices.lp", "casting.lp")
 
 _HEADER = re.compile(r"^%\s*@rule\(([^)]*)\)\s*(.*)$")
 _CATALOGUE = re.compile(r"^%\s*(input|derived|output|aux)\s+(\S+)\s*(.*)$")

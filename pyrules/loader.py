@@ -2,45 +2,40 @@
 
 The format is documented in ``docs/situations.md``. Every check here reports the file and line of
 the offending value; the checks cover form (types, known fields) and state (unknown ids, cards,
-impossible combinations such as a tapped card in a hand).
+impossible combinations such as a tapped card in a hand, targets a spell could never have had).
+Which fields exist, and what each means, is declared once in :mod:`pyrules.vocabulary`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from .cards import BASIC_LAND_TYPES, COUNTER_KINDS_PATTERN, CardLibrary, builtin_library, name_token, parse_cards, parse_mana
+from .cards import CardLibrary, CardSpec, builtin_library, parse_cards
 from .document import Field, load_document
-from .errors import InputError
+from .errors import InputError, UnsupportedError
 from .model import (
-    FACES,
-    PHASES,
-    STEPS,
-    ZONES,
     Activatable,
     Activate,
     Cast,
     CouldProduce,
     GameObject,
+    Happen,
     LastingEffect,
     Player,
     Question,
     ResolveTop,
-    Happen,
     Situation,
+    StackAbility,
 )
+from .vocabulary import TargetSpec, kind, names
+from .vocabulary.shapes import name_token
+from .vocabulary.values import BASIC_LAND_TYPES, COLOR_NAMES, MANA_TYPES, PHASES, STEPS, ZONES, mana_text, parse_mana
 
-SITUATION_FIELDS = frozenset(
-    {"name", "description", "players", "active", "priority", "turn", "phase", "step", "objects", "stack", "cards",
-     "effects", "question"}
-)
-CASE_FIELDS = frozenset({"id", "rulings", "rules", "expect", "notes"})
-_OBJECT_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "tapped", "since_turn_start", "counters",
-                            "token", "face", "keywords", "used_this_turn", "loyalty_activated", "x", "attached_to", "chosen_color",
-                            "chosen_type", "position", "targets"})
-_QUESTIONS = ("could_produce", "activatable", "activate", "cast", "resolve", "effect")
-_EFFECTS = ("put_counters", "create_tokens", "enter", "to_graveyard")
+SITUATION_FIELDS = frozenset(names("situation"))
+CASE_FIELDS = frozenset(names("case"))
+_QUESTIONS = names("question")
+_EFFECTS = names("happen")
 
 
 def read_document(path: str | Path) -> Field:
@@ -77,53 +72,54 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
     library = (library or builtin_library()).with_cards(inline)
 
     players = _players(root.child("players"))
-    names = [p.name for p in players]
+    names_ = [p.name for p in players]
 
     def player_ref(f: Field, what: str) -> str:
         name = f.text()
-        if name not in names:
-            raise f.fail(f"unknown player '{name}' in {what}; players are {', '.join(names)}")
+        if name not in names_:
+            raise f.fail(f"unknown player '{name}' in {what}; players are {', '.join(names_)}")
         return name
 
-    active = player_ref(root.child("active"), "active") if root.child("active").present else names[0]
+    active = player_ref(root.child("active"), "active") if root.child("active").present else names_[0]
     priority = player_ref(root.child("priority"), "priority") if root.child("priority").present else None
     turn = root.child("turn").integer(default=1, minimum=1)
     phase = root.child("phase").choice(PHASES, default="precombat_main")
     step = None
     if root.child("step").present:
-        step = root.child("step").choice(STEPS[phase]) if STEPS[phase] else None
         if not STEPS[phase]:
             raise root.child("step").fail(f"the {phase.replace('_', ' ')} phase has no steps")
+        step = root.child("step").choice(STEPS[phase])
 
-    objects = tuple(_object(f, player_ref, library) for f in _elements(root, "objects"))
+    object_fields = _elements(root, "objects")
+    objects = tuple(_object(f, player_ref, library) for f in object_fields)
     seen: dict[str, Field] = {}
-    for f, obj in zip(_elements(root, "objects"), objects):
+    for f, obj in zip(object_fields, objects):
         if obj.id in seen:
             raise f.child("id").fail(f"object id '{obj.id}' is used twice")
         seen[obj.id] = f
-    if set(seen) & set(names):
-        clash = sorted(set(seen) & set(names))[0]
+    if set(seen) & set(names_):
+        clash = sorted(set(seen) & set(names_))[0]
         raise seen[clash].child("id").fail(f"'{clash}' names both a player and an object")
+    by_id = {o.id: o for o in objects}
 
-    for f, obj in zip(_elements(root, "objects"), objects):
+    for f, obj in zip(object_fields, objects):
         if obj.attached_to is not None:
-            target = next((o for o in objects if o.id == obj.attached_to), None)
+            target = by_id.get(obj.attached_to)
             if target is None:
                 raise f.child("attached_to").fail(f"unknown object '{obj.attached_to}'")
             if target.zone != "battlefield" or target.id == obj.id:
                 raise f.child("attached_to").fail(f"'{obj.id}' can only be attached to another permanent")
-    for f, obj in zip(_elements(root, "objects"), objects):
         card = library[obj.card]
         if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
         if obj.targets and obj.zone != "stack":
             raise f.child("targets").fail(f"'{obj.id}' is in the {obj.zone}; only spells on the stack have targets")
-        for i, t in enumerate(obj.targets):
-            if t not in seen:
-                raise f.child("targets").fail(f"unknown object '{t}' as a target")
+        if obj.zone == "stack":
+            specs = _spell_targets(card.face(obj.face))
+            _check_targets(f.child("targets"), obj.targets, specs, obj.id, by_id, names_, library, f"'{obj.id}'")
     effects = tuple(_effect(f, player_ref, library) for f in _elements(root, "effects"))
-    stack = _stack(root, objects)
-    question = _question(root.child("question"), objects, player_ref, seen)
+    stack, stack_abilities = _stack(root, objects, by_id, player_ref, names_, library)
+    question = _question(root.child("question"), objects, by_id, player_ref, names_, library, bool(stack))
     return Situation(
         players=players,
         objects=objects,
@@ -134,6 +130,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         phase=phase,
         step=step,
         stack=stack,
+        stack_abilities=stack_abilities,
         effects=effects,
         cards=inline,
         library=library,
@@ -157,18 +154,18 @@ def _players(f: Field) -> tuple[Player, ...]:
             players.append(Player(item.value))
             continue
         item.mapping()
-        item.only_keys({"name", "life", "mana_pool"})
-        pool = {}
+        item.only_keys(set(names("player")))
+        pool: dict[str, int] = {}
         if item.child("mana_pool").present:
             pool_field = item.child("mana_pool")
-            for sym, n in parse_mana(pool_field.text(), pool_field):
+            for sym, n in parse_mana(pool_field.value, pool_field):
                 key = "c" if sym == "generic" else sym
-                if key not in ("w", "u", "b", "r", "g", "c"):
-                    from .cards import mana_text
-
+                if key not in MANA_TYPES:
                     raise pool_field.fail(f"a mana pool holds mana of the six types only, not {mana_text([(sym, 1)])}")
                 pool[key] = pool.get(key, 0) + n
-        players.append(Player(item.child("name").text(), item.child("life").integer(default=20), pool))
+        life = item.child("life")
+        players.append(Player(item.child("name").text(), kind("player", "life").shape.parse(life) if life.present else 20,
+                              pool))
     if not players:
         raise f.fail("a situation needs at least one player")
     seen = set()
@@ -181,14 +178,13 @@ def _players(f: Field) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
+def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> GameObject:
     f.mapping()
-    f.only_keys(_OBJECT_FIELDS)
+    f.only_keys(set(names("object")))
     oid = f.child("id").text()
     if not oid.strip():
         raise f.child("id").fail("an object id cannot be empty")
-    card_name = f.child("card").text()
-    card = library.lookup(card_name, f.child("card").where)
+    card = library.lookup(f.child("card").text(), f.child("card").where)
     owner_f = f.child("owner") if f.child("owner").present else f.child("controller")
     if not owner_f.present:
         raise f.fail(f"object '{oid}' needs an owner (or a controller, taken as its owner)")
@@ -205,7 +201,7 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
     token = f.child("token").boolean(default=False)
     if token and not in_play:
         raise f.child("token").fail(f"a token in the {zone} has ceased to exist (CR 111.7)")
-    face = f.child("face").choice(FACES, default="front")
+    face = f.child("face").choice(("front", "back"), default="front")
     if face == "back":
         if not card.is_double_faced:
             raise f.child("face").fail(f"'{card.name}' is not a double-faced card and has no back face")
@@ -213,30 +209,23 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
             raise f.child("face").fail(f"in the {zone} a double-faced card has only its front face (CR 712.8a)")
     counters = {}
     if f.child("counters").present:
-        for kind, n in f.child("counters").items():
-            if not COUNTER_KINDS_PATTERN.match(kind) or not kind.isascii():
-                raise n.fail(f"counter kind '{kind}' must be a lowercase name such as p1p1, m1m1 or loyalty")
-            counters[kind] = n.integer(minimum=0)
+        for key, n in f.child("counters").items():
+            counters[name_token(key, n, "counter kind")] = n.integer(minimum=0)
         if counters and zone != "battlefield":
             raise f.child("counters").fail(f"'{oid}' is in the {zone}; counters here are not modelled")
     keywords = tuple(k.lower().replace(" ", "_") for k in f.child("keywords").texts())
-    from .cards import KEYWORDS  # local: the vocabulary lives with the cards
-
     for i, k in enumerate(keywords):
-        if k not in KEYWORDS:
+        if k not in names("keyword"):
             where = f.child("keywords").child(i) if isinstance(f.child("keywords").value, list) else f.child("keywords")
-            raise where.fail(f"unknown keyword '{k}'; modelled keywords: {', '.join(KEYWORDS)}")
+            raise where.fail(f"unknown keyword '{k}'; known keywords: {', '.join(names('keyword'))}")
     used = {}
     if f.child("used_this_turn").present:
         for key, n in f.child("used_this_turn").items():
             if not key.isdigit() or int(key) < 1:
                 raise n.fail(f"'{key}' must be an ability number (1 for the first printed ability)")
             used[int(key)] = n.integer(minimum=0)
-    x = f.child("x").integer(default=None, minimum=0)
     chosen = None
     if f.child("chosen_color").present:
-        from .cards import COLOR_NAMES
-
         name = f.child("chosen_color").text().lower()
         chosen = COLOR_NAMES.get(name, name)
         if chosen not in COLOR_NAMES.values():
@@ -244,6 +233,9 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
     attached = f.child("attached_to").text() if f.child("attached_to").present else None
     if attached is not None and zone != "battlefield":
         raise f.child("attached_to").fail(f"'{oid}' is in the {zone}; only permanents are attached (CR 303.4)")
+    position = f.child("position").integer(default=None, minimum=1)
+    if position is not None and zone != "library":
+        raise f.child("position").fail(f"'{oid}' is in the {zone}; only cards in a library have a position")
     return GameObject(
         id=oid,
         card=card.name,
@@ -258,19 +250,19 @@ def _object(f: Field, player_ref: Any, library: CardLibrary) -> GameObject:
         keywords=keywords,
         used_this_turn=used,
         loyalty_activated=f.child("loyalty_activated").boolean(default=False),
-        x=x,
+        x=f.child("x").integer(default=None, minimum=0),
         attached_to=attached,
         chosen_color=chosen,
         chosen_type=name_token(f.child("chosen_type").text(), f.child("chosen_type"), "creature type")
         if f.child("chosen_type").present else None,
-        position=f.child("position").integer(default=None, minimum=1),
+        position=position,
         targets=f.child("targets").texts(),
     )
 
 
-def _effect(f: Field, player_ref: Any, library: CardLibrary) -> LastingEffect:
+def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> LastingEffect:
     f.mapping()
-    f.only_keys({"card", "controller", "ability"})
+    f.only_keys(set(names("lasting_effect")))
     card = library.lookup(f.child("card").text(), f.child("card").where)
     index = f.child("ability").integer(default=None, minimum=1)
     lasting = [i for i, a in enumerate(card.abilities, start=1) if a.lasting]
@@ -283,22 +275,113 @@ def _effect(f: Field, player_ref: Any, library: CardLibrary) -> LastingEffect:
     return LastingEffect(card.name, player_ref(f.child("controller"), f"{f.name}.controller"), index)
 
 
-def _stack(root: Field, objects: tuple[GameObject, ...]) -> tuple[str, ...]:
+# -- the stack ------------------------------------------------------------------------------------
+def _stack(root: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObject], player_ref: Any,
+           players: list[str], library: CardLibrary) -> tuple[tuple[str, ...], tuple[StackAbility, ...]]:
     on_stack = [o.id for o in objects if o.zone == "stack"]
     f = root.child("stack")
     if not f.present:
-        return tuple(on_stack)
-    order = f.texts()
-    for i, oid in enumerate(order):
+        return tuple(on_stack), ()
+    order: list[str] = []
+    abilities: list[StackAbility] = []
+    for item in f.elements():
+        if isinstance(item.value, dict):
+            ability = _stack_ability(item, by_id, player_ref, players, library)
+            if ability.id in by_id or ability.id in players or ability.id in order:
+                raise item.child("id").fail(f"'{ability.id}' already names an object, a player or a stack item")
+            abilities.append(ability)
+            order.append(ability.id)
+            continue
+        oid = item.text()
         if oid not in on_stack:
-            raise f.child(i).fail(f"'{oid}' is listed on the stack but is not an object in zone 'stack'")
-    if sorted(order) != sorted(on_stack):
-        missing = sorted(set(on_stack) - set(order))
+            raise item.fail(f"'{oid}' is listed on the stack but is not an object in zone 'stack'")
+        order.append(oid)
+    missing = sorted(set(on_stack) - set(order))
+    if missing:
         raise f.fail(f"objects in zone 'stack' missing from 'stack': {', '.join(missing)}")
-    return tuple(order)
+    return tuple(order), tuple(abilities)
 
 
-def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: dict[str, Field]) -> Question:
+def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, players: list[str],
+                   library: CardLibrary) -> StackAbility:
+    f.only_keys(set(names("stack_item")))
+    which = [k for k in ("activated", "triggered") if f.child(k).present]
+    if len(which) != 1:
+        raise f.fail("an ability on the stack names its source with exactly one of 'activated' or 'triggered'")
+    kind_name = which[0]
+    source_f = f.child(kind_name)
+    source = by_id.get(source_f.text())
+    if source is None:
+        raise source_f.fail(f"unknown object '{source_f.text()}'; objects are {', '.join(sorted(by_id)) or 'none'}")
+    if not f.child("id").present:
+        raise f.fail("an ability on the stack needs an 'id'")
+    iid = f.child("id").text()
+    face = library[source.card].face(source.face)
+    candidates = [i for i, a in enumerate(face.abilities, start=1) if a.kind == kind_name]
+    index = f.child("ability").integer(default=None, minimum=1)
+    if index is None:
+        if len(candidates) != 1:
+            raise f.fail(f"'{face.name}' has {len(candidates)} {kind_name} abilities: say which with 'ability: N'")
+        index = candidates[0]
+    elif index not in candidates:
+        raise f.child("ability").fail(f"ability {index} of '{face.name}' is not a {kind_name} ability")
+    ability = face.abilities[index - 1]
+    controller = player_ref(f.child("controller"), f"{f.name}.controller") if f.child("controller").present else \
+        (source.controller or source.owner)
+    targets = f.child("targets").texts()
+    _check_targets(f.child("targets"), targets, ability.targets, iid, by_id, players, library, f"'{iid}'")
+    return StackAbility(iid, source.id, kind_name, index, controller, targets, f.child("x").integer(default=None, minimum=0))
+
+
+# -- targets (115) ---------------------------------------------------------------------------------
+def _spell_targets(card: CardSpec) -> tuple[TargetSpec, ...]:
+    return tuple(t for a in card.abilities if a.kind == "spell" for t in a.targets)
+
+
+def _check_targets(f: Field, targets: tuple[str, ...], specs: tuple[TargetSpec, ...], self_id: str,
+                   by_id: dict[str, GameObject], players: list[str], library: CardLibrary, what: str) -> None:
+    """As many targets as the text says "target", each one that the spell or ability could have
+    chosen (an object of a kind the target allows, or a player where players are allowed)."""
+    if len(targets) != len(specs):
+        wanted = "; ".join(s.text for s in specs) or "no targets"
+        raise f.fail(f"{what} has {len(specs)} target{'s' if len(specs) != 1 else ''} ({wanted}), "
+                     f"not {len(targets)}")
+    for i, (t, spec) in enumerate(zip(targets, specs)):
+        at = f.child(i) if isinstance(f.value, list) else f
+        if t == self_id:
+            raise at.fail(f"{what} cannot target itself (CR 115.5)")
+        if t in players:
+            if not spec.players:
+                raise at.fail(f"'{t}' is a player; {spec.text} is not")
+            continue
+        obj = by_id.get(t)
+        if obj is None:
+            raise at.fail(f"unknown object or player '{t}' as a target")
+        if not _could_match(spec, library[obj.card]):
+            raise at.fail(f"'{t}' ({obj.card}) could never be {spec.text}")
+
+
+def _could_match(spec: TargetSpec, card: CardSpec) -> bool:
+    """Whether some face of the card has the card types and supertypes the target asks for (the
+    rest, such as zone and control, may have changed since the target was chosen)."""
+    flt = spec.filter
+    for face in card.faces or (card,):
+        types = set(face.types)
+        if not set(flt.get("types", ())) <= types:
+            continue
+        if flt.get("any_types") and not set(flt["any_types"]) & types:
+            continue
+        if flt.get("nonland") and "land" in types:
+            continue
+        if not set(flt.get("supertypes", ())) <= set(face.supertypes):
+            continue
+        return True
+    return False
+
+
+# -- the question ---------------------------------------------------------------------------------
+def _question(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObject], player_ref: Any,
+              players: list[str], library: CardLibrary, stack: bool) -> Question:
     if not f.present:
         raise f.fail(f"missing field 'question' (one of: {', '.join(_QUESTIONS)})")
     if isinstance(f.value, str) and f.value == "resolve":
@@ -306,8 +389,7 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
     f.mapping()
     if len(f.value) != 1:
         raise f.fail(f"'question' must have exactly one of: {', '.join(_QUESTIONS)}")
-    (kind, body), = f.items()
-    by_id = {o.id: o for o in objects}
+    (key, body), = f.items()
 
     def object_ref(g: Field) -> GameObject:
         oid = g.text()
@@ -315,7 +397,7 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
             raise g.fail(f"unknown object '{oid}'; objects are {', '.join(sorted(by_id)) or 'none'}")
         return by_id[oid]
 
-    if kind == "could_produce":
+    if key == "could_produce":
         if body.value == "all":
             return CouldProduce(())
         refs = list(body.elements()) if isinstance(body.value, list) else [body]
@@ -328,98 +410,117 @@ def _question(f: Field, objects: tuple[GameObject, ...], player_ref: Any, seen: 
                 raise g.fail(f"'{obj.id}' is in the {obj.zone}; 'could produce' is asked of permanents (CR 106.7)")
             chosen.append(obj.id)
         return CouldProduce(tuple(chosen))
-    if kind == "activatable":
+    if key == "activatable":
         return Activatable(player_ref(body, "question.activatable"))
-    if kind == "activate":
-        shorthand = isinstance(body.value, (str, int)) and not isinstance(body.value, bool)  # "activate: forest1"
-        if not shorthand:
-            body.mapping()
-            body.only_keys({"object", "player", "ability", "x", "targets", "resolve"})
-        obj_field = body if shorthand else body.child("object")
-        obj = object_ref(obj_field)
-        if obj.zone != "battlefield":
-            raise obj_field.fail(
-                f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here (CR 113.6)")
-        player = player_ref(body.child("player"), "question.activate.player") if body.child("player").present else None
-        ability_f = body.child("ability")
-        ability: int | str | None = None
-        if ability_f.present:
-            if isinstance(ability_f.value, str):
-                # the intrinsic ability of a basic land type (305.6), or the one granted by an effect
-                ability = ability_f.choice(BASIC_LAND_TYPES + ("granted",))
-            else:
-                ability = ability_f.integer(minimum=1)
-        resolve = False if shorthand else body.child("resolve").boolean(default=False)
-        return Activate(obj.id, player, ability,
-                        body.child("x").integer(default=None, minimum=0), _targets(body.child("targets"), by_id, player_ref), resolve=resolve)
-    if kind == "cast" and isinstance(body.value, (str, int)) and not isinstance(body.value, bool):
-        obj = object_ref(body)
-        if obj.zone in ("battlefield", "stack"):
-            raise body.fail(f"'{obj.id}' is on the {obj.zone}; a spell is cast from another zone (CR 601.2a)")
-        return Cast(obj.id)
-    if kind == "cast":
-        body.mapping()
-        body.only_keys({"object", "player", "x", "modes", "targets"})
-        obj = object_ref(body.child("object"))
-        if obj.zone in ("battlefield", "stack"):
-            raise body.child("object").fail(f"'{obj.id}' is on the {obj.zone}; a spell is cast from another zone (CR 601.2a)")
-        player = player_ref(body.child("player"), "question.cast.player") if body.child("player").present else None
-        modes = tuple(m.integer(minimum=1) for m in body.child("modes").elements()) if body.child("modes").present else ()
-        return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), modes,
-                    _targets(body.child("targets"), by_id, player_ref))
-    if kind == "effect":
-        body.mapping()
-        if len(body.value) != 1:
-            raise body.fail(f"'effect' needs exactly one of: {', '.join(_EFFECTS)}")
-        (what, spec), = body.items()
-        if what not in _EFFECTS:
-            raise spec.fail(f"unknown effect '{what}'; expected one of: {', '.join(_EFFECTS)}")
-        spec.mapping()
-        if what == "put_counters":
-            spec.only_keys({"object", "counter", "count", "instead"})
-            obj = object_ref(spec.child("object"))
-            if obj.zone != "battlefield":
-                raise spec.child("object").fail(f"'{obj.id}' is in the {obj.zone}; counters go on permanents here")
-            return Happen(what, object=obj.id, counter=name_token(spec.child("counter").text(), spec.child("counter"), "counter kind"),
-                          count=spec.child("count").integer(default=1, minimum=1),
-                          instead=spec.child("instead").integer(default=None, minimum=0))
-        if what == "create_tokens":
-            spec.only_keys({"player", "token", "copy_of", "count"})
-            player = player_ref(spec.child("player"), "effect.create_tokens.player")
-            count = spec.child("count").integer(default=1, minimum=1)
-            if spec.child("copy_of").present == spec.child("token").present:
-                raise spec.fail("'create_tokens' needs either 'token' (a kind such as treasure) or 'copy_of' (an object)")
-            if spec.child("copy_of").present:
-                original = object_ref(spec.child("copy_of"))
-                return Happen(what, player=player, object=original.id, count=count)
-            return Happen(what, player=player, token=name_token(spec.child("token").text(), spec.child("token"), "token kind"),
-                          count=count)
-        if what == "enter":
-            spec.only_keys({"object", "player"})
-            obj = object_ref(spec.child("object"))
-            if obj.zone in ("battlefield", "stack"):
-                raise spec.child("object").fail(
-                    f"'{obj.id}' is on the {obj.zone}; 'enter' puts a card from another zone onto the battlefield")
-            player = player_ref(spec.child("player"), "effect.enter.player") if spec.child("player").present else obj.owner
-            return Happen(what, object=obj.id, player=player)
-        spec.only_keys({"object"})
-        obj = object_ref(spec.child("object"))
-        if obj.zone == "graveyard":
-            raise spec.child("object").fail(f"'{obj.id}' is already in the graveyard")
-        return Happen(what, object=obj.id)
-    if kind == "resolve":
+    if key == "activate":
+        return _activate(body, object_ref, player_ref, by_id, players, library)
+    if key == "cast":
+        return _cast(body, object_ref, player_ref, by_id, players, library)
+    if key == "effect":
+        return _happen(body, object_ref, player_ref)
+    if key == "resolve":
         if body.value != "top":
             raise body.fail("'resolve' takes the value 'top' (the top object of the stack resolves)")
-        if not any(o.zone == "stack" for o in objects):
+        if not stack:
             raise body.fail("the stack is empty; there is nothing to resolve")
         return ResolveTop()
-    raise f.child(kind).fail(f"unknown question '{kind}'; expected one of: {', '.join(_QUESTIONS)}")
+    raise f.child(key).fail(f"unknown question '{key}'; expected one of: {', '.join(_QUESTIONS)}")
 
 
-def _targets(f: Field, by_id: dict[str, GameObject], player_ref: Any) -> tuple[str, ...]:
-    targets = []
-    for i, t in enumerate(f.texts()):
-        if t not in by_id:
-            player_ref(f.child(i) if isinstance(f.value, list) else f, "targets")
-        targets.append(t)
-    return tuple(targets)
+def _shorthand(body: Field) -> bool:
+    return isinstance(body.value, (str, int)) and not isinstance(body.value, bool)
+
+
+def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameObject], players: list[str],
+              library: CardLibrary) -> Activate:
+    shorthand = _shorthand(body)  # "activate: forest1"
+    if not shorthand:
+        body.mapping()
+        body.only_keys(set(names("activate")))
+    obj_field = body if shorthand else body.child("object")
+    obj = object_ref(obj_field)
+    if obj.zone != "battlefield":
+        raise obj_field.fail(f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here (CR 113.6)")
+    player = player_ref(body.child("player"), "question.activate.player") if body.child("player").present else None
+    ability_f = body.child("ability")
+    ability: int | str | None = None
+    if ability_f.present:
+        if isinstance(ability_f.value, str):
+            # the intrinsic ability of a basic land type (305.6), or the one granted by an effect
+            ability = ability_f.choice(BASIC_LAND_TYPES + ("granted",))
+        else:
+            ability = ability_f.integer(minimum=1)
+    targets = () if shorthand else body.child("targets").texts()
+    face = library[obj.card].face(obj.face)
+    printed = [i for i, a in enumerate(face.abilities, start=1) if a.kind == "activated"]
+    chosen = ability if isinstance(ability, int) else (printed[0] if ability is None and len(printed) == 1 else None)
+    if chosen is not None and 1 <= chosen <= len(face.abilities) and face.abilities[chosen - 1].kind == "activated":
+        _check_targets(body.child("targets"), targets, face.abilities[chosen - 1].targets, obj.id, by_id, players,
+                       library, f"ability {chosen} of '{face.name}'")
+    resolve = False if shorthand else body.child("resolve").boolean(default=False)
+    x = None if shorthand else body.child("x").integer(default=None, minimum=0)
+    return Activate(obj.id, player, ability, x, targets, resolve=resolve)
+
+
+def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameObject], players: list[str],
+          library: CardLibrary) -> Cast:
+    shorthand = _shorthand(body)
+    if not shorthand:
+        body.mapping()
+        body.only_keys(set(names("cast")))
+    obj_field = body if shorthand else body.child("object")
+    obj = object_ref(obj_field)
+    if obj.zone in ("battlefield", "stack"):
+        raise obj_field.fail(f"'{obj.id}' is on the {obj.zone}; a spell is cast from another zone (CR 601.2a)")
+    face = library[obj.card].face(obj.face)
+    if shorthand:
+        _check_targets(body, (), _spell_targets(face), obj.id, by_id, players, library, f"'{obj.id}'")
+        return Cast(obj.id)
+    if body.child("modes").present:
+        raise UnsupportedError(body.child("modes").where, kind("cast", "modes").status.reason)
+    player = player_ref(body.child("player"), "question.cast.player") if body.child("player").present else None
+    targets = body.child("targets").texts()
+    _check_targets(body.child("targets"), targets, _spell_targets(face), obj.id, by_id, players, library, f"'{obj.id}'")
+    return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), (), targets)
+
+
+def _happen(body: Field, object_ref: Any, player_ref: Any) -> Happen:
+    body.mapping()
+    if len(body.value) != 1:
+        raise body.fail(f"'effect' needs exactly one of: {', '.join(_EFFECTS)}")
+    (what, spec), = body.items()
+    if what not in _EFFECTS:
+        raise spec.fail(f"unknown effect '{what}'; expected one of: {', '.join(_EFFECTS)}")
+    spec.mapping()
+    if what == "put_counters":
+        spec.only_keys({"object", "counter", "count", "instead"})
+        obj = object_ref(spec.child("object"))
+        if obj.zone != "battlefield":
+            raise spec.child("object").fail(f"'{obj.id}' is in the {obj.zone}; counters go on permanents here")
+        return Happen(what, object=obj.id, counter=name_token(spec.child("counter").text(), spec.child("counter"),
+                                                              "counter kind"),
+                      count=spec.child("count").integer(default=1, minimum=1),
+                      instead=spec.child("instead").integer(default=None, minimum=0))
+    if what == "create_tokens":
+        spec.only_keys({"player", "token", "copy_of", "count"})
+        player = player_ref(spec.child("player"), "effect.create_tokens.player")
+        count = spec.child("count").integer(default=1, minimum=1)
+        if spec.child("copy_of").present == spec.child("token").present:
+            raise spec.fail("'create_tokens' needs either 'token' (a kind such as treasure) or 'copy_of' (an object)")
+        if spec.child("copy_of").present:
+            return Happen(what, player=player, object=object_ref(spec.child("copy_of")).id, count=count)
+        return Happen(what, player=player, token=name_token(spec.child("token").text(), spec.child("token"), "token kind"),
+                      count=count)
+    if what == "enter":
+        spec.only_keys({"object", "player"})
+        obj = object_ref(spec.child("object"))
+        if obj.zone in ("battlefield", "stack"):
+            raise spec.child("object").fail(
+                f"'{obj.id}' is on the {obj.zone}; 'enter' puts a card from another zone onto the battlefield")
+        player = player_ref(spec.child("player"), "effect.enter.player") if spec.child("player").present else obj.owner
+        return Happen(what, object=obj.id, player=player)
+    spec.only_keys({"object"})
+    obj = object_ref(spec.child("object"))
+    if obj.zone == "graveyard":
+        raise spec.child("object").fail(f"'{obj.id}' is already in the graveyard")
+    return Happen(what, object=obj.id)

@@ -10,18 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-ZONES = ("battlefield", "hand", "graveyard", "exile", "library", "stack")
-PHASES = ("beginning", "precombat_main", "combat", "postcombat_main", "ending")
-STEPS = {
-    "beginning": ("untap", "upkeep", "draw"),
-    "precombat_main": (),
-    "combat": ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"),
-    "postcombat_main": (),
-    "ending": ("end", "cleanup"),
-}
-FACES = ("front", "back")
-MANA_TYPES = ("w", "u", "b", "r", "g", "c")
-COLORS = ("w", "u", "b", "r", "g")
+from .vocabulary.values import COLORS, FACES, MANA_TYPES, PHASES, STEPS, ZONES  # noqa: F401 (re-exported)
 
 
 @dataclass(frozen=True)
@@ -64,6 +53,20 @@ class GameObject:
     chosen_type: str | None = None
     position: int | None = None  # in a library: 1 is the top card
     targets: tuple[str, ...] = ()  # a spell on the stack: its targets (objects)
+
+
+@dataclass(frozen=True)
+class StackAbility:
+    """An activated or triggered ability on the stack (113.7): the ``ability``-th printed ability of
+    the object ``source``, controlled by ``controller``, with its targets and X."""
+
+    id: str
+    source: str
+    kind: str  # activated or triggered
+    ability: int
+    controller: str
+    targets: tuple[str, ...] = ()
+    x: int | None = None
 
 
 @dataclass(frozen=True)
@@ -150,7 +153,8 @@ Question = CouldProduce | Activatable | Activate | Cast | ResolveTop | Happen
 class Situation:
     """A game situation and the question asked about it.
 
-    ``players`` are in turn order. ``stack`` lists object ids bottom first. ``cards`` holds card
+    ``players`` are in turn order. ``stack`` lists the ids of the spells and abilities on the stack,
+    bottom first; ``stack_abilities`` describes the abilities among them. ``cards`` holds card
     definitions given inline, in addition to the built-in library. ``source`` names the file the
     situation came from and ``lines`` maps a dotted path (``objects.2.card``) to its line there,
     so that later errors can point at the right place.
@@ -165,6 +169,7 @@ class Situation:
     phase: str = "precombat_main"
     step: str | None = None
     stack: tuple[str, ...] = ()
+    stack_abilities: tuple[StackAbility, ...] = ()
     effects: tuple[LastingEffect, ...] = ()
     cards: tuple["CardSpec", ...] = ()
     library: "CardLibrary | None" = field(default=None, compare=False, repr=False)

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from pyrules import InputError, SituationBuilder, UnsupportedError, builtin_library, load_situation, solve
-from pyrules.cards import AbilitySpec, CardSpec, Cost, Effect
+from pyrules.cards import AbilitySpec, CardSpec, Part
 from pyrules.model import Activatable, Activate, CouldProduce
 
 RELIC = {"name": "Untapping Relic", "cost": "{2}", "types": ["artifact"],
@@ -99,7 +99,7 @@ def test_as_dict_is_the_document():
 
 def test_builder_with_a_library():
     card = CardSpec("Mox Test", types=("artifact",),
-                    abilities=(AbilitySpec("activated", costs=(Cost("tap"),), effects=(Effect("add", mana=(("g", 1),)),)),))
+                    abilities=(AbilitySpec("activated", costs=(Part("{T}"),), effects=(Part("add", (("g", 1),)),)),))
     library = builtin_library().with_cards([card])
     situation = SituationBuilder(["alice"], library=library).permanent("m", "Mox Test", "alice").activate("m").build()
     assert [o.texts for o in solve(situation, library=library)] == [["mana_added(alice,g,1)", "tap(m)"]]
@@ -110,7 +110,7 @@ def test_builder_with_a_library():
 
 def test_situation_built_with_a_library_solves_on_its_own():
     card = CardSpec("Mox Test", types=("artifact",),
-                    abilities=(AbilitySpec("activated", costs=(Cost("tap"),), effects=(Effect("add", mana=(("g", 1),)),)),))
+                    abilities=(AbilitySpec("activated", costs=(Part("{T}"),), effects=(Part("add", (("g", 1),)),)),))
     library = builtin_library().with_cards([card])
     situation = SituationBuilder(["alice"], library=library).permanent("m", "Mox Test", "alice").activate("m").build()
     assert [o.texts for o in solve(situation)] == [["mana_added(alice,g,1)", "tap(m)"]]
@@ -169,7 +169,7 @@ def test_unsupported_inline_card_in_builder():
     error = build_error(b)
     assert isinstance(error, UnsupportedError)
     assert error.where == "<builder> cards.0.abilities.1.keyword"
-    assert error.message.startswith("unsupported: keyword 'banding' (modelled keywords: ")
+    assert error.message.startswith("unsupported: keyword 'banding' (known keywords: ")
 
 
 def test_solve_time_errors_name_the_builder_path():

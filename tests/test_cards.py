@@ -41,7 +41,7 @@ REFUSED = [
     ({"replacement": {"event": "tokens", "modify": {"each_of": ["clue", "blood"]}}}, "'each_of' other than"),
     ({"static": {"set_land_type": "mountain", "filter": {"types": ["land"], "subtypes": ["forest"]}}},
      "filter field(s) subtypes in this kind of ability"),
-    ({"static": {"add_land_type": "swamp", "filter": {"owner": "you"}}}, "filter field(s) owner"),
+    ({"static": {"add_land_type": "swamp", "filter": {"chosen_subtype": True}}}, "filter field(s) chosen_subtype"),
     ({"activated": {"cost": "{T}", "effect": {"add_could_produce": {"filter": {"other": True}, "range": "type"}}}},
      "filter field(s) other"),
 ]

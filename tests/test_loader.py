@@ -499,7 +499,7 @@ def test_could_produce_of_an_empty_list(write):
     ("zone: hand, controller: bob", "controller",
      "'c' is in the hand, where objects have no controller but their owner (CR 108.4a)"),
     ("zone: exile, counters: {p1p1: 1}", "counters", "'c' is in the exile; counters here are not modelled"),
-    ("counters: {P1P1: 1}", "counters", "counter kind 'P1P1' must be a lowercase name such as p1p1, m1m1 or loyalty"),
+    ("counters: {+1/+1: 1}", "counters", "counter kind '+1/+1' must be a name of letters, digits and underscores"),
     ("zone: sideboard", "zone",
      "objects.0.zone must be one of battlefield, hand, graveyard, exile, library, stack, not 'sideboard'"),
 ], ids=["tapped-in-hand", "token-in-graveyard", "back-face", "controller-in-hand", "counters-in-exile",
@@ -535,7 +535,7 @@ def test_unknown_keyword_on_object(write, line_of):
             keywords: [hexproof]
         question: {activate: f}
         """)
-    assert_error(path, line_of(path, "hexproof"), "unknown keyword 'hexproof'; modelled keywords: ",
+    assert_error(path, line_of(path, "hexproof"), "unknown keyword 'hexproof'; known keywords: ",
                  listing=KEYWORDS)
 
 
@@ -551,18 +551,18 @@ def test_unknown_keyword_in_block_list_names_its_line(write, line_of):
               - hexproof
         question: {activate: f}
         """)
-    assert_error(path, line_of(path, "hexproof"), "unknown keyword 'hexproof'; modelled keywords: ",
+    assert_error(path, line_of(path, "hexproof"), "unknown keyword 'hexproof'; known keywords: ",
                  listing=KEYWORDS)
 
 
 # -- inline cards with unsupported templates ---------------------------------------------------------
 @pytest.mark.parametrize("ability, marker, prefix", [
     ("activated: {cost: '{T}', effect: {destroy_target: creature}}", "destroy_target",
-     "unsupported: effect 'destroy_target' (modelled effects: add, "),
-    ("chapter: {number: 1}", "chapter", "unsupported: ability kind 'chapter' (modelled kinds: activated, keyword"),
+     "unsupported: effect 'destroy_target' (known effects: add, "),
+    ("chapter: {number: 1}", "chapter", "unsupported: ability kind 'chapter' (known kinds: activated, keyword"),
     ("activated: {cost: {discard_hand: true}, effect: {add: '{G}'}}", "discard_hand",
-     "unsupported: cost 'discard_hand' (modelled costs: {T}, {Q}, mana symbols, "),
-    ("keyword: banding", "banding", "unsupported: keyword 'banding' (modelled keywords: haste, flying, "),
+     "unsupported: cost 'discard_hand' (known costs: {T}, {Q}, mana, "),
+    ("keyword: banding", "banding", "unsupported: keyword 'banding' (known keywords: haste, "),
     ("activated: {cost: '{T}', effect: {add: '{X}'}}", "{X}", "unsupported: adding mana symbol(s) x"),
 ], ids=["effect", "kind", "cost", "keyword", "add-x"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):

@@ -1,0 +1,149 @@
+"""Filters: which objects an ability means ("a land an opponent controls"), field by field.
+
+A :class:`Filter` holds the fields a card gives. Each field is a kind of the vocabulary: its YAML
+shape, the fact it becomes (``filter_type(F,T)``, ...), and where it may be used. One filter in
+``asp/filters.lp`` reads every field, for every use; the uses differ only in what they look at:
+
+* ``static``: static abilities, which find the objects they affect before any layer changes
+  subtypes or colors (613.8), so fields about those are not allowed there;
+* ``objects``: everything else that looks at objects (triggers, replacement effects, costs,
+  could-produce, copies, cards in other zones, targets);
+* ``players``: an effect that looks at what every matching permanent of one player could produce or
+  is (could-produce, a color of a permanent you control): fields about the ability's own source
+  are not allowed there, since the match is made once for all sources of one player;
+* ``counters``: replacement effects on putting counters (the kind of counter).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..document import Field
+from ..symbols import C, fn
+from .kinds import Kind, Modelled
+from .shapes import Args, ListOf, Name, OneOf, Shape
+from .values import CARD_TYPES, SUPERTYPES
+
+_FILTERS = Modelled("filters.lp", ("109.2",))
+ALL_USES = frozenset({"static", "objects", "players", "counters"})
+_NOT_STATIC = ALL_USES - {"static"}
+_SOURCE = frozenset({"static", "objects", "counters"})  # fields about the ability's own source
+
+
+@dataclass(frozen=True)
+class Bool(Shape):
+    """``true`` or ``false`` (false: no condition)."""
+
+    form = "true or false"
+
+    def parse(self, f: Field) -> Any:
+        return f.boolean()
+
+
+def _each(pred: str):
+    return lambda value, ctx: [fn(pred, ctx.fid, C(v)) for v in value]
+
+
+def _flag(pred: str):
+    return lambda value, ctx: [fn(pred, ctx.fid)] if value else []
+
+
+def _who(pred: str):
+    return lambda value, ctx: [fn(pred, ctx.fid, C(value))] if value != "any" else []
+
+
+FILTER_FIELDS: tuple[Kind, ...] = (
+    Kind("filter_field", "types", "every one of these card types", _FILTERS, ListOf(OneOf(CARD_TYPES, "card type")),
+         ALL_USES, term=_each("filter_type"), example="mana/overgrowth-other-land"),
+    Kind("filter_field", "any_types", "at least one of these card types (\"an artifact or creature\")", _FILTERS,
+         ListOf(OneOf(CARD_TYPES, "card type"), min_len=2), ALL_USES, term=_each("filter_any_type"),
+         example="replacement/counter-kind-and-type-filters"),
+    Kind("filter_field", "subtypes", "every one of these subtypes", _FILTERS, ListOf(Name("subtype")), _NOT_STATIC,
+         term=_each("filter_subtype"), example="mana/high-tide-islands-only"),
+    Kind("filter_field", "supertypes", "every one of these supertypes", _FILTERS, ListOf(OneOf(SUPERTYPES, "supertype")), ALL_USES,
+         term=_each("filter_supertype"), example="filters/legendary-supertype"),
+    Kind("filter_field", "nonbasic", "not basic", _FILTERS, Bool(), ALL_USES, term=_flag("filter_nonbasic"),
+         example="mana/blood-moon-dual-and-urborg"),
+    Kind("filter_field", "nonland", "not a land", _FILTERS, Bool(), ALL_USES, term=_flag("filter_nonland"),
+         example="mana/celestial-dawn-plains-and-white"),
+    Kind("filter_field", "nontoken", "a card, not a token", _FILTERS, Bool(), ALL_USES, term=_flag("filter_nontoken"),
+         example="replacement/leyline-own-card"),
+    Kind("filter_field", "controller", "controlled by the ability's controller (you) or an opponent", _FILTERS,
+         OneOf(("any", "you", "opponent")), ALL_USES, term=_who("filter_controller"),
+         example="mana/mirari-wake-only-your-lands"),
+    Kind("filter_field", "owner", "owned by the ability's controller (you) or an opponent", _FILTERS,
+         OneOf(("any", "you", "opponent")), ALL_USES, term=_who("filter_owner"), example="replacement/leyline-own-card"),
+    Kind("filter_field", "other", "other than the ability's source", _FILTERS, Bool(), _SOURCE,
+         term=_flag("filter_other"), example="replacement/metallic-mimic-and-scales"),
+    Kind("filter_field", "enchanted", "the permanent the source (an Aura) is attached to", _FILTERS, Bool(), _SOURCE,
+         term=_flag("filter_enchanted"), example="mana/overgrowth-enchanted-land-only"),
+    Kind("filter_field", "chosen_subtype", "of the creature type chosen for the source as it entered", _FILTERS,
+         Bool(), _SOURCE - {"static"}, term=_flag("filter_chosen_subtype"),
+         example="replacement/metallic-mimic-and-scales"),
+    Kind("filter_field", "counter", "replacement effects on counters: only counters of this kind", _FILTERS,
+         Name("counter kind"), frozenset({"counters"}), term=lambda value, ctx: [fn("filter_counter", ctx.fid, C(value))],
+         example="replacement/counter-kind-and-type-filters"),
+)
+_BY_NAME = {k.name: k for k in FILTER_FIELDS}
+
+
+class Filter(Args):
+    """The fields of one filter, as given (a field not given sets no condition)."""
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    @property
+    def conditions(self) -> dict[str, Any]:
+        """The fields that set a condition (``false`` and ``any`` set none)."""
+        return {k: v for k, v in self.items() if v not in (False, "any", ())}
+
+
+@dataclass(frozen=True)
+class FilterShape(Shape):
+    """A filter: a mapping of filter fields, each used where ``use`` allows it."""
+
+    use: str = "objects"
+    form = "a filter (see Filters)"
+
+    def parse(self, f: Field) -> Any:
+        if f.value is None or f.value == {}:
+            return Filter({})
+        f.mapping()
+        f.only_keys(set(_BY_NAME))
+        values = {}
+        for key, child in f.items():
+            kind = _BY_NAME[key]
+            values[key] = kind.shape.parse(child)
+        flt = Filter(values)
+        check_filter_use(flt, self.use, f)
+        return flt
+
+
+def check_filter_use(flt: Filter, use: str, f: Field) -> None:
+    """Refuse fields that this use of a filter would not read (never half read a filter)."""
+    from ..errors import UnsupportedError
+
+    unread = sorted(k for k in flt.conditions if use not in _BY_NAME[k].contexts)
+    if unread:
+        raise UnsupportedError(f.where, f"filter field(s) {', '.join(unread)} in this kind of ability ({_USE_TEXT[use]})")
+
+
+_USE_TEXT = {
+    "static": "a static ability finds what it affects before subtypes and colors change",
+    "objects": "only counter replacement effects name a kind of counter",
+    "players": "matched once for all of a player's permanents, not per source",
+    "counters": "a replacement effect on counters",
+}
+
+
+def filter_terms(flt: Filter, ctx: Any) -> list:
+    """The ``filter_*`` facts of one filter, for the filter id ``ctx.fid``."""
+    out = [fn("filter", ctx.fid)]
+    for key, value in flt.items():
+        out += _BY_NAME[key].term(value, ctx)
+    return out

@@ -1,0 +1,606 @@
+"""The templates cards are written in: costs, effects, triggers, replacement effects, statics, keywords.
+
+Each template is a :class:`~pyrules.vocabulary.kinds.Kind`: how it is written, where it may appear,
+the fact term it becomes and its status. ``term(value, ctx)`` returns the term (or terms) that go
+into the fact of its family: ``ability_cost(D, Term)``, ``ability_effect(D, J, Term)``,
+``ability_trigger(D, Term)``, ``ability_event(D, Term)``, ``ability_modify(D, Term)``,
+``ability_static(D, Term)``, ``card_keyword(C, Term)``. ``ctx`` gives the ids (``ctx.d``, ``ctx.j``)
+and turns a filter into a filter id (``ctx.filter(flt)``).
+
+A refused template becomes the term ``unsupported(Reason)``, which the encodings turn into
+``unsupported: <reason>`` whenever it would take effect (``asp/stack.lp``, ``asp/core.lp``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from clingo import Number
+
+from ..document import Field
+from ..symbols import C, fn, mana_symbol
+from .filters import Filter, FilterShape
+from .kinds import Inert, Informational, Kind, Modelled, Refused
+from .shapes import Count, Flag, ListOf, Name, OneOf, Shape, Signed, Text
+from .values import CARD_TYPES as CARD_TYPES_
+from .values import MANA_TYPES, Color, ManaSymbols, ManaType, mana_text
+from .values import SUPERTYPES as SUPERTYPES_
+
+# ---------------------------------------------------------------------------------------------
+# Targets (CR 115)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """What one use of the word "target" allows: objects in ``zone`` that match ``filter``
+    (seen from the controller of the spell or ability), and players if ``players``."""
+
+    text: str
+    zone: str = "battlefield"
+    filter: Filter = Filter({})
+    players: bool = False
+
+
+ANY_TARGET = TargetSpec("any target (a creature, player, planeswalker or battle)", "battlefield",
+                        Filter({"any_types": ("creature", "planeswalker", "battle")}), players=True)  # 115.4
+SPELL_TARGET = TargetSpec("target instant or sorcery spell", "stack", Filter({"any_types": ("instant", "sorcery")}))
+CARD_TARGET = TargetSpec("target instant or sorcery card in your graveyard", "graveyard",
+                         Filter({"any_types": ("instant", "sorcery"), "owner": "you"}))
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------------------------
+_UNSUPPORTED = "unsupported"
+
+
+def refused_term(kind_name: str) -> Any:
+    """The term a refused template becomes: ``unsupported(Name)``."""
+    return fn(_UNSUPPORTED, C(kind_name))
+
+
+def _const(name: str):
+    return lambda value, ctx: C(name)
+
+
+def _amount(name: str):
+    return lambda value, ctx: fn(name, value)
+
+
+@dataclass(frozen=True)
+class CounterAmount(Shape):
+    """``{kind: p1p1, count: 1}``: counters of one kind (count 1 unless given)."""
+
+    form = "{kind: a counter kind, count: N (default 1)}"
+
+    def parse(self, f: Field) -> Any:
+        from .shapes import name_token
+
+        f.mapping()
+        f.only_keys({"kind", "count"})
+        kind = name_token(f.child("kind").text(), f.child("kind"), "counter kind")
+        return kind, f.child("count").integer(default=1, minimum=1)
+
+
+@dataclass(frozen=True)
+class SelfOrFilter(Shape):
+    """``self``, or a filter naming another permanent."""
+
+    form = "self, or a filter"
+
+    def parse(self, f: Field) -> Any:
+        if f.value == "self":
+            return "self"
+        if isinstance(f.value, dict):
+            return FilterShape("objects").parse(f)
+        raise f.fail(f"{f.name} must be 'self' or a filter such as {{types: [land], controller: you}}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Ability kinds
+# ---------------------------------------------------------------------------------------------
+_CORE = Modelled("core.lp", ("113.1",))
+ABILITY_KINDS: tuple[Kind, ...] = (
+    Kind("ability", "activated", "[Cost]: [Effect] (602)", Modelled("activation.lp", ("113.3b", "602.1")),
+         example="activation/tap-untapped-forest"),
+    Kind("ability", "keyword", "a keyword ability (702)", _CORE, example="activation/tap-haste-creature"),
+    Kind("ability", "triggered", "When/Whenever/At [event], [effect] (603)", Modelled("mana.lp", ("113.3c", "603.1")),
+         example="mana/heartbeat-adds-type-produced"),
+    Kind("ability", "replacement", "a replacement effect (614)", Modelled("replacement.lp", ("614.1",)),
+         example="mana/mana-reflection-doubles-tap"),
+    Kind("ability", "static", "a static ability (604)", Modelled("continuous.lp", ("113.3d", "604.1")),
+         example="mana/blood-moon-dual-and-urborg"),
+    Kind("ability", "enters", "how the permanent itself enters (614.1c, 614.12)", Modelled("events.lp", ("614.1c",)),
+         example="replacement/vivid-crag-enters-tapped-with-counters"),
+    Kind("ability", "spell", "the instructions of an instant or sorcery (113.3a)", Modelled("stack.lp", ("113.3a",)),
+         example="choices/magecraft-twincast-copy"),
+)
+
+# ---------------------------------------------------------------------------------------------
+# Costs (118, 602.2)
+# ---------------------------------------------------------------------------------------------
+_ACT = Modelled("activation.lp", ("602.2",))
+COSTS: tuple[Kind, ...] = (
+    Kind("cost", "{T}", "tap this permanent (107.5)", Modelled("activation.lp", ("107.5",)), term=_const("tap"),
+         text=lambda v: "{T}", example="activation/tap-untapped-forest"),
+    Kind("cost", "{Q}", "untap this permanent (107.6)", Modelled("activation.lp", ("107.6",)), term=_const("untap"),
+         text=lambda v: "{Q}", example="activation/untap-tapped-artifact"),
+    Kind("cost", "mana", "mana symbols such as {2}{G}: whether they can be paid is not checked (activating one "
+         "is unsupported)", _ACT, ManaSymbols(),
+         term=lambda value, ctx: [fn("mana", mana_symbol(s), n) for s, n in value], text=mana_text,
+         example="activation/untap-activatable-pili-pala"),
+    Kind("cost", "sacrifice", "sacrifice this permanent (self) or another permanent of a filter (701.21)", _ACT,
+         SelfOrFilter(),
+         term=lambda value, ctx: C("sacrifice_self") if value == "self" else fn("sacrifice", ctx.filter(value, "cost")),
+         text=lambda v: "Sacrifice this" if v == "self" else "Sacrifice a permanent",
+         example="mana/could-produce-squandered-resources"),
+    Kind("cost", "exile", "exile this permanent", _ACT, OneOf(("self",)), term=_const("exile_self"),
+         text=lambda v: "Exile this", example="activation/exile-self-cost"),
+    Kind("cost", "pay_life", "pay N life (119.4)", _ACT, Count(0), term=_amount("pay_life"),
+         text=lambda v: f"Pay {v} life", example="activation/pay-life-cost"),
+    Kind("cost", "remove_counters", "remove counters from this permanent", _ACT, CounterAmount(),
+         term=lambda v, ctx: fn("remove_counters", C(v[0]), v[1]), text=lambda v: f"Remove {v[1]} {v[0]} counter(s)",
+         example="mana/gemstone-mine-last-counter"),
+    Kind("cost", "put_counters", "put counters on this permanent", _ACT, CounterAmount(),
+         term=lambda v, ctx: fn("put_counters", C(v[0]), v[1]), text=lambda v: f"Put {v[1]} {v[0]} counter(s) on this",
+         example="activation/put-counters-cost"),
+    Kind("cost", "loyalty", "a loyalty cost [+N], [-N] or [0] (606.4)", Modelled("activation.lp", ("606.4",)), Signed(),
+         term=_amount("loyalty"), text=lambda v: f"[{v:+d}]" if v else "[0]",
+         example="choices/onyx-minus3-not-enough-loyalty"),
+)
+
+# ---------------------------------------------------------------------------------------------
+# Effects: the instructions of abilities and spells (608.2c)
+# ---------------------------------------------------------------------------------------------
+#: Contexts: activated, triggered (any trigger), spell; mana effects also name the one trigger
+#: they may follow (tapped_for_mana).
+RESOLVING = frozenset({"activated", "triggered", "spell"})
+ON_PERMANENT = frozenset({"activated", "triggered"})
+MANA = frozenset({"activated"})
+
+
+@dataclass(frozen=True)
+class AddMana(Shape):
+    """``"{G}{G}"``: fixed mana of the six types (a generic symbol adds colorless mana, 106.10)."""
+
+    form = "mana symbols of the six types, such as \"{G}{G}\" or \"{C}\""
+
+    def parse(self, f: Field) -> Any:
+        from ..errors import UnsupportedError
+
+        mana = ManaSymbols().parse(f)
+        bad = [s for s, _ in mana if s not in MANA_TYPES and s != "generic"]
+        if bad:
+            raise UnsupportedError(f.where, f"adding mana symbol(s) {', '.join(bad)}")
+        merged: dict[str, int] = {}
+        for sym, n in mana:
+            t = "c" if sym == "generic" else sym
+            merged[t] = merged.get(t, 0) + n
+        if not any(merged.values()):
+            raise f.fail(f"{f.name}: adding no mana is not an effect")
+        return tuple(sorted((t, n) for t, n in merged.items() if n))
+
+
+@dataclass(frozen=True)
+class CouldProduce(Shape):
+    """``{filter: ..., range: type|color}`` or ``{of: sacrificed, range: ...}``."""
+
+    form = "{filter: a filter, range: type or color} or {of: sacrificed, range: type or color}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"filter", "of", "range"})
+        rng = f.child("range").choice(("color", "type"))
+        if f.child("of").present:
+            f.child("of").choice(("sacrificed",))
+            if f.child("filter").present:
+                raise f.child("filter").fail("give either 'filter' or 'of: sacrificed', not both")
+            return ("sacrificed", rng)
+        return (FilterShape("players").parse(f.child("filter")), rng)
+
+
+@dataclass(frozen=True)
+class DiscardRounds(Shape):
+    form = "{rounds: N, lose_life: N}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"rounds", "lose_life"})
+        return f.child("rounds").integer(minimum=1), f.child("lose_life").integer(minimum=0)
+
+
+@dataclass(frozen=True)
+class CreateTokens(Shape):
+    form = "{kind: a token kind, count: N (default 1), per_counter: a counter kind (optional)}"
+
+    def parse(self, f: Field) -> Any:
+        from .shapes import name_token
+
+        f.mapping()
+        f.only_keys({"kind", "count", "per_counter"})
+        kind = name_token(f.child("kind").text(), f.child("kind"), "token kind")
+        per = f.child("per_counter")
+        return (kind, f.child("count").integer(default=1, minimum=1),
+                name_token(per.text(), per, "counter kind") if per.present else "")
+
+
+def _could_produce_term(value: Any, ctx: Any) -> Any:
+    what, rng = value
+    if what == "sacrificed":
+        return fn("add_sacrificed", C(rng))
+    return fn("add_could_produce", ctx.filter(what, "eff"), C(rng))
+
+
+def _add_one_of_term(value: Any, ctx: Any) -> Any:
+    for t in value:
+        ctx.extra(fn("ability_effect_option", ctx.d, ctx.j, C(t)))
+    return C("add_one_of")
+
+
+def _refused(name: str, doc: str, reason: str, shape: Shape = Flag(), contexts: frozenset[str] = RESOLVING,
+             example: str = "", targets: Any = None) -> Kind:
+    return Kind("effect", name, doc, Refused(reason), shape, contexts, term=lambda v, ctx: refused_term(name),
+                example=example or f"unsupported/effect-{name.replace('_', '-')}", targets=targets)
+
+
+_MANA = Modelled("mana.lp", ("106.3", "605.1a"))
+_CHOICES = Modelled("choices.lp", ("101.4", "608.2d"))
+_STACK = Modelled("stack.lp", ("608.2c",))
+_CASTING = Modelled("casting.lp", ("707.10",))
+_EVENTS = Modelled("events.lp", ("122.1", "111.1"))
+
+EFFECTS: tuple[Kind, ...] = (
+    # Mana (106, 605)
+    Kind("effect", "add", "add this mana", _MANA, AddMana(), MANA | {"tapped_for_mana"},
+         term=lambda value, ctx: [fn("add", C(t), n) for t, n in value],
+         text=lambda v: "Add " + mana_text(v), example="mana/tap-for-mana-sol-ring-reflection"),
+    Kind("effect", "add_one_of", "add one mana of one of these types", _MANA, ListOf(ManaType(), min_len=2), MANA,
+         term=_add_one_of_term, text=lambda v: "Add " + " or ".join(f"{{{t.upper()}}}" for t in v),
+         example="mana/tundra-two-abilities-must-choose"),
+    Kind("effect", "add_any_color", "add N mana of any one color", _MANA, Count(1), MANA, term=_amount("add_any_color"),
+         text=lambda v: f"Add {v} mana of any one color", example="mana/undefined-mana-sprawl-no-chosen-color"),
+    Kind("effect", "add_could_produce", "add one mana of any type (color) that a [filter] could produce (106.7), or "
+         "that the land sacrificed could produce", Modelled("mana.lp", ("106.7",)), CouldProduce(), MANA,
+         term=_could_produce_term, example="mana/cr-106-7-forest-orchard-vs-orchard"),
+    Kind("effect", "add_color_of", "add one mana of any color that a [filter] is (undefined with none, 106.5)",
+         Modelled("mana.lp", ("106.5",)), FilterShape("players"), MANA,
+         term=lambda value, ctx: fn("add_color_of", ctx.filter(value, "eff")),
+         example="mana/undefined-mana-crater-colored-permanents"),
+    Kind("effect", "add_produced_type", "add N mana of any type that land produced (a triggered mana ability)",
+         Modelled("mana.lp", ("605.4a",)), Count(1), frozenset({"tapped_for_mana"}), term=_amount("add_produced_type"),
+         example="mana/heartbeat-adds-type-produced"),
+    Kind("effect", "add_chosen_color", "add N mana of the color chosen as this entered (a triggered mana ability)",
+         Modelled("mana.lp", ("607.2d",)), Count(1), frozenset({"tapped_for_mana"}), term=_amount("add_chosen_color"),
+         example="mana/utopia-sprawl-chosen-color"),
+    # Life, counters, tokens, zones
+    Kind("effect", "gain_life", "you gain N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
+         term=_amount("gain_life"), example="stack/spell-gains-life"),
+    Kind("effect", "lose_life", "you lose N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
+         term=_amount("lose_life"), example="choices/onyx-plus1-top-three"),
+    Kind("effect", "each_opponent_loses_life", "each opponent loses N life", Modelled("choices.lp", ("119.3",)),
+         Count(1), RESOLVING, term=_amount("each_opponent_loses_life"), example="stack/resolve-magecraft-trigger"),
+    Kind("effect", "put_counters_self", "put counters on this permanent (through replacement effects, 614.1)",
+         Modelled("events.lp", ("122.1", "614.1")), CounterAmount(), ON_PERMANENT,
+         term=lambda v, ctx: fn("put_counters_self", C(v[0]), v[1]), example="stack/hangarback-puts-a-counter"),
+    Kind("effect", "create_tokens", "create N tokens of a kind (one per counter of a kind on this, if per_counter)",
+         Modelled("events.lp", ("111.1", "614.1")), CreateTokens(), RESOLVING,
+         term=lambda v, ctx: fn("create_tokens", C(v[0]), v[1], C(v[2]) if v[2] else C("none")),
+         example="stack/token-maker-resolves"),
+    Kind("effect", "exile_target", "exile target [filter] permanent", Modelled("stack.lp", ("406.2", "115.1")),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("exile_target", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         example="stack/oblivion-ring-exiles-target"),
+    Kind("effect", "exile_all_graveyards", "exile all cards from all graveyards", Modelled("stack.lp", ("406.2",)),
+         Flag(), RESOLVING, term=_const("exile_all_graveyards"), example="stack/rest-in-peace-trigger-exiles-graveyards"),
+    Kind("effect", "sacrifice_if_no_counters", "then sacrifice this if it has no counters of that kind (Gemstone Mine)",
+         Modelled("activation.lp", ("608.2c",)), Name("counter kind"), frozenset({"activated"}),
+         term=lambda value, ctx: fn("sacrifice_if_no_counters", C(value)), example="mana/gemstone-mine-last-counter"),
+    # Choices in turn order (101.4)
+    Kind("effect", "look_at_top", "look at the top N cards of your library; put one into your hand and the rest into "
+         "your graveyard", _CHOICES, Count(1), RESOLVING, term=_amount("look_at_top"), example="choices/onyx-plus1-top-three"),
+    Kind("effect", "each_opponent_sacrifices_greatest_power", "each opponent sacrifices a creature with the greatest "
+         "power among creatures they control", _CHOICES, Flag(), RESOLVING,
+         term=_const("each_opponent_sacrifices_greatest_power"), example="choices/onyx-minus3-ties-three-opponents"),
+    Kind("effect", "discard_rounds", "N times: each opponent may discard a card; each who doesn't loses N life",
+         _CHOICES, DiscardRounds(), RESOLVING, term=lambda v, ctx: fn("discard_rounds", v[0], v[1]),
+         example="choices/onyx-minus8-hand-of-two"),
+    # Spells (707.10, 707.12)
+    Kind("effect", "copy_target_spell", "copy target instant or sorcery spell N times", _CASTING, Count(1),
+         frozenset({"spell"}), term=lambda value, ctx: fn("copy_target_spell", ctx.target(0), value),
+         targets=lambda value: (SPELL_TARGET,), example="choices/magecraft-twincast-copy"),
+    Kind("effect", "copy_card_may_cast", "copy target instant or sorcery card in your graveyard; you may cast the copy",
+         Modelled("casting.lp", ("707.12",)), Flag(), frozenset({"spell"}),
+         term=lambda value, ctx: fn("copy_card_may_cast", ctx.target(0)), targets=lambda value: (CARD_TARGET,),
+         example="choices/magecraft-card-copy-not-cast"),
+    Kind("effect", "exile_self", "exile this spell as it resolves (instead of putting it into a graveyard)",
+         Modelled("stack.lp", ("608.2n",)), Flag(), frozenset({"spell"}), term=_const("exile_self"),
+         example="choices/magecraft-card-copy-not-cast"),
+    # Refused: pyrules says unsupported as soon as one would resolve.
+    _refused("draw", "draw N cards", "drawing cards", Count(1)),
+    _refused("damage_any_target", "deal N damage to any target", "dealing damage", Count(1), targets=(ANY_TARGET,)),
+    _refused("create_effect", "create the lasting effect of this card's ability number N", "creating a lasting effect "
+             "as a spell or ability resolves (give it under 'effects')", Count(1)),
+    _refused("land_doesnt_untap", "that land doesn't untap during its controller's next untap step",
+             "a land not untapping during its controller's next untap step", Flag(), frozenset({"tapped_for_mana"})),
+    _refused("sacrifice_unless_sacrifice", "sacrifice this unless you sacrifice a [filter]",
+             "sacrificing this unless a permanent is sacrificed", FilterShape("objects"), RESOLVING),
+    _refused("return_exiled", "return the exiled card to the battlefield", "returning an exiled card"),
+    _refused("fetch_partner", "search your library for the card this has partner with",
+             "searching a library for a partner"),
+)
+
+
+def _filter_words(flt: Filter) -> str:
+    words = []
+    for key, value in sorted(flt.conditions.items()):
+        if key == "types":
+            words += list(value)
+        elif key in ("nonland", "nonbasic", "nontoken", "other"):
+            words.append(key if key != "other" else "other")
+        elif key in ("controller", "owner"):
+            words.append(f"({key}: {value})")
+        else:
+            words.append(f"{key} {value}")
+    return " ".join(words) or "any"
+
+
+# The 'targets' attribute of refused effects is given as a tuple; modelled ones compute it from the value.
+def targets_of(kind: Kind, value: Any) -> tuple[TargetSpec, ...]:
+    if kind.targets is None:
+        return ()
+    return kind.targets(value) if callable(kind.targets) else tuple(kind.targets)
+
+
+# ---------------------------------------------------------------------------------------------
+# Enters abilities (614.1c): how this permanent itself enters
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class EntersCounters(Shape):
+    """``{p1p1: 2}`` or ``{p1p1: X}``: counters it enters with."""
+
+    form = "{counter kind: N or X}"
+
+    def parse(self, f: Field) -> Any:
+        from .shapes import name_token
+
+        out = []
+        for kind, n in f.items():
+            amount = "x" if n.value == "X" else n.integer(minimum=0)
+            out.append((name_token(kind, n, "counter kind"), amount))
+        if not out:
+            raise f.fail(f"{f.name} needs a counter kind and an amount, such as {{p1p1: X}}")
+        return tuple(out)
+
+
+_ENTERS = Modelled("events.lp", ("614.1c", "614.12"))
+ENTERS: tuple[Kind, ...] = (
+    Kind("enters", "tapped", "this enters tapped", _ENTERS, Flag(), term=_const("enters_tapped"),
+         example="replacement/vivid-crag-enters-tapped-with-counters"),
+    Kind("enters", "counters", "this enters with N (or X, 107.3m) counters of a kind", _ENTERS, EntersCounters(),
+         term=lambda value, ctx: [fn("enters_with_counters", C(k), C("x") if a == "x" else Number(a)) for k, a in value],
+         example="replacement/etb-x-hangarback-cast"),
+    Kind("enters", "choose_color", "as this enters, its controller chooses a color", Modelled("events.lp", ("614.12a",)),
+         Flag(), term=_const("choose_color"), example="replacement/enters-choosing-a-color"),
+    Kind("enters", "choose_creature_type", "as this enters, its controller chooses a creature type",
+         Refused("choosing a creature type as a permanent enters"), Flag(), term=lambda v, ctx: refused_term(
+             "choose_creature_type"), example="unsupported/enters-choose-creature-type"),
+)
+
+# ---------------------------------------------------------------------------------------------
+# Triggers (603), replacement events and modifications (614), statics (604, 613)
+# ---------------------------------------------------------------------------------------------
+TRIGGERS: tuple[Kind, ...] = (
+    Kind("trigger", "tapped_for_mana", "whenever a [filter] permanent is tapped for mana (106.12a)",
+         Modelled("mana.lp", ("106.12a", "605.1b")), term=_const("tapped_for_mana"),
+         example="mana/heartbeat-adds-type-produced"),
+    Kind("trigger", "enters", "when this enters; with a filter, whenever a [filter] permanent enters (603.6a)",
+         Modelled("events.lp", ("603.6a",)), term=_const("enters"), example="replacement/oblivion-ring-enters-trigger"),
+    Kind("trigger", "cast_or_copy_instant_sorcery", "whenever you cast or copy an instant or sorcery spell (magecraft)",
+         Modelled("casting.lp", ("207.2c", "603.2")), term=_const("cast_or_copy_instant_sorcery"),
+         example="choices/magecraft-archmage-cast"),
+    Kind("trigger", "beginning_of_upkeep", "at the beginning of your upkeep",
+         Inert("it triggers at the beginning of an upkeep, which no modelled action reaches"),
+         term=_const("beginning_of_upkeep")),
+    Kind("trigger", "leaves", "when this leaves the battlefield", Refused("leaves-the-battlefield triggers"),
+         term=lambda v, ctx: refused_term("leaves"), example="unsupported/trigger-leaves"),
+    Kind("trigger", "dies", "when this dies", Refused("dies triggers"), term=lambda v, ctx: refused_term("dies"),
+         example="unsupported/trigger-dies"),
+)
+
+REPLACEMENT_EVENTS: tuple[Kind, ...] = (
+    Kind("replacement_event", "tapped_for_mana", "a [filter] permanent is tapped for mana (106.12b)",
+         Modelled("mana.lp", ("106.12b", "614.1a")), term=_const("tapped_for_mana"),
+         example="mana/mana-reflection-doubles-tap"),
+    Kind("replacement_event", "counters", "counters would be put on a [filter] permanent (122.6)",
+         Modelled("events.lp", ("614.16", "122.6")), term=_const("counters"),
+         example="replacement/doubling-season-hardened-scales-one-counter"),
+    Kind("replacement_event", "tokens", "tokens would be created under the control of a [filter] player (111.1)",
+         Modelled("events.lp", ("614.16", "111.1")), term=_const("tokens"), example="replacement/manufactor-and-procession"),
+    Kind("replacement_event", "enter", "a [filter] permanent would enter the battlefield (614.1c)",
+         Modelled("events.lp", ("614.1c", "614.12")), term=_const("enter"),
+         example="replacement/metallic-mimic-and-scales"),
+    Kind("replacement_event", "to_graveyard", "a [filter] card or token would be put into a graveyard (614.1a)",
+         Modelled("events.lp", ("614.1a",)), term=_const("to_graveyard"), example="replacement/rest-in-peace-and-leyline"),
+    Kind("replacement_event", "player_counters", "counters would be put on a player",
+         Inert("no modelled effect puts counters on a player"), term=_const("player_counters")),
+)
+
+
+@dataclass(frozen=True)
+class EachOf(Shape):
+    form = "[clue, food, treasure]"
+
+    def parse(self, f: Field) -> Any:
+        from ..errors import UnsupportedError
+
+        kinds = tuple(sorted(t.lower() for t in f.texts()))
+        if kinds != ("clue", "food", "treasure"):
+            raise UnsupportedError(f.where, "'each_of' other than [clue, food, treasure]")
+        return kinds
+
+
+MODIFICATIONS: tuple[Kind, ...] = (
+    Kind("modification", "multiply", "twice (N times) as much, or that many", Modelled("replacement.lp", ("614.1a",)),
+         Count(2), frozenset({"tapped_for_mana", "counters", "tokens", "player_counters"}), term=_amount("multiply"),
+         example="replacement/two-doubling-seasons"),
+    Kind("modification", "plus", "that many plus N", Modelled("events.lp", ("614.1a",)), Count(1),
+         frozenset({"counters", "player_counters"}), term=_amount("plus"),
+         example="replacement/doubling-season-hardened-scales-one-counter"),
+    Kind("modification", "becomes", "produces one mana of this type instead of any other type and amount",
+         Modelled("mana.lp", ("614.1a",)), ManaType(), frozenset({"tapped_for_mana"}),
+         term=lambda v, ctx: fn("becomes", C(v)), example="mana/contamination-pale-moon-basic-land"),
+    Kind("modification", "becomes_type", "produces this type instead of any other type (the amount stays)",
+         Modelled("mana.lp", ("614.1a",)), ManaType(), frozenset({"tapped_for_mana"}),
+         term=lambda v, ctx: fn("becomes_type", C(v)), example="mana/pale-moon-keeps-the-amount"),
+    Kind("modification", "each_of", "instead create one of each (Academy Manufactor)", Modelled("events.lp", ("614.1a",)),
+         EachOf(), frozenset({"tokens"}), term=_const("each_of"), example="replacement/manufactor-and-procession"),
+    Kind("modification", "exile_instead", "exile it instead", Modelled("events.lp", ("614.1a",)), Flag(),
+         frozenset({"to_graveyard"}), term=_const("exile_instead"), example="replacement/rest-in-peace-and-leyline"),
+    Kind("modification", "plus_counter", "enters with additional counters", Modelled("events.lp", ("614.1c",)),
+         CounterAmount(), frozenset({"enter"}), term=lambda v, ctx: fn("plus_counter", C(v[0]), v[1]),
+         example="replacement/metallic-mimic-and-scales"),
+    Kind("modification", "copy_of", "you may have this enter as a copy of a [filter] permanent (707.5)",
+         Modelled("events.lp", ("707.5", "616.1c")), FilterShape("objects"), frozenset({"enter"}),
+         term=lambda value, ctx: fn("copy_of", ctx.filter(value, "copy")), example="replacement/etb-x-clone-copies-walker"),
+)
+
+
+@dataclass(frozen=True)
+class PowerToughness(Shape):
+    form = "+P/+T, such as +1/+1 or -2/+0"
+
+    def parse(self, f: Field) -> Any:
+        import re
+
+        value = f.text()
+        m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", value)
+        if not m:
+            raise f.fail(f"{f.name} must look like +1/+1")
+        return int(m.group(1)), int(m.group(2))
+
+
+@dataclass(frozen=True)
+class GrantShape(Shape):
+    form = "an activated ability, as in 'abilities'"
+
+    def parse(self, f: Field) -> Any:
+        from ..cards import parse_ability
+        from ..errors import UnsupportedError
+
+        granted = parse_ability(f)
+        if granted.kind != "activated":
+            raise UnsupportedError(f.where, "granting abilities other than activated ones")
+        return granted
+
+
+_CONT = Modelled("continuous.lp", ("613.1",))
+STATICS: tuple[Kind, ...] = (
+    Kind("static", "set_land_type", "each [filter] is this basic land type (305.7, layer 4)",
+         Modelled("continuous.lp", ("305.7", "613.1d")), OneOf(("plains", "island", "swamp", "mountain", "forest")),
+         term=lambda v, ctx: fn("set_land_type", C(v)), example="mana/blood-moon-dual-and-urborg"),
+    Kind("static", "add_land_type", "each [filter] is this land type in addition to its other types (layer 4)",
+         Modelled("continuous.lp", ("305.7", "613.1d")), OneOf(("plains", "island", "swamp", "mountain", "forest")),
+         term=lambda v, ctx: fn("add_land_type", C(v)), example="mana/urborg-without-blood-moon"),
+    Kind("static", "set_color", "each [filter] is this color (layer 5)", Modelled("continuous.lp", ("105.3", "613.1e")),
+         Color(), term=lambda v, ctx: fn("set_color", C(v)), example="mana/celestial-dawn-plains-and-white"),
+    Kind("static", "grant", "each [filter] has this activated ability (layer 6)",
+         Modelled("continuous.lp", ("613.1f",)), GrantShape(), term=lambda v, ctx: fn("grant", ctx.granted(v)),
+         example="mana/lantern-granted-ability-under-blood-moon"),
+    Kind("static", "modify_pt", "each [filter] gets +P/+T (layer 7c)", Modelled("continuous.lp", ("613.4c",)),
+         PowerToughness(), term=lambda v, ctx: fn("modify_pt", v[0], v[1]), example="choices/onyx-minus3-no-ties"),
+    Kind("static", "is_chosen_type", "this is the chosen creature type in addition to its other types (Metallic Mimic)",
+         Modelled("continuous.lp", ("205.3",)), Flag(), term=_const("is_chosen_type"),
+         example="replacement/metallic-mimic-and-scales"),
+    Kind("static", "spend_as", "spend mana as though it were another type (Celestial Dawn)",
+         Refused("spending mana as though it were mana of another type"), Text(),
+         term=lambda v, ctx: refused_term("spend_as"), example="unsupported/static-spend-as"),
+)
+
+# ---------------------------------------------------------------------------------------------
+# Options of an ability
+# ---------------------------------------------------------------------------------------------
+OPTIONS: tuple[Kind, ...] = (
+    Kind("option", "limit", "activate only once each turn (602.5b)", Modelled("activation.lp", ("602.5b",)),
+         OneOf(("once_each_turn",)), frozenset({"activated"}), term=lambda v, ctx: C(v),
+         example="activation/once-each-turn-limit"),
+    Kind("option", "timing", "activate only as a sorcery (307.1)", Modelled("activation.lp", ("307.1", "602.5d")),
+         OneOf(("sorcery", "instant")), frozenset({"activated"}), term=lambda v, ctx: C(v),
+         example="activation/sorcery-timing-ability"),
+    Kind("option", "spend_only", "the mana may be spent only as this says (a restriction, 106.6)",
+         Modelled("mana.lp", ("106.6",)), ListOf(Name("spending restriction")), frozenset({"activated"}),
+         term=lambda v, ctx: [C(f"spend_only_{r}") for r in v], example="mana/ziggurat-mana-carries-its-restriction"),
+    Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a)",
+         Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn",)),
+         frozenset({"triggered", "replacement", "static"}), term=lambda v, ctx: C(v),
+         example="mana/high-tide-islands-only"),
+)
+
+# ---------------------------------------------------------------------------------------------
+# Keywords (702)
+# ---------------------------------------------------------------------------------------------
+_COMBAT = Inert("it matters only in combat, which pyrules does not model")
+_DAMAGE = Inert("it matters only when its source deals damage, and dealing damage is refused")
+
+
+def _kw(name: str, doc: str, status: Any, example: str = "") -> Kind:
+    return Kind("keyword", name, doc, status, term=lambda v, ctx: C(name), example=example)
+
+
+KEYWORDS: tuple[Kind, ...] = (
+    _kw("haste", "can attack and {T} as soon as it comes under your control (702.10)",
+        Modelled("activation.lp", ("702.10c", "302.6")), "activation/tap-haste-creature"),
+    _kw("protection_from_multicolored", "can't be targeted by multicolored spells or abilities' sources, among other "
+        "things (702.16)", Modelled("stack.lp", ("702.16b",)), "stack/protection-from-multicolored-target"),
+    _kw("protection_from_chosen_color", "protection from the color chosen as it entered (702.16)",
+        Modelled("stack.lp", ("702.16b",)), "stack/protection-from-chosen-color-target"),
+    _kw("flying", "evasion (702.9)", _COMBAT),
+    _kw("reach", "can block creatures with flying (702.17)", _COMBAT),
+    _kw("defender", "can't attack (702.3)", _COMBAT),
+    _kw("vigilance", "attacking doesn't cause it to tap (702.20)", _COMBAT),
+    _kw("trample", "assigns excess combat damage to the player (702.19)", _COMBAT),
+    _kw("first_strike", "deals combat damage first (702.7)", _COMBAT),
+    _kw("deathtouch", "any damage it deals to a creature is lethal (702.2)", _DAMAGE),
+    _kw("lifelink", "damage it deals also causes its controller to gain that much life (702.15)", _DAMAGE),
+    _kw("enchant_land", "an Aura that enchants a land (702.5)", Inert("it matters as an Aura is attached, and "
+        "Auras entering are refused")),
+    _kw("enchant_forest", "an Aura that enchants a Forest (702.5)", Inert("it matters as an Aura is attached, and "
+        "Auras entering are refused")),
+    _kw("enchant_creature", "an Aura that enchants a creature (702.5)", Inert("it matters as an Aura is attached, and "
+        "Auras entering are refused")),
+    _kw("cumulative_upkeep", "an upkeep cost that grows (702.24)", Inert("it triggers at the beginning of an upkeep, "
+        "which no modelled action reaches")),
+    _kw("opening_hand_start", "may begin the game on the battlefield (Leyline)", Inert("it matters only before "
+        "the game starts")),
+    _kw("overload", "an alternative cost that replaces \"target\" with \"each\" (702.96)",
+        Inert("it matters only when the spell is cast for its overload cost, an alternative cost pyrules does not "
+              "offer")),
+)
+
+# ---------------------------------------------------------------------------------------------
+# Card fields
+# ---------------------------------------------------------------------------------------------
+_CARD = Modelled("core.lp", ("200.1",))
+CARD_FIELDS: tuple[Kind, ...] = (
+    Kind("card", "name", "the card's name", _CARD, Text(), example="mana/could-produce-basic-lands"),
+    Kind("card", "cost", "its mana cost, such as \"{2}{G}\" (202.1)", Modelled("core.lp", ("202.1", "202.2")),
+         ManaSymbols(), example="choices/magecraft-archmage-cast"),
+    Kind("card", "types", "its card types (205.2)", Modelled("core.lp", ("205.2a",)), ListOf(OneOf(CARD_TYPES_, "card type")),
+         example="mana/could-produce-basic-lands"),
+    Kind("card", "supertypes", "its supertypes (205.4)", Modelled("core.lp", ("205.4a",)), ListOf(OneOf(SUPERTYPES_, "supertype")),
+         example="mana/blood-moon-dual-and-urborg"),
+    Kind("card", "subtypes", "its subtypes (205.3)", Modelled("core.lp", ("205.3a",)), ListOf(Name("subtype")),
+         example="mana/could-produce-basic-lands"),
+    Kind("card", "colors", "its color indicator (204)", Modelled("core.lp", ("204.1",)), ListOf(Color()),
+         example="mana/undefined-mana-crater-colored-permanents"),
+    Kind("card", "power", "printed power (208)", Modelled("continuous.lp", ("208.1",)), Signed(),
+         example="choices/onyx-minus3-no-ties"),
+    Kind("card", "toughness", "printed toughness (208)", Modelled("continuous.lp", ("208.1",)), Signed(),
+         example="stack/toughness-from-counters"),
+    Kind("card", "loyalty", "printed loyalty (306.5b)", Modelled("events.lp", ("306.5b",)), Count(0),
+         example="replacement/planeswalker-loyalty-doubling-season"),
+    Kind("card", "abilities", "its abilities, in the template vocabulary", _CARD, example="mana/could-produce-basic-lands"),
+    Kind("card", "faces", "front and back faces of a double-faced card (712)", Modelled("core.lp", ("712.8a",)),
+         example="activation/double-faced-back-face"),
+    Kind("card", "text", "its rules text, for people", Informational("the abilities say what the text means")),
+)

@@ -1,0 +1,118 @@
+"""The closed lists of words pyrules knows: card types, colors, zones, phases, mana symbols.
+
+Each list is declared here once; the parser, the fact emitter, the query checker and the docs
+read it from here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from ..document import MAX_AMOUNT, Field
+from .shapes import Shape
+
+CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery")
+PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+SUPERTYPES = ("basic", "legendary", "snow", "world")
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+#: Land types (205.3i) that rules read: the basic ones have intrinsic mana abilities (305.6).
+LAND_TYPES = BASIC_LAND_TYPES + ("desert", "gate", "lair", "locus", "mine", "power_plant", "tower", "cave",
+                                 "sphere", "town", "urzas")
+COLOR_NAMES = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+COLORS = ("w", "u", "b", "r", "g")
+MANA_TYPES = COLORS + ("c",)
+ZONES = ("battlefield", "hand", "graveyard", "exile", "library", "stack")
+PHASES = ("beginning", "precombat_main", "combat", "postcombat_main", "ending")
+STEPS = {
+    "beginning": ("untap", "upkeep", "draw"),
+    "precombat_main": (),
+    "combat": ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"),
+    "postcombat_main": (),
+    "ending": ("end", "cleanup"),
+}
+FACES = ("front", "back")
+#: Counter kinds with rules of their own (122.1a, 306.5b, 704.5q); any other name is a plain counter.
+COUNTER_KINDS = ("p1p1", "m1m1", "loyalty")
+#: Token kinds that some replacement effects single out (Academy Manufactor).
+TOKEN_KINDS = ("clue", "food", "treasure")
+
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+
+def parse_mana(text: Any, where: Field) -> tuple[tuple[str, int], ...]:
+    """``"{2}{G}{G}"`` -> ``(("g", 2), ("generic", 2))``, symbols merged and sorted.
+
+    Symbols: a number (generic), W U B R G C, X, S (snow), hybrid ``{W/U}`` -> ``w_u``,
+    two-generic hybrid ``{2/W}`` -> ``2_w``, Phyrexian ``{G/P}`` -> ``g_p``.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise where.fail(f"{where.name} must be mana symbols such as {{2}}{{G}}, not {text!r}")
+    stripped = _SYMBOL.sub("", text).replace(" ", "")
+    if stripped:
+        raise where.fail(f"{where.name}: '{text}' is not a sequence of mana symbols like {{2}}{{G}}")
+    counts: dict[str, int] = {}
+    for raw in _SYMBOL.findall(text):
+        sym = raw.strip().lower()
+        if sym.isdigit():
+            if int(sym) > MAX_AMOUNT:
+                raise where.fail(f"{where.name}: {{{raw}}} is more mana than pyrules computes with (at most {MAX_AMOUNT})")
+            counts["generic"] = counts.get("generic", 0) + int(sym)
+            continue
+        if sym in ("w", "u", "b", "r", "g", "c", "x", "s"):
+            key = {"s": "snow"}.get(sym, sym)
+        elif re.fullmatch(r"[wubrg2]/[wubrgp]", sym) and sym[0] != sym[2]:
+            key = sym.replace("/", "_")
+        else:
+            raise where.fail(f"{where.name}: unknown mana symbol {{{raw}}}")
+        counts[key] = counts.get(key, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+def mana_text(mana: Iterable[tuple[str, int]]) -> str:
+    """``(("generic", 2), ("g", 1))`` -> ``{2}{G}``; the inverse of :func:`parse_mana`."""
+    out = []
+    for sym, n in mana:
+        if sym == "generic":
+            out.append(f"{{{n}}}")
+        else:
+            out.extend([f"{{{sym.replace('_', '/').replace('snow', 'S').upper()}}}"] * n)
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class ManaSymbols(Shape):
+    """Mana symbols such as ``"{2}{G}"``."""
+
+    form = "mana symbols, such as \"{2}{G}\""
+
+    def parse(self, f: Field) -> Any:
+        return parse_mana(f.value, f)
+
+
+@dataclass(frozen=True)
+class ManaType(Shape):
+    """One symbol naming a type of mana: ``"{G}"``."""
+
+    form = "one of {W} {U} {B} {R} {G} {C}"
+
+    def parse(self, f: Field) -> Any:
+        mana = parse_mana(f.value, f)
+        if len(mana) != 1 or mana[0][1] != 1 or mana[0][0] not in MANA_TYPES:
+            raise f.fail(f"{f.name} must be a single mana symbol such as {{G}}")
+        return mana[0][0]
+
+
+@dataclass(frozen=True)
+class Color(Shape):
+    """A color, by name (white) or letter (w)."""
+
+    form = "white, blue, black, red or green"
+
+    def parse(self, f: Field) -> Any:
+        key = f.text().lower()
+        value = COLOR_NAMES.get(key, key)
+        if value not in COLORS:
+            raise f.fail(f"unknown color '{key}'; expected white, blue, black, red or green")
+        return value
