@@ -1,47 +1,245 @@
-"""Outcome atoms as text: parsing what users write, printing what they read.
+"""Outcome atoms as text: parsing what users write, checking it, printing what they read.
 
 Users may write ids without quotes (``tap(forest1)``); :func:`parse_atom` turns constants that
 name an object or a player of the situation into the strings the facts use. The text is parsed
-as a clingo *term*, never as program text.
+as a clingo *term*, never as program text. Then every part is checked, so that a typo is an
+error and never a silent "no": the predicate and its arity against the output catalogue, each
+argument against what the catalogue names it (an object, a player, a type of mana, a kind of
+counter, a zone, a number), and any other word against the ids of the situation and the words of
+the vocabulary.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
+from functools import lru_cache
+from typing import Any
 
 import clingo
 from clingo import Function, String, Symbol, SymbolType
 
 from .errors import InputError
-from .cards import CARD_TYPES, KEYWORDS, LAND_TYPES, SUPERTYPES
-from .model import ZONES, Situation
+from .model import Situation
+from .vocabulary.values import CARD_TYPES, COLOR_NAMES, COUNTER_KINDS, LAND_TYPES, MANA_TYPES, SUPERTYPES, TOKEN_KINDS, ZONES
+
+#: How each argument of an output predicate is checked, by the name the catalogue gives it.
+ARGUMENT_KINDS = {"O": "object", "Y": "object", "S": "object", "C": "object", "P": "player", "T": "mana type",
+                  "K": "counter kind", "N": "number", "From": "zone", "To": "zone", "Kind": "token kind"}
+
+
+def _keywords() -> frozenset[str]:
+    from .vocabulary import names
+
+    return frozenset(names("keyword"))
+
 
 #: Constants of pyrules' own vocabulary that are never read as ids (quote an id such as "forest").
-RESERVED = frozenset(
-    {"w", "u", "b", "r", "g", "c", "only"}
-    | set(ZONES) | set(CARD_TYPES) | set(LAND_TYPES) | set(KEYWORDS) | set(SUPERTYPES)
-)
+RESERVED = frozenset({"w", "u", "b", "r", "g", "c", "only"} | set(ZONES) | set(CARD_TYPES) | set(LAND_TYPES)
+                     | set(SUPERTYPES) | _keywords())
 _BARE = re.compile(r"^[a-z][A-Za-z0-9_']*$")
 
 
 def parse_atom(text: str, situation: Situation | None = None, where: str = "<query>") -> Symbol:
-    """Parse ``text`` as an outcome atom, reading bare ids of ``situation`` as strings."""
+    """Parse ``text`` as an outcome atom, reading bare ids of ``situation`` as strings, and check it."""
+    if not isinstance(text, str):
+        raise InputError(where, f"an atom is written as text such as 'tap(forest1)', not {text!r}")
     try:
         symbol = clingo.parse_term(text.strip())
     except (RuntimeError, ValueError):
         symbol = None
     if symbol is None or symbol.type != SymbolType.Function or not symbol.name:
-        raise InputError(where, f"'{text}' is not an atom such as could_produce(forest1, g)")
+        raise InputError(where, f"'{_short(text)}' is not an atom such as could_produce(forest1, g)")
     if situation is None:
         return symbol
-    from .encodings import output_signatures  # local: encodings needs the installed package data
+    names = _ids(situation)
+    symbol = _normalise(symbol, names)
+    check_atom(symbol, situation, where, text)
+    return symbol
 
+
+def check_atom(symbol: Symbol, situation: Situation, where: str = "<query>", text: str | None = None) -> None:
+    """Raise an :class:`InputError` unless ``symbol`` could be an outcome atom of ``situation``."""
+    from .encodings import all_entries, output_signatures
+
+    written = text if text is not None else format_atom(symbol)
+    if symbol.type != SymbolType.Function or not symbol.name:
+        raise InputError(where, f"'{_short(written)}' is not an atom such as could_produce(forest1, g)")
     signature = f"{symbol.name}/{len(symbol.arguments)}"
     if signature not in output_signatures():
-        known = ", ".join(sorted(output_signatures()))
-        raise InputError(where, f"'{text}' is not an outcome atom; outcome predicates are {known}")
-    names = {o.id for o in situation.objects} | {p.name for p in situation.players}
-    return _normalise(symbol, names)
+        same_name = sorted(s for s in output_signatures() if s.rsplit("/", 1)[0] == symbol.name)
+        if same_name:
+            raise InputError(where, f"'{_short(written)}': {symbol.name} takes {_arities(same_name)} argument(s), "
+                                    f"not {len(symbol.arguments)}")
+        close = difflib.get_close_matches(symbol.name, [s.rsplit("/", 1)[0] for s in output_signatures()], n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else f"; outcome predicates are " \
+                                                                  f"{', '.join(sorted(output_signatures()))}"
+        raise InputError(where, f"'{_short(written)}' is not an outcome atom{hint}")
+    words = _Words(situation)
+    for name, arg in zip(all_entries()[signature].args, symbol.arguments):
+        words.check(ARGUMENT_KINDS.get(name, "term"), arg, where, written)
+
+
+def _arities(signatures: list[str]) -> str:
+    return " or ".join(s.rsplit("/", 1)[1] for s in signatures)
+
+
+def _short(text: str) -> str:
+    text = text.encode("unicode_escape").decode("ascii")
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _ids(situation: Situation) -> set[str]:
+    return ({o.id for o in situation.objects} | {p.name for p in situation.players}
+            | {a.id for a in situation.stack_abilities})
+
+
+class _Words:
+    """The ids and words one situation's atoms may use."""
+
+    def __init__(self, situation: Situation):
+        self.objects = {o.id for o in situation.objects} | {a.id for a in situation.stack_abilities}
+        self.players = {p.name for p in situation.players}
+        cards = _card_words(situation)
+        self.counters = set(COUNTER_KINDS) | {k for o in situation.objects for k in o.counters} | cards["counter"]
+        q = situation.question
+        if getattr(q, "counter", ""):
+            self.counters.add(q.counter)
+        self.tokens = set(TOKEN_KINDS) | cards["token"] | ({q.token} if getattr(q, "token", "") else set())
+        self.card_names = cards["name"]
+        self.words = set(_encoding_words()) | set(RESERVED) | set(_keywords()) | self.counters | self.tokens
+
+    def check(self, kind: str, arg: Symbol, where: str, text: str) -> None:
+        if arg.type == SymbolType.Function and arg.name and arg.name[0].isupper():  # pragma: no cover - parse_term
+            return
+        if kind == "number":
+            if arg.type != SymbolType.Number:
+                self._fail(where, text, arg, "a number", [])
+            return
+        if kind == "object":
+            if arg.type == SymbolType.String and arg.string in self.objects:
+                return
+            if arg.type == SymbolType.String and arg.string in self.players:
+                raise InputError(where, f"'{_short(text)}': '{arg.string}' is a player, not an object")
+            self._fail(where, text, arg, "an object of this situation", sorted(self.objects))
+        if kind == "player":
+            if arg.type == SymbolType.String and arg.string in self.players:
+                return
+            if arg.type == SymbolType.String and arg.string in self.objects:
+                raise InputError(where, f"'{_short(text)}': '{arg.string}' is an object, not a player")
+            self._fail(where, text, arg, "a player of this situation", sorted(self.players))
+        if kind == "mana type":
+            if _constant(arg) in MANA_TYPES:
+                return
+            hint = COLOR_NAMES.get(_constant(arg) or "", "")
+            self._fail(where, text, arg, "a type of mana (w, u, b, r, g, c)", list(MANA_TYPES), hint)
+        if kind == "zone":
+            if _constant(arg) in ZONES:
+                return
+            self._fail(where, text, arg, "a zone", list(ZONES))
+        if kind == "counter kind":
+            if _constant(arg) in self.counters:
+                return
+            self._fail(where, text, arg, "a kind of counter of this situation", sorted(self.counters))
+        if kind == "token kind":
+            if _constant(arg) in self.tokens:
+                return
+            if arg.type == SymbolType.Function and arg.name == "copy" and len(arg.arguments) == 1:
+                return self.check("object", arg.arguments[0], where, text)
+            self._fail(where, text, arg, "a kind of token of this situation", sorted(self.tokens))
+        self._term(arg, where, text)
+
+    def _term(self, arg: Symbol, where: str, text: str) -> None:
+        """Any other argument (a stack item, a reason, a choice): its strings and words must be known."""
+        if arg.type == SymbolType.String:
+            if arg.string in self.objects | self.players | self.card_names:
+                return
+            self._fail(where, text, arg, "an id of this situation", sorted(self.objects | self.players))
+        if arg.type == SymbolType.Function:
+            if not arg.arguments:
+                if arg.name in self.words:
+                    return
+                self._fail(where, text, arg, "an id of this situation or a word pyrules uses",
+                           sorted(self.objects | self.players | self.words))
+            for a in arg.arguments:
+                self._term(a, where, text)
+
+    @staticmethod
+    def _fail(where: str, text: str, arg: Symbol, what: str, options: list[str], hint: str = "") -> None:
+        shown = format_atom(arg)
+        value = arg.string if arg.type == SymbolType.String else shown
+        close = [hint] if hint else difflib.get_close_matches(value, options, n=3, cutoff=0.6)
+        suggestion = f"; did you mean {', '.join(close)}?" if close else ""
+        raise InputError(where, f"'{_short(text)}': '{_short(shown)}' is not {what}{suggestion}")
+
+
+def _constant(arg: Symbol) -> str | None:
+    if arg.type == SymbolType.Function and not arg.arguments:
+        return arg.name
+    return None
+
+
+def _card_words(situation: Situation) -> dict[str, set[str]]:
+    """Counter kinds and token kinds that the cards of a situation mention, and card names."""
+    from .cards import builtin_library
+
+    library = (situation.library or builtin_library()).with_cards(situation.cards)
+    counters: set[str] = set()
+    tokens: set[str] = set()
+    names: set[str] = set()
+    for o in situation.objects:
+        card = library[o.card]
+        names.add(card.name)
+        for face in card.faces or (card,):
+            names.add(face.name)
+            for ability in face.abilities:
+                for part in ability.costs + ability.effects + ((ability.modify,) if ability.modify else ()):
+                    counters |= set(_counter_words(part.kind, part.value))
+                    if part.kind == "create_tokens":
+                        tokens.add(part.value[0])
+                if ability.filter is not None and ability.filter.get("counter"):
+                    counters.add(ability.filter["counter"])
+    return {"counter": counters, "token": tokens, "name": names}
+
+
+def _counter_words(kind: str, value: Any) -> list[str]:
+    if kind in ("remove_counters", "put_counters", "put_counters_self", "plus_counter"):
+        return [value[0]]
+    if kind == "counters":  # enters with counters
+        return [k for k, _ in value]
+    if kind == "create_tokens" and value[2]:
+        return [value[2]]
+    if kind == "sacrifice_if_no_counters":
+        return [value]
+    return []
+
+
+@lru_cache(maxsize=1)
+def _encoding_words() -> frozenset[str]:
+    """Every constant and function name the encodings write (reasons such as already_tapped)."""
+    import clingo.ast as ast
+
+    from .encodings import encoding_paths
+
+    found: set[str] = set()
+
+    class Collect(ast.Transformer):
+        def visit_SymbolicTerm(self, node):  # noqa: N802 (clingo's visitor naming)
+            if node.symbol.type == SymbolType.Function:
+                found.add(node.symbol.name)
+            return node
+
+        def visit_Function(self, node):  # noqa: N802
+            found.add(node.name)
+            node.update(**self.visit_children(node))
+            return node
+
+    def visit(stm: Any) -> None:
+        Collect()(stm)
+
+    for path in encoding_paths():
+        ast.parse_files([str(path)], visit)
+    return frozenset(w for w in found if not w.startswith("_"))
 
 
 def _normalise(symbol: Symbol, names: set[str]) -> Symbol:
@@ -65,9 +263,10 @@ def format_atom(symbol: Symbol) -> str:
 
 def parse_atoms(text: str, situation: Situation | None = None, where: str = "<query>") -> list[Symbol]:
     """Parse one atom or several separated by commas: ``tap(forest1), mana_added(alice, g, 1)``."""
+    if not isinstance(text, str):
+        raise InputError(where, f"atoms are written as text such as 'tap(forest1)', not {text!r}")
     try:
         group = clingo.parse_term(f"({text.strip()},)")
     except (RuntimeError, ValueError):
-        raise InputError(where, f"'{text}' is not a list of atoms such as tap(forest1), mana_added(alice, g, 1)") from None
-    return [parse_atom(str(s), situation, where) if s.type == SymbolType.Function and s.name else
-            parse_atom(str(s), None, where) for s in group.arguments]
+        raise InputError(where, f"'{_short(text)}' is not a list of atoms such as tap(forest1), mana_added(alice, g, 1)") from None
+    return [parse_atom(str(s), situation, where) for s in group.arguments]

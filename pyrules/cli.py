@@ -30,24 +30,27 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pyrules", description="Every legal outcome of a Magic: The Gathering situation.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    p = sub.add_parser("outcomes", help="list every distinct legal outcome of a situation file")
+    common = _Parser(add_help=False)
+    common.add_argument("--verbose", action="store_true", help="also print clingo's messages while grounding (stderr)")
+    p = sub.add_parser("outcomes", help="list every distinct legal outcome of a situation file", parents=[common])
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--limit", type=int, metavar="N", help="stop after N outcomes (the result is marked truncated)")
     p.add_argument("--project", metavar="PRED/N,...", default="",
                    help="distinct outcomes of these outcome predicates only (for example life_lost/2,discarded/2)")
-    p = sub.add_parser("query", help="is an atom true in some or in every outcome?")
+    p = sub.add_parser("query", help="is an atom true in some or in every outcome?", parents=[common])
     p.add_argument("file")
     group = p.add_mutually_exclusive_group(required=True)
     group.add_argument("--always", metavar="ATOM", help="true in every outcome (cautious consequence)")
     group.add_argument("--sometimes", metavar="ATOM", help="true in some outcome (brave consequence)")
-    p = sub.add_parser("explain", help="why an outcome (or one atom of it) holds, or why an atom holds in no outcome")
+    p = sub.add_parser("explain", help="why an outcome (or one atom of it) holds, or why an atom holds in no outcome",
+                       parents=[common])
     p.add_argument("file")
     p.add_argument("--outcome", type=int, default=1, metavar="N", help="which outcome, counting from 1 (default 1)")
     p.add_argument("--atom", metavar="ATOM", help="explain only this atom and what it rests on")
     p.add_argument("--why-not", metavar="ATOM", dest="why_not", help="why this atom holds in no outcome")
     p.add_argument("--format", choices=("text", "dot", "graphml", "json"), default="text")
-    p = sub.add_parser("check", help="run regression cases (default: the built-in rulings corpus)")
+    p = sub.add_parser("check", help="run regression cases (default: the built-in rulings corpus)", parents=[common])
     p.add_argument("paths", nargs="*", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -59,12 +62,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "outcomes":
             if args.limit is not None and args.limit < 1:
                 raise InputError("--limit", "must be at least 1")
-            return _outcomes(args.file, args.json, args.limit, tuple(p for p in args.project.split(",") if p))
+            result = solve(args.file, limit=args.limit, project=tuple(p for p in args.project.split(",") if p))
+            return _verbose(result, args.verbose, _outcomes(result, args.json))
         if args.command == "query":
-            return _query(args.file, args.always, args.sometimes)
+            result = solve(args.file)
+            return _verbose(result, args.verbose, _query(result, args.always, args.sometimes))
         if args.command == "explain":
-            return _explain(args.file, args.outcome, args.atom, args.why_not, args.format)
-        return _check(args.paths, args.json)
+            result = solve(args.file, explain=True)
+            return _verbose(result, args.verbose, _explain(result, args.file, args.outcome, args.atom, args.why_not,
+                                                           args.format))
+        return _check(args.paths, args.json, args.verbose)
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -75,8 +82,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _outcomes(path: str, as_json: bool, limit: int | None, project: tuple[str, ...] = ()) -> int:
-    result = solve(path, limit=limit, project=project)
+def _verbose(result: Outcomes, verbose: bool, code: int) -> int:
+    """With --verbose, clingo's messages (kept on every result) go to standard error."""
+    if verbose:
+        for message in result.messages:
+            print(f"pyrules: clingo: {message}", file=sys.stderr)
+        print(f"pyrules: {len(result.messages)} message(s) from clingo", file=sys.stderr)
+    return code
+
+
+def _outcomes(result: Outcomes, as_json: bool) -> int:
     if as_json:
         print(result.to_json(indent=2))
         return 0
@@ -99,10 +114,9 @@ def _summary(result: Outcomes) -> str:
     return text + f"  [ground {stats.ground_seconds:.3f}s, solve {stats.solve_seconds:.3f}s]"
 
 
-def _query(path: str, always: str | None, sometimes: str | None) -> int:
-    result = solve(path)
+def _query(result: Outcomes, always: str | None, sometimes: str | None) -> int:
     atom = always or sometimes
-    symbol = result.atom(atom)
+    symbol = result.atom(atom, "--always" if always else "--sometimes")
     answer = result.always(symbol) if always else result.sometimes(symbol)
     if always:
         phrase = "holds in every outcome" if answer else "does not hold in every outcome"
@@ -112,10 +126,9 @@ def _query(path: str, always: str | None, sometimes: str | None) -> int:
     return 0 if answer else 1
 
 
-def _explain(path: str, index: int, atom: str | None, why_not: str | None, fmt: str) -> int:
-    result = solve(path, explain=True)
+def _explain(result: Outcomes, path: str, index: int, atom: str | None, why_not: str | None, fmt: str) -> int:
     if why_not is not None:
-        reasons = result.why_not(why_not)
+        reasons = result.why_not(result.atom(why_not, "--why-not"))
         if fmt == "json":
             print(json.dumps({"atom": why_not, "reasons": reasons}, indent=2))
         else:
@@ -129,7 +142,7 @@ def _explain(path: str, index: int, atom: str | None, why_not: str | None, fmt: 
     if not 1 <= index <= len(result):
         raise InputError("--outcome", f"must be between 1 and {len(result)}")
     outcome = result[index - 1]
-    if atom is not None and not outcome.holds(atom):
+    if atom is not None and not outcome.holds(result.atom(atom, "--atom")):
         raise InputError("--atom", f"{atom} does not hold in outcome {index}; try --why-not")
     graph = outcome.explain(atom)
     text = {"text": graph.text, "dot": graph.to_dot, "graphml": graph.to_graphml, "json": graph.to_json}[fmt]()
@@ -137,8 +150,12 @@ def _explain(path: str, index: int, atom: str | None, why_not: str | None, fmt: 
     return 0
 
 
-def _check(paths: list[str], as_json: bool) -> int:
+def _check(paths: list[str], as_json: bool, verbose: bool = False) -> int:
     results = run_cases(paths or None)
+    if verbose:
+        for r in results:
+            for message in r.messages:
+                print(f"pyrules: {r.id}: clingo: {message}", file=sys.stderr)
     passed = sum(r.status == "pass" for r in results)
     failed = len(results) - passed
     if as_json:

@@ -53,6 +53,11 @@ class CatalogueEntry:
     role: str  # input, derived, output, aux
     signature: str  # e.g. could_produce/2
     meaning: str
+    args: tuple[str, ...] = ()  # the argument names, as the catalogue writes them: ("O", "T")
+
+    @property
+    def name(self) -> str:
+        return self.signature.rsplit("/", 1)[0]
 
 
 _stack = ExitStack()
@@ -115,10 +120,16 @@ def block_at(file: str, line: int) -> RuleBlock | None:
     return None
 
 
+_CONTINUED = re.compile(r"^%\s{20,}(\S.*)$")
+
+
 @lru_cache(maxsize=None)
 def catalogue(name: str) -> tuple[CatalogueEntry, ...]:
-    """The predicate catalogue at the top of one encoding file."""
-    entries = []
+    """The predicate catalogue at the top of one encoding file: one entry per line
+    ``% role pred(A,B)  meaning``, whose meaning may continue on indented comment lines. The one
+    parser of catalogues: explanations, query checks, docs and tests all read this."""
+    entries: list[CatalogueEntry] = []
+    last: CatalogueEntry | None = None
     for line in (encoding_dir() / name).read_text(encoding="utf-8").splitlines():
         if not line.startswith("%"):
             if entries:
@@ -127,9 +138,37 @@ def catalogue(name: str) -> tuple[CatalogueEntry, ...]:
         m = _CATALOGUE.match(line)
         if m and not m.group(2).startswith("("):
             pred = m.group(2)
-            arity = 0 if "(" not in pred else pred.count(",") + 1
-            entries.append(CatalogueEntry(name, m.group(1), f"{pred.split('(')[0]}/{arity}", m.group(3).strip()))
+            args = tuple(a.strip() for a in pred[pred.index("(") + 1:-1].split(",")) if "(" in pred else ()
+            last = CatalogueEntry(name, m.group(1), f"{pred.split('(')[0]}/{len(args)}", m.group(3).strip(), args)
+            entries.append(last)
+            continue
+        c = _CONTINUED.match(line)
+        if c and last is not None and not (m and m.group(2).startswith("(")):
+            last = CatalogueEntry(last.file, last.role, last.signature, f"{last.meaning} {c.group(1).strip()}", last.args)
+            entries[-1] = last
+        else:
+            last = None
     return tuple(entries)
+
+
+@lru_cache(maxsize=1)
+def all_entries() -> dict[str, CatalogueEntry]:
+    """Every catalogue entry by signature (the first file that documents it)."""
+    out: dict[str, CatalogueEntry] = {}
+    for name in FILES:
+        for entry in catalogue(name):
+            out.setdefault(entry.signature, entry)
+    return out
+
+
+@lru_cache(maxsize=1)
+def defined_statements() -> str:
+    """``#defined p/n.`` for every input predicate (a situation may give none of its atoms) and every
+    output predicate, so that clingo's "atom does not occur in any rule head" warnings name only real
+    mistakes. (Outputs are declared because facts added through the backend before grounding are not
+    yet seen when ``#show`` signatures are checked.) Generated from the catalogues: no hand-kept list."""
+    signatures = sorted({e.signature for name in FILES for e in catalogue(name) if e.role in ("input", "output")})
+    return "\n".join(f"#defined {s}." for s in signatures) + "\n"
 
 
 @lru_cache(maxsize=1)

@@ -34,7 +34,7 @@ import networkx as nx
 from clingo import Function, Number, Symbol, SymbolType
 
 from .atoms import format_atom
-from .encodings import FILES, RuleBlock, block_at, catalogue, encoding_paths
+from .encodings import FILES, RuleBlock, all_entries, block_at, catalogue, encoding_paths
 
 WHY = "_why"
 
@@ -245,24 +245,9 @@ def instantiate(atom: Any, binding: dict[str, Symbol]) -> Symbol | None:
 # ---------------------------------------------------------------------------------------------
 # Labels
 # ---------------------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def _templates() -> dict[str, tuple[list[str], str]]:
+def _templates() -> dict[str, tuple[tuple[str, ...], str]]:
     """Predicate signature -> (argument names, meaning), from the catalogues of ``asp/``."""
-    result = {}
-    for path in encoding_paths():
-        last = None
-        for line in path.read_text(encoding="utf-8").splitlines():
-            m = re.match(r"^%\s*(?:input|derived|output|aux)\s+(\w+)(?:\(([^)]*)\))?\s+(.*)$", line)
-            if m:
-                args = m.group(2).split(",") if m.group(2) else []
-                last = f"{m.group(1)}/{len(args)}"
-                result[last] = (args, m.group(3).strip())
-            elif last is not None and re.match(r"^%\s{20,}\S", line):  # a meaning continued on the next line
-                args, meaning = result[last]
-                result[last] = (args, f"{meaning} {line[1:].strip()}")
-            else:
-                last = None
-    return result
+    return {sig: (e.args, e.meaning) for sig, e in all_entries().items()}
 
 
 def _value_text(symbol: Symbol) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from clingo import Symbol
 
-from .atoms import format_atom, parse_atom
+from .atoms import check_atom, format_atom, parse_atom
 from .model import Situation
 from .solver import Grounding, SolveOptions, Statistics, describe_reason
 
@@ -54,8 +54,10 @@ class Outcome:
         return sorted((a for a in self.atoms if a.name == name), key=str)
 
     def holds(self, atom: str | Symbol) -> bool:
-        symbol = parse_atom(atom, self.situation) if isinstance(atom, str) else atom
-        return symbol in self.atoms
+        if isinstance(atom, Symbol):
+            check_atom(atom, self.situation)
+            return atom in self.atoms
+        return parse_atom(atom, self.situation) in self.atoms
 
     def __contains__(self, atom: str | Symbol) -> bool:
         return self.holds(atom)
@@ -182,6 +184,8 @@ class Outcomes(Sequence[Outcome]):
         self.statistics = statistics
         self.options = options
         self.illegal = [describe_reason(r) for r in grounding.illegal_reasons()]
+        #: clingo's warnings while grounding, one line each (none for a well-formed situation).
+        self.messages: list[str] = list(grounding.messages)
         self._library = library
         self._explained: Grounding | None = grounding if grounding.explain else None
         self._graphs: dict[frozenset[Symbol], Any] = {}
@@ -210,8 +214,13 @@ class Outcomes(Sequence[Outcome]):
         symbol = self.atom(condition)
         return [o for o in self._outcomes if symbol in o.atoms]
 
-    def atom(self, text: str | Symbol) -> Symbol:
-        return parse_atom(text, self.situation) if isinstance(text, str) else text
+    def atom(self, text: str | Symbol, where: str = "<query>") -> Symbol:
+        """An outcome atom from its text (or a symbol), checked against the situation and the vocabulary;
+        ``where`` names the place it came from in errors."""
+        if isinstance(text, Symbol):
+            check_atom(text, self.situation, where)
+            return text
+        return parse_atom(text, self.situation, where)
 
     # -- brave and cautious -----------------------------------------------------------------
     def _consequences(self) -> None:
@@ -304,6 +313,7 @@ class Outcomes(Sequence[Outcome]):
             "options": {"limit": self.options.limit, "threads": self.options.threads, "seed": self.options.seed,
                         "arguments": self.options.arguments()},
             "statistics": self.statistics.as_dict(),
+            "messages": self.messages,
         }
 
     def to_json(self, **kwargs: Any) -> str:

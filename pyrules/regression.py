@@ -36,11 +36,12 @@ class CaseResult:
     outcomes: int | None = None
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)  # clingo's messages while grounding
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "path": self.path, "rulings": self.rulings, "rules": self.rules,
                 "status": self.status, "outcomes": self.outcomes, "seconds": round(self.seconds, 4),
-                "problems": self.problems}
+                "problems": self.problems, "messages": self.messages}
 
 
 def corpus_dir() -> Path:
@@ -122,6 +123,7 @@ def _evaluate(root: Field, expect: Field, result: CaseResult) -> None:
         result.status = "fail"
         return
     result.outcomes = len(outcomes)
+    result.messages = list(outcomes.messages)
     if expect.child("outcomes").present:
         want = expect.child("outcomes").integer(minimum=0)
         if len(outcomes) != want:

@@ -16,7 +16,7 @@ import clingo
 from clingo import Symbol
 
 from .cards import CardLibrary
-from .encodings import encoding_paths
+from .encodings import defined_statements, encoding_paths
 from .errors import InputError, UnsupportedError
 from .facts import Fact, situation_facts
 from .model import Situation
@@ -46,6 +46,7 @@ class Statistics:
     rules: int = 0
     choices: int = 0
     conflicts: int = 0
+    messages: int = 0  # clingo's warnings and infos while grounding (see Outcomes.messages)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -57,6 +58,7 @@ class Statistics:
             "rules": self.rules,
             "choices": self.choices,
             "conflicts": self.conflicts,
+            "messages": self.messages,
         }
 
 
@@ -69,9 +71,11 @@ class Grounding:
         self.options = options or SolveOptions()
         self.facts: list[Fact] = situation_facts(situation, library)
         self.messages: list[str] = []
-        self.control = clingo.Control(self.options.arguments(), logger=self._log, message_limit=50)
+        # Every message clingo gives is kept (message_limit: no cap) and reported on the result.
+        self.control = clingo.Control(self.options.arguments(), logger=self._log, message_limit=1_000_000)
         for path in encoding_paths():
             self.control.load(str(path))
+        self.control.add("base", [], defined_statements())
         self.explain = explain
         if explain:  # shadow rules that record each rule firing, grounded with everything else
             from .explain import add_shadow_rules
@@ -90,7 +94,7 @@ class Grounding:
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
-        self.messages.append(message)
+        self.messages.append(" ".join(message.split()))  # one line each
 
     def _explain_data(self) -> Any:
         from .explain import WHY, ExplainData
@@ -244,6 +248,7 @@ class Grounding:
             rules=int(lp.get("rules", 0)),
             choices=int(solving.get("choices", 0)),
             conflicts=int(solving.get("conflicts", 0)),
+            messages=len(self.messages),
         )
 
 
@@ -260,6 +265,8 @@ def describe_reason(reason: Symbol) -> str:
     if reason.type == clingo.SymbolType.Function and reason.name == "ab" and len(reason.arguments) == 2:
         return f"ability {reason.arguments[1]} of {reason.arguments[0].string}"
     if reason.type == clingo.SymbolType.Function and not reason.arguments:
-        return reason.name.replace("_", " ")
+        from .vocabulary import refusal_reasons  # a refused template: the reason the vocabulary gives
+
+        return refusal_reasons().get(reason.name, reason.name.replace("_", " "))
     args = ", ".join(describe_reason(a) for a in reason.arguments)
     return f"{reason.name.replace('_', ' ')} ({args})"

@@ -178,7 +178,7 @@ def test_usage_errors(capsys, argv, message):
 def test_bad_query_atom(write, capsys):
     path = write("birds.yaml", BIRDS)
     assert_one_line_error(*run(capsys, "query", path, "--always", "tap(("),
-                          "pyrules: <query>: 'tap((' is not an atom such as could_produce(forest1, g)\n")
+                          "pyrules: --always: 'tap((' is not an atom such as could_produce(forest1, g)\n")
 
 
 # -- query -------------------------------------------------------------------------------------------

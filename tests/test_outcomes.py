@@ -236,7 +236,7 @@ def test_outcome_to_dict(birds):
 
 def test_outcomes_to_dict_and_json_round_trip(birds, birds_file):
     d = birds.to_dict()
-    assert set(d) == {"situation", "count", "truncated", "illegal", "outcomes", "options", "statistics"}
+    assert set(d) == {"situation", "count", "truncated", "illegal", "outcomes", "options", "statistics", "messages"}
     assert d["situation"] == str(birds_file)
     assert (d["count"], d["truncated"], d["illegal"]) == (5, False, [])
     assert [o["atoms"] for o in d["outcomes"]] == [o.texts for o in birds]
@@ -273,7 +273,8 @@ def test_statistics(birds_file):
     assert stats.models == 5
     assert stats.atoms > 0 and stats.rules > 0
     assert set(stats.as_dict()) == {"ground_seconds", "solve_seconds", "models", "atoms", "rules", "choices",
-                                    "conflicts"}
+                                    "conflicts", "messages"}
+    assert stats.messages == 0 and outcomes.messages == []
     assert "query_seconds" not in stats.extra
     outcomes.sometimes("tap(birds)")
     assert stats.extra["query_seconds"] >= 0
