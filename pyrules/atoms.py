@@ -107,7 +107,8 @@ class _Words:
             self.counters.add(q.counter)
         self.tokens = set(TOKEN_KINDS) | cards["token"] | ({q.token} if getattr(q, "token", "") else set())
         self.card_names = cards["name"]
-        self.words = set(_encoding_words()) | set(RESERVED) | set(_keywords()) | self.counters | self.tokens
+        self.words = (set(_encoding_words()) | set(RESERVED) | set(_keywords()) | self.counters | self.tokens
+                      | cards["rider"])
 
     def check(self, kind: str, arg: Symbol, where: str, text: str) -> None:
         if arg.type == SymbolType.Function and arg.name and arg.name[0].isupper():  # pragma: no cover - parse_term
@@ -168,6 +169,9 @@ class _Words:
     def _fail(where: str, text: str, arg: Symbol, what: str, options: list[str], hint: str = "") -> None:
         shown = format_atom(arg)
         value = arg.string if arg.type == SymbolType.String else shown
+        if _constant(arg) in RESERVED and _constant(arg) in options:
+            raise InputError(where, f"'{_short(text)}': {shown} is also a word of pyrules' vocabulary; "
+                                    f"write the id in quotes: \"{shown}\"")
         close = [hint] if hint else difflib.get_close_matches(value, options, n=3, cutoff=0.6)
         suggestion = f"; did you mean {', '.join(close)}?" if close else ""
         raise InputError(where, f"'{_short(text)}': '{_short(shown)}' is not {what}{suggestion}")
@@ -187,6 +191,7 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
     counters: set[str] = set()
     tokens: set[str] = set()
     names: set[str] = set()
+    riders: set[str] = set()
     for o in situation.objects:
         card = library[o.card]
         names.add(card.name)
@@ -199,7 +204,8 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
                         tokens.add(part.value[0])
                 if ability.filter is not None and ability.filter.get("counter"):
                     counters.add(ability.filter["counter"])
-    return {"counter": counters, "token": tokens, "name": names}
+                riders |= {f"spend_only_{r}" for r in ability.riders}
+    return {"counter": counters, "token": tokens, "name": names, "rider": riders}
 
 
 def _counter_words(kind: str, value: Any) -> list[str]:

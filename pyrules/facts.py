@@ -9,7 +9,9 @@ asks it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from clingo import Number, Symbol
@@ -22,6 +24,20 @@ from .vocabulary import FAMILIES, Filter, filter_terms, kind
 # Kept for callers that built symbols from here before pyrules.symbols existed.
 __all__ = ["Fact", "situation_facts", "card_facts", "ability_facts", "question_facts", "S", "C", "mana_symbol",
            "ability_id"]
+
+
+#: Kinds of the vocabulary whose facts are left out (tests use it to show a case depends on a kind).
+_OMIT: ContextVar[frozenset[tuple[str, str]]] = ContextVar("pyrules_omit", default=frozenset())
+
+
+@contextmanager
+def omitting(*kinds: tuple[str, str]) -> Iterator[None]:
+    """Within this block, situations become facts without those of the given kinds ``(family, name)``."""
+    token = _OMIT.set(frozenset(kinds))
+    try:
+        yield
+    finally:
+        _OMIT.reset(token)
 
 
 @dataclass(frozen=True)
@@ -77,25 +93,33 @@ def _terms(value: Any) -> list[Symbol]:
 
 def card_facts(card: CardSpec, skip: frozenset[tuple[str, str]] = frozenset()) -> Iterator[Symbol]:
     name = S(card.name)
+
+    def given(field_name: str) -> bool:
+        return ("card", field_name) not in skip
+
+    if not given("name"):  # a card that cannot be found by its name has no facts at all
+        return
     for face_name, face in zip(("front", "back"), card.faces):
-        yield fn("card_face", name, C(face_name), S(face.name))
+        if given("faces"):
+            yield fn("card_face", name, C(face_name), S(face.name))
         yield from card_facts(face, skip)
-    for t in card.types:
+    for t in card.types if given("types") else ():
         yield fn("card_type", name, C(t))
-    for t in card.supertypes:
+    for t in card.supertypes if given("supertypes") else ():
         yield fn("card_supertype", name, C(t))
-    for t in card.subtypes:
+    for t in card.subtypes if given("subtypes") else ():
         yield fn("card_subtype", name, C(t))
-    for sym, n in card.mana_cost:
+    for sym, n in card.mana_cost if given("cost") else ():
         yield fn("card_mana_cost", name, mana_symbol(sym), n)
-    for col in card.colors or ():
+    for col in card.colors or () if given("colors") else ():
         yield fn("card_color_indicator", name, C(col))
     for attr in ("power", "toughness", "loyalty"):
         value = getattr(card, attr)
-        if value is not None:
+        if value is not None and given(attr):
             yield fn(f"card_{attr}", name, value)
     for i, ability in enumerate(card.abilities, start=1):
-        yield from ability_facts(card.name, i, ability, skip=skip)
+        if given("abilities") and ("ability", ability.kind) not in skip:
+            yield from ability_facts(card.name, i, ability, skip=skip)
 
 
 def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None = None,
@@ -169,28 +193,35 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
     """Every fact describing ``situation`` (and the cards it uses), in a deterministic order.
     ``skip`` leaves out the facts of some kinds of the vocabulary (for tests)."""
     library = (library or situation.library or builtin_library()).with_cards(situation.cards)
+    skip = skip or _OMIT.get()
     facts: list[Fact] = []
 
     def add(origin: str, symbols: Iterable[Symbol]) -> None:
         facts.extend(Fact(s, origin) for s in symbols)
 
+    def given(*key: str) -> bool:
+        return key not in skip
+
     for i, p in enumerate(situation.players, start=1):
         path = f"players.{i - 1}"
-        add(path, [fn("player", S(p.name)), fn("seat", S(p.name), i)])
-        if ("player", "life") not in skip:
+        if given("situation", "players") and given("player", "name"):
+            add(path, [fn("player", S(p.name)), fn("seat", S(p.name), i)])
+        if given("player", "life"):
             add(path, [fn("initial_life", S(p.name), p.life)])
-        if ("player", "mana_pool") not in skip:
+        if given("player", "mana_pool"):
             add(path, [fn("initial_pool", S(p.name), C(t), n) for t, n in sorted(p.mana_pool.items()) if n])
-    add("active", [fn("active_player", S(situation.active_player))])
-    add("priority", [fn("priority", S(situation.priority_player))])
-    if ("situation", "phase") not in skip:
+    if given("situation", "active"):
+        add("active", [fn("active_player", S(situation.active_player))])
+    if given("situation", "priority"):
+        add("priority", [fn("priority", S(situation.priority_player))])
+    if given("situation", "phase"):
         add("phase", [fn("phase", C(situation.phase))])
     if situation.step:
         add("step", [fn("step", C(situation.step))])
 
     used_cards: dict[str, CardSpec] = {}
     object_fields = [k for k in FAMILIES["object"] if k.term is not None and k.key not in skip]
-    for i, o in enumerate(situation.objects):
+    for i, o in enumerate(situation.objects if given("situation", "objects") else ()):
         card = library[o.card]
         used_cards[card.name] = card
         face = card.face(o.face)
@@ -203,19 +234,22 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
         source = situation.object(item.source)
         card = library[source.card].face(source.face)
         iid = S(item.id)
-        symbols = [fn("object", iid), fn("initial_zone", iid, C("stack")), fn("initial_controller", iid, S(item.controller)),
-                   fn("stack_ability", iid, S(item.source), ability_id(card.name, item.ability))]
-        symbols += [fn("target", iid, n, S(t)) for n, t in enumerate(item.targets, start=1)]
-        if item.x is not None:
-            symbols.append(fn("object_x", iid, item.x))
+        symbols = [fn("object", iid), fn("initial_zone", iid, C("stack"))]
+        if given("stack_item", "controller"):
+            symbols.append(fn("initial_controller", iid, S(item.controller)))
+        if all(given("stack_item", k) for k in ("id", "activated", "triggered", "ability")):
+            symbols.append(fn("stack_ability", iid, S(item.source), ability_id(card.name, item.ability)))
+        if given("stack_item", "targets"):
+            symbols += [fn("target", iid, n, S(t)) for n, t in enumerate(item.targets, start=1)]
         used_cards[library[source.card].name] = library[source.card]
         add(f"stack.{situation.stack.index(item.id)}", symbols)
     for k, effect in enumerate(situation.effects):
         card = library[effect.card]
         used_cards[card.name] = card
         eid = fn("effect", S(f"effects.{k}"))
-        add(f"effects.{k}", [fn("lasting_effect", eid, ability_id(card.name, effect.ability), S(effect.controller)),
-                             fn("timestamp", eid, len(situation.objects) + k + 1)])
+        if given("situation", "effects") and all(given("lasting_effect", f) for f in ("card", "controller", "ability")):
+            add(f"effects.{k}", [fn("lasting_effect", eid, ability_id(card.name, effect.ability), S(effect.controller)),
+                                 fn("timestamp", eid, len(situation.objects) + k + 1)])
     libraries: dict[str, list] = {}
     for o in situation.objects:  # library order: 'position' where given, else the order of the objects
         if o.zone == "library":
@@ -224,16 +258,25 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
         for owner, cards in libraries.items():
             ordered = sorted(cards, key=lambda o: (o.position is None, o.position or 0))
             add("objects", [fn("library_position", S(o.id), k) for k, o in enumerate(ordered, start=1)])
-    for n, oid in enumerate(situation.stack, start=1):
+    for n, oid in enumerate(situation.stack if given("situation", "stack") else (), start=1):
         add("stack", [fn("stack_position", S(oid), n)])
+    inline = {c.name for c in situation.cards}
     for name in sorted(used_cards):
-        add(f"card:{name}", card_facts(used_cards[name], skip))
-    add("question", question_facts(situation, skip))
+        if name not in inline or given("situation", "cards"):
+            add(f"card:{name}", card_facts(used_cards[name], skip))
+    if given("situation", "question"):
+        add("question", question_facts(situation, skip))
     return facts
+
+
+_QUESTION_KINDS = {CouldProduce: "could_produce", Activatable: "activatable", Activate: "activate", Cast: "cast",
+                   ResolveTop: "resolve", Happen: "effect"}
 
 
 def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
     q = situation.question
+    if ("question", _QUESTION_KINDS[type(q)]) in skip or (isinstance(q, Happen) and ("happen", q.kind) in skip):
+        return []
     if isinstance(q, CouldProduce):
         if not q.objects:
             return [fn("question", C("could_produce_all"))]
@@ -243,7 +286,7 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
     if isinstance(q, Activate):
         obj = situation.object(q.object)
         player = q.player or obj.controller or obj.owner
-        if q.ability is None:
+        if q.ability is None or ("activate", "ability") in skip:
             selector = C("only")
         elif q.ability == "granted":
             selector = C("granted")
@@ -251,6 +294,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             selector = fn("basic", C(q.ability))
         else:
             selector = fn("printed", q.ability)
+        if ("activate", "object") in skip or ("activate", "player") in skip:
+            return []
         symbols = [fn("question", fn("activate", S(player), S(q.object), selector))]
         if q.x is not None and ("activate", "x") not in skip:
             symbols.append(fn("question_x", q.x))
@@ -261,11 +306,11 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         return symbols
     if isinstance(q, Cast):
         obj = situation.object(q.object)
+        if ("cast", "object") in skip or ("cast", "player") in skip:
+            return []
         symbols = [fn("question", fn("cast", S(q.player or obj.owner), S(q.object)))]
         if q.x is not None and ("cast", "x") not in skip:
             symbols.append(fn("question_x", q.x))
-        if q.modes:
-            symbols += [fn("question_mode", m) for m in q.modes]
         if ("cast", "targets") not in skip:
             symbols += [fn("question_target", n, S(t)) for n, t in enumerate(q.targets, start=1)]
         return symbols

@@ -330,7 +330,9 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
         (source.controller or source.owner)
     targets = f.child("targets").texts()
     _check_targets(f.child("targets"), targets, ability.targets, iid, by_id, players, library, f"'{iid}'")
-    return StackAbility(iid, source.id, kind_name, index, controller, targets, f.child("x").integer(default=None, minimum=0))
+    if f.child("x").present:
+        raise UnsupportedError(f.child("x").where, kind("stack_item", "x").status.reason)
+    return StackAbility(iid, source.id, kind_name, index, controller, targets)
 
 
 # -- targets (115) ---------------------------------------------------------------------------------
@@ -458,8 +460,9 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
         _check_targets(body.child("targets"), targets, face.abilities[chosen - 1].targets, obj.id, by_id, players,
                        library, f"ability {chosen} of '{face.name}'")
     resolve = False if shorthand else body.child("resolve").boolean(default=False)
-    x = None if shorthand else body.child("x").integer(default=None, minimum=0)
-    return Activate(obj.id, player, ability, x, targets, resolve=resolve)
+    if not shorthand and body.child("x").present:
+        raise UnsupportedError(body.child("x").where, kind("activate", "x").status.reason)
+    return Activate(obj.id, player, ability, None, targets, resolve=resolve)
 
 
 def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameObject], players: list[str],

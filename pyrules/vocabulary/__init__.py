@@ -101,10 +101,14 @@ def find(family: str, name: str) -> Kind | None:
     return _index().get((family, name))
 
 
+#: Families whose refused kinds become the fact term ``unsupported(Name)``, answered by the encodings.
+TERM_FAMILIES = ("effect", "enters", "trigger", "replacement_event", "modification", "static", "keyword")
+
+
 @lru_cache(maxsize=None)
 def refusal_reasons() -> dict[str, str]:
     """Name -> reason of every refused template, for turning ``unsupported(Name)`` into text."""
-    return {k.name: k.status.reason for k in ALL if isinstance(k.status, Refused)}
+    return {k.name: k.status.reason for f in TERM_FAMILIES for k in FAMILIES[f] if isinstance(k.status, Refused)}
 
 
 __all__ = [

@@ -22,14 +22,20 @@ from .shapes import Flag, Shape
 
 @dataclass(frozen=True)
 class Modelled:
-    """Read by the rules of ``file`` (an ``asp/`` file), which implement the rules numbered ``cr``."""
+    """Read by the rules of ``file`` (an ``asp/`` file, and of the files in ``also``), which implement
+    the rules numbered ``cr``."""
 
     file: str
     cr: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        return (self.file,) + self.also
 
     @property
     def label(self) -> str:
-        return f"modelled ({self.file})"
+        return f"modelled ({', '.join(self.files)})"
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,12 @@ class Kind:
     targets: Any = None  # a TargetSpec, for templates that say "target"
     example: str = ""  # the case that exercises it (modelled) or shows its refusal
     cr: tuple[str, ...] = ()
+    asp: str = ""  # the predicate or function name its facts carry, where it is not ``name``
+
+    @property
+    def reads(self) -> str:
+        """The name a rule of the status's file must read for this kind to be modelled."""
+        return self.asp or self.name
 
     @property
     def key(self) -> tuple[str, str]:

@@ -19,8 +19,8 @@ _CORE = Modelled("core.lp")
 
 
 def _field(family: str, name: str, doc: str, status: Any, shape: Any = None, term: Any = None, example: str = "",
-           cr: tuple[str, ...] = ()) -> Kind:
-    return Kind(family, name, doc, status, shape or Text(), term=term, example=example, cr=cr)
+           cr: tuple[str, ...] = (), asp: str = "") -> Kind:
+    return Kind(family, name, doc, status, shape or Text(), term=term, example=example, cr=cr, asp=asp)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -30,25 +30,25 @@ SITUATION_FIELDS: tuple[Kind, ...] = (
     _field("situation", "name", "a name for the situation", Informational()),
     _field("situation", "description", "what the situation shows", Informational()),
     _field("situation", "players", "the players in turn order: names, or {name, life, mana_pool}", _CORE,
-           example="mana/cr-106-7-orchard-no-opposing-lands"),
+           example="mana/cr-106-7-forest-orchard-vs-orchard", asp="player"),
     _field("situation", "active", "whose turn it is (default: the first player)", Modelled("core.lp", ("102.1",)),
-           example="choices/magecraft-sorcery-timing"),
+           example="choices/magecraft-archmage-cast", asp="active_player"),
     _field("situation", "priority", "who has priority (default: the active player)",
-           Modelled("activation.lp", ("117.1",)), example="activation/no-priority-no-activation"),
+           Modelled("activation.lp", ("117.1",)), example="choices/magecraft-archmage-cast", asp="priority"),
     _field("situation", "turn", "the turn number", Informational("no modelled rule depends on the turn number"),
            Count(1)),
     _field("situation", "phase", "the phase (default precombat_main)", Modelled("core.lp", ("500.1", "307.1")),
-           OneOf(PHASES), example="choices/magecraft-sorcery-timing"),
+           OneOf(PHASES), example="choices/magecraft-archmage-cast", asp="phase"),
     _field("situation", "step", "the step, in a phase that has steps",
            Inert("no modelled rule depends on the step within a phase")),
-    _field("situation", "objects", "the cards and tokens, in any zone", _CORE, example="mana/could-produce-basic-lands"),
+    _field("situation", "objects", "the cards and tokens, in any zone", Modelled("filters.lp", ("109.1",)), example="mana/mana-reflection-doubles-tap", asp="object"),
     _field("situation", "stack", "the order of the stack, bottom first: spells (ids of objects in zone stack) and "
-           "abilities on the stack", Modelled("stack.lp", ("405.1",)), example="stack/resolve-magecraft-trigger"),
+           "abilities on the stack", Modelled("stack.lp", ("405.1",)), example="stack/resolve-magecraft-trigger", asp="stack_position"),
     _field("situation", "cards", "cards defined in the file, beside the built-in library", _CORE,
-           example="activation/activated-abilities-only-colon"),
+           example="activation/once-each-turn-limit", asp="card_type"),
     _field("situation", "effects", "lasting effects of resolved spells and abilities that still apply",
-           Modelled("continuous.lp", ("611.2a",)), example="mana/high-tide-islands-only"),
-    _field("situation", "question", "the question asked", _CORE, example="mana/could-produce-basic-lands"),
+           Modelled("continuous.lp", ("611.2a",)), example="mana/high-tide-islands-only", asp="lasting_effect"),
+    _field("situation", "question", "the question asked", Modelled("activation.lp"), example="mana/could-produce-basic-lands", asp="question"),
 )
 CASE_FIELDS: tuple[Kind, ...] = (
     _field("case", "id", "the case's id (default: the file name)", Informational()),
@@ -62,11 +62,11 @@ CASE_FIELDS: tuple[Kind, ...] = (
 # Players
 # ---------------------------------------------------------------------------------------------
 PLAYER_FIELDS: tuple[Kind, ...] = (
-    _field("player", "name", "the player's name", _CORE, example="mana/could-produce-basic-lands"),
+    _field("player", "name", "the player's name", _CORE, example="mana/cr-106-7-forest-orchard-vs-orchard", asp="player"),
     _field("player", "life", "life total (default 20)", Modelled("core.lp", ("119.1",)), Count(-1_000_000),
-           example="activation/pay-life-cost"),
+           example="activation/pay-life-cost", asp="initial_life"),
     _field("player", "mana_pool", "mana in the pool, such as \"{G}{G}\"", Modelled("casting.lp", ("106.4",)),
-           example="choices/magecraft-archmage-cast"),
+           example="choices/magecraft-archmage-cast", asp="initial_pool"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -79,63 +79,63 @@ def _flag_fact(pred: str, attr: str, when: bool = True):
 
 
 OBJECT_FIELDS: tuple[Kind, ...] = (
-    _field("object", "id", "the object's id, used in questions and outcomes", _CORE,
-           term=lambda o, ctx: [fn("object", ctx.oid)], example="mana/could-produce-basic-lands"),
+    _field("object", "id", "the object's id, used in questions and outcomes", Modelled("filters.lp", ("109.1",)),
+           term=lambda o, ctx: [fn("object", ctx.oid)], example="mana/mana-reflection-doubles-tap", asp="object"),
     _field("object", "card", "the card (or what a token is a copy of), by name", _CORE,
-           term=lambda o, ctx: [fn("card", ctx.oid, S(o.card))], example="mana/could-produce-basic-lands"),
-    _field("object", "owner", "who owns it (default: its controller)", Modelled("core.lp", ("108.3",)),
-           term=lambda o, ctx: [fn("owner", ctx.oid, S(o.owner))], example="replacement/leyline-own-card"),
+           term=lambda o, ctx: [fn("card", ctx.oid, S(o.card))], example="mana/could-produce-basic-lands", asp="card"),
+    _field("object", "owner", "who owns it (default: its controller)", Modelled("filters.lp", ("108.3",)),
+           term=lambda o, ctx: [fn("owner", ctx.oid, S(o.owner))], example="replacement/leyline-own-card", asp="owner"),
     _field("object", "controller", "who controls it (battlefield and stack only; default: its owner)",
            Modelled("core.lp", ("108.4",)),
            term=lambda o, ctx: [fn("initial_controller", ctx.oid, S(o.controller))] if o.controller else [],
-           example="mana/cr-106-7-orchard-no-opposing-lands"),
+           example="mana/cr-106-7-forest-orchard-vs-orchard", asp="initial_controller"),
     _field("object", "zone", "its zone (default battlefield)", Modelled("core.lp", ("400.1",)), OneOf(ZONES),
-           term=lambda o, ctx: [fn("initial_zone", ctx.oid, C(o.zone))], example="choices/onyx-minus8-hand-of-two"),
+           term=lambda o, ctx: [fn("initial_zone", ctx.oid, C(o.zone))], example="choices/onyx-minus8-hand-of-two", asp="initial_zone"),
     _field("object", "tapped", "tapped (a permanent)", Modelled("core.lp", ("110.5",)), Flag(),
-           term=_flag_fact("initial_tapped", "tapped"), example="activation/tap-already-tapped"),
+           term=_flag_fact("initial_tapped", "tapped"), example="activation/tap-already-tapped", asp="initial_tapped"),
     _field("object", "since_turn_start", "controlled continuously since its controller's most recent turn began "
            "(default true; 302.6)", Modelled("activation.lp", ("302.6",)), Flag(),
            term=_flag_fact("new_to_controller", "since_turn_start", when=False),
-           example="activation/tap-summoning-sick-creature"),
+           example="activation/tap-summoning-sick-creature", asp="new_to_controller"),
     _field("object", "counters", "counters on it: {kind: N}", Modelled("core.lp", ("122.1",)),
            term=lambda o, ctx: [fn("initial_counters", ctx.oid, C(k), n) for k, n in sorted(o.counters.items())],
-           example="choices/onyx-minus3-not-enough-loyalty"),
+           example="choices/onyx-minus3-ties-three-opponents", asp="initial_counters"),
     _field("object", "token", "a token (battlefield and stack only, 111.7)", Modelled("events.lp", ("111.1",)), Flag(),
-           term=_flag_fact("token", "token"), example="replacement/leyline-own-card"),
+           term=_flag_fact("token", "token"), example="replacement/leyline-ignores-tokens", asp="token"),
     _field("object", "face", "the face that is up of a double-faced card", Modelled("core.lp", ("712.8",)),
            OneOf(FACES), term=lambda o, ctx: [fn("face", ctx.oid, C(o.face))] if ctx.double_faced else [],
-           example="activation/double-faced-back-face"),
+           example="activation/double-faced-back-face", asp="face"),
     _field("object", "keywords", "keyword abilities it has gained from effects", Modelled("core.lp", ("702.1",)),
            ListOf(Name("keyword")), term=lambda o, ctx: [fn("gained_keyword", ctx.oid, C(k)) for k in o.keywords],
-           example="activation/tap-gained-haste"),
+           example="activation/tap-gained-haste", asp="gained_keyword"),
     _field("object", "used_this_turn", "activations this turn per printed ability number (602.5b)",
            Modelled("activation.lp", ("602.5b",)),
            term=lambda o, ctx: [fn("used_this_turn", ctx.oid, ability_id(ctx.face_name, i), n)
                                 for i, n in sorted(o.used_this_turn.items())],
-           example="activation/once-each-turn-limit"),
+           example="activation/once-each-turn-limit", asp="used_this_turn"),
     _field("object", "loyalty_activated", "a loyalty ability of it was activated this turn (606.3)",
            Modelled("activation.lp", ("606.3",)), Flag(), term=_flag_fact("loyalty_activated", "loyalty_activated"),
-           example="choices/onyx-one-loyalty-ability-a-turn"),
+           example="choices/onyx-one-loyalty-ability-a-turn", asp="loyalty_activated"),
     _field("object", "x", "the X chosen as it was cast (a spell on the stack; 107.3m)",
            Modelled("events.lp", ("107.3m",)), Count(0),
            term=lambda o, ctx: [fn("object_x", ctx.oid, o.x)] if o.x is not None else [],
-           example="replacement/etb-x-hangarback-cast"),
+           example="replacement/etb-x-hangarback-cast", asp="object_x"),
     _field("object", "attached_to", "the permanent this Aura is attached to", Modelled("filters.lp", ("303.4",)),
            term=lambda o, ctx: [fn("attached_to", ctx.oid, S(o.attached_to))] if o.attached_to else [],
-           example="mana/overgrowth-enchanted-land-only"),
+           example="mana/overgrowth-enchanted-land-only", asp="attached_to"),
     _field("object", "chosen_color", "the color chosen for it as it entered", Modelled("mana.lp", ("607.2d",)), Color(),
            term=lambda o, ctx: [fn("chosen_color", ctx.oid, C(o.chosen_color))] if o.chosen_color else [],
-           example="mana/utopia-sprawl-chosen-color"),
+           example="mana/utopia-sprawl-chosen-color", asp="chosen_color"),
     _field("object", "chosen_type", "the creature type chosen for it as it entered",
            Modelled("continuous.lp", ("205.3",)), Name("creature type"),
            term=lambda o, ctx: [fn("chosen_subtype", ctx.oid, C(o.chosen_type))] if o.chosen_type else [],
-           example="replacement/metallic-mimic-and-scales"),
+           example="replacement/metallic-mimic-and-scales", asp="chosen_subtype"),
     _field("object", "position", "its place in its owner's library, 1 = top (default: the order of the objects)",
-           Modelled("choices.lp", ("401.1",)), Count(1), example="choices/onyx-plus1-top-three"),
+           Modelled("choices.lp", ("401.1",)), Count(1), example="choices/onyx-plus1-top-three", asp="library_position"),
     _field("object", "targets", "a spell on the stack: its targets, in the order its text says \"target\" (115)",
            Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Text()),
            term=lambda o, ctx: [fn("target", ctx.oid, n, S(t)) for n, t in enumerate(o.targets, start=1)],
-           example="choices/magecraft-twincast-copy"),
+           example="choices/magecraft-twincast-copy", asp="target"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -143,19 +143,20 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
 # ---------------------------------------------------------------------------------------------
 STACK_FIELDS: tuple[Kind, ...] = (
     _field("stack_item", "id", "the ability's id on the stack", Modelled("stack.lp", ("113.7",)),
-           example="stack/resolve-magecraft-trigger"),
+           example="stack/resolve-magecraft-trigger", asp="stack_ability"),
     _field("stack_item", "activated", "an activated ability of this object", Modelled("stack.lp", ("602.2a",)),
-           example="stack/hangarback-puts-a-counter"),
+           example="stack/hangarback-puts-a-counter", asp="stack_ability"),
     _field("stack_item", "triggered", "a triggered ability of this object", Modelled("stack.lp", ("603.3",)),
-           example="stack/resolve-magecraft-trigger"),
+           example="stack/resolve-magecraft-trigger", asp="stack_ability"),
     _field("stack_item", "ability", "which of its printed abilities (1 = the first; default: its only one of that kind)",
-           Modelled("stack.lp", ("113.7",)), Count(1), example="stack/resolve-magecraft-trigger"),
+           Modelled("stack.lp", ("113.7",)), Count(1), example="stack/resolve-magecraft-trigger", asp="stack_ability"),
     _field("stack_item", "controller", "who controls it (default: the source's controller)",
-           Modelled("stack.lp", ("113.8",)), example="stack/opponents-trigger-resolves"),
+           Modelled("core.lp", ("113.8",)), example="stack/opponents-trigger-resolves", asp="initial_controller"),
     _field("stack_item", "targets", "its targets (115)", Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Text()),
-           example="stack/oblivion-ring-target-gone"),
-    _field("stack_item", "x", "the X chosen as it was activated", Modelled("events.lp", ("107.3",)), Count(0),
-           example="stack/hangarback-puts-a-counter"),
+           example="stack/oblivion-ring-target-gone", asp="target"),
+    _field("stack_item", "x", "the X chosen as it was activated",
+           Refused("X in an ability on the stack"), Count(0),
+           example="unsupported/stack-ability-with-x", asp="object_x"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -163,11 +164,11 @@ STACK_FIELDS: tuple[Kind, ...] = (
 # ---------------------------------------------------------------------------------------------
 EFFECT_FIELDS: tuple[Kind, ...] = (
     _field("lasting_effect", "card", "the card whose ability created it", Modelled("continuous.lp", ("611.2a",)),
-           example="mana/high-tide-islands-only"),
+           example="mana/high-tide-islands-only", asp="lasting_effect"),
     _field("lasting_effect", "controller", "who controls it", Modelled("continuous.lp", ("611.2a",)),
-           example="mana/high-tide-islands-only"),
+           example="mana/high-tide-islands-only", asp="lasting_effect"),
     _field("lasting_effect", "ability", "which of the card's abilities it is (default: its only lasting one)",
-           Modelled("continuous.lp", ("611.2a",)), Count(1), example="mana/contamination-pale-moon-tap-both-orders"),
+           Modelled("continuous.lp", ("611.2a",)), Count(1), example="mana/contamination-pale-moon-tap-both-orders", asp="lasting_effect"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -183,34 +184,35 @@ QUESTIONS: tuple[Kind, ...] = (
     _field("question", "cast", "a player casts a spell from their hand: {object, player, x, targets}",
            Modelled("casting.lp", ("601.2",)), example="choices/magecraft-archmage-cast"),
     _field("question", "resolve", "the top object of the stack resolves: top", Modelled("stack.lp", ("608.1",)),
-           example="choices/magecraft-twincast-copy"),
+           example="choices/magecraft-twincast-copy", asp="resolve_top"),
     _field("question", "effect", "an effect does one thing (put_counters, create_tokens, enter, to_graveyard): what "
            "happens after replacement effects?", Modelled("events.lp", ("614.1",)),
            example="replacement/two-doubling-seasons"),
 )
 ACTIVATE_FIELDS: tuple[Kind, ...] = (
     _field("activate", "object", "the permanent whose ability is activated", Modelled("activation.lp"),
-           example="activation/tap-untapped-forest"),
+           example="activation/tap-untapped-forest", asp="activate"),
     _field("activate", "player", "who activates it (default: its controller)", Modelled("activation.lp", ("602.2",)),
-           example="activation/not-controller-cannot-activate"),
+           example="activation/not-controller-cannot-activate", asp="activate"),
     _field("activate", "ability", "which ability: a printed ability number, a basic land type (305.6) or granted",
-           Modelled("activation.lp"), example="mana/tundra-two-abilities-must-choose"),
-    _field("activate", "x", "the value chosen for X", Modelled("events.lp", ("107.3",)), Count(0),
-           example="stack/ballista-x-ability"),
+           Modelled("activation.lp"), example="mana/tundra-activates-its-plains-ability", asp="printed"),
+    _field("activate", "x", "the value chosen for X in the ability's cost",
+           Refused("choosing X for an activated ability"),
+           Count(0), example="unsupported/activate-with-x", asp="question_x"),
     _field("activate", "targets", "its targets, in the order its text says \"target\" (115, 602.2b)",
-           Modelled("stack.lp", ("115.1", "601.2c")), ListOf(Text()), example="stack/oblivion-ring-exiles-target"),
+           Modelled("activation.lp", ("115.1", "602.2b")), ListOf(Text()), example="stack/activated-exile-target", asp="question_target"),
     _field("activate", "resolve", "and then it resolves, all players passing", Modelled("activation.lp", ("608.1",)),
-           Flag(), example="choices/onyx-plus1-top-three"),
+           Flag(), example="choices/onyx-plus1-top-three", asp="question_resolves"),
 )
 CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "object", "the card cast (from its owner's hand)", Modelled("casting.lp", ("601.2a",)),
-           example="choices/magecraft-archmage-cast"),
+           example="choices/magecraft-archmage-cast", asp="cast"),
     _field("cast", "player", "who casts it (default: its owner)", Modelled("casting.lp", ("601.2",)),
-           example="choices/magecraft-archmage-cast"),
+           example="choices/magecraft-archmage-cast", asp="cast"),
     _field("cast", "x", "the value chosen for X", Modelled("casting.lp", ("107.3a", "601.2f")), Count(0),
-           example="stack/cast-with-x"),
-    _field("cast", "targets", "its targets (601.2c)", Modelled("stack.lp", ("601.2c",)), ListOf(Text()),
-           example="stack/cast-twincast-at-a-spell"),
+           example="stack/cast-with-x", asp="question_x"),
+    _field("cast", "targets", "its targets (601.2c)", Modelled("casting.lp", ("601.2c",)), ListOf(Text()),
+           example="stack/cast-twincast-at-a-spell", asp="question_target"),
     _field("cast", "modes", "the modes chosen (700.2)", Refused("modal spells"), ListOf(Count(1)),
            example="unsupported/cast-modes"),
 )

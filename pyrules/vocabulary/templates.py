@@ -103,8 +103,9 @@ class SelfOrFilter(Shape):
 _CORE = Modelled("core.lp", ("113.1",))
 ABILITY_KINDS: tuple[Kind, ...] = (
     Kind("ability", "activated", "[Cost]: [Effect] (602)", Modelled("activation.lp", ("113.3b", "602.1")),
-         example="activation/tap-untapped-forest"),
-    Kind("ability", "keyword", "a keyword ability (702)", _CORE, example="activation/tap-haste-creature"),
+         example="mana/tap-for-mana-sol-ring-reflection"),
+    Kind("ability", "keyword", "a keyword ability (702)", _CORE, example="activation/tap-haste-creature",
+         asp="card_keyword"),
     Kind("ability", "triggered", "When/Whenever/At [event], [effect] (603)", Modelled("mana.lp", ("113.3c", "603.1")),
          example="mana/heartbeat-adds-type-produced"),
     Kind("ability", "replacement", "a replacement effect (614)", Modelled("replacement.lp", ("614.1",)),
@@ -122,9 +123,9 @@ ABILITY_KINDS: tuple[Kind, ...] = (
 # ---------------------------------------------------------------------------------------------
 _ACT = Modelled("activation.lp", ("602.2",))
 COSTS: tuple[Kind, ...] = (
-    Kind("cost", "{T}", "tap this permanent (107.5)", Modelled("activation.lp", ("107.5",)), term=_const("tap"),
-         text=lambda v: "{T}", example="activation/tap-untapped-forest"),
-    Kind("cost", "{Q}", "untap this permanent (107.6)", Modelled("activation.lp", ("107.6",)), term=_const("untap"),
+    Kind("cost", "{T}", "tap this permanent (107.5)", Modelled("activation.lp", ("107.5",)), term=_const("tap"), asp="tap",
+         text=lambda v: "{T}", example="mana/tap-for-mana-sol-ring-reflection"),
+    Kind("cost", "{Q}", "untap this permanent (107.6)", Modelled("activation.lp", ("107.6",)), term=_const("untap"), asp="untap",
          text=lambda v: "{Q}", example="activation/untap-tapped-artifact"),
     Kind("cost", "mana", "mana symbols such as {2}{G}: whether they can be paid is not checked (activating one "
          "is unsupported)", _ACT, ManaSymbols(),
@@ -135,7 +136,7 @@ COSTS: tuple[Kind, ...] = (
          term=lambda value, ctx: C("sacrifice_self") if value == "self" else fn("sacrifice", ctx.filter(value, "cost")),
          text=lambda v: "Sacrifice this" if v == "self" else "Sacrifice a permanent",
          example="mana/could-produce-squandered-resources"),
-    Kind("cost", "exile", "exile this permanent", _ACT, OneOf(("self",)), term=_const("exile_self"),
+    Kind("cost", "exile", "exile this permanent", _ACT, OneOf(("self",)), term=_const("exile_self"), asp="exile_self",
          text=lambda v: "Exile this", example="activation/exile-self-cost"),
     Kind("cost", "pay_life", "pay N life (119.4)", _ACT, Count(0), term=_amount("pay_life"),
          text=lambda v: f"Pay {v} life", example="activation/pay-life-cost"),
@@ -257,9 +258,9 @@ EFFECTS: tuple[Kind, ...] = (
          text=lambda v: "Add " + mana_text(v), example="mana/tap-for-mana-sol-ring-reflection"),
     Kind("effect", "add_one_of", "add one mana of one of these types", _MANA, ListOf(ManaType(), min_len=2), MANA,
          term=_add_one_of_term, text=lambda v: "Add " + " or ".join(f"{{{t.upper()}}}" for t in v),
-         example="mana/tundra-two-abilities-must-choose"),
+         example="mana/citadel-adds-one-of-three"),
     Kind("effect", "add_any_color", "add N mana of any one color", _MANA, Count(1), MANA, term=_amount("add_any_color"),
-         text=lambda v: f"Add {v} mana of any one color", example="mana/undefined-mana-sprawl-no-chosen-color"),
+         text=lambda v: f"Add {v} mana of any one color", example="mana/birds-any-color"),
     Kind("effect", "add_could_produce", "add one mana of any type (color) that a [filter] could produce (106.7), or "
          "that the land sacrificed could produce", Modelled("mana.lp", ("106.7",)), CouldProduce(), MANA,
          term=_could_produce_term, example="mana/cr-106-7-forest-orchard-vs-orchard"),
@@ -314,13 +315,13 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: fn("copy_card_may_cast", ctx.target(0)), targets=lambda value: (CARD_TARGET,),
          example="choices/magecraft-card-copy-not-cast"),
     Kind("effect", "exile_self", "exile this spell as it resolves (instead of putting it into a graveyard)",
-         Modelled("stack.lp", ("608.2n",)), Flag(), frozenset({"spell"}), term=_const("exile_self"),
+         Modelled("casting.lp", ("608.2n",)), Flag(), frozenset({"spell"}), term=_const("exile_self"),
          example="choices/magecraft-card-copy-not-cast"),
     # Refused: pyrules says unsupported as soon as one would resolve.
     _refused("draw", "draw N cards", "drawing cards", Count(1)),
     _refused("damage_any_target", "deal N damage to any target", "dealing damage", Count(1), targets=(ANY_TARGET,)),
-    _refused("create_effect", "create the lasting effect of this card's ability number N", "creating a lasting effect "
-             "as a spell or ability resolves (give it under 'effects')", Count(1)),
+    _refused("create_effect", "create the lasting effect of this card's ability number N (to ask about the effect, "
+             "give it under 'effects')", "creating a lasting effect as a spell or ability resolves", Count(1)),
     _refused("land_doesnt_untap", "that land doesn't untap during its controller's next untap step",
              "a land not untapping during its controller's next untap step", Flag(), frozenset({"tapped_for_mana"})),
     _refused("sacrifice_unless_sacrifice", "sacrifice this unless you sacrifice a [filter]",
@@ -375,9 +376,10 @@ class EntersCounters(Shape):
 
 _ENTERS = Modelled("events.lp", ("614.1c", "614.12"))
 ENTERS: tuple[Kind, ...] = (
-    Kind("enters", "tapped", "this enters tapped", _ENTERS, Flag(), term=_const("enters_tapped"),
+    Kind("enters", "tapped", "this enters tapped", _ENTERS, Flag(), term=_const("enters_tapped"), asp="enters_tapped",
          example="replacement/vivid-crag-enters-tapped-with-counters"),
     Kind("enters", "counters", "this enters with N (or X, 107.3m) counters of a kind", _ENTERS, EntersCounters(),
+         asp="enters_with_counters",
          term=lambda value, ctx: [fn("enters_with_counters", C(k), C("x") if a == "x" else Number(a)) for k, a in value],
          example="replacement/etb-x-hangarback-cast"),
     Kind("enters", "choose_color", "as this enters, its controller chooses a color", Modelled("events.lp", ("614.12a",)),
@@ -441,7 +443,8 @@ class EachOf(Shape):
 
 
 MODIFICATIONS: tuple[Kind, ...] = (
-    Kind("modification", "multiply", "twice (N times) as much, or that many", Modelled("replacement.lp", ("614.1a",)),
+    Kind("modification", "multiply", "twice (N times) as much, or that many",
+         Modelled("events.lp", ("614.1a",), also=("mana.lp",)),
          Count(2), frozenset({"tapped_for_mana", "counters", "tokens", "player_counters"}), term=_amount("multiply"),
          example="replacement/two-doubling-seasons"),
     Kind("modification", "plus", "that many plus N", Modelled("events.lp", ("614.1a",)), Count(1),
@@ -503,15 +506,15 @@ STATICS: tuple[Kind, ...] = (
          Modelled("continuous.lp", ("305.7", "613.1d")), OneOf(("plains", "island", "swamp", "mountain", "forest")),
          term=lambda v, ctx: fn("add_land_type", C(v)), example="mana/urborg-without-blood-moon"),
     Kind("static", "set_color", "each [filter] is this color (layer 5)", Modelled("continuous.lp", ("105.3", "613.1e")),
-         Color(), term=lambda v, ctx: fn("set_color", C(v)), example="mana/celestial-dawn-plains-and-white"),
+         Color(), term=lambda v, ctx: fn("set_color", C(v)), example="mana/color-setting-makes-crater-white"),
     Kind("static", "grant", "each [filter] has this activated ability (layer 6)",
          Modelled("continuous.lp", ("613.1f",)), GrantShape(), term=lambda v, ctx: fn("grant", ctx.granted(v)),
          example="mana/lantern-granted-ability-under-blood-moon"),
     Kind("static", "modify_pt", "each [filter] gets +P/+T (layer 7c)", Modelled("continuous.lp", ("613.4c",)),
-         PowerToughness(), term=lambda v, ctx: fn("modify_pt", v[0], v[1]), example="choices/onyx-minus3-no-ties"),
+         PowerToughness(), term=lambda v, ctx: fn("modify_pt", v[0], v[1]), example="choices/onyx-minus3-power-with-static-bonus"),
     Kind("static", "is_chosen_type", "this is the chosen creature type in addition to its other types (Metallic Mimic)",
          Modelled("continuous.lp", ("205.3",)), Flag(), term=_const("is_chosen_type"),
-         example="replacement/metallic-mimic-and-scales"),
+         example="filters/mimic-is-the-chosen-type"),
     Kind("static", "spend_as", "spend mana as though it were another type (Celestial Dawn)",
          Refused("spending mana as though it were mana of another type"), Text(),
          term=lambda v, ctx: refused_term("spend_as"), example="unsupported/static-spend-as"),
@@ -523,17 +526,18 @@ STATICS: tuple[Kind, ...] = (
 OPTIONS: tuple[Kind, ...] = (
     Kind("option", "limit", "activate only once each turn (602.5b)", Modelled("activation.lp", ("602.5b",)),
          OneOf(("once_each_turn",)), frozenset({"activated"}), term=lambda v, ctx: C(v),
-         example="activation/once-each-turn-limit"),
+         example="activation/once-each-turn-limit", asp="ability_limit"),
     Kind("option", "timing", "activate only as a sorcery (307.1)", Modelled("activation.lp", ("307.1", "602.5d")),
          OneOf(("sorcery", "instant")), frozenset({"activated"}), term=lambda v, ctx: C(v),
-         example="activation/sorcery-timing-ability"),
+         example="activation/sorcery-timing-ability", asp="ability_timing"),
     Kind("option", "spend_only", "the mana may be spent only as this says (a restriction, 106.6)",
          Modelled("mana.lp", ("106.6",)), ListOf(Name("spending restriction")), frozenset({"activated"}),
-         term=lambda v, ctx: [C(f"spend_only_{r}") for r in v], example="mana/ziggurat-mana-carries-its-restriction"),
+         term=lambda v, ctx: [C(f"spend_only_{r}") for r in v], example="mana/ziggurat-mana-carries-its-restriction",
+         asp="ability_rider"),
     Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a)",
          Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn",)),
          frozenset({"triggered", "replacement", "static"}), term=lambda v, ctx: C(v),
-         example="mana/high-tide-islands-only"),
+         example="mana/deep-water-on-the-battlefield-does-nothing", asp="ability_lasting"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -582,25 +586,26 @@ KEYWORDS: tuple[Kind, ...] = (
 # ---------------------------------------------------------------------------------------------
 _CARD = Modelled("core.lp", ("200.1",))
 CARD_FIELDS: tuple[Kind, ...] = (
-    Kind("card", "name", "the card's name", _CARD, Text(), example="mana/could-produce-basic-lands"),
+    Kind("card", "name", "the card's name", _CARD, Text(), asp="card", example="mana/could-produce-basic-lands"),
     Kind("card", "cost", "its mana cost, such as \"{2}{G}\" (202.1)", Modelled("core.lp", ("202.1", "202.2")),
-         ManaSymbols(), example="choices/magecraft-archmage-cast"),
+         ManaSymbols(), asp="card_mana_cost", example="choices/magecraft-archmage-cast"),
     Kind("card", "types", "its card types (205.2)", Modelled("core.lp", ("205.2a",)), ListOf(OneOf(CARD_TYPES_, "card type")),
-         example="mana/could-produce-basic-lands"),
+         asp="card_type", example="mana/could-produce-basic-lands"),
     Kind("card", "supertypes", "its supertypes (205.4)", Modelled("core.lp", ("205.4a",)), ListOf(OneOf(SUPERTYPES_, "supertype")),
-         example="mana/blood-moon-dual-and-urborg"),
+         asp="card_supertype", example="mana/blood-moon-dual-and-urborg"),
     Kind("card", "subtypes", "its subtypes (205.3)", Modelled("core.lp", ("205.3a",)), ListOf(Name("subtype")),
-         example="mana/could-produce-basic-lands"),
+         asp="card_subtype", example="mana/could-produce-basic-lands"),
     Kind("card", "colors", "its color indicator (204)", Modelled("core.lp", ("204.1",)), ListOf(Color()),
-         example="mana/undefined-mana-crater-colored-permanents"),
+         asp="card_color_indicator", example="mana/crater-sees-dryad-arbor-green"),
     Kind("card", "power", "printed power (208)", Modelled("continuous.lp", ("208.1",)), Signed(),
-         example="choices/onyx-minus3-no-ties"),
-    Kind("card", "toughness", "printed toughness (208)", Modelled("continuous.lp", ("208.1",)), Signed(),
-         example="stack/toughness-from-counters"),
+         asp="card_power", example="choices/onyx-minus3-no-ties"),
+    Kind("card", "toughness", "printed toughness (208)",
+         Inert("toughness matters for damage and state-based actions, which are not modelled"), Signed(),
+         asp="card_toughness", example="stack/toughness-from-counters"),
     Kind("card", "loyalty", "printed loyalty (306.5b)", Modelled("events.lp", ("306.5b",)), Count(0),
-         example="replacement/planeswalker-loyalty-doubling-season"),
-    Kind("card", "abilities", "its abilities, in the template vocabulary", _CARD, example="mana/could-produce-basic-lands"),
+         asp="card_loyalty", example="replacement/planeswalker-loyalty-doubling-season"),
+    Kind("card", "abilities", "its abilities, in the template vocabulary", _CARD, asp="ability", example="mana/could-produce-basic-lands"),
     Kind("card", "faces", "front and back faces of a double-faced card (712)", Modelled("core.lp", ("712.8a",)),
-         example="activation/double-faced-back-face"),
+         asp="card_face", example="activation/double-faced-back-face"),
     Kind("card", "text", "its rules text, for people", Informational("the abilities say what the text means")),
 )

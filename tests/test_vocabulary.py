@@ -1,0 +1,126 @@
+"""The vocabulary keeps its word: no template or field is accepted and silently dropped.
+
+For every kind of :mod:`pyrules.vocabulary`:
+
+* modelled: a rule of the ``asp/`` file its status names reads the name its facts carry, and its
+  example case passes, but fails once the kind's facts are left out (so the case checks its effect);
+* refused: its example case expects ``unsupported: <its reason>`` and gets it;
+* inert or informational: it says why.
+
+A new kind without a rule and a case, or without a refusal and a case, fails here.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import clingo.ast as ast
+import pytest
+
+from pyrules.encodings import encoding_dir
+from pyrules.facts import omitting
+from pyrules.regression import corpus_dir, run_case
+from pyrules.vocabulary import ALL, FAMILIES, TERM_FAMILIES, Inert, Informational, Kind, Modelled, Refused, refusal_reasons
+
+CASES_DIR = Path(__file__).parent / "cases"
+
+
+def find_case(case_id: str) -> Path:
+    for root in (corpus_dir(), CASES_DIR):
+        path = root / f"{case_id}.yaml"
+        if path.exists():
+            return path
+    raise AssertionError(f"no case '{case_id}' in the corpus or in tests/cases")
+
+
+@lru_cache(maxsize=None)
+def body_names(file: str) -> frozenset[str]:
+    """Every predicate, function and constant name that a rule body of ``file`` reads."""
+    found: set[str] = set()
+
+    class Collect(ast.Transformer):
+        def visit_SymbolicTerm(self, node):  # noqa: N802
+            if node.symbol.type.name == "Function":
+                found.add(node.symbol.name)
+            return node
+
+        def visit_Function(self, node):  # noqa: N802
+            found.add(node.name)
+            node.update(**self.visit_children(node))
+            return node
+
+    def visit(stm):
+        if stm.ast_type != ast.ASTType.Rule:
+            return
+        for literal in stm.body:
+            Collect()(literal)
+        if stm.head.ast_type == ast.ASTType.Aggregate:
+            for element in stm.head.elements:
+                for literal in element.condition:
+                    Collect()(literal)
+
+    ast.parse_files([str(encoding_dir() / file)], visit)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=None)
+def passes(case_id: str) -> bool:
+    return run_case(find_case(case_id)).status == "pass"
+
+
+def _ids(kinds: list[Kind]) -> list[str]:
+    return [f"{k.family}:{k.name}" for k in kinds]
+
+
+MODELLED = [k for k in ALL if isinstance(k.status, Modelled)]
+REFUSED = [k for k in ALL if isinstance(k.status, Refused)]
+EXPLAINED = [k for k in ALL if isinstance(k.status, (Inert, Informational))]
+
+
+@pytest.mark.parametrize("kind", MODELLED, ids=_ids(MODELLED))
+def test_a_rule_of_its_file_reads_it(kind: Kind):
+    for file in kind.status.files:
+        assert kind.reads in body_names(file), \
+            f"{kind.family} '{kind.name}' is said to be modelled by {file}, but no rule there reads '{kind.reads}'"
+
+
+@pytest.mark.parametrize("kind", MODELLED, ids=_ids(MODELLED))
+def test_a_case_checks_its_effect(kind: Kind):
+    assert kind.example, f"{kind.family} '{kind.name}' names no case that exercises it"
+    assert passes(kind.example), f"{kind.example} does not pass"
+    with omitting(kind.key):
+        result = run_case(find_case(kind.example))
+    assert result.status != "pass", f"{kind.example} passes even without the facts of {kind.family} '{kind.name}'"
+
+
+@pytest.mark.parametrize("kind", REFUSED, ids=_ids(REFUSED))
+def test_a_refusal_says_unsupported_with_its_reason(kind: Kind):
+    assert kind.example, f"{kind.family} '{kind.name}' names no case that shows its refusal"
+    path = find_case(kind.example)
+    assert f"unsupported: {kind.status.reason}" in path.read_text(encoding="utf-8"), \
+        f"{kind.example} does not expect 'unsupported: {kind.status.reason}'"
+    result = run_case(path)
+    assert result.status == "pass", result.problems
+
+
+@pytest.mark.parametrize("kind", EXPLAINED, ids=_ids(EXPLAINED))
+def test_what_no_rule_reads_says_why(kind: Kind):
+    assert kind.status.reason.strip()
+
+
+def test_every_kind_is_documented():
+    for k in ALL:
+        assert k.doc.strip(), k
+        assert isinstance(k.status, (Modelled, Refused, Inert, Informational)), k
+
+
+def test_refused_names_are_unique():
+    """A refused template's name is its fact term, unsupported(Name): one name, one reason."""
+    refused = [k.name for f in TERM_FAMILIES for k in FAMILIES[f] if isinstance(k.status, Refused)]
+    assert len(refused) == len(set(refused)) == len(refusal_reasons())
+
+
+def test_families_are_what_the_docs_list():
+    assert set(FAMILIES) >= {"cost", "effect", "trigger", "replacement_event", "modification", "static",
+                             "filter_field", "keyword", "question", "object"}
