@@ -275,4 +275,6 @@ def parse_atoms(text: str, situation: Situation | None = None, where: str = "<qu
         group = clingo.parse_term(f"({text.strip()},)")
     except (RuntimeError, ValueError):
         raise InputError(where, f"'{_short(text)}' is not a list of atoms such as tap(forest1), mana_added(alice, g, 1)") from None
+    if len(group.arguments) == 1:  # keep the text as written, for messages
+        return [parse_atom(text, situation, where)]
     return [parse_atom(str(s), situation, where) for s in group.arguments]

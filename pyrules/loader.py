@@ -360,7 +360,7 @@ def _check_targets(f: Field, targets: tuple[str, ...], specs: tuple[TargetSpec, 
         if obj is None:
             raise at.fail(f"unknown object or player '{t}' as a target")
         if not _could_match(spec, library[obj.card]):
-            raise at.fail(f"'{t}' ({obj.card}) could never be {spec.text}")
+            raise at.fail(f"'{t}' ({obj.card}) can never be {spec.text}")
 
 
 def _could_match(spec: TargetSpec, card: CardSpec) -> bool:
