@@ -128,10 +128,24 @@ def test_corpus_grounds_without_a_message():
     assert noisy == {}
 
 
-def test_the_first_layer_of_filters_is_decided_by_grounding():
-    """What static abilities read (filters.lp's first layer) must be facts: anything in a cycle through
-    'not' is left undecided by the grounder, and the layers would then be guessed by the solver."""
+def test_filters_are_decided_by_grounding():
+    """Every filter match must be a fact: anything in a cycle through 'not' is left undecided by the
+    grounder, and the solver would then guess what a filter matches (and the layers, and speed, suffer)."""
     for path, g in _groundings():
-        for name, arity in (("basic_match", 3), ("source_fails", 3), ("filter_source", 2), ("view", 1)):
+        for name, arity in (("basic_match", 3), ("source_fails", 3), ("filter_source", 2), ("view", 1),
+                            ("filter_asked", 3), ("filter_you", 2), ("matches_for", 3), ("matches", 3)):
             undecided = [str(a.symbol) for a in g.control.symbolic_atoms.by_signature(name, arity) if not a.is_fact]
             assert undecided == [], f"{path.stem}: {name}/{arity} not decided by grounding: {undecided[:3]}"
+
+
+def test_the_replacement_engine_and_could_produce_are_decided_by_grounding():
+    """Which effects compete for an event, and their ranks, are facts; a could-produce question (its
+    events are all imagined) is answered by grounding alone, as the speed of large boards needs."""
+    for path, g in _groundings():
+        for name, arity in (("concerns", 2), ("_rank", 2), ("_ranked", 1), ("replacement_class", 2), ("_base", 2)):
+            undecided = [str(a.symbol) for a in g.control.symbolic_atoms.by_signature(name, arity) if not a.is_fact]
+            assert undecided == [], f"{path.stem}: {name}/{arity} not decided by grounding: {undecided[:3]}"
+        if any(a.symbol.name == "question" and a.symbol.arguments[0].name.startswith("could_produce")
+               for a in g.control.symbolic_atoms.by_signature("question", 1)):
+            undecided = [str(a.symbol) for a in g.control.symbolic_atoms if not a.is_fact]
+            assert undecided == [], f"{path.stem}: could-produce left to the solver: {undecided[:3]}"
