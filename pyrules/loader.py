@@ -30,7 +30,7 @@ from .model import (
 )
 from .vocabulary import TargetSpec, kind, names
 from .vocabulary.shapes import name_token
-from .vocabulary.values import BASIC_LAND_TYPES, COLOR_NAMES, MANA_TYPES, PHASES, STEPS, ZONES, mana_text, parse_mana
+from .vocabulary.values import BASIC_LAND_TYPES, PHASES, STEPS
 
 SITUATION_FIELDS = frozenset(names("situation"))
 CASE_FIELDS = frozenset(names("case"))
@@ -140,6 +140,12 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
     )
 
 
+def _value(f: Field, family: str, name: str, default: Any = None) -> Any:
+    """Field ``name`` of ``f``, read with the shape the vocabulary declares for it (or ``default``)."""
+    child = f.child(name)
+    return kind(family, name).shape.parse(child) if child.present else default
+
+
 def _elements(root: Field, key: str) -> list[Field]:
     f = root.child(key)
     return list(f.elements()) if f.present else []
@@ -155,17 +161,8 @@ def _players(f: Field) -> tuple[Player, ...]:
             continue
         item.mapping()
         item.only_keys(set(names("player")))
-        pool: dict[str, int] = {}
-        if item.child("mana_pool").present:
-            pool_field = item.child("mana_pool")
-            for sym, n in parse_mana(pool_field.value, pool_field):
-                key = "c" if sym == "generic" else sym
-                if key not in MANA_TYPES:
-                    raise pool_field.fail(f"a mana pool holds mana of the six types only, not {mana_text([(sym, 1)])}")
-                pool[key] = pool.get(key, 0) + n
-        life = item.child("life")
-        players.append(Player(item.child("name").text(), kind("player", "life").shape.parse(life) if life.present else 20,
-                              pool))
+        players.append(Player(item.child("name").text(), _value(item, "player", "life", 20),
+                              _value(item, "player", "mana_pool", {})))
     if not players:
         raise f.fail("a situation needs at least one player")
     seen = set()
@@ -189,51 +186,31 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     if not owner_f.present:
         raise f.fail(f"object '{oid}' needs an owner (or a controller, taken as its owner)")
     owner = player_ref(owner_f, owner_f.name)
-    zone = f.child("zone").choice(ZONES, default="battlefield")
+    zone = _value(f, "object", "zone", "battlefield")
     controller = player_ref(f.child("controller"), f"{f.name}.controller") if f.child("controller").present else None
     in_play = zone in ("battlefield", "stack")
     if controller is not None and controller != owner and not in_play:
         raise f.child("controller").fail(
             f"'{oid}' is in the {zone}, where objects have no controller but their owner (CR 108.4a)")
-    tapped = f.child("tapped").boolean(default=False)
+    tapped = _value(f, "object", "tapped", False)
     if tapped and zone != "battlefield":
         raise f.child("tapped").fail(f"'{oid}' is in the {zone}; only permanents can be tapped (CR 110.5)")
-    token = f.child("token").boolean(default=False)
+    token = _value(f, "object", "token", False)
     if token and not in_play:
         raise f.child("token").fail(f"a token in the {zone} has ceased to exist (CR 111.7)")
-    face = f.child("face").choice(("front", "back"), default="front")
+    face = _value(f, "object", "face", "front")
     if face == "back":
         if not card.is_double_faced:
             raise f.child("face").fail(f"'{card.name}' is not a double-faced card and has no back face")
         if not in_play:
             raise f.child("face").fail(f"in the {zone} a double-faced card has only its front face (CR 712.8a)")
-    counters = {}
-    if f.child("counters").present:
-        for key, n in f.child("counters").items():
-            counters[name_token(key, n, "counter kind")] = n.integer(minimum=0)
-        if counters and zone != "battlefield":
-            raise f.child("counters").fail(f"'{oid}' is in the {zone}; counters here are not modelled")
-    keywords = tuple(k.lower().replace(" ", "_") for k in f.child("keywords").texts())
-    for i, k in enumerate(keywords):
-        if k not in names("keyword"):
-            where = f.child("keywords").child(i) if isinstance(f.child("keywords").value, list) else f.child("keywords")
-            raise where.fail(f"unknown keyword '{k}'; known keywords: {', '.join(names('keyword'))}")
-    used = {}
-    if f.child("used_this_turn").present:
-        for key, n in f.child("used_this_turn").items():
-            if not key.isdigit() or int(key) < 1:
-                raise n.fail(f"'{key}' must be an ability number (1 for the first printed ability)")
-            used[int(key)] = n.integer(minimum=0)
-    chosen = None
-    if f.child("chosen_color").present:
-        name = f.child("chosen_color").text().lower()
-        chosen = COLOR_NAMES.get(name, name)
-        if chosen not in COLOR_NAMES.values():
-            raise f.child("chosen_color").fail(f"'{name}' is not a color (white, blue, black, red, green)")
-    attached = f.child("attached_to").text() if f.child("attached_to").present else None
+    counters = _value(f, "object", "counters", {})
+    if counters and zone != "battlefield":
+        raise f.child("counters").fail(f"'{oid}' is in the {zone}; counters here are not modelled")
+    attached = _value(f, "object", "attached_to")
     if attached is not None and zone != "battlefield":
         raise f.child("attached_to").fail(f"'{oid}' is in the {zone}; only permanents are attached (CR 303.4)")
-    position = f.child("position").integer(default=None, minimum=1)
+    position = _value(f, "object", "position")
     if position is not None and zone != "library":
         raise f.child("position").fail(f"'{oid}' is in the {zone}; only cards in a library have a position")
     return GameObject(
@@ -243,20 +220,19 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         controller=controller if controller is not None else (owner if in_play else None),
         zone=zone,
         tapped=tapped,
-        since_turn_start=f.child("since_turn_start").boolean(default=True),
+        since_turn_start=_value(f, "object", "since_turn_start", True),
         counters=counters,
         token=token,
         face=face,
-        keywords=keywords,
-        used_this_turn=used,
-        loyalty_activated=f.child("loyalty_activated").boolean(default=False),
-        x=f.child("x").integer(default=None, minimum=0),
+        keywords=_value(f, "object", "keywords", ()),
+        used_this_turn=_value(f, "object", "used_this_turn", {}),
+        loyalty_activated=_value(f, "object", "loyalty_activated", False),
+        x=_value(f, "object", "x"),
         attached_to=attached,
-        chosen_color=chosen,
-        chosen_type=name_token(f.child("chosen_type").text(), f.child("chosen_type"), "creature type")
-        if f.child("chosen_type").present else None,
+        chosen_color=_value(f, "object", "chosen_color"),
+        chosen_type=_value(f, "object", "chosen_type"),
         position=position,
-        targets=f.child("targets").texts(),
+        targets=_value(f, "object", "targets", ()),
     )
 
 

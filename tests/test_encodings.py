@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 import clingo
@@ -109,7 +110,13 @@ def test_no_pools_inside_body_atoms():
     assert found == []
 
 
+@functools.lru_cache(maxsize=1)
 def _groundings():
+    """Every corpus case grounded once (shared by the tests below)."""
+    return list(_ground_corpus())
+
+
+def _ground_corpus():
     from pyrules.errors import InputError
     from pyrules.loader import load_situation
     from pyrules.regression import case_files

@@ -10,10 +10,87 @@ from __future__ import annotations
 
 from typing import Any
 
+from dataclasses import dataclass
+
+from ..document import Field
 from ..symbols import C, S, ability_id, fn
 from .kinds import Inert, Informational, Kind, Modelled, Refused
-from .shapes import Count, Flag, ListOf, Name, OneOf, Text
-from .values import FACES, PHASES, ZONES, Color
+from .shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
+from .values import FACES, MANA_TYPES, PHASES, ZONES, Color, mana_text, parse_mana
+
+
+@dataclass(frozen=True)
+class Bool(Shape):
+    form = "true or false"
+
+    def parse(self, f: Field) -> Any:
+        return f.boolean()
+
+
+@dataclass(frozen=True)
+class Id(Shape):
+    """An id of the situation (an object or a player), as text."""
+
+    what: str = "an id"
+
+    @property
+    def form(self) -> str:  # type: ignore[override]
+        return self.what
+
+    def parse(self, f: Field) -> Any:
+        return f.text()
+
+
+@dataclass(frozen=True)
+class Counters(Shape):
+    form = "{kind: N, ...}"
+
+    def parse(self, f: Field) -> Any:
+        return {name_token(key, n, "counter kind"): n.integer(minimum=0) for key, n in f.items()}
+
+
+@dataclass(frozen=True)
+class UsedThisTurn(Shape):
+    form = "{ability number: N, ...}"
+
+    def parse(self, f: Field) -> Any:
+        used = {}
+        for key, n in f.items():
+            if not key.isdigit() or int(key) < 1:
+                raise n.fail(f"'{key}' must be an ability number (1 for the first printed ability)")
+            used[int(key)] = n.integer(minimum=0)
+        return used
+
+
+@dataclass(frozen=True)
+class Keywords(Shape):
+    form = "[keyword, ...] or one keyword"
+
+    def parse(self, f: Field) -> Any:
+        from . import names
+
+        items = list(f.elements()) if isinstance(f.value, list) else [f]
+        out = []
+        for item in items:
+            k = item.text().lower().replace(" ", "_")
+            if k not in names("keyword"):
+                raise item.fail(f"unknown keyword '{k}'; known keywords: {', '.join(names('keyword'))}")
+            out.append(k)
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class Pool(Shape):
+    form = "mana symbols of the six types, such as \"{G}{G}{2}\" (a number is colorless mana)"
+
+    def parse(self, f: Field) -> Any:
+        pool: dict[str, int] = {}
+        for sym, n in parse_mana(f.value, f):
+            key = "c" if sym == "generic" else sym
+            if key not in MANA_TYPES:
+                raise f.fail(f"a mana pool holds mana of the six types only, not {mana_text([(sym, 1)])}")
+            pool[key] = pool.get(key, 0) + n
+        return pool
 
 _CORE = Modelled("core.lp")
 
@@ -62,10 +139,10 @@ CASE_FIELDS: tuple[Kind, ...] = (
 # Players
 # ---------------------------------------------------------------------------------------------
 PLAYER_FIELDS: tuple[Kind, ...] = (
-    _field("player", "name", "the player's name", _CORE, example="mana/cr-106-7-forest-orchard-vs-orchard", asp="player"),
+    _field("player", "name", "the player's name", _CORE, Id("a text"), example="mana/cr-106-7-forest-orchard-vs-orchard", asp="player"),
     _field("player", "life", "life total (default 20)", Modelled("core.lp", ("119.1",)), Count(-1_000_000),
            example="activation/pay-life-cost", asp="initial_life"),
-    _field("player", "mana_pool", "mana in the pool, such as \"{G}{G}\"", Modelled("casting.lp", ("106.4",)),
+    _field("player", "mana_pool", "mana in the pool", Modelled("casting.lp", ("106.4",)), Pool(),
            example="choices/magecraft-archmage-cast", asp="initial_pool"),
 )
 
@@ -80,47 +157,48 @@ def _flag_fact(pred: str, attr: str, when: bool = True):
 
 OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "id", "the object's id, used in questions and outcomes", Modelled("filters.lp", ("109.1",)),
+           Id("a text, not a player's name"),
            term=lambda o, ctx: [fn("object", ctx.oid)], example="mana/mana-reflection-doubles-tap", asp="object"),
-    _field("object", "card", "the card (or what a token is a copy of), by name", _CORE,
+    _field("object", "card", "the card (or what a token is a copy of), by name", _CORE, Id("a card's name"),
            term=lambda o, ctx: [fn("card", ctx.oid, S(o.card))], example="mana/could-produce-basic-lands", asp="card"),
-    _field("object", "owner", "who owns it (default: its controller)", Modelled("filters.lp", ("108.3",)),
+    _field("object", "owner", "who owns it (default: its controller)", Modelled("filters.lp", ("108.3",)), Id("a player"),
            term=lambda o, ctx: [fn("owner", ctx.oid, S(o.owner))], example="replacement/leyline-own-card", asp="owner"),
     _field("object", "controller", "who controls it (battlefield and stack only; default: its owner)",
-           Modelled("core.lp", ("108.4",)),
+           Modelled("core.lp", ("108.4",)), Id("a player"),
            term=lambda o, ctx: [fn("initial_controller", ctx.oid, S(o.controller))] if o.controller else [],
            example="mana/cr-106-7-forest-orchard-vs-orchard", asp="initial_controller"),
     _field("object", "zone", "its zone (default battlefield)", Modelled("core.lp", ("400.1",)), OneOf(ZONES),
            term=lambda o, ctx: [fn("initial_zone", ctx.oid, C(o.zone))], example="choices/onyx-minus8-hand-of-two", asp="initial_zone"),
-    _field("object", "tapped", "tapped (a permanent)", Modelled("core.lp", ("110.5",)), Flag(),
+    _field("object", "tapped", "tapped (a permanent)", Modelled("core.lp", ("110.5",)), Bool(),
            term=_flag_fact("initial_tapped", "tapped"), example="activation/tap-already-tapped", asp="initial_tapped"),
     _field("object", "since_turn_start", "controlled continuously since its controller's most recent turn began "
-           "(default true; 302.6)", Modelled("activation.lp", ("302.6",)), Flag(),
+           "(default true; 302.6)", Modelled("activation.lp", ("302.6",)), Bool(),
            term=_flag_fact("new_to_controller", "since_turn_start", when=False),
            example="activation/tap-summoning-sick-creature", asp="new_to_controller"),
-    _field("object", "counters", "counters on it: {kind: N}", Modelled("core.lp", ("122.1",)),
+    _field("object", "counters", "counters on it (battlefield only)", Modelled("core.lp", ("122.1",)), Counters(),
            term=lambda o, ctx: [fn("initial_counters", ctx.oid, C(k), n) for k, n in sorted(o.counters.items())],
            example="choices/onyx-minus3-ties-three-opponents", asp="initial_counters"),
-    _field("object", "token", "a token (battlefield and stack only, 111.7)", Modelled("events.lp", ("111.1",)), Flag(),
+    _field("object", "token", "a token (battlefield and stack only, 111.7)", Modelled("events.lp", ("111.1",)), Bool(),
            term=_flag_fact("token", "token"), example="replacement/leyline-ignores-tokens", asp="token"),
     _field("object", "face", "the face that is up of a double-faced card", Modelled("core.lp", ("712.8",)),
            OneOf(FACES), term=lambda o, ctx: [fn("face", ctx.oid, C(o.face))] if ctx.double_faced else [],
            example="activation/double-faced-back-face", asp="face"),
     _field("object", "keywords", "keyword abilities it has gained from effects", Modelled("core.lp", ("702.1",)),
-           ListOf(Name("keyword")), term=lambda o, ctx: [fn("gained_keyword", ctx.oid, C(k)) for k in o.keywords],
+           Keywords(), term=lambda o, ctx: [fn("gained_keyword", ctx.oid, C(k)) for k in o.keywords],
            example="activation/tap-gained-haste", asp="gained_keyword"),
     _field("object", "used_this_turn", "activations this turn per printed ability number (602.5b)",
-           Modelled("activation.lp", ("602.5b",)),
+           Modelled("activation.lp", ("602.5b",)), UsedThisTurn(),
            term=lambda o, ctx: [fn("used_this_turn", ctx.oid, ability_id(ctx.face_name, i), n)
                                 for i, n in sorted(o.used_this_turn.items())],
            example="activation/once-each-turn-limit", asp="used_this_turn"),
     _field("object", "loyalty_activated", "a loyalty ability of it was activated this turn (606.3)",
-           Modelled("activation.lp", ("606.3",)), Flag(), term=_flag_fact("loyalty_activated", "loyalty_activated"),
+           Modelled("activation.lp", ("606.3",)), Bool(), term=_flag_fact("loyalty_activated", "loyalty_activated"),
            example="choices/onyx-one-loyalty-ability-a-turn", asp="loyalty_activated"),
     _field("object", "x", "the X chosen as it was cast (a spell on the stack; 107.3m)",
            Modelled("events.lp", ("107.3m",)), Count(0),
            term=lambda o, ctx: [fn("object_x", ctx.oid, o.x)] if o.x is not None else [],
            example="replacement/etb-x-hangarback-cast", asp="object_x"),
-    _field("object", "attached_to", "the permanent this Aura is attached to", Modelled("filters.lp", ("303.4",)),
+    _field("object", "attached_to", "the permanent this Aura is attached to", Modelled("filters.lp", ("303.4",)), Id("an object"),
            term=lambda o, ctx: [fn("attached_to", ctx.oid, S(o.attached_to))] if o.attached_to else [],
            example="mana/overgrowth-enchanted-land-only", asp="attached_to"),
     _field("object", "chosen_color", "the color chosen for it as it entered", Modelled("mana.lp", ("607.2d",)), Color(),
@@ -133,7 +211,7 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "position", "its place in its owner's library, 1 = top (default: the order of the objects)",
            Modelled("choices.lp", ("401.1",)), Count(1), example="choices/onyx-plus1-top-three", asp="library_position"),
     _field("object", "targets", "a spell on the stack: its targets, in the order its text says \"target\" (115)",
-           Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Text()),
+           Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Id("an object or a player")),
            term=lambda o, ctx: [fn("target", ctx.oid, n, S(t)) for n, t in enumerate(o.targets, start=1)],
            example="choices/magecraft-twincast-copy", asp="target"),
 )
@@ -202,7 +280,7 @@ ACTIVATE_FIELDS: tuple[Kind, ...] = (
     _field("activate", "targets", "its targets, in the order its text says \"target\" (115, 602.2b)",
            Modelled("activation.lp", ("115.1", "602.2b")), ListOf(Text()), example="stack/activated-exile-target", asp="question_target"),
     _field("activate", "resolve", "and then it resolves, all players passing", Modelled("activation.lp", ("608.1",)),
-           Flag(), example="choices/onyx-plus1-top-three", asp="question_resolves"),
+           Bool(), example="choices/onyx-plus1-top-three", asp="question_resolves"),
 )
 CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "object", "the card cast (from its owner's hand)", Modelled("casting.lp", ("601.2a",)),

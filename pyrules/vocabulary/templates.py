@@ -242,7 +242,8 @@ def _add_one_of_term(value: Any, ctx: Any) -> Any:
 def _refused(name: str, doc: str, reason: str, shape: Shape = Flag(), contexts: frozenset[str] = RESOLVING,
              example: str = "", targets: Any = None) -> Kind:
     return Kind("effect", name, doc, Refused(reason), shape, contexts, term=lambda v, ctx: refused_term(name),
-                example=example or f"unsupported/effect-{name.replace('_', '-')}", targets=targets)
+                example=example or f"unsupported/effect-{name.replace('_', '-')}", targets=targets,
+                text=lambda v: doc[0].upper() + doc[1:].replace(" N ", f" {v} "))
 
 
 _MANA = Modelled("mana.lp", ("106.3", "605.1a"))
@@ -276,18 +277,18 @@ EFFECTS: tuple[Kind, ...] = (
          example="mana/utopia-sprawl-chosen-color"),
     # Life, counters, tokens, zones
     Kind("effect", "gain_life", "you gain N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
-         term=_amount("gain_life"), example="stack/spell-gains-life"),
+         term=_amount("gain_life"), text=lambda v: f"You gain {v} life", example="stack/spell-gains-life"),
     Kind("effect", "lose_life", "you lose N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
-         term=_amount("lose_life"), example="choices/onyx-plus1-top-three"),
+         term=_amount("lose_life"), text=lambda v: f"You lose {v} life", example="choices/onyx-plus1-top-three"),
     Kind("effect", "each_opponent_loses_life", "each opponent loses N life", Modelled("choices.lp", ("119.3",)),
-         Count(1), RESOLVING, term=_amount("each_opponent_loses_life"), example="stack/resolve-magecraft-trigger"),
+         Count(1), RESOLVING, term=_amount("each_opponent_loses_life"), text=lambda v: f"Each opponent loses {v} life", example="stack/resolve-magecraft-trigger"),
     Kind("effect", "put_counters_self", "put counters on this permanent (through replacement effects, 614.1)",
          Modelled("events.lp", ("122.1", "614.1")), CounterAmount(), ON_PERMANENT,
-         term=lambda v, ctx: fn("put_counters_self", C(v[0]), v[1]), example="stack/hangarback-puts-a-counter"),
+         term=lambda v, ctx: fn("put_counters_self", C(v[0]), v[1]), text=lambda v: f"Put {v[1]} {v[0]} counter(s) on this", example="stack/hangarback-puts-a-counter"),
     Kind("effect", "create_tokens", "create N tokens of a kind (one per counter of a kind on this, if per_counter)",
          Modelled("events.lp", ("111.1", "614.1")), CreateTokens(), RESOLVING,
          term=lambda v, ctx: fn("create_tokens", C(v[0]), v[1], C(v[2]) if v[2] else C("none")),
-         example="stack/token-maker-resolves"),
+         text=lambda v: f"Create {v[1]} {v[0]} token(s)" + (f" for each {v[2]} counter on this" if v[2] else ""), example="stack/token-maker-resolves"),
     Kind("effect", "exile_target", "exile target [filter] permanent", Modelled("stack.lp", ("406.2", "115.1")),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("exile_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
@@ -299,7 +300,7 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: fn("sacrifice_if_no_counters", C(value)), example="mana/gemstone-mine-last-counter"),
     # Choices in turn order (101.4)
     Kind("effect", "look_at_top", "look at the top N cards of your library; put one into your hand and the rest into "
-         "your graveyard", _CHOICES, Count(1), RESOLVING, term=_amount("look_at_top"), example="choices/onyx-plus1-top-three"),
+         "your graveyard", _CHOICES, Count(1), RESOLVING, term=_amount("look_at_top"), text=lambda v: f"Look at the top {v} cards; put one into your hand and the rest into your graveyard", example="choices/onyx-plus1-top-three"),
     Kind("effect", "each_opponent_sacrifices_greatest_power", "each opponent sacrifices a creature with the greatest "
          "power among creatures they control", _CHOICES, Flag(), RESOLVING,
          term=_const("each_opponent_sacrifices_greatest_power"), example="choices/onyx-minus3-ties-three-opponents"),
@@ -309,7 +310,7 @@ EFFECTS: tuple[Kind, ...] = (
     # Spells (707.10, 707.12)
     Kind("effect", "copy_target_spell", "copy target instant or sorcery spell N times", _CASTING, Count(1),
          frozenset({"spell"}), term=lambda value, ctx: fn("copy_target_spell", ctx.target(0), value),
-         targets=lambda value: (SPELL_TARGET,), example="choices/magecraft-twincast-copy"),
+         targets=lambda value: (SPELL_TARGET,), text=lambda v: f"Copy target instant or sorcery spell" + (f" {v} times" if v > 1 else ""), example="choices/magecraft-twincast-copy"),
     Kind("effect", "copy_card_may_cast", "copy target instant or sorcery card in your graveyard; you may cast the copy",
          Modelled("casting.lp", ("707.12",)), Flag(), frozenset({"spell"}),
          term=lambda value, ctx: fn("copy_card_may_cast", ctx.target(0)), targets=lambda value: (CARD_TARGET,),

@@ -1,0 +1,189 @@
+"""The reference tables of ``docs/reference.md``, generated from the vocabulary and the catalogues.
+
+    python -m pyrules.reference --write     # regenerate docs/reference.md
+    python -m pyrules.reference             # print it
+
+``tests/test_docs.py`` fails when the file differs from what this prints, so the tables cannot
+drift from the code: a kind added to :mod:`pyrules.vocabulary` appears here with its status.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .encodings import FILES, catalogue
+from .vocabulary import FAMILIES, Kind, Modelled
+from .vocabulary.values import CARD_TYPES, COLOR_NAMES, LAND_TYPES, PHASES, STEPS, SUPERTYPES, ZONES
+
+#: Each family's section: title, what the first column is called, and a sentence about where it is written.
+SECTIONS: dict[str, tuple[str, str, str]] = {
+    "situation": ("Situation files", "field", "The top-level fields of a situation file."),
+    "case": ("Regression cases", "field", "Fields a situation file may add to be a regression case (`pyrules check`)."),
+    "player": ("Players", "field", "Each entry of `players`: a name, or a mapping of these fields."),
+    "object": ("Objects", "field", "Each entry of `objects`."),
+    "stack_item": ("Abilities on the stack", "field",
+                   "An entry of `stack` that is an ability rather than the id of a spell: `{id: t1, triggered: "
+                   "archmage, ability: 1}`."),
+    "lasting_effect": ("Lasting effects", "field", "Each entry of `effects`."),
+    "question": ("Questions", "question", "`question:` holds exactly one of these."),
+    "activate": ("activate", "field", "The fields of `question: {activate: ...}` (or just the object's id)."),
+    "cast": ("cast", "field", "The fields of `question: {cast: ...}` (or just the card's id)."),
+    "happen": ("effect", "effect", "`question: {effect: {KIND: {...}}}`: one of these."),
+    "card": ("Cards", "field", "A card of the library, or one defined under `cards:`."),
+    "ability": ("Ability kinds", "kind", "Each entry of a card's `abilities` is `{KIND: ...}`, one of these."),
+    "cost": ("Costs", "cost", "`cost:` of an activated ability: a text such as `\"{1}, {T}\"`, a mapping, or a list."),
+    "effect": ("Effects", "effect",
+               "`effect:` of an activated or triggered ability, or of a spell: one `{KIND: VALUE}` or a list of them. "
+               "*Where* says which abilities may have it."),
+    "enters": ("Enters abilities", "field", "`enters: {...}`: how the permanent itself enters (614.1c)."),
+    "trigger": ("Triggers", "when", "`triggered: {when: ...}`."),
+    "replacement_event": ("Replacement events", "event", "`replacement: {event: ...}`."),
+    "modification": ("Modifications", "modify",
+                     "`replacement: {modify: {KIND: VALUE}}`; *Where* lists the events it may modify."),
+    "static": ("Static abilities", "static", "`static: {KIND: VALUE, filter: ...}`."),
+    "option": ("Options of abilities", "option", "Further fields of an ability; *Where* lists the ability kinds."),
+    "filter_field": ("Filters", "field",
+                     "`filter: {...}`: every field given must hold. *Where* lists the uses that read it: `static` "
+                     "(static abilities), `objects` (other abilities looking at objects), `players` (could-produce and "
+                     "colors of permanents, matched once per player), `counters` (replacement effects on counters)."),
+    "keyword": ("Keywords", "keyword", "`keyword: NAME` (a space may stand for `_`)."),
+}
+
+_ORDER = ["situation", "case", "player", "object", "stack_item", "lasting_effect", "question", "activate", "cast",
+          "happen", "card", "ability", "cost", "effect", "enters", "trigger", "replacement_event", "modification",
+          "static", "option", "filter_field", "keyword"]
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _status(k: Kind) -> str:
+    if isinstance(k.status, Modelled):
+        files = ", ".join(f"`{f}`" for f in k.status.files)
+        return f"modelled: {files}"
+    return _cell(k.status.label)
+
+
+def _row(k: Kind, with_where: bool, with_form: bool) -> str:
+    cells = [f"`{k.name}`"]
+    if with_form:
+        cells.append(_cell(getattr(k.shape, "form", "")))
+    if with_where:
+        cells.append(", ".join(sorted(k.contexts)) or "any")
+    cells += [_cell(k.doc), _status(k)]
+    return "| " + " | ".join(cells) + " |"
+
+
+def _table(family: str) -> list[str]:
+    title, first, sentence = SECTIONS[family]
+    kinds = FAMILIES[family]
+    with_where = any(k.contexts for k in kinds)
+    with_form = family not in ("situation", "case", "question", "happen", "ability", "trigger", "replacement_event",
+                               "keyword")
+    head = [first] + (["written"] if with_form else []) + (["where"] if with_where else []) + ["meaning", "status"]
+    lines = [f"### {title}", "", sentence, "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += [_row(k, with_where, with_form) for k in kinds]
+    return lines + [""]
+
+
+def _values() -> list[str]:
+    steps = "; ".join(f"{p}: {', '.join(s)}" for p, s in STEPS.items() if s)
+    rows = [
+        ("card types", ", ".join(CARD_TYPES)),
+        ("supertypes", ", ".join(SUPERTYPES)),
+        ("land types a static ability may set or add", "plains, island, swamp, mountain, forest"),
+        ("land types (205.3i)", ", ".join(LAND_TYPES)),
+        ("colors", ", ".join(f"{name} ({letter})" for name, letter in COLOR_NAMES.items())),
+        ("types of mana", "w, u, b, r, g, c"),
+        ("zones", ", ".join(ZONES)),
+        ("phases", ", ".join(PHASES)),
+        ("steps", steps),
+        ("mana symbols", "{N} generic, {W} {U} {B} {R} {G}, {C} colorless, {X}, {S} snow, {W/U} hybrid, "
+                         "{2/W} two-generic hybrid, {G/P} Phyrexian"),
+        ("names (subtypes, counter and token kinds)", "letters, digits and _, starting with a letter; "
+                                                      "`Assembly-Worker` is read as assembly_worker"),
+    ]
+    lines = ["### Words", "", "| what | values |", "|---|---|"]
+    lines += [f"| {a} | {_cell(b)} |" for a, b in rows]
+    return lines + [""]
+
+
+def _outputs() -> list[str]:
+    lines = ["## Outcome atoms", "",
+             "What an outcome may contain, from the catalogues of `asp/` (the arguments as the catalogue names "
+             "them; queries check each one: O, Y, S and C are objects, P a player, T a type of mana, K a kind of "
+             "counter, N a number, From and To zones, Kind a kind of token).", "",
+             "| atom | file | meaning |", "|---|---|---|"]
+    for name in FILES:
+        for e in catalogue(name):
+            if e.role == "output":
+                args = f"({','.join(e.args)})" if e.args else ""
+                lines.append(f"| `{e.name}{args}` | `{name}` | {_cell(e.meaning)} |")
+    return lines + [""]
+
+
+def _describe(ability) -> str:
+    if ability.kind in ("keyword", "activated"):
+        return ability.text
+    parts = [ability.trigger or ability.event or (ability.static.kind if ability.static else "")]
+    if ability.kind in ("enters", "spell", "triggered"):
+        parts += [e.kind for e in ability.effects]
+    if ability.lasting:
+        parts.append("lasting")
+    return f"{ability.kind} ({', '.join(p for p in parts if p)})"
+
+
+def _cards() -> list[str]:
+    from .cards import builtin_library
+
+    library = builtin_library()
+    lines = ["## Built-in cards", "",
+             f"The {len(library)} cards of `pyrules/data/cards.yaml`. Basic land types give their mana abilities by "
+             "rule (305.6), so basic and dual lands list none.", "", "| card | types | abilities |", "|---|---|---|"]
+    for name in library.names():
+        card = library[name]
+        faces = card.faces or (card,)
+        types = " // ".join(" ".join(f.supertypes + f.types) for f in faces)
+        abilities = " // ".join("; ".join(_describe(a) for a in f.abilities) for f in faces)
+        lines.append(f"| {_cell(name)} | {types} | {_cell(abilities)} |")
+    return lines + [""]
+
+
+def render() -> str:
+    lines = ["# Reference", "",
+             "<!-- Generated by `python -m pyrules.reference --write` from pyrules/vocabulary and the catalogues of "
+             "asp/. Do not edit by hand: tests/test_docs.py fails when it is out of date. -->", "",
+             "Everything a situation file or a card may say, and what pyrules does with it. *Status*: `modelled` "
+             "names the `asp/` files whose rules read it; `unsupported: ...` is accepted, but a situation that "
+             "needs it is answered with that line (exit code 2); `no effect on modelled questions` says why no "
+             "question pyrules answers depends on it; `informational` names or documents something.", "",
+             "## Situations", ""]
+    for family in _ORDER[:10]:
+        lines += _table(family)
+    lines += ["## Cards", ""]
+    for family in _ORDER[10:]:
+        lines += _table(family)
+    lines += _values()
+    lines += _outputs()
+    lines += _cards()
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def reference_path() -> Path:
+    return Path(__file__).resolve().parents[1] / "docs" / "reference.md"
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    text = render()
+    if argv == ["--write"]:
+        reference_path().write_text(text, encoding="utf-8")
+        return 0
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
