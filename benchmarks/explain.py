@@ -18,8 +18,8 @@ import time
 import pyrules
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from could_produce import board  # noqa: E402
-from replacement_orders import situation as orders_situation  # noqa: E402
+from could_produce import board
+from replacement_orders import situation as orders_situation
 
 
 def timed(fn):

@@ -31,7 +31,8 @@ def situation(opponents: int, hand: int):
     for p in players[1:]:
         for i in range(hand):
             b.object(f"{p}-{i}", CARDS[i % len(CARDS)], p, zone="hand")
-    return b.activate("onyx", ability=4).set(question={"activate": {"object": "onyx", "ability": 4, "resolve": True}}).build()
+    question = {"activate": {"object": "onyx", "ability": 4, "resolve": True}}
+    return b.activate("onyx", ability=4).set(question=question).build()
 
 
 def brute_force(opponents: int, hand: int) -> int:
@@ -60,12 +61,13 @@ def main() -> None:
     s = situation(4, 7)
     projected, t = timed(lambda: pyrules.solve(s, project=("life_lost/2", "discarded/2")))
     print(f"4 opponents x 7 cards, projected onto life lost and cards discarded: {len(projected):,} outcomes "
-          f"in {t:.3f} s (ground {projected.statistics.ground_seconds:.3f} s, solve {projected.statistics.solve_seconds:.3f} s)")
+          f"in {t:.3f} s (ground {projected.statistics.ground_seconds:.3f} s, "
+          f"solve {projected.statistics.solve_seconds:.3f} s)")
 
     print(f"\n{'opponents':>9}  {'hand':>4}  {'outcomes':>9}  {'pyrules s':>9}  {'brute s':>8}  {'brute/pyrules':>13}")
     for opponents, hand in [(1, 3), (1, 5), (1, 7), (2, 3), (2, 5), (2, 7)]:
-        result, t_asp = timed(lambda: pyrules.solve(situation(opponents, hand)))
-        count, t_py = timed(lambda: brute_force(opponents, hand))
+        result, t_asp = timed(lambda n=opponents, h=hand: pyrules.solve(situation(n, h)))
+        count, t_py = timed(lambda n=opponents, h=hand: brute_force(n, h))
         assert len(result) == count, (opponents, hand, len(result), count)
         print(f"{opponents:>9}  {hand:>4}  {len(result):>9,}  {t_asp:>9.3f}  {t_py:>8.3f}  {t_py / t_asp:>13.1f}")
 

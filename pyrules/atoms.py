@@ -230,12 +230,12 @@ def _encoding_words() -> frozenset[str]:
     found: set[str] = set()
 
     class Collect(ast.Transformer):
-        def visit_SymbolicTerm(self, node):  # noqa: N802 (clingo's visitor naming)
+        def visit_SymbolicTerm(self, node):
             if node.symbol.type == SymbolType.Function:
                 found.add(node.symbol.name)
             return node
 
-        def visit_Function(self, node):  # noqa: N802
+        def visit_Function(self, node):
             found.add(node.name)
             node.update(**self.visit_children(node))
             return node
@@ -274,7 +274,8 @@ def parse_atoms(text: str, situation: Situation | None = None, where: str = "<qu
     try:
         group = clingo.parse_term(f"({text.strip()},)")
     except (RuntimeError, ValueError):
-        raise InputError(where, f"'{_short(text)}' is not a list of atoms such as tap(forest1), mana_added(alice, g, 1)") from None
+        raise InputError(where, f"'{_short(text)}' is not a list of atoms such as tap(forest1), "
+                                "mana_added(alice, g, 1)") from None
     if len(group.arguments) == 1:  # keep the text as written, for messages
         return [parse_atom(text, situation, where)]
     return [parse_atom(str(s), situation, where) for s in group.arguments]

@@ -32,36 +32,36 @@ class SituationBuilder:
             self._doc["name"] = name
         self._library = library
 
-    def set(self, **fields: Any) -> "SituationBuilder":
+    def set(self, **fields: Any) -> SituationBuilder:
         """Set top-level fields: turn, phase, step, priority, active, stack."""
         self._doc.update(fields)
         return self
 
-    def card(self, definition: dict[str, Any]) -> "SituationBuilder":
+    def card(self, definition: dict[str, Any]) -> SituationBuilder:
         """Define a card inline (the same form as in ``cards:`` of a situation file)."""
         self._doc.setdefault("cards", []).append(definition)
         return self
 
-    def object(self, id: str, card: str, owner: str, **fields: Any) -> "SituationBuilder":
+    def object(self, id: str, card: str, owner: str, **fields: Any) -> SituationBuilder:
         """Add an object in any zone; ``fields`` as in a situation file (zone, tapped, counters, ...)."""
         self._doc["objects"].append({"id": id, "card": card, "owner": owner, **fields})
         return self
 
-    def permanent(self, id: str, card: str, controller: str, **fields: Any) -> "SituationBuilder":
+    def permanent(self, id: str, card: str, controller: str, **fields: Any) -> SituationBuilder:
         """Add a permanent on the battlefield controlled (and, unless ``owner`` is given, owned) by ``controller``."""
         fields.setdefault("owner", controller)
         self._doc["objects"].append({"id": id, "card": card, "controller": controller, **fields})
         return self
 
-    def could_produce(self, *objects: str) -> "SituationBuilder":
+    def could_produce(self, *objects: str) -> SituationBuilder:
         self._doc["question"] = {"could_produce": list(objects) if objects else "all"}
         return self
 
-    def activatable(self, player: str) -> "SituationBuilder":
+    def activatable(self, player: str) -> SituationBuilder:
         self._doc["question"] = {"activatable": player}
         return self
 
-    def activate(self, object: str, ability: int | None = None, player: str | None = None) -> "SituationBuilder":
+    def activate(self, object: str, ability: int | None = None, player: str | None = None) -> SituationBuilder:
         body: dict[str, Any] = {"object": object}
         if ability is not None:
             body["ability"] = ability

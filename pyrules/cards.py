@@ -10,10 +10,11 @@ ignored. The built-in library lives in ``pyrules/data/cards.yaml``.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from .document import Field, load_document
 from .errors import InputError, UnsupportedError
@@ -195,7 +196,8 @@ def parse_ability(f: Field) -> AbilitySpec:
         modification = kind("modification", mod_key)
         if event not in modification.contexts:
             raise UnsupportedError(body.child("modify").where, f"modification '{mod_key}' of a '{event}' event")
-        return AbilitySpec("replacement", event=event, filter=_filter(body, "counters" if event == "counters" else "objects"),
+        use = "counters" if event == "counters" else "objects"
+        return AbilitySpec("replacement", event=event, filter=_filter(body, use),
                            modify=Part(mod_key, modification.shape.parse(mod)),
                            lasting=_options(body, "replacement").get("lasting", ""))
     if key == "static":
@@ -237,13 +239,13 @@ class CardSpec:
     toughness: int | None = None
     loyalty: int | None = None
     abilities: tuple[AbilitySpec, ...] = ()
-    faces: tuple["CardSpec", ...] = ()  # (front, back) for a double-faced card
+    faces: tuple[CardSpec, ...] = ()  # (front, back) for a double-faced card
 
     @property
     def is_double_faced(self) -> bool:
         return bool(self.faces)
 
-    def face(self, which: str) -> "CardSpec":
+    def face(self, which: str) -> CardSpec:
         """The face that is up (``front`` or ``back``); a card that is not double-faced is its own face."""
         if not self.faces:
             return self
@@ -319,7 +321,7 @@ class CardLibrary:
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         raise InputError(where, f"unknown card '{name}'{hint}")
 
-    def with_cards(self, extra: Iterable[CardSpec]) -> "CardLibrary":
+    def with_cards(self, extra: Iterable[CardSpec]) -> CardLibrary:
         merged = dict(self.cards)
         for card in extra:
             merged[card.name] = card

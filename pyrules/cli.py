@@ -14,12 +14,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from .api import solve
-from .regression import coverage, run_cases
 from .errors import InputError
 from .outcomes import Outcomes
+from .regression import coverage, run_cases
 
 
 class _Parser(argparse.ArgumentParser):

@@ -7,8 +7,9 @@ raises :class:`~pyrules.errors.InputError` naming the file and line of the offen
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 import yaml
 
@@ -31,7 +32,8 @@ class Locations(dict):
 def load_document(text: str, source: str) -> tuple[Any, Locations]:
     """Parse YAML (JSON is accepted, being YAML) into values plus a path-to-line map."""
     if source.endswith(".json"):
-        text = text.replace("\t", "  ")  # JSON allows tabs as whitespace, YAML does not (raw tabs are invalid in JSON strings)
+        # JSON allows tabs as whitespace, YAML does not (and raw tabs are invalid in JSON strings)
+        text = text.replace("\t", "  ")
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
@@ -121,7 +123,7 @@ class Field:
         return self.path.rsplit(".", 1)[-1]
 
     # -- walking ------------------------------------------------------------------
-    def child(self, key: str | int) -> "Field":
+    def child(self, key: str | int) -> Field:
         path = f"{self.path}.{key}" if self.path else str(key)
         if isinstance(self.value, dict):
             value = self.value.get(str(key), _MISSING)
@@ -135,11 +137,11 @@ class Field:
     def present(self) -> bool:
         return self.value is not _MISSING and self.value is not None
 
-    def items(self) -> Iterator[tuple[str, "Field"]]:
+    def items(self) -> Iterator[tuple[str, Field]]:
         for key in self.mapping():
             yield key, self.child(key)
 
-    def elements(self) -> Iterator["Field"]:
+    def elements(self) -> Iterator[Field]:
         for i in range(len(self.sequence())):
             yield self.child(i)
 

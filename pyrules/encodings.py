@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from contextlib import ExitStack
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -74,7 +74,7 @@ def encoding_paths() -> list[Path]:
     return [encoding_dir() / name for name in FILES]
 
 
-@lru_cache(maxsize=None)
+@cache
 def rule_blocks(name: str) -> tuple[RuleBlock, ...]:
     """The ``@rule`` blocks of one encoding file, in order."""
     lines = (encoding_dir() / name).read_text(encoding="utf-8").splitlines()
@@ -123,7 +123,7 @@ def block_at(file: str, line: int) -> RuleBlock | None:
 _CONTINUED = re.compile(r"^%\s{20,}(\S.*)$")
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(name: str) -> tuple[CatalogueEntry, ...]:
     """The predicate catalogue at the top of one encoding file: one entry per line
     ``% role pred(A,B)  meaning``, whose meaning may continue on indented comment lines. The one

@@ -24,9 +24,10 @@ import io
 import json
 import re
 from collections import ChainMap, deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 import clingo
 import clingo.ast as ast
@@ -72,7 +73,7 @@ class _Renamer(ast.Transformer):
     def __init__(self) -> None:
         self.count = 0
 
-    def visit_Variable(self, node):  # noqa: N802 (clingo's visitor naming)
+    def visit_Variable(self, node):
         if node.name == "_":
             self.count += 1
             return ast.Variable(node.location, f"ANON{self.count}")
@@ -92,7 +93,7 @@ def _variables(nodes: Iterable[Any]) -> list[str]:
 
     def collect(node: Any) -> None:
         class Collect(ast.Transformer):
-            def visit_Variable(self, var):  # noqa: N802
+            def visit_Variable(self, var):
                 if var.name not in found and var.name != "_":
                     found.append(var.name)
                 return var
@@ -174,7 +175,7 @@ def _anonymous(atom: Any) -> bool:
     found = []
 
     class Find(ast.Transformer):
-        def visit_Variable(self, var):  # noqa: N802
+        def visit_Variable(self, var):
             if var.name == "_":
                 found.append(var)
             return var
@@ -284,7 +285,7 @@ class ExplainData:
     why_literals: dict[Symbol, int]  # non-fact _why atoms and their program literals
     nonfact_literals: dict[Symbol, int]
     possible: set[Symbol] = field(default_factory=set)
-    base: "Explanation | None" = None
+    base: Explanation | None = None
     base_stage: dict[int, int] = field(default_factory=dict)
     choice_firings: list = field(default_factory=list)  # firings decided by grounding whose head is a choice
 
@@ -339,7 +340,7 @@ class Explanation(nx.DiGraph):
             raise KeyError(f"{format_atom(atom)} is not in this explanation")
         return atom._rep
 
-    def focus(self, atom: Symbol | str) -> "Explanation":
+    def focus(self, atom: Symbol | str) -> Explanation:
         """The atom and everything it rests on."""
         node = self.atom_node(atom)
         sub = Explanation(self.subgraph(nx.ancestors(self, node) | {node}))
@@ -437,7 +438,7 @@ def _stages(firings: Firings, stage: Any) -> None:
     waiting: dict[int, list[int]] = {}
     missing = [0] * len(firings)
     ready: deque[int] = deque()
-    for i, (_, head, body, _) in enumerate(firings):
+    for i, (_, _head, body, _) in enumerate(firings):
         pending = {b._rep for b in body if b._rep not in stage}
         missing[i] = len(pending)
         for b in pending:
@@ -599,7 +600,7 @@ def _pred(atom: Any) -> tuple[str, int]:
 def _pattern(atom: Any, binding: dict[str, Symbol]) -> str:
     """An atom with the variables the failed match bound written as their values."""
     class Bind(ast.Transformer):
-        def visit_Variable(self, var):  # noqa: N802
+        def visit_Variable(self, var):
             if var.name in binding:
                 return ast.SymbolicTerm(var.location, binding[var.name])
             return ast.Variable(var.location, "_" if var.name.startswith("ANON") else var.name)

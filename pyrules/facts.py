@@ -9,10 +9,11 @@ asks it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from clingo import Number, Symbol
 
@@ -255,7 +256,7 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
         if o.zone == "library":
             libraries.setdefault(o.owner, []).append(o)
     if ("object", "position") not in skip:
-        for owner, cards in libraries.items():
+        for cards in libraries.values():
             ordered = sorted(cards, key=lambda o: (o.position is None, o.position or 0))
             add("objects", [fn("library_position", S(o.id), k) for k, o in enumerate(ordered, start=1)])
     for n, oid in enumerate(situation.stack if given("situation", "stack") else (), start=1):

@@ -8,8 +8,9 @@ Which fields exist, and what each means, is declared once in :mod:`pyrules.vocab
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .cards import CardLibrary, CardSpec, builtin_library, parse_cards
 from .document import Field, load_document
@@ -418,7 +419,8 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
     obj_field = body if shorthand else body.child("object")
     obj = object_ref(obj_field)
     if obj.zone != "battlefield":
-        raise obj_field.fail(f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here (CR 113.6)")
+        raise obj_field.fail(f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here "
+                             "(CR 113.6)")
     player = player_ref(body.child("player"), "question.activate.player") if body.child("player").present else None
     ability_f = body.child("ability")
     ability: int | str | None = None

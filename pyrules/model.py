@@ -7,8 +7,8 @@ A :class:`Situation` is what the rest of pyrules works from. It is built from a 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from .vocabulary.values import COLORS, FACES, MANA_TYPES, PHASES, STEPS, ZONES  # noqa: F401 (re-exported)
 
@@ -171,8 +171,8 @@ class Situation:
     stack: tuple[str, ...] = ()
     stack_abilities: tuple[StackAbility, ...] = ()
     effects: tuple[LastingEffect, ...] = ()
-    cards: tuple["CardSpec", ...] = ()
-    library: "CardLibrary | None" = field(default=None, compare=False, repr=False)
+    cards: tuple[CardSpec, ...] = ()
+    library: CardLibrary | None = field(default=None, compare=False, repr=False)
     name: str = ""
     source: str = "<situation>"
     lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)

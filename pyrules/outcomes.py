@@ -13,8 +13,9 @@ import gc
 import html
 import json
 import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from clingo import Symbol
 

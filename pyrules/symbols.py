@@ -27,13 +27,13 @@ def term(value: Symbol | int) -> Symbol:
 
 
 @lru_cache(maxsize=65536)
-def S(text: str) -> Symbol:
+def S(text: str) -> Symbol:  # noqa: N802 (short names: S for a string, C for a constant)
     """A user-given text (an id, a card name) as a clingo string."""
     return String(text)
 
 
 @lru_cache(maxsize=4096)
-def C(name: str) -> Symbol:
+def C(name: str) -> Symbol:  # noqa: N802
     """One of pyrules' own constants (zones, types, keywords): never user text."""
     return Function(name)
 

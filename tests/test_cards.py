@@ -36,7 +36,8 @@ def test_mana_symbols_round_trip(text, symbols):
 REFUSED = [
     ({"triggered": {"when": "tapped_for_mana", "effect": {"add_any_color": 1}}},
      "effect 'add_any_color' in a 'tapped_for_mana' triggered ability"),
-    ({"activated": {"cost": "{T}", "effect": {"add_produced_type": 1}}}, "effect 'add_produced_type' in an activated ability"),
+    ({"activated": {"cost": "{T}", "effect": {"add_produced_type": 1}}},
+     "effect 'add_produced_type' in an activated ability"),
     ({"replacement": {"event": "tokens", "modify": {"plus": 1}}}, "modification 'plus' of a 'tokens' event"),
     ({"replacement": {"event": "tokens", "modify": {"each_of": ["clue", "blood"]}}}, "'each_of' other than"),
     ({"static": {"set_land_type": "mountain", "filter": {"types": ["land"], "subtypes": ["forest"]}}},
@@ -58,7 +59,8 @@ def test_templates_the_encodings_cannot_read_are_refused(ability, message):
 def test_sacrificed_mana_needs_a_sacrifice_cost():
     with pytest.raises(InputError) as info:
         card({"name": "Odd", "types": ["land"],
-              "abilities": [{"activated": {"cost": "{T}", "effect": {"add_could_produce": {"of": "sacrificed", "range": "type"}}}}]})
+              "abilities": [{"activated": {"cost": "{T}",
+                                           "effect": {"add_could_produce": {"of": "sacrificed", "range": "type"}}}}]})
     assert "needs a cost that sacrifices a permanent" in info.value.message
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from pyrules.cli import main
-from pyrules.reference import render, reference_path
+from pyrules.reference import reference_path, render
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))

@@ -88,7 +88,8 @@ def test_aux_predicates_belong_to_one_file():
     owners: dict[str, str] = {}
     for name in FILES:
         text = encoding_paths()[FILES.index(name)].read_text(encoding="utf-8")
-        for pred in set(re.findall(r"(?<![\w])(_[a-z]\w*)\(", text)) | set(re.findall(r"(?<![\w])(_[a-z]\w*)\b(?!\()", text)):
+        names = set(re.findall(r"(?<![\w])(_[a-z]\w*)\(", text)) | set(re.findall(r"(?<![\w])(_[a-z]\w*)\b(?!\()", text))
+        for pred in names:
             assert owners.setdefault(pred, name) == name, f"{pred} is used in {owners[pred]} and {name}"
 
 

@@ -179,7 +179,7 @@ def test_fact_text_parses_back_to_the_same_symbols(write):
     assert grounded == {f.symbol for f in facts}
 
 
-# -- odd text that once broke things, and bugs ----------------------------------------------------------------------------------------------
+# -- odd text that once broke things, and bugs -------------------------------------------------------------------------
 def test_ids_differing_after_a_nul_character_are_not_confused(write):
     path = write("nul.yaml", """\
         players: [alice]

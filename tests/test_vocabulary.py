@@ -12,7 +12,7 @@ A new kind without a rule and a case, or without a refusal and a case, fails her
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import clingo.ast as ast
@@ -34,18 +34,18 @@ def find_case(case_id: str) -> Path:
     raise AssertionError(f"no case '{case_id}' in the corpus or in tests/cases")
 
 
-@lru_cache(maxsize=None)
+@cache
 def body_names(file: str) -> frozenset[str]:
     """Every predicate, function and constant name that a rule body of ``file`` reads."""
     found: set[str] = set()
 
     class Collect(ast.Transformer):
-        def visit_SymbolicTerm(self, node):  # noqa: N802
+        def visit_SymbolicTerm(self, node):
             if node.symbol.type.name == "Function":
                 found.add(node.symbol.name)
             return node
 
-        def visit_Function(self, node):  # noqa: N802
+        def visit_Function(self, node):
             found.add(node.name)
             node.update(**self.visit_children(node))
             return node
@@ -64,7 +64,7 @@ def body_names(file: str) -> frozenset[str]:
     return frozenset(found)
 
 
-@lru_cache(maxsize=None)
+@cache
 def passes(case_id: str) -> bool:
     return run_case(find_case(case_id)).status == "pass"
 

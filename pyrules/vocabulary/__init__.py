@@ -15,7 +15,7 @@ the docs all read it from here, and ``tests/test_vocabulary.py`` holds every sta
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .filters import FILTER_FIELDS, Filter, FilterShape, check_filter_use, filter_terms
 from .kinds import Inert, Informational, Kind, Modelled, Refused, Status
@@ -77,7 +77,7 @@ FAMILIES: dict[str, tuple[Kind, ...]] = {
 ALL: tuple[Kind, ...] = tuple(k for kinds in FAMILIES.values() for k in kinds)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _index() -> dict[tuple[str, str], Kind]:
     index: dict[tuple[str, str], Kind] = {}
     for k in ALL:
@@ -105,7 +105,7 @@ def find(family: str, name: str) -> Kind | None:
 TERM_FAMILIES = ("effect", "enters", "trigger", "replacement_event", "modification", "static", "keyword")
 
 
-@lru_cache(maxsize=None)
+@cache
 def refusal_reasons() -> dict[str, str]:
     """Name -> reason of every refused template, for turning ``unsupported(Name)`` into text."""
     return {k.name: k.status.reason for f in TERM_FAMILIES for k in FAMILIES[f] if isinstance(k.status, Refused)}

@@ -14,8 +14,9 @@ Every kind has a *status*, and tests hold each status to what it claims:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .shapes import Flag, Shape
 

@@ -8,8 +8,9 @@ name, a tuple, :class:`Args`) or raises an :class:`~pyrules.errors.InputError` a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from ..document import Field
 

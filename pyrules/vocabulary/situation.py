@@ -8,9 +8,8 @@ default), so :mod:`pyrules.facts` needs no code per field. The checks that tie f
 
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import dataclass
+from typing import Any
 
 from ..document import Field
 from ..symbols import C, S, ability_id, fn
@@ -118,14 +117,17 @@ SITUATION_FIELDS: tuple[Kind, ...] = (
            OneOf(PHASES), example="choices/magecraft-archmage-cast", asp="phase"),
     _field("situation", "step", "the step, in a phase that has steps",
            Inert("no modelled rule depends on the step within a phase")),
-    _field("situation", "objects", "the cards and tokens, in any zone", Modelled("filters.lp", ("109.1",)), example="mana/mana-reflection-doubles-tap", asp="object"),
+    _field("situation", "objects", "the cards and tokens, in any zone", Modelled("filters.lp", ("109.1",)),
+           example="mana/mana-reflection-doubles-tap", asp="object"),
     _field("situation", "stack", "the order of the stack, bottom first: spells (ids of objects in zone stack) and "
-           "abilities on the stack", Modelled("stack.lp", ("405.1",)), example="stack/resolve-magecraft-trigger", asp="stack_position"),
+           "abilities on the stack", Modelled("stack.lp", ("405.1",)), example="stack/resolve-magecraft-trigger",
+           asp="stack_position"),
     _field("situation", "cards", "cards defined in the file, beside the built-in library", _CORE,
            example="activation/once-each-turn-limit", asp="card_type"),
     _field("situation", "effects", "lasting effects of resolved spells and abilities that still apply",
            Modelled("continuous.lp", ("611.2a",)), example="mana/high-tide-islands-only", asp="lasting_effect"),
-    _field("situation", "question", "the question asked", Modelled("activation.lp"), example="mana/could-produce-basic-lands", asp="question"),
+    _field("situation", "question", "the question asked", Modelled("activation.lp"),
+           example="mana/could-produce-basic-lands", asp="question"),
 )
 CASE_FIELDS: tuple[Kind, ...] = (
     _field("case", "id", "the case's id (default: the file name)", Informational()),
@@ -139,7 +141,8 @@ CASE_FIELDS: tuple[Kind, ...] = (
 # Players
 # ---------------------------------------------------------------------------------------------
 PLAYER_FIELDS: tuple[Kind, ...] = (
-    _field("player", "name", "the player's name", _CORE, Id("a text"), example="mana/cr-106-7-forest-orchard-vs-orchard", asp="player"),
+    _field("player", "name", "the player's name", _CORE, Id("a text"), example="mana/cr-106-7-forest-orchard-vs-orchard",
+           asp="player"),
     _field("player", "life", "life total (default 20)", Modelled("core.lp", ("119.1",)), Count(-1_000_000),
            example="activation/pay-life-cost", asp="initial_life"),
     _field("player", "mana_pool", "mana in the pool", Modelled("casting.lp", ("106.4",)), Pool(),
@@ -168,7 +171,8 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            term=lambda o, ctx: [fn("initial_controller", ctx.oid, S(o.controller))] if o.controller else [],
            example="mana/cr-106-7-forest-orchard-vs-orchard", asp="initial_controller"),
     _field("object", "zone", "its zone (default battlefield)", Modelled("core.lp", ("400.1",)), OneOf(ZONES),
-           term=lambda o, ctx: [fn("initial_zone", ctx.oid, C(o.zone))], example="choices/onyx-minus8-hand-of-two", asp="initial_zone"),
+           term=lambda o, ctx: [fn("initial_zone", ctx.oid, C(o.zone))], example="choices/onyx-minus8-hand-of-two",
+           asp="initial_zone"),
     _field("object", "tapped", "tapped (a permanent)", Modelled("core.lp", ("110.5",)), Bool(),
            term=_flag_fact("initial_tapped", "tapped"), example="activation/tap-already-tapped", asp="initial_tapped"),
     _field("object", "since_turn_start", "controlled continuously since its controller's most recent turn began "
@@ -198,7 +202,8 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("events.lp", ("107.3m",)), Count(0),
            term=lambda o, ctx: [fn("object_x", ctx.oid, o.x)] if o.x is not None else [],
            example="replacement/etb-x-hangarback-cast", asp="object_x"),
-    _field("object", "attached_to", "the permanent this Aura is attached to", Modelled("filters.lp", ("303.4",)), Id("an object"),
+    _field("object", "attached_to", "the permanent this Aura is attached to", Modelled("filters.lp", ("303.4",)),
+           Id("an object"),
            term=lambda o, ctx: [fn("attached_to", ctx.oid, S(o.attached_to))] if o.attached_to else [],
            example="mana/overgrowth-enchanted-land-only", asp="attached_to"),
     _field("object", "chosen_color", "the color chosen for it as it entered", Modelled("mana.lp", ("607.2d",)), Color(),
@@ -246,7 +251,8 @@ EFFECT_FIELDS: tuple[Kind, ...] = (
     _field("lasting_effect", "controller", "who controls it", Modelled("continuous.lp", ("611.2a",)),
            example="mana/high-tide-islands-only", asp="lasting_effect"),
     _field("lasting_effect", "ability", "which of the card's abilities it is (default: its only lasting one)",
-           Modelled("continuous.lp", ("611.2a",)), Count(1), example="mana/contamination-pale-moon-tap-both-orders", asp="lasting_effect"),
+           Modelled("continuous.lp", ("611.2a",)), Count(1), example="mana/contamination-pale-moon-tap-both-orders",
+           asp="lasting_effect"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -278,7 +284,8 @@ ACTIVATE_FIELDS: tuple[Kind, ...] = (
            Refused("choosing X for an activated ability"),
            Count(0), example="unsupported/activate-with-x", asp="question_x"),
     _field("activate", "targets", "its targets, in the order its text says \"target\" (115, 602.2b)",
-           Modelled("activation.lp", ("115.1", "602.2b")), ListOf(Text()), example="stack/activated-exile-target", asp="question_target"),
+           Modelled("activation.lp", ("115.1", "602.2b")), ListOf(Text()), example="stack/activated-exile-target",
+           asp="question_target"),
     _field("activate", "resolve", "and then it resolves, all players passing", Modelled("activation.lp", ("608.1",)),
            Bool(), example="choices/onyx-plus1-top-three", asp="question_resolves"),
 )

@@ -125,7 +125,8 @@ _ACT = Modelled("activation.lp", ("602.2",))
 COSTS: tuple[Kind, ...] = (
     Kind("cost", "{T}", "tap this permanent (107.5)", Modelled("activation.lp", ("107.5",)), term=_const("tap"), asp="tap",
          text=lambda v: "{T}", example="mana/tap-for-mana-sol-ring-reflection"),
-    Kind("cost", "{Q}", "untap this permanent (107.6)", Modelled("activation.lp", ("107.6",)), term=_const("untap"), asp="untap",
+    Kind("cost", "{Q}", "untap this permanent (107.6)", Modelled("activation.lp", ("107.6",)), term=_const("untap"),
+         asp="untap",
          text=lambda v: "{Q}", example="activation/untap-tapped-artifact"),
     Kind("cost", "mana", "mana symbols such as {2}{G}: whether they can be paid is not checked (activating one "
          "is unsupported)", _ACT, ManaSymbols(),
@@ -239,7 +240,10 @@ def _add_one_of_term(value: Any, ctx: Any) -> Any:
     return C("add_one_of")
 
 
-def _refused(name: str, doc: str, reason: str, shape: Shape = Flag(), contexts: frozenset[str] = RESOLVING,
+_FLAG = Flag()
+
+
+def _refused(name: str, doc: str, reason: str, shape: Shape = _FLAG, contexts: frozenset[str] = RESOLVING,
              example: str = "", targets: Any = None) -> Kind:
     return Kind("effect", name, doc, Refused(reason), shape, contexts, term=lambda v, ctx: refused_term(name),
                 example=example or f"unsupported/effect-{name.replace('_', '-')}", targets=targets,
@@ -281,14 +285,17 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "lose_life", "you lose N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
          term=_amount("lose_life"), text=lambda v: f"You lose {v} life", example="choices/onyx-plus1-top-three"),
     Kind("effect", "each_opponent_loses_life", "each opponent loses N life", Modelled("choices.lp", ("119.3",)),
-         Count(1), RESOLVING, term=_amount("each_opponent_loses_life"), text=lambda v: f"Each opponent loses {v} life", example="stack/resolve-magecraft-trigger"),
+         Count(1), RESOLVING, term=_amount("each_opponent_loses_life"), text=lambda v: f"Each opponent loses {v} life",
+         example="stack/resolve-magecraft-trigger"),
     Kind("effect", "put_counters_self", "put counters on this permanent (through replacement effects, 614.1)",
          Modelled("events.lp", ("122.1", "614.1")), CounterAmount(), ON_PERMANENT,
-         term=lambda v, ctx: fn("put_counters_self", C(v[0]), v[1]), text=lambda v: f"Put {v[1]} {v[0]} counter(s) on this", example="stack/hangarback-puts-a-counter"),
+         term=lambda v, ctx: fn("put_counters_self", C(v[0]), v[1]),
+         text=lambda v: f"Put {v[1]} {v[0]} counter(s) on this", example="stack/hangarback-puts-a-counter"),
     Kind("effect", "create_tokens", "create N tokens of a kind (one per counter of a kind on this, if per_counter)",
          Modelled("events.lp", ("111.1", "614.1")), CreateTokens(), RESOLVING,
          term=lambda v, ctx: fn("create_tokens", C(v[0]), v[1], C(v[2]) if v[2] else C("none")),
-         text=lambda v: f"Create {v[1]} {v[0]} token(s)" + (f" for each {v[2]} counter on this" if v[2] else ""), example="stack/token-maker-resolves"),
+         text=lambda v: f"Create {v[1]} {v[0]} token(s)" + (f" for each {v[2]} counter on this" if v[2] else ""),
+         example="stack/token-maker-resolves"),
     Kind("effect", "exile_target", "exile target [filter] permanent", Modelled("stack.lp", ("406.2", "115.1")),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("exile_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
@@ -300,7 +307,9 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: fn("sacrifice_if_no_counters", C(value)), example="mana/gemstone-mine-last-counter"),
     # Choices in turn order (101.4)
     Kind("effect", "look_at_top", "look at the top N cards of your library; put one into your hand and the rest into "
-         "your graveyard", _CHOICES, Count(1), RESOLVING, term=_amount("look_at_top"), text=lambda v: f"Look at the top {v} cards; put one into your hand and the rest into your graveyard", example="choices/onyx-plus1-top-three"),
+         "your graveyard", _CHOICES, Count(1), RESOLVING, term=_amount("look_at_top"),
+         text=lambda v: f"Look at the top {v} cards; put one into your hand and the rest into your graveyard",
+         example="choices/onyx-plus1-top-three"),
     Kind("effect", "each_opponent_sacrifices_greatest_power", "each opponent sacrifices a creature with the greatest "
          "power among creatures they control", _CHOICES, Flag(), RESOLVING,
          term=_const("each_opponent_sacrifices_greatest_power"), example="choices/onyx-minus3-ties-three-opponents"),
@@ -310,7 +319,9 @@ EFFECTS: tuple[Kind, ...] = (
     # Spells (707.10, 707.12)
     Kind("effect", "copy_target_spell", "copy target instant or sorcery spell N times", _CASTING, Count(1),
          frozenset({"spell"}), term=lambda value, ctx: fn("copy_target_spell", ctx.target(0), value),
-         targets=lambda value: (SPELL_TARGET,), text=lambda v: f"Copy target instant or sorcery spell" + (f" {v} times" if v > 1 else ""), example="choices/magecraft-twincast-copy"),
+         targets=lambda value: (SPELL_TARGET,),
+         text=lambda v: "Copy target instant or sorcery spell" + (f" {v} times" if v > 1 else ""),
+         example="choices/magecraft-twincast-copy"),
     Kind("effect", "copy_card_may_cast", "copy target instant or sorcery card in your graveyard; you may cast the copy",
          Modelled("casting.lp", ("707.12",)), Flag(), frozenset({"spell"}),
          term=lambda value, ctx: fn("copy_card_may_cast", ctx.target(0)), targets=lambda value: (CARD_TARGET,),
@@ -512,7 +523,8 @@ STATICS: tuple[Kind, ...] = (
          Modelled("continuous.lp", ("613.1f",)), GrantShape(), term=lambda v, ctx: fn("grant", ctx.granted(v)),
          example="mana/lantern-granted-ability-under-blood-moon"),
     Kind("static", "modify_pt", "each [filter] gets +P/+T (layer 7c)", Modelled("continuous.lp", ("613.4c",)),
-         PowerToughness(), term=lambda v, ctx: fn("modify_pt", v[0], v[1]), example="choices/onyx-minus3-power-with-static-bonus"),
+         PowerToughness(), term=lambda v, ctx: fn("modify_pt", v[0], v[1]),
+         example="choices/onyx-minus3-power-with-static-bonus"),
     Kind("static", "is_chosen_type", "this is the chosen creature type in addition to its other types (Metallic Mimic)",
          Modelled("continuous.lp", ("205.3",)), Flag(), term=_const("is_chosen_type"),
          example="filters/mimic-is-the-chosen-type"),
@@ -590,9 +602,11 @@ CARD_FIELDS: tuple[Kind, ...] = (
     Kind("card", "name", "the card's name", _CARD, Text(), asp="card", example="mana/could-produce-basic-lands"),
     Kind("card", "cost", "its mana cost, such as \"{2}{G}\" (202.1)", Modelled("core.lp", ("202.1", "202.2")),
          ManaSymbols(), asp="card_mana_cost", example="choices/magecraft-archmage-cast"),
-    Kind("card", "types", "its card types (205.2)", Modelled("core.lp", ("205.2a",)), ListOf(OneOf(CARD_TYPES_, "card type")),
+    Kind("card", "types", "its card types (205.2)", Modelled("core.lp", ("205.2a",)),
+         ListOf(OneOf(CARD_TYPES_, "card type")),
          asp="card_type", example="mana/could-produce-basic-lands"),
-    Kind("card", "supertypes", "its supertypes (205.4)", Modelled("core.lp", ("205.4a",)), ListOf(OneOf(SUPERTYPES_, "supertype")),
+    Kind("card", "supertypes", "its supertypes (205.4)", Modelled("core.lp", ("205.4a",)),
+         ListOf(OneOf(SUPERTYPES_, "supertype")),
          asp="card_supertype", example="mana/blood-moon-dual-and-urborg"),
     Kind("card", "subtypes", "its subtypes (205.3)", Modelled("core.lp", ("205.3a",)), ListOf(Name("subtype")),
          asp="card_subtype", example="mana/could-produce-basic-lands"),
@@ -605,7 +619,8 @@ CARD_FIELDS: tuple[Kind, ...] = (
          asp="card_toughness", example="stack/toughness-from-counters"),
     Kind("card", "loyalty", "printed loyalty (306.5b)", Modelled("events.lp", ("306.5b",)), Count(0),
          asp="card_loyalty", example="replacement/planeswalker-loyalty-doubling-season"),
-    Kind("card", "abilities", "its abilities, in the template vocabulary", _CARD, asp="ability", example="mana/could-produce-basic-lands"),
+    Kind("card", "abilities", "its abilities, in the template vocabulary", _CARD, asp="ability",
+         example="mana/could-produce-basic-lands"),
     Kind("card", "faces", "front and back faces of a double-faced card (712)", Modelled("core.lp", ("712.8a",)),
          asp="card_face", example="activation/double-faced-back-face"),
     Kind("card", "text", "its rules text, for people", Informational("the abilities say what the text means")),

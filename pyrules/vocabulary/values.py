@@ -7,8 +7,9 @@ read it from here.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from ..document import MAX_AMOUNT, Field
 from .shapes import Shape
