@@ -2,7 +2,7 @@
 
 Encodings are loaded by file path so clingo's messages name the real file and line. Each rule
 block starts with a header ``% @rule(106.7, could-produce) text``; :func:`rule_blocks` reads them,
-and each file's catalogue (``% input|derived|output|aux  pred(Args)  meaning``) is read by
+and each file's catalogue (``% input|derived|output|answer|aux  pred(Args)  meaning``) is read by
 :func:`catalogue`. Explanations, docs and tests use these as the one source of truth.
 """
 
@@ -20,7 +20,9 @@ FILES = ("core.lp", "filters.lp", "continuous.lp", "replacement.lp", "activation
          "choices.lp", "casting.lp")
 
 _HEADER = re.compile(r"^%\s*@rule\(([^)]*)\)\s*(.*)$")
-_CATALOGUE = re.compile(r"^%\s*(input|derived|output|aux)\s+(\S+)\s*(.*)$")
+#: Roles: input (given by the situation), derived, output (what happens, shown in outcomes), answer
+#: (the answer to a "which ...?" question, shown in outcomes), aux (internal to one file).
+_CATALOGUE = re.compile(r"^%\s*(input|derived|output|answer|aux)\s+(\S+)\s*(.*)$")
 _CR_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 
 
@@ -167,11 +169,17 @@ def defined_statements() -> str:
     output predicate, so that clingo's "atom does not occur in any rule head" warnings name only real
     mistakes. (Outputs are declared because facts added through the backend before grounding are not
     yet seen when ``#show`` signatures are checked.) Generated from the catalogues: no hand-kept list."""
-    signatures = sorted({e.signature for name in FILES for e in catalogue(name) if e.role in ("input", "output")})
+    signatures = sorted({e.signature for name in FILES for e in catalogue(name) if e.role in ("input", "output", "answer")})
     return "\n".join(f"#defined {s}." for s in signatures) + "\n"
 
 
 @lru_cache(maxsize=1)
 def output_signatures() -> dict[str, str]:
     """Every output predicate (``name/arity``) with its meaning."""
-    return {e.signature: e.meaning for name in FILES for e in catalogue(name) if e.role == "output"}
+    return {e.signature: e.meaning for name in FILES for e in catalogue(name) if e.role in ("output", "answer")}
+
+
+@lru_cache(maxsize=1)
+def answer_names() -> frozenset[str]:
+    """The outcome predicates that answer a "which ...?" question rather than say what happens."""
+    return frozenset(e.name for name in FILES for e in catalogue(name) if e.role == "answer")

@@ -120,8 +120,9 @@ class Outcome:
     @property
     def changes(self) -> list[str]:
         """The atoms that say what happened (everything but answers to 'which ...?' questions)."""
-        answers = {"could_produce", "can_activate", "can_activate_if_paid", "cannot_activate"}
-        return [format_atom(a) for a in sorted(self.atoms, key=str) if a.name not in answers]
+        from .encodings import answer_names
+
+        return [format_atom(a) for a in sorted(self.atoms, key=str) if a.name not in answer_names()]
 
     # -- explanations -------------------------------------------------------------------
     def explain(self, atom: str | Symbol | None = None) -> Any:

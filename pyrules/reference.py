@@ -118,9 +118,10 @@ def _outputs() -> list[str]:
              "| atom | file | meaning |", "|---|---|---|"]
     for name in FILES:
         for e in catalogue(name):
-            if e.role == "output":
+            if e.role in ("output", "answer"):
                 args = f"({','.join(e.args)})" if e.args else ""
-                lines.append(f"| `{e.name}{args}` | `{name}` | {_cell(e.meaning)} |")
+                kind = " (an answer)" if e.role == "answer" else ""
+                lines.append(f"| `{e.name}{args}` | `{name}` | {_cell(e.meaning)}{kind} |")
     return lines + [""]
 
 
