@@ -225,23 +225,12 @@ def _encoding_words() -> frozenset[str]:
     """Every constant and function name the encodings write (reasons such as already_tapped)."""
     import clingo.ast as ast
 
-    from .encodings import encoding_paths
+    from .encodings import encoding_paths, names_in
 
     found: set[str] = set()
 
-    class Collect(ast.Transformer):
-        def visit_SymbolicTerm(self, node):
-            if node.symbol.type == SymbolType.Function:
-                found.add(node.symbol.name)
-            return node
-
-        def visit_Function(self, node):
-            found.add(node.name)
-            node.update(**self.visit_children(node))
-            return node
-
     def visit(stm: Any) -> None:
-        Collect()(stm)
+        found.update(names_in(stm))
 
     for path in encoding_paths():
         ast.parse_files([str(path)], visit)

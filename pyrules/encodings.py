@@ -183,3 +183,25 @@ def output_signatures() -> dict[str, str]:
 def answer_names() -> frozenset[str]:
     """The outcome predicates that answer a "which ...?" question rather than say what happens."""
     return frozenset(e.name for name in FILES for e in catalogue(name) if e.role == "answer")
+
+
+def names_in(node) -> set[str]:
+    """Every function and constant name written under a node of clingo's AST (a statement or a literal)."""
+    import clingo.ast as ast
+    from clingo import SymbolType
+
+    found: set[str] = set()
+
+    class Collect(ast.Transformer):
+        def visit_SymbolicTerm(self, term):
+            if term.symbol.type == SymbolType.Function:
+                found.add(term.symbol.name)
+            return term
+
+        def visit_Function(self, term):
+            found.add(term.name)
+            term.update(**self.visit_children(term))
+            return term
+
+    Collect()(node)
+    return found

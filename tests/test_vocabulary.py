@@ -18,7 +18,7 @@ from pathlib import Path
 import clingo.ast as ast
 import pytest
 
-from pyrules.encodings import encoding_dir
+from pyrules.encodings import encoding_dir, names_in
 from pyrules.facts import omitting
 from pyrules.regression import corpus_dir, run_case
 from pyrules.vocabulary import ALL, FAMILIES, TERM_FAMILIES, Inert, Informational, Kind, Modelled, Refused, refusal_reasons
@@ -39,26 +39,15 @@ def body_names(file: str) -> frozenset[str]:
     """Every predicate, function and constant name that a rule body of ``file`` reads."""
     found: set[str] = set()
 
-    class Collect(ast.Transformer):
-        def visit_SymbolicTerm(self, node):
-            if node.symbol.type.name == "Function":
-                found.add(node.symbol.name)
-            return node
-
-        def visit_Function(self, node):
-            found.add(node.name)
-            node.update(**self.visit_children(node))
-            return node
-
     def visit(stm):
         if stm.ast_type != ast.ASTType.Rule:
             return
         for literal in stm.body:
-            Collect()(literal)
+            found.update(names_in(literal))
         if stm.head.ast_type == ast.ASTType.Aggregate:
             for element in stm.head.elements:
                 for literal in element.condition:
-                    Collect()(literal)
+                    found.update(names_in(literal))
 
     ast.parse_files([str(encoding_dir() / file)], visit)
     return frozenset(found)
