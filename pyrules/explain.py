@@ -35,7 +35,8 @@ import networkx as nx
 from clingo import Function, Number, Symbol, SymbolType
 
 from .atoms import format_atom
-from .encodings import FILES, RuleBlock, all_entries, block_at, catalogue, encoding_paths
+from .encodings import FILES, RuleBlock, all_entries, block_at, catalogue
+from .program import statements
 
 WHY = "_why"
 
@@ -121,12 +122,9 @@ def rules() -> tuple[list[RuleInfo], list[Any]]:
     """Every rule of the encodings, and the shadow statements that record their firings."""
     infos: list[RuleInfo] = []
     shadows: list[Any] = []
-    for name, path in zip(FILES, encoding_paths()):
-        statements: list[Any] = []
-        ast.parse_files([str(path)], statements.append)
-        for stm in statements:
-            if stm.ast_type != ast.ASTType.Rule:
-                continue
+    for statement in statements():
+        name, stm = statement.file, statement.node
+        if stm.ast_type == ast.ASTType.Rule:
             line = stm.location.begin.line
             block = block_at(name, line)
             body = _name_anonymous(list(stm.body))
@@ -161,12 +159,10 @@ def encoding_facts() -> frozenset[Symbol]:
     """The facts the encodings state outright (``color(w;u;b;r;g).``): grounded once, alone."""
     control = clingo.Control(message_limit=0)
     with ast.ProgramBuilder(control) as builder:
-        for path in encoding_paths():
-            statements: list[Any] = []
-            ast.parse_files([str(path)], statements.append)
-            for stm in statements:
-                if stm.ast_type == ast.ASTType.Rule and not stm.body and stm.head.ast_type == ast.ASTType.Literal:
-                    builder.add(stm)
+        for statement in statements():
+            stm = statement.node
+            if stm.ast_type == ast.ASTType.Rule and not stm.body and stm.head.ast_type == ast.ASTType.Literal:
+                builder.add(stm)
     control.ground([("base", [])])
     return frozenset(a.symbol for a in control.symbolic_atoms)
 
@@ -196,12 +192,6 @@ def _shadow(location: Any, info: RuleInfo, body: list[Any]) -> Any:
     args = [ast.SymbolicTerm(location, Number(info.id)), info.head.symbol, tup(info.positive), tup(negative)]
     head = ast.SymbolicAtom(ast.Function(location, WHY, args, False))
     return ast.Rule(location, ast.Literal(location, ast.Sign.NoSign, head), body)
-
-
-def add_shadow_rules(control: clingo.Control) -> None:
-    with ast.ProgramBuilder(control) as builder:
-        for stm in rules()[1]:
-            builder.add(stm)
 
 
 # ---------------------------------------------------------------------------------------------

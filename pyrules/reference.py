@@ -1,6 +1,6 @@
 """The reference tables of ``docs/reference.md``, generated from the vocabulary and the catalogues.
 
-    python -m pyrules.reference --write     # regenerate docs/reference.md
+    python -m pyrules.reference --write     # regenerate docs/reference.md and data/asp-index.json
     python -m pyrules.reference             # print it
 
 ``tests/test_docs.py`` fails when the file differs from what this prints, so the tables cannot
@@ -180,7 +180,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     text = render()
     if argv == ["--write"]:
+        from .program import write_index
+
         reference_path().write_text(text, encoding="utf-8")
+        write_index()
         return 0
     sys.stdout.write(text)
     return 0

@@ -16,10 +16,10 @@ import clingo
 from clingo import Symbol
 
 from .cards import CardLibrary
-from .encodings import defined_statements, encoding_paths
 from .errors import InputError, UnsupportedError
 from .facts import Fact, situation_facts
 from .model import Situation
+from .program import add_program
 
 
 @dataclass(frozen=True)
@@ -73,14 +73,14 @@ class Grounding:
         self.messages: list[str] = []
         # Every message clingo gives is kept (message_limit: no cap) and reported on the result.
         self.control = clingo.Control(self.options.arguments(), logger=self._log, message_limit=1_000_000)
-        for path in encoding_paths():
-            self.control.load(str(path))
-        self.control.add("base", [], defined_statements())
         self.explain = explain
+        shadows: list = []
         if explain:  # shadow rules that record each rule firing, grounded with everything else
-            from .explain import add_shadow_rules
+            from .explain import rules
 
-            add_shadow_rules(self.control)
+            shadows = rules()[1]
+        # The statements of asp/ that the situation's facts can use (see pyrules.program).
+        add_program(self.control, (f.symbol for f in self.facts), shadows)
         # Facts go in through clingo's backend as symbols: user text is never parsed as program text.
         with self.control.backend() as backend:
             for fact in self.facts:

@@ -1,0 +1,220 @@
+"""The encodings as clingo statements: parsed once per process, and cut to what a situation can use.
+
+Grounding costs clingo about 40 microseconds per non-ground rule even when the rule has nothing to
+instantiate, which for the whole of ``asp/`` is most of the time a small situation takes. Before
+grounding, :func:`live_statements` drops every rule that cannot fire: a rule is *live* when each
+atom of its positive body can be derived, starting from the predicates of the situation's facts and
+adding the heads of live rules until nothing changes. Atoms are told apart by predicate, arity and
+the function name of their first argument (``question(resolve_top)`` is not ``question(cast(P,O))``),
+so the test over-approximates what clingo would derive: a dropped rule could never have fired, and
+the answer sets are the same. Predicates that only dead rules define are declared ``#defined``, so
+clingo's "atom does not occur in any rule head" keeps meaning a real mistake.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from clingo import ast
+from clingo.symbol import Symbol, SymbolType
+
+from .encodings import FILES, defined_statements, encoding_paths
+
+INDEX = "asp-index.json"
+
+#: (predicate, arity, name of the first argument's function or None when it can be anything)
+Key = tuple[str, int, str | None]
+
+
+@dataclass(frozen=True)
+class Statement:
+    file: str
+    node: Any  # clingo.ast.AST
+    heads: tuple[Key, ...]  # what the statement can derive
+    needs: tuple[Key, ...]  # what its positive body needs, each derivable, for it to fire
+
+
+def _first_name(argument: Any) -> str | None:
+    if argument.ast_type == ast.ASTType.Function and argument.name and not argument.external:
+        return argument.name
+    if argument.ast_type == ast.ASTType.SymbolicTerm and argument.symbol.type == SymbolType.Function:
+        return argument.symbol.name
+    return None
+
+
+def _term_keys(term: Any) -> list[Key] | None:
+    if term.ast_type == ast.ASTType.Pool:
+        keys = [_term_keys(t) for t in term.arguments]
+        return None if any(k is None for k in keys) else [k for ks in keys for k in ks]  # type: ignore[union-attr]
+    if term.ast_type == ast.ASTType.Function:
+        args = term.arguments
+        return [(term.name, len(args), _first_name(args[0]) if args else None)]
+    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function:
+        return [(term.symbol.name, len(term.symbol.arguments), None)]
+    return None
+
+
+def atom_keys(atom: Any) -> list[Key] | None:
+    """The keys of a symbolic atom of the AST (several for a pool; None for what has no predicate)."""
+    return _term_keys(atom.symbol)
+
+
+def symbol_key(symbol: Symbol) -> Key:
+    args = symbol.arguments
+    first = args[0].name if args and args[0].type == SymbolType.Function and args[0].name else None
+    return symbol.name, len(args), first
+
+
+def _heads(head: Any) -> list[Any]:
+    if head.ast_type == ast.ASTType.Literal:
+        return [head.atom] if head.atom.ast_type == ast.ASTType.SymbolicAtom else []
+    if head.ast_type in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):
+        return [e.literal.atom for e in head.elements if e.literal.atom.ast_type == ast.ASTType.SymbolicAtom]
+    raise ValueError(f"a head pyrules does not read: {head}")
+
+
+def analyse(file: str, node: Any) -> Statement:
+    if node.ast_type != ast.ASTType.Rule:
+        return Statement(file, node, (), ())
+    heads = []
+    for atom in _heads(node.head):
+        keys = atom_keys(atom)
+        if keys is None:
+            raise ValueError(f"{file}:{node.location.begin.line}: a head pyrules cannot key: {atom}")
+        heads += keys
+    needs: list[Key] = []
+    for lit in node.body:
+        positive = lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+        if positive and lit.atom.ast_type == ast.ASTType.SymbolicAtom:
+            keys = atom_keys(lit.atom)
+            if keys is not None and len(keys) == 1:  # a pooled body literal splits the rule: no single need
+                needs += keys
+    return Statement(file, node, tuple(heads), tuple(needs))
+
+
+def _parse() -> list[tuple[str, Any]]:
+    found: list[tuple[str, Any]] = []
+    for name, path in zip(FILES, encoding_paths()):
+        nodes: list[Any] = []
+        ast.parse_files([str(path)], nodes.append)
+        found += [(name, n) for n in nodes if n.ast_type != ast.ASTType.Comment]
+    return found
+
+
+def encodings_hash() -> str:
+    digest = hashlib.sha256()
+    for path in encoding_paths():
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def index() -> dict[str, Any]:
+    """The keys of every statement, as stored in ``data/asp-index.json`` (reading clingo's AST from
+    Python costs a third of a second, so it is done once, when the encodings change)."""
+    found = [analyse(name, node) for name, node in _parse()]
+    return {"encodings": encodings_hash(),
+            "statements": [[s.file, [list(k) for k in s.heads], [list(k) for k in s.needs]] for s in found]}
+
+
+def _stored_index() -> dict[str, Any] | None:
+    try:
+        text = resources.files("pyrules.data").joinpath(INDEX).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    stored = json.loads(text)
+    return stored if stored.get("encodings") == encodings_hash() else None
+
+
+@cache
+def statements() -> tuple[Statement, ...]:
+    """Every statement of the encodings (comments left out), in load order, each with its keys."""
+    parsed = _parse()
+    stored = _stored_index()
+    if stored is None or len(stored["statements"]) != len(parsed):  # the encodings changed: read the AST
+        return tuple(analyse(name, node) for name, node in parsed)
+    return tuple(Statement(name, node, tuple(tuple(k) for k in heads), tuple(tuple(k) for k in needs))
+                 for (name, node), (_, heads, needs) in zip(parsed, stored["statements"]))
+
+
+@cache
+def _declarations() -> tuple[Any, ...]:
+    """``#defined`` for the inputs and outputs of the catalogues and for every predicate a rule derives."""
+    heads = sorted({f"{k[0]}/{k[1]}" for s in statements() for k in s.heads})
+    text = defined_statements() + "\n".join(f"#defined {h}." for h in heads) + "\n"
+    nodes: list[Any] = []
+    ast.parse_string(text, nodes.append)
+    return tuple(nodes)
+
+
+def _available(key: Key, have: set[Key], names: set[tuple[str, int]]) -> bool:
+    if key in have or (key[0], key[1], None) in have:
+        return True
+    return key[2] is None and (key[0], key[1]) in names
+
+
+def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statement]:
+    """The statements that can fire given facts with these keys (least fixpoint over rule heads)."""
+    have: set[Key] = set(keys)
+    names = {(k[0], k[1]) for k in have}
+    waiting: dict[tuple[str, int], list[int]] = defaultdict(list)
+    pending = list(statements_)
+    missing = [0] * len(pending)
+    ready: list[int] = []
+    for i, stm in enumerate(pending):
+        for key in stm.needs:
+            if not _available(key, have, names):
+                missing[i] += 1
+                waiting[(key[0], key[1])].append(i)
+        if not missing[i]:
+            ready.append(i)
+    alive: set[int] = set()
+    while ready:
+        i = ready.pop()
+        if i in alive:
+            continue
+        alive.add(i)
+        for key in pending[i].heads:
+            if key in have:
+                continue
+            have.add(key)
+            names.add((key[0], key[1]))
+            for j in waiting.get((key[0], key[1]), ()):
+                if j in alive or not missing[j]:
+                    continue
+                missing[j] = sum(1 for k in pending[j].needs if not _available(k, have, names))
+                if not missing[j]:
+                    ready.append(j)
+    return [stm for i, stm in enumerate(pending) if i in alive or not pending[i].heads and not pending[i].needs
+            and pending[i].node.ast_type != ast.ASTType.Rule]
+
+
+@lru_cache(maxsize=64)
+def live_statements(keys: frozenset[Key]) -> tuple[Any, ...]:
+    """The AST statements to ground for facts with these keys: declarations, then the live statements."""
+    return _declarations() + tuple(s.node for s in live(statements(), keys))
+
+
+def add_program(control: Any, facts: Iterable[Symbol], extra: Iterable[Any] = ()) -> None:
+    """Add to ``control`` the statements of the encodings that facts like these can use (and ``extra``)."""
+    keys = frozenset(symbol_key(s) for s in facts)
+    with ast.ProgramBuilder(control) as builder:
+        for node in live_statements(keys):
+            builder.add(node)
+        for node in extra:
+            builder.add(node)
+
+
+def write_index() -> Path:
+    """Regenerate ``data/asp-index.json`` (done by ``python -m pyrules.reference --write``)."""
+    path = Path(__file__).parent / "data" / INDEX
+    path.write_text(json.dumps(index(), separators=(",", ":")) + "\n", encoding="utf-8")
+    return path
+

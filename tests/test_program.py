@@ -1,0 +1,79 @@
+"""The encodings as statements, and the cut to the live rules (pyrules/program.py)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+import clingo
+import pytest
+from clingo import ast
+
+from pyrules.encodings import encoding_paths
+from pyrules.facts import situation_facts
+from pyrules.loader import load_situation
+from pyrules.program import INDEX, _declarations, analyse, index, live, statements, symbol_key
+from pyrules.regression import corpus_dir
+
+
+def test_the_stored_index_is_up_to_date():
+    from pyrules.program import Path  # the package's data folder, as write_index uses it
+
+    stored = json.loads((Path(__file__).parents[1] / "pyrules" / "data" / INDEX).read_text(encoding="utf-8"))
+    assert stored == index(), "pyrules/data/asp-index.json is out of date: run python -m pyrules.reference --write"
+
+
+def _rule(text: str):
+    nodes = []
+    ast.parse_string(text, nodes.append)
+    return analyse("t.lp", nodes[-1])
+
+
+def test_keys_tell_apart_the_first_arguments_function():
+    rule = _rule("a(X) :- question(cast(P,X)), b(X), not c(X), #count{ Y : d(Y) } > 0, e(X) : f(X).")
+    assert rule.heads == (("a", 1, None),)
+    assert rule.needs == (("question", 1, "cast"), ("b", 1, None))  # not, aggregates, conditions: not needed
+
+
+def test_a_rule_is_live_when_its_positive_body_can_be_derived():
+    rules = [_rule("a(X) :- question(cast(P,X))."), _rule("b(X) :- a(X), c(X)."), _rule("c(1)."),
+             _rule("d(X) :- question(resolve_top), e(X)."), _rule(":- b(X), not d(X).")]
+    alive = live(rules, {("question", 1, "cast")})
+    assert [str(s.node) for s in alive] == [str(r.node) for r in rules[:3]] + [str(rules[4].node)]
+    assert live(rules, {("question", 1, "resolve_top"), ("e", 1, None)})[-2:] == [rules[2], rules[3]]
+    # A fact whose first argument is a string may be anything: both questions count as there.
+    assert live(rules, {("question", 1, None), ("e", 1, None)}) == rules
+
+
+@cache
+def _corpus() -> list:
+    return sorted(corpus_dir().rglob("*.yaml"))
+
+
+def _models(facts, nodes) -> list[list[str]]:
+    control = clingo.Control(["--project=show", "0"], message_limit=0)
+    with ast.ProgramBuilder(control) as builder:
+        for node in nodes:
+            builder.add(node)
+    with control.backend() as backend:
+        for f in facts:
+            backend.add_rule([backend.add_atom(f.symbol)])
+    control.ground([("base", [])])
+    found: list[list[str]] = []
+    control.solve(on_model=lambda m: found.append(sorted(map(str, m.symbols(shown=True)))))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("path", _corpus()[::4], ids=lambda p: p.stem)
+def test_the_live_rules_give_the_answers_of_all_rules(path):
+    situation = load_situation(path)
+    facts = situation_facts(situation)
+    keys = {symbol_key(f.symbol) for f in facts}
+    everything = [s.node for s in statements()]
+    alive = [s.node for s in live(statements(), keys)]
+    assert len(alive) < len(everything)
+    assert _models(facts, _declarations() + tuple(alive)) == _models(facts, _declarations() + tuple(everything))
+
+
+def test_every_file_is_read():
+    assert {s.file for s in statements()} == {p.name for p in encoding_paths()}
