@@ -26,6 +26,8 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     options = options or SolveOptions(limit=limit, threads=threads, project=tuple(project))
     if limit is not None and options.limit != limit:
         options = replace(options, limit=limit)
+    if situation.actions:
+        return _play(situation, library, options)
     grounding = Grounding(situation, library, options, explain=explain)
     models, truncated, stats = grounding.enumerate(options.limit)
     if explain:  # the part of every explanation that grounding decides, built once
@@ -37,3 +39,14 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     result = Outcomes(situation, grounding, [], truncated, stats, options, library)
     result._outcomes = [Outcome(atoms, situation, result) for atoms in models]
     return result
+
+
+def _play(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> Outcomes:
+    """A sequence of actions: every line of play, one outcome per distinct final state."""
+    from .outcomes import SequenceOutcomes
+    from .sequence import Runner
+
+    runner = Runner(situation, library, options)
+    lines = runner.run()
+    runner.statistics.extra["steps"] = runner.steps_solved
+    return SequenceOutcomes(situation, lines, runner.statistics, options, runner.messages, library)

@@ -38,6 +38,7 @@ def _keywords() -> frozenset[str]:
 RESERVED = frozenset({"w", "u", "b", "r", "g", "c", "only"} | set(ZONES) | set(CARD_TYPES) | set(LAND_TYPES)
                      | set(SUPERTYPES) | _keywords())
 _BARE = re.compile(r"^[a-z][A-Za-z0-9_']*$")
+_CREATED = re.compile(r"^[a-z]+[1-9][0-9]*$")
 
 
 def parse_atom(text: str, situation: Situation | None = None, where: str = "<query>") -> Symbol:
@@ -60,24 +61,35 @@ def parse_atom(text: str, situation: Situation | None = None, where: str = "<que
 
 def check_atom(symbol: Symbol, situation: Situation, where: str = "<query>", text: str | None = None) -> None:
     """Raise an :class:`InputError` unless ``symbol`` could be an outcome atom of ``situation``."""
-    from .encodings import all_entries, output_signatures
-
     written = text if text is not None else format_atom(symbol)
     if symbol.type != SymbolType.Function or not symbol.name:
         raise InputError(where, f"'{_short(written)}' is not an atom such as could_produce(forest1, g)")
+    known = _signatures(situation)
     signature = f"{symbol.name}/{len(symbol.arguments)}"
-    if signature not in output_signatures():
-        same_name = sorted(s for s in output_signatures() if s.rsplit("/", 1)[0] == symbol.name)
+    if signature not in known:
+        same_name = sorted(s for s in known if s.rsplit("/", 1)[0] == symbol.name)
         if same_name:
             raise InputError(where, f"'{_short(written)}': {symbol.name} takes {_arities(same_name)} argument(s), "
                                     f"not {len(symbol.arguments)}")
-        close = difflib.get_close_matches(symbol.name, [s.rsplit("/", 1)[0] for s in output_signatures()], n=3)
+        close = difflib.get_close_matches(symbol.name, [s.rsplit("/", 1)[0] for s in known], n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else f"; outcome predicates are " \
-                                                                  f"{', '.join(sorted(output_signatures()))}"
+                                                                  f"{', '.join(sorted(known))}"
         raise InputError(where, f"'{_short(written)}' is not an outcome atom{hint}")
     words = _Words(situation)
-    for name, arg in zip(all_entries()[signature].args, symbol.arguments):
+    for name, arg in zip(known[signature], symbol.arguments):
         words.check(ARGUMENT_KINDS.get(name, "term"), arg, where, written)
+
+
+def _signatures(situation: Situation) -> dict[str, tuple[str, ...]]:
+    """The outcome predicates of a situation, with their argument names: those of a question, or for a
+    sequence of actions those of its final state."""
+    if situation.actions:
+        from .sequence import outcome_signatures
+
+        return outcome_signatures()
+    from .encodings import all_entries, output_signatures
+
+    return {s: all_entries()[s].args for s in output_signatures()}
 
 
 def _arities(signatures: list[str]) -> str:
@@ -100,6 +112,7 @@ class _Words:
     def __init__(self, situation: Situation):
         self.objects = {o.id for o in situation.objects} | {a.id for a in situation.stack_abilities}
         self.players = {p.name for p in situation.players}
+        self.sequence = bool(situation.actions)
         cards = _card_words(situation)
         self.counters = set(COUNTER_KINDS) | {k for o in situation.objects for k in o.counters} | cards["counter"]
         q = situation.question
@@ -118,7 +131,7 @@ class _Words:
                 self._fail(where, text, arg, "a number", [])
             return
         if kind == "object":
-            if arg.type == SymbolType.String and arg.string in self.objects:
+            if arg.type == SymbolType.String and (arg.string in self.objects or self._created(arg.string)):
                 return
             if arg.type == SymbolType.String and arg.string in self.players:
                 raise InputError(where, f"'{_short(text)}': '{arg.string}' is a player, not an object")
@@ -153,7 +166,7 @@ class _Words:
     def _term(self, arg: Symbol, where: str, text: str) -> None:
         """Any other argument (a stack item, a reason, a choice): its strings and words must be known."""
         if arg.type == SymbolType.String:
-            if arg.string in self.objects | self.players | self.card_names:
+            if arg.string in self.objects | self.players | self.card_names or self._created(arg.string):
                 return
             self._fail(where, text, arg, "an id of this situation", sorted(self.objects | self.players))
         if arg.type == SymbolType.Function:
@@ -164,6 +177,12 @@ class _Words:
                            sorted(self.objects | self.players | self.words))
             for a in arg.arguments:
                 self._term(a, where, text)
+
+    def _created(self, text: str) -> bool:
+        """In a sequence of actions: the id of something the actions create, such as div#copy1 (see
+        pyrules.transition), named after an object of the situation or a kind of token."""
+        base, _, rest = text.rpartition("#")
+        return self.sequence and bool(_CREATED.match(rest)) and (base in self.objects or base in self.tokens)
 
     @staticmethod
     def _fail(where: str, text: str, arg: Symbol, what: str, options: list[str], hint: str = "") -> None:
@@ -205,6 +224,10 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
                 if ability.filter is not None and ability.filter.get("counter"):
                     counters.add(ability.filter["counter"])
                 riders |= {f"spend_only_{r}" for r in ability.riders}
+    for kind in tokens | {"clue", "food", "treasure"}:  # the cards tokens of these kinds are made of (111.4)
+        spec = library.token_card(kind)
+        if spec is not None:
+            names.add(spec.name)
     return {"counter": counters, "token": tokens, "name": names, "rider": riders}
 
 

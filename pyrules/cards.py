@@ -240,6 +240,7 @@ class CardSpec:
     loyalty: int | None = None
     abilities: tuple[AbilitySpec, ...] = ()
     faces: tuple[CardSpec, ...] = ()  # (front, back) for a double-faced card
+    token: str = ""  # the kind of tokens this card describes (111.4), such as thopter
 
     @property
     def is_double_faced(self) -> bool:
@@ -287,6 +288,7 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
         loyalty=f.child("loyalty").integer(default=None, minimum=0),
         abilities=tuple(parse_ability(a) for a in f.child("abilities").elements()) if f.child("abilities").present else (),
         faces=faces,
+        token=values("token") if f.child("token").present else "",
     )
 
 
@@ -320,6 +322,13 @@ class CardLibrary:
             close = [folded[c] for c in difflib.get_close_matches(name.casefold(), list(folded), n=3, cutoff=0.6)]
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         raise InputError(where, f"unknown card '{name}'{hint}")
+
+    def token_card(self, kind: str) -> CardSpec | None:
+        """The card that describes tokens of a kind (``token: kind``), if the library has one."""
+        for card in self.cards.values():
+            if card.token == kind:
+                return card
+        return None
 
     def with_cards(self, extra: Iterable[CardSpec]) -> CardLibrary:
         merged = dict(self.cards)

@@ -622,3 +622,85 @@ def _match(term: Any, symbol: Symbol, binding: dict[str, Symbol]) -> dict[str, S
         return binding if _term(term, binding) == symbol else None
     except (KeyError, ValueError, AttributeError):
         return binding  # arithmetic over unbound variables: do not constrain
+
+
+# ---------------------------------------------------------------------------------------------
+# Sequences of actions
+# ---------------------------------------------------------------------------------------------
+def step_explanation(state: Any, atoms: frozenset[Symbol], library: Any = None) -> Explanation:
+    """The explanation of one step of a sequence: ``atoms``, one outcome of the question ``state`` asks."""
+    from .solver import Grounding
+
+    grounding = Grounding(state, library, explain=True)
+    base(grounding.explain_data)
+    true = grounding.true_nonfacts(atoms)
+    if true is None:
+        raise ValueError("a step of this line was not found again when grounding for explanations")
+    return build(grounding.explain_data, true, atoms, state)
+
+
+def sequence_graph(result: Any, outcome: Any) -> Explanation:
+    """The explanation of an outcome of a sequence of actions: the explanation of each step of the line
+    that reached it (nodes keyed ``(step, node)``, with ``step``, ``action`` and ``what`` attributes), a
+    ``state`` node after each step that the facts of later steps rest on when earlier steps made them,
+    and the outcome's atoms, each resting on the atoms of the steps that concern the same object or
+    player."""
+    graph = Explanation()
+    graph.graph["situation"] = result.situation
+    given = {f.symbol for f in _initial_facts(result)}
+    previous_state: Any = None
+    step_atoms: list[tuple[Any, Symbol]] = []
+    for k, step in enumerate(outcome.line.steps, start=1):
+        sub = step_explanation(step.state, step.atoms, result._library)
+        for node, data in sub.nodes(data=True):
+            attrs = dict(data, step=k, action=step.action, what=step.name)
+            if data["kind"] == "fact" and previous_state is not None and data["symbol"] not in given:
+                attrs["kind"] = "derived"  # made by an earlier step, not given by the situation
+                graph.add_node((k, node), **attrs)
+                graph.add_edge(previous_state, (k, node))
+            else:
+                graph.add_node((k, node), **attrs)
+        graph.add_edges_from(((k, a), (k, b)) for a, b in sub.edges)
+        state = ("state", k)
+        graph.add_node(state, kind="rule", label=f"the state after step {k} ({step.name}, action {step.action})",
+                       cites="", file="pyrules/transition.py", choice=False, unless=(), step=k,
+                       action=step.action, what="state")
+        for atom in step.atoms:
+            if atom._rep in sub:
+                graph.add_edge((k, atom._rep), state)
+                step_atoms.append(((k, atom._rep), atom))
+        previous_state = state
+    for atom in outcome.atoms:
+        graph.add_node(atom._rep, kind="derived", symbol=atom, stage=len(outcome.line.steps) + 1, source="",
+                       outcome=True)
+        for node, step_atom in step_atoms:
+            if _concerns(step_atom, atom):
+                graph.add_edge(node, atom._rep)
+        if graph.in_degree(atom._rep) == 0 and previous_state is not None:
+            graph.add_edge(previous_state, atom._rep)
+    return graph
+
+
+def _initial_facts(result: Any) -> list[Any]:
+    from .facts import situation_facts
+
+    return situation_facts(result.situation, result._library)
+
+
+def _concerns(step_atom: Symbol, atom: Symbol) -> bool:
+    """Whether an outcome atom of a step is about what an atom of the sequence's outcome is about."""
+    def ids(symbol: Symbol) -> set[str]:
+        found: set[str] = set()
+        todo = [symbol]
+        while todo:
+            s = todo.pop()
+            if s.type == SymbolType.String:
+                found.add(s.string.split("#")[0])
+            elif s.type == SymbolType.Function:
+                todo += s.arguments
+        return found
+
+    first = atom.arguments[0] if atom.arguments else None
+    if first is None or first.type != SymbolType.String:
+        return False
+    return first.string.split("#")[0] in ids(step_atom)

@@ -18,7 +18,7 @@ from typing import Any
 from clingo import Number, Symbol
 
 from .cards import AbilitySpec, CardLibrary, CardSpec, builtin_library
-from .model import Activatable, Activate, Cast, CouldProduce, Happen, ResolveTop, Situation
+from .model import Activatable, Activate, Cast, CouldProduce, Happen, PutTriggers, ResolveTop, Situation, StateBased
 from .symbols import C, S, ability_id, fn, mana_symbol
 from .vocabulary import FAMILIES, Filter, filter_terms, kind
 
@@ -39,6 +39,11 @@ def omitting(*kinds: tuple[str, str]) -> Iterator[None]:
         yield
     finally:
         _OMIT.reset(token)
+
+
+def omitted() -> frozenset[tuple[str, str]]:
+    """The kinds left out by the innermost :func:`omitting` block (none outside one)."""
+    return _OMIT.get()
 
 
 @dataclass(frozen=True)
@@ -211,6 +216,12 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
             add(path, [fn("initial_life", S(p.name), p.life)])
         if given("player", "mana_pool"):
             add(path, [fn("initial_pool", S(p.name), C(t), n) for t, n in sorted(p.mana_pool.items()) if n])
+        if p.library and given("player", "library"):
+            add(path, [fn("unseen_library", S(p.name), p.library)])
+        if p.hand and given("player", "hand"):
+            add(path, [fn("unseen_hand", S(p.name), p.hand)])
+        if p.empty_library_draw:  # the state of a sequence of actions (704.5b)
+            add(path, [fn("empty_library_draw", S(p.name))])
     if given("situation", "active"):
         add("active", [fn("active_player", S(situation.active_player))])
     if given("situation", "priority"):
@@ -230,6 +241,8 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
         symbols = [s for k in object_fields for s in k.term(o, ctx)]
         if any(a.kind == "static" for a in face.abilities):  # timestamps order static effects (613.7)
             symbols.append(fn("timestamp", ctx.oid, i + 1))
+        if o.deathtouch_damage:  # the state of a sequence of actions (704.5h)
+            symbols.append(fn("deathtouch_damage", ctx.oid))
         add(f"objects.{i}", symbols)
     for k, item in enumerate(situation.stack_abilities):
         source = situation.object(item.source)
@@ -242,6 +255,7 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
             symbols.append(fn("stack_ability", iid, S(item.source), ability_id(card.name, item.ability)))
         if given("stack_item", "targets"):
             symbols += [fn("target", iid, n, S(t)) for n, t in enumerate(item.targets, start=1)]
+        symbols += [fn("last_known_counters", iid, C(k), n) for k, n in sorted(item.lki_counters.items()) if n]
         used_cards[library[source.card].name] = library[source.card]
         add(f"stack.{situation.stack.index(item.id)}", symbols)
     for k, effect in enumerate(situation.effects):
@@ -261,17 +275,35 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
             add("objects", [fn("library_position", S(o.id), k) for k, o in enumerate(ordered, start=1)])
     for n, oid in enumerate(situation.stack if given("situation", "stack") else (), start=1):
         add("stack", [fn("stack_position", S(oid), n)])
+    # 111.4, 111.10: the cards that describe the kinds of tokens the situation may create.
+    kinds = {"clue", "food", "treasure"} | {part.value[0] for card in used_cards.values() for face in (card.faces or (card,))
+                                            for a in face.abilities for part in a.effects if part.kind == "create_tokens"}
+    if isinstance(situation.question, Happen) and situation.question.token:
+        kinds.add(situation.question.token)
+    for token_kind in sorted(kinds):
+        card = library.token_card(token_kind)
+        if card is not None and given("card", "token"):
+            used_cards.setdefault(card.name, card)
+            add(f"card:{card.name}", [fn("token_card", C(token_kind), S(card.name))])
     inline = {c.name for c in situation.cards}
     for name in sorted(used_cards):
         if name not in inline or given("situation", "cards"):
             add(f"card:{name}", card_facts(used_cards[name], skip))
-    if given("situation", "question"):
+    if situation.sequence and given("situation", "actions"):
+        add("question", [fn("triggers_wait")])
+    for item in situation.waiting:
+        source = situation.object(item.source)
+        card = library[source.card]
+        used_cards.setdefault(card.name, card)
+        add("waiting", [fn("waiting_trigger", S(item.id), S(item.source),
+                           ability_id(card.face(source.face).name, item.ability), S(item.controller))])
+    if given("situation", "question") and situation.question is not None:
         add("question", question_facts(situation, skip))
     return facts
 
 
 _QUESTION_KINDS = {CouldProduce: "could_produce", Activatable: "activatable", Activate: "activate", Cast: "cast",
-                   ResolveTop: "resolve", Happen: "effect"}
+                   ResolveTop: "resolve", Happen: "effect", PutTriggers: "put_triggers", StateBased: "state_based"}
 
 
 def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
@@ -317,6 +349,10 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         return symbols
     if isinstance(q, ResolveTop):
         return [fn("question", C("resolve_top"))]
+    if isinstance(q, PutTriggers):
+        return [fn("question", C("put_triggers"))]
+    if isinstance(q, StateBased):
+        return [fn("question", C("state_based"))]
     if isinstance(q, Happen):
         if q.kind == "put_counters":
             symbols = [fn("question", fn("effect", fn("put_counters", S(q.object), C(q.counter), q.count)))]

@@ -16,6 +16,7 @@ from .cards import CardLibrary, CardSpec, builtin_library, parse_cards
 from .document import Field, load_document
 from .errors import InputError, UnsupportedError
 from .model import (
+    Action,
     Activatable,
     Activate,
     Cast,
@@ -23,8 +24,10 @@ from .model import (
     GameObject,
     Happen,
     LastingEffect,
+    PassPriority,
     Player,
     Question,
+    ResolveAll,
     ResolveTop,
     Situation,
     StackAbility,
@@ -120,7 +123,14 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             _check_targets(f.child("targets"), obj.targets, specs, obj.id, by_id, names_, library, f"'{obj.id}'")
     effects = tuple(_effect(f, player_ref, library) for f in _elements(root, "effects"))
     stack, stack_abilities = _stack(root, objects, by_id, player_ref, names_, library)
-    question = _question(root.child("question"), objects, by_id, player_ref, names_, library, bool(stack))
+    if root.child("actions").present:
+        if root.child("question").present:
+            raise root.child("actions").fail("a situation has either a 'question' or 'actions', not both")
+        question = None
+        actions = _actions(root.child("actions"), objects, by_id, player_ref, names_, library)
+    else:
+        question = _question(root.child("question"), objects, by_id, player_ref, names_, library, bool(stack))
+        actions = ()
     return Situation(
         players=players,
         objects=objects,
@@ -134,6 +144,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         stack_abilities=stack_abilities,
         effects=effects,
         cards=inline,
+        actions=actions,
         library=library,
         name=root.child("name").text(default="") or "",
         source=root.source,
@@ -163,7 +174,8 @@ def _players(f: Field) -> tuple[Player, ...]:
         item.mapping()
         item.only_keys(set(names("player")))
         players.append(Player(item.child("name").text(), _value(item, "player", "life", 20),
-                              _value(item, "player", "mana_pool", {})))
+                              _value(item, "player", "mana_pool", {}), _value(item, "player", "library", 0),
+                              _value(item, "player", "hand", 0)))
     if not players:
         raise f.fail("a situation needs at least one player")
     seen = set()
@@ -214,6 +226,14 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     position = _value(f, "object", "position")
     if position is not None and zone != "library":
         raise f.child("position").fail(f"'{oid}' is in the {zone}; only cards in a library have a position")
+    damage = _value(f, "object", "damage", 0)
+    if damage and zone != "battlefield":
+        raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
+    copy = _value(f, "object", "copy", False)
+    if copy and zone != "stack":
+        raise f.child("copy").fail(f"a copy of a spell in the {zone} has ceased to exist (CR 704.5e)")
+    if copy and token:
+        raise f.child("copy").fail(f"'{oid}' is either a token or a copy of a spell, not both")
     return GameObject(
         id=oid,
         card=card.name,
@@ -234,6 +254,8 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         chosen_type=_value(f, "object", "chosen_type"),
         position=position,
         targets=_value(f, "object", "targets", ()),
+        copy=copy,
+        damage=damage,
     )
 
 
@@ -406,19 +428,60 @@ def _question(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameOb
     raise f.child(key).fail(f"unknown question '{key}'; expected one of: {', '.join(_QUESTIONS)}")
 
 
+# -- a sequence of actions ---------------------------------------------------------------------------
+def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObject], player_ref: Any,
+             players: list[str], library: CardLibrary) -> tuple[Action, ...]:
+    """Each action is checked for what it names (ids, targets a spell could never have); whether it is
+    legal depends on the state its line has reached, and is decided at its step."""
+    kinds = names("action")
+    out: list[Action] = []
+    items = list(f.elements())
+    if not items:
+        raise f.fail("'actions' needs at least one action")
+    for item in items:
+        if isinstance(item.value, str):
+            if item.value not in ("resolve", "pass"):
+                raise item.fail(f"unknown action '{item.value}'; expected one of: {', '.join(kinds)}")
+            out.append(ResolveTop() if item.value == "resolve" else PassPriority())
+            continue
+        item.mapping()
+        if len(item.value) != 1:
+            raise item.fail(f"an action has exactly one of: {', '.join(kinds)}")
+        (key, body), = item.items()
+
+        def object_ref(g: Field) -> GameObject:
+            oid = g.text()
+            if oid not in by_id:
+                raise g.fail(f"unknown object '{oid}'; objects are {', '.join(sorted(by_id)) or 'none'}")
+            return by_id[oid]
+
+        if key == "activate":
+            out.append(_activate(body, object_ref, player_ref, by_id, players, library, now=False))
+        elif key == "cast":
+            out.append(_cast(body, object_ref, player_ref, by_id, players, library, now=False))
+        elif key == "resolve":
+            which = body.choice(("top", "all"))
+            out.append(ResolveTop() if which == "top" else ResolveAll())
+        elif key == "pass":
+            out.append(PassPriority(player_ref(body, f"{item.name}.pass")))
+        else:
+            raise item.child(key).fail(f"unknown action '{key}'; expected one of: {', '.join(kinds)}")
+    return tuple(out)
+
+
 def _shorthand(body: Field) -> bool:
     return isinstance(body.value, (str, int)) and not isinstance(body.value, bool)
 
 
 def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameObject], players: list[str],
-              library: CardLibrary) -> Activate:
+              library: CardLibrary, now: bool = True) -> Activate:
     shorthand = _shorthand(body)  # "activate: forest1"
     if not shorthand:
         body.mapping()
         body.only_keys(set(names("activate")))
     obj_field = body if shorthand else body.child("object")
     obj = object_ref(obj_field)
-    if obj.zone != "battlefield":
+    if now and obj.zone != "battlefield":
         raise obj_field.fail(f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here "
                              "(CR 113.6)")
     player = player_ref(body.child("player"), "question.activate.player") if body.child("player").present else None
@@ -444,14 +507,14 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
 
 
 def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameObject], players: list[str],
-          library: CardLibrary) -> Cast:
+          library: CardLibrary, now: bool = True) -> Cast:
     shorthand = _shorthand(body)
     if not shorthand:
         body.mapping()
         body.only_keys(set(names("cast")))
     obj_field = body if shorthand else body.child("object")
     obj = object_ref(obj_field)
-    if obj.zone in ("battlefield", "stack"):
+    if now and obj.zone in ("battlefield", "stack"):
         raise obj_field.fail(f"'{obj.id}' is on the {obj.zone}; a spell is cast from another zone (CR 601.2a)")
     face = library[obj.card].face(obj.face)
     if shorthand:

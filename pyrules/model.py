@@ -20,6 +20,12 @@ class Player:
     name: str
     life: int = 20
     mana_pool: Mapping[str, int] = field(default_factory=dict)
+    library: int = 0  # cards in the library that the situation does not name (below those it names)
+    hand: int = 0  # cards in the hand that the situation does not name
+    # The state a sequence of actions reaches (not written in situation files):
+    drawn: int = 0  # cards drawn during the actions
+    lost: str | None = None  # why the player lost the game (704.5a life, 704.5b empty_library)
+    empty_library_draw: bool = False  # attempted to draw from an empty library since the last check (704.5b)
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,9 @@ class GameObject:
     chosen_type: str | None = None
     position: int | None = None  # in a library: 1 is the top card
     targets: tuple[str, ...] = ()  # a spell on the stack: its targets (objects)
+    copy: bool = False  # a copy of a spell on the stack, not a card (707.10)
+    damage: int = 0  # damage marked on it (120.3e)
+    deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,7 @@ class StackAbility:
     controller: str
     targets: tuple[str, ...] = ()
     x: int | None = None
+    lki_counters: Mapping[str, int] = field(default_factory=dict)  # its source's counters as it last existed (608.2h)
 
 
 @dataclass(frozen=True)
@@ -124,7 +134,21 @@ class Cast:
 
 @dataclass(frozen=True)
 class ResolveTop:
-    """The top object of the stack resolves."""
+    """The top object of the stack resolves (all players passed in succession, 608.1)."""
+
+
+@dataclass(frozen=True)
+class ResolveAll:
+    """An action: all players keep passing, and the stack resolves to the end: after each object,
+    state-based actions and triggered abilities are dealt with (117.5), until the stack is empty."""
+
+
+@dataclass(frozen=True)
+class PassPriority:
+    """An action: ``player`` (by default whoever holds priority) passes priority (117.3d); once all
+    players have passed in succession, the top object of the stack resolves (117.4)."""
+
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -146,7 +170,21 @@ class Happen:
     instead: int | None = None
 
 
-Question = CouldProduce | Activatable | Activate | Cast | ResolveTop | Happen
+@dataclass(frozen=True)
+class PutTriggers:
+    """A step of a sequence: the waiting triggered abilities are put on the stack (603.3)."""
+
+
+@dataclass(frozen=True)
+class StateBased:
+    """A step of a sequence: state-based actions are checked, and those that apply are performed
+    at once (704.3)."""
+
+
+Question = CouldProduce | Activatable | Activate | Cast | ResolveTop | Happen | PutTriggers | StateBased
+
+#: What a step of a sequence of actions may be.
+Action = Activate | Cast | ResolveTop | ResolveAll | PassPriority
 
 
 @dataclass(frozen=True)
@@ -154,7 +192,9 @@ class Situation:
     """A game situation and the question asked about it.
 
     ``players`` are in turn order. ``stack`` lists the ids of the spells and abilities on the stack,
-    bottom first; ``stack_abilities`` describes the abilities among them. ``cards`` holds card
+    bottom first; ``stack_abilities`` describes the abilities among them. A situation asks one
+    ``question``, or gives a sequence of ``actions`` (:mod:`pyrules.sequence`); the states between
+    actions are situations too, with the triggered abilities ``waiting`` to go on the stack. ``cards`` holds card
     definitions given inline, in addition to the built-in library. ``source`` names the file the
     situation came from and ``lines`` maps a dotted path (``objects.2.card``) to its line there,
     so that later errors can point at the right place.
@@ -162,7 +202,7 @@ class Situation:
 
     players: tuple[Player, ...]
     objects: tuple[GameObject, ...]
-    question: Question
+    question: Question | None  # None when the situation is a sequence of ``actions``
     active_player: str
     priority: str | None = None
     turn: int = 1
@@ -172,6 +212,11 @@ class Situation:
     stack_abilities: tuple[StackAbility, ...] = ()
     effects: tuple[LastingEffect, ...] = ()
     cards: tuple[CardSpec, ...] = ()
+    actions: tuple[Action, ...] = ()
+    waiting: tuple[StackAbility, ...] = ()  # triggered abilities waiting to be put on the stack (603.3)
+    passed: tuple[str, ...] = ()  # the players who have passed priority in succession (117.4)
+    created: tuple[str, ...] = ()  # ids of the objects and stack items that the actions created
+    sequence: bool = False  # a state within a sequence of actions: triggered abilities wait (603.3)
     library: CardLibrary | None = field(default=None, compare=False, repr=False)
     name: str = ""
     source: str = "<situation>"

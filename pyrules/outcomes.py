@@ -21,7 +21,7 @@ from clingo import Symbol
 
 from .atoms import check_atom, format_atom, parse_atom
 from .model import Situation
-from .solver import Grounding, SolveOptions, Statistics, describe_reason
+from .solver import Grounding, SolveOptions, Statistics, describe_reason, outcome_key
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,7 @@ class Outcome:
     atoms: frozenset[Symbol]
     situation: Situation = field(repr=False, compare=False)
     source: Any = field(default=None, repr=False, compare=False)  # the Outcomes it belongs to
+    line: Any = field(default=None, repr=False, compare=False)  # for a sequence of actions: the line that reached it
 
     # -- raw atoms ------------------------------------------------------------------------
     def by_name(self, name: str) -> list[Symbol]:
@@ -69,7 +70,18 @@ class Outcome:
 
     # -- state after the outcome ----------------------------------------------------------
     @property
+    def final(self) -> Situation | None:
+        """For a sequence of actions: the state at the end (a situation without a question)."""
+        return self.line.state if self.line is not None else None
+
+    @property
     def players(self) -> dict[str, PlayerState]:
+        if self.final is not None:
+            before = {p.name: p for p in self.situation.players}
+            return {p.name: PlayerState(p.name, p.life, dict(sorted(p.mana_pool.items())),
+                                        {t: n - before[p.name].mana_pool.get(t, 0) for t, n in sorted(p.mana_pool.items())
+                                         if n > before[p.name].mana_pool.get(t, 0)})
+                    for p in self.final.players}
         added: dict[str, dict[str, int]] = {p.name: {} for p in self.situation.players}
         for a in self.by_name("mana_added"):
             added[a.arguments[0].string][a.arguments[1].name] = a.arguments[2].number
@@ -89,6 +101,9 @@ class Outcome:
 
     @property
     def objects(self) -> dict[str, ObjectState]:
+        if self.final is not None:
+            return {o.id: ObjectState(o.id, o.card, o.zone, o.controller, o.tapped, dict(sorted(o.counters.items())))
+                    for o in self.final.objects}
         taps = {a.arguments[0].string for a in self.by_name("tap")}
         untaps = {a.arguments[0].string for a in self.by_name("untap")}
         moves = {a.arguments[0].string: a.arguments[2].name for a in self.by_name("move")}
@@ -330,3 +345,53 @@ class Outcomes(Sequence[Outcome]):
 
     def __repr__(self) -> str:
         return f"<Outcomes {len(self)}{' truncated' if self.truncated else ''} of {self.situation.source}>"
+
+
+class SequenceOutcomes(Outcomes):
+    """The outcomes of a sequence of actions: one per distinct final state (:mod:`pyrules.sequence`)."""
+
+    def __init__(self, situation: Situation, lines: list[Any], statistics: Statistics, options: SolveOptions,
+                 messages: list[str], library: Any = None):
+        from .sequence import changes, describe_ending
+
+        self.situation = situation
+        self._grounding = None  # type: ignore[assignment]
+        self.truncated = False
+        self.statistics = statistics
+        self.options = options
+        self.messages = list(messages)
+        self._library = library
+        self._explained = None
+        self._graphs = {}
+        self._queried = False
+        found: dict[frozenset[Symbol], Outcome] = {}
+        for line in lines:
+            atoms = changes(situation, line)
+            found.setdefault(atoms, Outcome(atoms, situation, self, line))
+        self._outcomes = sorted(found.values(), key=lambda o: outcome_key(o.atoms))
+        self.illegal: list[str] = []  # an illegal action ends its line, and that is an outcome (illegal/2)
+        #: Why lines ended before the last action (an illegal action, a loop, the bound), one text each.
+        self.endings = sorted({describe_ending(o.line.ending) for o in self._outcomes if o.line.ending is not None})
+
+    def _consequences(self) -> None:
+        if not self._queried:
+            sets = [o.atoms for o in self._outcomes]
+            self._brave = frozenset().union(*sets) if sets else None
+            self._cautious = frozenset.intersection(*sets) if sets else None
+            self._queried = True
+
+    def _explanation(self, outcome: Outcome) -> Any:
+        from .explain import sequence_graph
+
+        if outcome.atoms not in self._graphs:
+            self._graphs[outcome.atoms] = sequence_graph(self, outcome)
+        return self._graphs[outcome.atoms]
+
+    def why_not(self, atom: str | Symbol) -> list[str]:
+        symbol = self.atom(atom)
+        if self.sometimes(symbol):
+            return [f"{format_atom(symbol)} holds in some outcome"]
+        return [f"{format_atom(symbol)} holds at the end of no line of play; explain an outcome to follow its steps"]
+
+    def __repr__(self) -> str:
+        return f"<SequenceOutcomes {len(self)} of {self.situation.source}>"

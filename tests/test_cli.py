@@ -129,8 +129,9 @@ BAD_INPUTS = {
     "unsupported-card": ("players: [alice]\ncards:\n  - name: Odd\n    types: [artifact]\n    abilities:\n"
                          "      - keyword: banding\nobjects: []\nquestion: {activatable: alice}\n", 6,
                          "unsupported: keyword 'banding'"),
-    "unsupported-question": ("players: [alice]\nobjects:\n  - {id: b, card: Grizzly Bears, owner: alice, zone: hand}\n"
-                             "question:\n  cast: {object: b}\n", 5, "unsupported: casting a permanent spell (b)"),
+    "unsupported-question": ("players: [alice]\nobjects:\n  - {id: hw, card: Hangarback Walker, owner: alice}\n"
+                             "question:\n  activate: {object: hw, ability: 3}\n", 5,
+                             "unsupported: paying mana costs (hw, ability 3 of Hangarback Walker)"),
     "not-utf8": (None, None, "not a UTF-8 text file"),
 }
 

@@ -428,19 +428,20 @@ def test_cast_a_permanent_on_the_battlefield(write, line_of):
                  "'bears' is on the battlefield; a spell is cast from another zone (CR 601.2a)")
 
 
-def test_cast_from_hand_is_unsupported_at_solve_time(write, line_of):
-    path = write("cast.yaml", """\
+def test_an_unmodelled_cost_is_unsupported_at_solve_time(write, line_of):
+    path = write("activate.yaml", """\
         players: [alice, bob]
         objects:
-          - {id: bears, card: Grizzly Bears, owner: alice, zone: hand}
+          - {id: hw, card: Hangarback Walker, owner: alice}
         question:
-          cast:
-            object: bears
+          activate:
+            object: hw
+            ability: 3
         """)
     with pytest.raises(UnsupportedError) as info:
         solve(path)
-    assert str(info.value) == (f"{path}:{line_of(path, 'cast:')}: "
-                               "unsupported: casting a permanent spell (bears)")
+    assert str(info.value) == (f"{path}:{line_of(path, 'activate:')}: "
+                               "unsupported: paying mana costs (hw, ability 3 of Hangarback Walker)")
 
 
 def test_resolve_with_an_empty_stack(write, line_of):
@@ -557,8 +558,8 @@ def test_unknown_keyword_in_block_list_names_its_line(write, line_of):
 
 # -- inline cards with unsupported templates ---------------------------------------------------------
 @pytest.mark.parametrize("ability, marker, prefix", [
-    ("activated: {cost: '{T}', effect: {destroy_target: creature}}", "destroy_target",
-     "unsupported: effect 'destroy_target' (known effects: add, "),
+    ("activated: {cost: '{T}', effect: {bounce_target: creature}}", "bounce_target",
+     "unsupported: effect 'bounce_target' (known effects: add, "),
     ("chapter: {number: 1}", "chapter", "unsupported: ability kind 'chapter' (known kinds: activated, keyword"),
     ("activated: {cost: {discard_hand: true}, effect: {add: '{G}'}}", "discard_hand",
      "unsupported: cost 'discard_hand' (known costs: {T}, {Q}, mana, "),

@@ -31,10 +31,27 @@ def test_an_ability_with_a_target_activated_without_one(write, line_of):
                          "or battle)), not 0")
 
 
-def test_an_ability_with_a_target_resolving_is_refused_not_half_resolved(write):
+def test_an_ability_with_a_target_resolves_with_it(write):
     path = write("b.yaml", BALLISTA % "{object: ballista, ability: 3, targets: [bob], resolve: true}")
+    assert [o.texts for o in solve(path)] == [
+        ['counters_removed(ballista,p1p1,1)', 'damage_dealt(ballista,bob,1)', 'life_lost(bob,1)']]
+
+
+def test_an_ability_whose_instruction_is_refused_is_not_half_resolved(write):
+    path = write("b.yaml", """\
+        players: [alice, bob]
+        cards:
+          - name: Reliquary
+            types: [artifact]
+            abilities:
+              - activated: {cost: "{T}", effect: [{gain_life: 1}, {return_exiled: true}]}
+        objects:
+          - {id: r, card: Reliquary, controller: alice}
+        question:
+          activate: {object: r, resolve: true}
+        """)
     e = error(path)
-    assert isinstance(e, UnsupportedError) and e.message == "unsupported: dealing damage"
+    assert isinstance(e, UnsupportedError) and e.message == "unsupported: returning an exiled card"
 
 
 def test_an_ability_with_a_target_goes_on_the_stack_with_it(write):

@@ -20,6 +20,7 @@ from functools import cache
 from .filters import FILTER_FIELDS, Filter, FilterShape, check_filter_use, filter_terms
 from .kinds import Inert, Informational, Kind, Modelled, Refused, Status
 from .situation import (
+    ACTIONS,
     ACTIVATE_FIELDS,
     CASE_FIELDS,
     CAST_FIELDS,
@@ -72,6 +73,7 @@ FAMILIES: dict[str, tuple[Kind, ...]] = {
     "activate": ACTIVATE_FIELDS,
     "cast": CAST_FIELDS,
     "happen": HAPPEN_KINDS,
+    "action": ACTIONS,
 }
 
 ALL: tuple[Kind, ...] = tuple(k for kinds in FAMILIES.values() for k in kinds)

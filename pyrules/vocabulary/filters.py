@@ -70,6 +70,8 @@ FILTER_FIELDS: tuple[Kind, ...] = (
          asp="filter_nonland", example="mana/color-setting-leaves-lands"),
     Kind("filter_field", "nontoken", "a card, not a token", _FILTERS, Bool(), ALL_USES, term=_flag("filter_nontoken"),
          asp="filter_nontoken", example="replacement/leyline-ignores-tokens"),
+    Kind("filter_field", "token", "a token (111.1)", _FILTERS, Bool(), ALL_USES, term=_flag("filter_token"),
+         asp="filter_token", example="sequences/anointer-priest-and-doubling-season"),
     Kind("filter_field", "controller", "controlled by the ability's controller (you) or an opponent", _FILTERS,
          OneOf(("any", "you", "opponent")), ALL_USES, term=_who("filter_controller"),
          asp="filter_controller", example="mana/mirari-wake-only-your-lands"),

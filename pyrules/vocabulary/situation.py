@@ -128,6 +128,9 @@ SITUATION_FIELDS: tuple[Kind, ...] = (
            Modelled("continuous.lp", ("611.2a",)), example="mana/high-tide-islands-only", asp="lasting_effect"),
     _field("situation", "question", "the question asked", Modelled("activation.lp"),
            example="mana/could-produce-basic-lands", asp="question"),
+    _field("situation", "actions", "instead of a question: actions taken one after another, each by whoever the "
+           "rules say; the outcomes are the states after the last one (see docs/sequences.md)",
+           Modelled("core.lp", ("117.5", "603.3")), example="sequences/apnap-triggers", asp="triggers_wait"),
 )
 CASE_FIELDS: tuple[Kind, ...] = (
     _field("case", "id", "the case's id (default: the file name)", Informational()),
@@ -147,6 +150,12 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
            example="activation/pay-life-cost", asp="initial_life"),
     _field("player", "mana_pool", "mana in the pool", Modelled("casting.lp", ("106.4",)), Pool(),
            example="choices/magecraft-archmage-cast", asp="initial_pool"),
+    _field("player", "library", "how many cards of their library the situation does not name (below the cards in "
+           "zone library it names)", Modelled("stack.lp", ("401.1", "121.1")), Count(0),
+           example="sequences/archmage-twincast-draws-three", asp="unseen_library"),
+    _field("player", "hand", "how many cards in their hand the situation does not name",
+           Modelled("choices.lp", ("402.1", "701.9")), Count(0), example="sequences/onyx-minus-8-ends-the-game",
+           asp="unseen_hand"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -215,6 +224,14 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            example="replacement/metallic-mimic-and-scales", asp="chosen_subtype"),
     _field("object", "position", "its place in its owner's library, 1 = top (default: the order of the objects)",
            Modelled("choices.lp", ("401.1",)), Count(1), example="choices/onyx-plus1-top-three", asp="library_position"),
+    _field("object", "damage", "damage marked on it (a creature on the battlefield; 120.3e)",
+           Modelled("sba.lp", ("120.3e", "704.5g")), Count(0),
+           term=lambda o, ctx: [fn("damage", ctx.oid, o.damage)] if o.damage else [],
+           example="sequences/marked-damage-adds-up", asp="damage"),
+    _field("object", "copy", "a copy of a spell (on the stack), not a card: it ceases to exist once it leaves the "
+           "stack (707.10, 704.5e)", Modelled("sba.lp", ("707.10", "704.5e")), Bool(),
+           term=_flag_fact("spell_copy", "copy"), example="sequences/a-copy-of-a-spell-ceases-to-exist",
+           asp="spell_copy"),
     _field("object", "targets", "a spell on the stack: its targets, in the order its text says \"target\" (115)",
            Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Id("an object or a player")),
            term=lambda o, ctx: [fn("target", ctx.oid, n, S(t)) for n, t in enumerate(o.targets, start=1)],
@@ -300,6 +317,18 @@ CAST_FIELDS: tuple[Kind, ...] = (
            example="stack/cast-twincast-at-a-spell", asp="question_target"),
     _field("cast", "modes", "the modes chosen (700.2)", Refused("modal spells"), ListOf(Count(1)),
            example="unsupported/cast-modes"),
+)
+ACTIONS: tuple[Kind, ...] = (
+    _field("action", "activate", "a player activates an ability: as the activate question (resolve: true adds a "
+           "resolve action)", Modelled("activation.lp", ("602.2",)), example="sequences/activate-then-cast-with-the-mana"),
+    _field("action", "cast", "a player casts a spell: as the cast question", Modelled("casting.lp", ("601.2",)),
+           example="sequences/activate-then-cast-with-the-mana"),
+    _field("action", "resolve", "all players pass, and the top object of the stack resolves (top, the default), or "
+           "the stack resolves to the end (all)", Modelled("stack.lp", ("608.1", "117.4")),
+           example="sequences/activate-then-cast-with-the-mana", asp="resolve_top"),
+    _field("action", "pass", "the player holding priority (or the player named) passes it; once all have passed in "
+           "succession, the top object resolves (117.4)", Modelled("stack.lp", ("117.3d", "117.4")),
+           example="sequences/passing-in-turn-resolves", asp="resolve_top"),
 )
 HAPPEN_KINDS: tuple[Kind, ...] = (
     _field("happen", "put_counters", "{object, counter, count, instead}: put counters on a permanent",

@@ -332,9 +332,17 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "exile_self", "exile this spell as it resolves (instead of putting it into a graveyard)",
          Modelled("casting.lp", ("608.2n",)), Flag(), frozenset({"spell"}), term=_const("exile_self"),
          example="choices/magecraft-card-copy-not-cast"),
+    Kind("effect", "draw", "draw N cards (121)", Modelled("stack.lp", ("121.1", "121.2")), Count(1), RESOLVING,
+         term=_amount("draw"), text=lambda v: f"Draw {v} card(s)", example="sequences/archmage-twincast-draws-three"),
+    Kind("effect", "damage_any_target", "this deals N damage to any target (120, 115.4)",
+         Modelled("events.lp", ("120.1", "120.3")), Count(1), RESOLVING,
+         term=lambda value, ctx: fn("damage_any_target", ctx.target(0), value), targets=lambda value: (ANY_TARGET,),
+         text=lambda v: f"This deals {v} damage to any target", example="sequences/ballista-pings-a-creature-to-death"),
+    Kind("effect", "destroy_target", "destroy target [filter] permanent (701.8)", Modelled("stack.lp", ("701.8a",)),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("destroy_target", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         example="sequences/murder-under-rest-in-peace"),
     # Refused: pyrules says unsupported as soon as one would resolve.
-    _refused("draw", "draw N cards", "drawing cards", Count(1)),
-    _refused("damage_any_target", "deal N damage to any target", "dealing damage", Count(1), targets=(ANY_TARGET,)),
     _refused("create_effect", "create the lasting effect of this card's ability number N (to ask about the effect, "
              "give it under 'effects')", "creating a lasting effect as a spell or ability resolves", Count(1)),
     _refused("land_doesnt_untap", "that land doesn't untap during its controller's next untap step",
@@ -419,10 +427,12 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "beginning_of_upkeep", "at the beginning of your upkeep",
          Inert("it triggers at the beginning of an upkeep, which no modelled action reaches"),
          term=_const("beginning_of_upkeep")),
-    Kind("trigger", "leaves", "when this leaves the battlefield", Refused("leaves-the-battlefield triggers"),
-         term=lambda v, ctx: refused_term("leaves"), example="unsupported/trigger-leaves"),
-    Kind("trigger", "dies", "when this dies", Refused("dies triggers"), term=lambda v, ctx: refused_term("dies"),
-         example="unsupported/trigger-dies"),
+    Kind("trigger", "leaves", "when this leaves the battlefield; with a filter, whenever a [filter] permanent leaves "
+         "(603.6c, 603.10a)", Modelled("triggers.lp", ("603.6c", "603.10a")), term=_const("leaves"),
+         example="sequences/oblivion-ring-leaves-trigger"),
+    Kind("trigger", "dies", "when this dies; with a filter, whenever a [filter] creature dies (700.4, 603.10a)",
+         Modelled("triggers.lp", ("700.4", "603.10a")), term=_const("dies"),
+         example="sequences/stitchers-supplier-dies-and-mills"),
 )
 
 REPLACEMENT_EVENTS: tuple[Kind, ...] = (
@@ -439,6 +449,8 @@ REPLACEMENT_EVENTS: tuple[Kind, ...] = (
          example="replacement/metallic-mimic-and-scales"),
     Kind("replacement_event", "to_graveyard", "a [filter] card or token would be put into a graveyard (614.1a)",
          Modelled("events.lp", ("614.1a",)), term=_const("to_graveyard"), example="replacement/rest-in-peace-and-leyline"),
+    Kind("replacement_event", "damage", "a [filter] source would deal damage (120.4, 614.1a)",
+         Modelled("events.lp", ("120.4", "614.1a")), term=_const("damage"), example="sequences/furnace-doubles-a-bolt"),
     Kind("replacement_event", "player_counters", "counters would be put on a player",
          Inert("no modelled effect puts counters on a player"), term=_const("player_counters")),
 )
@@ -460,10 +472,11 @@ class EachOf(Shape):
 MODIFICATIONS: tuple[Kind, ...] = (
     Kind("modification", "multiply", "twice (N times) as much, or that many",
          Modelled("events.lp", ("614.1a",), also=("mana.lp",)),
-         Count(2), frozenset({"tapped_for_mana", "counters", "tokens", "player_counters"}), term=_amount("multiply"),
+         Count(2), frozenset({"tapped_for_mana", "counters", "tokens", "player_counters", "damage"}),
+         term=_amount("multiply"),
          example="replacement/two-doubling-seasons"),
     Kind("modification", "plus", "that many plus N", Modelled("events.lp", ("614.1a",)), Count(1),
-         frozenset({"counters", "player_counters"}), term=_amount("plus"),
+         frozenset({"counters", "player_counters", "damage"}), term=_amount("plus"),
          example="replacement/doubling-season-hardened-scales-one-counter"),
     Kind("modification", "becomes", "produces one mana of this type instead of any other type and amount",
          Modelled("mana.lp", ("614.1a",)), ManaType(), frozenset({"tapped_for_mana"}),
@@ -560,7 +573,6 @@ OPTIONS: tuple[Kind, ...] = (
 # Keywords (702)
 # ---------------------------------------------------------------------------------------------
 _COMBAT = Inert("it matters only in combat, which pyrules does not model")
-_DAMAGE = Inert("it matters only when its source deals damage, and dealing damage is refused")
 
 
 def _kw(name: str, doc: str, status: Any, example: str = "") -> Kind:
@@ -580,8 +592,12 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("vigilance", "attacking doesn't cause it to tap (702.20)", _COMBAT),
     _kw("trample", "assigns excess combat damage to the player (702.19)", _COMBAT),
     _kw("first_strike", "deals combat damage first (702.7)", _COMBAT),
-    _kw("deathtouch", "any damage it deals to a creature is lethal (702.2)", _DAMAGE),
-    _kw("lifelink", "damage it deals also causes its controller to gain that much life (702.15)", _DAMAGE),
+    _kw("deathtouch", "any damage it deals to a creature is lethal (702.2)", Modelled("events.lp", ("702.2b",)),
+        "sequences/deathtouch-ping-destroys"),
+    _kw("lifelink", "damage it deals also causes its controller to gain that much life (702.15)",
+        Modelled("events.lp", ("702.15b",)), "sequences/lifelink-ping-gains-life"),
+    _kw("indestructible", "it can't be destroyed by damage or by effects that say \"destroy\" (702.12)",
+        Modelled("sba.lp", ("702.12b",), also=("stack.lp",)), "sequences/indestructible-survives-lethal-damage"),
     _kw("enchant_land", "an Aura that enchants a land (702.5)", Inert("it matters as an Aura is attached, and "
         "Auras entering are refused")),
     _kw("enchant_forest", "an Aura that enchants a Forest (702.5)", Inert("it matters as an Aura is attached, and "
@@ -617,13 +633,15 @@ CARD_FIELDS: tuple[Kind, ...] = (
          asp="card_color_indicator", example="mana/crater-sees-dryad-arbor-green"),
     Kind("card", "power", "printed power (208)", Modelled("continuous.lp", ("208.1",)), Signed(),
          asp="card_power", example="choices/onyx-minus3-no-ties"),
-    Kind("card", "toughness", "printed toughness (208)",
-         Inert("toughness matters for damage and state-based actions, which are not modelled"), Signed(),
-         asp="card_toughness", example="stack/toughness-from-counters"),
+    Kind("card", "toughness", "printed toughness (208)", Modelled("continuous.lp", ("208.1", "704.5f")),
+         Signed(), asp="card_toughness", example="sequences/ballista-with-x-0-dies"),
     Kind("card", "loyalty", "printed loyalty (306.5b)", Modelled("events.lp", ("306.5b",)), Count(0),
          asp="card_loyalty", example="replacement/planeswalker-loyalty-doubling-season"),
     Kind("card", "abilities", "its abilities, in the template vocabulary", _CARD, asp="ability",
          example="mana/could-produce-basic-lands"),
+    Kind("card", "token", "this card describes tokens of this kind (111.4): what create_tokens of the kind makes",
+         Modelled("events.lp", ("111.4", "111.10")), Name("token kind"), asp="token_card",
+         example="sequences/anointer-priest-and-doubling-season"),
     Kind("card", "faces", "front and back faces of a double-faced card (712)", Modelled("core.lp", ("712.8a",)),
          asp="card_face", example="activation/double-faced-back-face"),
     Kind("card", "text", "its rules text, for people", Informational("the abilities say what the text means")),

@@ -1,0 +1,464 @@
+"""From one state to the next: a situation, a step taken in it, and that step's outcome atoms give
+the situation after the step.
+
+Each outcome predicate of ``asp/`` says here what it changes (:data:`CHANGES`), or that it changes
+nothing that a later step reads (:data:`RECORDS`: it is kept in the step's record and in the
+explanation). An outcome atom of any other predicate cannot be carried on, and the sequence stops
+with ``unsupported:``; ``tests/test_sequence.py`` checks that every output predicate of the
+catalogues is in one of the two tables, so none is dropped silently.
+
+Objects and stack items created on the way get ids of their own (``div#copy1``,
+``archmage#trigger1``); :func:`state_key` names them by what they are, so that two lines reaching
+the same state by different paths are one state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from clingo import Symbol, SymbolType
+
+from .model import Activate, Cast, GameObject, Player, Question, ResolveTop, Situation, StackAbility, StateBased
+
+
+class CarryError(Exception):
+    """An outcome that the next step cannot read: ``unsupported: <what>``."""
+
+
+@dataclass
+class _Draft:
+    """The state being built: mutable copies of the situation's players, objects and stack."""
+
+    before: Situation
+    question: Question | Any
+    players: dict[str, Player]
+    objects: dict[str, GameObject]
+    stack: list[str]
+    abilities: dict[str, StackAbility]
+    waiting: list[StackAbility]
+    created: list[str]
+    removed: set[str] = field(default_factory=set)
+    placed: dict[int, str] = field(default_factory=dict)  # stack position -> id, for items put on it now
+
+    def new_id(self, base: str) -> str:
+        taken = set(self.objects) | set(self.abilities) | {w.id for w in self.waiting} | set(self.created) \
+            | {p for p in self.players} | self.removed
+        n = 1
+        while f"{base}{n}" in taken:
+            n += 1
+        self.created.append(f"{base}{n}")
+        return f"{base}{n}"
+
+    def obj(self, symbol: Symbol) -> GameObject:
+        oid = _text(symbol)
+        if oid not in self.objects:
+            raise CarryError(f"an outcome about '{oid}', which is not an object of the state")
+        return self.objects[oid]
+
+    def set(self, obj: GameObject, **changes: Any) -> None:
+        self.objects[obj.id] = replace(obj, **changes)
+
+
+def _text(symbol: Symbol) -> str:
+    if symbol.type == SymbolType.String:
+        return symbol.string
+    raise CarryError(f"an object named by the term {symbol}, which the next step cannot name")
+
+
+def _number(symbol: Symbol) -> int:
+    return symbol.number
+
+
+# -- what each outcome predicate changes ---------------------------------------------------------
+def _tap(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), tapped=True)
+
+
+def _untap(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), tapped=False)
+
+
+def _move(d: _Draft, a: Symbol) -> None:
+    obj = d.obj(a.arguments[0])
+    to = a.arguments[2].name
+    if obj.zone == "stack" and obj.id in d.stack:
+        d.stack.remove(obj.id)
+    controller = obj.controller if to in ("battlefield", "stack") else None
+    if to == "battlefield" and obj.zone != "stack":
+        controller = obj.owner  # 110.2: put onto the battlefield by an effect that names no other player
+    if to == "library":
+        raise CarryError(f"'{obj.id}' put into a library, at a place pyrules does not track")
+    # 400.7: an object that changes zones becomes a new object with no memory of its previous one.
+    d.set(obj, zone=to, controller=controller, tapped=False, counters={}, attached_to=None,
+          since_turn_start=False if to == "battlefield" else obj.since_turn_start,
+          chosen_color=None if to != "battlefield" or obj.zone != "stack" else obj.chosen_color,
+          used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
+          x=obj.x if to in ("stack", "battlefield") else None, position=None, damage=0, deathtouch_damage=False)
+
+
+def _life(sign: int) -> Callable[[_Draft, Symbol], None]:
+    def change(d: _Draft, a: Symbol) -> None:
+        p = d.players[_text(a.arguments[0])]
+        d.players[p.name] = replace(p, life=p.life + sign * _number(a.arguments[1]))
+
+    return change
+
+
+def _pool(sign: int) -> Callable[[_Draft, Symbol], None]:
+    def change(d: _Draft, a: Symbol) -> None:
+        p = d.players[_text(a.arguments[0])]
+        pool = dict(p.mana_pool)
+        kind = a.arguments[1].name
+        pool[kind] = pool.get(kind, 0) + sign * _number(a.arguments[2])
+        d.players[p.name] = replace(p, mana_pool={k: v for k, v in sorted(pool.items()) if v})
+
+    return change
+
+
+def _counters(sign: int) -> Callable[[_Draft, Symbol], None]:
+    def change(d: _Draft, a: Symbol) -> None:
+        obj = d.obj(a.arguments[0])
+        counters = dict(obj.counters)
+        kind = a.arguments[1].name
+        counters[kind] = counters.get(kind, 0) + sign * _number(a.arguments[2])
+        d.set(obj, counters={k: v for k, v in sorted(counters.items()) if v})
+
+    return change
+
+
+def _stack(d: _Draft, a: Symbol) -> None:
+    position, item = _number(a.arguments[0]), a.arguments[1]
+    d.placed[position] = _stack_item(d, item)
+
+
+def _stack_item(d: _Draft, item: Symbol) -> str:
+    """The id of an item put on the stack now, creating what it is."""
+    if item.type == SymbolType.String:  # a triggered ability that was waiting (sequence.py puts them)
+        for w in d.waiting:
+            if w.id == item.string:
+                d.waiting.remove(w)
+                d.abilities[w.id] = w
+                return w.id
+        raise CarryError(f"the stack item {item}")
+    name = item.name
+    if name == "spell" and item.arguments[0].type == SymbolType.String:
+        return item.arguments[0].string  # a spell cast: its move to the stack is an outcome atom of its own
+    if name == "ability":
+        source, instance = d.obj(item.arguments[0]), item.arguments[1]
+        if instance.name != "ab":
+            raise CarryError(f"an ability granted by an effect on the stack ({instance})")
+        q = d.question
+        targets = q.targets if isinstance(q, Activate) else ()
+        controller = (q.player if isinstance(q, Activate) else None) or source.controller or source.owner
+        iid = d.new_id(f"{source.id}#ability")
+        d.abilities[iid] = StackAbility(iid, source.id, "activated", instance.arguments[1].number, controller, targets)
+        return iid
+    if name == "copy":
+        original = d.obj(item.arguments[0])
+        controller = _copier(d, item)
+        cid = d.new_id(f"{original.id}#copy")
+        # 707.10: a copy of a spell has the copiable values and the choices of the original; its
+        # owner is the player under whose control it was put on the stack.
+        d.objects[cid] = GameObject(cid, original.card, controller, controller, "stack", face=original.face,
+                                    x=original.x, targets=original.targets, copy=True, since_turn_start=False)
+        return cid
+    raise CarryError(f"the stack item {item}")
+
+
+def _copier(d: _Draft, item: Symbol) -> str:
+    for a in d.atoms:  # type: ignore[attr-defined]
+        if a.name == "copied" and a.arguments[0] == item.arguments[0] and a.arguments[1] == item.arguments[1]:
+            return _text(a.arguments[2])
+    raise CarryError(f"the copy {item} without its controller")
+
+
+def _waits(d: _Draft, a: Symbol) -> None:
+    item, controller = a.arguments[0], _text(a.arguments[1])
+    if item.name != "triggered" or len(item.arguments) < 2:
+        raise CarryError(f"the triggered item {item}")
+    source, instance = item.arguments[0], item.arguments[1]
+    if instance.name != "ab" or source.type != SymbolType.String:
+        raise CarryError(f"a triggered ability {item} that the next step cannot name")
+    tid = d.new_id(f"{source.string}#trigger")
+    before = {o.id: o for o in d.before.objects}.get(source.string)
+    # 608.2h: should its source have left the battlefield, the ability uses its last known information.
+    lki = dict(before.counters) if before is not None and before.zone == "battlefield" else {}
+    d.waiting.append(StackAbility(tid, source.string, "triggered", instance.arguments[1].number, controller,
+                                  lki_counters=lki))
+
+
+def _removed_trigger(d: _Draft, a: Symbol) -> None:
+    tid = _text(a.arguments[0])
+    d.waiting = [w for w in d.waiting if w.id != tid]
+
+
+def _drew(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, drawn=p.drawn + _number(a.arguments[1]))
+
+
+def _drew_unseen(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    n = _number(a.arguments[1])
+    d.players[p.name] = replace(p, library=p.library - n, hand=p.hand + n)
+
+
+def _empty_draw(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, empty_library_draw=True)
+
+
+def _discarded_unseen(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, hand=p.hand - _number(a.arguments[1]))
+
+
+def _marked(d: _Draft, a: Symbol) -> None:
+    obj = d.obj(a.arguments[0])
+    d.set(obj, damage=obj.damage + _number(a.arguments[1]))
+
+
+def _deathtouch(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), deathtouch_damage=True)
+
+
+def _loses(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, lost=a.arguments[1].name)
+
+
+def _ceases(d: _Draft, a: Symbol) -> None:
+    obj = d.obj(a.arguments[0])
+    del d.objects[obj.id]
+    d.removed.add(obj.id)
+    if obj.id in d.stack:
+        d.stack.remove(obj.id)
+
+
+def _tokens(d: _Draft, a: Symbol) -> None:
+    """111.1, 111.4: N tokens of a kind, each an object on the battlefield with the characteristics of the
+    card that describes the kind (or, for a token copy, of what it copies)."""
+    player, kind, count = _text(a.arguments[0]), a.arguments[1], _number(a.arguments[2])
+    if kind.type == SymbolType.Function and kind.name == "copy":
+        original = d.obj(kind.arguments[0])
+        card, base = original.card, original.id
+    else:
+        library = _library(d.before)
+        spec = library.token_card(kind.name)
+        if spec is None:
+            raise CarryError(f"the characteristics of {kind.name} tokens: no card says 'token: {kind.name}'")
+        card, base = spec.name, kind.name
+    colors = sorted((_number(c.arguments[1].arguments[1]), c.arguments[2].name) for c in d.atoms  # type: ignore[attr-defined]
+                    if c.name == "chose" and c.arguments[1].name == "color" and c.arguments[1].arguments[0].name == "token"
+                    and c.arguments[1].arguments[0].arguments[0] == kind)
+    chosen = {i: color for i, color in colors}
+    for i in range(1, count + 1):
+        tid = d.new_id(f"{base}#token")
+        d.objects[tid] = GameObject(tid, card, player, player, "battlefield", since_turn_start=False, token=True,
+                                    chosen_color=chosen.get(i))
+
+
+def _library(state: Situation) -> Any:
+    from .cards import builtin_library
+
+    return (state.library or builtin_library()).with_cards(state.cards)
+
+
+def _entered_tapped(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), tapped=True)
+
+
+def _chose(d: _Draft, a: Symbol) -> None:
+    key, value = a.arguments[1], a.arguments[2]
+    if key.name == "color" and key.arguments and key.arguments[0].type == SymbolType.String:
+        d.set(d.obj(key.arguments[0]), chosen_color=value.name)
+    if key.name == "target" and len(key.arguments) == 2:  # a triggered ability's target, chosen as it goes on (603.3d)
+        iid, n = _text(key.arguments[0]), _number(key.arguments[1])
+        for item in list(d.abilities.values()) + d.waiting:
+            if item.id == iid:
+                targets = list(item.targets) + [""] * max(0, n - len(item.targets))
+                targets[n - 1] = _text(value)
+                changed = replace(item, targets=tuple(targets))
+                if iid in d.abilities:
+                    d.abilities[iid] = changed
+                else:
+                    d.waiting = [changed if w.id == iid else w for w in d.waiting]
+    # Other choices (a card to put into a hand, a permanent to sacrifice, whether to cast a copy)
+    # act through the other outcome atoms; they stay in the step's record.
+
+
+def _unsupported(what: str) -> Callable[[_Draft, Symbol], None]:
+    def refuse(d: _Draft, a: Symbol) -> None:
+        raise CarryError(what)
+
+    return refuse
+
+
+#: Outcome predicate -> what it changes in the state, applied in this order.
+CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
+    "move/3": _move,
+    "tap/1": _tap,
+    "untap/1": _untap,
+    "entered_tapped/1": _entered_tapped,
+    "life_lost/2": _life(-1),
+    "life_gained/2": _life(+1),
+    "mana_added/3": _pool(+1),
+    "mana_spent/3": _pool(-1),
+    "counters_put/3": _counters(+1),
+    "counters_removed/3": _counters(-1),
+    "damage_marked/2": _marked,
+    "damaged_by_deathtouch/1": _deathtouch,
+    "drew/2": _drew,
+    "drew_unseen/2": _drew_unseen,
+    "draws_from_empty_library/1": _empty_draw,
+    "discarded_unseen/2": _discarded_unseen,
+    "loses/2": _loses,
+    "ceases_to_exist/1": _ceases,
+    "tokens_created/3": _tokens,
+    "trigger_waits/2": _waits,
+    "trigger_removed/1": _removed_trigger,
+    "stack/2": _stack,
+    "chose/3": _chose,
+    "mana_rider/3": _unsupported("mana with a restriction on how it is spent, kept in a pool"),
+    "entered_as_copy/2": _unsupported("a permanent that entered as a copy, in a sequence of actions"),
+    "card_copied/2": _unsupported("a copy of a card, in a sequence of actions"),
+}
+
+#: Outcome predicates that change nothing a later step reads: their effect is in other atoms.
+RECORDS: dict[str, str] = {
+    "copied/3": "the copy is put on the stack by stack/2",
+    "not_resolved/1": "the object leaves the stack as it would have on resolving",
+    "produces_no_mana/1": "nothing is added",
+    "discarded/2": "each card discarded is a move/3 (or discarded_unseen/2)",
+    "damage_dealt/3": "what the damage does is in damage_marked/2, life_lost/2 and counters_removed/3",
+    "illegal/1": "the line ends",
+    "bad_question/1": "the line ends",
+    "unsupported/1": "the whole run stops",
+    "could_produce/2": "an answer, not asked in a sequence",
+    "can_activate/3": "an answer, not asked in a sequence",
+    "can_activate_if_paid/3": "an answer, not asked in a sequence",
+    "cannot_activate/4": "an answer, not asked in a sequence",
+}
+
+
+def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Situation:
+    """The situation after ``question`` was taken in ``state`` with this outcome."""
+    d = _Draft(state, question, {p.name: p for p in state.players}, {o.id: o for o in state.objects},
+               list(state.stack), {a.id: a for a in state.stack_abilities}, list(state.waiting), list(state.created))
+    d.atoms = atoms  # type: ignore[attr-defined]
+    if isinstance(question, StateBased):  # what 704.5b and 704.5h look at is "since the last check"
+        d.players = {n: replace(p, empty_library_draw=False) for n, p in d.players.items()}
+        d.objects = {i: replace(o, deathtouch_damage=False) if o.deathtouch_damage else o for i, o in d.objects.items()}
+    if isinstance(question, ResolveTop) and d.stack:
+        top = d.stack.pop()  # it resolves, or does not (608.2b); either way it leaves the stack
+        if top in d.abilities:
+            del d.abilities[top]
+        elif not any(a.name == "move" and a.arguments[0].type == SymbolType.String and a.arguments[0].string == top
+                     for a in atoms):
+            d.objects.pop(top, None)  # a copy of a spell or a token spell ceases to exist (704.5e, 111.7)
+            d.removed.add(top)
+    by_signature: dict[str, list[Symbol]] = {}
+    for a in atoms:
+        by_signature.setdefault(f"{a.name}/{len(a.arguments)}", []).append(a)
+    for signature in by_signature:
+        if signature not in CHANGES and signature not in RECORDS:
+            raise CarryError(f"the outcome {signature}, which the next step cannot read")
+    for signature in CHANGES:
+        for a in sorted(by_signature.get(signature, ()), key=str):
+            CHANGES[signature](d, a)
+    for n, position in enumerate(sorted(d.placed), start=len(d.stack) + 1):
+        if position != n:  # items are put on top of what stays on the stack (405.2)
+            raise CarryError(f"an item put on the stack at position {position}, under others")
+        d.stack.append(d.placed[position])
+    _bookkeeping(d, question)
+    objects = tuple(d.objects[o.id] for o in state.objects if o.id in d.objects) + \
+        tuple(o for oid, o in d.objects.items() if oid not in {s.id for s in state.objects})
+    return replace(state, players=tuple(d.players[p.name] for p in state.players), objects=_renumber(objects),
+                   stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
+                   waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=())
+
+
+def _bookkeeping(d: _Draft, question: Question) -> None:
+    """What the action itself changes: the choices a spell is cast with (601.2b-c), and the activations
+    this turn (602.5b, 606.3)."""
+    if isinstance(question, Cast):
+        obj = d.objects.get(question.object)
+        if obj is not None and obj.zone == "stack":
+            d.objects[obj.id] = replace(obj, controller=question.player or obj.owner, x=question.x,
+                                        targets=question.targets)
+    if isinstance(question, Activate):
+        obj = d.objects.get(question.object)
+        if obj is not None and isinstance(question.ability, int):
+            used = dict(obj.used_this_turn)
+            used[question.ability] = used.get(question.ability, 0) + 1
+            obj = replace(obj, used_this_turn=used)
+        if obj is not None and _loyalty(d.before, question):
+            obj = replace(obj, loyalty_activated=True)
+        if obj is not None:
+            d.objects[obj.id] = obj
+
+
+def _loyalty(state: Situation, question: Activate) -> bool:
+    obj = state.object(question.object)
+    library = state.library
+    if library is None:
+        from .cards import builtin_library
+
+        library = builtin_library()
+    face = library.with_cards(state.cards)[obj.card].face(obj.face)
+    activated = [a for a in face.abilities if a.kind == "activated"]
+    chosen = face.abilities[question.ability - 1] if isinstance(question.ability, int) else \
+        (activated[0] if len(activated) == 1 and question.ability is None else None)
+    return chosen is not None and any(c.kind == "loyalty" for c in chosen.costs)
+
+
+def _renumber(objects: tuple[GameObject, ...]) -> tuple[GameObject, ...]:
+    """Library positions 1..n from the top, in the order they had (cards drawn or milled leave gaps)."""
+    libraries: dict[str, list[GameObject]] = {}
+    for o in objects:
+        if o.zone == "library":
+            libraries.setdefault(o.owner, []).append(o)
+    positions: dict[str, int] = {}
+    for cards in libraries.values():
+        ordered = sorted(enumerate(cards), key=lambda ic: (ic[1].position is None, ic[1].position or 0, ic[0]))
+        positions.update({o.id: k for k, (_, o) in enumerate(ordered, start=1)})
+    return tuple(replace(o, position=positions[o.id]) if o.id in positions and o.position != positions[o.id] else o
+                 for o in objects)
+
+
+# -- one state, however it was reached ----------------------------------------------------------
+def state_key(state: Situation) -> tuple:
+    """A value equal for two states exactly when they are the same state up to the names of the objects
+    and stack items the actions created."""
+    created = set(state.created)
+    content: dict[str, tuple] = {}
+
+    def own(o: GameObject) -> tuple:
+        return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
+                o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x,
+                o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage)
+
+    for o in state.objects:
+        content[o.id] = own(o)
+    for a in state.stack_abilities + state.waiting:
+        content[a.id] = (a.kind, a.ability, a.controller, a.source, a.targets, tuple(sorted(a.lki_counters.items())))
+    names: dict[str, Any] = {oid: ("created", content[oid]) for oid in created & set(content)}
+
+    def ref(x: str | None) -> Any:
+        return names.get(x, x) if x is not None else None
+
+    objects = sorted(repr((ref(o.id), own(o), ref(o.attached_to), tuple(ref(t) for t in o.targets))) for o in state.objects)
+    stack = tuple(ref(i) for i in state.stack)
+    abilities = sorted(repr((ref(a.id), a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
+                             tuple(sorted(a.lki_counters.items())))) for a in state.stack_abilities)
+    waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
+                           tuple(sorted(a.lki_counters.items())))) for a in state.waiting)
+    players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), p.library, p.hand, p.drawn, p.lost,
+                     p.empty_library_draw) for p in state.players)
+    return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),
+            state.priority, state.passed)
+
+
+__all__ = ["CHANGES", "RECORDS", "Cast", "after", "state_key"]
