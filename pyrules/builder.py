@@ -70,6 +70,16 @@ class SituationBuilder:
         self._doc["question"] = {"activate": body}
         return self
 
+    def action(self, **action: Any) -> SituationBuilder:
+        """Add one action to the sequence, written as in a situation file: ``action(cast="div")``,
+        ``action(activate={"object": "ring"})``, ``action(resolve="all")``, ``action(pass_="bob")``."""
+        if len(action) != 1:
+            raise TypeError("action() takes exactly one keyword: the kind of action")
+        (kind, value), = action.items()
+        self._doc.pop("question", None)
+        self._doc.setdefault("actions", []).append({kind.rstrip("_"): value})
+        return self
+
     def as_dict(self) -> dict[str, Any]:
         return self._doc
 

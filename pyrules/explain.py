@@ -642,24 +642,29 @@ def step_explanation(state: Any, atoms: frozenset[Symbol], library: Any = None) 
 def sequence_graph(result: Any, outcome: Any) -> Explanation:
     """The explanation of an outcome of a sequence of actions: the explanation of each step of the line
     that reached it (nodes keyed ``(step, node)``, with ``step``, ``action`` and ``what`` attributes), a
-    ``state`` node after each step that the facts of later steps rest on when earlier steps made them,
-    and the outcome's atoms, each resting on the atoms of the steps that concern the same object or
-    player."""
+    ``state`` node after each step, on which the facts of later steps that it brought about rest, and
+    the outcome's atoms, each resting on the atoms of the steps that concern the same object or player."""
+    from .facts import situation_facts
+
     graph = Explanation()
     graph.graph["situation"] = result.situation
-    given = {f.symbol for f in _initial_facts(result)}
-    previous_state: Any = None
+    previous = _state_facts(situation_facts(result.situation, result._library))
+    origin: dict[Symbol, int] = {}  # a fact of the state -> the step whose outcome brought it about
     step_atoms: list[tuple[Any, Symbol]] = []
     for k, step in enumerate(outcome.line.steps, start=1):
+        now = _state_facts(situation_facts(step.state, result._library))
+        for fact in now - previous:
+            origin[fact] = k - 1
+        previous = now
         sub = step_explanation(step.state, step.atoms, result._library)
         for node, data in sub.nodes(data=True):
             attrs = dict(data, step=k, action=step.action, what=step.name)
-            if data["kind"] == "fact" and previous_state is not None and data["symbol"] not in given:
-                attrs["kind"] = "derived"  # made by an earlier step, not given by the situation
-                graph.add_node((k, node), **attrs)
-                graph.add_edge(previous_state, (k, node))
-            else:
-                graph.add_node((k, node), **attrs)
+            if data["kind"] == "fact" and data["symbol"].name in _STEP_INPUTS:  # what the step asks: its action
+                attrs["source"] = result.situation.where(f"actions.{step.action - 1}") if step.action else ""
+            elif data["kind"] == "fact" and origin.get(data["symbol"], 0) > 0:
+                attrs["kind"] = "derived"  # brought about by an earlier step, not given by the situation
+                graph.add_edge(("state", origin[data["symbol"]]), (k, node))
+            graph.add_node((k, node), **attrs)
         graph.add_edges_from(((k, a), (k, b)) for a, b in sub.edges)
         state = ("state", k)
         graph.add_node(state, kind="rule", label=f"the state after step {k} ({step.name}, action {step.action})",
@@ -669,22 +674,25 @@ def sequence_graph(result: Any, outcome: Any) -> Explanation:
             if atom._rep in sub:
                 graph.add_edge((k, atom._rep), state)
                 step_atoms.append(((k, atom._rep), atom))
-        previous_state = state
+    last = ("state", len(outcome.line.steps))
     for atom in outcome.atoms:
         graph.add_node(atom._rep, kind="derived", symbol=atom, stage=len(outcome.line.steps) + 1, source="",
                        outcome=True)
         for node, step_atom in step_atoms:
             if _concerns(step_atom, atom):
                 graph.add_edge(node, atom._rep)
-        if graph.in_degree(atom._rep) == 0 and previous_state is not None:
-            graph.add_edge(previous_state, atom._rep)
+        if graph.in_degree(atom._rep) == 0 and last in graph:
+            graph.add_edge(last, atom._rep)
     return graph
 
 
-def _initial_facts(result: Any) -> list[Any]:
-    from .facts import situation_facts
+def _state_facts(facts: Iterable[Any]) -> set[Symbol]:
+    return {f.symbol for f in facts if f.symbol.name not in _STEP_INPUTS}
 
-    return situation_facts(result.situation, result._library)
+
+#: The facts that say what a step asks rather than what the state is.
+_STEP_INPUTS = frozenset({"question", "question_target", "question_x", "question_resolves", "question_instead",
+                          "triggers_wait"})
 
 
 def _concerns(step_atom: Symbol, atom: Symbol) -> bool:

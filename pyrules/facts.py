@@ -18,7 +18,7 @@ from typing import Any
 from clingo import Number, Symbol
 
 from .cards import AbilitySpec, CardLibrary, CardSpec, builtin_library
-from .model import Activatable, Activate, Cast, CouldProduce, Happen, PutTriggers, ResolveTop, Situation, StateBased
+from .model import Activatable, Activate, Cast, CouldProduce, Happen, Priority, ResolveTop, Situation
 from .symbols import C, S, ability_id, fn, mana_symbol
 from .vocabulary import FAMILIES, Filter, filter_terms, kind
 
@@ -95,6 +95,20 @@ def _filter_facts(fid: Symbol, flt: Filter, skip: frozenset[tuple[str, str]] = f
 
 def _terms(value: Any) -> list[Symbol]:
     return list(value) if isinstance(value, list) else [value]
+
+
+_CARD_FACTS: dict[tuple[int, frozenset[tuple[str, str]]], tuple[CardSpec, tuple[Symbol, ...]]] = {}
+
+
+def _card_facts(card: CardSpec, skip: frozenset[tuple[str, str]]) -> tuple[Symbol, ...]:
+    """The facts of a card, built once per card definition (the steps of a sequence share them)."""
+    key = (id(card), skip)
+    found = _CARD_FACTS.get(key)
+    if found is None or found[0] is not card:
+        if len(_CARD_FACTS) > 4096:
+            _CARD_FACTS.clear()
+        found = _CARD_FACTS[key] = (card, tuple(card_facts(card, skip)))
+    return found[1]
 
 
 def card_facts(card: CardSpec, skip: frozenset[tuple[str, str]] = frozenset()) -> Iterator[Symbol]:
@@ -288,7 +302,7 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
     inline = {c.name for c in situation.cards}
     for name in sorted(used_cards):
         if name not in inline or given("situation", "cards"):
-            add(f"card:{name}", card_facts(used_cards[name], skip))
+            add(f"card:{name}", _card_facts(used_cards[name], skip))
     if situation.sequence and given("situation", "actions"):
         add("question", [fn("triggers_wait")])
     for item in situation.waiting:
@@ -303,7 +317,7 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
 
 
 _QUESTION_KINDS = {CouldProduce: "could_produce", Activatable: "activatable", Activate: "activate", Cast: "cast",
-                   ResolveTop: "resolve", Happen: "effect", PutTriggers: "put_triggers", StateBased: "state_based"}
+                   ResolveTop: "resolve", Happen: "effect", Priority: "priority"}
 
 
 def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
@@ -349,10 +363,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         return symbols
     if isinstance(q, ResolveTop):
         return [fn("question", C("resolve_top"))]
-    if isinstance(q, PutTriggers):
-        return [fn("question", C("put_triggers"))]
-    if isinstance(q, StateBased):
-        return [fn("question", C("state_based"))]
+    if isinstance(q, Priority):
+        return [fn("question", C("priority"))]
     if isinstance(q, Happen):
         if q.kind == "put_counters":
             symbols = [fn("question", fn("effect", fn("put_counters", S(q.object), C(q.counter), q.count)))]

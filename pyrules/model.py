@@ -171,17 +171,12 @@ class Happen:
 
 
 @dataclass(frozen=True)
-class PutTriggers:
-    """A step of a sequence: the waiting triggered abilities are put on the stack (603.3)."""
+class Priority:
+    """A step of a sequence: a player would receive priority (117.5). State-based actions that apply are
+    performed at once (704.3); when none apply, the triggered abilities waiting are put on the stack (603.3)."""
 
 
-@dataclass(frozen=True)
-class StateBased:
-    """A step of a sequence: state-based actions are checked, and those that apply are performed
-    at once (704.3)."""
-
-
-Question = CouldProduce | Activatable | Activate | Cast | ResolveTop | Happen | PutTriggers | StateBased
+Question = CouldProduce | Activatable | Activate | Cast | ResolveTop | Happen | Priority
 
 #: What a step of a sequence of actions may be.
 Action = Activate | Cast | ResolveTop | ResolveAll | PassPriority

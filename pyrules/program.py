@@ -40,6 +40,8 @@ class Statement:
     node: Any  # clingo.ast.AST
     heads: tuple[Key, ...]  # what the statement can derive
     needs: tuple[Key, ...]  # what its positive body needs, each derivable, for it to fire
+    uses: tuple[Key, ...] = ()  # every atom its body (and a choice's conditions) reads, under any sign
+    shows: tuple[tuple[str, int], ...] = ()  # a #show statement: the signature it shows
 
 
 def _first_name(argument: Any) -> str | None:
@@ -67,6 +69,7 @@ def atom_keys(atom: Any) -> list[Key] | None:
     return _term_keys(atom.symbol)
 
 
+@lru_cache(maxsize=65536)
 def symbol_key(symbol: Symbol) -> Key:
     args = symbol.arguments
     first = args[0].name if args and args[0].type == SymbolType.Function and args[0].name else None
@@ -81,7 +84,32 @@ def _heads(head: Any) -> list[Any]:
     raise ValueError(f"a head pyrules does not read: {head}")
 
 
+class _Atoms(ast.Transformer):
+    """Collects the keys of every symbolic atom under a node."""
+
+    def __init__(self) -> None:
+        self.keys: list[Key] = []
+
+    def visit_SymbolicAtom(self, atom):
+        keys = atom_keys(atom)
+        self.keys += keys if keys is not None else []
+        return atom
+
+
+def _uses(node: Any) -> list[Key]:
+    collect = _Atoms()
+    for literal in node.body:
+        collect(literal)
+    if node.head.ast_type == ast.ASTType.Aggregate:
+        for element in node.head.elements:
+            for literal in element.condition:
+                collect(literal)
+    return collect.keys
+
+
 def analyse(file: str, node: Any) -> Statement:
+    if node.ast_type == ast.ASTType.ShowSignature:
+        return Statement(file, node, (), (), shows=((node.name, node.arity),))
     if node.ast_type != ast.ASTType.Rule:
         return Statement(file, node, (), ())
     heads = []
@@ -97,7 +125,7 @@ def analyse(file: str, node: Any) -> Statement:
             keys = atom_keys(lit.atom)
             if keys is not None and len(keys) == 1:  # a pooled body literal splits the rule: no single need
                 needs += keys
-    return Statement(file, node, tuple(heads), tuple(needs))
+    return Statement(file, node, tuple(heads), tuple(needs), tuple(dict.fromkeys(_uses(node))))
 
 
 def _parse() -> list[tuple[str, Any]]:
@@ -121,7 +149,8 @@ def index() -> dict[str, Any]:
     Python costs a third of a second, so it is done once, when the encodings change)."""
     found = [analyse(name, node) for name, node in _parse()]
     return {"encodings": encodings_hash(),
-            "statements": [[s.file, [list(k) for k in s.heads], [list(k) for k in s.needs]] for s in found]}
+            "statements": [[s.file, [list(k) for k in s.heads], [list(k) for k in s.needs], [list(k) for k in s.uses],
+                            [list(k) for k in s.shows]] for s in found]}
 
 
 def _stored_index() -> dict[str, Any] | None:
@@ -140,8 +169,9 @@ def statements() -> tuple[Statement, ...]:
     stored = _stored_index()
     if stored is None or len(stored["statements"]) != len(parsed):  # the encodings changed: read the AST
         return tuple(analyse(name, node) for name, node in parsed)
-    return tuple(Statement(name, node, tuple(tuple(k) for k in heads), tuple(tuple(k) for k in needs))
-                 for (name, node), (_, heads, needs) in zip(parsed, stored["statements"]))
+    return tuple(Statement(name, node, tuple(tuple(k) for k in heads), tuple(tuple(k) for k in needs),
+                           tuple(tuple(k) for k in uses), tuple(tuple(k) for k in shows))
+                 for (name, node), (_, heads, needs, uses, shows) in zip(parsed, stored["statements"]))
 
 
 @cache
@@ -196,17 +226,60 @@ def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statemen
             and pending[i].node.ast_type != ast.ASTType.Rule]
 
 
+def _matches(key: Key, wanted: dict[tuple[str, int], set[str | None]]) -> bool:
+    firsts = wanted.get((key[0], key[1]))
+    return firsts is not None and (key[2] is None or None in firsts or key[2] in firsts)
+
+
+def relevant(statements_: list[Statement]) -> list[Statement]:
+    """The statements whose heads something reads: what is shown, the bodies of constraints, and the
+    bodies of relevant rules, as a greatest fixpoint backwards. A rule whose head nothing reads changes
+    no answer: the shown atoms, and which answer sets exist, are the same without it."""
+    wanted: dict[tuple[str, int], set[str | None]] = {}
+    todo: list[int] = []
+    keep: set[int] = set()
+
+    def want(key: Key) -> None:
+        wanted.setdefault((key[0], key[1]), set()).add(key[2])
+
+    for i, stm in enumerate(statements_):
+        if stm.node.ast_type != ast.ASTType.Rule or not stm.heads:  # #show, #program, constraints
+            keep.add(i)
+            todo.append(i)
+            for name, arity in stm.shows:
+                want((name, arity, None))
+    by_name: dict[tuple[str, int], list[int]] = {}
+    for i, stm in enumerate(statements_):
+        for key in stm.heads:
+            by_name.setdefault((key[0], key[1]), []).append(i)
+    while True:
+        while todo:
+            for key in statements_[todo.pop()].uses:
+                want(key)
+        grown = [i for name in wanted for i in by_name.get(name, ())
+                 if i not in keep and any(_matches(k, wanted) for k in statements_[i].heads)]
+        if not grown:
+            break
+        keep.update(grown)
+        todo += grown
+    return [stm for i, stm in enumerate(statements_) if i in keep]
+
+
 @lru_cache(maxsize=64)
-def live_statements(keys: frozenset[Key]) -> tuple[Any, ...]:
-    """The AST statements to ground for facts with these keys: declarations, then the live statements."""
-    return _declarations() + tuple(s.node for s in live(statements(), keys))
+def live_statements(keys: frozenset[Key], demand: bool = True) -> tuple[Any, ...]:
+    """The AST statements to ground for facts with these keys: declarations, then the live statements
+    (with ``demand``, only those whose heads something reads)."""
+    alive = live(statements(), keys)
+    return _declarations() + tuple(s.node for s in (relevant(alive) if demand else alive))
 
 
-def add_program(control: Any, facts: Iterable[Symbol], extra: Iterable[Any] = ()) -> None:
-    """Add to ``control`` the statements of the encodings that facts like these can use (and ``extra``)."""
+def add_program(control: Any, facts: Iterable[Symbol], extra: Iterable[Any] = (), demand: bool = True) -> None:
+    """Add to ``control`` the statements of the encodings that facts like these can use (and ``extra``).
+    Without ``demand``, every live rule is kept, also those whose heads nothing reads (explanations
+    and why-not look at those atoms too)."""
     keys = frozenset(symbol_key(s) for s in facts)
     with ast.ProgramBuilder(control) as builder:
-        for node in live_statements(keys):
+        for node in live_statements(keys, demand):
             builder.add(node)
         for node in extra:
             builder.add(node)

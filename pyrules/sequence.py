@@ -35,15 +35,14 @@ from .model import (
     Activate,
     Cast,
     PassPriority,
-    PutTriggers,
+    Priority,
     Question,
     ResolveAll,
     ResolveTop,
     Situation,
-    StateBased,
 )
 from .solver import Grounding, SolveOptions, Statistics, describe_reason
-from .transition import CarryError, after, state_key
+from .transition import CarryError, after, quiet, state_key
 
 #: The outcome predicates of one action that the outcome of a sequence uses too, for what changed in all.
 SHARED = ("move/3", "tap/1", "untap/1", "counters_put/3", "counters_removed/3", "life_lost/2", "life_gained/2",
@@ -69,8 +68,7 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
 ACTION_NAMES = {Activate: "activate", Cast: "cast", ResolveTop: "resolve", ResolveAll: "resolve", PassPriority: "pass"}
 
 #: What each kind of step is called in records and explanations.
-STEP_NAMES = {Activate: "activate", Cast: "cast", ResolveTop: "resolve", PutTriggers: "put triggers on the stack",
-              StateBased: "state-based actions"}
+STEP_NAMES = {Activate: "activate", Cast: "cast", ResolveTop: "resolve", Priority: "priority"}
 
 
 @dataclass(frozen=True)
@@ -138,17 +136,13 @@ class Runner:
         except InputError as error:  # a question that makes no sense in this state: the action is not legal here
             return [replace(line, ending=Ending(action, "illegal", (String(error.message),)))]
         try:
-            models, _, stats = grounding.enumerate(None)
+            models, _, stats = grounding.enumerate(None, statistics=False)
         except UnsupportedError as error:
             raise UnsupportedError(self._where(action), error.message.removeprefix("unsupported: ")) from None
         self.steps_solved += 1
         self.statistics.ground_seconds += grounding.ground_seconds
         self.statistics.solve_seconds += stats.solve_seconds
         self.statistics.models += stats.models
-        self.statistics.atoms = max(self.statistics.atoms, stats.atoms)
-        self.statistics.rules = max(self.statistics.rules, stats.rules)
-        self.statistics.choices += stats.choices
-        self.statistics.conflicts += stats.conflicts
         self.messages += [m for m in grounding.messages if m not in self.messages]
         del start
         if not models:
@@ -165,7 +159,10 @@ class Runner:
 
     # -- priority (117.5, 704.3, 603.3) ------------------------------------------------------
     def _settle(self, lines: Iterable[Line], action: int) -> list[Line]:
-        """Until neither happens: state-based actions, then the waiting triggered abilities go on the stack."""
+        """Whenever a player would receive priority: state-based actions, again and again while any apply,
+        then the waiting triggered abilities go on the stack (117.5). Putting abilities on the stack
+        changes nothing a state-based action or a trigger looks at, so the line is settled then. A step
+        whose outcome could not have made any state-based action apply (QUIET) needs no check at all."""
         done: dict[tuple, Line] = {}
         frontier = _distinct(lines)
         rounds = 0
@@ -177,19 +174,15 @@ class Runner:
                 break
             nxt: list[Line] = []
             for line in frontier:
-                if line.ending is not None:
+                if line.ending is not None or (not line.state.waiting and line.steps and _quiet(line.steps[-1])):
                     done.setdefault(line.key, line)
                     continue
-                checked = self._solve(line, action, StateBased())
-                changed = [self._game_over(c, action) for c in checked if c.ending is not None or c.steps[-1].atoms]
-                if changed:
-                    nxt += changed
-                    continue
-                line = checked[0]
-                if line.state.waiting:
-                    nxt += self._solve(line, action, PutTriggers())
-                    continue
-                done.setdefault(line.key, line)
+                for checked in self._solve(line, action, Priority()):
+                    checked = self._game_over(checked, action)
+                    if checked.ending is not None or not checked.steps[-1].atoms or _put_triggers(checked.steps[-1]):
+                        done.setdefault(checked.key, checked)
+                    else:
+                        nxt.append(checked)  # state-based actions were performed: check again
             frontier = _distinct(nxt)
         return list(done.values())
 
@@ -298,6 +291,17 @@ def _distinct(lines: Iterable[Line]) -> list[Line]:
     for line in lines:
         found.setdefault(line.key, line)
     return list(found.values())
+
+
+def _quiet(step: Step) -> bool:
+    """Whether a step's outcome left a settled state settled: it only changed what no state-based action
+    and no trigger looks at, and put nothing waiting (transition.quiet)."""
+    return not isinstance(step.question, Priority) and all(quiet(a, step.state) for a in step.atoms)
+
+
+def _put_triggers(step: Step) -> bool:
+    """Whether a priority step put the waiting triggered abilities on the stack (no state-based action applied)."""
+    return all(f"{a.name}/{len(a.arguments)}" in ("stack/2", "chose/3", "trigger_removed/1") for a in step.atoms)
 
 
 def _actor(state: Situation, what: Activate | Cast) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from clingo import Symbol, SymbolType
 
-from .model import Activate, Cast, GameObject, Player, Question, ResolveTop, Situation, StackAbility, StateBased
+from .model import Activate, Cast, GameObject, Player, Priority, Question, ResolveTop, Situation, StackAbility
 
 
 class CarryError(Exception):
@@ -343,12 +343,33 @@ RECORDS: dict[str, str] = {
 }
 
 
+#: Outcome predicates whose changes cannot make a state-based action apply (704.5: they change no life
+#: total downwards, no counter, no damage, no toughness, nothing on the battlefield) nor trigger
+#: anything: after a step with only these, a settled state stays settled.
+QUIET = frozenset({"tap/1", "untap/1", "mana_added/3", "mana_spent/3", "life_gained/2", "drew/2", "drew_unseen/2",
+                   "stack/2", "chose/3", "copied/3", "not_resolved/1", "produces_no_mana/1", "damage_dealt/3",
+                   "discarded/2", "discarded_unseen/2"})
+
+
+def quiet(atom: Symbol, state: Situation) -> bool:
+    """Whether one outcome atom of a step taken in ``state`` leaves a settled state settled: a QUIET
+    predicate, or a card (not a token or a copy, 704.5d-e) moving between zones other than the battlefield."""
+    if f"{atom.name}/{len(atom.arguments)}" in QUIET:
+        return True
+    if atom.name == "move" and len(atom.arguments) == 3 and atom.arguments[0].type == SymbolType.String:
+        if "battlefield" in (atom.arguments[1].name, atom.arguments[2].name):
+            return False
+        obj = {o.id: o for o in state.objects}.get(atom.arguments[0].string)
+        return obj is not None and not obj.token and not obj.copy
+    return False
+
+
 def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Situation:
     """The situation after ``question`` was taken in ``state`` with this outcome."""
     d = _Draft(state, question, {p.name: p for p in state.players}, {o.id: o for o in state.objects},
                list(state.stack), {a.id: a for a in state.stack_abilities}, list(state.waiting), list(state.created))
     d.atoms = atoms  # type: ignore[attr-defined]
-    if isinstance(question, StateBased):  # what 704.5b and 704.5h look at is "since the last check"
+    if isinstance(question, Priority):  # what 704.5b and 704.5h look at is "since the last check"
         d.players = {n: replace(p, empty_library_draw=False) for n, p in d.players.items()}
         d.objects = {i: replace(o, deathtouch_damage=False) if o.deathtouch_damage else o for i, o in d.objects.items()}
     if isinstance(question, ResolveTop) and d.stack:
@@ -461,4 +482,4 @@ def state_key(state: Situation) -> tuple:
             state.priority, state.passed)
 
 
-__all__ = ["CHANGES", "RECORDS", "Cast", "after", "state_key"]
+__all__ = ["CHANGES", "QUIET", "RECORDS", "Cast", "after", "quiet", "state_key"]

@@ -12,7 +12,7 @@ from clingo import ast
 from pyrules.encodings import encoding_paths
 from pyrules.facts import situation_facts
 from pyrules.loader import load_situation
-from pyrules.program import INDEX, _declarations, analyse, index, live, statements, symbol_key
+from pyrules.program import INDEX, _declarations, analyse, index, live, relevant, statements, symbol_key
 from pyrules.regression import corpus_dir
 
 
@@ -70,9 +70,18 @@ def test_the_live_rules_give_the_answers_of_all_rules(path):
     facts = situation_facts(situation)
     keys = {symbol_key(f.symbol) for f in facts}
     everything = [s.node for s in statements()]
-    alive = [s.node for s in live(statements(), keys)]
-    assert len(alive) < len(everything)
-    assert _models(facts, _declarations() + tuple(alive)) == _models(facts, _declarations() + tuple(everything))
+    alive = live(statements(), keys)
+    demanded = [s.node for s in relevant(alive)]
+    assert len(demanded) < len(alive) < len(everything)
+    answer = _models(facts, _declarations() + tuple(everything))
+    assert _models(facts, _declarations() + tuple(s.node for s in alive)) == answer
+    assert _models(facts, _declarations() + tuple(demanded)) == answer
+
+
+def test_a_rule_is_relevant_when_something_reads_its_head():
+    rules = [_rule("a(X) :- b(X)."), _rule("c(X) :- a(X)."), _rule("d(X) :- b(X)."), _rule("e(X) :- b(X), not d(X)."),
+             _rule("#show e/1.")]
+    assert [str(s.node) for s in relevant(rules)] == [str(r.node) for r in rules[2:]]
 
 
 def test_every_file_is_read():

@@ -1,0 +1,208 @@
+"""Sequences of actions (pyrules/sequence.py, pyrules/transition.py): lines, states, endings, explanations."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+import pyrules
+from pyrules import InputError, UnsupportedError, load_situation
+from pyrules.encodings import output_signatures
+from pyrules.regression import corpus_dir
+from pyrules.sequence import Runner
+from pyrules.solver import Grounding
+from pyrules.transition import CHANGES, RECORDS
+
+SEQUENCES = sorted(p for p in (corpus_dir() / "sequences").glob("*.yaml") if "error:" not in p.read_text(encoding="utf-8"))
+
+
+def test_every_outcome_predicate_is_carried_or_recorded():
+    """No outcome of a step is dropped on the way to the next: each predicate changes the state, or is
+    recorded with the reason it changes nothing a later step reads."""
+    outputs = set(output_signatures())
+    assert outputs - set(CHANGES) - set(RECORDS) == set()
+    assert set(CHANGES) & set(RECORDS) == set()
+    assert (set(CHANGES) | set(RECORDS)) - outputs == set()  # none stale
+
+
+TWO_WARDENS = """\
+players:
+  - {name: alice, mana_pool: "{1}{G}"}
+  - bob
+objects:
+  - {id: warden1, card: Soul Warden, controller: alice}
+  - {id: warden2, card: Soul Warden, controller: alice}
+  - {id: bears, card: Grizzly Bears, owner: alice, zone: hand}
+actions:
+  - cast: bears
+  - %s
+"""
+
+
+def test_orders_that_reach_one_state_are_one_outcome(write):
+    """Two Soul Wardens of one player trigger together: she may put them on the stack in either order
+    (two outcomes while they wait), and once both resolved the orders lead to one state (one outcome)."""
+    on_stack = pyrules.solve(write("a.yaml", TWO_WARDENS % "resolve"))
+    assert sorted(o.texts for o in on_stack) == [
+        ['mana_spent(alice,c,1)', 'mana_spent(alice,g,1)', 'move(bears,hand,battlefield)', 'stack(1,"warden1#trigger1")',
+         'stack(2,"warden2#trigger1")'],
+        ['mana_spent(alice,c,1)', 'mana_spent(alice,g,1)', 'move(bears,hand,battlefield)', 'stack(1,"warden2#trigger1")',
+         'stack(2,"warden1#trigger1")']]
+    resolved = pyrules.solve(write("b.yaml", TWO_WARDENS % "resolve: all"))
+    assert [o.texts for o in resolved] == [
+        ['life_gained(alice,2)', 'mana_spent(alice,c,1)', 'mana_spent(alice,g,1)', 'move(bears,hand,battlefield)']]
+
+
+def test_an_illegal_action_ends_its_line_as_an_outcome(write):
+    path = write("s.yaml", """\
+        players:
+          - {name: alice, mana_pool: "{U}{U}{U}{U}{U}"}
+          - bob
+        objects:
+          - {id: div, card: Divination, owner: alice, zone: hand}
+          - {id: twincast, card: Twincast, owner: alice, zone: hand}
+          - {id: bolt, card: Lightning Bolt, controller: bob, zone: stack, targets: [alice]}
+        priority: alice
+        actions:
+          - cast: div
+          - cast: {object: twincast, targets: [div]}
+        """)
+    outcomes = pyrules.solve(path)
+    assert [o.texts for o in outcomes] == [["illegal(1,cannot_cast(alice,div,sorcery_timing))"]]
+    assert outcomes.endings == ["action 1 is not legal: cannot cast (alice, div, sorcery timing)"]
+    assert outcomes.illegal == []  # the sequence has an outcome: the line that ended
+
+
+LOOP = """\
+cards:
+  - name: Grave Echo
+    types: [enchantment]
+    abilities:
+      - triggered: {when: dies, filter: {types: [creature]}, effect: {create_tokens: {kind: echo, count: 1}}}
+  - name: Echo
+    token: echo
+    types: [creature]
+    subtypes: [spirit]
+    power: 0
+    toughness: 0
+players: [alice, bob]
+objects:
+  - {id: graves, card: Grave Echo, controller: alice}
+  - {id: bears, card: Grizzly Bears, controller: bob}
+  - {id: bolt, card: Lightning Bolt, controller: alice, zone: stack, targets: [bears]}
+actions:
+  - resolve: all
+"""
+
+
+def test_a_loop_that_cannot_end_is_reported(write):
+    """A creature dies, a 0/0 token is created, it dies, another is created...: the line comes back to a
+    state it has been in (a mandatory loop, 104.4b), and says so."""
+    outcomes = pyrules.solve(write("loop.yaml", LOOP))
+    assert len(outcomes) == 1
+    assert "loop(1)" in outcomes[0].texts
+    assert outcomes.endings == ["action 1 can go on forever (the line came back to a state it had been in)"]
+
+
+def test_the_bound_on_steps_is_reported(write):
+    situation = load_situation(write("loop.yaml", LOOP))
+    lines = Runner(situation, max_steps=2).run()
+    assert [(line.ending.kind, line.ending.action) for line in lines] == [("bound", 1)]
+
+
+def test_a_player_losing_a_game_of_three_is_unsupported(write, line_of):
+    path = write("three.yaml", """\
+        players: [alice, {name: bob, life: 1}, carol]
+        objects:
+          - {id: bolt, card: Lightning Bolt, controller: alice, zone: stack, targets: [bob]}
+        actions:
+          - resolve
+        """)
+    with pytest.raises(UnsupportedError) as info:
+        pyrules.solve(path)
+    assert str(info.value) == (f"{path}:{line_of(path, '- resolve')}: unsupported: a player leaving a game of more "
+                               "than two players (800.4a)")
+
+
+def test_passing_out_of_turn_is_illegal(write):
+    path = write("p.yaml", """\
+        players: [alice, bob]
+        objects:
+          - {id: bolt, card: Lightning Bolt, controller: alice, zone: stack, targets: [bob]}
+        actions:
+          - pass: bob
+        """)
+    assert [o.texts for o in pyrules.solve(path)] == [['illegal(1,"bob does not have priority")']]
+
+
+def test_all_passing_on_an_empty_stack_is_unsupported(write):
+    path = write("p.yaml", "players: [alice, bob]\nactions:\n  - pass\n  - pass\n")
+    with pytest.raises(UnsupportedError, match="the step or phase would end"):
+        pyrules.solve(path)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("actions:\n  - cast: nothing\n", "unknown object 'nothing'; objects are bolt"),
+    ("actions:\n  - dance\n", "unknown action 'dance'; expected one of: activate, cast, resolve, pass"),
+    ("actions:\n  - resolve: most\n", "actions.0.resolve must be one of top, all, not 'most'"),
+    ("actions: []\n", "'actions' needs at least one action"),
+    ("question: resolve\nactions:\n  - resolve\n", "a situation has either a 'question' or 'actions', not both"),
+])
+def test_bad_actions_are_input_errors_at_their_line(write, text, message):
+    path = write("bad.yaml", "players: [alice, bob]\nobjects:\n  - {id: bolt, card: Lightning Bolt, controller: alice, "
+                             "zone: stack, targets: [bob]}\n" + text)
+    with pytest.raises(InputError) as info:
+        pyrules.solve(path)
+    assert info.value.message == message
+    assert info.value.where.startswith(f"{path}:")
+
+
+def test_the_final_state_is_a_situation():
+    outcomes = pyrules.solve(corpus_dir() / "sequences" / "archmage-twincast-draws-three.yaml")
+    final = outcomes[0].final
+    assert final.question is None and not final.stack and not final.waiting
+    assert final.player("alice").drawn == 7 and final.player("alice").hand == 7 and final.player("alice").library == 13
+    assert outcomes[0].players["alice"].mana_pool == {}
+    assert outcomes[0].objects["div"].zone == "graveyard"
+
+
+def _step_truth(step):
+    """The atoms that hold in one step's answer set with that step's outcome."""
+    grounding = Grounding(step.state, explain=True)
+    return grounding.explain_data.facts | set(grounding.true_nonfacts(step.atoms))
+
+
+@pytest.mark.parametrize("path", SEQUENCES[::3], ids=lambda p: p.stem)
+def test_explanations_span_the_steps_and_are_exact(path):
+    outcomes = pyrules.solve(path)
+    for outcome in list(outcomes)[:2]:
+        graph = outcome.explain()
+        assert nx.is_directed_acyclic_graph(graph)
+        truth = {k: _step_truth(step) for k, step in enumerate(outcome.line.steps, start=1)}
+        for node, data in graph.nodes(data=True):
+            if isinstance(node, tuple) and node[0] != "state" and data["kind"] != "rule":
+                assert data["symbol"] in truth[node[0]], (node, data["symbol"])
+        for atom in outcome.atoms:
+            assert graph.in_degree(graph.atom_node(atom)) > 0, atom
+
+
+def test_an_explanation_cites_the_rules_of_every_step():
+    outcomes = pyrules.solve(corpus_dir() / "sequences" / "onyx-minus-8-opponent-at-zero.yaml")
+    graph = outcomes[0].explain()
+    assert {"704.5a", "606.4", "608.2c"} <= graph.cites("lost(bob,life)")
+    assert "704.5i" in graph.cites("move(onyx,battlefield,graveyard)")
+    steps = {data["what"] for _, data in graph.nodes(data=True) if "what" in data}
+    assert {"activate", "priority", "resolve"} <= steps
+    question = [d for _, d in graph.nodes(data=True) if d.get("symbol") is not None and d["symbol"].name == "question"]
+    assert all(d["kind"] == "fact" and d["source"].endswith(("onyx-minus-8-opponent-at-zero.yaml:13",
+                                                              "onyx-minus-8-opponent-at-zero.yaml:14"))
+               for d in question), [d["source"] for d in question]
+
+
+def test_the_cli_lists_the_outcomes_of_a_sequence(capsys):
+    from pyrules.cli import main
+
+    code = main(["outcomes", str(corpus_dir() / "sequences" / "onyx-minus-8-ends-the-game.yaml")])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "3 outcomes" in out and "lost(bob,life)" in out and "game_over(2)" in out
