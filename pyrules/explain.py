@@ -247,10 +247,10 @@ def _value_text(symbol: Symbol) -> str:
     return format_atom(symbol)
 
 
-def atom_label(symbol: Symbol) -> str:
-    """A readable sentence for an atom, from its predicate's catalogue entry."""
+def atom_label(symbol: Symbol, templates: dict[str, tuple[tuple[str, ...], str]] | None = None) -> str:
+    """A readable sentence for an atom, from its predicate's catalogue entry (or from ``templates``)."""
     key = f"{symbol.name}/{len(symbol.arguments)}"
-    template = _templates().get(key)
+    template = (templates or _templates()).get(key)
     if not template or not template[1] or len(template[0]) != len(symbol.arguments):
         return format_atom(symbol)
     names, meaning = template
@@ -675,9 +675,12 @@ def sequence_graph(result: Any, outcome: Any) -> Explanation:
                 graph.add_edge((k, atom._rep), state)
                 step_atoms.append(((k, atom._rep), atom))
     last = ("state", len(outcome.line.steps))
+    from .sequence import OUTCOMES, SHARED
+
+    templates = {**{s: _templates()[s] for s in SHARED}, **OUTCOMES}
     for atom in outcome.atoms:
         graph.add_node(atom._rep, kind="derived", symbol=atom, stage=len(outcome.line.steps) + 1, source="",
-                       outcome=True)
+                       outcome=True, label=atom_label(atom, templates))
         for node, step_atom in step_atoms:
             if _concerns(step_atom, atom):
                 graph.add_edge(node, atom._rep)

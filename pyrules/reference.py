@@ -122,6 +122,15 @@ def _outputs() -> list[str]:
                 args = f"({','.join(e.args)})" if e.args else ""
                 kind = " (an answer)" if e.role == "answer" else ""
                 lines.append(f"| `{e.name}{args}` | `{name}` | {_cell(e.meaning)}{kind} |")
+    from .sequence import OUTCOMES, SHARED
+
+    lines += ["", "### Outcomes of a sequence of actions", "",
+              "The outcome of a situation with `actions` is its final state, given as what changed since the "
+              f"situation: {', '.join(f'`{s}`' for s in SHARED)} as above (summed over the steps), and these "
+              "(computed by `pyrules/sequence.py`; N of an ending is the number of the action, from 1).", "",
+              "| atom | meaning |", "|---|---|"]
+    for signature, (args, meaning) in OUTCOMES.items():
+        lines.append(f"| `{signature.rsplit('/', 1)[0]}({','.join(args)})` | {_cell(meaning)} |")
     return lines + [""]
 
 

@@ -50,7 +50,7 @@ SHARED = ("move/3", "tap/1", "untap/1", "counters_put/3", "counters_removed/3", 
 
 #: What the outcome of a sequence says beyond those: signature -> (argument names, meaning).
 OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
-    "created/3": (("O", "Card", "Z"), "O, created by the actions (a token, a copy of a spell, an ability on the stack), "
+    "created/3": (("O", "Card", "Z"), "O, created by the actions (a token or a copy of a spell), "
                                    "is of card Card and in zone Z at the end"),
     "ceased_to_exist/1": (("O",), "O (a token or a copy) ceased to exist (704.5d, 704.5e)"),
     "stack/2": (("N", "Item"), "Item is the N-th object of the stack, from the bottom, at the end"),
@@ -58,7 +58,7 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "illegal/2": (("N", "Reason"), "action N was not legal, for Reason: the line ended there"),
     "loop/1": (("N",), "during action N the line came back to a state it had been in: it can go on forever"),
     "bound/1": (("N",), "action N was still going after the bound on steps (max_steps): the line was cut there"),
-    "lost/2": (("P", "Why"), "P lost the game: life (704.5a) or empty_library (704.5b)"),
+    "lost/2": (("P", "Why"), "P lost the game for Why: life (704.5a) or empty_library (704.5b)"),
     "game_over/1": (("N",), "the game ended during action N (every player but one lost): later actions were not taken"),
     "drew/2": (("P", "N"), "P drew N cards during the actions"),
     "damage/2": (("O", "N"), "N damage is marked on O at the end (120.3e)"),
