@@ -18,7 +18,7 @@ from typing import Any
 from clingo import Number, Symbol
 
 from .cards import AbilitySpec, CardLibrary, CardSpec, builtin_library
-from .model import Activatable, Activate, Cast, CouldProduce, Happen, Priority, ResolveTop, Situation
+from .model import Activatable, Activate, Cast, CouldProduce, Happen, PlayLand, Priority, ResolveTop, Situation
 from .symbols import C, S, ability_id, fn, mana_symbol
 from .vocabulary import FAMILIES, Filter, filter_terms, kind
 
@@ -234,6 +234,8 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
             add(path, [fn("unseen_library", S(p.name), p.library)])
         if p.hand and given("player", "hand"):
             add(path, [fn("unseen_hand", S(p.name), p.hand)])
+        if p.lands_played and given("player", "lands_played"):
+            add(path, [fn("lands_played", S(p.name), p.lands_played)])
         if p.empty_library_draw:  # the state of a sequence of actions (704.5b)
             add(path, [fn("empty_library_draw", S(p.name))])
     if given("situation", "active"):
@@ -317,7 +319,7 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
 
 
 _QUESTION_KINDS = {CouldProduce: "could_produce", Activatable: "activatable", Activate: "activate", Cast: "cast",
-                   ResolveTop: "resolve", Happen: "effect", Priority: "priority"}
+                   ResolveTop: "resolve", Happen: "effect", Priority: "priority", PlayLand: "play"}
 
 
 def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
@@ -365,6 +367,9 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         return [fn("question", C("resolve_top"))]
     if isinstance(q, Priority):
         return [fn("question", C("priority"))]
+    if isinstance(q, PlayLand):
+        obj = situation.object(q.object)
+        return [fn("question", fn("play", S(q.player or obj.owner), S(q.object)))]
     if isinstance(q, Happen):
         if q.kind == "put_counters":
             symbols = [fn("question", fn("effect", fn("put_counters", S(q.object), C(q.counter), q.count)))]

@@ -26,6 +26,7 @@ from .model import (
     LastingEffect,
     PassPriority,
     Player,
+    PlayLand,
     Question,
     ResolveAll,
     ResolveTop,
@@ -175,7 +176,7 @@ def _players(f: Field) -> tuple[Player, ...]:
         item.only_keys(set(names("player")))
         players.append(Player(item.child("name").text(), _value(item, "player", "life", 20),
                               _value(item, "player", "mana_pool", {}), _value(item, "player", "library", 0),
-                              _value(item, "player", "hand", 0)))
+                              _value(item, "player", "hand", 0), _value(item, "player", "lands_played", 0)))
     if not players:
         raise f.fail("a situation needs at least one player")
     seen = set()
@@ -464,6 +465,18 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
             out.append(ResolveTop() if which == "top" else ResolveAll())
         elif key == "pass":
             out.append(PassPriority(player_ref(body, f"{item.name}.pass")))
+        elif key == "play":
+            if isinstance(body.value, dict):
+                body.only_keys({"object", "player"})
+                obj = object_ref(body.child("object"))
+                who = player_ref(body.child("player"), f"{item.name}.play.player") if body.child("player").present \
+                    else None
+            else:
+                obj, who = object_ref(body), None
+            if not library[obj.card].face(obj.face).types or "land" not in library[obj.card].face(obj.face).types:
+                raise (body.child("object") if isinstance(body.value, dict) else body).fail(
+                    f"'{obj.id}' ({obj.card}) is not a land; lands are played, other cards cast (CR 305.1)")
+            out.append(PlayLand(obj.id, who))
         else:
             raise item.child(key).fail(f"unknown action '{key}'; expected one of: {', '.join(kinds)}")
     return tuple(out)

@@ -22,6 +22,7 @@ class Player:
     mana_pool: Mapping[str, int] = field(default_factory=dict)
     library: int = 0  # cards in the library that the situation does not name (below those it names)
     hand: int = 0  # cards in the hand that the situation does not name
+    lands_played: int = 0  # lands played this turn (305.2)
     # The state a sequence of actions reaches (not written in situation files):
     drawn: int = 0  # cards drawn during the actions
     lost: str | None = None  # why the player lost the game (704.5a life, 704.5b empty_library)
@@ -144,6 +145,15 @@ class ResolveAll:
 
 
 @dataclass(frozen=True)
+class PlayLand:
+    """An action: ``player`` (by default the card's owner) plays the land ``object`` from their hand, a
+    special action (305.1, 116.2a)."""
+
+    object: str
+    player: str | None = None
+
+
+@dataclass(frozen=True)
 class PassPriority:
     """An action: ``player`` (by default whoever holds priority) passes priority (117.3d); once all
     players have passed in succession, the top object of the stack resolves (117.4)."""
@@ -176,10 +186,10 @@ class Priority:
     performed at once (704.3); when none apply, the triggered abilities waiting are put on the stack (603.3)."""
 
 
-Question = CouldProduce | Activatable | Activate | Cast | ResolveTop | Happen | Priority
+Question = CouldProduce | Activatable | Activate | Cast | ResolveTop | Happen | Priority | PlayLand
 
 #: What a step of a sequence of actions may be.
-Action = Activate | Cast | ResolveTop | ResolveAll | PassPriority
+Action = Activate | Cast | PlayLand | ResolveTop | ResolveAll | PassPriority
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from .model import (
     Activate,
     Cast,
     PassPriority,
+    PlayLand,
     Priority,
     Question,
     ResolveAll,
@@ -65,10 +66,11 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 #: The vocabulary's name for each kind of action.
-ACTION_NAMES = {Activate: "activate", Cast: "cast", ResolveTop: "resolve", ResolveAll: "resolve", PassPriority: "pass"}
+ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", ResolveAll: "resolve",
+                PassPriority: "pass"}
 
 #: What each kind of step is called in records and explanations.
-STEP_NAMES = {Activate: "activate", Cast: "cast", ResolveTop: "resolve", Priority: "priority"}
+STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", Priority: "priority"}
 
 
 @dataclass(frozen=True)
@@ -209,6 +211,8 @@ class Runner:
             if isinstance(what, Activate) and what.resolve:
                 return self._resolve_top(lines, action)
             return lines
+        if isinstance(what, PlayLand):  # a special action: the player keeps priority (116.3c)
+            return self._settle(self._solve(line, action, what), action)
         if isinstance(what, ResolveTop):
             return self._resolve_top([line], action)
         if isinstance(what, ResolveAll):

@@ -189,6 +189,13 @@ def _waits(d: _Draft, a: Symbol) -> None:
                                   lki_counters=lki))
 
 
+def _land_played(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, lands_played=p.lands_played + 1)
+    obj = d.obj(a.arguments[1])
+    d.set(obj, controller=p.name)
+
+
 def _removed_trigger(d: _Draft, a: Symbol) -> None:
     tid = _text(a.arguments[0])
     d.waiting = [w for w in d.waiting if w.id != tid]
@@ -308,6 +315,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "mana_spent/3": _pool(-1),
     "counters_put/3": _counters(+1),
     "counters_removed/3": _counters(-1),
+    "land_played/2": _land_played,
     "damage_marked/2": _marked,
     "damaged_by_deathtouch/1": _deathtouch,
     "drew/2": _drew,
@@ -387,7 +395,8 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
         if signature not in CHANGES and signature not in RECORDS:
             raise CarryError(f"the outcome {signature}, which the next step cannot read")
     for signature in CHANGES:
-        for a in sorted(by_signature.get(signature, ()), key=str):
+        atoms_of = sorted(by_signature.get(signature, ()), key=str)
+        for a in _in_order(atoms_of) if signature == "move/3" else atoms_of:
             CHANGES[signature](d, a)
     for n, position in enumerate(sorted(d.placed), start=len(d.stack) + 1):
         if position != n:  # items are put on top of what stays on the stack (405.2)
@@ -399,6 +408,19 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     return replace(state, players=tuple(d.players[p.name] for p in state.players), objects=_renumber(objects),
                    stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
                    waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=())
+
+
+def _in_order(moves: list[Symbol]) -> list[Symbol]:
+    """Moves in the order they happened: an object moved twice in one step (drawn, then discarded) moves
+    from where the first move put it."""
+    ordered: list[Symbol] = []
+    pending = list(moves)
+    while pending:
+        first = next((m for m in pending if not any(o is not m and o.arguments[0] == m.arguments[0]
+                                                    and o.arguments[2] == m.arguments[1] for o in pending)), pending[0])
+        ordered.append(first)
+        pending.remove(first)
+    return ordered
 
 
 def _bookkeeping(d: _Draft, question: Question) -> None:
@@ -476,8 +498,8 @@ def state_key(state: Situation) -> tuple:
                              tuple(sorted(a.lki_counters.items())))) for a in state.stack_abilities)
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                            tuple(sorted(a.lki_counters.items())))) for a in state.waiting)
-    players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), p.library, p.hand, p.drawn, p.lost,
-                     p.empty_library_draw) for p in state.players)
+    players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), p.library, p.hand, p.lands_played, p.drawn,
+                     p.lost, p.empty_library_draw) for p in state.players)
     return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),
             state.priority, state.passed)
 

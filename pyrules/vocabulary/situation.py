@@ -153,6 +153,8 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
     _field("player", "library", "how many cards of their library the situation does not name (below the cards in "
            "zone library it names)", Modelled("stack.lp", ("401.1", "121.1")), Count(0),
            example="sequences/archmage-twincast-draws-three", asp="unseen_library"),
+    _field("player", "lands_played", "how many lands they have played this turn (305.2)",
+           Modelled("events.lp", ("305.2",)), Count(0), example="sequences/one-land-a-turn", asp="lands_played"),
     _field("player", "hand", "how many cards in their hand the situation does not name",
            Modelled("choices.lp", ("402.1", "701.9")), Count(0), example="sequences/onyx-minus-8-ends-the-game",
            asp="unseen_hand"),
@@ -326,6 +328,9 @@ ACTIONS: tuple[Kind, ...] = (
     _field("action", "resolve", "all players pass, and the top object of the stack resolves (top, the default), or "
            "the stack resolves to the end (all)", Modelled("stack.lp", ("608.1", "117.4")),
            example="sequences/activate-then-cast-with-the-mana", asp="resolve_top"),
+    _field("action", "play", "a player plays a land from their hand (a special action, 305.1): an id, or {object, "
+           "player}", Modelled("events.lp", ("305.1", "305.2", "116.2a")), example="sequences/playing-a-land-triggers",
+           asp="play"),
     _field("action", "pass", "the player holding priority (or the player named) passes it; once all have passed in "
            "succession, the top object resolves (117.4)", Modelled("stack.lp", ("117.3d", "117.4")),
            example="sequences/passing-in-turn-resolves", asp="resolve_top"),
