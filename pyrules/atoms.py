@@ -25,7 +25,8 @@ from .vocabulary.values import CARD_TYPES, COLOR_NAMES, COUNTER_KINDS, LAND_TYPE
 
 #: How each argument of an output predicate is checked, by the name the catalogue gives it.
 ARGUMENT_KINDS = {"O": "object", "Y": "object", "S": "object", "C": "object", "P": "player", "T": "mana type",
-                  "K": "counter kind", "N": "number", "From": "zone", "To": "zone", "Kind": "token kind"}
+                  "K": "counter kind", "N": "number", "From": "zone", "To": "zone", "Kind": "token kind",
+                  "Target": "object or player"}
 
 
 def _keywords() -> frozenset[str]:
@@ -142,6 +143,11 @@ class _Words:
             if arg.type == SymbolType.String and arg.string in self.objects:
                 raise InputError(where, f"'{_short(text)}': '{arg.string}' is an object, not a player")
             self._fail(where, text, arg, "a player of this situation", sorted(self.players))
+        if kind == "object or player":
+            if arg.type == SymbolType.String and (arg.string in self.objects | self.players
+                                                  or self._created(arg.string)):
+                return
+            self._fail(where, text, arg, "an object or player of this situation", sorted(self.objects | self.players))
         if kind == "mana type":
             if _constant(arg) in MANA_TYPES:
                 return
@@ -182,7 +188,8 @@ class _Words:
         """In a sequence of actions: the id of something the actions create, such as div#copy1 (see
         pyrules.transition), named after an object of the situation or a kind of token."""
         base, _, rest = text.rpartition("#")
-        return self.sequence and bool(_CREATED.match(rest)) and (base in self.objects or base in self.tokens)
+        return self.sequence and bool(_CREATED.match(rest)) and (base in self.objects or base in self.tokens
+                                                                 or self._created(base))
 
     @staticmethod
     def _fail(where: str, text: str, arg: Symbol, what: str, options: list[str], hint: str = "") -> None:

@@ -66,6 +66,8 @@ class AbilitySpec:
     limit: str = ""  # activated: once_each_turn
     timing: str = ""  # activated: sorcery
     riders: tuple[str, ...] = ()  # activated mana abilities: restrictions on spending the mana (106.6)
+    modes: tuple[int, ...] = ()  # a modal ability: the mode (from 1) of each instruction (700.2)
+    zone: str = ""  # activated: the zone it works from, when not the battlefield (cycling: hand, 113.6)
 
     @property
     def targets(self) -> tuple[TargetSpec, ...]:
@@ -75,9 +77,24 @@ class AbilitySpec:
         return tuple(t for e in self.effects for t in targets_of(kind("effect", e.kind), e.value))
 
     @property
+    def target_modes(self) -> tuple[int, ...]:
+        """For each target, the mode of the instruction that says it (0 for an ability without modes)."""
+        if self.kind == "enters":
+            return ()
+        modes = self.modes or (0,) * len(self.effects)
+        return tuple(m for e, m in zip(self.effects, modes) for _ in targets_of(kind("effect", e.kind), e.value))
+
+    @property
+    def divided(self) -> bool:
+        """Whether its instructions divide damage among a number of targets chosen as it is activated (601.2d)."""
+        return any(e.kind == "damage_divided" for e in self.effects)
+
+    @property
     def text(self) -> str:
         if self.kind == "keyword":
             return self.keyword.replace("_", " ").capitalize()
+        if self.kind == "activated" and self.keyword:
+            return f"{self.keyword.capitalize()} {mana_text(self.costs[0].value)}"
         if self.kind == "activated":
             costs = ", ".join(kind("cost", c.kind).render(c.value) for c in self.costs)
             return f"{costs}: {'. '.join(kind('effect', e.kind).render(e.value) for e in self.effects)}"
@@ -166,10 +183,23 @@ def parse_ability(f: Field) -> AbilitySpec:
         if find("keyword", name) is None:
             raise UnsupportedError(body.where, f"keyword '{name}' (known keywords: {', '.join(KEYWORDS)})")
         return AbilitySpec("keyword", keyword=name)
+    if key in ("cycling", "equip", "craft"):
+        return _keyword_ability(key, body)
     if key == "activated":
-        body.only_keys({"cost", "effect"} | set(names("option")))
+        body.only_keys({"cost", "effect", "modes"} | set(names("option")))
         costs = _parse_costs(body.child("cost"))
-        effects = _parse_effects(body.child("effect"), {"activated"}, "an activated ability")
+        if body.child("modes").present == body.child("effect").present:
+            raise body.fail("an activated ability has either 'effect' or 'modes' (a modal ability, 700.2)")
+        modes: tuple[int, ...] = ()
+        if body.child("modes").present:
+            listed = list(body.child("modes").elements())
+            if len(listed) < 2:
+                raise body.child("modes").fail("a modal ability has at least two modes (700.2)")
+            parsed = [_parse_effects(m, {"activated"}, "an activated ability") for m in listed]
+            effects = tuple(e for mode in parsed for e in mode)
+            modes = tuple(i for i, mode in enumerate(parsed, start=1) for _ in mode)
+        else:
+            effects = _parse_effects(body.child("effect"), {"activated"}, "an activated ability")
         _check_mana_effects(effects, body.child("effect"))
         if any(e.kind == "add_could_produce" and e.value[0] == "sacrificed" for e in effects) and not any(
                 c.kind == "sacrifice" and c.value != "self" for c in costs):
@@ -179,7 +209,8 @@ def parse_ability(f: Field) -> AbilitySpec:
         if any(c.kind == "loyalty" for c in costs):
             timing = "sorcery"  # 606.3: loyalty abilities only at sorcery speed
         return AbilitySpec("activated", costs=costs, effects=effects, limit=options.get("limit", ""),
-                           timing="" if timing == "instant" else timing, riders=options.get("spend_only", ()))
+                           timing="" if timing == "instant" else timing, riders=options.get("spend_only", ()),
+                           modes=modes)
     if key == "triggered":
         body.only_keys({"when", "filter", "effect", "lasting"})
         when = body.child("when").choice(names("trigger"))
@@ -220,6 +251,23 @@ def parse_ability(f: Field) -> AbilitySpec:
     if not parts:
         raise body.fail(f"'enters' needs one of: {', '.join(enters)}")
     return AbilitySpec("enters", effects=parts)
+
+
+def _keyword_ability(key: str, body: Field) -> AbilitySpec:
+    """Activated keyword abilities (113.3b): the ability their reminder text says, with the keyword's name."""
+    if key in ("cycling", "equip"):
+        mana = Part("mana", kind("cost", "mana").shape.parse(body))
+        if key == "cycling":  # 702.29a: "[Cost], Discard this card: Draw a card", from the hand
+            return AbilitySpec("activated", costs=(mana, Part("discard", "self")), effects=(Part("draw", 1),),
+                               keyword="cycling", zone="hand")
+        # 702.6a: "[Cost]: Attach to target creature you control. Equip only as a sorcery."
+        return AbilitySpec("activated", costs=(mana,), keyword="equip", timing="sorcery",
+                           effects=(Part("attach_target", Filter({"types": ("creature",), "controller": "you"})),))
+    # 702.167a: "[Cost], Exile this permanent, Exile [materials]: Return this card to the battlefield
+    # transformed under its owner's control. Activate only as a sorcery."
+    cost, materials = kind("ability", "craft").shape.parse(body)
+    return AbilitySpec("activated", costs=(Part("mana", cost), Part("exile", "self"), Part("exile_materials", materials)),
+                       effects=(Part("return_transformed"),), keyword="craft", timing="sorcery")
 
 
 # --------------------------------------------------------------------------------------------

@@ -100,6 +100,16 @@ def _terms(value: Any) -> list[Symbol]:
 _CARD_FACTS: dict[tuple[int, frozenset[tuple[str, str]]], tuple[CardSpec, tuple[Symbol, ...]]] = {}
 
 
+def _instance(situation: Situation, library: CardLibrary, item: Any) -> Symbol:
+    """The ability instance a stack item is (113.2c): a printed ability of its source, or one that a card
+    used to craft its source gives it (702.167c)."""
+    if item.instance is not None:
+        material = situation.object(item.instance)
+        return fn("crafted", S(material.id), ability_id(library[material.card].face("front").name, item.ability))
+    source = situation.object(item.source)
+    return ability_id(library[source.card].face(source.face).name, item.ability)
+
+
 def _card_facts(card: CardSpec, skip: frozenset[tuple[str, str]]) -> tuple[Symbol, ...]:
     """The facts of a card, built once per card definition (the steps of a sequence share them)."""
     key = (id(card), skip)
@@ -138,7 +148,7 @@ def card_facts(card: CardSpec, skip: frozenset[tuple[str, str]] = frozenset()) -
         if value is not None and given(attr):
             yield fn(f"card_{attr}", name, value)
     for i, ability in enumerate(card.abilities, start=1):
-        if given("abilities") and ("ability", ability.kind) not in skip:
+        if given("abilities") and ("ability", ability.kind) not in skip and ("ability", ability.keyword) not in skip:
             yield from ability_facts(card.name, i, ability, skip=skip)
 
 
@@ -165,12 +175,18 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         if family == "effect":
             ctx.target_base += len(_targets(k, effect.value))
     ctx.j = None
-    for n, spec in enumerate(ability.targets, start=1):
+    for j, mode in enumerate(ability.modes, start=1):
+        out.append(fn("ability_effect_mode", d, j, mode))
+    for n, (spec, mode) in enumerate(zip(ability.targets, ability.target_modes), start=1):
         fid = fn("flt", d, fn("target", n))
         out += _filter_facts(fid, spec.filter, skip)
         out.append(fn("ability_target", d, n, fid, C(spec.zone)))
         if spec.players:
             out.append(fn("ability_target_player", d, n))
+        if mode:
+            out.append(fn("ability_target_mode", d, n, mode))
+    if ability.zone:
+        out.append(fn("ability_zone", d, C(ability.zone)))
     if ability.trigger and ("trigger", ability.trigger) not in skip:
         out.append(fn("ability_trigger", d, kind("trigger", ability.trigger).term(True, ctx)))
     if ability.event and ("replacement_event", ability.event) not in skip:
@@ -206,6 +222,14 @@ class _ObjectContext:
     oid: Symbol
     double_faced: bool
     face_name: str
+    crafted: Any = None  # (material id, ability number) -> the instance a card used to craft it gives it
+
+    def instance(self, key: int | str) -> Symbol:
+        """An ability instance of the object: its printed ability N, or "M:N" from card M used to craft it."""
+        if isinstance(key, int):
+            return ability_id(self.face_name, key)
+        material, _, number = key.rpartition(":")
+        return self.crafted(material, int(number))
 
 
 def situation_facts(situation: Situation, library: CardLibrary | None = None,
@@ -230,6 +254,9 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
             add(path, [fn("initial_life", S(p.name), p.life)])
         if given("player", "mana_pool"):
             add(path, [fn("initial_pool", S(p.name), C(t), n) for t, n in sorted(p.mana_pool.items()) if n])
+        if given("player", "restricted_mana"):
+            add(path, [fn("initial_restricted_pool", S(p.name), C(t), C(f"spend_only_{r}"), n)
+                       for (t, r), n in sorted(p.restricted_mana.items()) if n])
         if p.library and given("player", "library"):
             add(path, [fn("unseen_library", S(p.name), p.library)])
         if p.hand and given("player", "hand"):
@@ -252,8 +279,12 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
     for i, o in enumerate(situation.objects if given("situation", "objects") else ()):
         card = library[o.card]
         used_cards[card.name] = card
+        if o.copy_of is not None:  # the card it is a copy of gives it its characteristics (707.2)
+            used_cards[o.copy_of] = library[o.copy_of]
         face = card.face(o.face)
-        ctx = _ObjectContext(S(o.id), card.is_double_faced, face.name)
+        ctx = _ObjectContext(S(o.id), card.is_double_faced, face.name,
+                             lambda m, n: fn("crafted", S(m), ability_id(library[situation.object(m).card].face(
+                                 "front").name, n)))
         symbols = [s for k in object_fields for s in k.term(o, ctx)]
         if any(a.kind == "static" for a in face.abilities):  # timestamps order static effects (613.7)
             symbols.append(fn("timestamp", ctx.oid, i + 1))
@@ -268,10 +299,19 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
         if given("stack_item", "controller"):
             symbols.append(fn("initial_controller", iid, S(item.controller)))
         if all(given("stack_item", k) for k in ("id", "activated", "triggered", "ability")):
-            symbols.append(fn("stack_ability", iid, S(item.source), ability_id(card.name, item.ability)))
+            symbols.append(fn("stack_ability", iid, S(item.source), _instance(situation, library, item)))
         if given("stack_item", "targets"):
-            symbols += [fn("target", iid, n, S(t)) for n, t in enumerate(item.targets, start=1)]
+            symbols += [fn("target", iid, n, S(t)) for n, t in enumerate(item.targets, start=1) if t]
         symbols += [fn("last_known_counters", iid, C(k), n) for k, n in sorted(item.lki_counters.items()) if n]
+        if item.x is not None and given("stack_item", "x"):
+            symbols.append(fn("stack_x", iid, item.x))
+        if given("stack_item", "modes"):
+            symbols += [fn("stack_mode", iid, m) for m in item.modes]
+        if given("stack_item", "division"):
+            slots = [n for n, t in enumerate(item.targets, start=1) if t]
+            symbols += [fn("division", iid, n, k) for n, k in zip(slots, item.division)]
+        if item.refers_to is not None:
+            symbols.append(fn("trigger_item", iid, S(item.refers_to)))
         used_cards[library[source.card].name] = library[source.card]
         add(f"stack.{situation.stack.index(item.id)}", symbols)
     for k, effect in enumerate(situation.effects):
@@ -318,6 +358,42 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
     return facts
 
 
+def _target_slots(situation: Situation, q: Activate) -> list[int]:
+    """The numbers of the targets given, among all the targets of the ability: a modal ability's
+    targets are those of its chosen mode (700.2c)."""
+    ability = activated_ability(situation, q)
+    if ability is None or not ability.modes or not q.modes:
+        return list(range(1, len(q.targets) + 1))
+    return [n for n, mode in enumerate(ability.target_modes, start=1) if mode in q.modes or mode == 0]
+
+
+def printed_face(situation: Situation, obj: Any) -> CardSpec:
+    """The face whose abilities an object has as printed: its face that is up, or, for a permanent that is a
+    copy of a card, that card's front face (707.2)."""
+    library = (situation.library or builtin_library()).with_cards(situation.cards)
+    if obj.copy_of is not None and obj.zone == "battlefield":
+        return library[obj.copy_of].face("front")
+    return library[obj.card].face(obj.face)
+
+
+def activated_ability(situation: Situation, q: Activate) -> Any:
+    """The ability an activate question names, as the card prints it (None when the encodings decide)."""
+    library = (situation.library or builtin_library()).with_cards(situation.cards)
+    obj = situation.object(q.object)
+    if isinstance(q.ability, str) and ":" in q.ability:
+        material, number = q.ability.rsplit(":", 1)
+        face = library[situation.object(material).card].face("front")
+        index = int(number)
+    else:
+        face = printed_face(situation, obj)
+        printed = [i for i, a in enumerate(face.abilities, start=1) if a.kind == "activated"]
+        index = q.ability if isinstance(q.ability, int) else (printed[0] if q.ability is None and len(printed) == 1
+                                                              else None)
+    if index is None or not 1 <= index <= len(face.abilities):
+        return None
+    return face.abilities[index - 1]
+
+
 _QUESTION_KINDS = {CouldProduce: "could_produce", Activatable: "activatable", Activate: "activate", Cast: "cast",
                    ResolveTop: "resolve", Happen: "effect", Priority: "priority", PlayLand: "play"}
 
@@ -339,6 +415,9 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             selector = C("only")
         elif q.ability == "granted":
             selector = C("granted")
+        elif isinstance(q.ability, str) and ":" in q.ability:
+            material, number = q.ability.rsplit(":", 1)
+            selector = fn("crafted", S(material), int(number))
         elif isinstance(q.ability, str):
             selector = fn("basic", C(q.ability))
         else:
@@ -350,8 +429,13 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_x", q.x))
         if q.resolve and ("activate", "resolve") not in skip:
             symbols.append(fn("question_resolves"))
+        slots = _target_slots(situation, q)
         if ("activate", "targets") not in skip:
-            symbols += [fn("question_target", n, S(t)) for n, t in enumerate(q.targets, start=1)]
+            symbols += [fn("question_target", n, S(t)) for n, t in zip(slots, q.targets)]
+        if ("activate", "modes") not in skip:
+            symbols += [fn("question_mode", m) for m in q.modes]
+        if ("activate", "division") not in skip:
+            symbols += [fn("question_division", n, k) for n, k in zip(slots, q.division)]
         return symbols
     if isinstance(q, Cast):
         obj = situation.object(q.object)

@@ -108,6 +108,9 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
     by_id = {o.id: o for o in objects}
 
     for f, obj in zip(object_fields, objects):
+        for i, material in enumerate(obj.crafted_with):
+            if material not in by_id:
+                raise f.child("crafted_with").child(i).fail(f"unknown object '{material}'")
         if obj.attached_to is not None:
             target = by_id.get(obj.attached_to)
             if target is None:
@@ -175,8 +178,9 @@ def _players(f: Field) -> tuple[Player, ...]:
         item.mapping()
         item.only_keys(set(names("player")))
         players.append(Player(item.child("name").text(), _value(item, "player", "life", 20),
-                              _value(item, "player", "mana_pool", {}), _value(item, "player", "library", 0),
-                              _value(item, "player", "hand", 0), _value(item, "player", "lands_played", 0)))
+                              _value(item, "player", "mana_pool", {}), _value(item, "player", "restricted_mana", {}),
+                              _value(item, "player", "library", 0), _value(item, "player", "hand", 0),
+                              _value(item, "player", "lands_played", 0)))
     if not players:
         raise f.fail("a situation needs at least one player")
     seen = set()
@@ -230,6 +234,12 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     damage = _value(f, "object", "damage", 0)
     if damage and zone != "battlefield":
         raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
+    copy_of = library.lookup(f.child("copy_of").text(), f.child("copy_of").where).name if f.child("copy_of").present \
+        else None
+    crafted_with = _value(f, "object", "crafted_with", ())
+    for key, value in (("copy_of", copy_of), ("crafted_with", crafted_with)):
+        if value and zone != "battlefield":
+            raise f.child(key).fail(f"'{oid}' is in the {zone}; only a permanent has '{key}'")
     copy = _value(f, "object", "copy", False)
     if copy and zone != "stack":
         raise f.child("copy").fail(f"a copy of a spell in the {zone} has ceased to exist (CR 704.5e)")
@@ -257,6 +267,8 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         targets=_value(f, "object", "targets", ()),
         copy=copy,
         damage=damage,
+        copy_of=copy_of,
+        crafted_with=crafted_with,
     )
 
 
@@ -317,6 +329,14 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
         raise f.fail("an ability on the stack needs an 'id'")
     iid = f.child("id").text()
     face = library[source.card].face(source.face)
+    instance = None
+    if isinstance(f.child("ability").value, str) and ":" in f.child("ability").value:
+        material, _, number = f.child("ability").value.rpartition(":")  # from a card used to craft it (702.167c)
+        if material not in by_id or not number.isdigit():
+            raise f.child("ability").fail(f"'{f.child('ability').value}' must name a card used to craft "
+                                          f"'{source.id}' and one of its abilities, such as m1:2")
+        instance, face = material, library[by_id[material].card].face("front")
+        f = Field({k: (int(number) if k == "ability" else v) for k, v in f.value.items()}, f.path, f.source, f.lines)
     candidates = [i for i, a in enumerate(face.abilities, start=1) if a.kind == kind_name]
     index = f.child("ability").integer(default=None, minimum=1)
     if index is None:
@@ -329,10 +349,20 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
     controller = player_ref(f.child("controller"), f"{f.name}.controller") if f.child("controller").present else \
         (source.controller or source.owner)
     targets = f.child("targets").texts()
-    _check_targets(f.child("targets"), targets, ability.targets, iid, by_id, players, library, f"'{iid}'")
-    if f.child("x").present:
-        raise UnsupportedError(f.child("x").where, kind("stack_item", "x").status.reason)
-    return StackAbility(iid, source.id, kind_name, index, controller, targets)
+    modes = _value(f, "stack_item", "modes", ())
+    division = _value(f, "stack_item", "division", ())
+    if ability.modes and len(modes) != 1:
+        raise f.fail(f"'{iid}' is modal: give the mode chosen as it was activated ('modes: [N]', CR 700.2a)")
+    specs = tuple(t for t, m in zip(ability.targets, ability.target_modes) if m == 0 or m in modes)
+    if ability.divided:
+        _check_division(f, targets, division, ability, specs, iid, by_id, players, library, f"'{iid}'")
+    else:
+        _check_targets(f.child("targets"), targets, specs, iid, by_id, players, library, f"'{iid}'")
+    if ability.modes:  # targets are kept by their number among all the ability's targets
+        given = iter(targets)
+        targets = tuple(next(given) if m == 0 or m in modes else "" for m in ability.target_modes)
+    return StackAbility(iid, source.id, kind_name, index, controller, targets, x=_value(f, "stack_item", "x"),
+                        modes=modes, division=division, instance=instance)
 
 
 # -- targets (115) ---------------------------------------------------------------------------------
@@ -494,29 +524,70 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
         body.only_keys(set(names("activate")))
     obj_field = body if shorthand else body.child("object")
     obj = object_ref(obj_field)
-    if now and obj.zone != "battlefield":
-        raise obj_field.fail(f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here "
-                             "(CR 113.6)")
     player = player_ref(body.child("player"), "question.activate.player") if body.child("player").present else None
     ability_f = body.child("ability")
     ability: int | str | None = None
+    face = library[obj.copy_of].face("front") if obj.copy_of else library[obj.card].face(obj.face)
     if ability_f.present:
-        if isinstance(ability_f.value, str):
+        if isinstance(ability_f.value, str) and ":" in ability_f.value:
+            # an ability a card used to craft it gives it (702.167c): "material id:ability number"
+            material, _, number = ability_f.value.rpartition(":")
+            if material not in by_id or not number.isdigit() or int(number) < 1:
+                raise ability_f.fail(f"'{ability_f.value}' must name a card used to craft '{obj.id}' and one of its "
+                                     "abilities, such as m1:2")
+            ability = ability_f.value
+            face = library[by_id[material].card].face("front")
+        elif isinstance(ability_f.value, str):
             # the intrinsic ability of a basic land type (305.6), or the one granted by an effect
             ability = ability_f.choice(BASIC_LAND_TYPES + ("granted",))
         else:
             ability = ability_f.integer(minimum=1)
-    targets = () if shorthand else body.child("targets").texts()
-    face = library[obj.card].face(obj.face)
     printed = [i for i, a in enumerate(face.abilities, start=1) if a.kind == "activated"]
-    chosen = ability if isinstance(ability, int) else (printed[0] if ability is None and len(printed) == 1 else None)
-    if chosen is not None and 1 <= chosen <= len(face.abilities) and face.abilities[chosen - 1].kind == "activated":
-        _check_targets(body.child("targets"), targets, face.abilities[chosen - 1].targets, obj.id, by_id, players,
-                       library, f"ability {chosen} of '{face.name}'")
+    chosen = int(ability.rpartition(":")[2]) if isinstance(ability, str) and ":" in ability else \
+        ability if isinstance(ability, int) else (printed[0] if ability is None and len(printed) == 1 else None)
+    spec = face.abilities[chosen - 1] if chosen is not None and 1 <= chosen <= len(face.abilities) and \
+        face.abilities[chosen - 1].kind == "activated" else None
+    if now and obj.zone != "battlefield" and not (spec is not None and spec.zone == obj.zone):
+        raise obj_field.fail(f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here "
+                             "(CR 113.6)")
+    targets = () if shorthand else body.child("targets").texts()
+    modes = () if shorthand else _value(body, "activate", "modes", ())
+    division = () if shorthand else _value(body, "activate", "division", ())
+    if spec is not None:
+        where = f"ability {chosen} of '{face.name}'"
+        if spec.modes and len(modes) != 1:
+            raise (body.child("modes") if body.child("modes").present else body).fail(
+                f"{where} is modal: choose one mode with 'modes: [N]' (CR 700.2a)")
+        if modes and not spec.modes:
+            raise body.child("modes").fail(f"{where} has no modes")
+        if modes and modes[0] > max(spec.modes):
+            raise body.child("modes").fail(f"{where} has {max(spec.modes)} modes, not {modes[0]}")
+        specs = tuple(t for t, m in zip(spec.targets, spec.target_modes) if m == 0 or m in modes)
+        if spec.divided:
+            _check_division(body, targets, division, spec, specs, obj.id, by_id, players, library, where)
+        else:
+            _check_targets(body.child("targets"), targets, specs, obj.id, by_id, players, library, where)
+            if division:
+                raise body.child("division").fail(f"{where} divides no damage")
     resolve = False if shorthand else body.child("resolve").boolean(default=False)
-    if not shorthand and body.child("x").present:
-        raise UnsupportedError(body.child("x").where, kind("activate", "x").status.reason)
-    return Activate(obj.id, player, ability, None, targets, resolve=resolve)
+    x = None if shorthand else _value(body, "activate", "x")
+    return Activate(obj.id, player, ability, x, targets, resolve=resolve, modes=modes, division=division)
+
+
+def _check_division(body: Field, targets: tuple[str, ...], division: tuple[int, ...], spec: Any, specs: tuple, oid: str,
+                    by_id: dict[str, GameObject], players: list[str], library: CardLibrary, where: str) -> None:
+    """601.2d: divided damage has one to K targets, and as many amounts, each at least 1, adding up to the total."""
+    amount = next(e.value[0] for e in spec.effects if e.kind == "damage_divided")
+    if not 1 <= len(targets) <= len(specs):
+        raise (body.child("targets") if body.child("targets").present else body).fail(
+            f"{where} divides its damage among one to {len(specs)} targets, not {len(targets)}")
+    _check_targets(body.child("targets"), targets, specs[:len(targets)], oid, by_id, players, library, where)
+    if len(set(targets)) != len(targets):
+        raise body.child("targets").fail(f"{where} divides its damage among different targets (CR 601.2d, 115.3)")
+    if len(division) != len(targets) or sum(division) != amount:
+        raise (body.child("division") if body.child("division").present else body).fail(
+            f"{where} divides {amount} damage: give 'division' with one amount per target, adding up to {amount} "
+            "(CR 601.2d)")
 
 
 def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameObject], players: list[str],

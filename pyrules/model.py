@@ -20,6 +20,7 @@ class Player:
     name: str
     life: int = 20
     mana_pool: Mapping[str, int] = field(default_factory=dict)
+    restricted_mana: Mapping[tuple[str, str], int] = field(default_factory=dict)  # (type, restriction) -> N (106.6)
     library: int = 0  # cards in the library that the situation does not name (below those it names)
     hand: int = 0  # cards in the hand that the situation does not name
     lands_played: int = 0  # lands played this turn (305.2)
@@ -61,6 +62,8 @@ class GameObject:
     position: int | None = None  # in a library: 1 is the top card
     targets: tuple[str, ...] = ()  # a spell on the stack: its targets (objects)
     copy: bool = False  # a copy of a spell on the stack, not a card (707.10)
+    copy_of: str | None = None  # a permanent that is a copy of this card (707.2)
+    crafted_with: tuple[str, ...] = ()  # the cards exiled to craft it (702.167c)
     damage: int = 0  # damage marked on it (120.3e)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
 
@@ -78,6 +81,11 @@ class StackAbility:
     targets: tuple[str, ...] = ()
     x: int | None = None
     lki_counters: Mapping[str, int] = field(default_factory=dict)  # its source's counters as it last existed (608.2h)
+    modes: tuple[int, ...] = ()  # the mode chosen as it was activated (700.2a)
+    division: tuple[int, ...] = ()  # its divided damage, per target (601.2d)
+    refers_to: str | None = None  # a triggered ability: the spell or ability on the stack its event was about
+    materials: tuple[str, ...] = ()  # craft: the objects exiled to pay its cost (702.167a)
+    instance: str | None = None  # an ability a card used to craft its source gives it: that card's id
 
 
 @dataclass(frozen=True)
@@ -110,8 +118,9 @@ class Activate:
 
     ``ability`` is the 1-based index of the ability among the abilities printed on the card, or
     a basic land type naming the intrinsic ability of that type (CR 305.6), ``"granted"`` for the
-    one activated ability an effect grants it, or ``None`` when the
-    object has exactly one activated ability (for example a basic land).
+    one activated ability an effect grants it, ``"M:N"`` for the N-th printed ability of card M used
+    to craft it (702.167c), or ``None`` when the object has exactly one activated ability (for
+    example a basic land). ``targets`` are in the order the text says "target", for the chosen mode.
     """
 
     object: str
@@ -120,6 +129,8 @@ class Activate:
     x: int | None = None
     targets: tuple[str, ...] = ()
     resolve: bool = False  # and then, all players passing, it resolves
+    modes: tuple[int, ...] = ()  # the mode of a modal ability (700.2a)
+    division: tuple[int, ...] = ()  # divided damage, per target (601.2d)
 
 
 @dataclass(frozen=True)

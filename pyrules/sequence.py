@@ -63,6 +63,11 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "game_over/1": (("N",), "the game ended during action N (every player but one lost): later actions were not taken"),
     "drew/2": (("P", "N"), "P drew N cards during the actions"),
     "damage/2": (("O", "N"), "N damage is marked on O at the end (120.3e)"),
+    "face/2": (("O", "F"), "permanent or spell O has face F up at the end (it transformed, 712.14a)"),
+    "crafted_with/2": (("O", "C"), "C is one of the exiled cards used to craft O at the end (702.167c)"),
+    "attached/2": (("O", "Y"), "O is attached to Y at the end (701.3)"),
+    "restricted_mana/4": (("P", "T", "R", "N"), "P's pool holds N mana of type T that may be spent only as R says, at "
+                                                "the end (106.6)"),
 }
 
 #: The vocabulary's name for each kind of action.
@@ -344,6 +349,12 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("tap" if n.tapped else "untap", [String(oid)]))
         if n.zone == "battlefield" and n.zone != o.zone and n.tapped:
             out.add(Function("tap", [String(oid)]))
+        if n.face != o.face and n.zone in ("battlefield", "stack"):
+            out.add(Function("face", [String(oid), Function(n.face)]))
+        if n.crafted_with != o.crafted_with:
+            out |= {Function("crafted_with", [String(oid), String(m)]) for m in n.crafted_with}
+        if n.attached_to != o.attached_to and n.attached_to:
+            out.add(Function("attached", [String(oid), String(n.attached_to)]))
         old = o.counters if o.zone == n.zone == "battlefield" else {}
         for kind in sorted(set(old) | set(n.counters)):
             delta = n.counters.get(kind, 0) - old.get(kind, 0)
@@ -371,11 +382,16 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
         if q.life != p.life:
             name = "life_lost" if q.life < p.life else "life_gained"
             out.add(Function(name, [String(p.name), Number(abs(q.life - p.life))]))
-        for kind in sorted(set(p.mana_pool) | set(q.mana_pool)):
-            delta = q.mana_pool.get(kind, 0) - p.mana_pool.get(kind, 0)
+        before_pool, after_pool = _pool_totals(p), _pool_totals(q)
+        for kind in sorted(set(before_pool) | set(after_pool)):
+            delta = after_pool.get(kind, 0) - before_pool.get(kind, 0)
             if delta:
                 name = "mana_added" if delta > 0 else "mana_spent"
                 out.add(Function(name, [String(p.name), Function(kind), Number(abs(delta))]))
+        if q.restricted_mana != p.restricted_mana:
+            for (kind, rider), n in sorted(q.restricted_mana.items()):
+                out.add(Function("restricted_mana", [String(p.name), Function(kind), Function(f"spend_only_{rider}"),
+                                                     Number(n)]))
     if final.stack != initial.stack:
         for n, item in enumerate(final.stack, start=1):
             if n > len(initial.stack) or initial.stack[n - 1] != item:
@@ -387,6 +403,13 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
         else:
             out.add(Function(line.ending.kind, [k]))
     return frozenset(out)
+
+
+def _pool_totals(player) -> dict[str, int]:
+    totals = dict(player.mana_pool)
+    for (kind, _), n in player.restricted_mana.items():
+        totals[kind] = totals.get(kind, 0) + n
+    return totals
 
 
 def describe_ending(ending: Ending) -> str:

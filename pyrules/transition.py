@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from clingo import Symbol, SymbolType
+from clingo import Function, Symbol, SymbolType
 
 from .model import Activate, Cast, GameObject, Player, Priority, Question, ResolveTop, Situation, StackAbility
 
@@ -41,6 +41,8 @@ class _Draft:
     created: list[str]
     removed: set[str] = field(default_factory=set)
     placed: dict[int, str] = field(default_factory=dict)  # stack position -> id, for items put on it now
+    item_ids: dict[Symbol, str] = field(default_factory=dict)  # the ids given to the items put on the stack now
+    resolving: StackAbility | None = None  # the ability that resolved, if one did
 
     def new_id(self, base: str) -> str:
         taken = set(self.objects) | set(self.abilities) | {w.id for w in self.waiting} | set(self.created) \
@@ -95,7 +97,8 @@ def _move(d: _Draft, a: Symbol) -> None:
           since_turn_start=False if to == "battlefield" else obj.since_turn_start,
           chosen_color=None if to != "battlefield" or obj.zone != "stack" else obj.chosen_color,
           used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
-          x=obj.x if to in ("stack", "battlefield") else None, position=None, damage=0, deathtouch_damage=False)
+          x=obj.x if to in ("stack", "battlefield") else None, position=None, damage=0, deathtouch_damage=False,
+          copy_of=None, crafted_with=(), face="front" if to != "battlefield" else obj.face)
 
 
 def _life(sign: int) -> Callable[[_Draft, Symbol], None]:
@@ -113,6 +116,25 @@ def _pool(sign: int) -> Callable[[_Draft, Symbol], None]:
         kind = a.arguments[1].name
         pool[kind] = pool.get(kind, 0) + sign * _number(a.arguments[2])
         d.players[p.name] = replace(p, mana_pool={k: v for k, v in sorted(pool.items()) if v})
+
+    return change
+
+
+def _restricted(sign: int) -> Callable[[_Draft, Symbol], None]:
+    """106.6: mana that may be spent only in some ways is kept apart in the pool (mana_added and mana_spent
+    count it with the rest of its type)."""
+    def change(d: _Draft, a: Symbol) -> None:
+        args = a.arguments
+        p = d.players[_text(args[0])]
+        kind, rider, n = args[1].name, args[2].name, _number(args[-1])
+        if not rider.startswith("spend_only_"):
+            raise CarryError(f"mana with the restriction {rider}")
+        key = (kind, rider.removeprefix("spend_only_"))
+        pool, restricted = dict(p.mana_pool), dict(p.restricted_mana)
+        pool[kind] = pool.get(kind, 0) - sign * n
+        restricted[key] = restricted.get(key, 0) + sign * n
+        d.players[p.name] = replace(p, mana_pool={k: v for k, v in sorted(pool.items()) if v},
+                                    restricted_mana={k: v for k, v in sorted(restricted.items()) if v})
 
     return change
 
@@ -147,14 +169,41 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         return item.arguments[0].string  # a spell cast: its move to the stack is an outcome atom of its own
     if name == "ability":
         source, instance = d.obj(item.arguments[0]), item.arguments[1]
-        if instance.name != "ab":
+        if instance.name == "crafted":  # an ability a card used to craft its source gives it (702.167c)
+            material, printed = _text(instance.arguments[0]), instance.arguments[1].arguments[1].number
+        elif instance.name == "ab":
+            material, printed = None, instance.arguments[1].number
+        else:
             raise CarryError(f"an ability granted by an effect on the stack ({instance})")
         q = d.question
-        targets = q.targets if isinstance(q, Activate) else ()
         controller = (q.player if isinstance(q, Activate) else None) or source.controller or source.owner
+        targets, division = (), ()
+        if isinstance(q, Activate):
+            from .facts import _target_slots
+
+            slots = _target_slots(d.before, q)
+            targets = tuple(q.targets[slots.index(n)] if n in slots[:len(q.targets)] else ""
+                            for n in range(1, max(slots[:len(q.targets)], default=0) + 1))
+            division = q.division
+        materials = tuple(_text(a.arguments[1]) for a in d.atoms  # type: ignore[attr-defined]
+                          if a.name == "craft_material" and a.arguments[0] == item.arguments[0])
         iid = d.new_id(f"{source.id}#ability")
-        d.abilities[iid] = StackAbility(iid, source.id, "activated", instance.arguments[1].number, controller, targets)
+        d.abilities[iid] = StackAbility(iid, source.id, "activated", printed, controller, targets,
+                                        x=q.x if isinstance(q, Activate) else None,
+                                        modes=q.modes if isinstance(q, Activate) else (), division=division,
+                                        materials=materials, instance=material)
+        d.item_ids[item] = iid
         return iid
+    if name == "ability_copy":  # 707.10: a copy of an ability on the stack, with its choices
+        original = d.abilities.get(_text(item.arguments[0]))
+        trigger = d.resolving
+        if original is None or trigger is None:
+            raise CarryError(f"the copy {item} of an ability that is not on the stack")
+        cid = d.new_id(f"{original.id}#copy")
+        d.abilities[cid] = replace(original, id=cid, controller=trigger.controller, kind="activated",
+                                   refers_to=None, materials=original.materials)
+        d.item_ids[item] = cid
+        return cid
     if name == "copy":
         original = d.obj(item.arguments[0])
         controller = _copier(d, item)
@@ -163,6 +212,7 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         # owner is the player under whose control it was put on the stack.
         d.objects[cid] = GameObject(cid, original.card, controller, controller, "stack", face=original.face,
                                     x=original.x, targets=original.targets, copy=True, since_turn_start=False)
+        d.item_ids[item] = cid
         return cid
     raise CarryError(f"the stack item {item}")
 
@@ -186,7 +236,32 @@ def _waits(d: _Draft, a: Symbol) -> None:
     # 608.2h: should its source have left the battlefield, the ability uses its last known information.
     lki = dict(before.counters) if before is not None and before.zone == "battlefield" else {}
     d.waiting.append(StackAbility(tid, source.string, "triggered", instance.arguments[1].number, controller,
-                                  lki_counters=lki))
+                                  lki_counters=lki, refers_to=_event_item(d, item.arguments[2])
+                                  if len(item.arguments) == 3 else None))
+
+
+def _event_item(d: _Draft, event: Symbol) -> str | None:
+    """The spell or ability on the stack a trigger event was about ("copy it"), when it was one."""
+    if event.name == "activate" and len(event.arguments) == 2:
+        return d.item_ids.get(Function("ability", list(event.arguments)))
+    if event.name == "copy" and len(event.arguments) == 2:
+        return d.item_ids.get(event)
+    if event.name == "cast" and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
+        return event.arguments[0].string
+    return None
+
+
+def _attaches(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), attached_to=_text(a.arguments[1]))
+
+
+def _transformed(d: _Draft, a: Symbol) -> None:
+    """702.167a, 712.14a: the card returns back face up; its "exiled cards used to craft it" are the cards its
+    craft ability exiled that are still in exile (tokens among them have ceased to exist, 702.167c)."""
+    obj = d.obj(a.arguments[0])
+    materials = d.resolving.materials if d.resolving is not None else ()
+    kept = tuple(m for m in materials if m in d.objects and d.objects[m].zone == "exile" and not d.objects[m].token)
+    d.set(obj, face="back", crafted_with=kept)
 
 
 def _land_played(d: _Draft, a: Symbol) -> None:
@@ -281,8 +356,11 @@ def _chose(d: _Draft, a: Symbol) -> None:
     key, value = a.arguments[1], a.arguments[2]
     if key.name == "color" and key.arguments and key.arguments[0].type == SymbolType.String:
         d.set(d.obj(key.arguments[0]), chosen_color=value.name)
-    if key.name == "target" and len(key.arguments) == 2:  # a triggered ability's target, chosen as it goes on (603.3d)
-        iid, n = _text(key.arguments[0]), _number(key.arguments[1])
+    if key.name in ("target", "new_target") and len(key.arguments) == 2:
+        # a triggered ability's target, chosen as it goes on (603.3d); a copy's new target (707.10c)
+        item = key.arguments[0]
+        iid = d.item_ids.get(item) if item.type == SymbolType.Function else _text(item)
+        n = _number(key.arguments[1])
         for item in list(d.abilities.values()) + d.waiting:
             if item.id == iid:
                 targets = list(item.targets) + [""] * max(0, n - len(item.targets))
@@ -325,11 +403,14 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "loses/2": _loses,
     "ceases_to_exist/1": _ceases,
     "tokens_created/3": _tokens,
+    "attaches/2": _attaches,
+    "entered_transformed/1": _transformed,
+    "stack/2": _stack,
     "trigger_waits/2": _waits,
     "trigger_removed/1": _removed_trigger,
-    "stack/2": _stack,
     "chose/3": _chose,
-    "mana_rider/3": _unsupported("mana with a restriction on how it is spent, kept in a pool"),
+    "mana_rider/4": _restricted(+1),
+    "restricted_mana_spent/4": _restricted(-1),
     "entered_as_copy/2": _unsupported("a permanent that entered as a copy, in a sequence of actions"),
     "card_copied/2": _unsupported("a copy of a card, in a sequence of actions"),
 }
@@ -337,6 +418,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
 #: Outcome predicates that change nothing a later step reads: their effect is in other atoms.
 RECORDS: dict[str, str] = {
     "copied/3": "the copy is put on the stack by stack/2",
+    "craft_material/2": "read with the ability put on the stack by stack/2 (its materials)",
     "not_resolved/1": "the object leaves the stack as it would have on resolving",
     "produces_no_mana/1": "nothing is added",
     "discarded/2": "each card discarded is a move/3 (or discarded_unseen/2)",
@@ -354,7 +436,8 @@ RECORDS: dict[str, str] = {
 #: Outcome predicates whose changes cannot make a state-based action apply (704.5: they change no life
 #: total downwards, no counter, no damage, no toughness, nothing on the battlefield) nor trigger
 #: anything: after a step with only these, a settled state stays settled.
-QUIET = frozenset({"tap/1", "untap/1", "mana_added/3", "mana_spent/3", "life_gained/2", "drew/2", "drew_unseen/2",
+QUIET = frozenset({"tap/1", "untap/1", "mana_added/3", "mana_spent/3", "mana_rider/4", "restricted_mana_spent/4",
+                   "life_gained/2", "drew/2", "drew_unseen/2",
                    "stack/2", "chose/3", "copied/3", "not_resolved/1", "produces_no_mana/1", "damage_dealt/3",
                    "discarded/2", "discarded_unseen/2"})
 
@@ -383,7 +466,7 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     if isinstance(question, ResolveTop) and d.stack:
         top = d.stack.pop()  # it resolves, or does not (608.2b); either way it leaves the stack
         if top in d.abilities:
-            del d.abilities[top]
+            d.resolving = d.abilities.pop(top)
         elif not any(a.name == "move" and a.arguments[0].type == SymbolType.String and a.arguments[0].string == top
                      for a in atoms):
             d.objects.pop(top, None)  # a copy of a spell or a token spell ceases to exist (704.5e, 111.7)
@@ -433,9 +516,17 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
                                         targets=question.targets)
     if isinstance(question, Activate):
         obj = d.objects.get(question.object)
-        if obj is not None and isinstance(question.ability, int):
+        key = question.ability if isinstance(question.ability, int) or (isinstance(question.ability, str) and ":" in
+                                                                        question.ability) else None
+        if obj is not None and key is None:
+            from .facts import activated_ability, printed_face
+
+            spec = activated_ability(d.before, question)
+            face = printed_face(d.before, d.before.object(obj.id))
+            key = next((i for i, a in enumerate(face.abilities, start=1) if a is spec), None)
+        if obj is not None and key is not None:
             used = dict(obj.used_this_turn)
-            used[question.ability] = used.get(question.ability, 0) + 1
+            used[key] = used.get(key, 0) + 1
             obj = replace(obj, used_this_turn=used)
         if obj is not None and _loyalty(d.before, question):
             obj = replace(obj, loyalty_activated=True)
@@ -444,16 +535,9 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
 
 
 def _loyalty(state: Situation, question: Activate) -> bool:
-    obj = state.object(question.object)
-    library = state.library
-    if library is None:
-        from .cards import builtin_library
+    from .facts import activated_ability
 
-        library = builtin_library()
-    face = library.with_cards(state.cards)[obj.card].face(obj.face)
-    activated = [a for a in face.abilities if a.kind == "activated"]
-    chosen = face.abilities[question.ability - 1] if isinstance(question.ability, int) else \
-        (activated[0] if len(activated) == 1 and question.ability is None else None)
+    chosen = activated_ability(state, question)
     return chosen is not None and any(c.kind == "loyalty" for c in chosen.costs)
 
 
@@ -481,25 +565,28 @@ def state_key(state: Situation) -> tuple:
     def own(o: GameObject) -> tuple:
         return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
                 o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x,
-                o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage)
+                o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of)
 
     for o in state.objects:
         content[o.id] = own(o)
     for a in state.stack_abilities + state.waiting:
-        content[a.id] = (a.kind, a.ability, a.controller, a.source, a.targets, tuple(sorted(a.lki_counters.items())))
+        content[a.id] = (a.kind, a.ability, a.controller, a.source, a.targets, tuple(sorted(a.lki_counters.items())),
+                         a.x, a.modes, a.division, a.instance)
     names: dict[str, Any] = {oid: ("created", content[oid]) for oid in created & set(content)}
 
     def ref(x: str | None) -> Any:
         return names.get(x, x) if x is not None else None
 
-    objects = sorted(repr((ref(o.id), own(o), ref(o.attached_to), tuple(ref(t) for t in o.targets))) for o in state.objects)
+    objects = sorted(repr((ref(o.id), own(o), ref(o.attached_to), tuple(ref(t) for t in o.targets),
+                           tuple(ref(m) for m in o.crafted_with))) for o in state.objects)
     stack = tuple(ref(i) for i in state.stack)
     abilities = sorted(repr((ref(a.id), a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
-                             tuple(sorted(a.lki_counters.items())))) for a in state.stack_abilities)
+                             tuple(sorted(a.lki_counters.items())), a.x, a.modes, a.division, ref(a.refers_to),
+                             tuple(ref(m) for m in a.materials), a.instance)) for a in state.stack_abilities)
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                            tuple(sorted(a.lki_counters.items())))) for a in state.waiting)
-    players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), p.library, p.hand, p.lands_played, p.drawn,
-                     p.lost, p.empty_library_draw) for p in state.players)
+    players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
+                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw) for p in state.players)
     return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),
             state.priority, state.passed)
 

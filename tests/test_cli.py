@@ -129,9 +129,9 @@ BAD_INPUTS = {
     "unsupported-card": ("players: [alice]\ncards:\n  - name: Odd\n    types: [artifact]\n    abilities:\n"
                          "      - keyword: banding\nobjects: []\nquestion: {activatable: alice}\n", 6,
                          "unsupported: keyword 'banding'"),
-    "unsupported-question": ("players: [alice]\nobjects:\n  - {id: hw, card: Hangarback Walker, owner: alice}\n"
-                             "question:\n  activate: {object: hw, ability: 3}\n", 5,
-                             "unsupported: paying mana costs (hw, ability 3 of Hangarback Walker)"),
+    "unsupported-question": ("players: [alice]\nobjects:\n  - {id: r, card: Oblivion Ring, controller: alice}\n"
+                             "stack:\n  - {id: back, triggered: r, ability: 2}\nquestion: resolve\n", 6,
+                             "unsupported: returning an exiled card"),
     "not-utf8": (None, None, "not a UTF-8 text file"),
 }
 

@@ -428,20 +428,19 @@ def test_cast_a_permanent_on_the_battlefield(write, line_of):
                  "'bears' is on the battlefield; a spell is cast from another zone (CR 601.2a)")
 
 
-def test_an_unmodelled_cost_is_unsupported_at_solve_time(write, line_of):
-    path = write("activate.yaml", """\
+def test_an_unmodelled_instruction_is_unsupported_at_solve_time(write, line_of):
+    path = write("resolve.yaml", """\
         players: [alice, bob]
         objects:
-          - {id: hw, card: Hangarback Walker, owner: alice}
+          - {id: ring, card: Oblivion Ring, controller: alice}
+        stack:
+          - {id: back, triggered: ring, ability: 2}
         question:
-          activate:
-            object: hw
-            ability: 3
+          resolve: top
         """)
     with pytest.raises(UnsupportedError) as info:
         solve(path)
-    assert str(info.value) == (f"{path}:{line_of(path, 'activate:')}: "
-                               "unsupported: paying mana costs (hw, ability 3 of Hangarback Walker)")
+    assert str(info.value) == f"{path}:{line_of(path, 'resolve: top')}: unsupported: returning an exiled card"
 
 
 def test_resolve_with_an_empty_stack(write, line_of):

@@ -70,6 +70,11 @@ FILTER_FIELDS: tuple[Kind, ...] = (
          asp="filter_nonland", example="mana/color-setting-leaves-lands"),
     Kind("filter_field", "nontoken", "a card, not a token", _FILTERS, Bool(), ALL_USES, term=_flag("filter_nontoken"),
          asp="filter_nontoken", example="replacement/leyline-ignores-tokens"),
+    Kind("filter_field", "colorless", "colorless (105.2c)", _FILTERS, Bool(), _NOT_STATIC, term=_flag("filter_colorless"),
+         asp="filter_colorless", example="craft/cratermaker-destroys-a-colorless-permanent"),
+    Kind("filter_field", "activated_ability", "with an activated ability, as printed (602; keyword abilities such as "
+         "cycling count)", _FILTERS, Bool(), ALL_USES, term=_flag("filter_activated_ability"),
+         asp="filter_activated_ability", example="craft/craft-with-four-materials"),
     Kind("filter_field", "token", "a token (111.1)", _FILTERS, Bool(), ALL_USES, term=_flag("filter_token"),
          asp="filter_token", example="sequences/anointer-priest-and-doubling-season"),
     Kind("filter_field", "controller", "controlled by the ability's controller (you) or an opponent", _FILTERS,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..document import Field
-from ..symbols import C, S, ability_id, fn
+from ..symbols import C, S, fn
 from .kinds import Inert, Informational, Kind, Modelled, Refused
 from .shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
 from .values import FACES, MANA_TYPES, PHASES, ZONES, Color, mana_text, parse_mana
@@ -50,14 +50,20 @@ class Counters(Shape):
 
 @dataclass(frozen=True)
 class UsedThisTurn(Shape):
-    form = "{ability number: N, ...}"
+    form = "{ability number (or card:number): N, ...}"
 
     def parse(self, f: Field) -> Any:
-        used = {}
+        used: dict[int | str, int] = {}
         for key, n in f.items():
-            if not key.isdigit() or int(key) < 1:
-                raise n.fail(f"'{key}' must be an ability number (1 for the first printed ability)")
-            used[int(key)] = n.integer(minimum=0)
+            key = str(key)
+            material, _, number = key.rpartition(":")
+            if key.isdigit() and int(key) >= 1:
+                used[int(key)] = n.integer(minimum=0)
+            elif material and number.isdigit() and int(number) >= 1:  # an ability from a card used to craft it
+                used[key] = n.integer(minimum=0)
+            else:
+                raise n.fail(f"'{key}' must be an ability number (1 for the first printed ability), or card:number "
+                             "for an ability a card used to craft it gives it")
         return used
 
 
@@ -90,6 +96,23 @@ class Pool(Shape):
                 raise f.fail(f"a mana pool holds mana of the six types only, not {mana_text([(sym, 1)])}")
             pool[key] = pool.get(key, 0) + n
         return pool
+
+@dataclass(frozen=True)
+class RestrictedMana(Shape):
+    form = "[{mana: \"{C}{C}\", spend_only: abilities or creature_spells}, ...]"
+
+    def parse(self, f: Field) -> Any:
+        from .values import RESTRICTIONS
+
+        out: dict[tuple[str, str], int] = {}
+        for item in f.elements():
+            item.mapping()
+            item.only_keys({"mana", "spend_only"})
+            restriction = item.child("spend_only").choice(RESTRICTIONS)
+            for t, n in Pool().parse(item.child("mana")).items():
+                out[(t, restriction)] = out.get((t, restriction), 0) + n
+        return out
+
 
 _CORE = Modelled("core.lp")
 
@@ -148,8 +171,11 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
            asp="player"),
     _field("player", "life", "life total (default 20)", Modelled("core.lp", ("119.1",)), Count(-1_000_000),
            example="activation/pay-life-cost", asp="initial_life"),
-    _field("player", "mana_pool", "mana in the pool", Modelled("casting.lp", ("106.4",)), Pool(),
+    _field("player", "mana_pool", "mana in the pool", Modelled("payment.lp", ("106.4",)), Pool(),
            example="choices/magecraft-archmage-cast", asp="initial_pool"),
+    _field("player", "restricted_mana", "mana in the pool that may be spent only in some ways (106.6): a list of "
+           "{mana, spend_only}", Modelled("payment.lp", ("106.6",)), RestrictedMana(),
+           example="activation/jewel-mana-pays-for-an-ability", asp="initial_restricted_pool"),
     _field("player", "library", "how many cards of their library the situation does not name (below the cards in "
            "zone library it names)", Modelled("stack.lp", ("401.1", "121.1")), Count(0),
            example="sequences/archmage-twincast-draws-three", asp="unseen_library"),
@@ -203,8 +229,8 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            example="activation/tap-gained-haste", asp="gained_keyword"),
     _field("object", "used_this_turn", "activations this turn per printed ability number (602.5b)",
            Modelled("activation.lp", ("602.5b",)), UsedThisTurn(),
-           term=lambda o, ctx: [fn("used_this_turn", ctx.oid, ability_id(ctx.face_name, i), n)
-                                for i, n in sorted(o.used_this_turn.items())],
+           term=lambda o, ctx: [fn("used_this_turn", ctx.oid, ctx.instance(i), n)
+                                for i, n in sorted(o.used_this_turn.items(), key=lambda kv: str(kv[0]))],
            example="activation/once-each-turn-limit", asp="used_this_turn"),
     _field("object", "loyalty_activated", "a loyalty ability of it was activated this turn (606.3)",
            Modelled("activation.lp", ("606.3",)), Bool(), term=_flag_fact("loyalty_activated", "loyalty_activated"),
@@ -234,6 +260,15 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "stack (707.10, 704.5e)", Modelled("sba.lp", ("707.10", "704.5e")), Bool(),
            term=_flag_fact("spell_copy", "copy"), example="sequences/a-copy-of-a-spell-ceases-to-exist",
            asp="spell_copy"),
+    _field("object", "copy_of", "the card whose copiable values it has: it entered as a copy of it, or became one "
+           "(707.2); on the battlefield only", Modelled("core.lp", ("707.2", "712.9")), Id("a card's name"),
+           term=lambda o, ctx: [fn("copy_card", ctx.oid, S(o.copy_of))] if o.copy_of else [],
+           example="craft/a-copy-of-the-jewel-stays-in-exile", asp="copy_card"),
+    _field("object", "crafted_with", "the cards exiled to pay the craft cost of the activation that put it onto the "
+           "battlefield (its \"exiled cards used to craft it\", 702.167c)", Modelled("continuous.lp", ("702.167c",)),
+           ListOf(Id("an object")),
+           term=lambda o, ctx: [fn("used_to_craft", ctx.oid, S(m)) for m in o.crafted_with],
+           example="craft/locus-has-the-activated-abilities", asp="used_to_craft"),
     _field("object", "targets", "a spell on the stack: its targets, in the order its text says \"target\" (115)",
            Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Id("an object or a player")),
            term=lambda o, ctx: [fn("target", ctx.oid, n, S(t)) for n, t in enumerate(o.targets, start=1)],
@@ -256,9 +291,13 @@ STACK_FIELDS: tuple[Kind, ...] = (
            Modelled("core.lp", ("113.8",)), example="stack/opponents-trigger-resolves", asp="initial_controller"),
     _field("stack_item", "targets", "its targets (115)", Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Text()),
            example="stack/oblivion-ring-target-gone", asp="target"),
-    _field("stack_item", "x", "the X chosen as it was activated",
-           Refused("X in an ability on the stack"), Count(0),
-           example="unsupported/stack-ability-with-x", asp="object_x"),
+    _field("stack_item", "x", "the X chosen as it was activated (107.3)", Modelled("stack.lp", ("107.3", "707.10")),
+           Count(0), example="craft/helix-pinnacle-x-on-the-stack", asp="stack_x"),
+    _field("stack_item", "modes", "the mode chosen as it was activated (700.2a)", Modelled("stack.lp", ("700.2a",)),
+           ListOf(Count(1)), example="craft/cratermaker-mode-on-the-stack", asp="stack_mode"),
+    _field("stack_item", "division", "how its damage is divided among its targets (601.2d)",
+           Modelled("stack.lp", ("601.2d",)), ListOf(Count(1)), example="craft/arc-mage-damage-on-the-stack",
+           asp="division"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -299,9 +338,14 @@ ACTIVATE_FIELDS: tuple[Kind, ...] = (
            example="activation/not-controller-cannot-activate", asp="activate"),
     _field("activate", "ability", "which ability: a printed ability number, a basic land type (305.6) or granted",
            Modelled("activation.lp"), example="mana/tundra-activates-its-plains-ability", asp="printed"),
-    _field("activate", "x", "the value chosen for X in the ability's cost",
-           Refused("choosing X for an activated ability"),
-           Count(0), example="unsupported/activate-with-x", asp="question_x"),
+    _field("activate", "x", "the value announced for X in the ability's cost (107.3)",
+           Modelled("payment.lp", ("107.3", "601.2b")), Count(0), example="craft/helix-pinnacle-x",
+           asp="paying_x"),
+    _field("activate", "modes", "the mode chosen for a modal ability (700.2a)", Modelled("stack.lp", ("700.2a",)),
+           ListOf(Count(1)), example="craft/cratermaker-modes", asp="item_mode"),
+    _field("activate", "division", "how the damage is divided among the targets, in their order (601.2d)",
+           Modelled("activation.lp", ("601.2d",)), ListOf(Count(1)), example="craft/arc-mage-in-one-question",
+           asp="question_division"),
     _field("activate", "targets", "its targets, in the order its text says \"target\" (115, 602.2b)",
            Modelled("activation.lp", ("115.1", "602.2b")), ListOf(Text()), example="stack/activated-exile-target",
            asp="question_target"),

@@ -70,9 +70,13 @@ def _amount(name: str):
 
 @dataclass(frozen=True)
 class CounterAmount(Shape):
-    """``{kind: p1p1, count: 1}``: counters of one kind (count 1 unless given)."""
+    """``{kind: p1p1, count: 1}``: counters of one kind (count 1 unless given; X where ``x`` allows it)."""
 
-    form = "{kind: a counter kind, count: N (default 1)}"
+    x: bool = False
+
+    @property
+    def form(self) -> str:  # type: ignore[override]
+        return "{kind: a counter kind, count: N (default 1)" + (" or X" if self.x else "") + "}"
 
     def parse(self, f: Field) -> Any:
         from .shapes import name_token
@@ -80,6 +84,8 @@ class CounterAmount(Shape):
         f.mapping()
         f.only_keys({"kind", "count"})
         kind = name_token(f.child("kind").text(), f.child("kind"), "counter kind")
+        if self.x and f.child("count").value == "X":
+            return kind, "x"
         return kind, f.child("count").integer(default=1, minimum=1)
 
 
@@ -95,6 +101,102 @@ class SelfOrFilter(Shape):
         if isinstance(f.value, dict):
             return FilterShape("objects").parse(f)
         raise f.fail(f"{f.name} must be 'self' or a filter such as {{types: [land], controller: you}}")
+
+
+@dataclass(frozen=True)
+class Amount(Shape):
+    """A number of at least 1, or X (the value announced as the spell was cast or the ability activated, 107.3)."""
+
+    form = "N (at least 1) or X"
+
+    def parse(self, f: Field) -> Any:
+        if f.value == "X":
+            return "x"
+        return f.integer(minimum=1)
+
+
+def amount_term(value: Any) -> Any:
+    return C("x") if value == "x" else Number(value)
+
+
+@dataclass(frozen=True)
+class SelfOrCount(Shape):
+    """``self`` (this card), or how many cards of the player's choice."""
+
+    form = "self, or N"
+
+    def parse(self, f: Field) -> Any:
+        if f.value == "self":
+            return "self"
+        return f.integer(minimum=1)
+
+
+@dataclass(frozen=True)
+class Materials(Shape):
+    """Craft's materials: ``{filter: ..., count: N, or_more: true}``."""
+
+    form = "{filter: a filter, count: N, or_more: true or false}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"filter", "count", "or_more"})
+        return (FilterShape("objects").parse(f.child("filter")), f.child("count").integer(minimum=1),
+                f.child("or_more").boolean(default=False))
+
+
+@dataclass(frozen=True)
+class CraftShape(Shape):
+    """``{materials: {filter, count, or_more}, cost: "{8}{U}"}``."""
+
+    form = "{materials: {filter: a filter, count: N, or_more: true}, cost: mana symbols}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"materials", "cost"})
+        return ManaSymbols().parse(f.child("cost")), Materials().parse(f.child("materials"))
+
+
+@dataclass(frozen=True)
+class DamageTarget(Shape):
+    """``{amount: N or X, filter: ...}``."""
+
+    form = "{amount: N or X, filter: a filter}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"amount", "filter"})
+        return Amount().parse(f.child("amount")), FilterShape("objects").parse(f.child("filter"))
+
+
+@dataclass(frozen=True)
+class Divided(Shape):
+    """``{amount: N, targets: K}``: N damage divided among one to K targets."""
+
+    form = "{amount: N, targets: K}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"amount", "targets"})
+        amount = f.child("amount").integer(minimum=1)
+        most = f.child("targets").integer(minimum=1)
+        if most > amount:
+            raise f.child("targets").fail("each target of divided damage gets at least 1 (601.2d): at most "
+                                          f"{amount} targets")
+        return amount, most
+
+
+@dataclass(frozen=True)
+class CopyChoice(Shape):
+    """``{new_targets: true}``: whether new targets may be chosen for the copy."""
+
+    form = "{new_targets: true or false}"
+
+    def parse(self, f: Field) -> Any:
+        if f.value is True:
+            return False
+        f.mapping()
+        f.only_keys({"new_targets"})
+        return f.child("new_targets").boolean(default=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -116,6 +218,16 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          example="replacement/vivid-crag-enters-tapped-with-counters"),
     Kind("ability", "spell", "the instructions of an instant or sorcery (113.3a)", Modelled("stack.lp", ("113.3a",)),
          example="choices/magecraft-twincast-copy"),
+    Kind("ability", "cycling", "Cycling [cost]: \"[cost], discard this card: draw a card\", activated from the hand "
+         "(702.29)", Modelled("activation.lp", ("702.29a", "113.6")), ManaSymbols(), asp="discard_self",
+         example="craft/cycling-from-the-hand"),
+    Kind("ability", "equip", "Equip [cost]: \"[cost]: attach this to target creature you control; activate only as a "
+         "sorcery\" (702.6)", Modelled("stack.lp", ("702.6a",)), ManaSymbols(), asp="attach_target",
+         example="craft/equip-attaches"),
+    Kind("ability", "craft", "Craft with [materials] [cost]: \"[cost], exile this and the materials from among "
+         "permanents you control and cards in your graveyard: return this transformed; activate only as a sorcery\" "
+         "(702.167)", Modelled("activation.lp", ("702.167a",)), CraftShape(), asp="exile_materials",
+         example="craft/craft-with-four-materials"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -147,6 +259,16 @@ COSTS: tuple[Kind, ...] = (
     Kind("cost", "put_counters", "put counters on this permanent", _ACT, CounterAmount(),
          term=lambda v, ctx: fn("put_counters", C(v[0]), v[1]), text=lambda v: f"Put {v[1]} {v[0]} counter(s) on this",
          example="activation/put-counters-cost"),
+    Kind("cost", "discard", "discard this card (self), or N cards of your choice (701.9)",
+         Modelled("activation.lp", ("701.9a", "602.2h")), SelfOrCount(),
+         term=lambda v, ctx: C("discard_self") if v == "self" else fn("discard", v),
+         text=lambda v: "Discard this card" if v == "self" else f"Discard {v} card(s)",
+         example="craft/arc-mage-divides-its-damage", asp="discard"),
+    Kind("cost", "exile_materials", "exile N (or N or more) objects of a [filter] from among permanents you control "
+         "and cards in your graveyard (craft's materials, 702.167a-b)", Modelled("activation.lp", ("702.167a",)),
+         Materials(), term=lambda v, ctx: fn("exile_materials", ctx.filter(v[0], "materials"), v[1],
+                                             C("or_more" if v[2] else "exactly")),
+         text=lambda v: f"Exile {v[1]}{' or more' if v[2] else ''} materials", example="craft/craft-with-four-materials"),
     Kind("cost", "loyalty", "a loyalty cost [+N], [-N] or [0] (606.4)", Modelled("activation.lp", ("606.4",)), Signed(),
          term=_amount("loyalty"), text=lambda v: f"[{v:+d}]" if v else "[0]",
          example="choices/onyx-minus3-not-enough-loyalty"),
@@ -287,9 +409,9 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "each_opponent_loses_life", "each opponent loses N life", Modelled("choices.lp", ("119.3",)),
          Count(1), RESOLVING, term=_amount("each_opponent_loses_life"), text=lambda v: f"Each opponent loses {v} life",
          example="stack/resolve-magecraft-trigger"),
-    Kind("effect", "put_counters_self", "put counters on this permanent (through replacement effects, 614.1)",
-         Modelled("events.lp", ("122.1", "614.1")), CounterAmount(), ON_PERMANENT,
-         term=lambda v, ctx: fn("put_counters_self", C(v[0]), v[1]),
+    Kind("effect", "put_counters_self", "put N (or X) counters of a kind on this permanent (through replacement "
+         "effects, 614.1)", Modelled("events.lp", ("122.1", "614.1")), CounterAmount(x=True), ON_PERMANENT,
+         term=lambda v, ctx: fn("put_counters_self", C(v[0]), amount_term(v[1])),
          text=lambda v: f"Put {v[1]} {v[0]} counter(s) on this", example="stack/hangarback-puts-a-counter"),
     Kind("effect", "create_tokens", "create N tokens of a kind (one per counter of a kind on this, if per_counter)",
          Modelled("events.lp", ("111.1", "614.1")), CreateTokens(), RESOLVING,
@@ -334,13 +456,40 @@ EFFECTS: tuple[Kind, ...] = (
          example="choices/magecraft-card-copy-not-cast"),
     Kind("effect", "draw", "draw N cards (121)", Modelled("stack.lp", ("121.1", "121.2")), Count(1), RESOLVING,
          term=_amount("draw"), text=lambda v: f"Draw {v} card(s)", example="sequences/archmage-twincast-draws-three"),
-    Kind("effect", "damage_any_target", "this deals N damage to any target (120, 115.4)",
-         Modelled("events.lp", ("120.1", "120.3")), Count(1), RESOLVING,
-         term=lambda value, ctx: fn("damage_any_target", ctx.target(0), value), targets=lambda value: (ANY_TARGET,),
+    Kind("effect", "damage_any_target", "this deals N (or X) damage to any target (120, 115.4)",
+         Modelled("events.lp", ("120.1", "120.3")), Amount(), RESOLVING,
+         term=lambda value, ctx: fn("damage_any_target", ctx.target(0), amount_term(value)),
+         targets=lambda value: (ANY_TARGET,),
          text=lambda v: f"This deals {v} damage to any target", example="sequences/ballista-pings-a-creature-to-death"),
     Kind("effect", "discard", "discard N cards (701.9): you choose which", Modelled("stack.lp", ("701.9a", "701.9b")),
          Count(1), RESOLVING, term=_amount("discard"), text=lambda v: f"Discard {v} card(s)",
          example="sequences/careful-study-draws-then-discards"),
+    Kind("effect", "damage_divided", "this deals N damage divided as you choose among one to K targets (any "
+         "targets; 601.2d)", Modelled("events.lp", ("601.2d", "120.1")), Divided(), RESOLVING,
+         term=lambda value, ctx: fn("damage_divided", ctx.target(0), value[1], value[0]),
+         targets=lambda value: (ANY_TARGET,) * value[1],
+         text=lambda v: f"This deals {v[0]} damage divided as you choose among one to {v[1]} targets",
+         example="craft/arc-mage-divides-its-damage"),
+    Kind("effect", "damage_target", "this deals N (or X) damage to target [filter] permanent (120)",
+         Modelled("events.lp", ("120.1", "120.3")), DamageTarget(), RESOLVING, asp="damage_any_target",
+         term=lambda value, ctx: fn("damage_any_target", ctx.target(0), amount_term(value[0])),
+         targets=lambda value: (TargetSpec("target " + _filter_words(value[1]) + " permanent", "battlefield",
+                                           value[1]),),
+         text=lambda v: f"This deals {v[0]} damage to target {_filter_words(v[1])} permanent",
+         example="craft/cratermaker-modes"),
+    Kind("effect", "attach_target", "attach this to target [filter] permanent (equip, 701.3)",
+         Modelled("stack.lp", ("701.3a", "701.3b")), FilterShape("objects"), ON_PERMANENT,
+         term=lambda value, ctx: fn("attach_target", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         example="craft/equip-attaches"),
+    Kind("effect", "return_transformed", "return this card from exile to the battlefield transformed, under its "
+         "owner's control (craft, 702.167a, 712.14a)", Modelled("events.lp", ("702.167a", "712.14a")), Flag(),
+         ON_PERMANENT, term=_const("return_transformed"), example="craft/craft-with-four-materials"),
+    Kind("effect", "copy_triggering_ability", "copy the ability that triggered this (\"copy it\"); with new_targets, "
+         "you may choose new targets for the copy (707.10, 707.10c)", Modelled("stack.lp", ("707.10", "707.10c")),
+         CopyChoice(), frozenset({"activate"}),
+         term=lambda value, ctx: fn("copy_ability", C("new_targets" if value else "same_targets")), asp="copy_ability",
+         example="craft/locus-copies-an-activated-ability"),
     Kind("effect", "destroy_target", "destroy target [filter] permanent (701.8)", Modelled("stack.lp", ("701.8a",)),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("destroy_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
@@ -353,6 +502,8 @@ EFFECTS: tuple[Kind, ...] = (
     _refused("sacrifice_unless_sacrifice", "sacrifice this unless you sacrifice a [filter]",
              "sacrificing this unless a permanent is sacrificed", FilterShape("objects"), RESOLVING),
     _refused("return_exiled", "return the exiled card to the battlefield", "returning an exiled card"),
+    _refused("win_the_game_with_counters", "if this has N or more counters of a kind, you win the game (104.2b)",
+             "winning the game", CounterAmount()),
     _refused("fetch_partner", "search your library for the card this has partner with",
              "searching a library for a partner"),
 )
@@ -553,6 +704,10 @@ STATICS: tuple[Kind, ...] = (
     Kind("static", "is_chosen_type", "this is the chosen creature type in addition to its other types (Metallic Mimic)",
          Modelled("continuous.lp", ("205.3",)), Flag(), term=_const("is_chosen_type"),
          example="filters/mimic-is-the-chosen-type"),
+    Kind("static", "crafted_abilities", "this has each activated ability of the exiled cards used to craft it "
+         "(702.167c, 607); once_each_turn: each of them may be activated only once each turn",
+         Modelled("continuous.lp", ("702.167c", "607.1b", "602.5c")), OneOf(("once_each_turn", "any")),
+         term=lambda v, ctx: fn("crafted_abilities", C(v)), example="craft/locus-has-the-activated-abilities"),
     Kind("static", "spend_as", "spend mana as though it were another type (Celestial Dawn)",
          Refused("spending mana as though it were mana of another type"), Text(),
          term=lambda v, ctx: refused_term("spend_as"), example="unsupported/static-spend-as"),
@@ -595,6 +750,8 @@ KEYWORDS: tuple[Kind, ...] = (
         "things (702.16)", Modelled("stack.lp", ("702.16b",)), "stack/protection-from-multicolored-target"),
     _kw("protection_from_chosen_color", "protection from the color chosen as it entered (702.16)",
         Modelled("stack.lp", ("702.16b",)), "stack/protection-from-chosen-color-target"),
+    _kw("shroud", "can't be the target of spells or abilities (702.18)", Modelled("stack.lp", ("702.18a",)),
+        "craft/shroud-cannot-be-targeted"),
     _kw("flying", "evasion (702.9)", _COMBAT),
     _kw("reach", "can block creatures with flying (702.17)", _COMBAT),
     _kw("defender", "can't attack (702.3)", _COMBAT),

@@ -117,3 +117,6 @@ class Color(Shape):
         if value not in COLORS:
             raise f.fail(f"unknown color '{key}'; expected white, blue, black, red or green")
         return value
+
+#: How mana in a pool may be restricted (106.6), as ``spend_only`` says: the fact term is spend_only_<value>.
+RESTRICTIONS = ("abilities", "creature_spells")
