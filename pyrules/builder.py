@@ -57,6 +57,10 @@ class SituationBuilder:
         self._doc["question"] = {"could_produce": list(objects) if objects else "all"}
         return self
 
+    def abilities(self, *objects: str) -> SituationBuilder:
+        self._doc["question"] = {"abilities": list(objects) if objects else "all"}
+        return self
+
     def activatable(self, player: str) -> SituationBuilder:
         self._doc["question"] = {"activatable": player}
         return self

@@ -18,7 +18,7 @@ from typing import Any
 from clingo import Number, Symbol
 
 from .cards import AbilitySpec, CardLibrary, CardSpec, builtin_library
-from .model import Activatable, Activate, Cast, CouldProduce, Happen, PlayLand, Priority, ResolveTop, Situation
+from .model import Abilities, Activatable, Activate, Cast, CouldProduce, Happen, PlayLand, Priority, ResolveTop, Situation
 from .symbols import C, S, ability_id, fn, mana_symbol
 from .vocabulary import FAMILIES, Filter, filter_terms, kind
 
@@ -310,7 +310,7 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
         if given("stack_item", "division"):
             slots = [n for n, t in enumerate(item.targets, start=1) if t]
             symbols += [fn("division", iid, n, k) for n, k in zip(slots, item.division)]
-        if item.refers_to is not None:
+        if item.refers_to is not None and given("stack_item", "copies"):
             symbols.append(fn("trigger_item", iid, S(item.refers_to)))
         used_cards[library[source.card].name] = library[source.card]
         add(f"stack.{situation.stack.index(item.id)}", symbols)
@@ -394,18 +394,23 @@ def activated_ability(situation: Situation, q: Activate) -> Any:
     return face.abilities[index - 1]
 
 
-_QUESTION_KINDS = {CouldProduce: "could_produce", Activatable: "activatable", Activate: "activate", Cast: "cast",
-                   ResolveTop: "resolve", Happen: "effect", Priority: "priority", PlayLand: "play"}
+QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Activatable: "activatable",
+                  Activate: "activate", Cast: "cast", ResolveTop: "resolve", Happen: "effect", Priority: "priority",
+                  PlayLand: "play"}
 
 
 def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
     q = situation.question
-    if ("question", _QUESTION_KINDS[type(q)]) in skip or (isinstance(q, Happen) and ("happen", q.kind) in skip):
+    if ("question", QUESTION_KINDS[type(q)]) in skip or (isinstance(q, Happen) and ("happen", q.kind) in skip):
         return []
     if isinstance(q, CouldProduce):
         if not q.objects:
             return [fn("question", C("could_produce_all"))]
         return [fn("question", fn("could_produce", S(o))) for o in q.objects]
+    if isinstance(q, Abilities):
+        if not q.objects:
+            return [fn("question", C("abilities_all"))]
+        return [fn("question", fn("abilities", S(o))) for o in q.objects]
     if isinstance(q, Activatable):
         return [fn("question", fn("activatable", S(q.player)))]
     if isinstance(q, Activate):

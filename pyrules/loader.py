@@ -16,6 +16,7 @@ from .cards import CardLibrary, CardSpec, builtin_library, parse_cards
 from .document import Field, load_document
 from .errors import InputError, UnsupportedError
 from .model import (
+    Abilities,
     Action,
     Activatable,
     Activate,
@@ -301,6 +302,10 @@ def _stack(root: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameOb
             ability = _stack_ability(item, by_id, player_ref, players, library)
             if ability.id in by_id or ability.id in players or ability.id in order:
                 raise item.child("id").fail(f"'{ability.id}' already names an object, a player or a stack item")
+            below = {a.id for a in abilities}
+            if ability.refers_to is not None and ability.refers_to not in below:
+                raise item.child("copies").fail(f"'{ability.refers_to}' is not an ability below '{ability.id}' on the "
+                                                f"stack; abilities below it are {', '.join(sorted(below)) or 'none'}")
             abilities.append(ability)
             order.append(ability.id)
             continue
@@ -361,8 +366,16 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
     if ability.modes:  # targets are kept by their number among all the ability's targets
         given = iter(targets)
         targets = tuple(next(given) if m == 0 or m in modes else "" for m in ability.target_modes)
+    copying = any(e.kind == "copy_triggering_ability" for e in ability.effects)
+    copies = f.child("copies").text() if f.child("copies").present else None
+    if copying and copies is None:
+        raise f.fail(f"'{iid}' copies the ability that triggered it: name that ability with 'copies: <its id on the "
+                     f"stack>'")
+    if copies is not None and not copying:
+        raise f.child("copies").fail(f"'{iid}' does not copy the ability that triggered it; 'copies' is for such "
+                                     f"a trigger (Locus of Enlightenment)")
     return StackAbility(iid, source.id, kind_name, index, controller, targets, x=_value(f, "stack_item", "x"),
-                        modes=modes, division=division, instance=instance)
+                        modes=modes, division=division, instance=instance, refers_to=copies)
 
 
 # -- targets (115) ---------------------------------------------------------------------------------
@@ -442,6 +455,13 @@ def _question(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameOb
                 raise g.fail(f"'{obj.id}' is in the {obj.zone}; 'could produce' is asked of permanents (CR 106.7)")
             chosen.append(obj.id)
         return CouldProduce(tuple(chosen))
+    if key == "abilities":
+        if body.value == "all":
+            return Abilities(())
+        refs = list(body.elements()) if isinstance(body.value, list) else [body]
+        if not refs:
+            raise body.fail("'abilities' needs an object id, a list of them, or 'all'")
+        return Abilities(tuple(object_ref(g).id for g in refs))
     if key == "activatable":
         return Activatable(player_ref(body, "question.activatable"))
     if key == "activate":

@@ -106,6 +106,14 @@ class CouldProduce:
 
 
 @dataclass(frozen=True)
+class Abilities:
+    """Which abilities do these objects have, each as an instance that names where it comes from (its
+    printed card, a card used to craft it, an effect that grants it)? ``objects`` empty = every permanent."""
+
+    objects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Activatable:
     """Which abilities can ``player`` activate now?"""
 
@@ -197,7 +205,7 @@ class Priority:
     performed at once (704.3); when none apply, the triggered abilities waiting are put on the stack (603.3)."""
 
 
-Question = CouldProduce | Activatable | Activate | Cast | ResolveTop | Happen | Priority | PlayLand
+Question = CouldProduce | Abilities | Activatable | Activate | Cast | ResolveTop | Happen | Priority | PlayLand
 
 #: What a step of a sequence of actions may be.
 Action = Activate | Cast | PlayLand | ResolveTop | ResolveAll | PassPriority

@@ -133,6 +133,14 @@ class Outcome:
         return {k: _mana_order(v) for k, v in sorted(result.items())}
 
     @property
+    def abilities(self) -> dict[str, list[tuple[str, str]]]:
+        """For an ``abilities`` question: each asked object's ability instances, as (instance, kind)."""
+        result: dict[str, list[tuple[str, str]]] = {}
+        for a in sorted(self.by_name("has_ability"), key=str):
+            result.setdefault(a.arguments[0].string, []).append((format_atom(a.arguments[1]), a.arguments[2].name))
+        return dict(sorted(result.items()))
+
+    @property
     def changes(self) -> list[str]:
         """The atoms that say what happened (everything but answers to 'which ...?' questions)."""
         from .encodings import answer_names

@@ -17,7 +17,7 @@ from clingo import Symbol
 
 from .cards import CardLibrary
 from .errors import InputError, UnsupportedError
-from .facts import Fact, situation_facts
+from .facts import QUESTION_KINDS, Fact, situation_facts
 from .model import Situation
 from .program import add_program
 
@@ -89,6 +89,10 @@ class Grounding:
         self.control.ground([("base", [])])
         self.ground_seconds = time.perf_counter() - start
         self._illegal: set[Symbol] = set()
+        # The atoms that could make a model a problem or an illegal action, found once: checking each
+        # model for these few is cheaper than reading the name of every atom it holds.
+        self._problems = [a.symbol for name in ("unsupported", "bad_question", "illegal")
+                          for a in self.control.symbolic_atoms.by_signature(name, 1)]
         self.explain_data = self._explain_data() if explain else None
         self._shown_literals: dict[Symbol, int] | None = None
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
@@ -122,8 +126,7 @@ class Grounding:
         return sorted(a.symbol for a in self.control.symbolic_atoms.by_signature(name, arity) if a.is_fact)
 
     def _check_input(self, unsupported: list[Symbol], bad: list[Symbol]) -> None:
-        kind = {"CouldProduce": "could_produce", "Activatable": "activatable", "Activate": "activate", "Cast": "cast",
-                "ResolveTop": "resolve", "Happen": "effect"}.get(type(self.situation.question).__name__, "")
+        kind = QUESTION_KINDS.get(type(self.situation.question), "")
         where = self.situation.where(f"question.{kind}")
         for atom in sorted(unsupported, key=str):
             raise UnsupportedError(where, describe_reason(atom.arguments[0]))
@@ -132,8 +135,11 @@ class Grounding:
 
     def _keep(self, atoms: frozenset[Symbol]) -> bool:
         """Sort out a model: input problems raise, illegal actions are reasons, the rest outcomes."""
-        self._check_input([a for a in atoms if a.name == "unsupported"], [a for a in atoms if a.name == "bad_question"])
-        illegal = [a.arguments[0] for a in atoms if a.name == "illegal" and len(a.arguments) == 1]
+        present = [a for a in self._problems if a in atoms]
+        if not present:
+            return True
+        self._check_input([a for a in present if a.name == "unsupported"], [a for a in present if a.name == "bad_question"])
+        illegal = [a.arguments[0] for a in present if a.name == "illegal"]
         self._illegal.update(illegal)
         return not illegal
 
@@ -181,7 +187,8 @@ class Grounding:
         truncated = limit is not None and len(models) > limit
         if truncated:
             models = models[:limit]
-        models.sort(key=outcome_key)
+        texts: dict[Symbol, str] = {}
+        models.sort(key=lambda atoms: outcome_key(atoms, texts))
         if not statistics:
             return models, truncated, Statistics(self.ground_seconds, elapsed, len(models), messages=len(self.messages))
         return models, truncated, self._statistics(elapsed)
@@ -256,8 +263,12 @@ class Grounding:
         )
 
 
-def outcome_key(atoms: frozenset[Symbol]) -> tuple[str, ...]:
-    return tuple(sorted(str(a) for a in atoms))
+def outcome_key(atoms: frozenset[Symbol], texts: dict[Symbol, str] | None = None) -> tuple[str, ...]:
+    """The order of outcomes: by their atoms' texts. ``texts`` caches one text per distinct atom, for
+    sorting many outcomes that share most of their atoms."""
+    if texts is None:
+        return tuple(sorted(str(a) for a in atoms))
+    return tuple(sorted(texts.get(a) or texts.setdefault(a, str(a)) for a in atoms))
 
 
 def describe_reason(reason: Symbol) -> str:

@@ -430,6 +430,7 @@ RECORDS: dict[str, str] = {
     "can_activate/3": "an answer, not asked in a sequence",
     "can_activate_if_paid/3": "an answer, not asked in a sequence",
     "cannot_activate/4": "an answer, not asked in a sequence",
+    "has_ability/3": "an answer, not asked in a sequence",
 }
 
 
@@ -439,20 +440,45 @@ RECORDS: dict[str, str] = {
 QUIET = frozenset({"tap/1", "untap/1", "mana_added/3", "mana_spent/3", "mana_rider/4", "restricted_mana_spent/4",
                    "life_gained/2", "drew/2", "drew_unseen/2",
                    "stack/2", "chose/3", "copied/3", "not_resolved/1", "produces_no_mana/1", "damage_dealt/3",
-                   "discarded/2", "discarded_unseen/2"})
+                   "discarded/2", "discarded_unseen/2", "craft_material/2"})
 
 
 def quiet(atom: Symbol, state: Situation) -> bool:
     """Whether one outcome atom of a step taken in ``state`` leaves a settled state settled: a QUIET
-    predicate, or a card (not a token or a copy, 704.5d-e) moving between zones other than the battlefield."""
+    predicate, or a card (not a token or a copy, 704.5d-e) moving between zones other than the battlefield,
+    or leaving the battlefield unnoticed (_leaves_unnoticed)."""
     if f"{atom.name}/{len(atom.arguments)}" in QUIET:
         return True
     if atom.name == "move" and len(atom.arguments) == 3 and atom.arguments[0].type == SymbolType.String:
-        if "battlefield" in (atom.arguments[1].name, atom.arguments[2].name):
-            return False
         obj = {o.id: o for o in state.objects}.get(atom.arguments[0].string)
-        return obj is not None and not obj.token and not obj.copy
+        if obj is None or obj.token or obj.copy or atom.arguments[2].name == "battlefield":
+            return False
+        return atom.arguments[1].name != "battlefield" or _leaves_unnoticed(obj, state)
     return False
+
+
+def _leaves_unnoticed(obj: GameObject, state: Situation) -> bool:
+    """Whether a card leaving the battlefield can make no state-based action apply and trigger nothing:
+    no object has a leaves or dies trigger (603.6c, 603.10a), nothing is attached to it nor it to anything
+    (704.5m), and it has no static ability that could change another permanent's toughness (704.5f-g).
+    Anything else it could change (abilities, colors, land types) no state-based action looks at."""
+    if obj.attached_to is not None or any(o.attached_to == obj.id for o in state.objects):
+        return False
+    library = _library(state)
+    lasting = [a for e in state.effects if e.card in library for a in _all_abilities(e.card, library)]
+    for a in [a for o in state.objects for a in _all_abilities(o.copy_of or o.card, library)] + lasting:
+        if a.kind == "triggered" and a.trigger in ("leaves", "dies"):
+            return False
+    return not any(a.kind == "static" and a.static is not None and a.static.kind == "modify_pt"
+                   for a in _all_abilities(obj.copy_of or obj.card, library))
+
+
+def _all_abilities(name: str, library: Any) -> list[Any]:
+    """Every ability printed on either face of a card (whichever face is up)."""
+    if name not in library:
+        return []
+    card = library[name]
+    return [a for face in (card.faces or (card,)) for a in face.abilities]
 
 
 def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Situation:

@@ -14,7 +14,7 @@ OBJECT_FIELDS = {"card", "controller", "counters", "face", "id", "keywords", "lo
                  "since_turn_start", "tapped", "token", "used_this_turn", "x", "zone"}
 TOP_FIELDS = {"active", "cards", "description", "expect", "id", "name", "notes", "objects", "phase", "players",
               "priority", "question", "rules", "rulings", "stack", "step", "turn"}
-QUESTIONS = {"could_produce", "activatable", "activate", "cast", "resolve"}
+QUESTIONS = {"could_produce", "abilities", "activatable", "activate", "cast", "resolve"}
 KEYWORDS = {"haste", "flying", "defender", "vigilance", "reach", "trample", "first_strike", "deathtouch", "lifelink"}
 
 
@@ -734,3 +734,64 @@ def test_malformed_json(write):
 def test_tab_indented_json_is_accepted(write):
     path = write("tabs.json", json.dumps(SITUATION, indent="\t"))
     assert len(solve(path)) == 5
+
+
+def test_abilities_question_names_known_objects(write, line_of):
+    path = write("abilities.yaml", """\
+        players: [alice]
+        objects:
+          - {id: f, card: Forest, controller: alice}
+        question:
+          abilities: [f, ghost]
+        """)
+    assert_error(path, line_of(path, "ghost"), "unknown object 'ghost'; objects are f")
+
+
+def test_abilities_question_needs_an_object(write, line_of):
+    path = write("abilities.yaml", """\
+        players: [alice]
+        objects:
+          - {id: f, card: Forest, controller: alice}
+        question:
+          abilities: []
+        """)
+    assert_error(path, line_of(path, "abilities"), "'abilities' needs an object id, a list of them, or 'all'")
+
+
+LOCUS = """\
+    players: [alice]
+    objects:
+      - {id: locus1, card: The Enigma Jewel, controller: alice, face: back, crafted_with: [pin1]}
+      - {id: pin1, card: Helix Pinnacle, owner: alice, zone: exile}
+    stack:
+"""
+
+
+def test_a_copying_trigger_names_what_it_copies(write, line_of):
+    path = write("copies.yaml", LOCUS + """\
+      - {id: copy_it, triggered: locus1, ability: 2}
+    question: resolve
+    """)
+    assert_error(path, line_of(path, "copy_it"),
+                 "'copy_it' copies the ability that triggered it: name that ability with 'copies: <its id on the stack>'")
+
+
+def test_copies_names_an_ability_below(write, line_of):
+    path = write("copies.yaml", LOCUS + """\
+      - {id: copy_it, triggered: locus1, ability: 2, copies: grow}
+      - {id: grow, activated: locus1, ability: "pin1:2", x: 2}
+    question: resolve
+    """)
+    assert_error(path, line_of(path, "copy_it"),
+                 "'grow' is not an ability below 'copy_it' on the stack; abilities below it are none")
+
+
+def test_copies_is_only_for_a_copying_trigger(write, line_of):
+    path = write("copies.yaml", LOCUS + """\
+      - {id: grow, activated: locus1, ability: "pin1:2", x: 2}
+      - {id: grow2, activated: locus1, ability: "pin1:2", x: 1, copies: grow}
+    question: resolve
+    """)
+    assert_error(path, line_of(path, "grow2"),
+                 "'grow2' does not copy the ability that triggered it; 'copies' is for such a trigger "
+                 "(Locus of Enlightenment)")

@@ -165,6 +165,22 @@ def test_changes_and_could_produce(birds):
     assert produce[0].changes == []
 
 
+def test_abilities_name_their_sources():
+    board = (SituationBuilder(["alice"])
+             .permanent("locus", "The Enigma Jewel", "alice", face="back", crafted_with=["ring", "elves"])
+             .object("ring", "Sol Ring", "alice", zone="exile").object("elves", "Llanowar Elves", "alice", zone="exile")
+             .permanent("bears", "Grizzly Bears", "alice"))
+    outcomes = solve(board.abilities("locus", "bears").build())
+    assert len(outcomes) == 1
+    assert outcomes[0].abilities == {"locus": [
+        ('ab("Locus of Enlightenment",1)', "static"), ('ab("Locus of Enlightenment",2)', "triggered"),
+        ('crafted(elves,ab("Llanowar Elves",1))', "mana_ability"), ('crafted(ring,ab("Sol Ring",1))', "mana_ability")]}
+    # Grizzly Bears, asked about too, has no abilities.
+    assert outcomes[0].changes == []
+    # Every permanent, and only permanents: the exiled cards are not asked about.
+    assert sorted(solve(board.abilities().build())[0].abilities) == ["locus"]
+
+
 ARTIFACT = {"name": "Bloody Relic", "types": ["artifact"], "abilities": [
     {"activated": {"cost": ["{T}", {"sacrifice": "self"}], "effect": {"add": "{B}{B}"}}},
     {"activated": {"cost": [{"pay_life": 2}], "effect": {"add": "{R}"}}},

@@ -298,6 +298,9 @@ STACK_FIELDS: tuple[Kind, ...] = (
     _field("stack_item", "division", "how its damage is divided among its targets (601.2d)",
            Modelled("stack.lp", ("601.2d",)), ListOf(Count(1)), example="craft/arc-mage-damage-on-the-stack",
            asp="division"),
+    _field("stack_item", "copies", "for a trigger that copies the ability that triggered it (Locus of "
+           "Enlightenment): the id of that ability, lower on the stack (707.10)", Modelled("stack.lp", ("707.10",)),
+           example="craft/locus-trigger-on-the-stack", asp="trigger_item"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -321,7 +324,8 @@ QUESTIONS: tuple[Kind, ...] = (
            "of ids, or all", Modelled("mana.lp", ("106.7",)), example="mana/could-produce-basic-lands"),
     _field("question", "activatable", "which abilities can this player activate now?",
            Modelled("activation.lp", ("602.5",)), example="activation/activatable-mixed-board"),
-    _field("question", "activate", "a player activates an ability: {object, player, ability, x, targets, resolve}",
+    _field("question", "activate", "a player activates an ability: {object, player, ability, x, modes, targets, "
+           "division, resolve}",
            Modelled("activation.lp", ("602.2",)), example="activation/tap-untapped-forest"),
     _field("question", "cast", "a player casts a spell from their hand: {object, player, x, targets}",
            Modelled("casting.lp", ("601.2",)), example="choices/magecraft-archmage-cast"),
@@ -330,6 +334,9 @@ QUESTIONS: tuple[Kind, ...] = (
     _field("question", "effect", "an effect does one thing (put_counters, create_tokens, enter, to_graveyard): what "
            "happens after replacement effects?", Modelled("events.lp", ("614.1",)),
            example="replacement/two-doubling-seasons"),
+    _field("question", "abilities", "which abilities do these objects have, and where does each come from? (113.1, "
+           "607): an id, a list of ids, or all (every permanent)", Modelled("continuous.lp", ("113.1",)),
+           example="craft/locus-abilities-and-their-sources"),
 )
 ACTIVATE_FIELDS: tuple[Kind, ...] = (
     _field("activate", "object", "the permanent whose ability is activated", Modelled("activation.lp"),
