@@ -63,6 +63,7 @@ class AbilitySpec:
     static: Part | None = None  # static: the effect
     filter: Filter | None = None  # triggered/replacement/static: the objects concerned
     lasting: str = ""  # created by a resolved spell or ability, lasting this long
+    applies_to: str = ""  # a counters replacement: "effects" if it applies only to counters an effect puts
     limit: str = ""  # activated: once_each_turn
     timing: str = ""  # activated: sorcery
     riders: tuple[str, ...] = ()  # activated mana abilities: restrictions on spending the mana (106.6)
@@ -221,16 +222,20 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec("triggered", trigger=when, filter=flt, effects=effects,
                            lasting=_options(body, "triggered").get("lasting", ""))
     if key == "replacement":
-        body.only_keys({"event", "filter", "modify", "lasting"})
+        body.only_keys({"event", "filter", "modify", "lasting", "applies_to"})
         event = body.child("event").choice(names("replacement_event"))
         mod_key, mod = _single(body.child("modify"), "modification", "modification")
         modification = kind("modification", mod_key)
         if event not in modification.contexts:
             raise UnsupportedError(body.child("modify").where, f"modification '{mod_key}' of a '{event}' event")
         use = "counters" if event == "counters" else "objects"
+        options = _options(body, "replacement")
+        if "applies_to" in options and event != "counters":
+            raise body.child("applies_to").fail("'applies_to' is for a 'counters' replacement: counters may be put as "
+                                                "a cost, while every other event is an effect's")
         return AbilitySpec("replacement", event=event, filter=_filter(body, use),
-                           modify=Part(mod_key, modification.shape.parse(mod)),
-                           lasting=_options(body, "replacement").get("lasting", ""))
+                           modify=Part(mod_key, modification.shape.parse(mod)), lasting=options.get("lasting", ""),
+                           applies_to=options.get("applies_to", ""))
     if key == "static":
         statics = names("static")
         body.only_keys(set(statics) | {"filter", "lasting"})

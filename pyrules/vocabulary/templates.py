@@ -240,8 +240,8 @@ COSTS: tuple[Kind, ...] = (
     Kind("cost", "{Q}", "untap this permanent (107.6)", Modelled("activation.lp", ("107.6",)), term=_const("untap"),
          asp="untap",
          text=lambda v: "{Q}", example="activation/untap-tapped-artifact"),
-    Kind("cost", "mana", "mana symbols such as {2}{G}: whether they can be paid is not checked (activating one "
-         "is unsupported)", _ACT, ManaSymbols(),
+    Kind("cost", "mana", "mana symbols such as {2}{G}, paid from the mana pool (602.2b, 601.2h)",
+         Modelled("activation.lp", ("601.2h", "602.2b")), ManaSymbols(),
          term=lambda value, ctx: [fn("mana", mana_symbol(s), n) for s, n in value], text=mana_text,
          example="activation/untap-activatable-pili-pala"),
     Kind("cost", "sacrifice", "sacrifice this permanent (self) or another permanent of a filter (701.21)", _ACT,
@@ -409,6 +409,9 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "each_opponent_loses_life", "each opponent loses N life", Modelled("choices.lp", ("119.3",)),
          Count(1), RESOLVING, term=_amount("each_opponent_loses_life"), text=lambda v: f"Each opponent loses {v} life",
          example="stack/resolve-magecraft-trigger"),
+    Kind("effect", "untap_self", "untap this permanent (701.26b)", Modelled("stack.lp", ("701.26b",)), Flag(),
+         ON_PERMANENT, term=_const("untap_self"), text=lambda v: "Untap this",
+         example="sequences/devoted-druid-untaps"),
     Kind("effect", "put_counters_self", "put N (or X) counters of a kind on this permanent (through replacement "
          "effects, 614.1)", Modelled("events.lp", ("122.1", "614.1")), CounterAmount(x=True), ON_PERMANENT,
          term=lambda v, ctx: fn("put_counters_self", C(v[0]), amount_term(v[1])),
@@ -727,6 +730,10 @@ OPTIONS: tuple[Kind, ...] = (
          Modelled("mana.lp", ("106.6",)), ListOf(Name("spending restriction")), frozenset({"activated"}),
          term=lambda v, ctx: [C(f"spend_only_{r}") for r in v], example="mana/ziggurat-mana-carries-its-restriction",
          asp="ability_rider"),
+    Kind("option", "applies_to", "a counters replacement that applies only where an effect would put the counters "
+         "(Doubling Season), not to counters put as a cost until another replacement has modified them (614.16)",
+         Modelled("events.lp", ("614.16",)), OneOf(("effects",)), frozenset({"replacement"}), term=lambda v, ctx: C(v),
+         example="replacement/doubling-season-and-a-loyalty-cost", asp="ability_applies_to"),
     Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a)",
          Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn",)),
          frozenset({"triggered", "replacement", "static"}), term=lambda v, ctx: C(v),
