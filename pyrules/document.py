@@ -19,6 +19,9 @@ _MISSING = object()
 #: The largest amount a situation or card may give: clingo computes with 32-bit integers, and effects
 #: multiply amounts (Doubling Season), so inputs stay far below 2^31.
 MAX_AMOUNT = 1_000_000
+#: The largest amount the encodings compute (asp/core.lp ``amount_limit``): a sum of two still fits
+#: clingo's 32-bit integers. An amount beyond it is refused, never wrapped.
+AMOUNT_LIMIT = 1_000_000_000
 
 
 class Locations(dict):

@@ -675,12 +675,24 @@ def sequence_graph(result: Any, outcome: Any) -> Explanation:
                 graph.add_edge((k, atom._rep), state)
                 step_atoms.append(((k, atom._rep), atom))
     last = ("state", len(outcome.line.steps))
-    from .sequence import OUTCOMES, SHARED
+    from .sequence import OUTCOMES, SHARED, describe_ending
+
+    ending = outcome.line.ending
+    if ending is not None:  # the action that ended the line (illegal, a loop, the bound) explains its atom
+        graph.add_node(("ending", ending.action), kind="rule", label=describe_ending(ending), cites="",
+                       file="pyrules/sequence.py", choice=False, unless=(), step=len(outcome.line.steps) + 1,
+                       action=ending.action, what=ending.kind,
+                       source=result.situation.where(f"actions.{ending.action - 1}"))
+        if last in graph:
+            graph.add_edge(last, ("ending", ending.action))
 
     templates = {**{s: _templates()[s] for s in SHARED}, **OUTCOMES}
     for atom in outcome.atoms:
         graph.add_node(atom._rep, kind="derived", symbol=atom, stage=len(outcome.line.steps) + 1, source="",
                        outcome=True, label=atom_label(atom, templates))
+        if ending is not None and atom.name in ("illegal", ending.kind) and atom.arguments[0].number == ending.action:
+            graph.add_edge(("ending", ending.action), atom._rep)
+            continue
         for node, step_atom in step_atoms:
             if _concerns(step_atom, atom):
                 graph.add_edge(node, atom._rep)

@@ -16,6 +16,7 @@ import clingo
 from clingo import Symbol
 
 from .cards import CardLibrary
+from .document import AMOUNT_LIMIT
 from .errors import InputError, UnsupportedError
 from .facts import QUESTION_KINDS, Fact, situation_facts
 from .model import Situation
@@ -86,7 +87,16 @@ class Grounding:
             for fact in self.facts:
                 backend.add_rule([backend.add_atom(fact.symbol)])
         start = time.perf_counter()
-        self.control.ground([("base", [])])
+        try:
+            self.control.ground([("base", [])])
+        except RuntimeError as error:
+            # clasp checks the weights of a sum it is given; the encodings check their own amounts first
+            # (107.1, asp/core.lp), and this is the backstop: refused, never a traceback.
+            if "overflow" not in str(error).lower():
+                raise
+            kind = QUESTION_KINDS.get(type(self.situation.question), "")
+            raise UnsupportedError(self.situation.where(f"question.{kind}"),
+                                   f"amount beyond limit ({AMOUNT_LIMIT})") from None
         self.ground_seconds = time.perf_counter() - start
         self._illegal: set[Symbol] = set()
         # The atoms that could make a model a problem or an illegal action, found once: checking each

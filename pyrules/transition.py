@@ -20,11 +20,19 @@ from typing import Any
 
 from clingo import Function, Symbol, SymbolType
 
+from .document import AMOUNT_LIMIT
 from .model import Activate, Cast, GameObject, Player, Priority, Question, ResolveTop, Situation, StackAbility
 
 
 class CarryError(Exception):
     """An outcome that the next step cannot read: ``unsupported: <what>``."""
+
+
+def _bounded(amount: int) -> int:
+    """107.1: an amount summed over steps is held to the encodings' limit, like one step's amounts."""
+    if abs(amount) > AMOUNT_LIMIT:
+        raise CarryError(f"amount beyond limit ({AMOUNT_LIMIT})")
+    return amount
 
 
 @dataclass
@@ -104,7 +112,7 @@ def _move(d: _Draft, a: Symbol) -> None:
 def _life(sign: int) -> Callable[[_Draft, Symbol], None]:
     def change(d: _Draft, a: Symbol) -> None:
         p = d.players[_text(a.arguments[0])]
-        d.players[p.name] = replace(p, life=p.life + sign * _number(a.arguments[1]))
+        d.players[p.name] = replace(p, life=_bounded(p.life + sign * _number(a.arguments[1])))
 
     return change
 
@@ -114,7 +122,7 @@ def _pool(sign: int) -> Callable[[_Draft, Symbol], None]:
         p = d.players[_text(a.arguments[0])]
         pool = dict(p.mana_pool)
         kind = a.arguments[1].name
-        pool[kind] = pool.get(kind, 0) + sign * _number(a.arguments[2])
+        pool[kind] = _bounded(pool.get(kind, 0) + sign * _number(a.arguments[2]))
         d.players[p.name] = replace(p, mana_pool={k: v for k, v in sorted(pool.items()) if v})
 
     return change
@@ -144,7 +152,7 @@ def _counters(sign: int) -> Callable[[_Draft, Symbol], None]:
         obj = d.obj(a.arguments[0])
         counters = dict(obj.counters)
         kind = a.arguments[1].name
-        counters[kind] = counters.get(kind, 0) + sign * _number(a.arguments[2])
+        counters[kind] = _bounded(counters.get(kind, 0) + sign * _number(a.arguments[2]))
         d.set(obj, counters={k: v for k, v in sorted(counters.items()) if v})
 
     return change
@@ -299,7 +307,7 @@ def _discarded_unseen(d: _Draft, a: Symbol) -> None:
 
 def _marked(d: _Draft, a: Symbol) -> None:
     obj = d.obj(a.arguments[0])
-    d.set(obj, damage=obj.damage + _number(a.arguments[1]))
+    d.set(obj, damage=_bounded(obj.damage + _number(a.arguments[1])))
 
 
 def _deathtouch(d: _Draft, a: Symbol) -> None:

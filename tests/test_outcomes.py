@@ -349,3 +349,18 @@ def test_printed_atoms_read_back_for_ids_starting_with_underscore():
     for oid in ("_", "_1", "__"):
         outcomes = solve(SituationBuilder(["alice"]).permanent(oid, "Sol Ring", "alice").activate(oid).build())
         assert all(outcomes[0].holds(text) for text in outcomes[0].texts), oid
+
+
+def test_an_overflow_that_clasp_reports_is_refused_not_a_traceback(monkeypatch):
+    """107.1: the encodings check their amounts; clasp's own check of a sum's weights is the backstop."""
+    import clingo
+
+    from pyrules import UnsupportedError
+
+    def overflow(self, parts, context=None):
+        raise RuntimeError("bool Clasp::Asp::LogicProgram::simplifySum(...): Integer overflow!")
+
+    monkeypatch.setattr(clingo.Control, "ground", overflow)
+    situation = SituationBuilder(["alice", "bob"]).permanent("forest1", "Forest", controller="alice").activate("forest1")
+    with pytest.raises(UnsupportedError, match=r"amount beyond limit \(1000000000\)"):
+        solve(situation.build())
