@@ -109,7 +109,9 @@ def _evaluate(root: Field, expect: Field, result: CaseResult) -> None:
     error = expect.child("error")
     try:
         situation = parse_situation(root, extra_fields=CASE_FIELDS)
-        outcomes = solve(situation, explain=expect.child("explains").present or expect.child("why_not").present)
+        project = tuple(root.child("project").texts()) if root.child("project").present else ()
+        outcomes = solve(situation, explain=expect.child("explains").present or expect.child("why_not").present,
+                         project=project)
     except InputError as exc:
         if error.present and error.text() in str(exc):
             return

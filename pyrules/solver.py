@@ -38,6 +38,12 @@ class SolveOptions:
         return args + list(self.extra)
 
 
+#: Outcome predicates that tell how an outcome was reached rather than what it is: shown only when
+#: projected onto (``--project mana_paid/3``).
+DETAILS = frozenset({"mana_paid/3"})
+_DETAILS = [(d.rsplit("/", 1)[0], int(d.rsplit("/", 1)[1])) for d in sorted(DETAILS)]
+
+
 @dataclass
 class Statistics:
     ground_seconds: float = 0.0
@@ -104,6 +110,10 @@ class Grounding:
         self._problems = [a.symbol for name in ("unsupported", "bad_question", "illegal")
                           for a in self.control.symbolic_atoms.by_signature(name, 1)]
         self.explain_data = self._explain_data() if explain else None
+        # Paying with mana abilities minimizes failed payments (payment.lp): only optimal models count.
+        self.optimizing = any(True for _ in self.control.symbolic_atoms.by_signature("_pay_failed", 1))
+        if self.optimizing:
+            self.control.configuration.solve.opt_mode = "optN"
         self._shown_literals: dict[Symbol, int] | None = None
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
 
@@ -179,15 +189,24 @@ class Grounding:
         conf.enum_mode = "auto"
         conf.project = "show"
         keep = None
-        if self.options.project:
-            self._project_onto(self.options.project)
+        project = self.options.project
+        if not project and any(any(True for _ in self.control.symbolic_atoms.by_signature(*d)) for d in _DETAILS):
+            # Details (each way of paying) are left out unless asked for: payments that leave the same
+            # state are one outcome.
+            from .encodings import output_signatures
+
+            project = tuple(sorted(s for s in output_signatures() if s not in DETAILS))
+        if project:
+            self._project_onto(project)
             conf.project = "project"
-            keep = {s.rsplit("/", 1)[0] for s in self.options.project} | {"illegal", "unsupported", "bad_question"}
+            keep = {s.rsplit("/", 1)[0] for s in project} | {"illegal", "unsupported", "bad_question"}
         conf.models = str(limit + 1) if limit is not None else "0"
         models: list[frozenset[Symbol]] = []
         start = time.perf_counter()
         with self.control.solve(yield_=True) as handle:
             for model in handle:
+                if self.optimizing and not model.optimality_proven:
+                    continue  # found on the way to the optimum (a payment that failed where one succeeds)
                 atoms = frozenset(model.symbols(shown=True))
                 if keep is not None:
                     atoms = frozenset(a for a in atoms if a.name in keep)
@@ -212,6 +231,8 @@ class Grounding:
             from .encodings import output_signatures
 
             shown = output_signatures()
+            # Details left out of the outcomes (each payment) are left free, unless projected onto.
+            shown = (set(shown) - DETAILS) | (DETAILS & set(self.options.project))
             self._shown_literals = {s: lit for s, lit in self.explain_data.nonfact_literals.items()
                                     if f"{s.name}/{len(s.arguments)}" in shown}
         assumptions = [lit if symbol in outcome else -lit for symbol, lit in self._shown_literals.items()]

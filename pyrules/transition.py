@@ -429,6 +429,7 @@ RECORDS: dict[str, str] = {
     "craft_material/2": "read with the ability put on the stack by stack/2 (its materials)",
     "not_resolved/1": "the object leaves the stack as it would have on resolving",
     "produces_no_mana/1": "nothing is added",
+    "mana_paid/3": "a detail of the payment: what it changes is in tap/1, mana_spent/3 and mana_added/3",
     "discarded/2": "each card discarded is a move/3 (or discarded_unseen/2)",
     "damage_dealt/3": "what the damage does is in damage_marked/2, life_lost/2 and counters_removed/3",
     "illegal/1": "the line ends",
@@ -448,7 +449,7 @@ RECORDS: dict[str, str] = {
 QUIET = frozenset({"tap/1", "untap/1", "mana_added/3", "mana_spent/3", "mana_rider/4", "restricted_mana_spent/4",
                    "life_gained/2", "drew/2", "drew_unseen/2",
                    "stack/2", "chose/3", "copied/3", "not_resolved/1", "produces_no_mana/1", "damage_dealt/3",
-                   "discarded/2", "discarded_unseen/2", "craft_material/2"})
+                   "discarded/2", "discarded_unseen/2", "craft_material/2", "mana_paid/3"})
 
 
 def quiet(atom: Symbol, state: Situation) -> bool:

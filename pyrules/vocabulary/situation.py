@@ -161,6 +161,8 @@ CASE_FIELDS: tuple[Kind, ...] = (
     _field("case", "rules", "the Comprehensive Rules it checks", Informational("a citation")),
     _field("case", "expect", "what the outcomes must be", Informational("checked by the runner, not the rules")),
     _field("case", "notes", "what the case shows", Informational()),
+    _field("case", "project", "outcome predicates (name/arity) to project the outcomes onto, as --project does "
+           "(to see details such as each payment, mana_paid/3)", Informational("read by the runner")),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -373,7 +375,7 @@ CAST_FIELDS: tuple[Kind, ...] = (
 )
 ACTIONS: tuple[Kind, ...] = (
     _field("action", "activate", "a player activates an ability: as the activate question (resolve: true adds a "
-           "resolve action)", Modelled("activation.lp", ("602.2",)), example="sequences/activate-then-cast-with-the-mana"),
+           "resolve action)", Modelled("activation.lp", ("602.2",)), example="sequences/devoted-druid-untaps"),
     _field("action", "cast", "a player casts a spell: as the cast question", Modelled("casting.lp", ("601.2",)),
            example="sequences/activate-then-cast-with-the-mana"),
     _field("action", "resolve", "all players pass, and the top object of the stack resolves (top, the default), or "
