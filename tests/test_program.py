@@ -47,11 +47,13 @@ def test_a_rule_is_live_when_its_positive_body_can_be_derived():
 
 @cache
 def _corpus() -> list:
-    return sorted(corpus_dir().rglob("*.yaml"))
+    """The corpus cases whose answers are outcomes (a refusal, such as an amount beyond the limit, is
+    raised before the all-rules program would ground what the refused amounts imply)."""
+    return sorted(p for p in corpus_dir().rglob("*.yaml") if "\n  error:" not in p.read_text(encoding="utf-8"))
 
 
 def _models(facts, nodes) -> list[list[str]]:
-    control = clingo.Control(["--project=show", "0"], message_limit=0)
+    control = clingo.Control(["--project=show", "--opt-mode=optN", "0"], message_limit=0)
     with ast.ProgramBuilder(control) as builder:
         for node in nodes:
             builder.add(node)
@@ -60,7 +62,9 @@ def _models(facts, nodes) -> list[list[str]]:
             backend.add_rule([backend.add_atom(f.symbol)])
     control.ground([("base", [])])
     found: list[list[str]] = []
-    control.solve(on_model=lambda m: found.append(sorted(map(str, m.symbols(shown=True)))))
+    # Optimal models only, as pyrules counts them (payments minimize failing, payment.lp).
+    control.solve(on_model=lambda m: found.append(sorted(map(str, m.symbols(shown=True))))
+                  if not m.cost or m.optimality_proven else None)
     return sorted(found)
 
 

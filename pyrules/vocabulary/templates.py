@@ -711,9 +711,10 @@ STATICS: tuple[Kind, ...] = (
          "(702.167c, 607); once_each_turn: each of them may be activated only once each turn",
          Modelled("continuous.lp", ("702.167c", "607.1b", "602.5c")), OneOf(("once_each_turn", "any")),
          term=lambda v, ctx: fn("crafted_abilities", C(v)), example="craft/locus-has-the-activated-abilities"),
-    Kind("static", "spend_as", "spend mana as though it were another type (Celestial Dawn)",
-         Refused("spending mana as though it were mana of another type"), Text(),
-         term=lambda v, ctx: refused_term("spend_as"), example="unsupported/static-spend-as"),
+    Kind("static", "spend_as", "its controller may spend white mana as though it were mana of any color, and "
+         "other mana only as though it were colorless (Celestial Dawn); the one reading pyrules knows",
+         Modelled("payment.lp", ("601.2h", "106.1")), OneOf(("white as any color; other mana only as colorless",)),
+         term=lambda v, ctx: fn("spend_as", C("w"), C("colorless")), example="payment/celestial-dawn-white-pays-uu"),
 )
 
 # ---------------------------------------------------------------------------------------------
