@@ -38,10 +38,9 @@ class SolveOptions:
         return args + list(self.extra)
 
 
-#: Outcome predicates that tell how an outcome was reached rather than what it is: shown only when
-#: projected onto (``--project mana_paid/3``).
+#: Outcome predicates that tell how an outcome was reached rather than what it is: worked out (a fact
+#: ``detail_asked(Name)``) and shown only when projected onto (``--project mana_paid/3``).
 DETAILS = frozenset({"mana_paid/3"})
-_DETAILS = [(d.rsplit("/", 1)[0], int(d.rsplit("/", 1)[1])) for d in sorted(DETAILS)]
 
 
 @dataclass
@@ -77,6 +76,9 @@ class Grounding:
         self.situation = situation
         self.options = options or SolveOptions()
         self.facts: list[Fact] = situation_facts(situation, library)
+        # A detail (each payment) is worked out only when the outcomes are projected onto it.
+        self.facts += [Fact(clingo.Function("detail_asked", [clingo.Function(d.rsplit("/", 1)[0])]), "--project")
+                       for d in sorted(DETAILS & set(self.options.project))]
         self.messages: list[str] = []
         # Every message clingo gives is kept (message_limit: no cap) and reported on the result.
         self.control = clingo.Control(self.options.arguments(), logger=self._log, message_limit=1_000_000)
@@ -190,12 +192,6 @@ class Grounding:
         conf.project = "show"
         keep = None
         project = self.options.project
-        if not project and any(any(True for _ in self.control.symbolic_atoms.by_signature(*d)) for d in _DETAILS):
-            # Details (each way of paying) are left out unless asked for: payments that leave the same
-            # state are one outcome.
-            from .encodings import output_signatures
-
-            project = tuple(sorted(s for s in output_signatures() if s not in DETAILS))
         if project:
             self._project_onto(project)
             conf.project = "project"
