@@ -18,7 +18,8 @@ abilities while paying, and says so.
 from __future__ import annotations
 
 import itertools
-import time
+
+from timing import best
 
 import pyrules
 from pyrules.builder import SituationBuilder
@@ -72,15 +73,6 @@ def brute_force(spell: str, x: int | None) -> int:
                 ways += 1
                 break
     return ways
-
-
-def best(f, *args, repeat: int = 3):
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = f(*args)
-        times.append(time.perf_counter() - start)
-    return min(times), result
 
 
 def main() -> None:

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import itertools
 import sys
-import time
+
+from timing import best
 
 import pyrules
 from pyrules.builder import SituationBuilder
@@ -27,13 +28,14 @@ MATERIALS = ["Sol Ring", "Bonesplitter", "Helix Pinnacle", "Goblin Cratermaker",
 
 def board(n: int) -> SituationBuilder:
     b = SituationBuilder([{"name": "alice", "mana_pool": "{8}{U}"}, "bob"])
-    b.permanent("jewel", "The Enigma Jewel", "alice")
+    # Tapped, so that only the pool pays (their mana abilities could pay too, 601.2g: more outcomes).
+    b.permanent("jewel", "The Enigma Jewel", "alice", tapped=True)
     for i in range(n):
         card = MATERIALS[i % len(MATERIALS)]
         if i % 2:
             b.object(f"m{i}", card, "alice", zone="graveyard")
         else:
-            b.permanent(f"m{i}", card, "alice")
+            b.permanent(f"m{i}", card, "alice", tapped=True)
     b.permanent("bears", "Grizzly Bears", "alice")
     b.object("grave_forest", "Forest", "alice", zone="graveyard")
     return b
@@ -58,15 +60,6 @@ def brute_force(n: int) -> int:
     eligible = [i for i, name in enumerate(cards)
                 if "land" not in library[name].types and any(a.kind == "activated" for a in library[name].abilities)]
     return sum(1 for k in range(4, len(eligible) + 1) for _ in itertools.combinations(eligible, k))
-
-
-def best(f, *args, repeat: int = 3):
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = f(*args)
-        times.append(time.perf_counter() - start)
-    return min(times), result
 
 
 def main(sizes: list[int]) -> None:

@@ -14,7 +14,8 @@ is the baseline. Times are the best of three runs; the ratio says how many times
 from __future__ import annotations
 
 import sys
-import time
+
+from timing import best
 
 import pyrules
 from pyrules.builder import SituationBuilder
@@ -46,15 +47,6 @@ def baseline(n: int) -> int:
         else:  # Divination or its copy
             drawn += 2
     return drawn
-
-
-def best(f, *args, repeat: int = 3):
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = f(*args)
-        times.append(time.perf_counter() - start)
-    return min(times), result
 
 
 def main(sizes: list[int]) -> None:

@@ -12,7 +12,8 @@ simulation of the same line (a dictionary per permanent, no rules engine) is the
 from __future__ import annotations
 
 import sys
-import time
+
+from timing import best
 
 import pyrules
 from pyrules.builder import SituationBuilder
@@ -21,10 +22,10 @@ KINDS = ["Forest", "Mountain", "Island", "Sol Ring", "Grizzly Bears", "Hill Gian
 ACTIONS = [
     {"activate": "a3"},  # Sol Ring
     {"activate": "a0"},  # Forest
-    {"cast": "bears-hand"},
+    {"cast": {"object": "bears-hand", "pool_only": True}},  # with the mana just made (601.2g: not other lands)
     {"resolve": "all"},
     {"activate": "a1"},  # Mountain
-    {"cast": {"object": "bolt", "targets": ["b5"]}},  # at a Hill Giant
+    {"cast": {"object": "bolt", "targets": ["b5"], "pool_only": True}},  # at a Hill Giant
     {"resolve": "top"},
     {"activate": {"object": "ballista", "ability": 3, "targets": ["bob"]}},
     {"resolve": "all"},
@@ -68,15 +69,6 @@ def baseline(n: int) -> dict:
         del permanents["p3"]
     life["bob"] -= 1
     return {"permanents": len(permanents), "life": life, "pool": pool}
-
-
-def best(f, *args, repeat: int = 3):
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = f(*args)
-        times.append(time.perf_counter() - start)
-    return min(times), result
 
 
 def main(sizes: list[int]) -> None:

@@ -434,6 +434,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_x", q.x))
         if q.resolve and ("activate", "resolve") not in skip:
             symbols.append(fn("question_resolves"))
+        if q.pool_only and ("activate", "pool_only") not in skip:
+            symbols.append(fn("question_pool_only"))
         slots = _target_slots(situation, q)
         if ("activate", "targets") not in skip:
             symbols += [fn("question_target", n, S(t)) for n, t in zip(slots, q.targets)]
@@ -449,6 +451,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         symbols = [fn("question", fn("cast", S(q.player or obj.owner), S(q.object)))]
         if q.x is not None and ("cast", "x") not in skip:
             symbols.append(fn("question_x", q.x))
+        if q.pool_only and ("cast", "pool_only") not in skip:
+            symbols.append(fn("question_pool_only"))
         if ("cast", "targets") not in skip:
             symbols += [fn("question_target", n, S(t)) for n, t in enumerate(q.targets, start=1)]
         return symbols

@@ -591,7 +591,9 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
                 raise body.child("division").fail(f"{where} divides no damage")
     resolve = False if shorthand else body.child("resolve").boolean(default=False)
     x = None if shorthand else _value(body, "activate", "x")
-    return Activate(obj.id, player, ability, x, targets, resolve=resolve, modes=modes, division=division)
+    pool_only = False if shorthand else body.child("pool_only").boolean(default=False)
+    return Activate(obj.id, player, ability, x, targets, resolve=resolve, modes=modes, division=division,
+                    pool_only=pool_only)
 
 
 def _check_division(body: Field, targets: tuple[str, ...], division: tuple[int, ...], spec: Any, specs: tuple, oid: str,
@@ -629,7 +631,8 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     player = player_ref(body.child("player"), "question.cast.player") if body.child("player").present else None
     targets = body.child("targets").texts()
     _check_targets(body.child("targets"), targets, _spell_targets(face), obj.id, by_id, players, library, f"'{obj.id}'")
-    return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), (), targets)
+    return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), (), targets,
+                pool_only=body.child("pool_only").boolean(default=False))
 
 
 def _happen(body: Field, object_ref: Any, player_ref: Any) -> Happen:

@@ -139,6 +139,7 @@ class Activate:
     resolve: bool = False  # and then, all players passing, it resolves
     modes: tuple[int, ...] = ()  # the mode of a modal ability (700.2a)
     division: tuple[int, ...] = ()  # divided damage, per target (601.2d)
+    pool_only: bool = False  # its cost is paid from the pool only: no mana ability is activated while paying
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,7 @@ class Cast:
     x: int | None = None
     modes: tuple[int, ...] = ()
     targets: tuple[str, ...] = ()
+    pool_only: bool = False  # its cost is paid from the pool only: no mana ability is activated while paying
 
 
 @dataclass(frozen=True)

@@ -360,6 +360,9 @@ ACTIVATE_FIELDS: tuple[Kind, ...] = (
            asp="question_target"),
     _field("activate", "resolve", "and then it resolves, all players passing", Modelled("activation.lp", ("608.1",)),
            Bool(), example="choices/onyx-plus1-top-three", asp="question_resolves"),
+    _field("activate", "pool_only", "its cost is paid from the mana pool only: no mana ability is activated while "
+           "paying (by default the player may, 601.2g)", Modelled("activation.lp", ("601.2g",)), Bool(),
+           example="payment/pool-only-activation", asp="question_pool_only"),
 )
 CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "object", "the card cast (from its owner's hand)", Modelled("casting.lp", ("601.2a",)),
@@ -370,6 +373,9 @@ CAST_FIELDS: tuple[Kind, ...] = (
            example="stack/cast-with-x", asp="question_x"),
     _field("cast", "targets", "its targets (601.2c)", Modelled("casting.lp", ("601.2c",)), ListOf(Text()),
            example="stack/cast-twincast-at-a-spell", asp="question_target"),
+    _field("cast", "pool_only", "its cost is paid from the mana pool only: no mana ability is activated while "
+           "paying (by default the player may, 601.2g)", Modelled("activation.lp", ("601.2g",)), Bool(),
+           example="payment/pool-only-cast", asp="question_pool_only"),
     _field("cast", "modes", "the modes chosen (700.2)", Refused("modal spells"), ListOf(Count(1)),
            example="unsupported/cast-modes"),
 )
