@@ -149,8 +149,8 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
     return (Part(key, k.shape.parse(sub)),)
 
 
-_CHOSEN_MANA = {"add_one_of", "add_any_color", "add_could_produce", "add_color_of", "add_produced_type",
-                "add_chosen_color"}
+_CHOSEN_MANA = {"add_one_of", "add_any_color", "add_any_combination", "add_could_produce", "add_color_of",
+                "add_produced_type", "add_chosen_color"}
 
 
 def _check_mana_effects(effects: tuple[Part, ...], f: Field) -> None:

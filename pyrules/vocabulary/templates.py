@@ -388,6 +388,9 @@ EFFECTS: tuple[Kind, ...] = (
          example="mana/citadel-adds-one-of-three"),
     Kind("effect", "add_any_color", "add N mana of any one color", _MANA, Count(1), MANA, term=_amount("add_any_color"),
          text=lambda v: f"Add {v} mana of any one color", example="mana/birds-any-color"),
+    Kind("effect", "add_any_combination", "add N mana in any combination of colors (106.1b)",
+         Modelled("mana.lp", ("106.1b", "605.1a")), Count(1), MANA, term=_amount("add_any_combination"),
+         text=lambda v: f"Add {v} mana in any combination of colors", example="payment/any-combination-of-colors"),
     Kind("effect", "add_could_produce", "add one mana of any type (color) that a [filter] could produce (106.7), or "
          "that the land sacrificed could produce", Modelled("mana.lp", ("106.7",)), CouldProduce(), MANA,
          term=_could_produce_term, example="mana/cr-106-7-forest-orchard-vs-orchard"),
