@@ -150,7 +150,7 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
 
 
 _CHOSEN_MANA = {"add_one_of", "add_any_color", "add_any_combination", "add_could_produce", "add_color_of",
-                "add_produced_type", "add_chosen_color"}
+                "add_produced_type", "add_chosen_color", "add_power"}
 
 
 def _check_mana_effects(effects: tuple[Part, ...], f: Field) -> None:
