@@ -20,6 +20,7 @@ from .document import Field, load_document
 from .errors import InputError, UnsupportedError
 from .vocabulary import Filter, FilterShape, TargetSpec, find, kind, names, targets_of
 from .vocabulary.shapes import name_token
+from .vocabulary.templates import add_ways
 from .vocabulary.values import (
     BASIC_LAND_TYPES,
     CARD_TYPES,
@@ -150,12 +151,12 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
 
 
 _CHOSEN_MANA = {"add_one_of", "add_any_color", "add_any_combination", "add_could_produce", "add_color_of",
-                "add_produced_type", "add_chosen_color", "add_power"}
+                "add_produced_type", "add_chosen_color", "add_power", "add_for_each"}
 
 
 def _check_mana_effects(effects: tuple[Part, ...], f: Field) -> None:
-    chosen = [e for e in effects if e.kind in _CHOSEN_MANA]
-    fixed = [e for e in effects if e.kind == "add"]
+    chosen = [e for e in effects if e.kind in _CHOSEN_MANA or (e.kind == "add" and len(add_ways(e.value)) > 1)]
+    fixed = [e for e in effects if e.kind == "add" and len(add_ways(e.value)) == 1]
     if len(chosen) > 1 or (chosen and fixed):
         raise UnsupportedError(f.where, "an ability that adds mana in more than one instruction with a choice")
 

@@ -563,8 +563,10 @@ def test_unknown_keyword_in_block_list_names_its_line(write, line_of):
     ("activated: {cost: {discard_hand: true}, effect: {add: '{G}'}}", "discard_hand",
      "unsupported: cost 'discard_hand' (known costs: {T}, {Q}, mana, "),
     ("keyword: banding", "banding", "unsupported: keyword 'banding' (known keywords: haste, "),
-    ("activated: {cost: '{T}', effect: {add: '{X}'}}", "{X}", "unsupported: adding mana symbol(s) x"),
-], ids=["effect", "kind", "cost", "keyword", "add-x"])
+    ("activated: {cost: '{T}', effect: {add: '{X}'}}", "{X}", "unsupported: adding X mana"),
+    ("activated: {cost: '{T}', effect: {add: '" + "{R/G}" * 8 + "{W/U}" * 8 + "'}}",
+     "{R/G}", "unsupported: adding mana with 81 ways to choose"),
+], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]

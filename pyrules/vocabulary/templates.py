@@ -286,24 +286,77 @@ MANA = frozenset({"activated"})
 
 @dataclass(frozen=True)
 class AddMana(Shape):
-    """``"{G}{G}"``: fixed mana of the six types (a generic symbol adds colorless mana, 106.10)."""
+    """``"{G}{G}"``: mana symbols. Generic and snow symbols add colorless mana (106.10, 106.11), a
+    Phyrexian symbol one mana of its color (106.9), a hybrid symbol one of its halves, as the player
+    chooses (106.8). The value is the mana as (type, amount) pairs, or, with a choice, the distinct ways
+    it may come out, each as such pairs (see :func:`add_ways`)."""
 
-    form = "mana symbols of the six types, such as \"{G}{G}\" or \"{C}\""
+    form = "mana symbols, such as \"{G}{G}\", \"{C}\" or \"{R/G}\""
 
     def parse(self, f: Field) -> Any:
         from ..errors import UnsupportedError
 
         mana = ManaSymbols().parse(f)
-        bad = [s for s, _ in mana if s not in MANA_TYPES and s != "generic"]
-        if bad:
-            raise UnsupportedError(f.where, f"adding mana symbol(s) {', '.join(bad)}")
-        merged: dict[str, int] = {}
+        if any(s == "x" for s, _ in mana):
+            raise UnsupportedError(f.where, "adding X mana")
+        ways: set[tuple[tuple[str, int], ...]] = {()}
         for sym, n in mana:
-            t = "c" if sym == "generic" else sym
-            merged[t] = merged.get(t, 0) + n
-        if not any(merged.values()):
+            for _ in range(1 if sym == "generic" else n):
+                ways = {_merge(way, half) for way in ways for half in _halves(sym, n)}
+        if len(ways) > 64:
+            raise UnsupportedError(f.where, f"adding mana with {len(ways)} ways to choose (at most 64)")
+        if not any(n for way in ways for _, n in way):
             raise f.fail(f"{f.name}: adding no mana is not an effect")
-        return tuple(sorted((t, n) for t, n in merged.items() if n))
+        return tuple(sorted(ways)) if len(ways) > 1 else next(iter(ways))
+
+
+def add_ways(value: Any) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """The ways the mana of an ``add`` effect may come out (one, unless it has hybrid symbols)."""
+    return (value,) if value and isinstance(value[0][0], str) else tuple(value)
+
+
+def _halves(sym: str, n: int) -> tuple[tuple[str, int], ...]:
+    """What one symbol adds: the (type, amount) it may give (106.8-106.11)."""
+    if sym == "generic":
+        return (("c", n),)
+    if sym == "snow":
+        return (("c", 1),)
+    if sym in MANA_TYPES:
+        return ((sym, 1),)
+    a, b = sym.split("_")
+    if b == "p":
+        return ((a, 1),)
+    return (("c", 2) if a == "2" else (a, 1), (b, 1))
+
+
+def _merge(way: tuple[tuple[str, int], ...], add: tuple[str, int]) -> tuple[tuple[str, int], ...]:
+    merged = dict(way)
+    merged[add[0]] = merged.get(add[0], 0) + add[1]
+    return tuple(sorted((t, k) for t, k in merged.items() if k))
+
+
+def _add_term(value: Any, ctx: Any) -> Any:
+    ways = add_ways(value)
+    if len(ways) == 1:
+        return [fn("add", C(t), n) for t, n in ways[0]]
+    for way in ways:
+        amounts = dict(way)
+        ctx.extra(fn("ability_effect_choice", ctx.d, ctx.j, fn("m", *(amounts.get(t, 0) for t in "wubrgc"))))
+    return C("add_choice")
+
+
+@dataclass(frozen=True)
+class AddForEach(Shape):
+    """``{mana: "{G}", filter: ...}``: that mana for each permanent of a filter (Gaea's Cradle)."""
+
+    form = "{mana: one mana symbol such as \"{G}\", filter: a filter}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"mana", "filter"})
+        if not f.child("filter").present:
+            raise f.child("filter").fail(f"{f.name} needs a filter: what to count")
+        return ManaType().parse(f.child("mana")), FilterShape("players").parse(f.child("filter"))
 
 
 @dataclass(frozen=True)
@@ -380,9 +433,11 @@ _EVENTS = Modelled("events.lp", ("122.1", "111.1"))
 
 EFFECTS: tuple[Kind, ...] = (
     # Mana (106, 605)
-    Kind("effect", "add", "add this mana", _MANA, AddMana(), MANA | {"tapped_for_mana"},
-         term=lambda value, ctx: [fn("add", C(t), n) for t, n in value],
-         text=lambda v: "Add " + mana_text(v), example="mana/tap-for-mana-sol-ring-reflection"),
+    Kind("effect", "add", "add this mana (a hybrid symbol: one of its halves, 106.8; Phyrexian: its color, 106.9; "
+         "generic and snow: colorless, 106.10-106.11)", Modelled("mana.lp", ("106.3", "106.8", "106.9", "605.1a")),
+         AddMana(), MANA | {"tapped_for_mana"}, term=_add_term,
+         text=lambda v: "Add " + " or ".join(mana_text(way) for way in add_ways(v)),
+         example="mana/tap-for-mana-sol-ring-reflection"),
     Kind("effect", "add_one_of", "add one mana of one of these types", _MANA, ListOf(ManaType(), min_len=2), MANA,
          term=_add_one_of_term, text=lambda v: "Add " + " or ".join(f"{{{t.upper()}}}" for t in v),
          example="mana/citadel-adds-one-of-three"),
@@ -395,6 +450,11 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "add_any_combination", "add N mana in any combination of colors (106.1b)",
          Modelled("mana.lp", ("106.1b", "605.1a")), Count(1), MANA, term=_amount("add_any_combination"),
          text=lambda v: f"Add {v} mana in any combination of colors", example="payment/any-combination-of-colors"),
+    Kind("effect", "add_for_each", "add this mana for each permanent of a [filter] (seen from the ability's controller)",
+         Modelled("mana.lp", ("106.1", "605.1a")), AddForEach(), MANA,
+         term=lambda v, ctx: fn("add_for_each", C(v[0]), ctx.filter(v[1], "eff")),
+         text=lambda v: f"Add {{{v[0].upper()}}} for each {_filter_words(v[1])} permanent",
+         example="payment/mana-for-each-creature"),
     Kind("effect", "add_could_produce", "add one mana of any type (color) that a [filter] could produce (106.7), or "
          "that the land sacrificed could produce", Modelled("mana.lp", ("106.7",)), CouldProduce(), MANA,
          term=_could_produce_term, example="mana/cr-106-7-forest-orchard-vs-orchard"),
