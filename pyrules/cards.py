@@ -70,6 +70,7 @@ class AbilitySpec:
     riders: tuple[str, ...] = ()  # activated mana abilities: restrictions on spending the mana (106.6)
     modes: tuple[int, ...] = ()  # a modal ability: the mode (from 1) of each instruction (700.2)
     zone: str = ""  # activated: the zone it works from, when not the battlefield (cycling: hand, 113.6)
+    conditions: tuple[str, ...] = ()  # a spell: the condition of each instruction ("" or "kicked", 702.33d)
 
     @property
     def targets(self) -> tuple[TargetSpec, ...]:
@@ -247,8 +248,22 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec("static", static=Part(which, kind("static", which).shape.parse(body.child(which))),
                            filter=_filter(body, "static"), lasting=_options(body, "static").get("lasting", ""))
     if key == "spell":  # the instructions of an instant or sorcery (CR 113.3a)
-        body.only_keys({"effect"})
-        return AbilitySpec("spell", effects=_parse_effects(body.child("effect"), {"spell"}, "a spell ability"))
+        body.only_keys({"effect", "kicked_effect"})
+        effects = _parse_effects(body.child("effect"), {"spell"}, "a spell ability")
+        if not body.child("kicked_effect").present:
+            return AbilitySpec("spell", effects=effects)
+        kicked = _parse_effects(body.child("kicked_effect"), {"spell"}, "a spell ability")
+        if any(targets_of(kind("effect", e.kind), e.value) for e in kicked):
+            raise UnsupportedError(body.child("kicked_effect").where, "a target that only a kicked spell has")
+        return AbilitySpec("spell", effects=effects + kicked, conditions=("",) * len(effects) + ("kicked",) * len(kicked))
+    if key == "kicker":  # 702.33a
+        return AbilitySpec("kicker", costs=(Part("mana", kind("cost", "mana").shape.parse(body)),))
+    if key in ("additional_cost", "alternative_cost"):  # 118.8, 118.9
+        costs = _parse_costs(body)
+        for cost, item in zip(costs, body.elements() if isinstance(body.value, list) else [body] * len(costs)):
+            if cost.kind not in ("mana", "pay_life", "sacrifice") or cost.value == "self":
+                raise UnsupportedError(item.where, f"cost '{cost.kind}' as a spell's {key.replace('_', ' ')}")
+        return AbilitySpec(key, costs=costs)
     # enters: how the permanent itself enters
     enters = names("enters")
     body.only_keys(set(enters))

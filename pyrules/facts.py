@@ -177,6 +177,7 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
     ctx.j = None
     for j, mode in enumerate(ability.modes, start=1):
         out.append(fn("ability_effect_mode", d, j, mode))
+    out += [fn("ability_effect_condition", d, j, C(c)) for j, c in enumerate(ability.conditions, start=1) if c]
     for n, (spec, mode) in enumerate(zip(ability.targets, ability.target_modes), start=1):
         fid = fn("flt", d, fn("target", n))
         out += _filter_facts(fid, spec.filter, skip)
@@ -453,6 +454,10 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_x", q.x))
         if q.pool_only and ("cast", "pool_only") not in skip:
             symbols.append(fn("question_pool_only"))
+        if q.kicked and ("cast", "kicked") not in skip:
+            symbols.append(fn("question_kicked"))
+        if q.alternative_cost and ("cast", "alternative_cost") not in skip:
+            symbols.append(fn("question_alternative_cost"))
         if ("cast", "targets") not in skip:
             symbols += [fn("question_target", n, S(t)) for n, t in enumerate(q.targets, start=1)]
         return symbols

@@ -261,6 +261,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         used_this_turn=_value(f, "object", "used_this_turn", {}),
         loyalty_activated=_value(f, "object", "loyalty_activated", False),
         x=_value(f, "object", "x"),
+        kicked=_value(f, "object", "kicked", False),
         attached_to=attached,
         chosen_color=_value(f, "object", "chosen_color"),
         chosen_type=_value(f, "object", "chosen_type"),
@@ -632,7 +633,9 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     targets = body.child("targets").texts()
     _check_targets(body.child("targets"), targets, _spell_targets(face), obj.id, by_id, players, library, f"'{obj.id}'")
     return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), (), targets,
-                pool_only=body.child("pool_only").boolean(default=False))
+                pool_only=body.child("pool_only").boolean(default=False),
+                kicked=body.child("kicked").boolean(default=False),
+                alternative_cost=body.child("alternative_cost").boolean(default=False))
 
 
 def _happen(body: Field, object_ref: Any, player_ref: Any) -> Happen:

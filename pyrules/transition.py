@@ -105,7 +105,8 @@ def _move(d: _Draft, a: Symbol) -> None:
           since_turn_start=False if to == "battlefield" else obj.since_turn_start,
           chosen_color=None if to != "battlefield" or obj.zone != "stack" else obj.chosen_color,
           used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
-          x=obj.x if to in ("stack", "battlefield") else None, position=None, damage=0, deathtouch_damage=False,
+          x=obj.x if to in ("stack", "battlefield") else None, kicked=obj.kicked and to == "stack", position=None,
+          damage=0, deathtouch_damage=False,
           copy_of=None, crafted_with=(), face="front" if to != "battlefield" else obj.face)
 
 
@@ -219,7 +220,8 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         # 707.10: a copy of a spell has the copiable values and the choices of the original; its
         # owner is the player under whose control it was put on the stack.
         d.objects[cid] = GameObject(cid, original.card, controller, controller, "stack", face=original.face,
-                                    x=original.x, targets=original.targets, copy=True, since_turn_start=False)
+                                    x=original.x, kicked=original.kicked, targets=original.targets, copy=True,
+                                    since_turn_start=False)
         d.item_ids[item] = cid
         return cid
     raise CarryError(f"the stack item {item}")
@@ -426,6 +428,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
 #: Outcome predicates that change nothing a later step reads: their effect is in other atoms.
 RECORDS: dict[str, str] = {
     "copied/3": "the copy is put on the stack by stack/2",
+    "kicked/1": "the spell cast is kicked: the bookkeeping of the cast records it on the object",
     "craft_material/2": "read with the ability put on the stack by stack/2 (its materials)",
     "not_resolved/1": "the object leaves the stack as it would have on resolving",
     "produces_no_mana/1": "nothing is added",
@@ -449,7 +452,7 @@ RECORDS: dict[str, str] = {
 QUIET = frozenset({"tap/1", "untap/1", "mana_added/3", "mana_spent/3", "mana_rider/4", "restricted_mana_spent/4",
                    "life_gained/2", "drew/2", "drew_unseen/2",
                    "stack/2", "chose/3", "copied/3", "not_resolved/1", "produces_no_mana/1", "damage_dealt/3",
-                   "discarded/2", "discarded_unseen/2", "craft_material/2", "mana_paid/3"})
+                   "discarded/2", "discarded_unseen/2", "craft_material/2", "mana_paid/3", "kicked/1"})
 
 
 def quiet(atom: Symbol, state: Situation) -> bool:
@@ -548,7 +551,7 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
         obj = d.objects.get(question.object)
         if obj is not None and obj.zone == "stack":
             d.objects[obj.id] = replace(obj, controller=question.player or obj.owner, x=question.x,
-                                        targets=question.targets)
+                                        targets=question.targets, kicked=question.kicked)
     if isinstance(question, Activate):
         obj = d.objects.get(question.object)
         key = question.ability if isinstance(question.ability, int) or (isinstance(question.ability, str) and ":" in
@@ -599,7 +602,7 @@ def state_key(state: Situation) -> tuple:
 
     def own(o: GameObject) -> tuple:
         return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
-                o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x,
+                o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
                 o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of)
 
     for o in state.objects:

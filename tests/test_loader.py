@@ -566,7 +566,10 @@ def test_unknown_keyword_in_block_list_names_its_line(write, line_of):
     ("activated: {cost: '{T}', effect: {add: '{X}'}}", "{X}", "unsupported: adding X mana"),
     ("activated: {cost: '{T}', effect: {add: '" + "{R/G}" * 8 + "{W/U}" * 8 + "'}}",
      "{R/G}", "unsupported: adding mana with 81 ways to choose"),
-], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways"])
+    ("additional_cost: [{discard: 1}]", "discard", "unsupported: cost 'discard' as a spell's additional cost"),
+    ("spell: {effect: {draw: 1}, kicked_effect: {destroy_target: {types: [creature]}}}", "kicked_effect",
+     "unsupported: a target that only a kicked spell has"),
+], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]

@@ -241,6 +241,9 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("events.lp", ("107.3m",)), Count(0),
            term=lambda o, ctx: [fn("object_x", ctx.oid, o.x)] if o.x is not None else [],
            example="replacement/etb-x-hangarback-cast", asp="object_x"),
+    _field("object", "kicked", "a spell on the stack that was kicked as it was cast (702.33d)",
+           Modelled("stack.lp", ("702.33d",)), Bool(), term=_flag_fact("object_kicked", "kicked"),
+           example="payment/kicked-spell-resolves", asp="object_kicked"),
     _field("object", "attached_to", "the permanent this Aura is attached to", Modelled("filters.lp", ("303.4",)),
            Id("an object"),
            term=lambda o, ctx: [fn("attached_to", ctx.oid, S(o.attached_to))] if o.attached_to else [],
@@ -376,6 +379,11 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "pool_only", "its cost is paid from the mana pool only: no mana ability is activated while "
            "paying (by default the player may, 601.2g)", Modelled("activation.lp", ("601.2g",)), Bool(),
            example="payment/pool-only-cast", asp="question_pool_only"),
+    _field("cast", "kicked", "its kicker cost is paid too (702.33a)", Modelled("casting.lp", ("702.33a", "601.2b")),
+           Bool(), example="payment/kicker-paid-and-kicked-effect", asp="question_kicked"),
+    _field("cast", "alternative_cost", "its alternative cost is paid instead of its mana cost (118.9)",
+           Modelled("casting.lp", ("118.9", "601.2b")), Bool(), example="payment/alternative-cost-instead-of-mana-cost",
+           asp="question_alternative_cost"),
     _field("cast", "modes", "the modes chosen (700.2)", Refused("modal spells"), ListOf(Count(1)),
            example="unsupported/cast-modes"),
 )

@@ -224,6 +224,15 @@ ABILITY_KINDS: tuple[Kind, ...] = (
     Kind("ability", "equip", "Equip [cost]: \"[cost]: attach this to target creature you control; activate only as a "
          "sorcery\" (702.6)", Modelled("stack.lp", ("702.6a",)), ManaSymbols(), asp="attach_target",
          example="craft/equip-attaches"),
+    Kind("ability", "kicker", "Kicker [cost]: \"you may pay an additional [cost] as you cast this spell\" (702.33); "
+         "the spell's kicked_effect happens only if it was kicked", Modelled("casting.lp", ("702.33a", "601.2b")),
+         ManaSymbols(), asp="kicker", example="payment/kicker-paid-and-kicked-effect"),
+    Kind("ability", "additional_cost", "\"As an additional cost to cast this spell, [costs]\" (118.8, 601.2f): mana, "
+         "pay_life, or sacrifice a [filter]", Modelled("casting.lp", ("118.8", "601.2f")), Text(),
+         asp="additional_cost", example="payment/additional-cost-sacrifice-a-creature"),
+    Kind("ability", "alternative_cost", "\"You may [costs] rather than pay this spell's mana cost\" (118.9, 601.2b): "
+         "mana, pay_life, or sacrifice a [filter]; cast with alternative_cost: true", Modelled("casting.lp",
+         ("118.9", "601.2b")), Text(), asp="alternative_cost", example="payment/alternative-cost-instead-of-mana-cost"),
     Kind("ability", "craft", "Craft with [materials] [cost]: \"[cost], exile this and the materials from among "
          "permanents you control and cards in your graveyard: return this transformed; activate only as a sorcery\" "
          "(702.167)", Modelled("activation.lp", ("702.167a",)), CraftShape(), asp="exile_materials",
