@@ -429,6 +429,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
 RECORDS: dict[str, str] = {
     "copied/3": "the copy is put on the stack by stack/2",
     "kicked/1": "the spell cast is kicked: the bookkeeping of the cast records it on the object",
+    "cant_be_countered/1": "no effect pyrules models counters a spell, so nothing later reads it",
     "craft_material/2": "read with the ability put on the stack by stack/2 (its materials)",
     "not_resolved/1": "the object leaves the stack as it would have on resolving",
     "produces_no_mana/1": "nothing is added",
@@ -452,7 +453,8 @@ RECORDS: dict[str, str] = {
 QUIET = frozenset({"tap/1", "untap/1", "mana_added/3", "mana_spent/3", "mana_rider/4", "restricted_mana_spent/4",
                    "life_gained/2", "drew/2", "drew_unseen/2",
                    "stack/2", "chose/3", "copied/3", "not_resolved/1", "produces_no_mana/1", "damage_dealt/3",
-                   "discarded/2", "discarded_unseen/2", "craft_material/2", "mana_paid/3", "kicked/1"})
+                   "discarded/2", "discarded_unseen/2", "craft_material/2", "mana_paid/3", "kicked/1",
+                   "cant_be_countered/1"})
 
 
 def quiet(atom: Symbol, state: Situation) -> bool:

@@ -810,6 +810,10 @@ OPTIONS: tuple[Kind, ...] = (
          Modelled("mana.lp", ("106.6",)), ListOf(Name("spending restriction")), frozenset({"activated"}),
          term=lambda v, ctx: [C(f"spend_only_{r}") for r in v], example="mana/ziggurat-mana-carries-its-restriction",
          asp="ability_rider"),
+    Kind("option", "spend_effect", "what the mana does to the spell it is spent on (106.6): cant_be_countered "
+         "(\"that spell can't be countered\"; only for mana spent while paying, never left in a pool)",
+         Modelled("payment.lp", ("106.6",)), OneOf(("cant_be_countered",)), frozenset({"activated"}),
+         term=lambda v, ctx: C(v), example="payment/halfling-mana-spell-cant-be-countered", asp="ability_spend_effect"),
     Kind("option", "applies_to", "a counters replacement that applies only where an effect would put the counters "
          "(Doubling Season), not to counters put as a cost until another replacement has modified them (614.16)",
          Modelled("events.lp", ("614.16",)), OneOf(("effects",)), frozenset({"replacement"}), term=lambda v, ctx: C(v),

@@ -119,4 +119,4 @@ class Color(Shape):
         return value
 
 #: How mana in a pool may be restricted (106.6), as ``spend_only`` says: the fact term is spend_only_<value>.
-RESTRICTIONS = ("abilities", "creature_spells")
+RESTRICTIONS = ("abilities", "creature_spells", "legendary_spells")
