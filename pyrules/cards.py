@@ -70,6 +70,7 @@ class AbilitySpec:
     riders: tuple[str, ...] = ()  # activated mana abilities: restrictions on spending the mana (106.6)
     modes: tuple[int, ...] = ()  # a modal ability: the mode (from 1) of each instruction (700.2)
     zone: str = ""  # activated: the zone it works from, when not the battlefield (cycling: hand, 113.6)
+    only_if: tuple = ()  # activated: conditions of "activate only if" (602.5b)
     spend_effect: str = ""  # activated mana abilities: what the mana does to the spell it pays for (106.6)
     conditions: tuple[str, ...] = ()  # a spell: the condition of each instruction ("" or "kicked", 702.33d)
 
@@ -214,7 +215,7 @@ def parse_ability(f: Field) -> AbilitySpec:
             timing = "sorcery"  # 606.3: loyalty abilities only at sorcery speed
         return AbilitySpec("activated", costs=costs, effects=effects, limit=options.get("limit", ""),
                            timing="" if timing == "instant" else timing, riders=options.get("spend_only", ()),
-                           modes=modes, spend_effect=options.get("spend_effect", ""))
+                           modes=modes, spend_effect=options.get("spend_effect", ""), only_if=options.get("only_if", ()))
     if key == "triggered":
         body.only_keys({"when", "filter", "effect", "lasting"})
         when = body.child("when").choice(names("trigger"))

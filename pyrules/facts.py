@@ -205,11 +205,11 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         out.append(fn("ability_filter", d, fid))
     for option, values in (("lasting", ability.lasting), ("limit", ability.limit), ("timing", ability.timing),
                            ("spend_only", ability.riders), ("applies_to", ability.applies_to),
-                           ("spend_effect", ability.spend_effect)):
+                           ("spend_effect", ability.spend_effect), ("only_if", ability.only_if)):
         if values and ("option", option) not in skip:
             pred = {"lasting": "ability_lasting", "limit": "ability_limit", "timing": "ability_timing",
                     "spend_only": "ability_rider", "applies_to": "ability_applies_to",
-                    "spend_effect": "ability_spend_effect"}[option]
+                    "spend_effect": "ability_spend_effect", "only_if": "ability_condition"}[option]
             out += [fn(pred, d, t) for t in _terms(kind("option", option).term(values, ctx))]
     return out
 

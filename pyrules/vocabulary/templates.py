@@ -369,6 +369,37 @@ class AddForEach(Shape):
 
 
 @dataclass(frozen=True)
+class OnlyIf(Shape):
+    """``{played_land_this_turn: true}`` and/or ``{you_control: {count: N, filter: ...}}``."""
+
+    form = "{played_land_this_turn: true, you_control: {count: N, filter: a filter}} (either or both)"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"played_land_this_turn", "you_control"})
+        out: list[tuple[str, Any]] = []
+        played = f.child("played_land_this_turn")
+        if played.present:
+            if played.value is not True:
+                raise played.fail(f"{played.name} can only be true (leave it out otherwise)")
+            out.append(("played_land", True))
+        control = f.child("you_control")
+        if control.present:
+            control.mapping()
+            control.only_keys({"count", "filter"})
+            out.append(("controls", (control.child("count").integer(minimum=1),
+                                     FilterShape("players").parse(control.child("filter")))))
+        if not out:
+            raise f.fail(f"{f.name} needs a condition: played_land_this_turn or you_control")
+        return tuple(out)
+
+
+def _only_if_terms(value: Any, ctx: Any) -> list:
+    return [C("played_land") if name == "played_land" else fn("controls", ctx.filter(v[1], "only_if"), v[0])
+            for name, v in value]
+
+
+@dataclass(frozen=True)
 class CouldProduce(Shape):
     """``{filter: ..., range: type|color}`` or ``{of: sacrificed, range: ...}``."""
 
@@ -814,6 +845,10 @@ OPTIONS: tuple[Kind, ...] = (
          "(\"that spell can't be countered\"; only for mana spent while paying, never left in a pool)",
          Modelled("payment.lp", ("106.6",)), OneOf(("cant_be_countered",)), frozenset({"activated"}),
          term=lambda v, ctx: C(v), example="payment/halfling-mana-spell-cant-be-countered", asp="ability_spend_effect"),
+    Kind("option", "only_if", "activate only if a condition holds (602.5b): you played a land this turn (a condition "
+         "on the turn's history, 305.2), or you control at least N permanents of a filter",
+         Modelled("activation.lp", ("602.5b",)), OnlyIf(), frozenset({"activated"}), term=_only_if_terms,
+         example="activation/temple-needs-five-lands", asp="ability_condition"),
     Kind("option", "applies_to", "a counters replacement that applies only where an effect would put the counters "
          "(Doubling Season), not to counters put as a cost until another replacement has modified them (614.16)",
          Modelled("events.lp", ("614.16",)), OneOf(("effects",)), frozenset({"replacement"}), term=lambda v, ctx: C(v),
