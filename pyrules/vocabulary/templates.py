@@ -356,16 +356,20 @@ def _add_term(value: Any, ctx: Any) -> Any:
 
 @dataclass(frozen=True)
 class AddForEach(Shape):
-    """``{mana: "{G}", filter: ...}``: that mana for each permanent of a filter (Gaea's Cradle)."""
+    """``{mana: "{G}", filter: ...}``: that mana for each permanent of a filter (Gaea's Cradle); or X mana
+    of any one color (``mana: any_color``, Wirewood Channeler) or in any combination of colors
+    (``mana: any_combination``), where X is the number of those permanents."""
 
-    form = "{mana: one mana symbol such as \"{G}\", filter: a filter}"
+    form = "{mana: one mana symbol such as \"{G}\", any_color or any_combination, filter: a filter}"
 
     def parse(self, f: Field) -> Any:
         f.mapping()
         f.only_keys({"mana", "filter"})
         if not f.child("filter").present:
             raise f.child("filter").fail(f"{f.name} needs a filter: what to count")
-        return ManaType().parse(f.child("mana")), FilterShape("players").parse(f.child("filter"))
+        mana = f.child("mana")
+        which = mana.value if mana.value in ("any_color", "any_combination") else ManaType().parse(mana)
+        return which, FilterShape("players").parse(f.child("filter"))
 
 
 @dataclass(frozen=True)
@@ -493,7 +497,8 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "add_for_each", "add this mana for each permanent of a [filter] (seen from the ability's controller)",
          Modelled("mana.lp", ("106.1", "605.1a")), AddForEach(), MANA,
          term=lambda v, ctx: fn("add_for_each", C(v[0]), ctx.filter(v[1], "eff")),
-         text=lambda v: f"Add {{{v[0].upper()}}} for each {_filter_words(v[1])} permanent",
+         text=lambda v: (f"Add {{{v[0].upper()}}} for each" if len(v[0]) == 1 else
+                         f"Add X mana ({v[0].replace('_', ' ')}), X the number of") + f" {_filter_words(v[1])} permanent(s)",
          example="payment/mana-for-each-creature"),
     Kind("effect", "add_could_produce", "add one mana of any type (color) that a [filter] could produce (106.7), or "
          "that the land sacrificed could produce", Modelled("mana.lp", ("106.7",)), CouldProduce(), MANA,
