@@ -180,6 +180,23 @@ def output_signatures() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def show_terms() -> str:
+    """``#show p(X1,...,Xn) : p(X1,...,Xn).`` for every predicate the encodings show: the same atoms as
+    output terms, which clingo hands over per model far faster than it filters the shown atoms out of
+    all the true ones (the atoms stay shown, for projection). Built from our own #show statements,
+    never from user text."""
+    import re
+
+    out = []
+    for path in encoding_paths():
+        for name, arity in re.findall(r"^#show (\w+)/(\d+)\.", path.read_text(encoding="utf-8"), re.M):
+            args = ",".join(f"X{i}" for i in range(int(arity)))
+            atom = f"{name}({args})" if args else name
+            out.append(f"#show {atom} : {atom}.")
+    return "\n".join(out)
+
+
+@lru_cache(maxsize=1)
 def answer_names() -> frozenset[str]:
     """The outcome predicates that answer a "which ...?" question rather than say what happens."""
     return frozenset(e.name for name in FILES for e in catalogue(name) if e.role == "answer")

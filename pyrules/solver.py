@@ -90,6 +90,9 @@ class Grounding:
             shadows = rules()[1]
         # The statements of asp/ that the situation's facts can use (see pyrules.program).
         add_program(self.control, (f.symbol for f in self.facts), shadows, demand=not explain)
+        from .encodings import show_terms
+
+        self.control.add("base", [], show_terms())
         # Facts go in through clingo's backend as symbols: user text is never parsed as program text.
         with self.control.backend() as backend:
             for fact in self.facts:
@@ -117,6 +120,7 @@ class Grounding:
         if self.optimizing:
             self.control.configuration.solve.opt_mode = "optN"
         self._shown_literals: dict[Symbol, int] | None = None
+        self._true_nonfacts: dict[frozenset[Symbol], frozenset[Symbol] | None] = {}
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
@@ -203,7 +207,7 @@ class Grounding:
             for model in handle:
                 if self.optimizing and not model.optimality_proven:
                     continue  # found on the way to the optimum (a payment that failed where one succeeds)
-                atoms = frozenset(model.symbols(shown=True))
+                atoms = frozenset(model.symbols(terms=True))  # the shown atoms, as terms (show_terms)
                 if keep is not None:
                     atoms = frozenset(a for a in atoms if a.name in keep)
                 if self._keep(atoms):
@@ -223,6 +227,10 @@ class Grounding:
         under assumptions (the outcome's shown atoms, true or false) on this same grounding."""
         if self.explain_data is None:
             raise ValueError("this grounding was made without explanations")
+        # One answer set per outcome, always the same one: an outcome reached by several answer sets
+        # (payments that end alike) is explained, and checked, from a single one.
+        if outcome in self._true_nonfacts:
+            return self._true_nonfacts[outcome]
         if self._shown_literals is None:
             from .encodings import output_signatures
 
@@ -241,7 +249,8 @@ class Grounding:
             found.append(frozenset(s for s, lit in literals.items() if model.is_true(lit)))
 
         self.control.solve(assumptions=assumptions, on_model=on_model)
-        return found[0] if found else None
+        self._true_nonfacts[outcome] = found[0] if found else None
+        return self._true_nonfacts[outcome]
 
     def brave_atoms(self) -> frozenset[Symbol]:
         """Every atom true in some answer set: the facts, and the undecided atoms among clingo's brave
