@@ -210,6 +210,9 @@ def parse_ability(f: Field) -> AbilitySpec:
                 c.kind == "sacrifice" and c.value != "self" for c in costs):
             raise body.child("effect").fail("'of: sacrificed' needs a cost that sacrifices a permanent")
         options = _options(body, "activated")
+        spending = [k for k in ("spend_only", "spend_effect") if k in options]
+        if spending and not any(e.kind.startswith("add") for e in effects):
+            raise body.child(spending[0]).fail(f"'{spending[0]}' is about the mana an ability adds, and this one adds none")
         timing = options.get("timing", "")
         if any(c.kind == "loyalty" for c in costs):
             timing = "sorcery"  # 606.3: loyalty abilities only at sorcery speed
@@ -347,6 +350,9 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
         raise f.fail(f"card '{name}' needs at least one card type")
     colors = tuple(sorted(set(values("colors")))) if f.child("colors").present else None
     cost_field = f.child("cost")
+    abilities = tuple(parse_ability(a) for a in f.child("abilities").elements()) if f.child("abilities").present else ()
+    if any("kicked" in a.conditions for a in abilities) and not any(a.kind == "kicker" for a in abilities):
+        raise f.child("abilities").fail(f"card '{name}' has a kicked_effect but no kicker (702.33)")
     return CardSpec(
         name=name,
         mana_cost=parse_mana(cost_field.value, cost_field) if cost_field.present else (),
@@ -357,7 +363,7 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
         power=f.child("power").integer(default=None),
         toughness=f.child("toughness").integer(default=None),
         loyalty=f.child("loyalty").integer(default=None, minimum=0),
-        abilities=tuple(parse_ability(a) for a in f.child("abilities").elements()) if f.child("abilities").present else (),
+        abilities=abilities,
         faces=faces,
         token=values("token") if f.child("token").present else "",
     )

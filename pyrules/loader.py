@@ -121,6 +121,8 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         card = library[obj.card]
         if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
+        if obj.kicked and obj.zone != "stack":
+            raise f.child("kicked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack was kicked")
         if obj.targets and obj.zone != "stack":
             raise f.child("targets").fail(f"'{obj.id}' is in the {obj.zone}; only spells on the stack have targets")
         if obj.zone == "stack":

@@ -590,6 +590,29 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
     assert error.message.startswith(prefix), error.message
 
 
+@pytest.mark.parametrize("card, obj, marker, message", [
+    ("{name: Relic, types: [artifact], abilities: [{activated: {cost: '{T}', effect: {gain_life: 1}, "
+     "spend_only: [abilities]}}]}", "{id: relic, card: Relic, controller: alice}", "spend_only",
+     "'spend_only' is about the mana an ability adds, and this one adds none"),
+    ("{name: Relic, types: [sorcery], abilities: [{spell: {effect: {draw: 1}, kicked_effect: {gain_life: 1}}}]}",
+     "{id: relic, card: Relic, owner: alice, zone: hand}", "abilities",
+     "card 'Relic' has a kicked_effect but no kicker (702.33)"),
+    ("{name: Relic, types: [sorcery], abilities: [{kicker: '{1}'}, {spell: {effect: {draw: 1}}}]}",
+     "{id: relic, card: Relic, owner: alice, zone: hand, kicked: true}", "kicked: true",
+     "'relic' is in the hand; only a spell on the stack was kicked"),
+], ids=["spend-only-without-mana", "kicked-effect-without-kicker", "kicked-off-the-stack"])
+def test_kicker_and_spending_fields_that_nothing_would_read(write, line_of, card, obj, marker, message):
+    path = write("unread.yaml", f"""\
+        players: [alice]
+        cards:
+          - {card}
+        objects:
+          - {obj}
+        question: {{activatable: alice}}
+        """)
+    assert_error(path, line_of(path, marker), message)
+
+
 def test_inline_card_defined_twice(write, line_of):
     path = write("twice.yaml", """\
         players: [alice]
