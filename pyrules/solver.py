@@ -112,11 +112,12 @@ class Grounding:
         self._illegal: set[Symbol] = set()
         # The atoms that could make a model a problem or an illegal action, found once: checking each
         # model for these few is cheaper than reading the name of every atom it holds.
-        self._problems = [a.symbol for name in ("unsupported", "bad_question", "illegal")
+        self._problems = [(a.symbol, a.literal) for name in ("unsupported", "bad_question", "illegal")
                           for a in self.control.symbolic_atoms.by_signature(name, 1)]
         self.explain_data = self._explain_data() if explain else None
         # Paying with mana abilities minimizes failed payments (payment.lp): only optimal models count.
-        self.optimizing = any(True for _ in self.control.symbolic_atoms.by_signature("_pay_failed", 1))
+        self._failed_payments = [a.literal for a in self.control.symbolic_atoms.by_signature("_pay_failed", 1)]
+        self.optimizing = bool(self._failed_payments)
         if self.optimizing:
             self.control.configuration.solve.opt_mode = "optN"
         self._shown_literals: dict[Symbol, int] | None = None
@@ -159,9 +160,9 @@ class Grounding:
         for atom in sorted(bad, key=str):
             raise InputError(where, describe_reason(atom.arguments[0]))
 
-    def _keep(self, atoms: frozenset[Symbol]) -> bool:
+    def _keep(self, model: clingo.Model) -> bool:
         """Sort out a model: input problems raise, illegal actions are reasons, the rest outcomes."""
-        present = [a for a in self._problems if a in atoms]
+        present = [symbol for symbol, literal in self._problems if model.is_true(literal)]
         if not present:
             return True
         self._check_input([a for a in present if a.name == "unsupported"], [a for a in present if a.name == "bad_question"])
@@ -187,6 +188,20 @@ class Grounding:
         with self.control.backend() as backend:
             backend.add_project(literals)
 
+    def _solve_into(self, models: list[frozenset[Symbol]], keep: set[str] | None, assumptions: list[int]) -> None:
+        """Solve, appending each outcome's shown atoms (as output terms, see show_terms) to ``models``."""
+        optimizing = self.optimizing and not assumptions
+        with self.control.solve(yield_=True, assumptions=assumptions) as handle:
+            for model in handle:
+                if optimizing and not model.optimality_proven:
+                    continue  # found on the way to the optimum (a payment that failed where one succeeds)
+                if not self._keep(model):
+                    continue
+                atoms = frozenset(model.symbols(terms=True))
+                if keep is not None:
+                    atoms = frozenset(a for a in atoms if a.name in keep)
+                models.append(atoms)
+
     def enumerate(self, limit: int | None = None, statistics: bool = True) -> tuple[list[frozenset[Symbol]], bool,
                                                                                    Statistics]:
         """Every distinct outcome (projected), up to ``limit``; and whether that limit cut the list. Reading
@@ -203,15 +218,16 @@ class Grounding:
         conf.models = str(limit + 1) if limit is not None else "0"
         models: list[frozenset[Symbol]] = []
         start = time.perf_counter()
-        with self.control.solve(yield_=True) as handle:
-            for model in handle:
-                if self.optimizing and not model.optimality_proven:
-                    continue  # found on the way to the optimum (a payment that failed where one succeeds)
-                atoms = frozenset(model.symbols(terms=True))  # the shown atoms, as terms (show_terms)
-                if keep is not None:
-                    atoms = frozenset(a for a in atoms if a.name in keep)
-                if self._keep(atoms):
-                    models.append(atoms)
+        if self.optimizing:
+            # Where the cost can be paid, the optimum has no failed payment: enumerating under the
+            # assumption that none fails gives the same models without optimizing. Only where that
+            # finds nothing is the optimum (the fewest failures) searched.
+            conf.opt_mode = "ignore"
+            self._solve_into(models, keep, [-literal for literal in self._failed_payments])
+            conf.opt_mode = "optN"
+        if not models:
+            self._illegal.clear()
+            self._solve_into(models, keep, [])
         elapsed = time.perf_counter() - start
         truncated = limit is not None and len(models) > limit
         if truncated:
