@@ -153,7 +153,7 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
     return (Part(key, k.shape.parse(sub)),)
 
 
-_CHOSEN_MANA = {"add_one_of", "add_any_color", "add_any_combination", "add_could_produce", "add_color_of",
+_CHOSEN_MANA = {"add_one_of", "add_any_color", "add_any_combination", "add_combination", "add_could_produce", "add_color_of",
                 "add_produced_type", "add_chosen_color", "add_power", "add_for_each"}
 
 
@@ -209,6 +209,10 @@ def parse_ability(f: Field) -> AbilitySpec:
         if any(e.kind == "add_could_produce" and e.value[0] == "sacrificed" for e in effects) and not any(
                 c.kind == "sacrifice" and c.value != "self" for c in costs):
             raise body.child("effect").fail("'of: sacrificed' needs a cost that sacrifices a permanent")
+        x_costs = [c for c in costs if (c.kind == "remove_counters" and c.value[1] == "x")
+                   or (c.kind == "mana" and any(s == "x" for s, _ in c.value))]
+        if any(e.kind == "add_combination" and e.value[0] == "x" for e in effects) and not x_costs:
+            raise body.child("effect").fail("X mana needs a cost with X in it: {X}, or removing X counters (107.3)")
         options = _options(body, "activated")
         spending = [k for k in ("spend_only", "spend_effect") if k in options]
         if spending and not any(e.kind.startswith("add") for e in effects):

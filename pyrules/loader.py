@@ -594,6 +594,8 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
                 raise body.child("division").fail(f"{where} divides no damage")
     resolve = False if shorthand else body.child("resolve").boolean(default=False)
     x = None if shorthand else _value(body, "activate", "x")
+    if x is None and spec is not None and any(c.kind == "remove_counters" and c.value[1] == "x" for c in spec.costs):
+        raise body.fail(f"ability {chosen} of '{face.name}' removes X counters: announce X with 'x: N' (CR 107.3, 602.2b)")
     pool_only = False if shorthand else body.child("pool_only").boolean(default=False)
     return Activate(obj.id, player, ability, x, targets, resolve=resolve, modes=modes, division=division,
                     pool_only=pool_only)

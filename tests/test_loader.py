@@ -600,7 +600,17 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
     ("{name: Relic, types: [sorcery], abilities: [{kicker: '{1}'}, {spell: {effect: {draw: 1}}}]}",
      "{id: relic, card: Relic, owner: alice, zone: hand, kicked: true}", "kicked: true",
      "'relic' is in the hand; only a spell on the stack was kicked"),
-], ids=["spend-only-without-mana", "kicked-effect-without-kicker", "kicked-off-the-stack"])
+    ("{name: Relic, types: [artifact], abilities: [{activated: {cost: '{T}', effect: {add_combination: "
+     "{count: X, of: ['{W}']}}}}]}", "{id: relic, card: Relic, controller: alice}", "add_combination",
+     "X mana needs a cost with X in it: {X}, or removing X counters (107.3)"),
+    ("{name: Relic, types: [artifact], abilities: [{activated: {cost: '{T}', effect: {add_combination: "
+     "{count: 2, of: ['{W}', '{W}']}}}}]}", "{id: relic, card: Relic, controller: alice}", "add_combination",
+     "add_combination's 'of' names a type twice"),
+    ("{name: Relic, types: [artifact], abilities: [{activated: {cost: '{T}', effect: {add_combination: "
+     "{of: ['{W}']}}}}]}", "{id: relic, card: Relic, controller: alice}", "add_combination",
+     "add_combination needs 'count'"),
+], ids=["spend-only-without-mana", "kicked-effect-without-kicker", "kicked-off-the-stack", "x-mana-without-x-cost",
+        "combination-type-twice", "combination-without-count"])
 def test_kicker_and_spending_fields_that_nothing_would_read(write, line_of, card, obj, marker, message):
     path = write("unread.yaml", f"""\
         players: [alice]
@@ -823,3 +833,16 @@ def test_copies_is_only_for_a_copying_trigger(write, line_of):
     assert_error(path, line_of(path, "grow2"),
                  "'grow2' does not copy the ability that triggered it; 'copies' is for such a trigger "
                  "(Locus of Enlightenment)")
+
+
+def test_removing_x_counters_needs_x_announced(write, line_of):
+    path = write("storage.yaml", """\
+        players:
+          - {name: alice, mana_pool: "{C}"}
+        objects:
+          - {id: pools, card: Calciform Pools, controller: alice, counters: {storage: 2}}
+        question:
+          activate: {object: pools, ability: 3}
+        """)
+    assert_error(path, line_of(path, "activate:"),
+                 "ability 3 of 'Calciform Pools' removes X counters: announce X with 'x: N' (CR 107.3, 602.2b)")

@@ -262,9 +262,10 @@ COSTS: tuple[Kind, ...] = (
          text=lambda v: "Exile this", example="activation/exile-self-cost"),
     Kind("cost", "pay_life", "pay N life (119.4)", _ACT, Count(0), term=_amount("pay_life"),
          text=lambda v: f"Pay {v} life", example="activation/pay-life-cost"),
-    Kind("cost", "remove_counters", "remove counters from this permanent", _ACT, CounterAmount(),
-         term=lambda v, ctx: fn("remove_counters", C(v[0]), v[1]), text=lambda v: f"Remove {v[1]} {v[0]} counter(s)",
-         example="mana/gemstone-mine-last-counter"),
+    Kind("cost", "remove_counters", "remove N counters from this permanent, or X of them (X chosen as it is "
+         "activated, 107.3)", Modelled("activation.lp", ("602.2", "107.3")), CounterAmount(x=True),
+         term=lambda v, ctx: fn("remove_counters", C(v[0]), amount_term(v[1])),
+         text=lambda v: f"Remove {str(v[1]).upper()} {v[0]} counter(s)", example="mana/gemstone-mine-last-counter"),
     Kind("cost", "put_counters", "put counters on this permanent", _ACT, CounterAmount(),
          term=lambda v, ctx: fn("put_counters", C(v[0]), v[1]), text=lambda v: f"Put {v[1]} {v[0]} counter(s) on this",
          example="activation/put-counters-cost"),
@@ -370,6 +371,31 @@ class AddForEach(Shape):
         mana = f.child("mana")
         which = mana.value if mana.value in ("any_color", "any_combination") else ManaType().parse(mana)
         return which, FilterShape("players").parse(f.child("filter"))
+
+
+@dataclass(frozen=True)
+class Combination(Shape):
+    """``{count: 2, of: ["{W}", "{U}"]}``: N (or X) mana in any combination of these types (Calciform
+    Pools' "X mana in any combination of {W} and/or {U}"; one type: "{C} for each counter removed")."""
+
+    form = "{count: N or X, of: [mana symbols such as \"{W}\", ...]}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"count", "of"})
+        for key in ("count", "of"):
+            if not f.child(key).present:
+                raise f.fail(f"add_combination needs '{key}'")
+        types = ListOf(ManaType()).parse(f.child("of"))
+        if len(set(types)) != len(types):
+            raise f.child("of").fail("add_combination's 'of' names a type twice")
+        return Amount().parse(f.child("count")), tuple(sorted(types, key=MANA_TYPES.index))
+
+
+def _combination_term(value: Any, ctx: Any) -> Any:
+    for t in value[1]:
+        ctx.extra(fn("ability_effect_option", ctx.d, ctx.j, C(t)))
+    return fn("add_combination", amount_term(value[0]))
 
 
 @dataclass(frozen=True)
@@ -494,6 +520,12 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "add_any_combination", "add N mana in any combination of colors (106.1b)",
          Modelled("mana.lp", ("106.1b", "605.1a")), Count(1), MANA, term=_amount("add_any_combination"),
          text=lambda v: f"Add {v} mana in any combination of colors", example="payment/any-combination-of-colors"),
+    Kind("effect", "add_combination", "add N (or X) mana in any combination of these types (106.1b; X as the "
+         "ability was activated, 107.3)", Modelled("mana.lp", ("106.1b", "107.3", "605.1a")), Combination(), MANA,
+         term=_combination_term,
+         text=lambda v: f"Add {str(v[0]).upper()} mana in any combination of "
+                        + " and/or ".join(f"{{{t.upper()}}}" for t in v[1]),
+         example="payment/storage-land-removes-x-counters"),
     Kind("effect", "add_for_each", "add this mana for each permanent of a [filter] (seen from the ability's controller)",
          Modelled("mana.lp", ("106.1", "605.1a")), AddForEach(), MANA,
          term=lambda v, ctx: fn("add_for_each", C(v[0]), ctx.filter(v[1], "eff")),
