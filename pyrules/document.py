@@ -24,6 +24,17 @@ MAX_AMOUNT = 1_000_000
 AMOUNT_LIMIT = 1_000_000_000
 
 
+#: Bounds on what a document may hold, checked before anything is built from it: its size in bytes,
+#: how deep its lists and mappings nest, and how many values it holds once every alias is expanded
+#: (an alias repeats a whole subtree: a few lines of aliases can stand for billions of values).
+MAX_BYTES = 20_000_000
+MAX_DEPTH = 100
+MAX_VALUES = 2_000_000
+#: The tags a document may carry: those plain YAML (and JSON) values get anyway. Any other tag
+#: (``!foo``, ``!!python/object``, ``!!set``) is refused rather than silently read as a plain value.
+_KNOWN_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq"))
+
+
 class Locations(dict):
     """Path -> line, plus ``raw``: path -> the text as written of plain scalars YAML read as numbers."""
 
@@ -37,8 +48,14 @@ def load_document(text: str, source: str) -> tuple[Any, Locations]:
     if source.endswith(".json"):
         # JSON allows tabs as whitespace, YAML does not (and raw tabs are invalid in JSON strings)
         text = text.replace("\t", "  ")
+    if len(text) > MAX_BYTES:
+        raise InputError(source, f"larger than {MAX_BYTES:,} characters")
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (NUL, other controls)
+        line = text.count("\n", 0, exc.position) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        raise InputError(f"{source}:{line}", f"malformed YAML: character U+{code:04X} is not allowed") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = f":{mark.line + 1}" if mark is not None else ""
@@ -46,10 +63,67 @@ def load_document(text: str, source: str) -> tuple[Any, Locations]:
         raise InputError(f"{source}{line}", f"malformed YAML: {problem}") from None
     except yaml.YAMLError as exc:  # pragma: no cover - other parser failures
         raise InputError(source, f"malformed YAML: {exc}") from None
+    except RecursionError:  # the composer recurses once per level of nesting: find the level's line
+        raise InputError(_too_deep(text, source), f"nested more than {MAX_DEPTH} levels deep") from None
     lines = Locations()
     if node is None:
         return None, lines
+    _check_bounds(node, source)
     return _construct(node, "", lines, source), lines
+
+
+def _too_deep(text: str, source: str) -> str:
+    """Where the nesting of a document first goes deeper than MAX_DEPTH (the parser's events come one
+    after another, without recursion)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return f"{source}:{event.start_mark.line + 1}"
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+    return source  # pragma: no cover - the composer only recurses that deep on deep nesting
+
+
+def _check_bounds(root: yaml.Node, source: str) -> None:
+    """Refuse a document nested too deeply, holding too many values once its aliases are expanded,
+    with an alias inside itself, or with a tag plain values do not have. Each node is visited once
+    (an alias is the same node object again), so an alias bomb is measured without being expanded."""
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def where(node: yaml.Node) -> str:
+        return f"{source}:{node.start_mark.line + 1}"
+
+    def size(node: yaml.Node, depth: int) -> int:
+        if id(node) in sizes:
+            return sizes[id(node)]
+        if node.tag not in _KNOWN_TAGS:
+            raise InputError(where(node), f"unknown YAML tag '{_excerpt(node.tag)}'")
+        if depth > MAX_DEPTH:
+            raise InputError(where(node), f"nested more than {MAX_DEPTH} levels deep")
+        if id(node) in open_nodes:
+            raise InputError(where(node), "an alias that refers to a value containing itself")
+        total = 1
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            open_nodes.add(id(node))
+            children = [n for pair in node.value for n in pair] if isinstance(node, yaml.MappingNode) else node.value
+            for child in children:
+                total += size(child, depth + 1)
+                if total > MAX_VALUES:
+                    raise InputError(where(node), f"holds more than {MAX_VALUES:,} values once its aliases are expanded")
+            open_nodes.discard(id(node))
+        sizes[id(node)] = total
+        return total
+
+    size(root, 0)
+
+
+def _excerpt(text: str, limit: int = 40) -> str:
+    """A short, one-line excerpt of a user's text for an error message."""
+    text = text.encode("unicode_escape").decode("ascii")
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _construct(node: yaml.Node, path: str, lines: Locations, source: str) -> Any:

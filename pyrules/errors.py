@@ -7,6 +7,22 @@ something the encodings do not model; its message starts with ``unsupported:``.
 
 from __future__ import annotations
 
+import re
+
+#: An error message stays one short line whatever the input held: control characters are escaped,
+#: a run of text without spaces longer than this is cut to an excerpt, and the whole is capped.
+_LONGEST_WORD = 100
+_LONGEST_MESSAGE = 1_000
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_LONG_WORD = re.compile(rf"\S{{{_LONGEST_WORD + 1},}}")
+
+
+def one_line(text: str) -> str:
+    """``text`` as one bounded line: control characters escaped (a newline as \\n), long runs cut."""
+    text = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    text = _LONG_WORD.sub(lambda m: f"{m.group()[:60]}...({len(m.group()):,} characters)", text)
+    return text if len(text) <= _LONGEST_MESSAGE else text[:_LONGEST_MESSAGE] + "..."
+
 
 class InputError(Exception):
     """Bad input: a malformed file, an unknown card or id, an impossible state, a bad action."""
@@ -14,6 +30,7 @@ class InputError(Exception):
     exit_code = 2
 
     def __init__(self, where: str, message: str):
+        where, message = one_line(where), one_line(message)
         super().__init__(f"{where}: {message}")
         self.where = where
         self.message = message

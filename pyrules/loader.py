@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import CardLibrary, CardSpec, builtin_library, parse_cards
-from .document import Field, load_document
+from .document import MAX_BYTES, Field, load_document
 from .errors import InputError, UnsupportedError
 from .model import (
     Abilities,
@@ -48,7 +48,8 @@ def read_document(path: str | Path) -> Field:
     """Read a YAML or JSON file into a located :class:`Field` (errors name the file)."""
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as handle:  # a bounded amount, not the whole file:
+            text = handle.read(MAX_BYTES + 1)  # (a device such as /dev/zero never ends)
     except FileNotFoundError:
         raise InputError(source, "no such file") from None
     except IsADirectoryError:
