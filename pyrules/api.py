@@ -23,7 +23,7 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     solves the situation once more (for all outcomes together)."""
     if not isinstance(situation, Situation):
         situation = load_situation(situation, library)
-    options = options or SolveOptions(limit=limit, threads=threads, project=tuple(project))
+    options = options or SolveOptions(limit=limit, threads=threads, project=project)  # type: ignore[arg-type]
     if limit is not None and options.limit != limit:
         options = replace(options, limit=limit)
     if situation.actions:

@@ -25,6 +25,8 @@ from .model import Situation
 class SituationBuilder:
     def __init__(self, players: list[str] | list[dict[str, Any]], *, active: str | None = None,
                  library: CardLibrary | None = None, name: str = ""):
+        if isinstance(players, (str, dict)) or not isinstance(players, (list, tuple)):
+            raise TypeError(f"players must be a list of names (or of player mappings), not {players!r}")
         self._doc: dict[str, Any] = {"players": list(players), "objects": []}
         if active is not None:
             self._doc["active"] = active

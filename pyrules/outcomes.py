@@ -258,13 +258,15 @@ class Outcomes(Sequence[Outcome]):
 
     def sometimes(self, atom: str | Symbol) -> bool:
         """True if the atom holds in some outcome (clingo's brave consequences)."""
+        symbol = self.atom(atom)
         self._consequences()
-        return self._brave is not None and self.atom(atom) in self._brave
+        return self._brave is not None and symbol in self._brave
 
     def always(self, atom: str | Symbol) -> bool:
         """True if there is an outcome and the atom holds in every outcome (cautious consequences)."""
+        symbol = self.atom(atom)
         self._consequences()
-        return self._cautious is not None and self.atom(atom) in self._cautious
+        return self._cautious is not None and symbol in self._cautious
 
     def never(self, atom: str | Symbol) -> bool:
         return not self.sometimes(atom)

@@ -19,6 +19,7 @@ from .cards import CardLibrary
 from .document import AMOUNT_LIMIT
 from .errors import InputError, UnsupportedError
 from .facts import QUESTION_KINDS, Fact, situation_facts
+from .interrupt import clingo_call
 from .model import Situation
 from .program import add_program
 
@@ -32,6 +33,28 @@ class SolveOptions:
     project: tuple[str, ...] = ()  # outcome predicates (name/arity) to project onto; () = all of them
     seed: int = 0
     extra: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Check the settings a caller gives (the API's arguments): wrong types raise TypeError, values
+        out of range InputError, before clingo sees them."""
+        for name, low, high in (("limit", 1, None), ("threads", 1, 64), ("seed", 0, 2**31 - 1)):
+            value = getattr(self, name)
+            if value is None and name == "limit":
+                continue
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be a whole number, not {value!r}")
+            if value < low or (high is not None and value > high):
+                raise InputError(name, f"must be at least {low}" + (f" and at most {high}" if high else ""))
+        project = self.project
+        if isinstance(project, str):  # "tap/1,mana_added/3": names separated by commas
+            project = tuple(project.split(","))
+        if not all(isinstance(p, str) for p in project):
+            raise TypeError(f"project must be outcome predicates such as 'tap/1', not {self.project!r}")
+        object.__setattr__(self, "project", tuple(p.strip() for p in project if p.strip()))
+        if self.threads > 1 and self.limit is not None:
+            # which models the threads find first varies from run to run: so would the outcomes returned
+            raise InputError("threads", "a limit with more than one thread would give different outcomes from run "
+                                        "to run: use one thread, or no limit")
 
     def arguments(self) -> list[str]:
         args = [f"--parallel-mode={self.threads}", f"--seed={self.seed}", "--project=show"]
@@ -99,7 +122,8 @@ class Grounding:
                 backend.add_rule([backend.add_atom(fact.symbol)])
         start = time.perf_counter()
         try:
-            self.control.ground([("base", [])])
+            with clingo_call(self.control):
+                self.control.ground([("base", [])])
         except RuntimeError as error:
             # clasp checks the weights of a sum it is given; the encodings check their own amounts first
             # (107.1, asp/core.lp), and this is the backstop: refused, never a traceback.
@@ -178,7 +202,12 @@ class Grounding:
         """Project onto some outcome predicates only, with clingo's projection (#project atoms)."""
         from .encodings import output_signatures
 
-        unknown = [s for s in signatures if s not in output_signatures()]
+        known = output_signatures()
+        for signature in signatures:
+            arities = sorted(k for k in known if k.rsplit("/", 1)[0] == signature)
+            if "/" not in signature and arities:
+                raise InputError("--project", f"give the arity: {' or '.join(arities)}, not {signature}")
+        unknown = [s for s in signatures if s not in known]
         if unknown:
             raise InputError("--project", f"not an outcome predicate: {', '.join(unknown)}")
         literals = []
@@ -191,7 +220,7 @@ class Grounding:
     def _solve_into(self, models: list[frozenset[Symbol]], keep: set[str] | None, assumptions: list[int]) -> None:
         """Solve, appending each outcome's shown atoms (as output terms, see show_terms) to ``models``."""
         optimizing = self.optimizing and not assumptions
-        with self.control.solve(yield_=True, assumptions=assumptions) as handle:
+        with clingo_call(self.control), self.control.solve(yield_=True, assumptions=assumptions) as handle:
             for model in handle:
                 if optimizing and not model.optimality_proven:
                     continue  # found on the way to the optimum (a payment that failed where one succeeds)
@@ -264,7 +293,8 @@ class Grounding:
         def on_model(model: clingo.Model) -> None:
             found.append(frozenset(s for s, lit in literals.items() if model.is_true(lit)))
 
-        self.control.solve(assumptions=assumptions, on_model=on_model)
+        with clingo_call(self.control):
+            self.control.solve(assumptions=assumptions, on_model=on_model)
         self._true_nonfacts[outcome] = found[0] if found else None
         return self._true_nonfacts[outcome]
 
@@ -277,7 +307,7 @@ class Grounding:
         conf = self.control.configuration.solve
         conf.enum_mode, conf.project, conf.models = "brave", "no", "0"
         true: set[Symbol] = set()
-        with self.control.solve(yield_=True) as handle:
+        with clingo_call(self.control), self.control.solve(yield_=True) as handle:
             for model in handle:  # the last model holds the brave consequences
                 true = {s for s, lit in data.nonfact_literals.items() if model.is_true(lit)}
         conf.enum_mode = "auto"
@@ -290,7 +320,7 @@ class Grounding:
         conf.project = "no"
         conf.models = "0"
         last: frozenset[Symbol] | None = None
-        with self.control.solve(yield_=True) as handle:
+        with clingo_call(self.control), self.control.solve(yield_=True) as handle:
             for model in handle:
                 last = frozenset(model.symbols(shown=True))
         conf.enum_mode = "auto"
