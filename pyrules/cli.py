@@ -16,6 +16,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from . import interrupt
 from .api import solve
 from .errors import InputError
 from .outcomes import Outcomes
@@ -58,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    interrupt.install()  # Ctrl-C stops clingo cleanly: exit 130, never a PANIC in a callback
     try:
         if args.command == "outcomes":
             if args.limit is not None and args.limit < 1:
@@ -78,7 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (| head): stop quietly
         sys.stderr.close()
         return 0
-    except KeyboardInterrupt:  # pragma: no cover
+    except KeyboardInterrupt:  # Ctrl-C: stop quietly, as a shell expects (128 + SIGINT)
+        print("pyrules: interrupted", file=sys.stderr)
         return 130
 
 

@@ -36,6 +36,7 @@ from clingo import Function, Number, Symbol, SymbolType
 
 from .atoms import format_atom
 from .encodings import FILES, RuleBlock, all_entries, block_at, catalogue
+from .interrupt import clingo_call
 from .program import statements
 
 WHY = "_why"
@@ -163,7 +164,8 @@ def encoding_facts() -> frozenset[Symbol]:
             stm = statement.node
             if stm.ast_type == ast.ASTType.Rule and not stm.body and stm.head.ast_type == ast.ASTType.Literal:
                 builder.add(stm)
-    control.ground([("base", [])])
+    with clingo_call(control):
+        control.ground([("base", [])])
     return frozenset(a.symbol for a in control.symbolic_atoms)
 
 

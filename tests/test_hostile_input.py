@@ -1,0 +1,154 @@
+"""Hostile and extreme input (issue 15): the loader bounds size, nesting and alias expansion, refuses
+tags it does not know, and every failure is one short line ``file:line: problem``; the API checks its
+arguments; Ctrl-C stops any command with exit 130."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import pyrules
+from pyrules.builder import SituationBuilder
+from pyrules.document import MAX_DEPTH, MAX_VALUES
+from pyrules.errors import InputError
+from pyrules.loader import load_situation
+
+QUESTION = "objects: []\nquestion: {activatable: alice}\n"
+
+
+def error_of(path) -> InputError:
+    with pytest.raises(InputError) as info:
+        load_situation(path)
+    text = str(info.value)
+    assert "\n" not in text and len(text) < 1_200, text
+    return info.value
+
+
+def test_tag_on_a_value_is_refused(write, line_of):
+    path = write("tag.yaml", "players: [alice]\nobjects:\n  - {id: f, card: !foo Forest, controller: alice}\n"
+                             "question: {activatable: alice}\n")
+    assert str(error_of(path)) == f"{path}:{line_of(path, '!foo')}: unknown YAML tag '!foo'"
+
+
+def test_tag_on_a_mapping_is_refused(write):
+    path = write("tags.yaml", "players: [alice]\nobjects: !!set {a, b}\nquestion: {activatable: alice}\n")
+    assert str(error_of(path)) == f"{path}:2: unknown YAML tag 'tag:yaml.org,2002:set'"
+
+
+def test_standard_tags_are_plain_values(write):
+    path = write("std.yaml", "players: !!seq [alice]\n" + QUESTION)
+    assert load_situation(path).players[0].name == "alice"
+
+
+def test_nul_byte_is_one_line_with_its_line(write):
+    path = write("nul.yaml", "players: [alice]\nobjects: [\x00]\nquestion: {activatable: alice}\n")
+    assert str(error_of(path)) == f"{path}:2: malformed YAML: character U+0000 is not allowed"
+
+
+def test_deep_nesting_is_refused_at_its_line(write):
+    path = write("deep.yaml", "players: [alice]\nobjects: []\nquestion:\n  activatable: " + "[" * 2000 + "]" * 2000 + "\n")
+    assert str(error_of(path)) == f"{path}:4: nested more than {MAX_DEPTH} levels deep"
+
+
+def test_nesting_within_the_bound_reaches_the_checks(write):
+    path = write("nested.yaml", "players: [alice]\nobjects: []\nquestion:\n  activatable: " + "[" * 50 + "]" * 50 + "\n")
+    assert "nested" not in error_of(path).message
+
+
+def test_recursive_alias_is_refused(write):
+    path = write("rec.yaml", "players: &a [alice, *a]\n" + QUESTION)
+    assert str(error_of(path)) == f"{path}:1: an alias that refers to a value containing itself"
+
+
+def test_alias_bomb_is_measured_not_expanded(write):
+    lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]
+    lines += [f"b{i}: &b{i} [" + ", ".join([f"*{'a' if i == 1 else f'b{i - 1}'}"] * 9) + "]" for i in range(1, 10)]
+    path = write("bomb.yaml", "\n".join(lines) + "\nplayers: [alice]\n" + QUESTION)
+    start = time.perf_counter()
+    error = error_of(path)
+    assert time.perf_counter() - start < 2
+    assert error.message == f"holds more than {MAX_VALUES:,} values once its aliases are expanded"
+
+
+def test_endless_input_is_cut_off():
+    start = time.perf_counter()
+    with pytest.raises(InputError, match=r"^/dev/zero: larger than 20,000,000 characters$"):
+        load_situation("/dev/zero")
+    assert time.perf_counter() - start < 5
+
+
+def test_long_and_multiline_text_is_quoted_as_a_short_excerpt(write):
+    path = write("long.yaml", 'players: ["al\\nice", "' + "b" * 1_000_000 + '"]\n' + QUESTION)
+    message = error_of(path).message
+    assert "al\\nice" in message and "...(1,000,000 characters)" in message
+
+
+def test_numbers_beyond_what_clingo_holds_are_refused(write):
+    path = write("big.yaml", "players:\n  - {name: alice, life: 2147483648}\n" + QUESTION)
+    assert error_of(path).message == "players.0.life is 2147483648; pyrules computes with amounts up to 1,000,000"
+    builder = SituationBuilder([{"name": "alice", "life": 2**63}]).set(question={"activatable": "alice"})
+    with pytest.raises(InputError, match="pyrules computes with amounts up to 1,000,000"):
+        builder.build()
+
+
+# -- the API checks its arguments --------------------------------------------------------------
+BIRDS = "examples/birds.yaml"
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"limit": -1}, InputError, "limit: must be at least 1"),
+    ({"limit": 0}, InputError, "limit: must be at least 1"),
+    ({"limit": True}, TypeError, "limit must be a whole number, not True"),
+    ({"limit": 2.5}, TypeError, "limit must be a whole number, not 2.5"),
+    ({"threads": 0}, InputError, "threads: must be at least 1 and at most 64"),
+    ({"threads": "2"}, TypeError, "threads must be a whole number, not '2'"),
+    ({"threads": 2, "limit": 3}, InputError, "threads: a limit with more than one thread would give different "
+                                             "outcomes from run to run: use one thread, or no limit"),
+    ({"project": [1]}, TypeError, "project must be outcome predicates such as 'tap/1', not [1]"),
+    ({"project": ["tap"]}, InputError, "--project: give the arity: tap/1, not tap"),
+], ids=["limit-negative", "limit-zero", "limit-bool", "limit-float", "threads-zero", "threads-text", "threads-and-limit",
+        "project-not-text", "project-no-arity"])
+def test_solve_checks_its_arguments(kwargs, error, message):
+    with pytest.raises(error) as info:
+        pyrules.solve(BIRDS, **kwargs)
+    assert str(info.value) == message
+
+
+def test_project_as_one_text_with_spaces():
+    texts = {tuple(o.texts) for o in pyrules.solve(BIRDS, project="tap/1, mana_added/3")}
+    assert texts == {tuple(o.texts) for o in pyrules.solve(BIRDS, project=("tap/1", "mana_added/3"))}
+    assert len(texts) == 5
+
+
+def test_queries_check_the_atom_even_without_outcomes():
+    result = pyrules.solve("pyrules/corpus/payment/ballista-x2-with-three-lands-cannot-be-paid.yaml")
+    assert len(result) == 0
+    for query in (result.always, result.sometimes, result.never, result.filter):
+        with pytest.raises(InputError, match="an atom is written as text"):
+            query(None)
+
+
+def test_builder_wants_a_list_of_players():
+    with pytest.raises(TypeError, match="players must be a list of names"):
+        SituationBuilder("alice")  # type: ignore[arg-type]
+
+
+# -- Ctrl-C ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("delay", [0.8, 1.3, 1.9, 2.6])
+def test_ctrl_c_ends_a_command_cleanly(delay):
+    """Interrupted at any moment of `pyrules check` (grounding, solving, between cases, in clingo's
+    callbacks), the command ends promptly with exit 130 and one line, never a traceback or a PANIC."""
+    process = subprocess.Popen([sys.executable, "-c", "import sys; from pyrules.cli import main; sys.exit(main())",
+                                "check"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        pytest.fail("still running 15 s after Ctrl-C")
+    assert (process.returncode, err) == (130, "pyrules: interrupted\n")
