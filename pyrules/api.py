@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .cards import CardLibrary
+from .errors import InputError
 from .loader import load_situation
 from .model import Situation
 from .outcomes import Outcome, Outcomes
@@ -15,7 +16,7 @@ from .solver import Grounding, SolveOptions
 
 def solve(situation: Situation | str | Path, *, limit: int | None = None, threads: int = 1,
           library: CardLibrary | None = None, options: SolveOptions | None = None, explain: bool = False,
-          project: tuple[str, ...] | list[str] = ()) -> Outcomes:
+          project: tuple[str, ...] | list[str] = (), timeout: float | None = None) -> Outcomes:
     """Every distinct legal outcome of the situation's question (a file path is read first).
 
     With ``explain=True`` the grounding also records every rule firing, so that
@@ -23,10 +24,12 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     solves the situation once more (for all outcomes together)."""
     if not isinstance(situation, Situation):
         situation = load_situation(situation, library)
-    options = options or SolveOptions(limit=limit, threads=threads, project=project)  # type: ignore[arg-type]
+    options = options or SolveOptions(limit=limit, threads=threads, project=project, timeout=timeout)  # type: ignore[arg-type]
     if limit is not None and options.limit != limit:
         options = replace(options, limit=limit)
     if situation.actions:
+        if options.timeout is not None:
+            raise InputError("timeout", "applies to one-step questions; a sequence of actions is solved step by step")
         return _play(situation, library, options)
     grounding = Grounding(situation, library, options, explain=explain)
     models, truncated, stats = grounding.enumerate(options.limit)

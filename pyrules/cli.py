@@ -37,6 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--limit", type=int, metavar="N", help="stop after N outcomes (the result is marked truncated)")
+    p.add_argument("--timeout", type=float, metavar="SECONDS",
+                   help="stop solving after SECONDS and list the outcomes found so far (marked truncated)")
     p.add_argument("--project", metavar="PRED/N,...", default="",
                    help="distinct outcomes of these outcome predicates only (for example life_lost/2,discarded/2)")
     p = sub.add_parser("query", help="is an atom true in some or in every outcome?", parents=[common])
@@ -64,7 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "outcomes":
             if args.limit is not None and args.limit < 1:
                 raise InputError("--limit", "must be at least 1")
-            result = solve(args.file, limit=args.limit, project=tuple(p for p in args.project.split(",") if p))
+            if args.timeout is not None and not args.timeout > 0:
+                raise InputError("--timeout", "must be more than 0 seconds")
+            result = solve(args.file, limit=args.limit, project=args.project, timeout=args.timeout)
             return _verbose(result, args.verbose, _outcomes(result, args.json))
         if args.command == "query":
             result = solve(args.file)
@@ -109,7 +113,9 @@ def _outcomes(result: Outcomes, as_json: bool) -> int:
 def _summary(result: Outcomes) -> str:
     n = len(result)
     text = f"{result.situation.source}: {n} outcome{'s' if n != 1 else ''}"
-    if result.truncated:
+    if result.timed_out:
+        text += f" (truncated: stopped at --timeout {result.options.timeout:g} s)"
+    elif result.truncated:
         text += f" (truncated at --limit {result.options.limit})"
     if result.illegal:
         text += " -- not legal: " + "; ".join(result.illegal)

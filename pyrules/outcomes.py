@@ -206,6 +206,7 @@ class Outcomes(Sequence[Outcome]):
         self._grounding = grounding
         self._outcomes = outcomes
         self.truncated = truncated
+        self.timed_out = bool(grounding is not None and grounding.timed_out)  # truncated by the timeout
         self.statistics = statistics
         self.options = options
         self.illegal = [describe_reason(r) for r in grounding.illegal_reasons()]
@@ -335,6 +336,7 @@ class Outcomes(Sequence[Outcome]):
             "situation": self.situation.source,
             "count": len(self),
             "truncated": self.truncated,
+            "timed_out": self.timed_out,
             "illegal": self.illegal,
             "outcomes": [o.to_dict() for o in self._outcomes],
             "options": {"limit": self.options.limit, "threads": self.options.threads, "seed": self.options.seed,
@@ -367,6 +369,7 @@ class SequenceOutcomes(Outcomes):
         self.situation = situation
         self._grounding = None  # type: ignore[assignment]
         self.truncated = False
+        self.timed_out = False
         self.statistics = statistics
         self.options = options
         self.messages = list(messages)

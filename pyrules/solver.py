@@ -8,6 +8,7 @@ clingo's brave and cautious enumeration modes on the same grounding.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,7 @@ class SolveOptions:
     project: tuple[str, ...] = ()  # outcome predicates (name/arity) to project onto; () = all of them
     seed: int = 0
     extra: tuple[str, ...] = ()
+    timeout: float | None = None  # seconds of solving, after which the outcomes found so far are returned
 
     def __post_init__(self) -> None:
         """Check the settings a caller gives (the API's arguments): wrong types raise TypeError, values
@@ -45,6 +47,10 @@ class SolveOptions:
                 raise TypeError(f"{name} must be a whole number, not {value!r}")
             if value < low or (high is not None and value > high):
                 raise InputError(name, f"must be at least {low}" + (f" and at most {high}" if high else ""))
+        if self.timeout is not None and (not isinstance(self.timeout, (int, float)) or isinstance(self.timeout, bool)):
+            raise TypeError(f"timeout must be a number of seconds, not {self.timeout!r}")
+        if self.timeout is not None and not 0 < self.timeout <= 10**6:
+            raise InputError("timeout", f"must be more than 0 seconds and at most 1,000,000, not {self.timeout}")
         project = self.project
         if isinstance(project, str):  # "tap/1,mana_added/3": names separated by commas
             project = tuple(project.split(","))
@@ -134,6 +140,8 @@ class Grounding:
                                    f"amount beyond limit ({AMOUNT_LIMIT})") from None
         self.ground_seconds = time.perf_counter() - start
         self._illegal: set[Symbol] = set()
+        self.timed_out = False
+        self._solving_since = 0.0
         # The atoms that could make a model a problem or an illegal action, found once: checking each
         # model for these few is cheaper than reading the name of every atom it holds.
         self._problems = [(a.symbol, a.literal) for name in ("unsupported", "bad_question", "illegal")
@@ -220,6 +228,28 @@ class Grounding:
     def _solve_into(self, models: list[frozenset[Symbol]], keep: set[str] | None, assumptions: list[int]) -> None:
         """Solve, appending each outcome's shown atoms (as output terms, see show_terms) to ``models``."""
         optimizing = self.optimizing and not assumptions
+        timer = None
+        if self.options.timeout is not None:
+            left = self.options.timeout - (time.perf_counter() - self._solving_since)
+            if left <= 0:
+                self.timed_out = True
+                return
+            timer = threading.Timer(left, self._time_up)
+            timer.daemon = True
+            timer.start()
+        try:
+            self._solve_with(models, keep, assumptions, optimizing)
+        finally:
+            if timer is not None:
+                timer.cancel()
+
+    def _time_up(self) -> None:
+        """--timeout: stop the search (from the timer's thread); the outcomes found so far stand."""
+        self.timed_out = True
+        self.control.interrupt()
+
+    def _solve_with(self, models: list[frozenset[Symbol]], keep: set[str] | None, assumptions: list[int],
+                    optimizing: bool) -> None:
         with clingo_call(self.control), self.control.solve(yield_=True, assumptions=assumptions) as handle:
             for model in handle:
                 if optimizing and not model.optimality_proven:
@@ -246,7 +276,7 @@ class Grounding:
             keep = {s.rsplit("/", 1)[0] for s in project} | {"illegal", "unsupported", "bad_question"}
         conf.models = str(limit + 1) if limit is not None else "0"
         models: list[frozenset[Symbol]] = []
-        start = time.perf_counter()
+        start = self._solving_since = time.perf_counter()
         if self.optimizing:
             # Where the cost can be paid, the optimum has no failed payment: enumerating under the
             # assumption that none fails gives the same models without optimizing. Only where that
@@ -254,11 +284,11 @@ class Grounding:
             conf.opt_mode = "ignore"
             self._solve_into(models, keep, [-literal for literal in self._failed_payments])
             conf.opt_mode = "optN"
-        if not models:
+        if not models and not self.timed_out:
             self._illegal.clear()
             self._solve_into(models, keep, [])
         elapsed = time.perf_counter() - start
-        truncated = limit is not None and len(models) > limit
+        truncated = (limit is not None and len(models) > limit) or self.timed_out
         if truncated:
             models = models[:limit]
         texts: dict[Symbol, str] = {}

@@ -8,10 +8,13 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 import pyrules
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 from pyrules.builder import SituationBuilder
 from pyrules.document import MAX_DEPTH, MAX_VALUES
 from pyrules.errors import InputError
@@ -152,3 +155,64 @@ def test_ctrl_c_ends_a_command_cleanly(delay):
         process.kill()
         pytest.fail("still running 15 s after Ctrl-C")
     assert (process.returncode, err) == (130, "pyrules: interrupted\n")
+
+
+# -- limits a user sets, and what a template may multiply ---------------------------------------
+def test_timeout_returns_the_outcomes_found_so_far():
+    """Professor Onyx's -8 against three opponents with seven cards each has 2,097,152 outcomes: with
+    a timeout of 0.5 s, some of them, marked truncated, in about that time."""
+    import onyx_discard  # benchmarks/, on the path below
+
+    start = time.perf_counter()
+    result = pyrules.solve(onyx_discard.situation(3, 7), timeout=0.5)
+    assert result.timed_out and result.truncated
+    assert 0 < len(result) < 2_097_152
+    assert time.perf_counter() - start < 10
+
+
+def test_timeout_that_is_not_reached_changes_nothing():
+    result = pyrules.solve(BIRDS, timeout=60)
+    assert (len(result), result.truncated, result.timed_out) == (5, False, False)
+
+
+@pytest.mark.parametrize("value, error, message", [
+    (0, InputError, "timeout: must be more than 0 seconds and at most 1,000,000, not 0"),
+    ("1", TypeError, "timeout must be a number of seconds, not '1'"),
+])
+def test_timeout_is_checked(value, error, message):
+    with pytest.raises(error) as info:
+        pyrules.solve(BIRDS, timeout=value)
+    assert str(info.value) == message
+
+
+def test_timeout_on_a_sequence_is_refused():
+    with pytest.raises(InputError, match="applies to one-step questions"):
+        pyrules.solve("pyrules/corpus/payment/filter-land-paid-by-another-land.yaml", timeout=5)
+
+
+def test_cli_timeout(capsys):
+    from pyrules.cli import main
+
+    assert main(["outcomes", BIRDS, "--timeout", "30"]) == 0
+    assert capsys.readouterr().out.startswith("examples/birds.yaml: 5 outcomes  [")
+    assert main(["outcomes", BIRDS, "--timeout", "0"]) == 2
+    assert capsys.readouterr().err == "pyrules: --timeout: must be more than 0 seconds\n"
+
+
+def test_copies_beyond_twenty_are_refused(write, line_of):
+    path = write("copies.yaml", """\
+        players: [alice, bob]
+        cards:
+          - name: Mass Twincast
+            cost: "{U}"
+            types: [instant]
+            abilities:
+              - spell: {effect: {copy_target_spell: 100}}
+        objects:
+          - {id: div, card: Divination, controller: alice, zone: stack}
+          - {id: mass, card: Mass Twincast, controller: alice, zone: stack, targets: [div]}
+        question: resolve
+        """)
+    error = error_of(path)
+    assert str(error) == (f"{path}:{line_of(path, 'copy_target_spell')}: unsupported: cards.0.abilities.0.spell.effect."
+                          "copy_target_spell is 100: more than 20 is not modelled")

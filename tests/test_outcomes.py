@@ -252,7 +252,8 @@ def test_outcome_to_dict(birds):
 
 def test_outcomes_to_dict_and_json_round_trip(birds, birds_file):
     d = birds.to_dict()
-    assert set(d) == {"situation", "count", "truncated", "illegal", "outcomes", "options", "statistics", "messages"}
+    assert set(d) == {"situation", "count", "truncated", "timed_out", "illegal", "outcomes", "options", "statistics",
+                      "messages"}
     assert d["situation"] == str(birds_file)
     assert (d["count"], d["truncated"], d["illegal"]) == (5, False, [])
     assert [o["atoms"] for o in d["outcomes"]] == [o.texts for o in birds]

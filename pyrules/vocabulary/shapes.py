@@ -84,16 +84,23 @@ class Flag(Shape):
 
 @dataclass(frozen=True)
 class Count(Shape):
-    """A whole number, at least ``minimum``."""
+    """A whole number, at least ``minimum``; above ``maximum`` (what grounding multiplies: copies),
+    refused as unsupported rather than ground for minutes."""
 
     minimum: int = 1
+    maximum: int | None = None
 
     @property
     def form(self) -> str:  # type: ignore[override]
-        return f"N (at least {self.minimum})"
+        return f"N (at least {self.minimum}" + (f", at most {self.maximum})" if self.maximum else ")")
 
     def parse(self, f: Field) -> Any:
-        return f.integer(minimum=self.minimum)
+        value = f.integer(minimum=self.minimum)
+        if self.maximum is not None and value > self.maximum:
+            from ..errors import UnsupportedError
+
+            raise UnsupportedError(f.where, f"{f.name} is {value}: more than {self.maximum} is not modelled")
+        return value
 
 
 @dataclass(frozen=True)

@@ -589,7 +589,8 @@ EFFECTS: tuple[Kind, ...] = (
          _CHOICES, DiscardRounds(), RESOLVING, term=lambda v, ctx: fn("discard_rounds", v[0], v[1]),
          example="choices/onyx-minus8-hand-of-two"),
     # Spells (707.10, 707.12)
-    Kind("effect", "copy_target_spell", "copy target instant or sorcery spell N times", _CASTING, Count(1),
+    Kind("effect", "copy_target_spell", "copy target instant or sorcery spell N times (up to 20: each copy is an "
+         "object of its own, with its own triggers)", _CASTING, Count(1, maximum=20),
          frozenset({"spell"}), term=lambda value, ctx: fn("copy_target_spell", ctx.target(0), value),
          targets=lambda value: (SPELL_TARGET,),
          text=lambda v: "Copy target instant or sorcery spell" + (f" {v} times" if v > 1 else ""),
