@@ -7,6 +7,7 @@ raises :class:`~pyrules.errors.InputError` naming the file and line of the offen
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -156,9 +157,15 @@ def _scalar(node: yaml.Node, source: str) -> Any:
     if not isinstance(node, yaml.ScalarNode):
         raise InputError(f"{source}:{node.start_mark.line + 1}", "expected a plain value here")
     try:
-        return _SCALARS.construct_object(node)
+        value = _SCALARS.construct_object(node)
     except yaml.YAMLError as exc:
         raise InputError(f"{source}:{node.start_mark.line + 1}", f"malformed YAML: {exc}") from None
+    if isinstance(value, str) and _SURROGATE.search(value):  # "\ud800": not text any output could hold
+        raise InputError(f"{source}:{node.start_mark.line + 1}", "a lone surrogate (\\ud800-\\udfff) is not valid text")
+    return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 _SCALARS = yaml.SafeLoader("")

@@ -299,10 +299,16 @@ class Explanation(nx.DiGraph):
         place and the atoms it links (a firing is its rule, head and body)."""
         data = self.nodes[node]
         if data["kind"] == "rule":
-            head = ", ".join(sorted(format_atom(self.nodes[h]["symbol"]) for h in self.successors(node)))
-            body = ", ".join(sorted(format_atom(self.nodes[b]["symbol"]) for b in self.predecessors(node)))
+            head = ", ".join(sorted(self._linked_name(h) for h in self.successors(node)))
+            body = ", ".join(sorted(self._linked_name(b) for b in self.predecessors(node)))
             return f"{data['file']}: {head} <- {body}"
         return format_atom(data["symbol"])
+
+    def _linked_name(self, node: Any) -> str:
+        """An atom's text; for a node that stands for a step of a sequence (the state after it, the action
+        that ended the line), its label."""
+        data = self.nodes[node]
+        return format_atom(data["symbol"]) if "symbol" in data else f"({data['label']})"
 
     def labelled(self) -> nx.DiGraph:
         """A copy with readable node names, every label written and only plain attribute values."""

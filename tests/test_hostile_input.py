@@ -216,3 +216,20 @@ def test_copies_beyond_twenty_are_refused(write, line_of):
     error = error_of(path)
     assert str(error) == (f"{path}:{line_of(path, 'copy_target_spell')}: unsupported: cards.0.abilities.0.spell.effect."
                           "copy_target_spell is 100: more than 20 is not modelled")
+
+
+# -- found by the fuzz test (tests/test_fuzz.py) ---------------------------------------------
+def test_lone_surrogate_is_refused(write):
+    path = write("surrogate.yaml", 'players: ["\\ud800"]\n' + QUESTION)
+    assert str(error_of(path)) == f"{path}:1: a lone surrogate (\\ud800-\\udfff) is not valid text"
+
+
+@pytest.mark.parametrize("case", ["craft/jewel-mana-cannot-pay-for-a-spell", "sequences/onyx-minus-8-ends-the-game"])
+def test_explaining_a_line_that_ended_early(case, capsys):
+    """A sequence that ended on an illegal action or the end of the game links the state after the last
+    step to that ending, two firings in a row: naming them must not expect an atom on both sides."""
+    from pyrules.cli import main
+
+    assert main(["explain", f"pyrules/corpus/{case}.yaml"]) == 0
+    out = capsys.readouterr().out
+    assert "is not legal" in out or "game" in out
