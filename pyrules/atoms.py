@@ -42,6 +42,22 @@ _BARE = re.compile(r"^[a-z][A-Za-z0-9_']*$")
 _CREATED = re.compile(r"^[a-z]+[1-9][0-9]*$")
 
 
+#: Outcome atoms nest a few levels (stack(5, triggered(archmage, ab("...", 1), copy(div, 1)))); a query
+#: nested deeper is refused before anything walks it recursively.
+MAX_ATOM_DEPTH = 20
+
+
+def _depth(symbol: Symbol) -> int:
+    """How deeply a term nests (without recursion)."""
+    deepest, level = 0, [symbol]
+    while level:
+        deepest += 1
+        level = [a for s in level if s.type == SymbolType.Function for a in s.arguments]
+        if deepest > MAX_ATOM_DEPTH:
+            break
+    return deepest - 1 if not level else deepest
+
+
 def parse_atom(text: str, situation: Situation | None = None, where: str = "<query>") -> Symbol:
     """Parse ``text`` as an outcome atom, reading bare ids of ``situation`` as strings, and check it."""
     if not isinstance(text, str):
@@ -52,6 +68,8 @@ def parse_atom(text: str, situation: Situation | None = None, where: str = "<que
         symbol = None
     if symbol is None or symbol.type != SymbolType.Function or not symbol.name:
         raise InputError(where, f"'{_short(text)}' is not an atom such as could_produce(forest1, g)")
+    if _depth(symbol) > MAX_ATOM_DEPTH:
+        raise InputError(where, f"'{_short(text)}' nests more than {MAX_ATOM_DEPTH} levels deep: no outcome atom does")
     if situation is None:
         return symbol
     names = _ids(situation)

@@ -233,3 +233,13 @@ def test_explaining_a_line_that_ended_early(case, capsys):
     assert main(["explain", f"pyrules/corpus/{case}.yaml"]) == 0
     out = capsys.readouterr().out
     assert "is not legal" in out or "game" in out
+
+
+def test_query_atom_nested_too_deeply(capsys):
+    from pyrules.cli import main
+
+    deep = "f(" * 2000 + "a" + ")" * 2000
+    assert main(["query", BIRDS, "--sometimes", deep]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("' nests more than 20 levels deep: no outcome atom does\n") and err.count("\n") == 1
+    assert pyrules.solve(BIRDS).sometimes("tap(birds)")
