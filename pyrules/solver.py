@@ -56,7 +56,7 @@ class SolveOptions:
             project = tuple(project.split(","))
         if not all(isinstance(p, str) for p in project):
             raise TypeError(f"project must be outcome predicates such as 'tap/1', not {self.project!r}")
-        object.__setattr__(self, "project", tuple(p.strip() for p in project if p.strip()))
+        object.__setattr__(self, "project", _signatures(tuple(p.strip() for p in project if p.strip())))
         if self.threads > 1 and self.limit is not None:
             # which models the threads find first varies from run to run: so would the outcomes returned
             raise InputError("threads", "a limit with more than one thread would give different outcomes from run "
@@ -65,6 +65,24 @@ class SolveOptions:
     def arguments(self) -> list[str]:
         args = [f"--parallel-mode={self.threads}", f"--seed={self.seed}", "--project=show"]
         return args + list(self.extra)
+
+
+def _signatures(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Outcome predicates to project onto, as name/arity: a name alone stands for its one arity."""
+    from .encodings import output_signatures
+
+    known = output_signatures()
+    out = []
+    for name in names:
+        arities = sorted(k for k in known if k.rsplit("/", 1)[0] == name)
+        if "/" not in name and len(arities) == 1:
+            name = arities[0]
+        elif "/" not in name and arities:
+            raise InputError("--project", f"{name} has several arities: give one of {', '.join(arities)}")
+        if name not in known:
+            raise InputError("--project", f"not an outcome predicate: {name}")
+        out.append(name)
+    return tuple(out)
 
 
 #: Outcome predicates that tell how an outcome was reached rather than what it is: worked out (a fact
@@ -208,16 +226,6 @@ class Grounding:
     # -- solving --------------------------------------------------------------------
     def _project_onto(self, signatures: tuple[str, ...]) -> None:
         """Project onto some outcome predicates only, with clingo's projection (#project atoms)."""
-        from .encodings import output_signatures
-
-        known = output_signatures()
-        for signature in signatures:
-            arities = sorted(k for k in known if k.rsplit("/", 1)[0] == signature)
-            if "/" not in signature and arities:
-                raise InputError("--project", f"give the arity: {' or '.join(arities)}, not {signature}")
-        unknown = [s for s in signatures if s not in known]
-        if unknown:
-            raise InputError("--project", f"not an outcome predicate: {', '.join(unknown)}")
         literals = []
         for signature in signatures:
             name, arity = signature.rsplit("/", 1)

@@ -112,19 +112,21 @@ BIRDS = "examples/birds.yaml"
     ({"threads": 2, "limit": 3}, InputError, "threads: a limit with more than one thread would give different "
                                              "outcomes from run to run: use one thread, or no limit"),
     ({"project": [1]}, TypeError, "project must be outcome predicates such as 'tap/1', not [1]"),
-    ({"project": ["tap"]}, InputError, "--project: give the arity: tap/1, not tap"),
+    ({"project": ["tapx"]}, InputError, "--project: not an outcome predicate: tapx"),
 ], ids=["limit-negative", "limit-zero", "limit-bool", "limit-float", "threads-zero", "threads-text", "threads-and-limit",
-        "project-not-text", "project-no-arity"])
+        "project-not-text", "project-unknown"])
 def test_solve_checks_its_arguments(kwargs, error, message):
     with pytest.raises(error) as info:
         pyrules.solve(BIRDS, **kwargs)
     assert str(info.value) == message
 
 
-def test_project_as_one_text_with_spaces():
+def test_project_as_one_text_with_spaces_and_names_without_arity():
     texts = {tuple(o.texts) for o in pyrules.solve(BIRDS, project="tap/1, mana_added/3")}
     assert texts == {tuple(o.texts) for o in pyrules.solve(BIRDS, project=("tap/1", "mana_added/3"))}
+    assert texts == {tuple(o.texts) for o in pyrules.solve(BIRDS, project="tap, mana_added")}
     assert len(texts) == 5
+    assert pyrules.solve(BIRDS, project="tap").options.project == ("tap/1",)
 
 
 def test_queries_check_the_atom_even_without_outcomes():
