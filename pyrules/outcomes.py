@@ -14,7 +14,7 @@ import html
 import json
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 from clingo import Symbol
@@ -48,8 +48,13 @@ class Outcome:
 
     atoms: frozenset[Symbol]
     situation: Situation = field(repr=False, compare=False)
-    source: Any = field(default=None, repr=False, compare=False)  # the Outcomes it belongs to
+    # The Outcomes it belongs to: an attribute, not a field, so that dataclasses.asdict (which pandas
+    # calls on each row of pd.DataFrame(outcomes)) does not copy every outcome into every row.
+    source: InitVar[Any] = None
     line: Any = field(default=None, repr=False, compare=False)  # for a sequence of actions: the line that reached it
+
+    def __post_init__(self, source: Any) -> None:
+        object.__setattr__(self, "source", source)
 
     # -- raw atoms ------------------------------------------------------------------------
     def by_name(self, name: str) -> list[Symbol]:
@@ -193,6 +198,23 @@ def _mana_order(types: list[str]) -> list[str]:
     return sorted(types, key=order.index)
 
 
+def _flat(record: dict[str, Any], parts: tuple[str, ...]) -> dict[str, Any]:
+    """``{"players": {"alice": {"life": 20}}}`` -> ``{"alice.life": 20}``: the state of one outcome as
+    one level of named columns (a mana pool's or counters' types and kinds become columns too)."""
+    out: dict[str, Any] = {}
+
+    def walk(prefix: str, value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(f"{prefix}.{key}" if prefix else str(key), item)
+        else:
+            out[prefix] = value
+
+    for part in parts:
+        walk("", record[part])
+    return out
+
+
 def _pool_text(pool: dict[str, int]) -> str:
     return "".join(f"{{{t.upper()}}}" * n for t, n in sorted(pool.items(), key=lambda kv: "wubrgc".index(kv[0])))
 
@@ -252,6 +274,8 @@ class Outcomes(Sequence[Outcome]):
     def _consequences(self) -> None:
         if not self._queried:
             start = time.perf_counter()
+            if self._grounding is None:  # unpickled or copied: the clingo state stayed behind; ground again
+                self._grounding = Grounding(self.situation, self._library, self.options)
             self._brave = self._grounding.consequences("brave")
             self._cautious = self._grounding.consequences("cautious")
             self.statistics.extra["query_seconds"] = time.perf_counter() - start
@@ -357,6 +381,36 @@ class Outcomes(Sequence[Outcome]):
 
     def __repr__(self) -> str:
         return f"<Outcomes {len(self)}{' truncated' if self.truncated else ''} of {self.situation.source}>"
+
+    # -- plain data -----------------------------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied as plain values: the clingo state (groundings, explanation graphs) stays
+        behind and is made again if a query or an explanation needs it."""
+        return {**self.__dict__, "_grounding": None, "_explained": None, "_graphs": {}}
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """One plain dict per outcome (``outcome``: its number from 1, then as ``Outcome.to_dict``)."""
+        return [{"outcome": i, **o.to_dict()} for i, o in enumerate(self._outcomes, start=1)]
+
+    def to_dataframe(self, columns: str = "atoms") -> Any:
+        """A pandas DataFrame, one row per outcome (indexed by its number from 1). ``columns="atoms"``:
+        one True/False column per atom that holds in some outcome; ``"state"``: one column per player
+        and object field after the outcome (``alice.life``, ``forest1.tapped``, ``forest1.counters.p1p1``).
+        pandas comes with the ``notebooks`` extra: ``pip install 'pyrules[notebooks]'``."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("to_dataframe needs pandas: pip install 'pyrules[notebooks]'") from None
+        if columns == "atoms":
+            texts = sorted({t for o in self._outcomes for t in o.texts})
+            rows = [dict.fromkeys(texts, False) | dict.fromkeys(o.texts, True) for o in self._outcomes]
+            frame = pd.DataFrame(rows, columns=texts, dtype=bool)
+        elif columns == "state":
+            frame = pd.DataFrame([_flat(o.to_dict(), ("players", "objects")) for o in self._outcomes])
+        else:
+            raise ValueError(f"columns is 'atoms' or 'state', not {columns!r}")
+        frame.index = pd.RangeIndex(1, len(self._outcomes) + 1, name="outcome")
+        return frame
 
 
 class SequenceOutcomes(Outcomes):

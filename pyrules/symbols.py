@@ -6,9 +6,19 @@
 
 from __future__ import annotations
 
+import copyreg
 from functools import lru_cache
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, parse_term
+
+
+def _reduce_symbol(symbol: Symbol) -> tuple:
+    return parse_term, (str(symbol),)
+
+
+# A clingo symbol pickles (and deep-copies) as its text, which clingo reads back as the same symbol: so
+# outcomes can be cached, copied and sent to worker processes.
+copyreg.pickle(Symbol, _reduce_symbol)
 
 
 def fn(name: str, *args: Symbol | int) -> Symbol:

@@ -1,0 +1,68 @@
+"""Outcomes as plain data (issue 13): pickled and copied without the clingo state, as records and as
+pandas data frames."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+import pyrules
+
+BIRDS = "examples/birds.yaml"
+SEQUENCE = "pyrules/corpus/payment/filter-land-paid-by-another-land.yaml"
+
+
+@pytest.mark.parametrize("clone", [lambda o: pickle.loads(pickle.dumps(o)), copy.deepcopy], ids=["pickle", "deepcopy"])
+@pytest.mark.parametrize("path", [BIRDS, SEQUENCE], ids=["one-step", "sequence"])
+def test_outcomes_survive_pickling_and_copying(clone, path):
+    original = pyrules.solve(path)
+    twin = clone(original)
+    assert type(twin) is type(original) and len(twin) == len(original)
+    assert [o.atoms for o in twin] == [o.atoms for o in original]
+    assert all(o.source is twin for o in twin)
+    assert twin.to_dict() == original.to_dict()
+    atom = original[0].texts[-1]
+    assert twin.always(atom) == original.always(atom) and twin.sometimes(atom) is True
+    assert len(twin[0].explain()) == len(original[0].explain())  # explained again, from the situation
+
+
+def test_one_outcome_pickles_with_its_result():
+    outcome = pyrules.solve(BIRDS)[1]
+    twin = pickle.loads(pickle.dumps(outcome))
+    assert twin == outcome and twin.texts == ["mana_added(alice,g,1)", "tap(birds)"]
+    assert len(twin.source) == 5
+
+
+def test_records_are_plain_values():
+    records = pyrules.solve(BIRDS).to_records()
+    assert [r["outcome"] for r in records] == [1, 2, 3, 4, 5]
+    assert records[1]["atoms"] == ["mana_added(alice,g,1)", "tap(birds)"]
+    assert records[1]["players"]["alice"]["mana_pool"] == {"g": 1}
+    assert records[1]["objects"]["birds"]["tapped"] is True
+    assert pickle.loads(pickle.dumps(records)) == records
+
+
+def test_dataframe_of_atoms():
+    frame = pyrules.solve(BIRDS).to_dataframe()
+    assert list(frame.index) == [1, 2, 3, 4, 5] and frame.index.name == "outcome"
+    assert list(frame.columns) == [f"mana_added(alice,{t},1)" for t in "bgruw"] + ["tap(birds)"]
+    assert frame["tap(birds)"].all() and frame.iloc[:, :5].sum(axis=1).tolist() == [1] * 5
+    assert frame.loc[2, "mana_added(alice,g,1)"] and not frame.loc[2, "mana_added(alice,b,1)"]
+
+
+def test_dataframe_of_state():
+    frame = pyrules.solve(BIRDS).to_dataframe("state")
+    assert frame["alice.life"].tolist() == [20] * 5
+    assert frame["birds.tapped"].all() and frame["forest1.tapped"].all()
+    assert frame["alice.mana_pool.g"].fillna(0).tolist() == [0, 1, 0, 0, 0]
+    with pytest.raises(ValueError, match="columns is 'atoms' or 'state'"):
+        pyrules.solve(BIRDS).to_dataframe("rows")
+
+
+def test_pandas_reads_outcomes_directly():
+    import pandas as pd
+
+    frame = pd.DataFrame(pyrules.solve(BIRDS))
+    assert frame.shape == (5, 3) and list(frame.columns) == ["atoms", "situation", "line"]
