@@ -1,11 +1,13 @@
 """The ``pyrules`` command: a thin layer over the Python API.
 
-    pyrules outcomes FILE [--json] [--limit N] [--project PRED/N,...]
+    pyrules outcomes FILE [--json] [--limit N] [--timeout SECONDS] [--project PRED[/N],...]
     pyrules query FILE (--always ATOM | --sometimes ATOM)
+    pyrules diff FIRST SECOND [--project PRED[/N],...] [--json]
     pyrules check [PATH ...] [--json]
     pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format text|dot|graphml|json]
 
-Exit codes: 0 fine, 1 an expectation failed (a query answered no, a case failed), 2 bad input.
+Exit codes: 0 fine, 1 an expectation failed (a query answered no, a case failed, two files differ),
+2 bad input, 130 interrupted (Ctrl-C).
 Every error is one line on standard error, without a traceback.
 """
 
@@ -53,6 +55,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--atom", metavar="ATOM", help="explain only this atom and what it rests on")
     p.add_argument("--why-not", metavar="ATOM", dest="why_not", help="why this atom holds in no outcome")
     p.add_argument("--format", choices=("text", "dot", "graphml", "json"), default="text")
+    p = sub.add_parser("diff", help="the outcomes of two situation files: only in the first, only in the second",
+                       parents=[common])
+    p.add_argument("first")
+    p.add_argument("second")
+    p.add_argument("--project", metavar="PRED[/N],...", default="", help="compare these outcome predicates only")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
     p = sub.add_parser("check", help="run regression cases (default: the built-in rulings corpus)", parents=[common])
     p.add_argument("paths", nargs="*", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -77,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = solve(args.file, explain=True)
             return _verbose(result, args.verbose, _explain(result, args.file, args.outcome, args.atom, args.why_not,
                                                            args.format))
+        if args.command == "diff":
+            return _diff(args.first, args.second, args.project, args.json)
         return _check(args.paths, args.json, args.verbose)
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)
@@ -121,6 +131,22 @@ def _summary(result: Outcomes) -> str:
         text += " -- not legal: " + "; ".join(result.illegal)
     stats = result.statistics
     return text + f"  [ground {stats.ground_seconds:.3f}s, solve {stats.solve_seconds:.3f}s]"
+
+
+def _diff(first: str, second: str, project: str, as_json: bool) -> int:
+    """Exit 0 when the two files have the same outcomes (on the projection), 1 when they differ."""
+    a, b = solve(first, project=project), solve(second, project=project)
+    found = a.compare(b, project)
+    if as_json:
+        print(json.dumps({"first": first, "second": second, "project": list(a.options.project),
+                          **{k: [list(o) for o in v] for k, v in found.items()}}, indent=2))
+    else:
+        counts = [f"{n} outcome{'s' if n != 1 else ''}" for n in (len(a), len(b))]
+        print(f"{first}: {counts[0]}; {second}: {counts[1]}; {len(found['both'])} in both")
+        for key, path in (("only_first", first), ("only_second", second)):
+            for atoms in found[key]:
+                print(f"only in {path}: {', '.join(atoms) or '(nothing changes)'}")
+    return 0 if not found["only_first"] and not found["only_second"] else 1
 
 
 def _query(result: Outcomes, always: str | None, sometimes: str | None) -> int:

@@ -340,6 +340,22 @@ class Outcomes(Sequence[Outcome]):
         grounding = self._explaining()
         return why_not(grounding.explain_data, symbol, holds=grounding.brave_atoms())
 
+    def compare(self, other: Outcomes, project: tuple[str, ...] | list[str] | str = ()) -> dict[str, Any]:
+        """The outcomes only here, only in ``other`` and in both, each as its sorted atom texts; with
+        ``project`` (outcome predicates, as for ``solve``), by those atoms only (outcomes alike on them
+        count once). Outcomes of two situations compare by text, so their ids should agree."""
+        from .solver import SolveOptions
+
+        if not isinstance(other, Outcomes):
+            raise TypeError(f"compare needs the Outcomes of another solve, not {other!r}")
+        names = {s.rsplit("/", 1)[0] for s in SolveOptions(project=project).project}  # type: ignore[arg-type]
+
+        def keys(outcomes: Outcomes) -> set[tuple[str, ...]]:
+            return {tuple(sorted(format_atom(a) for a in o.atoms if not names or a.name in names)) for o in outcomes}
+
+        mine, theirs = keys(self), keys(other)
+        return {"only_first": sorted(mine - theirs), "only_second": sorted(theirs - mine), "both": sorted(mine & theirs)}
+
     def difference(self, first: int, second: int) -> dict[str, Any]:
         """Where two outcomes part: the atoms only one of them has, and the first choice that differs."""
         a, b = self._outcomes[first], self._outcomes[second]

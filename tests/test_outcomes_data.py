@@ -66,3 +66,45 @@ def test_pandas_reads_outcomes_directly():
 
     frame = pd.DataFrame(pyrules.solve(BIRDS))
     assert frame.shape == (5, 3) and list(frame.columns) == ["atoms", "situation", "line"]
+
+
+# -- comparing two results -------------------------------------------------------------------
+REFLECTED = """\
+players: [alice, bob]
+objects:
+  - {id: birds, card: Birds of Paradise, controller: alice}
+  - {id: forest1, card: Forest, controller: alice, tapped: true}
+  - {id: reflection, card: Mana Reflection, controller: alice}
+question:
+  activate: birds
+"""
+
+
+def test_compare_by_full_atoms_and_by_a_projection(tmp_path):
+    (tmp_path / "reflected.yaml").write_text(REFLECTED, encoding="utf-8")
+    plain, reflected = pyrules.solve(BIRDS), pyrules.solve(tmp_path / "reflected.yaml")
+    found = plain.compare(reflected)
+    assert found["both"] == []
+    assert found["only_first"] == [(f"mana_added(alice,{t},1)", "tap(birds)") for t in "bgruw"]
+    assert found["only_second"] == [(f"mana_added(alice,{t},2)", "tap(birds)") for t in "bgruw"]
+    assert plain.compare(reflected, project="tap") == {"only_first": [], "only_second": [], "both": [("tap(birds)",)]}
+    assert plain.compare(plain) == {"only_first": [], "only_second": [], "both": sorted(tuple(o.texts) for o in plain)}
+    with pytest.raises(TypeError, match="compare needs the Outcomes"):
+        plain.compare([])  # type: ignore[arg-type]
+
+
+def test_cli_diff(tmp_path, capsys):
+    import json
+
+    from pyrules.cli import main
+
+    (tmp_path / "reflected.yaml").write_text(REFLECTED, encoding="utf-8")
+    second = str(tmp_path / "reflected.yaml")
+    assert main(["diff", BIRDS, second]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{BIRDS}: 5 outcomes; {second}: 5 outcomes; 0 in both" and len(out) == 11
+    assert main(["diff", BIRDS, second, "--project", "tap", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"first": BIRDS, "second": second, "project": ["tap/1"],
+                                                   "only_first": [], "only_second": [], "both": [["tap(birds)"]]}
+    assert main(["diff", BIRDS, str(tmp_path / "missing.yaml")]) == 2
+    assert capsys.readouterr().err == f"pyrules: {tmp_path / 'missing.yaml'}: no such file\n"
