@@ -251,10 +251,6 @@ class Outcomes(Sequence[Outcome]):
     def __iter__(self) -> Iterator[Outcome]:
         return iter(self._outcomes)
 
-    @property
-    def count(self) -> int:
-        return len(self._outcomes)
-
     def filter(self, condition: str | Symbol | Callable[[Outcome], bool]) -> list[Outcome]:
         """The outcomes where an atom holds, or that satisfy a predicate."""
         if callable(condition):

@@ -50,7 +50,7 @@ def texts(outcome: Outcome) -> list[str]:
 # -- a sequence ----------------------------------------------------------------------------------
 def test_sequence_protocol(birds):
     assert isinstance(birds, Outcomes)
-    assert len(birds) == 5 and birds.count == 5
+    assert len(birds) == 5 and birds.count(birds[0]) == 1  # Sequence.count, not shadowed
     assert all(isinstance(o, Outcome) for o in birds)
     assert [texts(o) for o in birds] == [expected_texts(c) for c in COLORS]
     assert texts(birds[0]) == expected_texts("b")
