@@ -13,6 +13,7 @@ import gc
 import html
 import json
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import InitVar, dataclass, field
 from typing import Any
@@ -384,11 +385,33 @@ class Outcomes(Sequence[Outcome]):
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), **kwargs)
 
+    #: The HTML view stays small however many outcomes there are: the first few in full, the next ones
+    #: folded as one line each, and a count of the rest.
+    HTML_FULL = 10
+    HTML_FOLDED = 200
+
     def _repr_html_(self) -> str:
         head = f"<p>{len(self)} outcome{'s' if len(self) != 1 else ''}{' (truncated)' if self.truncated else ''}</p>"
         if self.illegal:
             head += "<p>Not legal: " + html.escape("; ".join(self.illegal)) + "</p>"
-        body = "".join(f"<h4>Outcome {i}</h4>{o._repr_html_()}" for i, o in enumerate(self._outcomes, start=1))
+        if len(self) > self.HTML_FULL:  # a summary: in how many outcomes each atom holds
+            counts = Counter(t for o in self._outcomes for t in o.texts)
+            rows = "".join(f"<tr><td><code>{html.escape(t)}</code></td><td>{n}</td></tr>"
+                           for t, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:30])
+            more = f"<p>... and {len(counts) - 30} more atoms</p>" if len(counts) > 30 else ""
+            head += (f"<details><summary>atoms</summary><table><tr><th>atom</th><th>outcomes</th></tr>{rows}</table>"
+                     f"{more}</details>")
+        body = "".join(f"<h4>Outcome {i}</h4>{o._repr_html_()}"
+                       for i, o in enumerate(self._outcomes[:self.HTML_FULL], start=1))
+        folded = self._outcomes[self.HTML_FULL:self.HTML_FULL + self.HTML_FOLDED]
+        if folded:
+            lines = "".join(f"<li>Outcome {i}: " + ", ".join(f"<code>{html.escape(t)}</code>" for t in o.texts) + "</li>"
+                            for i, o in enumerate(folded, start=self.HTML_FULL + 1))
+            body += f"<details><summary>outcomes {self.HTML_FULL + 1} to {self.HTML_FULL + len(folded)}</summary>" \
+                    f"<ul>{lines}</ul></details>"
+        rest = len(self) - self.HTML_FULL - len(folded)
+        if rest > 0:
+            body += f"<p>... and {rest} more outcomes (iterate over the result to see them all)</p>"
         return head + body
 
     def __repr__(self) -> str:

@@ -274,6 +274,25 @@ def test_html(birds):
     assert "<tr><td>alice</td><td>17</td><td>{B}{G}</td></tr>" in one
 
 
+def test_html_of_many_outcomes_stays_small():
+    """Professor Onyx's -8 against two opponents with seven cards each: 16,384 outcomes. The view shows
+    in how many outcomes each atom holds, the first ten in full, the next 200 folded a line each."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    import onyx_discard
+
+    outcomes = solve(onyx_discard.situation(2, 7))
+    page = outcomes._repr_html_()
+    assert len(outcomes) == 16_384 and len(page) < 150_000
+    assert page.startswith("<p>16384 outcomes</p><details><summary>atoms</summary>")
+    assert "<tr><td><code>counters_removed(onyx,loyalty,8)</code></td><td>16384</td></tr>" in page
+    assert page.count("<h4>Outcome ") == 10 and page.count("<li>Outcome ") == 200
+    assert "<summary>outcomes 11 to 210</summary>" in page
+    assert page.endswith("<p>... and 16174 more outcomes (iterate over the result to see them all)</p>")
+
+
 def test_html_escapes_user_text():
     outcomes = solve(SituationBuilder(["<i>alice</i>"]).permanent("<b>ring</b>", "Sol Ring", "<i>alice</i>")
                      .activate("<b>ring</b>").build())
