@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,10 +17,12 @@ from .solver import Grounding, SolveOptions
 
 def solve(situation: Situation | str | Path, *, limit: int | None = None, threads: int = 1,
           library: CardLibrary | None = None, options: SolveOptions | None = None, explain: bool = False,
-          project: tuple[str, ...] | list[str] = (), timeout: float | None = None) -> Outcomes:
+          project: tuple[str, ...] | list[str] = (), timeout: float | None = None,
+          progress: Callable[[int, float], None] | None = None) -> Outcomes:
     """Every distinct legal outcome of the situation's question (a file path is read first).
 
-    With ``explain=True`` the grounding also records every rule firing, so that
+    ``progress(found, seconds)`` is called about twice a second once an enumeration has run a second
+    (one-step questions). With ``explain=True`` the grounding also records every rule firing, so that
     ``outcome.explain()`` costs no further solving; without it, the first ``explain()`` grounds and
     solves the situation once more (for all outcomes together)."""
     if not isinstance(situation, Situation):
@@ -32,6 +35,7 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
             raise InputError("timeout", "applies to one-step questions; a sequence of actions is solved step by step")
         return _play(situation, library, options)
     grounding = Grounding(situation, library, options, explain=explain)
+    grounding.progress = progress
     models, truncated, stats = grounding.enumerate(options.limit)
     if explain:  # the part of every explanation that grounding decides, built once
         from .explain import base

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -76,7 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise InputError("--limit", "must be at least 1")
             if args.timeout is not None and not args.timeout > 0:
                 raise InputError("--timeout", "must be more than 0 seconds")
-            result = solve(args.file, limit=args.limit, project=args.project, timeout=args.timeout)
+            progress = _Progress() if _show_progress() else None
+            result = solve(args.file, limit=args.limit, project=args.project, timeout=args.timeout, progress=progress)
+            if progress is not None:
+                progress.done()
             return _verbose(result, args.verbose, _outcomes(result, args.json))
         if args.command == "query":
             result = solve(args.file)
@@ -131,6 +135,26 @@ def _summary(result: Outcomes) -> str:
         text += " -- not legal: " + "; ".join(result.illegal)
     stats = result.statistics
     return text + f"  [ground {stats.ground_seconds:.3f}s, solve {stats.solve_seconds:.3f}s]"
+
+
+def _show_progress() -> bool:
+    """A progress line on a terminal (or when PYRULES_PROGRESS=1 asks for it), never into a file."""
+    return os.environ.get("PYRULES_PROGRESS") == "1" or sys.stderr.isatty()
+
+
+class _Progress:
+    """One line on standard error, rewritten in place: outcomes so far and the rate; ended when done."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def __call__(self, found: int, seconds: float) -> None:
+        print(f"\rpyrules: {found:,} outcomes so far, {found / seconds:,.0f}/s", end="", file=sys.stderr, flush=True)
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown:
+            print(file=sys.stderr)
 
 
 def _diff(first: str, second: str, project: str, as_json: bool) -> int:

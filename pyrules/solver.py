@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -160,6 +161,9 @@ class Grounding:
         self._illegal: set[Symbol] = set()
         self.timed_out = False
         self._solving_since = 0.0
+        #: Called now and then during a long enumeration with (outcomes so far, seconds): a progress line.
+        self.progress: Callable[[int, float], None] | None = None
+        self._reported = 0.0
         # The atoms that could make a model a problem or an illegal action, found once: checking each
         # model for these few is cheaper than reading the name of every atom it holds.
         self._problems = [(a.symbol, a.literal) for name in ("unsupported", "bad_question", "illegal")
@@ -268,6 +272,16 @@ class Grounding:
                 if keep is not None:
                     atoms = frozenset(a for a in atoms if a.name in keep)
                 models.append(atoms)
+                if self.progress is not None and not len(models) & 1023:
+                    self._report(len(models))
+
+    def _report(self, found: int) -> None:
+        """Every second or so after the first, tell ``progress`` how many outcomes so far, and how fast."""
+        now = time.perf_counter()
+        elapsed = now - self._solving_since
+        if elapsed >= 1 and now - self._reported >= 0.5:
+            self._reported = now
+            self.progress(found, elapsed)  # type: ignore[misc]
 
     def enumerate(self, limit: int | None = None, statistics: bool = True) -> tuple[list[frozenset[Symbol]], bool,
                                                                                    Statistics]:

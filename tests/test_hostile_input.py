@@ -245,3 +245,38 @@ def test_query_atom_nested_too_deeply(capsys):
     err = capsys.readouterr().err
     assert err.endswith("' nests more than 20 levels deep: no outcome atom does\n") and err.count("\n") == 1
     assert pyrules.solve(BIRDS).sometimes("tap(birds)")
+
+
+# -- long runs ------------------------------------------------------------------------------------
+def test_progress_is_reported_during_a_long_enumeration():
+    import onyx_discard
+
+    calls: list[tuple[int, float]] = []
+    result = pyrules.solve(onyx_discard.situation(3, 7), timeout=2.2, progress=lambda n, s: calls.append((n, s)))
+    assert len(calls) >= 2 and calls[0][1] >= 1
+    assert [n for n, _ in calls] == sorted(n for n, _ in calls) and calls[-1][0] <= len(result)
+    assert all(later - earlier >= 0.5 for (_, earlier), (_, later) in zip(calls, calls[1:]))
+    quick: list = []
+    pyrules.solve(BIRDS, progress=quick.append)
+    assert quick == []
+
+
+def test_cli_progress_line(tmp_path, monkeypatch, capsys):
+    import onyx_discard
+    import yaml
+
+    from pyrules.cli import main
+
+    players = ["onyx-player", "opp1", "opp2", "opp3"]
+    objects = [{"id": "onyx", "card": "Professor Onyx", "controller": "onyx-player", "counters": {"loyalty": 8}}]
+    objects += [{"id": f"{p}-{i}", "card": onyx_discard.CARDS[i % len(onyx_discard.CARDS)], "owner": p, "zone": "hand"}
+                for p in players[1:] for i in range(7)]
+    path = tmp_path / "onyx.yaml"
+    path.write_text(yaml.safe_dump({"players": players, "objects": objects, "question": {
+        "activate": {"object": "onyx", "ability": 4, "resolve": True}}}), encoding="utf-8")
+    monkeypatch.setenv("PYRULES_PROGRESS", "1")
+    assert main(["outcomes", str(path), "--timeout", "1.8"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("\rpyrules: ") and " outcomes so far, " in err and err.endswith("/s\n")
+    assert main(["outcomes", BIRDS]) == 0
+    assert capsys.readouterr().err == ""
