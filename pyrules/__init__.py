@@ -10,13 +10,37 @@ outcomes (:mod:`pyrules.outcomes`) -> CLI (:mod:`pyrules.cli`). Regression cases
 :mod:`pyrules.regression`.
 """
 
-from .api import solve
-from .builder import SituationBuilder
-from .cards import CardLibrary, CardSpec, builtin_library
-from .errors import InputError, UnsupportedError
-from .loader import load_situation
-from .model import Situation
-from .outcomes import Outcome, Outcomes
+import importlib
+from typing import Any
+
+# The names are loaded when first used (PEP 562): `import pyrules` stays light, so the command line
+# can take Ctrl-C into its own hands before clingo and the encodings are loaded.
+_EXPORTS = {
+    "solve": ".api",
+    "SituationBuilder": ".builder",
+    "CardLibrary": ".cards",
+    "CardSpec": ".cards",
+    "builtin_library": ".cards",
+    "InputError": ".errors",
+    "UnsupportedError": ".errors",
+    "load_situation": ".loader",
+    "Situation": ".model",
+    "Outcome": ".outcomes",
+    "Outcomes": ".outcomes",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'pyrules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_EXPORTS[name], __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
 
 __all__ = [
     "solve",
