@@ -48,14 +48,12 @@ MAX_ATOM_DEPTH = 20
 
 
 def _depth(symbol: Symbol) -> int:
-    """How deeply a term nests (without recursion)."""
-    deepest, level = 0, [symbol]
-    while level:
-        deepest += 1
+    """How many levels a term has (without recursion; counting stops past MAX_ATOM_DEPTH)."""
+    depth, level = 0, [symbol]
+    while level and depth <= MAX_ATOM_DEPTH:
+        depth += 1
         level = [a for s in level if s.type == SymbolType.Function for a in s.arguments]
-        if deepest > MAX_ATOM_DEPTH:
-            break
-    return deepest - 1 if not level else deepest
+    return depth
 
 
 def parse_atom(text: str, situation: Situation | None = None, where: str = "<query>") -> Symbol:

@@ -341,11 +341,11 @@ class Outcomes(Sequence[Outcome]):
         """The outcomes only here, only in ``other`` and in both, each as its sorted atom texts; with
         ``project`` (outcome predicates, as for ``solve``), by those atoms only (outcomes alike on them
         count once). Outcomes of two situations compare by text, so their ids should agree."""
-        from .solver import SolveOptions
+        from .solver import project_signatures
 
         if not isinstance(other, Outcomes):
             raise TypeError(f"compare needs the Outcomes of another solve, not {other!r}")
-        names = {s.rsplit("/", 1)[0] for s in SolveOptions(project=project).project}  # type: ignore[arg-type]
+        names = {s.rsplit("/", 1)[0] for s in project_signatures(project)}
 
         def keys(outcomes: Outcomes) -> set[tuple[str, ...]]:
             return {tuple(sorted(format_atom(a) for a in o.atoms if not names or a.name in names)) for o in outcomes}

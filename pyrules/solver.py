@@ -52,12 +52,7 @@ class SolveOptions:
             raise TypeError(f"timeout must be a number of seconds, not {self.timeout!r}")
         if self.timeout is not None and not 0 < self.timeout <= 10**6:
             raise InputError("timeout", f"must be more than 0 seconds and at most 1,000,000, not {self.timeout}")
-        project = self.project
-        if isinstance(project, str):  # "tap/1,mana_added/3": names separated by commas
-            project = tuple(project.split(","))
-        if not all(isinstance(p, str) for p in project):
-            raise TypeError(f"project must be outcome predicates such as 'tap/1', not {self.project!r}")
-        object.__setattr__(self, "project", _signatures(tuple(p.strip() for p in project if p.strip())))
+        object.__setattr__(self, "project", project_signatures(self.project))
         if self.threads > 1 and self.limit is not None:
             # which models the threads find first varies from run to run: so would the outcomes returned
             raise InputError("threads", "a limit with more than one thread would give different outcomes from run "
@@ -68,13 +63,17 @@ class SolveOptions:
         return args + list(self.extra)
 
 
-def _signatures(names: tuple[str, ...]) -> tuple[str, ...]:
-    """Outcome predicates to project onto, as name/arity: a name alone stands for its one arity."""
+def project_signatures(project: tuple[str, ...] | list[str] | str) -> tuple[str, ...]:
+    """Outcome predicates to project onto, as name/arity: given as a sequence or as one text with commas
+    ("tap/1, mana_added/3"); a name alone stands for its one arity."""
     from .encodings import output_signatures
 
+    names = tuple(project.split(",")) if isinstance(project, str) else project
+    if not all(isinstance(p, str) for p in names):
+        raise TypeError(f"project must be outcome predicates such as 'tap/1', not {project!r}")
     known = output_signatures()
     out = []
-    for name in names:
+    for name in (n.strip() for n in names if n.strip()):
         arities = sorted(k for k in known if k.rsplit("/", 1)[0] == name)
         if "/" not in name and len(arities) == 1:
             name = arities[0]

@@ -393,8 +393,7 @@ class Combination(Shape):
 
 
 def _combination_term(value: Any, ctx: Any) -> Any:
-    for t in value[1]:
-        ctx.extra(fn("ability_effect_option", ctx.d, ctx.j, C(t)))
+    _options_of(value[1], ctx)
     return fn("add_combination", amount_term(value[0]))
 
 
@@ -479,9 +478,14 @@ def _could_produce_term(value: Any, ctx: Any) -> Any:
     return fn("add_could_produce", ctx.filter(what, "eff"), C(rng))
 
 
-def _add_one_of_term(value: Any, ctx: Any) -> Any:
-    for t in value:
+def _options_of(types: Any, ctx: Any) -> None:
+    """The types an instruction may add, as ``ability_effect_option`` facts."""
+    for t in types:
         ctx.extra(fn("ability_effect_option", ctx.d, ctx.j, C(t)))
+
+
+def _add_one_of_term(value: Any, ctx: Any) -> Any:
+    _options_of(value, ctx)
     return C("add_one_of")
 
 
