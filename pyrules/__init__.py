@@ -17,6 +17,8 @@ from typing import Any
 # can take Ctrl-C into its own hands before clingo and the encodings are loaded.
 _EXPORTS = {
     "solve": ".api",
+    "ask": ".api",
+    "Answer": ".query",
     "SituationBuilder": ".builder",
     "CardLibrary": ".cards",
     "CardSpec": ".cards",
@@ -44,6 +46,8 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "solve",
+    "ask",
+    "Answer",
     "load_situation",
     "SituationBuilder",
     "Situation",

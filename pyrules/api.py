@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from .cards import CardLibrary
 from .errors import InputError
@@ -18,24 +19,42 @@ from .solver import Grounding, SolveOptions
 def solve(situation: Situation | str | Path, *, limit: int | None = None, threads: int = 1,
           library: CardLibrary | None = None, options: SolveOptions | None = None, explain: bool = False,
           project: tuple[str, ...] | list[str] = (), timeout: float | None = None,
-          progress: Callable[[int, float], None] | None = None) -> Outcomes:
+          progress: Callable[[int, float], None] | None = None, where: str | None = None,
+          constraints: str | Path | Sequence[str | Path] = (), maximize: str | None = None,
+          minimize: str | None = None, on_outcome: Callable[[Outcome], None] | None = None) -> Outcomes:
     """Every distinct legal outcome of the situation's question (a file path is read first).
 
-    ``progress(found, seconds)`` is called about twice a second once an enumeration has run a second
-    (one-step questions). With ``explain=True`` the grounding also records every rule firing, so that
-    ``outcome.explain()`` costs no further solving; without it, the first ``explain()`` grounds and
-    solves the situation once more (for all outcomes together)."""
+    In clingo's syntax over outcome atoms (see :mod:`pyrules.query`): ``where`` keeps the outcomes
+    where a query holds; ``constraints`` adds a user's own rules (ASP text, or paths to ``.lp`` files);
+    ``maximize``/``minimize`` keeps the optimal outcomes by an objective such as ``N :
+    counters_put(ballista, p1p1, N)`` (the value is ``result.optimum``).
+
+    ``progress(found, seconds)`` is called about twice a second once an enumeration has run a second,
+    and ``on_outcome(outcome)`` with each outcome as soon as clingo finds it (in clingo's order; the
+    result is sorted), for one-step questions. With ``explain=True`` the grounding also records every
+    rule firing, so that ``outcome.explain()`` costs no further solving; without it, the first
+    ``explain()`` grounds and solves the situation once more (for all outcomes together)."""
     if not isinstance(situation, Situation):
         situation = load_situation(situation, library)
-    options = options or SolveOptions(limit=limit, threads=threads, project=project, timeout=timeout)  # type: ignore[arg-type]
+    if isinstance(constraints, (str, Path)):
+        constraints = (constraints,)
+    options = options or SolveOptions(limit=limit, threads=threads, project=project, timeout=timeout,  # type: ignore[arg-type]
+                                      where=where, constraints=tuple(constraints), maximize=maximize,  # type: ignore[arg-type]
+                                      minimize=minimize)
     if limit is not None and options.limit != limit:
         options = replace(options, limit=limit)
     if situation.actions:
         if options.timeout is not None:
             raise InputError("timeout", "applies to one-step questions; a sequence of actions is solved step by step")
-        return _play(situation, library, options)
+        for name in ("constraints", "maximize", "minimize"):
+            if getattr(options, name):
+                raise InputError(name, "applies to one-step questions; on a sequence of actions use where (a query)")
+        result = _play(situation, library, replace(options, where=None))
+        return result.where(options.where, options.limit) if options.where is not None else result
     grounding = Grounding(situation, library, options, explain=explain)
     grounding.progress = progress
+    if on_outcome is not None:
+        grounding.on_outcome = lambda atoms: on_outcome(Outcome(atoms, situation))
     models, truncated, stats = grounding.enumerate(options.limit)
     if explain:  # the part of every explanation that grounding decides, built once
         from .explain import base
@@ -46,6 +65,27 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     result = Outcomes(situation, grounding, [], truncated, stats, options, library)
     result._outcomes = [Outcome(atoms, situation, result) for atoms in models]
     return result
+
+
+def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", *,
+        library: CardLibrary | None = None, constraints: str | Path | Sequence[str | Path] = (),
+        timeout: float | None = None, origin: str = "<query>") -> Any:
+    """Whether a query (clingo syntax over outcome atoms, see :mod:`pyrules.query`) holds in some
+    (``mode="sometimes"``) or every (``"always"``) outcome, and for which values of its variables, without
+    listing the outcomes: clingo's brave or cautious consequences (:class:`pyrules.query.Answer`)."""
+    from .query import parse_query
+
+    if mode not in ("sometimes", "always"):
+        raise ValueError(f"mode is 'sometimes' or 'always', not {mode!r}")
+    if not isinstance(situation, Situation):
+        situation = load_situation(situation, library)
+    if isinstance(constraints, (str, Path)):
+        constraints = (constraints,)
+    options = SolveOptions(timeout=timeout, constraints=tuple(constraints))  # type: ignore[arg-type]
+    if situation.actions:
+        return solve(situation, library=library, options=replace(options, timeout=None)).query(query, mode, origin)
+    grounding = Grounding(situation, library, options)
+    return grounding.ask(parse_query(query, situation, origin), mode)
 
 
 def _play(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> Outcomes:

@@ -1,13 +1,19 @@
 """The ``pyrules`` command: a thin layer over the Python API.
 
-    pyrules outcomes FILE [--json] [--limit N] [--timeout SECONDS] [--project PRED[/N],...]
-    pyrules query FILE (--always ATOM | --sometimes ATOM)
-    pyrules diff FIRST SECOND [--project PRED[/N],...] [--json]
-    pyrules check [PATH ...] [--json]
+    pyrules outcomes FILE [--json] [--count] [--stream] [--project PRED[/N],...] [--where QUERY]
+                          [--maximize OBJECTIVE | --minimize OBJECTIVE] [SITUATION OPTIONS]
+    pyrules query FILE (--always QUERY | --sometimes QUERY | --where QUERY | --count) [--json] [SITUATION OPTIONS]
+    pyrules diff FIRST SECOND [--project PRED[/N],...] [--where QUERY] [--json] [SITUATION OPTIONS]
+    pyrules check [PATH ...] [--json] [--timeout SECONDS]
     pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format text|dot|graphml|json]
+                         [--where QUERY] [SITUATION OPTIONS]
 
-Exit codes: 0 fine, 1 an expectation failed (a query answered no, a case failed, two files differ),
-2 bad input, 130 interrupted (Ctrl-C).
+Situation options (every command that solves a situation): --limit N, --timeout SECONDS,
+--constraint FILE.lp|ASP (repeatable), --verbose.
+
+Exit codes: 0 fine (a query answered yes, --where matched), 1 an expectation failed (a query answered
+no, --where matched nothing, a case failed, two files differ), 2 bad input, 3 a query undecided when
+--timeout stopped it, 130 interrupted (Ctrl-C).
 Every error is one line on standard error, without a traceback.
 """
 
@@ -18,12 +24,56 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from . import interrupt
-from .api import solve
 from .errors import InputError
-from .outcomes import Outcomes
-from .regression import coverage, run_cases
+
+#: Exit code of a query that --timeout stopped before it was decided.
+UNDECIDED = 3
+
+_QUERY_HELP = """A QUERY is written like the outcome atoms, in clingo's syntax: atoms with variables,
+'not', comparisons and aggregates, such as 'counters_put(ballista, p1p1, N), N >= 5' or
+'tap(O), not untap(O)'. Only outcome predicates may be read (pyrules' internals cannot be)."""
+
+_EPILOGS = {
+    "outcomes": """examples:
+  pyrules outcomes examples/birds.yaml
+  pyrules outcomes examples/birds.yaml --json --limit 2
+  pyrules outcomes examples/ballista.yaml --where 'counters_put(ballista, p1p1, N), N > 5'
+  pyrules outcomes examples/ballista.yaml --maximize 'N : counters_put(ballista, p1p1, N)'
+  pyrules outcomes examples/ballista.yaml --constraint ':- counters_put(ballista, p1p1, 6).'
+  pyrules outcomes big.yaml --stream --timeout 60      (print each outcome as it is found)
+
+""" + _QUERY_HELP + """
+An OBJECTIVE is 'TERMS : QUERY' (the sum of the first term over the distinct TERMS that match, as in
+clingo's #maximize) or a QUERY alone (the number of its distinct matches): every optimal outcome is
+listed, with the optimum.""",
+    "query": """examples:
+  pyrules query examples/birds.yaml --always 'tap(birds)'
+  pyrules query examples/ballista.yaml --sometimes 'counters_put(ballista, p1p1, N), N >= 5'
+  pyrules query examples/ballista.yaml --where 'counters_put(ballista, p1p1, 6)' --count
+  pyrules query examples/birds.yaml --count --json
+
+""" + _QUERY_HELP + """
+--sometimes and --always use clingo's brave and cautious consequences (no outcome is listed); with
+variables, they also print the values for which the query holds in some (in every) outcome.
+Exit code 0 yes, 1 no, 3 undecided when --timeout stopped it.""",
+    "diff": """examples:
+  pyrules diff before.yaml after.yaml
+  pyrules diff before.yaml after.yaml --project life_lost --json
+
+Exit code 0 when the two have the same outcomes (on the projection), 1 when they differ.""",
+    "check": """examples:
+  pyrules check                        (the built-in rulings corpus)
+  pyrules check my-cases/ --json
+  pyrules check --timeout 10           (a one-step case still solving after 10 s fails)""",
+    "explain": """examples:
+  pyrules explain examples/birds.yaml --outcome 2
+  pyrules explain examples/birds.yaml --atom 'mana_added(alice, g, 1)' --outcome 4
+  pyrules explain examples/birds.yaml --why-not 'mana_added(alice, c, 1)'
+  pyrules explain examples/ballista.yaml --where 'counters_put(ballista, p1p1, 6)' --format dot""",
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,39 +82,63 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pyrules", description="Every legal outcome of a Magic: The Gathering situation.")
+    parser = _Parser(prog="pyrules", description="Every legal outcome of a Magic: The Gathering situation.",
+                     epilog="Run 'pyrules COMMAND --help' for a command's options and examples.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     common = _Parser(add_help=False)
     common.add_argument("--verbose", action="store_true", help="also print clingo's messages while grounding (stderr)")
-    p = sub.add_parser("outcomes", help="list every distinct legal outcome of a situation file", parents=[common])
+    solving = _Parser(add_help=False)
+    solving.add_argument("--limit", type=int, metavar="N", help="stop after N outcomes (the result says it is truncated)")
+    solving.add_argument("--timeout", type=float, metavar="SECONDS",
+                         help="stop solving after SECONDS: the outcomes found so far, marked truncated (a query: "
+                              "undecided, exit code 3, unless already decided)")
+    solving.add_argument("--constraint", action="append", default=[], metavar="FILE.lp|ASP",
+                         help="your own rules over outcome atoms, from a .lp file or given as text "
+                              "(':- life_lost(alice, N), N > 3.'); repeatable")
+    kinds = {"parents": [common, solving], "formatter_class": argparse.RawDescriptionHelpFormatter}
+    p = sub.add_parser("outcomes", help="list every distinct legal outcome of a situation file",
+                       epilog=_EPILOGS["outcomes"], **kinds)
     p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="print one JSON object (with --stream: one per line)")
+    p.add_argument("--project", metavar="PRED[/N],...", default="",
+                   help="distinct outcomes of these outcome predicates only (for example life_lost,discarded)")
+    p.add_argument("--where", metavar="QUERY", help="only the outcomes where QUERY holds")
+    best = p.add_mutually_exclusive_group()
+    best.add_argument("--maximize", metavar="OBJECTIVE", help="only the outcomes with the most of OBJECTIVE")
+    best.add_argument("--minimize", metavar="OBJECTIVE", help="only the outcomes with the least of OBJECTIVE")
+    p.add_argument("--count", action="store_true", help="print how many outcomes there are, not the outcomes")
+    p.add_argument("--stream", action="store_true",
+                   help="print each outcome as soon as it is found (in the order found), the summary last")
+    p = sub.add_parser("query", help="does a query hold in some or in every outcome; which outcomes match",
+                       epilog=_EPILOGS["query"], **kinds)
+    p.add_argument("file")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--always", metavar="QUERY", help="holds in every outcome (cautious consequences)")
+    group.add_argument("--sometimes", metavar="QUERY", help="holds in some outcome (brave consequences)")
+    group.add_argument("--where", metavar="QUERY", help="list the outcomes where QUERY holds")
+    p.add_argument("--count", action="store_true", help="count the outcomes (where QUERY holds, with --where)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--limit", type=int, metavar="N", help="stop after N outcomes (the result is marked truncated)")
-    p.add_argument("--timeout", type=float, metavar="SECONDS",
-                   help="stop solving after SECONDS and list the outcomes found so far (marked truncated)")
-    p.add_argument("--project", metavar="PRED/N,...", default="",
-                   help="distinct outcomes of these outcome predicates only (for example life_lost/2,discarded/2)")
-    p = sub.add_parser("query", help="is an atom true in some or in every outcome?", parents=[common])
-    p.add_argument("file")
-    group = p.add_mutually_exclusive_group(required=True)
-    group.add_argument("--always", metavar="ATOM", help="true in every outcome (cautious consequence)")
-    group.add_argument("--sometimes", metavar="ATOM", help="true in some outcome (brave consequence)")
     p = sub.add_parser("explain", help="why an outcome (or one atom of it) holds, or why an atom holds in no outcome",
-                       parents=[common])
+                       epilog=_EPILOGS["explain"], **kinds)
     p.add_argument("file")
     p.add_argument("--outcome", type=int, default=1, metavar="N", help="which outcome, counting from 1 (default 1)")
     p.add_argument("--atom", metavar="ATOM", help="explain only this atom and what it rests on")
     p.add_argument("--why-not", metavar="ATOM", dest="why_not", help="why this atom holds in no outcome")
+    p.add_argument("--where", metavar="QUERY", help="count --outcome among the outcomes where QUERY holds")
     p.add_argument("--format", choices=("text", "dot", "graphml", "json"), default="text")
     p = sub.add_parser("diff", help="the outcomes of two situation files: only in the first, only in the second",
-                       parents=[common])
+                       epilog=_EPILOGS["diff"], **kinds)
     p.add_argument("first")
     p.add_argument("second")
     p.add_argument("--project", metavar="PRED[/N],...", default="", help="compare these outcome predicates only")
+    p.add_argument("--where", metavar="QUERY", help="compare the outcomes where QUERY holds")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p = sub.add_parser("check", help="run regression cases (default: the built-in rulings corpus)", parents=[common])
+    p = sub.add_parser("check", help="run regression cases (default: the built-in rulings corpus)", parents=[common],
+                       epilog=_EPILOGS["check"], formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="*", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--timeout", type=float, metavar="SECONDS",
+                   help="seconds of solving for each one-step case; a case stopped by it fails")
     return parser
 
 
@@ -72,26 +146,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     interrupt.install()  # Ctrl-C stops clingo cleanly: exit 130, never a PANIC in a callback
     try:
+        _check_bounds(args)
         if args.command == "outcomes":
-            if args.limit is not None and args.limit < 1:
-                raise InputError("--limit", "must be at least 1")
-            if args.timeout is not None and not args.timeout > 0:
-                raise InputError("--timeout", "must be more than 0 seconds")
-            progress = _Progress() if _show_progress() else None
-            result = solve(args.file, limit=args.limit, project=args.project, timeout=args.timeout, progress=progress)
-            if progress is not None:
-                progress.done()
-            return _verbose(result, args.verbose, _outcomes(result, args.json))
+            return _outcomes(args)
         if args.command == "query":
-            result = solve(args.file)
-            return _verbose(result, args.verbose, _query(result, args.always, args.sometimes))
+            return _query(args)
         if args.command == "explain":
-            result = solve(args.file, explain=True)
-            return _verbose(result, args.verbose, _explain(result, args.file, args.outcome, args.atom, args.why_not,
-                                                           args.format))
+            return _explain(args)
         if args.command == "diff":
-            return _diff(args.first, args.second, args.project, args.json)
-        return _check(args.paths, args.json, args.verbose)
+            return _diff(args)
+        return _check(args.paths, args.json, args.verbose, args.timeout)
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -103,7 +167,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _verbose(result: Outcomes, verbose: bool, code: int) -> int:
+def _check_bounds(args: argparse.Namespace) -> None:
+    if getattr(args, "limit", None) is not None and args.limit < 1:
+        raise InputError("--limit", "must be at least 1")
+    if getattr(args, "timeout", None) is not None and not args.timeout > 0:
+        raise InputError("--timeout", "must be more than 0 seconds")
+
+
+def _solve(path: str, args: argparse.Namespace, **kwargs: Any) -> Any:
+    """Solve one situation file with the situation options of the command line."""
+    from .api import solve
+
+    return solve(path, limit=args.limit, timeout=args.timeout, constraints=tuple(args.constraint), **kwargs)
+
+
+def _verbose(result: Any, verbose: bool, code: int) -> int:
     """With --verbose, clingo's messages (kept on every result) go to standard error."""
     if verbose:
         for message in result.messages:
@@ -112,19 +190,61 @@ def _verbose(result: Outcomes, verbose: bool, code: int) -> int:
     return code
 
 
-def _outcomes(result: Outcomes, as_json: bool) -> int:
+def _outcomes(args: argparse.Namespace) -> int:
+    progress = _Progress() if _show_progress() and not args.stream else None
+    stream = _Stream(args.json, args.limit) if args.stream else None
+    result = _solve(args.file, args, project=args.project, where=args.where, maximize=args.maximize,
+                    minimize=args.minimize, progress=progress, on_outcome=stream)
+    if progress is not None:
+        progress.done()
+    if stream is not None:
+        stream.close(result)
+    elif args.count:
+        print(json.dumps(_counts(result), indent=2) if args.json else _summary(result))
+    else:
+        _print_outcomes(result, args.json)
+    return _verbose(result, args.verbose, 0)
+
+
+def _print_outcomes(result: Any, as_json: bool) -> None:
     if as_json:
         print(result.to_json(indent=2))
-        return 0
+        return
     print(_summary(result))
     for i, outcome in enumerate(result, start=1):
         print(f"Outcome {i}:")
         for text in outcome.texts:
             print(f"  {text}")
-    return 0
 
 
-def _summary(result: Outcomes) -> str:
+def _counts(result: Any) -> dict[str, Any]:
+    return {"situation": result.situation.source, "count": len(result), "truncated": result.truncated,
+            "timed_out": result.timed_out, "illegal": result.illegal, "optimum": result.optimum}
+
+
+class _Stream:
+    """--stream: each outcome printed as clingo finds it (numbered in that order), the summary last."""
+
+    def __init__(self, as_json: bool, limit: int | None):
+        self.as_json, self.limit, self.found = as_json, limit, 0
+
+    def __call__(self, outcome: Any) -> None:
+        if self.limit is not None and self.found >= self.limit:
+            return  # the one past the limit only tells that the list is truncated
+        self.found += 1
+        if self.as_json:
+            print(json.dumps({"outcome": self.found, **outcome.to_dict()}), flush=True)
+        else:
+            print(f"Outcome {self.found}:\n" + "".join(f"  {t}\n" for t in outcome.texts), end="", flush=True)
+
+    def close(self, result: Any) -> None:
+        if self.found == 0 and len(result):  # solved without streaming (a sequence of actions)
+            for outcome in result:
+                self(outcome)
+        print(json.dumps({"summary": _counts(result)}) if self.as_json else _summary(result))
+
+
+def _summary(result: Any) -> str:
     n = len(result)
     text = f"{result.situation.source}: {n} outcome{'s' if n != 1 else ''}"
     if result.timed_out:
@@ -133,6 +253,8 @@ def _summary(result: Outcomes) -> str:
         text += f" (truncated at --limit {result.options.limit})"
     if result.illegal:
         text += " -- not legal: " + "; ".join(result.illegal)
+    if result.optimum is not None:
+        text += f" (optimum {result.optimum})"
     stats = result.statistics
     return text + f"  [ground {stats.ground_seconds:.3f}s, solve {stats.solve_seconds:.3f}s]"
 
@@ -157,35 +279,66 @@ class _Progress:
             print(file=sys.stderr)
 
 
-def _diff(first: str, second: str, project: str, as_json: bool) -> int:
+def _diff(args: argparse.Namespace) -> int:
     """Exit 0 when the two files have the same outcomes (on the projection), 1 when they differ."""
-    a, b = solve(first, project=project), solve(second, project=project)
-    found = a.compare(b, project)
-    if as_json:
-        print(json.dumps({"first": first, "second": second, "project": list(a.options.project),
+    first, second = args.first, args.second
+    a, b = (_solve(path, args, project=args.project, where=args.where) for path in (first, second))
+    found = a.compare(b, args.project)
+    cut = [path for path, r in ((first, a), (second, b)) if r.truncated]
+    if args.json:
+        print(json.dumps({"first": first, "second": second, "project": list(a.options.project), "truncated": cut,
                           **{k: [list(o) for o in v] for k, v in found.items()}}, indent=2))
     else:
         counts = [f"{n} outcome{'s' if n != 1 else ''}" for n in (len(a), len(b))]
         print(f"{first}: {counts[0]}; {second}: {counts[1]}; {len(found['both'])} in both")
+        for path in cut:
+            print(f"truncated: {path} (at --limit or --timeout): the comparison covers the outcomes found")
         for key, path in (("only_first", first), ("only_second", second)):
             for atoms in found[key]:
                 print(f"only in {path}: {', '.join(atoms) or '(nothing changes)'}")
-    return 0 if not found["only_first"] and not found["only_second"] else 1
+    code = 0 if not found["only_first"] and not found["only_second"] else 1
+    return _verbose(a, args.verbose, _verbose(b, args.verbose, code))
 
 
-def _query(result: Outcomes, always: str | None, sometimes: str | None) -> int:
-    atom = always or sometimes
-    symbol = result.atom(atom, "--always" if always else "--sometimes")
-    answer = result.always(symbol) if always else result.sometimes(symbol)
-    if always:
-        phrase = "holds in every outcome" if answer else "does not hold in every outcome"
+def _query(args: argparse.Namespace) -> int:
+    if args.where is not None or (args.count and not (args.always or args.sometimes)):
+        result = _solve(args.file, args, where=args.where)
+        if args.count:
+            print(json.dumps({**_counts(result), "where": args.where}, indent=2) if args.json else _summary(result))
+        else:
+            _print_outcomes(result, args.json)
+        return _verbose(result, args.verbose, 0 if len(result) else 1)
+    if args.count:
+        raise InputError("--count", "counts outcomes (with --where, those that match), not with --always/--sometimes")
+    if not (args.always or args.sometimes):
+        raise InputError("query", "ask one of --always QUERY, --sometimes QUERY, --where QUERY or --count")
+    from .api import ask
+
+    mode, text = ("always", args.always) if args.always else ("sometimes", args.sometimes)
+    answer = ask(args.file, text, mode, constraints=tuple(args.constraint), timeout=args.timeout, origin=f"--{mode}")
+    if args.json:
+        print(json.dumps(answer.as_dict(), indent=2))
+    elif answer.holds is None:
+        print(f"undecided: {text} (stopped at --timeout {args.timeout:g} s)")
     else:
-        phrase = "holds in some outcome" if answer else "holds in no outcome"
-    print(f"{'yes' if answer else 'no'}: {atom} {phrase} ({len(result)} outcome{'s' if len(result) != 1 else ''})")
-    return 0 if answer else 1
+        phrase = {("always", True): "holds in every outcome", ("always", False): "does not hold in every outcome",
+                  ("sometimes", True): "holds in some outcome", ("sometimes", False): "holds in no outcome"}
+        print(f"{'yes' if answer.holds else 'no'}: {text} {phrase[mode, answer.holds]}")
+        for binding in answer.bindings:
+            print("  " + ", ".join(f"{k} = {_value(v)}" for k, v in binding.items()))
+        if not answer.complete:
+            print(f"(stopped at --timeout {args.timeout:g} s: the values found so far)")
+    return UNDECIDED if answer.holds is None else 0 if answer.holds else 1
 
 
-def _explain(result: Outcomes, path: str, index: int, atom: str | None, why_not: str | None, fmt: str) -> int:
+def _value(value: Any) -> str:
+    return value if isinstance(value, str) else str(value)
+
+
+def _explain(args: argparse.Namespace) -> int:
+    path, index, atom, why_not, fmt = args.file, args.outcome, args.atom, args.why_not, args.format
+    result = _solve(path, args, explain=True, where=args.where)
+    _verbose(result, args.verbose, 0)
     if why_not is not None:
         reasons = result.why_not(result.atom(why_not, "--why-not"))
         if fmt == "json":
@@ -196,7 +349,7 @@ def _explain(result: Outcomes, path: str, index: int, atom: str | None, why_not:
                 print(f"  - {reason}")
         return 0
     if not len(result):
-        reason = "; ".join(result.illegal) or "no outcome"
+        reason = "; ".join(result.illegal) or ("no outcome where " + args.where if args.where else "no outcome")
         raise InputError(path, f"there is no outcome to explain ({reason}); try --why-not")
     if not 1 <= index <= len(result):
         raise InputError("--outcome", f"must be between 1 and {len(result)}")
@@ -209,8 +362,10 @@ def _explain(result: Outcomes, path: str, index: int, atom: str | None, why_not:
     return 0
 
 
-def _check(paths: list[str], as_json: bool, verbose: bool = False) -> int:
-    results = run_cases(paths or None)
+def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: float | None = None) -> int:
+    from .regression import coverage, run_cases
+
+    results = run_cases(paths or None, timeout)
     if verbose:
         for r in results:
             for message in r.messages:

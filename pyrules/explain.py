@@ -402,16 +402,92 @@ class Explanation(nx.DiGraph):
             walk(root, 0)
         return "\n".join(out) + "\n"
 
-    def draw(self, ax: Any = None) -> Any:  # pragma: no cover - needs matplotlib, for notebooks
-        """Draw with matplotlib (install matplotlib to use it in Jupyter)."""
+    def drawing(self, internals: bool = False) -> tuple[nx.DiGraph, dict[Any, tuple[float, float]]]:
+        """The graph to draw and each node's place, layered from the situation (left) to the outcome
+        (right). By default only the atoms a reader knows are kept: the situation's own facts, the
+        choices and the outcome atoms; each edge joins two of them through the rules and auxiliary
+        atoms between, and carries the CR numbers of the rules that derive its target (``cites``). With ``internals``,
+        every atom and rule firing is kept. Node attributes: ``text``, ``kind`` and ``layer``."""
+        from .encodings import output_signatures
+
+        outputs = set(output_signatures())
+        graph = nx.DiGraph()
+
+        def known(node: Any) -> bool:
+            data = self.nodes[node]
+            if data["kind"] == "rule" or "symbol" not in data:
+                return data["kind"] != "rule"
+            symbol = data["symbol"]
+            return (data["kind"] == "choice" or f"{symbol.name}/{len(symbol.arguments)}" in outputs
+                    or (data["kind"] == "fact" and ".yaml" in data.get("source", "") + ".yaml" and
+                        not data.get("source", "asp").startswith(("asp", "card:"))))
+
+        if internals:
+            for node, data in self.nodes(data=True):
+                text = (data["cites"].split(", ")[0] or data["file"]) if data["kind"] == "rule" \
+                    else self._linked_name(node)
+                graph.add_node(node, kind=data["kind"], text=text)
+            graph.add_edges_from(self.edges, cites="")
+        else:
+            kept = [n for n in self.nodes if known(n)]
+            for node in kept:
+                graph.add_node(node, kind=self.nodes[node]["kind"], text=self._linked_name(node))
+            for node in kept:  # walk back through what is not kept, to the kept atoms it rests on
+                cites: dict[Any, set[str]] = {}
+                todo, seen = [(p, frozenset()) for p in self.predecessors(node)], set()
+                while todo:
+                    current, passed = todo.pop()
+                    data = self.nodes[current]
+                    if data["kind"] == "rule" and data["cites"] and not passed:
+                        passed = frozenset({data["cites"].split(", ")[0]})  # the rule that derives the atom
+                    if current in graph and current != node:
+                        cites.setdefault(current, set()).update(passed)
+                        continue
+                    if (current, passed) in seen:
+                        continue
+                    seen.add((current, passed))
+                    todo += [(p, passed) for p in self.predecessors(current)]
+                for source, numbers in cites.items():
+                    graph.add_edge(source, node, cites=", ".join(sorted(numbers)))
         try:
-            import matplotlib.pyplot as plt  # noqa: F401
+            layers = list(nx.topological_generations(graph))
+        except nx.NetworkXUnfeasible:  # pragma: no cover - explanations are acyclic (stages)
+            layers = [sorted(graph.nodes)]
+        for depth, layer in enumerate(layers):
+            for node in layer:
+                graph.nodes[node]["layer"] = depth
+        return graph, nx.multipartite_layout(graph, subset_key="layer") if len(graph) else {}
+
+    def draw(self, ax: Any = None, internals: bool = False, width: int = 30) -> Any:
+        """Draw with matplotlib (the ``notebooks`` extra), as :meth:`drawing` lays it out: facts grey,
+        choices orange, outcome atoms blue, each edge marked with the CR numbers of the rules that derive
+        its target. Labels are cut to ``width`` characters. Returns the axes."""
+        try:
+            import matplotlib.pyplot as plt
         except ImportError as exc:
-            raise ImportError("Explanation.draw needs matplotlib; to_dot() needs nothing") from exc
-        plain = self.labelled()
-        pos = nx.spring_layout(plain, seed=0)
-        nx.draw_networkx(plain, pos, ax=ax, labels={n: d["label"][:40] for n, d in plain.nodes(data=True)},
-                         font_size=7, node_size=300)
+            raise ImportError("Explanation.draw needs matplotlib (pip install 'pyrules[notebooks]'); "
+                              "to_dot() needs nothing") from exc
+        graph, pos = self.drawing(internals)
+        if ax is None:
+            layers = 1 + max((d["layer"] for _, d in graph.nodes(data=True)), default=0)
+            tallest = max([sum(1 for _, d in graph.nodes(data=True) if d["layer"] == k) for k in range(layers)],
+                          default=1)
+            _, ax = plt.subplots(figsize=(min(4 + 2.2 * layers, 40), min(2 + 0.45 * tallest, 40)))
+        colors = {"fact": "#dddddd", "choice": "#ffb347", "derived": "#a7c7e7", "rule": "#444444"}
+        nx.draw_networkx_edges(graph, pos, ax=ax, arrows=True, arrowsize=8, edge_color="#888888", width=0.7)
+        nx.draw_networkx_nodes(graph, pos, ax=ax, node_size=[30 if d["kind"] == "rule" else 120
+                                                            for _, d in graph.nodes(data=True)],
+                               node_color=[colors.get(d["kind"], "#a7c7e7") for _, d in graph.nodes(data=True)])
+
+        def cut(text: str) -> str:
+            return text if len(text) <= width else text[:width - 1] + "\u2026"
+
+        nx.draw_networkx_labels(graph, pos, ax=ax, font_size=7,
+                                labels={n: cut(d["text"]) for n, d in graph.nodes(data=True)})
+        nx.draw_networkx_edge_labels(graph, pos, ax=ax, font_size=6, font_color="#aa3333", rotate=False,
+                                     edge_labels={(a, b): d["cites"] for a, b, d in graph.edges(data=True)
+                                                  if d.get("cites")})
+        ax.set_axis_off()
         return ax
 
 

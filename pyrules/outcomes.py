@@ -241,6 +241,10 @@ class Outcomes(Sequence[Outcome]):
         self._brave: frozenset[Symbol] | None = None
         self._cautious: frozenset[Symbol] | None = None
         self._queried = False
+        #: With an objective (solve(maximize=...)), its value in the optimal outcomes.
+        self.optimum: int | None = None
+        if grounding is not None and grounding.objective is not None and grounding.optimum is not None:
+            self.optimum = -grounding.optimum if grounding.objective == "maximize" else grounding.optimum
 
     # -- sequence -------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -278,20 +282,63 @@ class Outcomes(Sequence[Outcome]):
             self.statistics.extra["query_seconds"] = time.perf_counter() - start
             self._queried = True
 
-    def sometimes(self, atom: str | Symbol) -> bool:
-        """True if the atom holds in some outcome (clingo's brave consequences)."""
-        symbol = self.atom(atom)
-        self._consequences()
-        return self._brave is not None and symbol in self._brave
+    def sometimes(self, query: str | Symbol) -> bool | None:
+        """True if the atom, or the query (see :meth:`query`), holds in some outcome (clingo's brave
+        consequences); None only when a timeout stopped the search before it was decided."""
+        return self._holds(query, "sometimes")
 
-    def always(self, atom: str | Symbol) -> bool:
-        """True if there is an outcome and the atom holds in every outcome (cautious consequences)."""
-        symbol = self.atom(atom)
-        self._consequences()
-        return self._cautious is not None and symbol in self._cautious
+    def always(self, query: str | Symbol) -> bool | None:
+        """True if there is an outcome and the atom, or the query, holds in every outcome (cautious
+        consequences); a query with variables holds in an outcome when some values of them make it hold."""
+        return self._holds(query, "always")
 
-    def never(self, atom: str | Symbol) -> bool:
-        return not self.sometimes(atom)
+    def never(self, query: str | Symbol) -> bool | None:
+        found = self.sometimes(query)
+        return None if found is None else not found
+
+    def _holds(self, query: str | Symbol, mode: str) -> bool | None:
+        symbol = self._ground_atom(query)
+        if symbol is None:
+            return self.query(query, mode).holds  # type: ignore[arg-type]
+        self._consequences()
+        found = self._brave if mode == "sometimes" else self._cautious
+        return found is not None and symbol in found
+
+    def _ground_atom(self, query: str | Symbol, where: str = "<query>") -> Symbol | None:
+        """The atom, when a query is one atom without variables (answered from cached consequences)."""
+        if isinstance(query, Symbol):
+            return self.atom(query, where)
+        from .query import parse_query
+
+        return parse_query(query, self.situation, where).ground_atom
+
+    def query(self, text: str, mode: str = "sometimes", origin: str = "<query>") -> Any:
+        """Ask a query in clingo's syntax over outcome atoms, such as ``counters_put(ballista, p1p1, N),
+        N >= 5`` or ``tap(O), not untap(O)``: whether it holds in some outcome (``mode="sometimes"``) or in
+        every one (``"always"``), and for which values of its variables
+        (:class:`pyrules.query.Answer`). Answered by clingo (brave and cautious consequences) on the
+        grounding the outcomes came from."""
+        from .query import parse_query
+
+        if mode not in ("sometimes", "always"):
+            raise ValueError(f"mode is 'sometimes' or 'always', not {mode!r}")
+        start = time.perf_counter()
+        answer = self._asker().ask(parse_query(text, self.situation, origin), mode)
+        self.statistics.extra["query_seconds"] = time.perf_counter() - start
+        return answer
+
+    def where(self, text: str, limit: int | None = None) -> Outcomes:
+        """The outcomes where a query holds, solved again with the query assumed (``solve(where=...)``)."""
+        from dataclasses import replace
+
+        from .api import solve
+
+        return solve(self.situation, library=self._library, options=replace(self.options, where=text, limit=limit))
+
+    def _asker(self) -> Any:
+        if self._grounding is None:  # unpickled or copied: the clingo state stayed behind; ground again
+            self._grounding = Grounding(self.situation, self._library, self.options)
+        return self._grounding
 
     # -- explanations -----------------------------------------------------------------------
     def _explaining(self) -> Grounding:
@@ -375,8 +422,11 @@ class Outcomes(Sequence[Outcome]):
             "truncated": self.truncated,
             "timed_out": self.timed_out,
             "illegal": self.illegal,
+            "optimum": self.optimum,
             "outcomes": [o.to_dict() for o in self._outcomes],
             "options": {"limit": self.options.limit, "threads": self.options.threads, "seed": self.options.seed,
+                        "where": self.options.where, "constraints": list(map(str, self.options.constraints)),
+                        "maximize": self.options.maximize, "minimize": self.options.minimize,
                         "arguments": self.options.arguments()},
             "statistics": self.statistics.as_dict(),
             "messages": self.messages,
@@ -466,6 +516,7 @@ class SequenceOutcomes(Outcomes):
         self._explained = None
         self._graphs = {}
         self._queried = False
+        self.optimum = None
         found: dict[frozenset[Symbol], Outcome] = {}
         for line in lines:
             atoms = changes(situation, line)
@@ -474,6 +525,25 @@ class SequenceOutcomes(Outcomes):
         self.illegal: list[str] = []  # an illegal action ends its line, and that is an outcome (illegal/2)
         #: Why lines ended before the last action (an illegal action, a loop, the bound), one text each.
         self.endings = sorted({describe_ending(o.line.ending) for o in self._outcomes if o.line.ending is not None})
+
+    def _asker(self) -> Any:
+        from .solver import OutcomeTable
+
+        if self._grounding is None:
+            self._grounding = OutcomeTable([o.atoms for o in self._outcomes], self.options)  # type: ignore[assignment]
+        return self._grounding
+
+    def where(self, text: str, limit: int | None = None) -> Outcomes:
+        """The outcomes where a query holds (found by clingo among the lines of play already found)."""
+        from copy import copy
+
+        from .query import parse_query
+
+        found = self._asker().matching(parse_query(text, self.situation, "<query>"))
+        result = copy(self)
+        result._outcomes = [self._outcomes[i] for i in found][:limit]
+        result.truncated = limit is not None and len(found) > limit
+        return result
 
     def _consequences(self) -> None:
         if not self._queried:

@@ -69,7 +69,7 @@ def ruling_index() -> dict[str, dict[str, Any]]:
     return {entry["id"]: entry for entry in yaml.safe_load(text)}
 
 
-def run_case(path: Path) -> CaseResult:
+def run_case(path: Path, timeout: float | None = None) -> CaseResult:
     start = time.perf_counter()
     try:
         root = read_document(path)
@@ -86,7 +86,7 @@ def run_case(path: Path) -> CaseResult:
         if not expect.present:
             raise expect.fail("a regression case needs an 'expect' block")
         expect.only_keys(_EXPECT_FIELDS)
-        _evaluate(root, expect, result)
+        _evaluate(root, expect, result, timeout)
     except InputError as exc:
         result.status, result.problems = "error", [str(exc)]
     result.seconds = time.perf_counter() - start
@@ -104,14 +104,14 @@ def _check_citations(root: Field) -> None:
         raise root.fail("a regression case must cite the seed rulings or CR rules it checks")
 
 
-def _evaluate(root: Field, expect: Field, result: CaseResult) -> None:
+def _evaluate(root: Field, expect: Field, result: CaseResult, timeout: float | None = None) -> None:
     problems = result.problems
     error = expect.child("error")
     try:
         situation = parse_situation(root, extra_fields=CASE_FIELDS)
         project = tuple(root.child("project").texts()) if root.child("project").present else ()
         outcomes = solve(situation, explain=expect.child("explains").present or expect.child("why_not").present,
-                         project=project)
+                         project=project, timeout=None if situation.actions else timeout)
     except InputError as exc:
         if error.present and error.text() in str(exc):
             return
@@ -126,6 +126,10 @@ def _evaluate(root: Field, expect: Field, result: CaseResult) -> None:
         return
     result.outcomes = len(outcomes)
     result.messages = list(outcomes.messages)
+    if outcomes.timed_out:
+        problems.append(f"stopped at --timeout {timeout:g} s with {len(outcomes)} outcome(s) found")
+        result.status = "fail"
+        return
     if expect.child("outcomes").present:
         want = expect.child("outcomes").integer(minimum=0)
         if len(outcomes) != want:
@@ -193,8 +197,10 @@ def _atoms(f: Field, situation: Any) -> list[Any]:
     return parse_atoms(f.text(), situation, f.where)
 
 
-def run_cases(paths: list[str | Path] | None = None) -> list[CaseResult]:
-    return [run_case(p) for p in case_files(paths)]
+def run_cases(paths: list[str | Path] | None = None, timeout: float | None = None) -> list[CaseResult]:
+    """Run regression cases; ``timeout``: seconds of solving for each one-step case (a case stopped by it
+    fails; a sequence of actions is solved step by step, without it)."""
+    return [run_case(p, timeout) for p in case_files(paths)]
 
 
 def coverage(results: list[CaseResult]) -> dict[str, int]:

@@ -12,10 +12,11 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import clingo
-from clingo import Symbol
+from clingo import Symbol, ast
 
 from .cards import CardLibrary
 from .document import AMOUNT_LIMIT
@@ -36,6 +37,11 @@ class SolveOptions:
     seed: int = 0
     extra: tuple[str, ...] = ()
     timeout: float | None = None  # seconds of solving, after which the outcomes found so far are returned
+    #: A user's own rules over outcome atoms (ASP text, or paths to .lp files): see pyrules.query.
+    constraints: tuple[str, ...] = ()
+    where: str | None = None  # only the outcomes where this query holds
+    maximize: str | None = None  # only the outcomes best by this objective (see pyrules.query)
+    minimize: str | None = None
 
     def __post_init__(self) -> None:
         """Check the settings a caller gives (the API's arguments): wrong types raise TypeError, values
@@ -53,6 +59,14 @@ class SolveOptions:
         if self.timeout is not None and not 0 < self.timeout <= 10**6:
             raise InputError("timeout", f"must be more than 0 seconds and at most 1,000,000, not {self.timeout}")
         object.__setattr__(self, "project", project_signatures(self.project))
+        constraints = (self.constraints,) if isinstance(self.constraints, (str, Path)) else tuple(self.constraints)
+        object.__setattr__(self, "constraints", constraints)
+        for name in ("where", "maximize", "minimize"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"{name} must be text in clingo's syntax, not {value!r}")
+        if self.maximize is not None and self.minimize is not None:
+            raise InputError("--maximize", "give one objective: --maximize or --minimize, not both")
         if self.threads > 1 and self.limit is not None:
             # which models the threads find first varies from run to run: so would the outcomes returned
             raise InputError("threads", "a limit with more than one thread would give different outcomes from run "
@@ -115,7 +129,150 @@ class Statistics:
         }
 
 
-class Grounding:
+class Asking:
+    """Queries over a clingo control whose answer sets are outcomes (see :mod:`pyrules.query`): each
+    query is grounded once in a part of its own and answered with brave or cautious consequences.
+    Needs ``control``, ``messages``, ``options``, ``optimizing``, ``_queries`` and ``_solving_since``."""
+
+    control: clingo.Control
+    messages: list[str]
+    options: SolveOptions
+    optimizing: bool
+    timed_out: bool
+    _queries: dict[str, int]
+    _solving_since: float
+
+    def add_query(self, query: Any) -> int:
+        """Ground a query (:class:`pyrules.query.Query`) in a program part of its own; its key."""
+        from .query import query_rules
+
+        if query.text in self._queries:
+            return self._queries[query.text]
+        key = len(self._queries) + 1
+        with ast.ProgramBuilder(self.control) as builder:
+            for node in query_rules(query, key):
+                builder.add(node)
+        before = len(self.messages)
+        try:
+            with clingo_call(self.control):
+                self.control.ground([(f"query_{key}", [])])
+        except RuntimeError:
+            detail = self.messages[before] if len(self.messages) > before else "clingo could not ground it"
+            raise InputError(query.where, f"'{query.text}': {detail.split(': ', 2)[-1]}") from None
+        self._queries[query.text] = key
+        return key
+
+    def query_literal(self, key: int) -> int | None:
+        """The literal of "the query holds" (None when grounding found it can never hold)."""
+        from .query import any_symbol
+
+        atom = self.control.symbolic_atoms[any_symbol(key)]
+        return atom.literal if atom is not None else None
+
+    def ask(self, query: Any, mode: str) -> Any:
+        """Whether a query holds in some (``sometimes``: brave consequences) or every (``always``:
+        cautious) outcome, and for which values of its variables. With a timeout, an answer not yet
+        decided when it is up is None."""
+        from .query import QUERY_ANY, Answer, bindings, is_query_symbol
+
+        key = self.add_query(query)
+        self.timed_out = False
+        self._solving_since = time.perf_counter()
+        last = self._consequence_models("brave")  # brave first in any case: it finds every problem atom
+        if mode == "always" and last is not None and not self.timed_out:
+            last = self._consequence_models("cautious")
+        values = sorted((s.arguments[1] for s in last or () if is_query_symbol(s, key)), key=str) if last else []
+        holds_any = bool(last) and any(s.name == QUERY_ANY and s.arguments[0].number == key for s in last)
+        found = [bindings(v, query.variables) for v in values] if query.variables else []
+        if not self.timed_out:
+            holds: bool | None = holds_any
+        elif mode == "sometimes":
+            holds = True if holds_any else None  # a witness found is certain; its absence is not
+        else:
+            holds = False if last is not None and not holds_any else None
+        return Answer(query.text, mode, holds, query.variables, tuple(found), complete=not self.timed_out)
+
+    def _consequence_models(self, mode: str) -> frozenset[Symbol] | None:
+        """The shown atoms of clingo's brave or cautious consequences (over the optimal outcomes when
+        optimizing); None if there is no outcome (or every answer is an illegal action)."""
+        conf = self.control.configuration.solve
+        conf.enum_mode, conf.project, conf.models = mode, "no", "0"
+        last: frozenset[Symbol] | None = None
+        timer = self._start_timer()
+        try:
+            with clingo_call(self.control), self.control.solve(yield_=True) as handle:
+                for model in handle:
+                    if self.optimizing and not model.optimality_proven:
+                        continue
+                    last = frozenset(model.symbols(shown=True))
+        finally:
+            if timer is not None:
+                timer.cancel()
+            conf.enum_mode = "auto"
+        if last is not None and mode == "brave":
+            self._check_models(last)
+        if last is not None and any(a.name == "illegal" for a in last):
+            return None  # legality does not depend on choices: an illegal action has no outcome at all
+        return last
+
+    def _check_models(self, atoms: frozenset[Symbol]) -> None:
+        """Raise if some answer set (whose atoms are among these) is unsupported or a bad question."""
+
+    def _start_timer(self) -> threading.Timer | None:
+        if self.options.timeout is None:
+            return None
+        left = self.options.timeout - (time.perf_counter() - self._solving_since)
+        timer = threading.Timer(max(left, 0.0), self._time_up)
+        timer.daemon = True
+        timer.start()
+        return timer
+
+    def _time_up(self) -> None:
+        """--timeout: stop the search (from the timer's thread); the outcomes found so far stand."""
+        self.timed_out = True
+        self.control.interrupt()
+
+
+class OutcomeTable(Asking):
+    """Outcomes already found, as a clingo program whose answer sets are exactly them (one choice of
+    which): queries on a result that has no grounding of its own (a sequence of actions)."""
+
+    def __init__(self, outcomes: list[frozenset[Symbol]], options: SolveOptions):
+        self.options = options
+        self.messages: list[str] = []
+        self.optimizing = False
+        self.timed_out = False
+        self._queries = {}
+        self._solving_since = 0.0
+        self.control = clingo.Control(["--project=show"], logger=lambda code, text: self.messages.append(
+            " ".join(text.split())), message_limit=1_000)
+        with self.control.backend() as backend:
+            picks = [backend.add_atom(clingo.Function("_pick", [clingo.Number(i)])) for i in range(len(outcomes))]
+            backend.add_rule(picks, [], choice=True)
+            backend.add_weight_rule([], 2, [(p, 1) for p in picks])  # at most one outcome ...
+            backend.add_rule([], [-p for p in picks])  # ... and at least one
+            literals: dict[Symbol, int] = {}
+            for pick, atoms in zip(picks, outcomes):
+                for atom in atoms:
+                    literal = literals.get(atom) or literals.setdefault(atom, backend.add_atom(atom))
+                    backend.add_rule([literal], [pick])
+        self.picks = picks
+
+    def matching(self, query: Any) -> list[int]:
+        """The positions of the outcomes where a query holds."""
+        literal = self.query_literal(self.add_query(query))
+        if literal is None:
+            return []
+        conf = self.control.configuration.solve
+        conf.enum_mode, conf.project, conf.models = "auto", "no", "0"
+        found = []
+        with clingo_call(self.control), self.control.solve(yield_=True, assumptions=[literal]) as handle:
+            for model in handle:
+                found.append(next(i for i, p in enumerate(self.picks) if model.is_true(p)))
+        return sorted(found)
+
+
+class Grounding(Asking):
     """The encodings plus one situation's facts, grounded once."""
 
     def __init__(self, situation: Situation, library: CardLibrary | None = None,
@@ -140,6 +297,8 @@ class Grounding:
         from .encodings import show_terms
 
         self.control.add("base", [], show_terms())
+        #: "maximize" or "minimize" when the user gave an objective (SolveOptions), else None.
+        self.objective = self._add_user_program()
         # Facts go in through clingo's backend as symbols: user text is never parsed as program text.
         with self.control.backend() as backend:
             for fact in self.facts:
@@ -162,6 +321,8 @@ class Grounding:
         self._solving_since = 0.0
         #: Called now and then during a long enumeration with (outcomes so far, seconds): a progress line.
         self.progress: Callable[[int, float], None] | None = None
+        #: Called with each outcome's atoms as soon as it is found (streaming output), in clingo's order.
+        self.on_outcome: Callable[[frozenset[Symbol]], None] | None = None
         self._reported = 0.0
         # The atoms that could make a model a problem or an illegal action, found once: checking each
         # model for these few is cheaper than reading the name of every atom it holds.
@@ -170,12 +331,33 @@ class Grounding:
         self.explain_data = self._explain_data() if explain else None
         # Paying with mana abilities minimizes failed payments (payment.lp): only optimal models count.
         self._failed_payments = [a.literal for a in self.control.symbolic_atoms.by_signature("_pay_failed", 1)]
-        self.optimizing = bool(self._failed_payments)
+        self.optimizing = bool(self._failed_payments) or self.objective is not None
+        #: The cost of the optimal outcomes at the user's objective (priority 0), once enumerated.
+        self.optimum: int | None = None
+        self._queries: dict[str, int] = {}
+        self._filter: int | None = None  # a literal every kept model must make true (see enumerate)
         if self.optimizing:
             self.control.configuration.solve.opt_mode = "optN"
         self._shown_literals: dict[Symbol, int] | None = None
         self._true_nonfacts: dict[frozenset[Symbol], frozenset[Symbol] | None] = {}
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
+
+    def _add_user_program(self) -> str | None:
+        """The user's constraints and objective, checked by :mod:`pyrules.query` and added to the base
+        program as AST (never as text)."""
+        from .query import parse_constraints, parse_objective, read_constraints
+
+        options = self.options
+        nodes = parse_constraints(read_constraints(options.constraints), self.situation) if options.constraints else []
+        sense = "maximize" if options.maximize is not None else "minimize" if options.minimize is not None else None
+        if sense is not None:
+            nodes += parse_objective(getattr(options, sense), sense, self.situation, f"--{sense}")
+        if nodes:
+            with ast.ProgramBuilder(self.control) as builder:
+                builder.add(ast.Program(nodes[0].location, "base", []))
+                for node in nodes:
+                    builder.add(node)
+        return sense
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         self.messages.append(" ".join(message.split()))  # one line each
@@ -213,15 +395,20 @@ class Grounding:
         for atom in sorted(bad, key=str):
             raise InputError(where, describe_reason(atom.arguments[0]))
 
+    def _check_models(self, atoms: frozenset[Symbol]) -> None:
+        self._check_input(sorted(a for a in atoms if a.name == "unsupported" and len(a.arguments) == 1),
+                          sorted(a for a in atoms if a.name == "bad_question" and len(a.arguments) == 1))
+
     def _keep(self, model: clingo.Model) -> bool:
-        """Sort out a model: input problems raise, illegal actions are reasons, the rest outcomes."""
+        """Sort out a model: input problems raise, illegal actions are reasons, the rest outcomes (those
+        where the query of ``where`` holds, when it is checked here)."""
         present = [symbol for symbol, literal in self._problems if model.is_true(literal)]
         if not present:
-            return True
+            return self._filter is None or model.is_true(self._filter)
         self._check_input([a for a in present if a.name == "unsupported"], [a for a in present if a.name == "bad_question"])
         illegal = [a.arguments[0] for a in present if a.name == "illegal"]
         self._illegal.update(illegal)
-        return not illegal
+        return not illegal and (self._filter is None or model.is_true(self._filter))
 
     def illegal_reasons(self) -> list[Symbol]:
         return sorted(self._illegal, key=str)
@@ -236,28 +423,18 @@ class Grounding:
         with self.control.backend() as backend:
             backend.add_project(literals)
 
-    def _solve_into(self, models: list[frozenset[Symbol]], keep: set[str] | None, assumptions: list[int]) -> None:
+    def _solve_into(self, models: list[frozenset[Symbol]], keep: set[str] | None, assumptions: list[int],
+                    optimizing: bool) -> None:
         """Solve, appending each outcome's shown atoms (as output terms, see show_terms) to ``models``."""
-        optimizing = self.optimizing and not assumptions
-        timer = None
-        if self.options.timeout is not None:
-            left = self.options.timeout - (time.perf_counter() - self._solving_since)
-            if left <= 0:
-                self.timed_out = True
-                return
-            timer = threading.Timer(left, self._time_up)
-            timer.daemon = True
-            timer.start()
+        if self.options.timeout is not None and time.perf_counter() - self._solving_since >= self.options.timeout:
+            self.timed_out = True
+            return
+        timer = self._start_timer()
         try:
             self._solve_with(models, keep, assumptions, optimizing)
         finally:
             if timer is not None:
                 timer.cancel()
-
-    def _time_up(self) -> None:
-        """--timeout: stop the search (from the timer's thread); the outcomes found so far stand."""
-        self.timed_out = True
-        self.control.interrupt()
 
     def _solve_with(self, models: list[frozenset[Symbol]], keep: set[str] | None, assumptions: list[int],
                     optimizing: bool) -> None:
@@ -267,12 +444,28 @@ class Grounding:
                     continue  # found on the way to the optimum (a payment that failed where one succeeds)
                 if not self._keep(model):
                     continue
+                if self.objective is not None:
+                    self.optimum = model.cost[-1] if model.cost else 0
                 atoms = frozenset(model.symbols(terms=True))
                 if keep is not None:
                     atoms = frozenset(a for a in atoms if a.name in keep)
                 models.append(atoms)
+                if self.on_outcome is not None:
+                    self.on_outcome(atoms)
                 if self.progress is not None and not len(models) & 1023:
                     self._report(len(models))
+
+    def _pays(self) -> bool:
+        """Whether some legal outcome has every payment succeed (then the fewest failures is none)."""
+        conf = self.control.configuration.solve
+        mode, models = conf.opt_mode, conf.models
+        conf.opt_mode, conf.models = "ignore", "0"
+        try:
+            with clingo_call(self.control), self.control.solve(
+                    yield_=True, assumptions=[-literal for literal in self._failed_payments]) as handle:
+                return any(self._keep(model) for model in handle)
+        finally:
+            conf.opt_mode, conf.models = mode, models
 
     def _report(self, found: int) -> None:
         """Every second or so after the first, tell ``progress`` how many outcomes so far, and how fast."""
@@ -297,17 +490,32 @@ class Grounding:
             keep = {s.rsplit("/", 1)[0] for s in project} | {"illegal", "unsupported", "bad_question"}
         conf.models = str(limit + 1) if limit is not None else "0"
         models: list[frozenset[Symbol]] = []
+        where: list[int] = []
+        if self.options.where is not None:
+            from .query import parse_query
+
+            literal = self.query_literal(self.add_query(parse_query(self.options.where, self.situation, "--where")))
+            if literal is None:  # the query can hold in no outcome
+                return [], False, Statistics(self.ground_seconds, 0.0, 0, messages=len(self.messages))
+            where = [literal]
         start = self._solving_since = time.perf_counter()
-        if self.optimizing:
+        if self._failed_payments:
             # Where the cost can be paid, the optimum has no failed payment: enumerating under the
-            # assumption that none fails gives the same models without optimizing. Only where that
-            # finds nothing is the optimum (the fewest failures) searched.
-            conf.opt_mode = "ignore"
-            self._solve_into(models, keep, [-literal for literal in self._failed_payments])
+            # assumption that none fails gives the same models without optimizing (but for the user's
+            # objective). Only where no model pays is the optimum (the fewest failures) searched; the
+            # query of --where is then checked on each optimal model, not assumed, so that it cannot
+            # change which payments count as failed.
+            conf.opt_mode = "ignore" if self.objective is None else "optN"
+            self._solve_into(models, keep, [-literal for literal in self._failed_payments] + where,
+                             self.objective is not None)
             conf.opt_mode = "optN"
-        if not models and not self.timed_out:
-            self._illegal.clear()
-            self._solve_into(models, keep, [])
+            if not models and not self.timed_out and not (where and self._pays()):
+                self._illegal.clear()
+                self._filter = where[0] if where else None
+                self._solve_into(models, keep, [], True)
+                self._filter = None
+        else:
+            self._solve_into(models, keep, where, self.optimizing)
         elapsed = time.perf_counter() - start
         truncated = (limit is not None and len(models) > limit) or self.timed_out
         if truncated:
@@ -366,18 +574,9 @@ class Grounding:
 
     def consequences(self, mode: str) -> frozenset[Symbol] | None:
         """Brave (true in some outcome) or cautious (true in every outcome) consequences; None if none."""
-        conf = self.control.configuration.solve
-        conf.enum_mode = mode
-        conf.project = "no"
-        conf.models = "0"
-        last: frozenset[Symbol] | None = None
-        with clingo_call(self.control), self.control.solve(yield_=True) as handle:
-            for model in handle:
-                last = frozenset(model.symbols(shown=True))
-        conf.enum_mode = "auto"
-        if last is not None and any(a.name == "illegal" for a in last):
-            return None  # legality does not depend on choices: an illegal action has no outcome at all
-        return last
+        self.timed_out = False
+        self._solving_since = time.perf_counter()
+        return self._consequence_models(mode)
 
     def _statistics(self, solve_seconds: float) -> Statistics:
         stats = self.control.statistics

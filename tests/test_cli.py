@@ -164,7 +164,7 @@ def test_nonexistent_paths(tmp_path, capsys):
     (["outcomes", "x.yaml", "--limit", "two"], "pyrules: argument --limit: invalid int value: 'two'\n"),
     (["bogus"], "pyrules: argument command: invalid choice: 'bogus'"),
     ([], "pyrules: the following arguments are required: command\n"),
-    (["query", "x.yaml"], "pyrules: one of the arguments --always --sometimes is required\n"),
+    (["query", "x.yaml"], "pyrules: query: ask one of --always QUERY, --sometimes QUERY, --where QUERY or --count\n"),
     (["query", "x.yaml", "--always", "a", "--sometimes", "b"], "pyrules: argument --sometimes: not allowed with "),
 ])
 def test_usage_errors(capsys, argv, message):
@@ -179,20 +179,20 @@ def test_usage_errors(capsys, argv, message):
 def test_bad_query_atom(write, capsys):
     path = write("birds.yaml", BIRDS)
     assert_one_line_error(*run(capsys, "query", path, "--always", "tap(("),
-                          "pyrules: --always: 'tap((' is not an atom such as could_produce(forest1, g)\n")
+                          "pyrules: --always: the query 'tap((' is not clingo syntax (it ends too early)\n")
 
 
 # -- query -------------------------------------------------------------------------------------------
 def test_query_always_and_sometimes(write, capsys):
     path = write("birds.yaml", BIRDS)
     assert run(capsys, "query", path, "--always", "tap(birds)") == (
-        0, "yes: tap(birds) holds in every outcome (5 outcomes)\n", "")
+        0, "yes: tap(birds) holds in every outcome\n", "")
     code, out, err = run(capsys, "query", path, "--always", "mana_added(alice,g,1)")
-    assert (code, err) == (1, "") and out.startswith("no: mana_added(alice,g,1) ") and out.endswith(" (5 outcomes)\n")
+    assert (code, err) == (1, "") and out == "no: mana_added(alice,g,1) does not hold in every outcome\n"
     assert run(capsys, "query", path, "--sometimes", "mana_added(alice, g, 1)") == (
-        0, "yes: mana_added(alice, g, 1) holds in some outcome (5 outcomes)\n", "")
+        0, "yes: mana_added(alice, g, 1) holds in some outcome\n", "")
     code, out, err = run(capsys, "query", path, "--sometimes", "mana_added(alice,c,1)")
-    assert (code, err) == (1, "") and out.startswith("no: mana_added(alice,c,1) ") and out.endswith(" (5 outcomes)\n")
+    assert (code, err) == (1, "") and out == "no: mana_added(alice,c,1) holds in no outcome\n"
     code, out, err = run(capsys, "query", path, "--sometimes", "tap(ring)")
     assert code == 1
 
@@ -205,7 +205,7 @@ def test_query_on_an_illegal_action(write, capsys):
         question: {activate: ring}
         """)
     code, out, err = run(capsys, "query", path, "--always", "tap(ring)")
-    assert (code, err) == (1, "") and out.startswith("no: tap(ring) ") and out.endswith(" (0 outcomes)\n")
+    assert (code, err) == (1, "") and out == "no: tap(ring) does not hold in every outcome\n"
     code, out, err = run(capsys, "query", path, "--sometimes", "tap(ring)")
     assert (code, err) == (1, "")
 

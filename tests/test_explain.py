@@ -137,3 +137,41 @@ def test_cli_explain(capsys):
     assert main(["explain", illegal]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "there is no outcome to explain" in err
+
+
+# -- drawings ---------------------------------------------------------------------------------------
+def test_the_drawing_keeps_the_atoms_a_reader_knows():
+    """Walking Ballista (X=2) under Hardened Scales and Doubling Season: the drawing keeps the situation's
+    facts, the choice and the outcome atoms, layered left to right, each edge marked with the CR rule
+    that derives its target."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "ballista.yaml"
+    outcomes = pyrules.solve(str(path), explain=True)
+    six = next(o for o in outcomes if o.holds("counters_put(ballista, p1p1, 6)"))
+    graph, pos = six.explain().drawing()
+    kinds = {d["text"]: d["kind"] for _, d in graph.nodes(data=True)}
+    assert {t for t, k in kinds.items() if k != "fact"} == {
+        "counters_put(ballista,p1p1,6)", "move(ballista,stack,battlefield)", "result(enter(ballista),en(0,p1p1,6,none))"}
+    assert kinds["result(enter(ballista),en(0,p1p1,6,none))"] == "choice"
+    assert {"card(ballista,\"Walking Ballista\")", "object_x(ballista,2)", "card(scales,\"Hardened Scales\")"} <= set(kinds)
+    assert not any(t.startswith("_") for t in kinds)
+    assert all(graph.nodes[a]["layer"] < graph.nodes[b]["layer"] for a, b in graph.edges)
+    assert set(pos) == set(graph.nodes)
+    cites = {(graph.nodes[a]["text"], graph.nodes[b]["text"]): d["cites"] for a, b, d in graph.edges(data=True)}
+    assert cites["result(enter(ballista),en(0,p1p1,6,none))", "counters_put(ballista,p1p1,6)"] == "106.4"
+    assert cites["object_x(ballista,2)", "result(enter(ballista),en(0,p1p1,6,none))"] == "616.1"
+    full, _ = six.explain().drawing(internals=True)
+    assert len(full) == len(six.explain()) > len(graph)
+
+
+def test_draw_uses_matplotlib():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from pathlib import Path
+
+    outcomes = pyrules.solve(str(Path(__file__).resolve().parents[1] / "examples" / "ballista.yaml"), explain=True)
+    ax = outcomes[0].explain().draw()
+    assert len(ax.collections) == 1 and ax.patches
+    assert any(t.get_text().startswith("counters_put(ballista") for t in ax.texts)

@@ -113,8 +113,8 @@ def test_query_text_is_parsed_as_a_term_not_as_a_program(write):
     outcomes = solve(odd_situation(write, "activate: {id}"))
     with pytest.raises(InputError) as info:
         outcomes.sometimes('tap(x). #script (python) import os; os.system("echo hacked") #end. a(')
-    assert str(info.value).startswith("<query>: 'tap(x). #script (python)")
-    assert str(info.value).endswith("is not an atom such as could_produce(forest1, g)")
+    assert str(info.value).startswith("<query>: the query 'tap(x). #script (python)")
+    assert str(info.value).endswith("is one rule body: no '.' that ends a statement")
 
 
 # -- facts are symbols ----------------------------------------------------------------------------

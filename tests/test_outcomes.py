@@ -125,7 +125,7 @@ def test_mana_choice_shows_as_the_mana_added(birds):
 def test_query_text_must_be_an_atom(birds):
     with pytest.raises(InputError) as info:
         birds.always("tap(")
-    assert str(info.value) == "<query>: 'tap(' is not an atom such as could_produce(forest1, g)"
+    assert str(info.value) == "<query>: the query 'tap(' is not clingo syntax (it ends too early)"
     with pytest.raises(InputError):
         birds.filter("42")
 
@@ -252,8 +252,8 @@ def test_outcome_to_dict(birds):
 
 def test_outcomes_to_dict_and_json_round_trip(birds, birds_file):
     d = birds.to_dict()
-    assert set(d) == {"situation", "count", "truncated", "timed_out", "illegal", "outcomes", "options", "statistics",
-                      "messages"}
+    assert set(d) == {"situation", "count", "truncated", "timed_out", "illegal", "optimum", "outcomes", "options",
+                      "statistics", "messages"}
     assert d["situation"] == str(birds_file)
     assert (d["count"], d["truncated"], d["illegal"]) == (5, False, [])
     assert [o["atoms"] for o in d["outcomes"]] == [o.texts for o in birds]

@@ -104,7 +104,7 @@ def test_cli_diff(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{BIRDS}: 5 outcomes; {second}: 5 outcomes; 0 in both" and len(out) == 11
     assert main(["diff", BIRDS, second, "--project", "tap", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"first": BIRDS, "second": second, "project": ["tap/1"],
+    assert json.loads(capsys.readouterr().out) == {"first": BIRDS, "second": second, "project": ["tap/1"], "truncated": [],
                                                    "only_first": [], "only_second": [], "both": [["tap(birds)"]]}
     assert main(["diff", BIRDS, str(tmp_path / "missing.yaml")]) == 2
     assert capsys.readouterr().err == f"pyrules: {tmp_path / 'missing.yaml'}: no such file\n"

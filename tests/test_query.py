@@ -1,0 +1,246 @@
+"""Queries, constraints and objectives in clingo's syntax over outcome atoms (pyrules.query)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+
+import pyrules
+from pyrules.cli import main
+from pyrules.errors import InputError
+
+ROOT = Path(__file__).resolve().parents[1]
+BALLISTA = str(ROOT / "examples" / "ballista.yaml")  # X=2 under Hardened Scales and Doubling Season: 5 or 6
+BIRDS = str(ROOT / "examples" / "birds.yaml")  # one outcome per color
+SEQUENCE = str(ROOT / "pyrules" / "corpus" / "sequences" / "ballista-pings-a-player.yaml")
+
+
+def texts(outcomes) -> list[list[str]]:
+    return [o.texts for o in outcomes]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- queries --------------------------------------------------------------------------------------
+def test_a_query_with_a_variable_gives_its_values():
+    result = pyrules.solve(BALLISTA)
+    answer = result.query("counters_put(ballista, p1p1, N), N >= 5")
+    assert (answer.holds, answer.variables, answer.bindings) == (True, ("N",), ({"N": 5}, {"N": 6}))
+    assert result.query("counters_put(ballista, p1p1, N), N > 5").bindings == ({"N": 6},)
+    always = result.query("counters_put(ballista, p1p1, N)", "always")
+    assert (always.holds, always.bindings) == (True, ())  # some N in every outcome, no single N in all
+    assert result.query("counters_put(ballista, p1p1, N), N > 6").holds is False
+
+
+def test_sometimes_always_never_take_queries():
+    result = pyrules.solve(BALLISTA)
+    assert result.sometimes("counters_put(ballista, p1p1, N), N > 5") is True
+    assert result.always("counters_put(ballista, p1p1, N), N > 5") is False
+    assert result.always("move(ballista, stack, battlefield), not counters_put(ballista, p1p1, 4)") is True
+    assert result.never("counters_put(O, p1p1, N), O != ballista") is True
+    assert result.always("#count{ N : counters_put(ballista, p1p1, N) } = 1") is True
+
+
+def test_where_lists_the_outcomes_that_match():
+    result = pyrules.solve(BALLISTA)
+    assert texts(result.where("counters_put(ballista, p1p1, N), N > 5")) == [
+        ["counters_put(ballista,p1p1,6)", "move(ballista,stack,battlefield)"]]
+    assert len(pyrules.solve(BALLISTA, where="not counters_put(ballista, p1p1, 6)")) == 1
+    assert len(pyrules.solve(BALLISTA, where="counters_put(ballista, p1p1, 7)")) == 0
+    birds = pyrules.solve(BIRDS, where="mana_added(alice, T, 1), T != g")
+    assert sorted(tuple(o.players["alice"].mana_added) for o in birds) == [(t,) for t in "bruw"]
+
+
+def test_ask_answers_without_listing_outcomes():
+    answer = pyrules.ask(BALLISTA, "counters_put(ballista, p1p1, N)")
+    assert answer.as_dict() == {"query": "counters_put(ballista, p1p1, N)", "mode": "sometimes", "holds": True,
+                                "complete": True, "variables": ["N"], "bindings": [{"N": 5}, {"N": 6}]}
+    assert pyrules.ask(BIRDS, "tap(O)", "always").bindings == ({"O": "birds"},)
+
+
+def test_queries_on_a_sequence_of_actions():
+    result = pyrules.solve(SEQUENCE)
+    assert result.query("life_lost(P, N)").bindings == ({"P": "bob", "N": 1},)
+    assert result.always("life_lost(bob, N), N > 0") is True
+    assert len(result.where("life_lost(bob, 2)")) == 0
+    assert len(pyrules.solve(SEQUENCE, where="life_lost(bob, 1)")) == 1
+    with pytest.raises(InputError, match="applies to one-step questions"):
+        pyrules.solve(SEQUENCE, constraints=":- life_lost(bob, 1).")
+
+
+def test_a_copied_result_answers_queries_again():
+    result = pickle.loads(pickle.dumps(pyrules.solve(BALLISTA)))
+    assert result.query("counters_put(ballista, p1p1, N)").bindings == ({"N": 5}, {"N": 6})
+
+
+@pytest.mark.parametrize("query, message", [
+    ("counters_put(balista, p1p1, N)", "'balista' is not an object of this situation; did you mean ballista?"),
+    ("countersput(X, Y, Z)", "countersput/3 is not an outcome predicate; did you mean counters_put?"),
+    ("counters_put(X, Y)", "counters_put takes 3 argument(s), not 2"),
+    ("N > 3", "the variable N of the query must appear in an atom that is not under 'not'"),
+    ("not tap(X)", "the variable X of the query must appear in an atom that is not under 'not'"),
+    ("tap(X). foo", "is one rule body: no '.' that ends a statement"),
+    ("tap(X) :- foo", "is not clingo syntax"),
+    ("_pay_failed(X)", "_pay_failed/1 is not an outcome predicate"),
+    ("controller(X, Y)", "controller/2 is not an outcome predicate"),
+    ("tap(X), @f(X) = 1", "external functions (@) are not accepted"),
+    ("", "the query is empty"),
+    ("#script (python) import os #end", "is not clingo syntax"),
+    ("tap(X) } . #show a", "is one rule body"),
+    ("tap(X) }  #show a", "is not clingo syntax (syntax error, unexpected }"),
+    ("tap(" + "f(" * 30 + "X" + ")" * 31, "nests more than 20 levels deep"),
+])
+def test_bad_queries_are_one_line_errors(query, message):
+    result = pyrules.solve(BALLISTA)
+    with pytest.raises(InputError, match=None) as info:
+        result.query(query)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+# -- constraints ------------------------------------------------------------------------------------
+def test_constraints_remove_outcomes(tmp_path):
+    assert texts(pyrules.solve(BALLISTA, constraints=":- counters_put(ballista, p1p1, 6).")) == [
+        ["counters_put(ballista,p1p1,5)", "move(ballista,stack,battlefield)"]]
+    rules = tmp_path / "big.lp"
+    rules.write_text("% my own predicate\nbig(O) :- counters_put(O, p1p1, N), N > 5.\n:- big(ballista).\n")
+    result = pyrules.solve(BALLISTA, constraints=[str(rules)])
+    assert texts(result) == [["counters_put(ballista,p1p1,5)", "move(ballista,stack,battlefield)"]]
+    assert result.options.constraints == (str(rules),)
+    assert len(pyrules.solve(BALLISTA, constraints=rules)) == 1  # a Path
+    # constraints apply to queries too
+    assert pyrules.ask(BALLISTA, "counters_put(ballista, p1p1, 6)", constraints=str(rules)).holds is False
+
+
+@pytest.mark.parametrize("text, message", [
+    ("controller(X, Y) :- tap(X).", "controller is a predicate of pyrules' encodings: choose another name"),
+    ("tap(X) :- counters_put(X, p1p1, 5).", "tap is an outcome predicate: constraints may read it, not define it"),
+    ("#script (python)\nimport os\n#end.", "not #script"),
+    ("#show tap/1.", "not #show"),
+    ("#include \"x.lp\".", "is not"),
+    ("#external a.", "not #external"),
+    ("{ mine }.", "a rule's head is one atom"),
+    (":- _pay_failed(X).", "_pay_failed/1 is not an outcome predicate"),
+    (":- countersput(X, Y, Z).", "did you mean counters_put?"),
+    ("#minimize{ 1 : tap(X) }.", "#minimize (use --maximize/--minimize)"),
+    ("#program step(t).", "#program parts are not accepted"),
+    (":- tap(", "is not clingo syntax"),
+])
+def test_constraints_cannot_touch_internals(text, message):
+    assert_refused(message, constraints=text)
+
+
+def assert_refused(message: str, **arguments) -> None:
+    with pytest.raises(InputError) as info:
+        pyrules.solve(BALLISTA, **arguments)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_missing_constraint_file_is_an_error(tmp_path):
+    with pytest.raises(InputError, match=r"missing\.lp: cannot read the constraint file"):
+        pyrules.solve(BALLISTA, constraints=str(tmp_path / "missing.lp"))
+
+
+# -- objectives ----------------------------------------------------------------------------------------
+def test_maximize_and_minimize_keep_every_optimal_outcome():
+    most = pyrules.solve(BALLISTA, maximize="N : counters_put(ballista, p1p1, N)")
+    assert (texts(most), most.optimum) == ([["counters_put(ballista,p1p1,6)", "move(ballista,stack,battlefield)"]], 6)
+    least = pyrules.solve(BALLISTA, minimize="N : counters_put(ballista, p1p1, N)")
+    assert (texts(least), least.optimum) == ([["counters_put(ballista,p1p1,5)", "move(ballista,stack,battlefield)"]], 5)
+    ties = pyrules.solve(BIRDS, maximize="tap(O)")  # a query alone: the number of its matches; all five tie
+    assert (len(ties), ties.optimum) == (5, 1)
+    assert pyrules.solve(BIRDS, minimize="1 : mana_added(alice, g, 1)").optimum == 0
+    assert len(pyrules.solve(BIRDS, minimize="1 : mana_added(alice, g, 1)")) == 4
+
+
+@pytest.mark.parametrize("text, message", [
+    ("N@2 : counters_put(ballista, p1p1, N)", "priorities (@) are pyrules' own"),
+    ("N : counters_put(ballista, p1p1, N) } . #show a", "is one element"),
+    ("N : foo(N)", "foo/1 is not an outcome predicate"),
+    ("", "say what to maximize"),
+])
+def test_bad_objectives(text, message):
+    assert_refused(message, maximize=text)
+
+
+def test_one_objective_at_a_time():
+    with pytest.raises(InputError, match="give one objective"):
+        pyrules.solve(BALLISTA, maximize="tap(O)", minimize="tap(O)")
+
+
+# -- the command line -----------------------------------------------------------------------------------
+def test_cli_query_with_a_variable(capsys):
+    assert run(capsys, "query", BALLISTA, "--sometimes", "counters_put(ballista, p1p1, N), N >= 5") == (
+        0, "yes: counters_put(ballista, p1p1, N), N >= 5 holds in some outcome\n  N = 5\n  N = 6\n", "")
+    code, out, _ = run(capsys, "query", BALLISTA, "--always", "counters_put(ballista, p1p1, N), N > 5", "--json")
+    assert code == 1 and json.loads(out)["holds"] is False
+
+
+def test_cli_where_and_count(capsys):
+    code, out, err = run(capsys, "query", BALLISTA, "--where", "counters_put(ballista, p1p1, 6)")
+    assert (code, err) == (0, "") and out.splitlines()[1:] == [
+        "Outcome 1:", "  counters_put(ballista,p1p1,6)", "  move(ballista,stack,battlefield)"]
+    code, out, _ = run(capsys, "query", BALLISTA, "--where", "counters_put(ballista, p1p1, 7)", "--count", "--json")
+    assert code == 1 and json.loads(out)["count"] == 0
+    code, out, _ = run(capsys, "query", BIRDS, "--count")
+    assert code == 0 and out.startswith(f"{BIRDS}: 5 outcomes  [")
+    code, out, _ = run(capsys, "outcomes", BIRDS, "--count", "--json", "--limit", "2")
+    assert code == 0 and (json.loads(out)["count"], json.loads(out)["truncated"]) == (2, True)
+
+
+def test_cli_maximize_and_constraint(capsys):
+    code, out, _ = run(capsys, "outcomes", BALLISTA, "--maximize", "N : counters_put(ballista, p1p1, N)")
+    assert code == 0 and out.splitlines()[0].startswith(f"{BALLISTA}: 1 outcome (optimum 6)  [")
+    code, out, _ = run(capsys, "outcomes", BALLISTA, "--constraint", ":- counters_put(ballista, p1p1, 6).",
+                       "--json")
+    assert code == 0 and [o["atoms"] for o in json.loads(out)["outcomes"]] == [
+        ["counters_put(ballista,p1p1,5)", "move(ballista,stack,battlefield)"]]
+    code, out, err = run(capsys, "outcomes", BALLISTA, "--constraint", "#script (python) import os #end.")
+    assert (code, out) == (2, "") and err == ("pyrules: --constraint: only rules and constraints over outcome atoms "
+                                              "are accepted, not #script\n")
+
+
+def test_cli_stream(capsys):
+    code, out, _ = run(capsys, "outcomes", BIRDS, "--stream", "--limit", "2")
+    lines = out.splitlines()
+    assert code == 0 and [line for line in lines if line.startswith("Outcome")] == ["Outcome 1:", "Outcome 2:"]
+    assert lines[-1].startswith(f"{BIRDS}: 2 outcomes (truncated at --limit 2)")
+    code, out, _ = run(capsys, "outcomes", BIRDS, "--stream", "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r.get("outcome") for r in records] == [1, 2, 3, 4, 5, None]
+    assert records[-1]["summary"]["count"] == 5 and sorted(r["atoms"][0] for r in records[:5]) == sorted(
+        f"mana_added(alice,{t},1)" for t in "bgruw")
+
+
+def test_cli_undecided_query_exits_3(capsys, monkeypatch):
+    from pyrules.solver import Grounding
+
+    def stopped(self, mode):  # as if --timeout stopped clingo before any model
+        self.timed_out = True
+        return None
+
+    monkeypatch.setattr(Grounding, "_consequence_models", stopped)
+    assert run(capsys, "query", BIRDS, "--sometimes", "tap(O)", "--timeout", "5") == (
+        3, "undecided: tap(O) (stopped at --timeout 5 s)\n", "")
+
+
+@pytest.mark.parametrize("command", ["outcomes", "query", "diff", "check", "explain"])
+def test_every_command_has_examples_in_its_help(command, capsys):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert "examples:\n  pyrules " + command in out
+    if command != "check":
+        assert "--timeout SECONDS" in out and "--limit N" in out and "--constraint FILE.lp|ASP" in out
+
+
+def test_check_with_a_timeout(capsys):
+    case = ROOT / "pyrules" / "corpus" / "replacement" / "doubling-season-hangarback-and-scales.yaml"
+    code, out, _ = run(capsys, "check", case, "--timeout", "60")
+    assert code == 0 and out.splitlines()[-1] == "1 passed, 0 failed"
