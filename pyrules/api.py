@@ -44,12 +44,10 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     if limit is not None and options.limit != limit:
         options = replace(options, limit=limit)
     if situation.actions:
-        if options.timeout is not None:
-            raise InputError("timeout", "applies to one-step questions; a sequence of actions is solved step by step")
         for name in ("constraints", "maximize", "minimize"):
             if getattr(options, name):
                 raise InputError(name, "applies to one-step questions; on a sequence of actions use where (a query)")
-        result = _play(situation, library, replace(options, where=None))
+        result = _play(situation, library, replace(options, where=None, limit=None if options.where else options.limit))
         return result.where(options.where, options.limit) if options.where is not None else result
     grounding = Grounding(situation, library, options, explain=explain)
     grounding.progress = progress
@@ -83,7 +81,7 @@ def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", 
         constraints = (constraints,)
     options = SolveOptions(timeout=timeout, constraints=tuple(constraints))  # type: ignore[arg-type]
     if situation.actions:
-        return solve(situation, library=library, options=replace(options, timeout=None)).query(query, mode, origin)
+        return solve(situation, library=library, options=options).query(query, mode, origin)
     grounding = Grounding(situation, library, options)
     return grounding.ask(parse_query(query, situation, origin), mode)
 
@@ -96,4 +94,9 @@ def _play(situation: Situation, library: CardLibrary | None, options: SolveOptio
     runner = Runner(situation, library, options)
     lines = runner.run()
     runner.statistics.extra["steps"] = runner.steps_solved
-    return SequenceOutcomes(situation, lines, runner.statistics, options, runner.messages, library)
+    result = SequenceOutcomes(situation, lines, runner.statistics, options, runner.messages, library)
+    result.truncated = result.timed_out = runner.timed_out
+    if options.limit is not None and len(result) > options.limit:  # the first outcomes, in their fixed order
+        result._outcomes = result._outcomes[:options.limit]
+        result.truncated = True
+    return result

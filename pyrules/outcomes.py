@@ -61,6 +61,14 @@ class Outcome:
     def by_name(self, name: str) -> list[Symbol]:
         return sorted((a for a in self.atoms if a.name == name), key=str)
 
+    def tuples(self, name: str | None = None) -> list[tuple[Any, ...]]:
+        """The atoms (of one predicate, given its name) as plain tuples, the name first: numbers as int,
+        ids and words as str, a nested term as its text: ``("counters_put", "ballista", "p1p1", 6)``."""
+        from .query import plain
+
+        atoms = self.atoms if name is None else [a for a in self.atoms if a.name == name]
+        return sorted(((a.name, *(plain(x) for x in a.arguments)) for a in atoms), key=lambda t: tuple(map(str, t)))
+
     def holds(self, atom: str | Symbol) -> bool:
         if isinstance(atom, Symbol):
             check_atom(atom, self.situation)

@@ -82,11 +82,13 @@ class Answer:
 
 
 def plain(symbol: Symbol) -> Any:
-    """A value as Python: numbers as int, strings (ids) as str, anything else as its text."""
+    """A value as Python: numbers as int, strings (ids) and constants as str, anything else as its text."""
     if symbol.type == SymbolType.Number:
         return symbol.number
     if symbol.type == SymbolType.String:
         return symbol.string
+    if symbol.type == SymbolType.Function and not symbol.arguments and symbol.positive:
+        return symbol.name
     from .atoms import format_atom
 
     return format_atom(symbol)

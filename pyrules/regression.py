@@ -111,7 +111,7 @@ def _evaluate(root: Field, expect: Field, result: CaseResult, timeout: float | N
         situation = parse_situation(root, extra_fields=CASE_FIELDS)
         project = tuple(root.child("project").texts()) if root.child("project").present else ()
         outcomes = solve(situation, explain=expect.child("explains").present or expect.child("why_not").present,
-                         project=project, timeout=None if situation.actions else timeout)
+                         project=project, timeout=timeout)
     except InputError as exc:
         if error.present and error.text() in str(exc):
             return
@@ -198,8 +198,7 @@ def _atoms(f: Field, situation: Any) -> list[Any]:
 
 
 def run_cases(paths: list[str | Path] | None = None, timeout: float | None = None) -> list[CaseResult]:
-    """Run regression cases; ``timeout``: seconds of solving for each one-step case (a case stopped by it
-    fails; a sequence of actions is solved step by step, without it)."""
+    """Run regression cases; ``timeout``: seconds of solving for each case (a case stopped by it fails)."""
     return [run_case(p, timeout) for p in case_files(paths)]
 
 

@@ -122,7 +122,11 @@ class Runner:
             raise ValueError("the situation has no actions")
         self.situation = situation
         self.library = library
-        self.options = replace(options or SolveOptions(), limit=None, project=())
+        options = options or SolveOptions()
+        self.options = replace(options, limit=None, project=(), timeout=None)
+        #: With a timeout, the time by which every step must be solved; past it, run() stops (timed_out).
+        self.deadline = None if options.timeout is None else time.perf_counter() + options.timeout
+        self.timed_out = False
         self.max_steps = max_steps
         self.statistics = Statistics()
         self.messages: list[str] = []
@@ -135,9 +139,14 @@ class Runner:
     def _solve(self, line: Line, action: int, question: Question) -> list[Line]:
         """Ask one question of the line's state: the lines it leads to (one per outcome), or the line ended."""
         state = replace(line.state, question=question)
-        start = time.perf_counter()
+        options = self.options
+        if self.deadline is not None:
+            left = self.deadline - time.perf_counter()
+            if left <= 0:
+                raise _TimeUpError
+            options = replace(options, timeout=left)
         try:
-            grounding = Grounding(state, self.library, self.options)
+            grounding = Grounding(state, self.library, options)
         except UnsupportedError as error:
             raise UnsupportedError(self._where(action), error.message.removeprefix("unsupported: ")) from None
         except InputError as error:  # a question that makes no sense in this state: the action is not legal here
@@ -151,7 +160,8 @@ class Runner:
         self.statistics.solve_seconds += stats.solve_seconds
         self.statistics.models += stats.models
         self.messages += [m for m in grounding.messages if m not in self.messages]
-        del start
+        if grounding.timed_out:
+            raise _TimeUpError
         if not models:
             reasons = tuple(grounding.illegal_reasons()) or (String("no outcome"),)
             return [replace(line, ending=Ending(action, "illegal", reasons))]
@@ -283,16 +293,27 @@ class Runner:
 
     # -- all of it ---------------------------------------------------------------------------
     def run(self) -> list[Line]:
+        """Every line of play to the end. With a timeout that runs out, only the lines that had already
+        ended (an illegal action, a loop) are returned, and ``timed_out`` is set."""
         start = replace(self.situation, question=None, actions=(), sequence=True)
-        lines = self._settle([Line(start)], 0) if start.waiting else [Line(start)]
-        for number, what in enumerate(self.situation.actions, start=1):
-            if ("action", ACTION_NAMES[type(what)]) in omitted():  # tests: the case without this kind of action
-                continue
-            nxt: list[Line] = []
-            for line in lines:
-                nxt += [line] if line.ending is not None else self._take(line, number, what)
-            lines = _distinct(nxt)
+        lines: list[Line] = [Line(start)]
+        try:
+            lines = self._settle(lines, 0) if start.waiting else lines
+            for number, what in enumerate(self.situation.actions, start=1):
+                if ("action", ACTION_NAMES[type(what)]) in omitted():  # tests: the case without this kind of action
+                    continue
+                nxt: list[Line] = []
+                for line in lines:
+                    nxt += [line] if line.ending is not None else self._take(line, number, what)
+                lines = _distinct(nxt)
+        except _TimeUpError:
+            self.timed_out = True
+            return [line for line in lines if line.ending is not None]
         return lines
+
+
+class _TimeUpError(Exception):
+    """The timeout ran out between or during the steps of a sequence."""
 
 
 def _distinct(lines: Iterable[Line]) -> list[Line]:

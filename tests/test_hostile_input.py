@@ -188,11 +188,6 @@ def test_timeout_is_checked(value, error, message):
     assert str(info.value) == message
 
 
-def test_timeout_on_a_sequence_is_refused():
-    with pytest.raises(InputError, match="applies to one-step questions"):
-        pyrules.solve("pyrules/corpus/payment/filter-land-paid-by-another-land.yaml", timeout=5)
-
-
 def test_cli_timeout(capsys):
     from pyrules.cli import main
 

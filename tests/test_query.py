@@ -244,3 +244,31 @@ def test_check_with_a_timeout(capsys):
     case = ROOT / "pyrules" / "corpus" / "replacement" / "doubling-season-hangarback-and-scales.yaml"
     code, out, _ = run(capsys, "check", case, "--timeout", "60")
     assert code == 0 and out.splitlines()[-1] == "1 passed, 0 failed"
+
+
+# -- long runs on a sequence of actions ----------------------------------------------------------------
+LEGEND = str(ROOT / "pyrules" / "corpus" / "sequences" / "legend-rule-keeps-one.yaml")  # two outcomes
+
+
+def test_a_limit_cuts_a_sequence_of_actions():
+    every = pyrules.solve(LEGEND)
+    first = pyrules.solve(LEGEND, limit=1)
+    assert len(every) == 2 and not every.truncated
+    assert (texts(first), first.truncated) == (texts(every)[:1], True)
+
+
+def test_a_timeout_stops_a_sequence_of_actions(monkeypatch):
+    import pyrules.sequence as sequence
+
+    assert not pyrules.solve(LEGEND, timeout=100).timed_out
+    clock = iter([0.0] + [1000.0] * 1000)  # the deadline is passed by the first step
+    monkeypatch.setattr(sequence.time, "perf_counter", lambda: next(clock))
+    stopped = pyrules.solve(LEGEND, timeout=5)
+    assert (len(stopped), stopped.truncated, stopped.timed_out) == (0, True, True)
+
+
+def test_atoms_as_plain_tuples():
+    six = pyrules.solve(BALLISTA, where="counters_put(ballista, p1p1, 6)")[0]
+    assert six.tuples() == [("counters_put", "ballista", "p1p1", 6), ("move", "ballista", "stack", "battlefield")]
+    assert six.tuples("move") == [("move", "ballista", "stack", "battlefield")]
+    assert pickle.loads(pickle.dumps(six.tuples())) == six.tuples()
