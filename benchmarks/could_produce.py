@@ -3,8 +3,9 @@
 The board: N permanents over three players; a fifth of them are Reflecting Pools and Exotic
 Orchards that refer to each other across players, the rest basic lands, Sol Rings and creatures;
 Mana Reflection and Contamination are in play (two replacement effects). In the same process the
-same board goes through a plain Python fixed-point loop (the baseline), and the benchmark prints
-both times and their ratio, with grounding and solving reported separately.
+same board goes through a plain Python fixed-point loop and through a lean clingo encoding of just
+this question (``lean_could_produce.lp``): the benchmark prints the times and the ratios, pyrules'
+grounding and solving against the lean encoding's, and the atoms each grounds.
 
     python benchmarks/could_produce.py [N ...]
 """
@@ -13,6 +14,10 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
+
+import clingo
+from clingo import Function, String
 
 import pyrules
 from pyrules.builder import SituationBuilder
@@ -81,6 +86,43 @@ def baseline(plain) -> dict[str, set[str]]:
     return could
 
 
+LEAN = Path(__file__).with_name("lean_could_produce.lp")
+
+
+def lean(plain) -> tuple[dict[str, set[str]], float, int]:
+    """The same board through the lean encoding (lean_could_produce.lp): its answer, its time (grounding
+    and solving, facts given as symbols) and the atoms it grounds."""
+    fixed = {**BASICS, "Wastes": "c", "Sol Ring": "c"}
+    lands = {"Reflecting Pool", "Exotic Orchard", "Wastes", *BASICS}
+    start = time.perf_counter()
+    control = clingo.Control(["--warn=none"])
+    control.load(str(LEAN))
+    facts = [Function("player", [String(p)]) for p in PLAYERS]
+    for oid, card, player in plain:
+        x = String(oid)
+        facts.append(Function("ctrl", [x, String(player)]))
+        if card in lands:
+            facts.append(Function("land", [x]))
+        if card in fixed:
+            facts.append(Function("fixed", [x, Function(fixed[card])]))
+        facts += {"Reflecting Pool": [Function("pool", [x])], "Exotic Orchard": [Function("orchard", [x])],
+                  "Contamination": [Function("contamination")],
+                  "Mana Reflection": [Function("reflection", [String(player)])]}.get(card, [])
+    with control.backend() as backend:
+        for fact in facts:
+            backend.add_rule([backend.add_atom(fact)])
+    control.ground([("base", [])])
+    found: dict[str, set[str]] = {}
+
+    def on_model(model: clingo.Model) -> None:
+        for atom in model.symbols(shown=True):
+            found.setdefault(atom.arguments[0].string, set()).add(atom.arguments[1].name)
+
+    control.solve(on_model=on_model)
+    seconds = time.perf_counter() - start
+    return found, seconds, int(control.statistics["problem"]["lp"]["atoms"])
+
+
 def run(n: int) -> dict[str, float]:
     situation, plain = board(n)
     start = time.perf_counter()
@@ -91,18 +133,24 @@ def run(n: int) -> dict[str, float]:
     python_seconds = time.perf_counter() - start
     got = {oid: set(types) for oid, types in outcomes[0].could_produce.items()}
     assert {k: v for k, v in expected.items() if v} == got, "pyrules and the baseline disagree"
+    lean_found, lean_seconds, lean_atoms = lean(plain)
+    assert lean_found == got, "pyrules and the lean encoding disagree"
     stats = outcomes.statistics
     return {"n": n, "total": total, "ground": stats.ground_seconds, "solve": stats.solve_seconds,
-            "python": python_seconds, "ratio": total / python_seconds}
+            "python": python_seconds, "ratio": total / python_seconds, "lean": lean_seconds,
+            "lean_ratio": (stats.ground_seconds + stats.solve_seconds) / lean_seconds,
+            "atoms": stats.atoms, "lean_atoms": lean_atoms}
 
 
 def main(argv: list[str]) -> None:
     sizes = [int(a) for a in argv] or [500, 1000, 2000, 5000]
-    print(f"{'permanents':>10}  {'pyrules s':>9}  {'ground s':>8}  {'solve s':>8}  {'python s':>8}  {'ratio':>7}")
+    print(f"{'permanents':>10}  {'pyrules s':>9}  {'ground s':>8}  {'solve s':>8}  {'python s':>8}  {'ratio':>7}  "
+          f"{'lean s':>7}  {'g+s/lean':>8}  {'atoms':>9}  {'lean atoms':>10}  {'ratio':>5}")
     for n in sizes:
         r = run(n)
         print(f"{r['n']:>10}  {r['total']:>9.3f}  {r['ground']:>8.3f}  {r['solve']:>8.3f}  {r['python']:>8.4f}  "
-              f"{r['ratio']:>7.1f}")
+              f"{r['ratio']:>7.1f}  {r['lean']:>7.3f}  {r['lean_ratio']:>8.2f}  {r['atoms']:>9,}  "
+              f"{r['lean_atoms']:>10,}  {r['atoms'] / r['lean_atoms']:>5.1f}")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from clingo import Function, String, Symbol, SymbolType
 
 from .errors import InputError
 from .model import Situation
+from .symbols import Atom
 from .vocabulary.values import CARD_TYPES, COLOR_NAMES, COUNTER_KINDS, LAND_TYPES, MANA_TYPES, SUPERTYPES, TOKEN_KINDS, ZONES
 
 #: How each argument of an output predicate is checked, by the name the catalogue gives it.
@@ -293,6 +294,14 @@ def _normalise(symbol: Symbol, names: set[str]) -> Symbol:
 
 def format_atom(symbol: Symbol) -> str:
     """clingo syntax, with quotes dropped from ids that read unambiguously without them."""
+    if isinstance(symbol, Atom):  # an outcome atom keeps its text
+        if symbol._shown is None:
+            symbol._shown = _format(symbol)
+        return symbol._shown
+    return _format(symbol)
+
+
+def _format(symbol: Symbol) -> str:
     if symbol.type == SymbolType.String:
         s = symbol.string
         return s if _BARE.match(s) and s not in RESERVED else str(symbol)

@@ -211,10 +211,13 @@ def _print_outcomes(result: Any, as_json: bool) -> None:
         print(result.to_json(indent=2))
         return
     print(_summary(result))
-    for i, outcome in enumerate(result, start=1):
-        print(f"Outcome {i}:")
-        for text in outcome.texts:
-            print(f"  {text}")
+    write, chunk = sys.stdout.write, []
+    for i, outcome in enumerate(result, start=1):  # written a thousand outcomes at a time
+        chunk.append(f"Outcome {i}:\n" + "".join(f"  {text}\n" for text in outcome.texts))
+        if len(chunk) == 1000:
+            write("".join(chunk))
+            chunk.clear()
+    write("".join(chunk))
 
 
 def _counts(result: Any) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from .facts import QUESTION_KINDS, Fact, situation_facts
 from .interrupt import clingo_call
 from .model import Situation
 from .program import add_program
+from .symbols import Atoms
 
 
 @dataclass(frozen=True)
@@ -324,6 +325,7 @@ class Grounding(Asking):
         #: Called with each outcome's atoms as soon as it is found (streaming output), in clingo's order.
         self.on_outcome: Callable[[frozenset[Symbol]], None] | None = None
         self._reported = 0.0
+        self._atoms = Atoms()
         # The atoms that could make a model a problem or an illegal action, found once: checking each
         # model for these few is cheaper than reading the name of every atom it holds.
         self._problems = [(a.symbol, a.literal) for name in ("unsupported", "bad_question", "illegal")
@@ -446,7 +448,7 @@ class Grounding(Asking):
                     continue
                 if self.objective is not None:
                     self.optimum = model.cost[-1] if model.cost else 0
-                atoms = frozenset(model.symbols(terms=True))
+                atoms = self._atoms.set_of(model.symbols(terms=True))
                 if keep is not None:
                     atoms = frozenset(a for a in atoms if a.name in keep)
                 models.append(atoms)
@@ -520,8 +522,7 @@ class Grounding(Asking):
         truncated = (limit is not None and len(models) > limit) or self.timed_out
         if truncated:
             models = models[:limit]
-        texts: dict[Symbol, str] = {}
-        models.sort(key=lambda atoms: outcome_key(atoms, texts))
+        models.sort(key=outcome_key)  # the atoms keep their texts (symbols.Atom)
         if not statistics:
             return models, truncated, Statistics(self.ground_seconds, elapsed, len(models), messages=len(self.messages))
         return models, truncated, self._statistics(elapsed)
@@ -595,12 +596,9 @@ class Grounding(Asking):
         )
 
 
-def outcome_key(atoms: frozenset[Symbol], texts: dict[Symbol, str] | None = None) -> tuple[str, ...]:
-    """The order of outcomes: by their atoms' texts. ``texts`` caches one text per distinct atom, for
-    sorting many outcomes that share most of their atoms."""
-    if texts is None:
-        return tuple(sorted(str(a) for a in atoms))
-    return tuple(sorted(texts.get(a) or texts.setdefault(a, str(a)) for a in atoms))
+def outcome_key(atoms: frozenset[Symbol]) -> tuple[str, ...]:
+    """The order of outcomes: by their atoms' texts."""
+    return tuple(sorted(map(str, atoms)))
 
 
 def describe_reason(reason: Symbol) -> str:

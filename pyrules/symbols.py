@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import copyreg
+from collections.abc import Sequence
 from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol, parse_term
@@ -19,6 +20,69 @@ def _reduce_symbol(symbol: Symbol) -> tuple:
 # A clingo symbol pickles (and deep-copies) as its text, which clingo reads back as the same symbol: so
 # outcomes can be cached, copied and sent to worker processes.
 copyreg.pickle(Symbol, _reduce_symbol)
+
+
+class Atom(Symbol):
+    """An outcome atom: a clingo symbol that keeps its hash and its texts. Outcomes are sets of atoms,
+    hashed, sorted and printed many times over, and clingo computes a symbol's hash and text through
+    a C call each time; one Atom per distinct symbol (see :class:`Atoms`) computes each once. It is
+    equal to, and hashes like, the plain symbol."""
+
+    __slots__ = ("_hash", "_text", "_shown")
+
+    def __init__(self, symbol: Symbol):
+        super().__init__(symbol._rep)
+        self._hash = Symbol.__hash__(symbol)
+        self._text: str | None = None
+        self._shown: str | None = None  # format_atom's text (pyrules.atoms)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return Symbol.__eq__(self, other)
+
+    def __str__(self) -> str:
+        if self._text is None:
+            self._text = Symbol.__str__(self)
+        return self._text
+
+
+copyreg.pickle(Atom, _reduce_symbol)  # unpickled as the plain symbol
+
+
+class Atoms:
+    """One :class:`Atom` per distinct symbol met in the models of one enumeration.
+
+    A model's symbols come from clingo as an array of symbol handles (clingo interns its symbols: equal
+    symbols have equal handles). Where clingo's Python package exposes that array (``_p_symbols``, in
+    clingo 5.5 to 5.8), the handles are read from it at once and looked up here, without making a
+    Symbol object for each; otherwise each symbol is read as clingo gives it."""
+
+    def __init__(self) -> None:
+        self._by_rep: dict[int, Atom] = {}
+
+    def set_of(self, symbols: Sequence[Symbol]) -> frozenset[Symbol]:
+        array = getattr(symbols, "_p_symbols", None)
+        if array is None or _ffi is None:
+            return frozenset(self._atom(symbol._rep) for symbol in symbols)
+        reps = _ffi.unpack(array, len(array))
+        try:
+            return frozenset(map(self._by_rep.__getitem__, reps))
+        except KeyError:  # a symbol not met before
+            return frozenset(map(self._atom, reps))
+
+    def _atom(self, rep: int) -> Atom:
+        atom = self._by_rep.get(rep)
+        if atom is None:
+            atom = self._by_rep[rep] = Atom(Symbol(rep))
+        return atom
+
+
+try:
+    from clingo._internal import _ffi
+except ImportError:  # pragma: no cover - another clingo layout: the plain path above
+    _ffi = None
 
 
 def fn(name: str, *args: Symbol | int) -> Symbol:
