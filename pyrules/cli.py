@@ -5,6 +5,7 @@
     pyrules diff FIRST SECOND [--project PRED[/N],...] [--json]
     pyrules check [PATH ...] [--json]
     pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format text|dot|graphml|json]
+    pyrules cards import FILE [--format mtgjson|scryfall] [--out LIBRARY.yaml] [--report]
 
 Exit codes: 0 fine, 1 an expectation failed (a query answered no, a case failed, two files differ),
 2 bad input, 130 interrupted (Ctrl-C).
@@ -65,6 +66,13 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="run regression cases (default: the built-in rulings corpus)", parents=[common])
     p.add_argument("paths", nargs="*", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p = sub.add_parser("cards", help="card libraries: import real cards from a bulk file (docs/import.md)")
+    cards = p.add_subparsers(dest="cards_command", required=True, parser_class=_Parser)
+    p = cards.add_parser("import", help="translate an MTGJSON AtomicCards or Scryfall Oracle Cards file (plain or .gz)")
+    p.add_argument("file")
+    p.add_argument("--format", choices=("mtgjson", "scryfall"), help="the file's format (default: from its shape)")
+    p.add_argument("--out", metavar="LIBRARY.yaml", help="write the library here (default: standard output)")
+    p.add_argument("--report", action="store_true", help="print how much was read (without --out: only that)")
     return parser
 
 
@@ -91,6 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                            args.format))
         if args.command == "diff":
             return _diff(args.first, args.second, args.project, args.json)
+        if args.command == "cards":
+            from .importer.run import main as import_main
+
+            return import_main(args.file, args.format, args.out, args.report)
         return _check(args.paths, args.json, args.verbose)
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)

@@ -1,0 +1,121 @@
+"""Library files: writing an imported library (atomically) and reading one over the built-in cards."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..cards import CardLibrary, CardSpec, builtin_library, parse_cards
+from ..document import MAX_BYTES, Field, load_document
+from ..errors import InputError
+
+_CACHE: dict[tuple[str, int, int], tuple[CardSpec, ...]] = {}
+
+
+def load_library(path: str | Path, base: CardLibrary | None = None, where: str | None = None) -> CardLibrary:
+    """The cards of a library file over ``base`` (default: the built-in library): a card of the file
+    replaces a card of the same name. ``where`` names the place that asked for the file, for errors."""
+    source = str(path)
+    label = f"{where}: library '{source}'" if where else source
+    try:
+        stat = os.stat(source)
+    except FileNotFoundError:
+        raise InputError(label, "no such file") from None
+    except OSError as exc:
+        raise InputError(label, f"cannot read: {exc.strerror}") from None
+    if Path(source).is_dir():
+        raise InputError(label, "is a folder, not a library file")
+    key = (os.path.realpath(source), stat.st_mtime_ns, stat.st_size)
+    cards = _CACHE.get(key)
+    if cards is None:
+        try:
+            with open(source, encoding="utf-8") as handle:
+                text = handle.read(MAX_BYTES + 1)
+        except UnicodeDecodeError:
+            raise InputError(label, "not a UTF-8 text file") from None
+        except OSError as exc:
+            raise InputError(label, f"cannot read: {exc.strerror}") from None
+        value, lines = load_document(text, source, trusted=True)
+        root = Field(value, "", source, lines)
+        if not isinstance(value, list):
+            raise root.fail("a library file is a list of cards, as pyrules/data/cards.yaml")
+        cards = parse_cards(root)
+        if len(_CACHE) > 8:
+            _CACHE.clear()
+        _CACHE[key] = cards
+    return (base or builtin_library()).with_cards(cards)
+
+
+# -- writing ----------------------------------------------------------------------------------------
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _flow(value: Any) -> str:
+    """One value in YAML flow style, on one line."""
+    return yaml.dump(value, Dumper=_Dumper, default_flow_style=True, width=1 << 30, allow_unicode=True,
+                     sort_keys=False).strip().removesuffix("...").strip()
+
+
+def card_yaml(card: dict[str, Any], indent: str = "") -> list[str]:
+    """A card as cards.yaml writes it: fields one a line, abilities one a line in flow style."""
+    lines: list[str] = []
+    first = True
+    for key, value in card.items():
+        lead = f"{indent}- " if first else f"{indent}  "
+        first = False
+        if key == "faces":
+            lines.append(f"{lead}faces:")
+            for face in value:
+                lines += card_yaml(face, indent + "    ")
+        elif key == "abilities":
+            lines.append(f"{lead}abilities:")
+            for ability in value:
+                (kind, body), = ability.items()
+                lines.append(f"{indent}    - {kind}: {_flow(body)}")
+        else:
+            lines.append(f"{lead}{key}: {_flow(value)}")
+    return lines
+
+
+HEADER = ("# A card library written by 'pyrules cards import' from {source}.\n"
+          "# Each card's abilities are its Oracle text in the template vocabulary (docs/cards.md); a line no\n"
+          "# template fits is kept as 'unsupported', and a situation that uses the card says so.\n")
+
+
+def write_library(path: str, cards: Iterable[dict[str, Any]], source: str) -> int:
+    """Write the cards to ``path`` atomically (a temporary file renamed): all or nothing. The count written."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        raise InputError(path, f"no such folder: {directory}")
+    count = 0
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(HEADER.format(source=Path(source).name))
+            for card in cards:
+                out.write("\n".join(card_yaml(card)) + "\n")
+                count += 1
+            if not count:
+                out.write("[]\n")
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # as an ordinary new file, not mkstemp's owner-only
+        os.replace(tmp, target)
+    except BaseException:
+        with_suppressed_unlink(tmp)
+        raise
+    return count
+
+
+def with_suppressed_unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
