@@ -19,6 +19,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from . import interrupt
 from .api import solve
@@ -63,6 +64,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("second")
     p.add_argument("--project", metavar="PRED[/N],...", default="", help="compare these outcome predicates only")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    for name in ("outcomes", "query", "explain", "diff"):
+        sub.choices[name].add_argument("--library", metavar="LIBRARY.yaml",
+                                       help="a card library file (pyrules cards import) over the built-in cards")
     p = sub.add_parser("check", help="run regression cases (default: the built-in rulings corpus)", parents=[common])
     p.add_argument("paths", nargs="*", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -86,19 +90,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.timeout is not None and not args.timeout > 0:
                 raise InputError("--timeout", "must be more than 0 seconds")
             progress = _Progress() if _show_progress() else None
-            result = solve(args.file, limit=args.limit, project=args.project, timeout=args.timeout, progress=progress)
+            result = solve(args.file, limit=args.limit, project=args.project, timeout=args.timeout, progress=progress,
+                           library=_library(args))
             if progress is not None:
                 progress.done()
             return _verbose(result, args.verbose, _outcomes(result, args.json))
         if args.command == "query":
-            result = solve(args.file)
+            result = solve(args.file, library=_library(args))
             return _verbose(result, args.verbose, _query(result, args.always, args.sometimes))
         if args.command == "explain":
-            result = solve(args.file, explain=True)
+            result = solve(args.file, explain=True, library=_library(args))
             return _verbose(result, args.verbose, _explain(result, args.file, args.outcome, args.atom, args.why_not,
                                                            args.format))
         if args.command == "diff":
-            return _diff(args.first, args.second, args.project, args.json)
+            return _diff(args.first, args.second, args.project, args.json, _library(args))
         if args.command == "cards":
             from .importer.run import main as import_main
 
@@ -113,6 +118,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: stop quietly, as a shell expects (128 + SIGINT)
         print("pyrules: interrupted", file=sys.stderr)
         return 130
+
+
+def _library(args: argparse.Namespace) -> Any:
+    """The library of --library (over the built-in cards), or None."""
+    if getattr(args, "library", None) is None:
+        return None
+    from .importer.library import load_library
+
+    return load_library(args.library, where="--library")
 
 
 def _verbose(result: Outcomes, verbose: bool, code: int) -> int:
@@ -169,9 +183,9 @@ class _Progress:
             print(file=sys.stderr)
 
 
-def _diff(first: str, second: str, project: str, as_json: bool) -> int:
+def _diff(first: str, second: str, project: str, as_json: bool, library: Any = None) -> int:
     """Exit 0 when the two files have the same outcomes (on the projection), 1 when they differ."""
-    a, b = solve(first, project=project), solve(second, project=project)
+    a, b = solve(first, project=project, library=library), solve(second, project=project, library=library)
     found = a.compare(b, project)
     if as_json:
         print(json.dumps({"first": first, "second": second, "project": list(a.options.project),

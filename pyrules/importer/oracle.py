@@ -23,6 +23,15 @@ MANA = rf"(?:{SYMBOL})+"
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _THIS = re.compile(r"\bthis (?:creature|artifact|land|enchantment|permanent)\b", re.I)
 TYPE_WORDS = {"artifact", "creature", "enchantment", "land", "planeswalker"}
+#: Ability words (207.2c): they tie cards together and have no rules meaning.
+ABILITY_WORDS = {
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma", "cohort",
+    "constellation", "converge", "council's dilemma", "coven", "delirium", "descend 4", "descend 8", "domain", "eerie",
+    "eminence", "enrage", "fateful hour", "fathomless descent", "ferocious", "flurry", "formidable", "grandeur",
+    "hellbent", "heroic", "imprint", "inspired", "join forces", "kinship", "landfall", "lieutenant", "magecraft",
+    "metalcraft", "morbid", "pack tactics", "paradox", "parley", "radiance", "raid", "rally", "revolt",
+    "secret council", "spell mastery", "strive", "survival", "sweep", "tempting offer", "threshold", "underdog",
+    "undergrowth", "valiant", "void", "will of the council"}
 
 
 _SHORT_HYBRID = re.compile(r"\{([WUBRG2])([WUBRG])\}|\{P([WUBRG])\}")
@@ -44,7 +53,10 @@ def normalise(line: str, names: list[str]) -> str:
     # ability: quotes keep it, for the grant template to read (and a name in quotes is the card's own).
     parts = line.split('"')
     line = '"'.join(_THIS.sub("~", p) if i % 2 == 0 else p for i, p in enumerate(parts))
-    line = line.replace("enters the battlefield", "enters")
+    line = line.replace("enters the battlefield", "enters").replace("enter the battlefield", "enter")
+    m = re.match(r"([A-Z][a-z]+(?: [a-z]+)*) - ", line)
+    if m and m.group(1).lower() in ABILITY_WORDS:  # an ability word has no rules meaning (207.2c)
+        line = line[m.end():]
     return re.sub(r"\s+", " ", line).strip()
 
 
@@ -93,11 +105,17 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
     words = phrase.split()
     if words and words[0] in ("a", "an", "each", "all"):
         words = words[1:]
+    if len(words) > 1 and words[-1] in ("token", "tokens"):
+        flt["token"] = True
+        words = words[:-1]
     if words and words[0] in ("other", "another"):
         flt["other"] = True
         words = words[1:]
     if words and words[0] == "nonbasic":
         flt["nonbasic"] = True
+        words = words[1:]
+    if words and words[0] == "colorless":
+        flt["colorless"] = True
         words = words[1:]
     if words and words[0] == "nonland":
         flt["nonland"] = True
@@ -180,7 +198,7 @@ def cost_value(parts: list[Any]) -> Any:
 
 
 # -- mana effects -----------------------------------------------------------------------------------
-_COULD = re.compile(r"Add one mana of any (type|color) that (a land you control|a land an opponent controls|"
+_COULD = re.compile(r"Add one mana of any (type|color) (?:that )?(a land you control|a land an opponent controls|"
                     r"lands you control|lands your opponents control|the sacrificed land) could produce")
 
 
@@ -205,6 +223,11 @@ def mana_effect(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Add (\{[WUBRGC]\}) for each (\w+) counter removed this way", text)
     if m:  # checked against the cost by activated(): X counters of that kind removed
         return {"add_combination": {"count": "X", "of": [m.group(1)]}, "_removed": m.group(2)}
+    m = re.fullmatch(r"Add (\{[WUBRGC]\}) equal to the amount of counters removed", text)
+    if m:
+        return {"add_combination": {"count": "X", "of": [m.group(1)]}, "_removed": ""}
+    if text == "Add one mana of any color that a permanent you control is":
+        return {"add_color_of": {"controller": "you"}}
     m = re.fullmatch(r"Add (one|two|three|four|five) mana of any (?:one )?color", text)
     if m and (m.group(1) == "one" or "any one color" in text):
         return {"add_any_color": number(m.group(1))}
@@ -231,7 +254,7 @@ def _hybrid_ways(alternatives: list[str]) -> dict[str, Any] | None:
     """The alternatives, if they are exactly the ways a run of one hybrid symbol {A/B} can come out."""
     if any(not re.fullmatch(r"(?:\{[WUBRG]\})+", a) for a in alternatives):
         return None
-    colors = sorted({c for a in alternatives for c in re.findall(r"[WUBRG]", a)})
+    colors = sorted({c for a in alternatives for c in re.findall(r"[WUBRG]", a)}, key="WUBRG".index)
     lengths = {len(re.findall(SYMBOL, a)) for a in alternatives}
     if len(colors) != 2 or len(lengths) != 1:
         return None
@@ -244,6 +267,7 @@ def _hybrid_ways(alternatives: list[str]) -> dict[str, Any] | None:
     return {"add": f"{{{a}/{b}}}" * n}
 
 
+_COLOR_OF = "Choose a color of a permanent you control. Add one mana of that color."
 _SPEND = {"Spend this mana only to cast creature spells": "creature_spells",
           "Spend this mana only to cast a creature spell": "creature_spells",
           "Spend this mana only to activate abilities": "abilities",
@@ -281,6 +305,9 @@ def activated(line: str) -> dict[str, Any] | None:
         if parts is None:
             return None
         cost = cost_value(parts)
+    effect_text = re.sub(r"^It deals ", "~ deals ", effect_text)  # "it": the permanent whose ability this is
+    # Meteor Crater's two sentences are one instruction: say it in one, for mana_effect.
+    effect_text = effect_text.replace(_COLOR_OF, "Add one mana of any color that a permanent you control is.")
     sentences = _sentences(effect_text)
     if not sentences:
         return None
@@ -296,8 +323,9 @@ def activated(line: str) -> dict[str, Any] | None:
         effect = mana_effect(sentence) if sentence.startswith("Add ") else None
         if effect is not None and "_removed" in effect:  # "for each K counter removed this way": X of them
             kind = effect.pop("_removed")
-            if not any(isinstance(c, dict) and c.get("remove_counters") == {"kind": kind, "count": "X"}
-                       for c in (cost if isinstance(cost, list) else [cost])):
+            removed = [c["remove_counters"] for c in (cost if isinstance(cost, list) else [cost])
+                       if isinstance(c, dict) and "remove_counters" in c]
+            if len(removed) != 1 or removed[0]["count"] != "X" or kind not in ("", removed[0]["kind"]):
                 return None
         if effect is None and effects and next(iter(effects[-1])).startswith("add"):
             effect = _after_mana(sentence, effects[-1])
@@ -315,6 +343,20 @@ def activated(line: str) -> dict[str, Any] | None:
     return {"activated": body}
 
 
+def modal(cost_text: str, modes: list[str]) -> dict[str, Any] | None:
+    """"[Cost]: Choose one — • [mode] • [mode]": an activated ability with modes (700.2)."""
+    parts = costs(cost_text)
+    if parts is None or len(modes) < 2:
+        return None
+    out = []
+    for mode in modes:
+        effects = _effects(mode, permanent=True)
+        if effects is None:
+            return None
+        out.append(effects[0] if len(effects) == 1 else effects)
+    return {"activated": {"cost": cost_value(parts), "modes": out}}
+
+
 def _after_mana(sentence: str, mana: dict[str, Any]) -> dict[str, Any] | None:
     m = re.fullmatch(r"~ deals (\d+) damage to you", sentence)
     if m:
@@ -328,6 +370,10 @@ def _after_mana(sentence: str, mana: dict[str, Any]) -> dict[str, Any] | None:
 def _option(sentence: str, options: dict[str, Any]) -> bool:
     if sentence in _SPEND:
         options["spend_only"] = [_SPEND[sentence]]
+        return True
+    if sentence == "Spend this mana only to cast a legendary spell, and that spell can't be countered":
+        options["spend_only"] = ["legendary_spells"]
+        options["spend_effect"] = "cant_be_countered"
         return True
     sentence = sentence.replace("Activate this ability only", "Activate only")  # the wording before 2021
     if sentence == "Activate only once each turn":
@@ -372,20 +418,82 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     if m:
         flt = permanent_filter(m.group(1))
         return {"exile_target": flt} if flt is not None and "controller" not in flt else None
-    m = re.fullmatch(r"Mill (a|two|three|four|five) cards?", sentence)
+    m = re.fullmatch(r"Mill (a|two|three|four|five) cards?|Put the top (two|three|four|five) cards of your library "
+                     r"into your graveyard", sentence)
     if m:
-        return {"mill": number(m.group(1))}
+        return {"mill": number(m.group(1) or m.group(2))}
+    m = re.fullmatch(r"~ deals (\d+) damage divided as you choose among (one or two|one, two, or three) targets", sentence)
+    if m and int(m.group(1)) >= (2 if m.group(2) == "one or two" else 3):
+        return {"damage_divided": {"amount": int(m.group(1)), "targets": 2 if m.group(2) == "one or two" else 3}}
+    m = re.fullmatch(r"~ deals (\d+|X) damage to target (.+)", sentence)
+    if m and m.group(2) not in ("player", "opponent", "player or planeswalker"):
+        flt = permanent_filter(m.group(2))
+        if flt is not None and "controller" not in flt:
+            return {"damage_target": {"amount": "X" if m.group(1) == "X" else int(m.group(1)), "filter": flt}}
+    m = re.fullmatch(r"Exile another target (.+)", sentence)
+    if m:
+        flt = permanent_filter(m.group(1))
+        return {"exile_target": {**flt, "other": True}} if flt is not None and "controller" not in flt else None
+    if permanent and sentence == "Return the exiled card to the battlefield under its owner's control":
+        return {"return_exiled": True}
+    m = re.fullmatch(r"Sacrifice ~ unless you sacrifice (a|an) (.+)", sentence)
+    if m and permanent:
+        flt = permanent_filter(m.group(2))
+        return {"sacrifice_unless_sacrifice": {**flt, "controller": "you"}} if flt and "controller" not in flt else None
+    m = re.fullmatch(r"(?:If|if) there are (\d+) or more (\w+) counters on ~, you win the game", sentence)
+    if m and permanent:
+        return {"win_the_game_with_counters": {"kind": m.group(2), "count": int(m.group(1))}}
+    token = _create_token(sentence)
+    if token is not None:
+        return token
     m = re.fullmatch(r"Create (a|two|three) (Treasure|Food|Clue) tokens?", sentence)
     if m:
         return {"create_tokens": {"kind": m.group(2).lower(), "count": number(m.group(1))}}
     if permanent and sentence == "Untap ~":
         return {"untap_self": True}
-    m = re.fullmatch(r"Put (a|an|one|two|three) (\S+) counters? on ~", sentence)
+    m = re.fullmatch(r"Put (a|an|one|two|three|X) (\S+) counters? on ~", sentence)
     if m and permanent and counter_kind(m.group(2)):
-        return {"put_counters_self": {"kind": counter_kind(m.group(2)), "count": number(m.group(1))}}
+        count = "X" if m.group(1) == "X" else number(m.group(1))
+        return {"put_counters_self": {"kind": counter_kind(m.group(2)), "count": count}}
     if sentence == "Exile all cards from all graveyards":
         return {"exile_all_graveyards": True}
     return None
+
+
+_COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+
+
+def _create_token(sentence: str) -> dict[str, Any] | None:
+    """"Create two 1/1 white Soldier creature tokens": the kind of a token card of the built-in library with
+    exactly these characteristics (111.4); any other token is left unsupported."""
+    m = re.fullmatch(r"Create (a|two|three|four|five) (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)"
+                     r"(?:(?:,| and) (?:white|blue|black|red|green))*) ([A-Z][a-z]+) ((?:artifact )?creature) tokens?"
+                     r"(?: with ([a-z ]+?))?( for each \+1/\+1 counter on ~)?", sentence)
+    if not m:
+        return None
+    count, power, toughness, colors, subtype, types, keyword, per = m.groups()
+    wanted = {"power": int(power), "toughness": int(toughness), "subtypes": (subtype.lower(),),
+              "types": frozenset(types.split()), "keywords": frozenset([keyword.replace(" ", "_")] if keyword else []),
+              "colors": frozenset(_COLOR_WORDS[c] for c in re.findall(r"\w+", colors) if c in _COLOR_WORDS)}
+    from ..cards import builtin_library
+
+    for card in builtin_library().cards.values():
+        if card.token and _token_matches(card, wanted):
+            body: dict[str, Any] = {"kind": card.token, "count": number(count)}
+            if per:
+                if count != "a":
+                    return None
+                body["per_counter"] = "p1p1"
+            return {"create_tokens": body}
+    return None
+
+
+def _token_matches(card: Any, wanted: dict[str, Any]) -> bool:
+    keywords = frozenset(a.keyword for a in card.abilities if a.kind == "keyword")
+    return (card.power == wanted["power"] and card.toughness == wanted["toughness"]
+            and card.subtypes == wanted["subtypes"] and frozenset(card.types) == wanted["types"]
+            and frozenset(card.colors or ()) == wanted["colors"] and not card.mana_cost and not card.supertypes
+            and keywords == wanted["keywords"] and all(a.kind == "keyword" for a in card.abilities))
 
 
 def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
@@ -408,6 +516,14 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
     return out or None
 
 
+def additional_cost(line: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"As an additional cost to cast this spell, (sacrifice (?:a|an) .+|pay \d+ life)\.", line)
+    if not m:
+        return None
+    parts = costs(m.group(1)[0].upper() + m.group(1)[1:])
+    return {"additional_cost": parts} if parts and all(isinstance(p, dict) for p in parts) else None
+
+
 def spell(line: str) -> list[dict[str, Any]] | None:
     """The instructions of one line of an instant or sorcery."""
     return _effects(line, permanent=False)
@@ -425,10 +541,10 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{m.group(1).lower(): m.group(2)}]
     m = re.fullmatch(r"(Cumulative upkeep|Overload)[ -].+", line)
     if m:
-        return [{"keyword": m.group(1).lower()}]
+        return [{"keyword": m.group(1).lower().replace(" ", "_")}]
     words = [w.strip().lower() for w in line.split(",")]
     if all(w in KEYWORDS for w in words):
-        return [{"keyword": w} for w in words]
+        return [{"keyword": w.replace(" ", "_")} for w in words]
     return None
 
 
@@ -522,6 +638,9 @@ def _static(line: str) -> dict[str, Any] | None:
     if m:
         flt = permanent_filter(m.group(1))
         return {"static": {"modify_pt": m.group(2), "filter": flt}} if flt else None
+    m = re.fullmatch(r"(?:Equipped|Enchanted) creature gets ([+-]\d+/[+-]\d+)\.", line)
+    if m:  # the permanent this is attached to (as cards.yaml writes Bonesplitter)
+        return {"static": {"modify_pt": m.group(1), "filter": {"enchanted": True}}}
     m = re.fullmatch(r"(Lands you control|Creatures you control|Artifacts you control|Enchanted land|"
                      r"Enchanted creature) (?:have|has) \"(.+)\"", line)
     if m:
@@ -564,15 +683,97 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if "add" in effect and not _mana(m.group(2)):
             return None
         return {"triggered": {"when": "tapped_for_mana", "filter": flt, "effect": effect}}
-    m = re.fullmatch(r"(When|Whenever) (~ enters|~ dies|~ leaves the battlefield), (.+)\.", line)
+    m = re.fullmatch(r"(?:When|Whenever) (.+?) (enters|dies|leaves the battlefield)( under your control)?, (.+)\.", line)
     if m:
-        when = {"~ enters": "enters", "~ dies": "dies", "~ leaves the battlefield": "leaves"}[m.group(2)]
-        text = m.group(3)
-        effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
-        if effects is None:
+        subject, event, yours, text = m.groups()
+        when = {"enters": "enters", "dies": "dies", "leaves the battlefield": "leaves"}[event]
+        flt = None
+        if subject != "~":
+            flt = permanent_filter(subject)
+            if flt is None or "controller" in flt or (when == "dies" and flt.get("types") != ["creature"]):
+                return None
+            if yours:
+                flt["controller"] = "you"
+        elif yours:
             return None
-        return {"triggered": {"when": when, "effect": effects[0] if len(effects) == 1 else effects}}
+        return _trigger(when, flt, text)
+    m = re.fullmatch(r"(?:When|Whenever) you cast (a|an) (\w+)(?: or (\w+))? spell, (.+)\.", line)
+    if m and all(t is None or t in CARD_TYPE_WORDS for t in m.group(2, 3)):
+        types = [t for t in m.group(2, 3) if t]
+        flt = {"any_types" if len(types) == 2 else "types": types, "controller": "you"}
+        return _trigger("cast", flt, m.group(4))
+    m = re.fullmatch(r"Whenever you cast or copy an instant or sorcery spell, (.+)\.", line)
+    if m:
+        return _trigger("cast_or_copy_instant_sorcery", None, m.group(1))
+    m = re.fullmatch(r"At the beginning of your upkeep, (.+)\.", line)
+    if m:
+        return _trigger("beginning_of_upkeep", None, m.group(1))
     return None
+
+
+CARD_TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land"}
+
+
+def _trigger(when: str, flt: dict[str, Any] | None, text: str) -> dict[str, Any] | None:
+    effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
+    if effects is None:
+        return None
+    body: dict[str, Any] = {"when": when}
+    if flt is not None:
+        body["filter"] = flt
+    body["effect"] = effects[0] if len(effects) == 1 else effects
+    return {"triggered": body}
+
+
+#: Lines read whole, each as cards.yaml writes that card (the hand-checked reference).
+EXACT: dict[str, list[dict[str, Any]]] = {
+    "If ~ is in your opening hand, you may begin the game with it on the battlefield.":
+        [{"keyword": "opening_hand_start"}],
+    "~ has protection from the chosen color.": [{"keyword": "protection_from_chosen_color"}],
+    "If you would create a Clue, Food, or Treasure token, instead create one of each.":
+        [{"replacement": {"event": "tokens", "filter": {"controller": "you"},
+                          "modify": {"each_of": ["clue", "food", "treasure"]}}}],
+    "~ is the chosen type in addition to its other types.": [{"static": {"is_chosen_type": True}}],
+    "Each other creature you control of the chosen type enters with an additional +1/+1 counter on it.":
+        [{"replacement": {"event": "enter", "filter": {"types": ["creature"], "controller": "you", "other": True,
+                                                       "chosen_subtype": True},
+                          "modify": {"plus_counter": {"kind": "p1p1", "count": 1}}}}],
+    "You may have ~ enter as a copy of any creature on the battlefield.":
+        [{"replacement": {"event": "enter", "modify": {"copy_of": {"types": ["creature"]}}}}],
+    "If a land is tapped for mana, it produces {B} instead of any other type and amount.":
+        [{"replacement": {"event": "tapped_for_mana", "filter": {"types": ["land"]}, "modify": {"becomes": "{B}"}}}],
+    "Whenever an opponent taps a land for mana, that land doesn't untap during its controller's next untap step.":
+        [{"triggered": {"when": "tapped_for_mana", "filter": {"types": ["land"], "controller": "opponent"},
+                        "effect": {"land_doesnt_untap": True}}}],
+    "Nonland permanents you control are white. The same is true for spells you control and nonland cards you own "
+    "that aren't on the battlefield.": [{"static": {"set_color": "white", "filter": {"nonland": True,
+                                                                                    "controller": "you"}}}],
+    "You may spend white mana as though it were mana of any color. You may spend other mana only as though it were "
+    "colorless mana.": [{"static": {"spend_as": "white as any color; other mana only as colorless"}}],
+}
+
+_LASTING = {
+    "whenever a player taps an Island for mana, that player adds an additional {U}":
+        {"triggered": {"when": "tapped_for_mana", "filter": {"subtypes": ["island"]}, "effect": {"add": "{U}"}}},
+    "if a player taps a nonbasic land for mana, it produces colorless mana instead of any other type":
+        {"replacement": {"event": "tapped_for_mana", "filter": {"types": ["land"], "nonbasic": True},
+                         "modify": {"becomes_type": "{C}"}}},
+}
+for _color in "WUBRG":
+    _LASTING[f"if you tap a land you control for mana, it produces {{{_color}}} instead of any other type"] = {
+        "replacement": {"event": "tapped_for_mana", "filter": {"types": ["land"], "controller": "you"},
+                        "modify": {"becomes_type": f"{{{_color}}}"}}}
+#: What an activated ability's create_effect says before its place is known (the ability after it).
+NEXT = "next"
+
+
+def _lasting(text: str) -> dict[str, Any] | None:
+    """"Until end of turn, [a triggered or replacement ability]": that ability, lasting until end of turn."""
+    m = re.fullmatch(r"Until end of turn, (.+)\.", text)
+    if not m or m.group(1) not in _LASTING:
+        return None
+    (kind, body), = _LASTING[m.group(1)].items()
+    return {kind: {**body, "lasting": "until_end_of_turn"}}
 
 
 def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
@@ -582,13 +783,32 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     found = keywords(line)
     if found is not None:
         return found
+    if line in EXACT:
+        return EXACT[line]
     if spell_card:
+        cost = additional_cost(line)
+        if cost is not None:
+            return [cost]
+        lasting = _lasting(line)
+        if lasting is not None:  # the effect the spell creates, as cards.yaml writes High Tide and Pale Moon
+            return [lasting]
         effects = spell(line)
         return [{"spell": {"effect": effects[0] if len(effects) == 1 else effects}}] if effects else None
+    m = re.fullmatch(r"When ~ enters or dies, (.+)", line)
+    if m:
+        enters, dies = _triggered(f"When ~ enters, {m.group(1)}"), _triggered(f"When ~ dies, {m.group(1)}")
+        return [enters, dies] if enters and dies else None
     for grammar in (_enters, _replacement, _static, _triggered):
         ability = grammar(line)
         if ability is not None:
             return [ability]
+    m = re.fullmatch(r"([^:\"]+): (Until end of turn, .+)", line)
+    if m:  # "[Cost]: Until end of turn, ...": the ability creates the lasting effect written after it
+        lasting = _lasting(m.group(2))
+        parts = costs(m.group(1))
+        if lasting is None or parts is None:
+            return None
+        return [{"activated": {"cost": cost_value(parts), "effect": {"create_effect": NEXT}}}, lasting]
     if line.endswith(".") or line.endswith('"'):
         ability = activated(line)
         if ability is not None:

@@ -129,17 +129,40 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
     spell_at = None
     names = _names(raw, face, supers)
     levels = False
-    for n, line in enumerate(face.text.split("\n") if face.text else []):
+    lines = face.text.split("\n") if face.text else []
+    skip = 0
+    for n, line in enumerate(lines):
+        if skip:
+            skip -= 1
+            continue
         norm = oracle.normalise(line, names)
         if not norm:
             continue  # reminder text only
         # A leveler's lines after "LEVEL N-M" hold only at those levels: none is read as the card's own.
         levels = levels or bool(re.match(r"(?:LEVEL|Level) \d+", norm))
+        modal = re.fullmatch(r"([^:\"]+): Choose one -", norm)
+        if modal and not levels:  # "[Cost]: Choose one —" and its modes, one a line beginning "•"
+            bullets = []
+            for follow in lines[n + 1:]:
+                if not follow.startswith("\u2022"):
+                    break
+                bullets.append(follow)
+            ability = oracle.modal(modal.group(1), [oracle.normalise(b[1:], names) for b in bullets])
+            if ability is not None:
+                try:
+                    parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
+                except InputError:
+                    ability = None
+            if ability is not None:
+                abilities.append(ability)
+                skip = len(bullets)
+                continue
         found = None if levels else oracle.translate_line(norm, spell_card)
         if found is not None:
             try:  # every ability is read back as a card file would be: one the parser refuses is not kept
                 for ability in found:
-                    parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
+                    if ability.get("activated", {}).get("effect") != {"create_effect": oracle.NEXT}:
+                        parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
             except InputError:
                 found = None
         if found is None:
@@ -147,6 +170,8 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             result.unsupported.append(norm)
             continue
         for ability in found:
+            if ability.get("activated", {}).get("effect") == {"create_effect": oracle.NEXT}:
+                ability = {"activated": {**ability["activated"], "effect": {"create_effect": len(abilities) + 2}}}
             if "spell" in ability:  # the lines of an instant or sorcery are one spell ability (113.3a)
                 if spell_at is None:
                     spell_at = len(abilities)
