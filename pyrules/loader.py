@@ -84,7 +84,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         path = Path(f.text())
         if root.source and not path.is_absolute() and not root.source.startswith("<"):
             path = Path(root.source).parent / path
-        library = load_library(path, library, f.where)
+        library = load_library(path, library, f.where, f.text())
     library = library.with_cards(inline)
 
     players = _players(root.child("players"))

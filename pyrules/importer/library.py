@@ -17,11 +17,13 @@ from ..errors import InputError
 _CACHE: dict[tuple[str, int, int], tuple[CardSpec, ...]] = {}
 
 
-def load_library(path: str | Path, base: CardLibrary | None = None, where: str | None = None) -> CardLibrary:
+def load_library(path: str | Path, base: CardLibrary | None = None, where: str | None = None,
+                 written: str | None = None) -> CardLibrary:
     """The cards of a library file over ``base`` (default: the built-in library): a card of the file
-    replaces a card of the same name. ``where`` names the place that asked for the file, for errors."""
+    replaces a card of the same name. ``where`` names the place that asked for the file and ``written``
+    the path as it was written there, for errors."""
     source = str(path)
-    label = f"{where}: library '{source}'" if where else source
+    label = f"{where}: library '{written or source}'" if where else source
     try:
         stat = os.stat(source)
     except FileNotFoundError:

@@ -214,10 +214,10 @@ def _strings(value: Any) -> list[str] | None:
     return list(value)
 
 
-def _text(value: Any, default: str | None = "") -> Any:
+def _text(value: Any, default: str | None = "", numbers: bool = False) -> Any:
     if value is None:
         return default
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if numbers and isinstance(value, (int, float)) and not isinstance(value, bool):  # power 2 as well as "2"
         return str(value)
     if not isinstance(value, str):
         raise ValueError("a string")
@@ -236,8 +236,9 @@ def _mtgjson(stream: _Stream, path: str) -> Iterator[RawCard]:
                            types=_strings(f.get("types")), supertypes=_strings(f.get("supertypes")),
                            subtypes=_strings(f.get("subtypes")), text=_text(f.get("text")),
                            colors=_strings(f.get("colors")), color_indicator=_strings(f.get("colorIndicator")),
-                           power=_text(f.get("power"), None), toughness=_text(f.get("toughness"), None),
-                           loyalty=_text(f.get("loyalty"), None)) for f in faces]
+                           power=_text(f.get("power"), None, numbers=True),
+                           toughness=_text(f.get("toughness"), None, numbers=True),
+                           loyalty=_text(f.get("loyalty"), None, numbers=True)) for f in faces]
             sides = [_text(f.get("side"), "a") for f in faces]
         except ValueError as exc:
             raise InputError(where, f"a field is not {exc}") from None
@@ -267,8 +268,9 @@ def _scryfall(stream: _Stream, path: str) -> Iterator[RawCard]:
                     type_line=_text(part.get("type_line", card.get("type_line"))), text=_text(part.get("oracle_text")),
                     colors=_strings(part.get("colors", card.get("colors") if not parts else None)),
                     color_indicator=_strings(part.get("color_indicator")),
-                    power=_text(part.get("power"), None), toughness=_text(part.get("toughness"), None),
-                    loyalty=_text(part.get("loyalty"), None)))
+                    power=_text(part.get("power"), None, numbers=True),
+                    toughness=_text(part.get("toughness"), None, numbers=True),
+                    loyalty=_text(part.get("loyalty"), None, numbers=True)))
             produced = _strings(card.get("produced_mana"))
             layout = _text(card.get("layout"), "normal") or "normal"
         except ValueError as exc:
