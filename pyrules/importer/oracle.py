@@ -43,12 +43,28 @@ def symbols(text: str) -> str:
     return _SHORT_HYBRID.sub(lambda m: f"{{{m.group(1)}/{m.group(2)}}}" if m.group(1) else f"{{{m.group(3)}/P}}", text)
 
 
+def _name_to_tilde(line: str, name: str) -> str:
+    """Each use of the card's name, as a whole word, written ~ (a regular expression per card would be slow)."""
+    out, start = [], 0
+    while True:
+        at = line.find(name, start)
+        if at < 0:
+            return "".join(out) + line[start:]
+        end = at + len(name)
+        before = line[at - 1] if at else " "
+        after = line[end] if end < len(line) else " "
+        whole = not (before.isalnum() or before in "_'") and not (after.isalnum() or after == "_")
+        out.append(line[start:at] + ("~" if whole else name))
+        start = end
+
+
 def normalise(line: str, names: list[str]) -> str:
     """The line as the grammars read it."""
     line = symbols(_REMINDER.sub("", line).strip())
     line = line.replace("\u2212", "-").replace("\u2014", "-")
     for name in sorted({n for n in names if n}, key=len, reverse=True):
-        line = re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])", "~", line)
+        if name in line:
+            line = _name_to_tilde(line, name)
     # "this creature" is the card itself, except inside a quoted ability, where it is whatever has the
     # ability: quotes keep it, for the grant template to read (and a name in quotes is the card's own).
     parts = line.split('"')
