@@ -33,10 +33,15 @@ class Report:
     mana_abilities: int = 0
     mana_cards: int = 0
     add_lines_unread: int = 0
+    add_cards: int = 0  # cards with a line that adds mana
+    add_cards_read: int = 0  # ... every such line of which was read
     checked: int = 0
     agree: int = 0
     differ: list[tuple[str, str, str]] = field(default_factory=list)  # card, produced_mana, what was read
     not_checked: int = 0
+    text_checked: int = 0  # without produced_mana: against the mana symbols of the Oracle text's "Add"
+    text_agree: int = 0
+    text_differ: list[tuple[str, str, str]] = field(default_factory=list)
 
     def add(self, result: Result) -> None:
         self.total += 1
@@ -47,10 +52,16 @@ class Report:
         for s in {shape(line) for line in result.unsupported}:
             self.shapes[s] += 1
             self.examples.setdefault(s, result.name)
-        self.add_lines_unread += sum(1 for line in result.unsupported if re.search(r"\bAdd\b", line))
+        unread = sum(1 for line in result.unsupported if re.search(r"\b[Aa]dds?\b", line))
+        self.add_lines_unread += unread
+        if unread or result.mana:
+            self.add_cards += 1
+            self.add_cards_read += not unread
         if result.mana:
             self.mana_abilities += len(result.mana)
             self.mana_cards += 1
+        if result.produced is None and result.mana and result.status == "full":
+            self._text_check(result)
         if result.produced is not None and result.card is not None and result.status == "full":
             read = produced(result.card)
             if read is None:
@@ -62,6 +73,18 @@ class Report:
             else:
                 self.differ.append((result.name, "".join(sorted(result.produced)), "".join(sorted(read))))
 
+    def _text_check(self, result: Result) -> None:
+        """The mana a fully read card's abilities can make, against the symbols its Oracle text adds."""
+        read = produced(result.card or {})
+        said = said_mana(result.text, result.card or {})
+        if read is None or said is None:
+            return
+        self.text_checked += 1
+        if read == said:
+            self.text_agree += 1
+        else:
+            self.text_differ.append((result.name, "".join(sorted(said)), "".join(sorted(read))))
+
     def text(self, top: int = 10) -> str:
         c = self.counts
         out = [f"cards: {self.total:,}",
@@ -69,7 +92,9 @@ class Report:
                f"  imported partly (some lines unsupported): {c['partial']:,}",
                f"  not imported: {c['refused']:,}",
                f"mana abilities read: {self.mana_abilities:,} on {self.mana_cards:,} cards "
-               f"({self.add_lines_unread:,} lines with 'Add' left unsupported)"]
+               f"({self.add_lines_unread:,} lines with 'Add' left unsupported)",
+               f"cards with a line that adds mana: {self.add_cards:,}; every such line read: {self.add_cards_read:,}"
+               + (f" ({100 * self.add_cards_read / self.add_cards:.0f}%)" if self.add_cards else "")]
         if self.checked or self.not_checked:
             out.append(f"produced_mana cross-check (fully imported cards): {self.agree:,} of {self.checked:,} agree"
                        + (f", {self.not_checked:,} not checkable (mana decided by the game)" if self.not_checked else ""))
@@ -77,6 +102,11 @@ class Report:
                 out.append(f"  differs: {name}: produced_mana {given}, read {read or 'nothing'}")
         else:
             out.append("produced_mana cross-check: the file gives no produced_mana")
+        if self.text_checked:
+            out.append(f"mana of fully imported cards against the symbols their text adds: {self.text_agree:,} of "
+                       f"{self.text_checked:,} agree")
+            for name, given, read in self.text_differ[:top]:
+                out.append(f"  differs: {name}: the text adds {given}, read {read or 'nothing'}")
         if self.refusals:
             out.append("not imported, by reason:")
             out += [f"  {n:>6,}  {reason}" for reason, n in self.refusals.most_common(top)]
@@ -108,6 +138,20 @@ def _mana_types(effect: dict[str, Any]) -> set[str] | None:
     if kind.startswith("add"):
         return None
     return set()
+
+
+def said_mana(text: str, card: dict[str, Any]) -> set[str] | None:
+    """The types of mana the "Add ..." sentences of an Oracle text name, with its basic land types', or None
+    where the text leaves them to the game ("could produce", "that land produced", "the chosen color")."""
+    out = {_BASIC[s] for face in card.get("faces", [card]) for s in face.get("subtypes", ()) if s in _BASIC}
+    for sentence in re.findall(r"\b[Aa]dds? ([^.]*)", text):
+        if re.search(r"could produce|produced|chosen color|that color", sentence):
+            return None
+        if re.search(r"any (?:one )?color|combination of colors", sentence):
+            out |= set("WUBRG")
+        for sym in re.findall(r"\{([^}]+)\}", sentence):
+            out |= {h if h in "WUBRG" else "C" for h in sym.split("/") if h not in ("P", "X")}
+    return out
 
 
 def produced(card: dict[str, Any]) -> set[str] | None:

@@ -14,8 +14,16 @@ from .translate import Result, translate
 
 def results(path: str, fmt: str | None = None) -> Iterator[Result]:
     """Each card of the file, translated (refused cards included, with their reason)."""
+    seen: set[str] = set()
     for raw in read_cards(path, fmt):
-        yield translate(raw)
+        result = translate(raw)
+        if result.card is not None:
+            name = result.card["name"]
+            if name in seen:  # a library has one card of a name
+                result = Result(raw.name, "refused", reason="a second card of the same name",
+                                produced=raw.produced_mana)
+            seen.add(name)
+        yield result
 
 
 def import_cards(path: str, fmt: str | None = None, out: str | None = None, report: Report | None = None,

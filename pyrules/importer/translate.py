@@ -37,6 +37,7 @@ class Result:
     reason: str = ""  # why a refused card was refused
     mana: list[dict[str, Any]] = field(default_factory=list)  # mana abilities read (their effects)
     produced: list[str] | None = None  # Scryfall's produced_mana
+    text: str = ""  # the Oracle text of a card with a mana ability (for the report's check without produced_mana)
 
 
 class CardRefusedError(Exception):
@@ -180,8 +181,11 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
                 spell_effects += effect if isinstance(effect, list) else [effect]
                 continue
             abilities.append(ability)
-            if "activated" in ability and _adds(ability["activated"]):
-                result.mana.append(ability["activated"])
+            (kind, body), = ability.items()
+            if kind == "static" and "grant" in body:
+                kind, body = "activated", body["grant"]["activated"]
+            if kind in ("activated", "triggered") and _adds(body):  # a mana ability (605.1), or one granted
+                result.mana.append(body)
     if spell_at is not None:
         abilities[spell_at] = {"spell": {"effect": spell_effects[0] if len(spell_effects) == 1 else spell_effects}}
     for note in notes:
@@ -196,6 +200,8 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
 
 
 def _adds(body: dict[str, Any]) -> bool:
+    if "effect" not in body:
+        return False
     effects = body["effect"] if isinstance(body["effect"], list) else [body["effect"]]
     return any(next(iter(e)).startswith("add") for e in effects)
 
@@ -222,6 +228,8 @@ def translate(raw: RawCard) -> Result:
     except CardRefusedError as exc:
         return Result(raw.name, "refused", reason=str(exc), produced=raw.produced_mana)
     result.card = card
+    if result.mana:
+        result.text = "\n".join(f.text for f in raw.faces)
     if result.unsupported:
         result.status = "partial"
     return result
