@@ -116,6 +116,11 @@ def test_a_library_is_read_card_by_card_as_it_would_be_whole(tmp_path):
     assert _by_card(text, "lib.yaml") == parse_cards(Field(value, "", "lib.yaml", lines))
     assert _by_card(text + "- &a {name: Y, types: [land]}\n", "lib.yaml") is None  # an anchor: read whole
     assert _by_card(text + "- {name: Forest, types: [land]}\n", "lib.yaml") is None  # twice: read whole, refused
+    deep = "- {name: Deep, types: [land], abilities: " + "[" * 5000 + "]" * 5000 + "}\n"
+    assert _by_card(deep, "lib.yaml") is None  # deep nesting is never given to libyaml
+    (tmp_path / "deep.yaml").write_text(deep, encoding="utf-8")
+    with pytest.raises(InputError, match="deep.yaml:1: nested more than"):
+        pyrules.load_library(tmp_path / "deep.yaml")
     path = tmp_path / "lib.yaml"
     path.write_text(text + "- {name: Forest, types: [land]}\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"lib.yaml:\d+: card 'Forest' is defined twice"):
@@ -151,6 +156,7 @@ def test_a_scryfall_api_list_is_read_too(tmp_path):
     ('[{"type_line": "Land"}]', None, "card 1: no 'name'"),
     ('[]', "mtgjson", "an MTGJSON AtomicCards file is an object with 'data', not a list"),
     ('[] []', None, "more after the end of the JSON value"),
+    ('[' + '[' * 100000 + ']' * 100000 + ']', None, "character 2: a value nested too deeply"),
 ])
 def test_bad_files_are_one_line_errors(tmp_path, text, fmt, message):
     path = tmp_path / "bad.json"

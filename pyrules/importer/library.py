@@ -45,7 +45,7 @@ def load_library(path: str | Path, base: CardLibrary | None = None, where: str |
             raise InputError(label, f"cannot read: {exc.strerror}") from None
         cards = _by_card(text, source)
         if cards is None:  # the whole document at once: slower, and errors name their lines
-            value, lines = load_document(text, source, trusted=True)
+            value, lines = load_document(text, source)  # a user's file: the Python parser, which checks depth
             root = Field(value, "", source, lines)
             if not isinstance(value, list):
                 raise root.fail("a library file is a list of cards, as pyrules/data/cards.yaml")
@@ -73,7 +73,10 @@ def _by_card(text: str, source: str) -> tuple[CardSpec, ...] | None:
     names: set[str] = set()
     try:
         for start, end in zip(starts, starts[1:] + [len(text)]):
-            value = yaml.load(text[start:end], Loader=_FAST)
+            chunk = text[start:end]
+            if _depth(chunk) > _SHALLOW:  # libyaml recurses in C: only shallow text goes to it
+                return None
+            value = yaml.load(chunk, Loader=_FAST)
             if not isinstance(value, list) or len(value) != 1:
                 return None
             card = parse_card(Field(value[0], "", source, {}))
@@ -87,6 +90,19 @@ def _by_card(text: str, source: str) -> tuple[CardSpec, ...] | None:
 
 
 _FAST = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SHALLOW = 32
+_QUOTED = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"")
+_BRACKETS = re.compile(r"[\[\]{}]")
+_INDENT = re.compile(r"(?m)^[ -]*")
+
+
+def _depth(chunk: str) -> int:
+    """An upper bound on how deep a card's YAML nests: flow brackets plus block indentation."""
+    deepest = depth = 0
+    for bracket in _BRACKETS.findall(_QUOTED.sub("", chunk)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest + max(len(m.group()) for m in _INDENT.finditer(chunk)) // 2
 
 
 # -- writing ----------------------------------------------------------------------------------------

@@ -104,6 +104,8 @@ class _Stream:
         while True:
             try:
                 value, end = self.decoder.raw_decode(self.buf, self.pos)
+            except RecursionError:
+                raise self.fail("a value nested too deeply") from None
             except json.JSONDecodeError as exc:
                 # A value cut by the end of the buffer: read on. At the end of the file it is an error.
                 if len(self.buf) - self.pos > MAX_VALUE:
