@@ -391,3 +391,11 @@ def test_without_produced_mana_the_text_is_the_check():
     assert said_mana("{T}: Add {W/U}{W/U}. {1}: Add one mana of any color.", card) == set("WUBRG")
     assert said_mana("{T}: Add {C}{C}. Spend this mana only ...", card) == {"C", "G"}
     assert said_mana("{T}: Add one mana of any type that a land you control could produce.", card) is None
+
+
+def test_endless_input_is_cut_off(capsys):
+    code, out, err = run(capsys, "cards", "import", "/dev/zero")
+    assert (code, out, err) == (2, "", "pyrules: /dev/zero: character 1: not a card file: expected a JSON object "
+                                       "(MTGJSON) or list (Scryfall)\n")
+    with pytest.raises(InputError, match=r"^/dev/zero: larger than 20,000,000 characters$"):
+        pyrules.load_library("/dev/zero")
