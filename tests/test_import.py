@@ -30,13 +30,13 @@ ORACLE = FIXTURES / "oracle-cards.json"
 EXPECTED = {ATOMIC: FIXTURES / "atomic-cards.expected.yaml", ORACLE: FIXTURES / "oracle-cards.expected.yaml"}
 
 #: Built-in cards whose hand-written abilities are not what their Oracle text says, or leave out a part of it:
-#: the import keeps those lines unsupported, and so imports them partly (never fully and differently).
+#: the import says what the Oracle text says, or keeps the line unsupported.
 BUILTIN_DIFFERS = {
     "Anointer Priest": "cards.yaml leaves out Embalm",
     "Blowfly Infestation": "cards.yaml has 'lose 1 life' for the Oracle text's -1/-1 counter trigger",
     "Mizzix's Mastery": "the Oracle text exiles the card and copies it; copy_card_may_cast copies it in the graveyard",
     "Naked Singularity": "the Oracle text changes every player's lands; cards.yaml only yours",
-    "Wirewood Channeler": "the Oracle text counts Elves (any permanent); cards.yaml Elf creatures",
+    "Wirewood Channeler": "the Oracle text counts Elves (any permanent, a kindred one too); cards.yaml Elf creatures",
 }
 
 
@@ -58,7 +58,7 @@ def test_fixture_imports_to_the_expected_library(tmp_path, source):
     assert out.read_text(encoding="utf-8") == EXPECTED[source].read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("source, counts", [(ATOMIC, (106, 90, 14, 2)), (ORACLE, (113, 97, 14, 2))],
+@pytest.mark.parametrize("source, counts", [(ATOMIC, (106, 91, 13, 2)), (ORACLE, (113, 98, 13, 2))],
                          ids=["mtgjson", "scryfall"])
 def test_fixture_counts(source, counts):
     report = import_cards(str(source))
@@ -88,7 +88,8 @@ def test_every_builtin_card_imports_to_the_hand_written_one(source):
     for name, result in found.items():
         card = parse_card(Field(result.card, "", str(source), {}))
         if name in BUILTIN_DIFFERS:
-            assert result.status == "partial" and card.abilities != builtin[name].abilities, name
+            assert card.abilities != builtin[name].abilities, name
+            assert result.status == ("full" if name == "Wirewood Channeler" else "partial"), name
             continue
         assert result.status == "full", (name, result.unsupported)
         assert card == builtin[name], name
@@ -180,11 +181,11 @@ def test_cli_writes_the_library_and_reports(tmp_path, capsys):
     code, text, err = run(capsys, "cards", "import", ORACLE, "--out", out, "--report")
     assert code == 0 and err == ""
     lines = text.splitlines()
-    assert lines[:7] == ["cards: 113", "  imported fully: 97", "  imported partly (some lines unsupported): 14",
-                         "  not imported: 2", "mana abilities read: 50 on 41 cards (2 lines with 'Add' left unsupported)",
-                         "cards with a line that adds mana: 43; every such line read: 41 (95%)",
-                         "produced_mana cross-check (fully imported cards): 30 of 30 agree"]
-    assert lines[-1] == f"wrote 111 cards to {out} (97 fully, 14 partly; 2 not imported)"
+    assert lines[:7] == ["cards: 113", "  imported fully: 98", "  imported partly (some lines unsupported): 13",
+                         "  not imported: 2", "mana abilities read: 51 on 42 cards (1 lines with 'Add' left unsupported)",
+                         "cards with a line that adds mana: 43; every such line read: 42 (98%)",
+                         "produced_mana cross-check (fully imported cards): 31 of 31 agree"]
+    assert lines[-1] == f"wrote 111 cards to {out} (98 fully, 13 partly; 2 not imported)"
     assert out.read_text(encoding="utf-8") == EXPECTED[ORACLE].read_text(encoding="utf-8")
 
 
@@ -329,6 +330,10 @@ def test_normalise(line, expected):
      [{"activated": {"cost": "{T}", "effect": {"add_any_combination": 2}}}]),
     ("~ enters with X +1/+1 counters on it.", [{"enters": {"counters": {"p1p1": "X"}}}]),
     ("First strike, deathtouch", [{"keyword": "first_strike"}, {"keyword": "deathtouch"}]),
+    ("{2}, {T}: Add {B} for each Swamp you control.",
+     [{"activated": {"cost": "{2}, {T}", "effect": {"add_for_each": {"mana": "{B}", "filter": {
+         "subtypes": ["swamp"], "controller": "you"}}}}}]),
+    ("{T}: Add an amount of {G} equal to ~'s power.", [{"activated": {"cost": "{T}", "effect": {"add_power": "{G}"}}}]),
     ("If you would create one or more tokens, instead create twice that many of those tokens.",
      [{"replacement": {"event": "tokens", "filter": {"controller": "you"}, "modify": {"multiply": 2}}}]),
 ])
@@ -346,6 +351,8 @@ def test_lines_that_templates_fit(line, abilities):
     "Hexproof",
     "When ~ enters, add {R}.",  # a mana effect in a triggered ability that is not a mana ability
     "Create a 1/1 red Soldier creature token.",  # no token card of the library has these characteristics
+    "{T}: Add {G} for each Treefolk you control.",  # a subtype whose plural is not known: never guessed
+    "{T}: Add {G} for each creatures you control.",
 ])
 def test_lines_no_template_fits(line):
     assert oracle.translate_line(line, spell_card=False) is None
@@ -378,15 +385,15 @@ def test_produced_mana_disagreement_is_listed(tmp_path):
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(cards), encoding="utf-8")
     report = import_cards(str(path), report=Report())
-    assert (report.checked, report.agree) == (30, 29)
+    assert (report.checked, report.agree) == (31, 30)
     assert report.differ == [("Llanowar Elves", "GW", "G")]
     assert "  differs: Llanowar Elves: produced_mana GW, read G" in report.text()
 
 
 def test_without_produced_mana_the_text_is_the_check():
     report = import_cards(str(ATOMIC))
-    assert (report.checked, report.text_checked, report.text_agree) == (0, 23, 23)
-    assert "mana of fully imported cards against the symbols their text adds: 23 of 23 agree" in report.text()
+    assert (report.checked, report.text_checked, report.text_agree) == (0, 24, 24)
+    assert "mana of fully imported cards against the symbols their text adds: 24 of 24 agree" in report.text()
     card = {"name": "X", "subtypes": ["forest"]}
     assert said_mana("{T}: Add {W/U}{W/U}. {1}: Add one mana of any color.", card) == set("WUBRG")
     assert said_mana("{T}: Add {C}{C}. Spend this mana only ...", card) == {"C", "G"}

@@ -257,12 +257,17 @@ def mana_effect(text: str) -> dict[str, Any] | None:
             return {"add_could_produce": {"of": "sacrificed", "range": rng}}
         who = "you" if "you control" in whose else "opponent"
         return {"add_could_produce": {"filter": {"types": ["land"], "controller": who}, "range": rng}}
-    m = re.fullmatch(r"Add (\{[WUBRGC]\}) for each (.+?) you control", text)
+    m = re.fullmatch(r"Add (\{[WUBRGC]\}) for each (.+?) (you control|on the battlefield)", text)
     if m:
-        flt = permanent_filter(m.group(2))
-        if flt is None or "other" in flt:
-            return None
-        return {"add_for_each": {"mana": m.group(1), "filter": {**flt, "controller": "you"}}}
+        flt = _counted(m.group(2), m.group(3), plural=False)
+        return {"add_for_each": {"mana": m.group(1), "filter": flt}} if flt else None
+    m = re.fullmatch(r"Add X mana of any one color, where X is the number of (.+?) (you control|on the battlefield)", text)
+    if m:
+        flt = _counted(m.group(1), m.group(2), plural=True)
+        return {"add_for_each": {"mana": "any_color", "filter": flt}} if flt else None
+    m = re.fullmatch(r"Add an amount of (\{[WUBRGC]\}) equal to ~'s power", text)
+    if m:
+        return {"add_power": m.group(1)}
     return None
 
 
@@ -284,6 +289,27 @@ def _hybrid_ways(alternatives: list[str]) -> dict[str, Any] | None:
 
 
 _COLOR_OF = "Choose a color of a permanent you control. Add one mana of that color."
+#: Subtypes counted by name ("for each Swamp you control", "the number of Elves on the battlefield"): only
+#: these spellings are read, so that no plural is guessed wrong.
+_SUBTYPES = {"Elf": "elf", "Elves": "elf", "Goblin": "goblin", "Goblins": "goblin", "Sliver": "sliver",
+             "Slivers": "sliver", "Ally": "ally", "Allies": "ally", "Zombie": "zombie", "Zombies": "zombie",
+             "Plains": "plains", "Island": "island", "Islands": "island", "Swamp": "swamp", "Swamps": "swamp",
+             "Mountain": "mountain", "Mountains": "mountain", "Forest": "forest", "Forests": "forest"}
+
+
+def _counted(noun: str, where: str, plural: bool) -> dict[str, Any] | None:
+    """What "for each [noun] you control" (or "on the battlefield") counts, as a filter."""
+    flt: dict[str, Any] = {"controller": "you"} if where == "you control" else {}
+    if noun in _SUBTYPES:
+        if noun != "Plains" and noun.endswith("s") != plural:
+            return None
+        return {"subtypes": [_SUBTYPES[noun]], **flt}
+    found = permanent_filter(noun)
+    if found is None or set(found) - {"types", "any_types"} or noun.endswith("s") != plural:
+        return None
+    return {**found, **flt}
+
+
 _SPEND = {"Spend this mana only to cast creature spells": "creature_spells",
           "Spend this mana only to cast a creature spell": "creature_spells",
           "Spend this mana only to activate abilities": "abilities",
