@@ -371,6 +371,13 @@ def test_a_levelers_lines_after_a_level_are_not_its_own():
 
 
 # -- the report --------------------------------------------------------------------------------------------
+def test_the_report_says_which_template_unlocks_most_cards():
+    report = import_cards(str(ATOMIC))
+    assert sum(report.shapes.values()) == 14 and sum(report.alone.values()) == 12  # 13 partly: Tarmogoyf has two
+    assert report.alone["~ enters tapped unless you control an Island or a Mountain."] == 1
+    assert "Printed power * and toughness N+*" in report.shapes and "Printed power * and toughness N+*" not in report.alone
+
+
 def test_shapes_group_lines():
     assert shape("{2}{G}, {T}: Add three mana of any one color.") == "{M}, {M}: Add N mana of any N color."
     assert shape("~ deals 3 damage to target creature with power 4 or greater.") == \

@@ -29,6 +29,8 @@ class Report:
     counts: Counter = field(default_factory=Counter)  # full, partial, refused
     refusals: Counter = field(default_factory=Counter)  # reason -> cards
     shapes: Counter = field(default_factory=Counter)  # shape -> cards
+    alone: Counter = field(default_factory=Counter)  # shape -> cards it is the only unsupported shape of
+    alone_examples: dict[str, str] = field(default_factory=dict)
     examples: dict[str, str] = field(default_factory=dict)  # shape -> one card
     mana_abilities: int = 0
     mana_cards: int = 0
@@ -49,9 +51,14 @@ class Report:
         if result.status == "refused":
             self.refusals[_SYMBOLS.sub("{M}", result.reason)] += 1
             return
-        for s in {shape(line) for line in result.unsupported}:
+        shapes = {shape(line) for line in result.unsupported}
+        for s in shapes:
             self.shapes[s] += 1
             self.examples.setdefault(s, result.name)
+        if len(shapes) == 1:  # one template for this shape, and the card imports fully
+            only = next(iter(shapes))
+            self.alone[only] += 1
+            self.alone_examples.setdefault(only, result.name)
         unread = sum(1 for line in result.unsupported if re.search(r"\b[Aa]dds?\b", line))
         self.add_lines_unread += unread
         if unread or result.mana:
@@ -113,6 +120,9 @@ class Report:
         if self.shapes:
             out.append(f"most common unsupported lines (cards, shape, an example card), top {top}:")
             out += [f"  {n:>6,}  {s}  [{self.examples[s]}]" for s, n in self.shapes.most_common(top)]
+            out.append(f"the lines a template would unlock most cards with (cards whose only unsupported shape "
+                       f"it is), top {top}:")
+            out += [f"  {n:>6,}  {s}  [{self.alone_examples[s]}]" for s, n in self.alone.most_common(top)]
         return "\n".join(out)
 
 
