@@ -26,6 +26,7 @@ _EXPORTS = {
     "InputError": ".errors",
     "UnsupportedError": ".errors",
     "load_situation": ".loader",
+    "load_library": ".importer.library",
     "Situation": ".model",
     "Outcome": ".outcomes",
     "Outcomes": ".outcomes",
@@ -56,6 +57,7 @@ __all__ = [
     "CardLibrary",
     "CardSpec",
     "builtin_library",
+    "load_library",
     "InputError",
     "UnsupportedError",
 ]

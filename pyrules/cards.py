@@ -73,6 +73,7 @@ class AbilitySpec:
     only_if: tuple = ()  # activated: conditions of "activate only if" (602.5b)
     spend_effect: str = ""  # activated mana abilities: what the mana does to the spell it pays for (106.6)
     conditions: tuple[str, ...] = ()  # a spell: the condition of each instruction ("" or "kicked", 702.33d)
+    line: str = ""  # unsupported: the line of rules text that no template fits, as printed
 
     @property
     def targets(self) -> tuple[TargetSpec, ...]:
@@ -96,6 +97,8 @@ class AbilitySpec:
 
     @property
     def text(self) -> str:
+        if self.kind == "unsupported":
+            return self.line
         if self.kind == "keyword":
             return self.keyword.replace("_", " ").capitalize()
         if self.kind == "activated" and self.keyword:
@@ -190,6 +193,11 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec("keyword", keyword=name)
     if key in ("cycling", "equip", "craft"):
         return _keyword_ability(key, body)
+    if key == "unsupported":  # a line no template fits: kept, and refused where the card is used
+        line = body.text()
+        if not line.strip():
+            raise body.fail("an unsupported line needs its text")
+        return AbilitySpec("unsupported", line=line)
     if key == "activated":
         body.only_keys({"cost", "effect", "modes"} | set(names("option")))
         costs = _parse_costs(body.child("cost"))

@@ -7,9 +7,10 @@
     pyrules check [PATH ...] [--json] [--timeout SECONDS]
     pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format text|dot|graphml|json]
                          [--where QUERY] [SITUATION OPTIONS]
+    pyrules cards import FILE [--format mtgjson|scryfall] [--out LIBRARY.yaml] [--report]
 
 Situation options (every command that solves a situation): --limit N, --timeout SECONDS,
---constraint FILE.lp|ASP (repeatable), --verbose.
+--constraint FILE.lp|ASP (repeatable), --library LIBRARY.yaml, --verbose.
 
 Exit codes: 0 fine (a query answered yes, --where matched), 1 an expectation failed (a query answered
 no, --where matched nothing, a case failed, two files differ), 2 bad input, 3 a query undecided when
@@ -68,6 +69,10 @@ Exit code 0 when the two have the same outcomes (on the projection), 1 when they
   pyrules check                        (the built-in rulings corpus)
   pyrules check my-cases/ --json
   pyrules check --timeout 10           (a one-step case still solving after 10 s fails)""",
+    "cards import": """examples:
+  pyrules cards import AtomicCards.json.gz --out cards.yaml --report
+  pyrules cards import oracle-cards.json --format scryfall --report
+  pyrules outcomes situation.yaml --library cards.yaml""",
     "explain": """examples:
   pyrules explain examples/birds.yaml --outcome 2
   pyrules explain examples/birds.yaml --atom 'mana_added(alice, g, 1)' --outcome 4
@@ -92,6 +97,8 @@ def _parser() -> argparse.ArgumentParser:
     solving.add_argument("--timeout", type=float, metavar="SECONDS",
                          help="stop solving after SECONDS: the outcomes found so far, marked truncated (a query: "
                               "undecided, exit code 3, unless already decided)")
+    solving.add_argument("--library", metavar="LIBRARY.yaml",
+                         help="a card library file (pyrules cards import) over the built-in cards")
     solving.add_argument("--constraint", action="append", default=[], metavar="FILE.lp|ASP",
                          help="your own rules over outcome atoms, from a .lp file or given as text "
                               "(':- life_lost(alice, N), N > 3.'); repeatable")
@@ -139,6 +146,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--timeout", type=float, metavar="SECONDS",
                    help="seconds of solving for each one-step case; a case stopped by it fails")
+    p = sub.add_parser("cards", help="card libraries: import real cards from a bulk file (docs/import.md)")
+    cards = p.add_subparsers(dest="cards_command", required=True, parser_class=_Parser)
+    p = cards.add_parser("import", help="translate an MTGJSON AtomicCards or Scryfall Oracle Cards file (plain or .gz)",
+                         epilog=_EPILOGS["cards import"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file")
+    p.add_argument("--format", choices=("mtgjson", "scryfall"), help="the file's format (default: from its shape)")
+    p.add_argument("--out", metavar="LIBRARY.yaml", help="write the library here (default: standard output)")
+    p.add_argument("--report", action="store_true", help="print how much was read (without --out: only that)")
     return parser
 
 
@@ -155,6 +170,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _explain(args)
         if args.command == "diff":
             return _diff(args)
+        if args.command == "cards":
+            from .importer.run import main as import_main
+
+            return import_main(args.file, args.format, args.out, args.report)
         return _check(args.paths, args.json, args.verbose, args.timeout)
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)
@@ -178,7 +197,17 @@ def _solve(path: str, args: argparse.Namespace, **kwargs: Any) -> Any:
     """Solve one situation file with the situation options of the command line."""
     from .api import solve
 
-    return solve(path, limit=args.limit, timeout=args.timeout, constraints=tuple(args.constraint), **kwargs)
+    return solve(path, limit=args.limit, timeout=args.timeout, constraints=tuple(args.constraint),
+                 library=_library(args), **kwargs)
+
+
+def _library(args: argparse.Namespace) -> Any:
+    """The library of --library (over the built-in cards), or None."""
+    if getattr(args, "library", None) is None:
+        return None
+    from .importer.library import load_library
+
+    return load_library(args.library, where="--library")
 
 
 def _verbose(result: Any, verbose: bool, code: int) -> int:
@@ -318,7 +347,8 @@ def _query(args: argparse.Namespace) -> int:
     from .api import ask
 
     mode, text = ("always", args.always) if args.always else ("sometimes", args.sometimes)
-    answer = ask(args.file, text, mode, constraints=tuple(args.constraint), timeout=args.timeout, origin=f"--{mode}")
+    answer = ask(args.file, text, mode, constraints=tuple(args.constraint), timeout=args.timeout, origin=f"--{mode}",
+                 library=_library(args))
     if args.json:
         print(json.dumps(answer.as_dict(), indent=2))
     elif answer.holds is None:

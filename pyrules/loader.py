@@ -76,7 +76,16 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
     root.mapping()
     root.only_keys(SITUATION_FIELDS | extra_fields)
     inline = parse_cards(root.child("cards")) if root.child("cards").present else ()
-    library = (library or builtin_library()).with_cards(inline)
+    library = library or builtin_library()
+    if root.child("library").present:  # a library file, relative to this one (docs/import.md)
+        from .importer.library import load_library
+
+        f = root.child("library")
+        path = Path(f.text())
+        if root.source and not path.is_absolute() and not root.source.startswith("<"):
+            path = Path(root.source).parent / path
+        library = load_library(path, library, f.where, f.text())
+    library = library.with_cards(inline)
 
     players = _players(root.child("players"))
     names_ = [p.name for p in players]
@@ -204,6 +213,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     if not oid.strip():
         raise f.child("id").fail("an object id cannot be empty")
     card = library.lookup(f.child("card").text(), f.child("card").where)
+    check_supported(card, f.child("card").where)
     owner_f = f.child("owner") if f.child("owner").present else f.child("controller")
     if not owner_f.present:
         raise f.fail(f"object '{oid}' needs an owner (or a controller, taken as its owner)")
@@ -240,6 +250,8 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
     copy_of = library.lookup(f.child("copy_of").text(), f.child("copy_of").where).name if f.child("copy_of").present \
         else None
+    if copy_of is not None:
+        check_supported(library[copy_of], f.child("copy_of").where)
     crafted_with = _value(f, "object", "crafted_with", ())
     for key, value in (("copy_of", copy_of), ("crafted_with", crafted_with)):
         if value and zone != "battlefield":
@@ -277,10 +289,21 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     )
 
 
+def check_supported(card: CardSpec, where: str) -> None:
+    """A card with a line no template fits (an imported card, docs/import.md) is refused wherever an object
+    uses it: pyrules cannot tell what the line would change, so it answers nothing rather than half."""
+    for face in (card, *card.faces):
+        for ability in face.abilities:
+            if ability.kind == "unsupported":
+                raise UnsupportedError(where, f"{kind('ability', 'unsupported').status.reason}, in '{face.name}': "
+                                              f"{ability.line}")
+
+
 def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> LastingEffect:
     f.mapping()
     f.only_keys(set(names("lasting_effect")))
     card = library.lookup(f.child("card").text(), f.child("card").where)
+    check_supported(card, f.child("card").where)
     index = f.child("ability").integer(default=None, minimum=1)
     lasting = [i for i, a in enumerate(card.abilities, start=1) if a.lasting]
     if index is None:

@@ -230,13 +230,13 @@ def test_cli_undecided_query_exits_3(capsys, monkeypatch):
         3, "undecided: tap(O) (stopped at --timeout 5 s)\n", "")
 
 
-@pytest.mark.parametrize("command", ["outcomes", "query", "diff", "check", "explain"])
+@pytest.mark.parametrize("command", ["outcomes", "query", "diff", "check", "explain", "cards import"])
 def test_every_command_has_examples_in_its_help(command, capsys):
     with pytest.raises(SystemExit):
-        main([command, "--help"])
+        main([*command.split(), "--help"])
     out = capsys.readouterr().out
     assert "examples:\n  pyrules " + command in out
-    if command != "check":
+    if command not in ("check", "cards import"):
         assert "--timeout SECONDS" in out and "--limit N" in out and "--constraint FILE.lp|ASP" in out
 
 

@@ -147,6 +147,9 @@ SITUATION_FIELDS: tuple[Kind, ...] = (
            asp="stack_position"),
     _field("situation", "cards", "cards defined in the file, beside the built-in library", _CORE,
            example="activation/once-each-turn-limit", asp="card_type"),
+    _field("situation", "library", "a card library file (such as one 'pyrules cards import' writes), relative to this "
+           "file: its cards replace built-in cards of the same name, and 'cards' replace both",
+           Informational("where card definitions come from; the cards themselves are read as 'cards' are")),
     _field("situation", "effects", "lasting effects of resolved spells and abilities that still apply",
            Modelled("continuous.lp", ("611.2a",)), example="mana/high-tide-islands-only", asp="lasting_effect"),
     _field("situation", "question", "the question asked", Modelled("activation.lp"),

@@ -53,6 +53,8 @@ CARD_TARGET = TargetSpec("target instant or sorcery card in your graveyard", "gr
 # Helpers
 # ---------------------------------------------------------------------------------------------
 _UNSUPPORTED = "unsupported"
+#: The reason given for a card with a line no template fits (the ability kind ``unsupported``).
+UNSUPPORTED_LINE = "rules text that no template fits"
 
 
 def refused_term(kind_name: str) -> Any:
@@ -237,6 +239,9 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "permanents you control and cards in your graveyard: return this transformed; activate only as a sorcery\" "
          "(702.167)", Modelled("activation.lp", ("702.167a",)), CraftShape(), asp="exile_materials",
          example="craft/craft-with-four-materials"),
+    Kind("ability", "unsupported", "a line of a card's rules text (or a characteristic) that no template fits, kept "
+         "as text by the card importer (docs/import.md): a situation with an object of that card is answered "
+         "unsupported, with the line", Refused(UNSUPPORTED_LINE), Text(), example="unsupported/ability-unsupported"),
 )
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,51 @@
+"""Benchmark: importing a bulk card file (issue 17), with the report.
+
+Reads the file a card at a time, translates every card, writes the library to a temporary file and
+prints the report, then the seconds taken and the peak memory: the most the process held
+(``resource.getrusage``, resident set) and the most Python allocated during the import
+(``tracemalloc``, run separately, as tracing slows the import down). Targets: under 10 s and under
+500 MB for the 18,011 cards of ``../shared/cards/atomic-cards-2020.json.gz``.
+
+    python benchmarks/import_cards.py [FILE]
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from pyrules.importer.library import load_library
+from pyrules.importer.report import Report
+from pyrules.importer.run import import_cards
+
+DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "cards" / "atomic-cards-2020.json.gz"
+
+
+def main(path: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = str(Path(tmp) / "library.yaml")
+        start = time.perf_counter()
+        report = import_cards(path, out=out, report=Report())
+        text = report.text()
+        seconds = time.perf_counter() - start
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
+        print(text)
+        size = Path(out).stat().st_size
+        print(f"\nimport of {report.total:,} cards with the report: {seconds:.2f} s, peak resident memory "
+              f"{rss:.0f} MB; the library written: {size / 1e6:.1f} MB")
+        tracemalloc.start()
+        import_cards(path, report=Report())
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        print(f"peak Python allocation during an import (tracemalloc): {peak / 1e6:.1f} MB")
+        start = time.perf_counter()
+        library = load_library(out)
+        print(f"reading the library back (load_library): {time.perf_counter() - start:.2f} s, {len(library):,} cards")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else str(DEFAULT))
