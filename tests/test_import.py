@@ -33,11 +33,10 @@ EXPECTED = {ATOMIC: FIXTURES / "atomic-cards.expected.yaml", ORACLE: FIXTURES / 
 #: the import says what the Oracle text says, or keeps the line unsupported.
 BUILTIN_DIFFERS = {
     "Anointer Priest": "cards.yaml leaves out Embalm",
-    "Blowfly Infestation": "cards.yaml has 'lose 1 life' for the Oracle text's -1/-1 counter trigger",
     "Mizzix's Mastery": "the Oracle text exiles the card and copies it; copy_card_may_cast copies it in the graveyard",
-    "Naked Singularity": "the Oracle text changes every player's lands; cards.yaml only yours",
-    "Wirewood Channeler": "the Oracle text counts Elves (any permanent, a kindred one too); cards.yaml Elf creatures",
 }
+#: Built-in cards whose Oracle wording no template reads: imported with that line unsupported.
+NOT_READ = {"Naked Singularity": "'If tapped for mana, Plains produce {R}, ...': five replacement effects in one line"}
 
 
 def run(capsys, *argv: object) -> tuple[int, str, str]:
@@ -87,9 +86,12 @@ def test_every_builtin_card_imports_to_the_hand_written_one(source):
     assert len(found) >= 60
     for name, result in found.items():
         card = parse_card(Field(result.card, "", str(source), {}))
+        if name in NOT_READ:
+            assert result.status == "partial", name
+            continue
         if name in BUILTIN_DIFFERS:
             assert card.abilities != builtin[name].abilities, name
-            assert result.status == ("full" if name == "Wirewood Channeler" else "partial"), name
+            assert result.status == "partial", name
             continue
         assert result.status == "full", (name, result.unsupported)
         assert card == builtin[name], name
@@ -103,7 +105,7 @@ def test_the_library_loads_and_imported_cards_replace_builtin_ones(tmp_path):
     assert len(library) == len(builtin_library().with_cards(
         parse_card(Field(c, "", "x", {})) for c in yaml.safe_load(out.read_text(encoding="utf-8"))))
     assert library["Goblin Guide"].abilities[1].kind == "unsupported"
-    assert library["Naked Singularity"] != builtin_library()["Naked Singularity"]  # the imported one
+    assert library["Mizzix's Mastery"] != builtin_library()["Mizzix's Mastery"]  # the imported one
     assert library["Professor Onyx"] == builtin_library()["Professor Onyx"]  # not in the file: the built-in one
 
 
