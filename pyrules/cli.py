@@ -373,9 +373,11 @@ def _explain(args: argparse.Namespace) -> int:
     result = _solve(path, args, explain=True, where=args.where)
     _verbose(result, args.verbose, 0)
     if why_not is not None:
-        reasons = result.why_not(result.atom(why_not, "--why-not"))
+        symbol = result.atom(why_not, "--why-not")
+        reasons = result.why_not(symbol)
         if fmt == "json":
-            print(json.dumps({"atom": why_not, "reasons": reasons}, indent=2))
+            blockers = result.blockers(symbol).as_dict() if len(result) and not result.sometimes(symbol) else None
+            print(json.dumps({"atom": why_not, "reasons": reasons, "blockers": blockers}, indent=2))
         else:
             print(f"why not {why_not}:")
             for reason in reasons:

@@ -383,14 +383,29 @@ class Outcomes(Sequence[Outcome]):
         return self._outcomes[index].explain(atom)
 
     def why_not(self, atom: str | Symbol) -> list[str]:
-        """For an atom that holds in no outcome: for each rule that could derive it, a condition that fails."""
+        """For an atom that holds in no outcome: first the smallest sets of the situation's objects and
+        lasting effects without which it could hold, and the rules through which they block it
+        (:meth:`blockers`); then, for each rule that could derive it, a condition that fails."""
         from .explain import why_not
 
         symbol = self.atom(atom)
         if self.sometimes(symbol):
             return [f"{format_atom(symbol)} holds in some outcome"]
+        if not len(self):
+            reasons = "; ".join(self.illegal) or "no answer"
+            first = [f"the situation has no outcome at all ({reasons}): no atom holds in one"]
+        else:
+            first = self.blockers(symbol).lines()
         grounding = self._explaining()
-        return why_not(grounding.explain_data, symbol, holds=grounding.brave_atoms())
+        return first + why_not(grounding.explain_data, symbol, holds=grounding.brave_atoms())
+
+    def blockers(self, atom: str | Symbol) -> Any:
+        """The smallest sets of the situation's objects and lasting effects without which an atom that holds
+        in no outcome could hold, and the CR numbers of the rules through which they block it
+        (:class:`pyrules.whynot.WhyNot`; a bounded search, which says when it stopped)."""
+        from .whynot import why_not_minimal
+
+        return why_not_minimal(self.situation, self._library, self.atom(atom))
 
     def compare(self, other: Outcomes, project: tuple[str, ...] | list[str] | str = ()) -> dict[str, Any]:
         """The outcomes only here, only in ``other`` and in both, each as its sorted atom texts; with

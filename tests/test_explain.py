@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -11,6 +12,8 @@ import pytest
 import pyrules
 from pyrules.cli import main
 from pyrules.regression import case_files, corpus_dir
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 # Cases with one question; the explanations of sequences of actions are tested in test_sequence.py.
 CASES = [p for p in case_files() if "error:" not in p.read_text(encoding="utf-8")
@@ -83,9 +86,10 @@ def test_negative_conditions_are_shown():
 def test_why_not_names_a_failing_condition():
     outcomes = pyrules.solve(corpus_dir() / "mana" / "cr-106-7-forest-orchard-vs-orchard.yaml", explain=True)
     reasons = outcomes.why_not('could_produce("orchard-a", c)')
-    assert len(reasons) == 1
-    assert reasons[0].startswith("106.7, could-produce [mana.lp:")
-    assert 'no possible(hyp("orchard-a",A),m(0,0,0,0,0,1)) holds' in reasons[0] or "does not hold" in reasons[0]
+    assert len(reasons) == 2
+    assert reasons[0].startswith("no set of up to 3 of the situation's objects and lasting effects blocks it")
+    assert reasons[1].startswith("106.7, could-produce [mana.lp:")
+    assert 'no possible(hyp("orchard-a",A),m(0,0,0,0,0,1)) holds' in reasons[1] or "does not hold" in reasons[1]
     assert outcomes.why_not('could_produce("orchard-a", g)') == ['could_produce("orchard-a",g) holds in some outcome']
 
 
@@ -144,9 +148,7 @@ def test_the_drawing_keeps_the_atoms_a_reader_knows():
     """Walking Ballista (X=2) under Hardened Scales and Doubling Season: the drawing keeps the situation's
     facts, the choice and the outcome atoms, layered left to right, each edge marked with the CR rule
     that derives its target."""
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "examples" / "ballista.yaml"
+    path = EXAMPLES / "ballista.yaml"
     outcomes = pyrules.solve(str(path), explain=True)
     six = next(o for o in outcomes if o.holds("counters_put(ballista, p1p1, 6)"))
     graph, pos = six.explain().drawing()
@@ -169,9 +171,60 @@ def test_draw_uses_matplotlib():
     import matplotlib
 
     matplotlib.use("Agg")
-    from pathlib import Path
-
-    outcomes = pyrules.solve(str(Path(__file__).resolve().parents[1] / "examples" / "ballista.yaml"), explain=True)
+    outcomes = pyrules.solve(str(EXAMPLES / "ballista.yaml"), explain=True)
     ax = outcomes[0].explain().draw()
     assert len(ax.collections) == 1 and ax.patches
     assert any(t.get_text().startswith("counters_put(ballista") for t in ax.texts)
+
+
+# -- why not, minimally -------------------------------------------------------------------------------
+MOON = """\
+    players: [alice, bob]
+    objects:
+      - {id: tundra, card: Tundra, controller: alice}
+      - {id: moon, card: Blood Moon, controller: bob}
+      - {id: forest1, card: Forest, controller: alice}
+    question:
+      could_produce: [tundra]
+    """
+
+
+def test_blockers_are_the_smallest_sets_of_parts(write):
+    outcomes = pyrules.solve(write("moon.yaml", MOON))
+    found = outcomes.blockers("could_produce(tundra, w)")
+    assert [[p.name for p in parts] for parts in found.blockers] == [["moon (Blood Moon)"]]
+    assert found.blockers[0][0].where.endswith("moon.yaml:4")
+    assert {"305.7", "613.1d"} <= set(found.rules) and found.complete and not found.note
+    ballista = pyrules.solve(str(EXAMPLES / "ballista.yaml"))
+    two = ballista.blockers("counters_put(ballista, p1p1, 2)")
+    assert [[p.name for p in parts] for parts in two.blockers] == [["scales (Hardened Scales)",
+                                                                   "season (Doubling Season)"]]
+    assert two.as_dict()["blockers"][0][1] == {"part": "season (Doubling Season)",
+                                               "where": str(EXAMPLES / "ballista.yaml") + ":8"}
+
+
+def test_no_part_blocks_an_atom_no_rule_could_give(write):
+    birds = pyrules.solve(str(EXAMPLES / "birds.yaml"))
+    found = birds.blockers("mana_added(alice, c, 1)")
+    assert found.blockers == [] and found.note.startswith("no set of up to 3 of the situation's objects")
+
+
+def test_the_search_is_bounded(write, monkeypatch):
+    import pyrules.whynot as whynot
+
+    monkeypatch.setattr(whynot, "MAX_SOLVES", 1)
+    found = pyrules.solve(str(EXAMPLES / "ballista.yaml")).blockers("counters_put(ballista, p1p1, 2)")
+    assert not found.complete and found.lines()[-1] == "(the search stopped after 1 solves or 30 s)"
+
+
+def test_why_not_without_any_outcome(write):
+    path = write("tapped.yaml", """\
+        players: [alice, bob]
+        objects:
+          - {id: forest1, card: Forest, controller: alice, tapped: true}
+        question:
+          activate: forest1
+        """)
+    reasons = pyrules.solve(path).why_not("tap(forest1)")
+    assert reasons[0] == ("the situation has no outcome at all (cannot activate (alice, forest1, basic (forest), "
+                          "already tapped)): no atom holds in one")
