@@ -32,7 +32,7 @@ from timing import best
 import pyrules
 from pyrules.encodings import show_terms
 from pyrules.facts import situation_facts
-from pyrules.program import live_statements, symbol_key
+from pyrules.program import _declarations_text, live_statements, symbol_key
 from pyrules.solver import Grounding
 
 LEAN = Path(__file__).with_name("lean_onyx.lp")
@@ -74,8 +74,8 @@ def program_text() -> str:
     """The program pyrules grounds for the situation, as text: its encodings' statements, the facts and
     the #show terms (all pyrules' own, so fit to print)."""
     facts = [f.symbol for f in situation_facts(situation(OPPONENTS, HAND))]
-    nodes = live_statements(frozenset(symbol_key(s) for s in facts))
-    return "\n".join([*map(str, nodes), *(f"{s}." for s in facts), show_terms()]) + "\n"
+    statements = live_statements(frozenset(symbol_key(s) for s in facts))
+    return "\n".join([_declarations_text(), *(s.text for s in statements), *(f"{s}." for s in facts), show_terms()]) + "\n"
 
 
 def situation_file(folder: str) -> str:

@@ -37,11 +37,18 @@ Key = tuple[str, int, str | None]
 @dataclass(frozen=True)
 class Statement:
     file: str
-    node: Any  # clingo.ast.AST
+    position: int  # its place among all the statements (its AST is _parse()[position])
     heads: tuple[Key, ...]  # what the statement can derive
     needs: tuple[Key, ...]  # what its positive body needs, each derivable, for it to fire
     uses: tuple[Key, ...] = ()  # every atom its body (and a choice's conditions) reads, under any sign
     shows: tuple[tuple[str, int], ...] = ()  # a #show statement: the signature it shows
+    kind: str = "other"  # "rule" (with or without a head), "show" or "other" (#program, #defined, ...)
+    text: str = ""  # the statement in clingo's syntax, as clingo prints its AST
+
+    @property
+    def node(self) -> Any:
+        """The statement's clingo AST (the encodings are parsed from Python on first use)."""
+        return _parse()[self.position][1]
 
 
 def _first_name(argument: Any) -> str | None:
@@ -107,11 +114,11 @@ def _uses(node: Any) -> list[Key]:
     return collect.keys
 
 
-def analyse(file: str, node: Any) -> Statement:
+def analyse(file: str, node: Any, position: int) -> Statement:
     if node.ast_type == ast.ASTType.ShowSignature:
-        return Statement(file, node, (), (), shows=((node.name, node.arity),))
+        return Statement(file, position, (), (), shows=((node.name, node.arity),), kind="show", text=str(node))
     if node.ast_type != ast.ASTType.Rule:
-        return Statement(file, node, (), ())
+        return Statement(file, position, (), (), text=str(node))
     heads = []
     for atom in _heads(node.head):
         keys = atom_keys(atom)
@@ -125,9 +132,11 @@ def analyse(file: str, node: Any) -> Statement:
             keys = atom_keys(lit.atom)
             if keys is not None and len(keys) == 1:  # a pooled body literal splits the rule: no single need
                 needs += keys
-    return Statement(file, node, tuple(heads), tuple(needs), tuple(dict.fromkeys(_uses(node))))
+    return Statement(file, position, tuple(heads), tuple(needs), tuple(dict.fromkeys(_uses(node))), kind="rule",
+                     text=str(node))
 
 
+@cache
 def _parse() -> list[tuple[str, Any]]:
     found: list[tuple[str, Any]] = []
     for name, path in zip(FILES, encoding_paths()):
@@ -145,12 +154,12 @@ def encodings_hash() -> str:
 
 
 def index() -> dict[str, Any]:
-    """The keys of every statement, as stored in ``data/asp-index.json`` (reading clingo's AST from
-    Python costs a third of a second, so it is done once, when the encodings change)."""
-    found = [analyse(name, node) for name, node in _parse()]
+    """The keys, kind and text of every statement, as stored in ``data/asp-index.json`` (reading clingo's
+    AST from Python costs a third of a second, so it is done once, when the encodings change)."""
+    found = [analyse(name, node, i) for i, (name, node) in enumerate(_parse())]
     return {"encodings": encodings_hash(),
             "statements": [[s.file, [list(k) for k in s.heads], [list(k) for k in s.needs], [list(k) for k in s.uses],
-                            [list(k) for k in s.shows]] for s in found]}
+                            [list(k) for k in s.shows], s.kind, s.text] for s in found]}
 
 
 def _stored_index() -> dict[str, Any] | None:
@@ -164,23 +173,27 @@ def _stored_index() -> dict[str, Any] | None:
 
 @cache
 def statements() -> tuple[Statement, ...]:
-    """Every statement of the encodings (comments left out), in load order, each with its keys."""
-    parsed = _parse()
+    """Every statement of the encodings (comments left out), in load order, each with its keys: from the
+    stored index while the encodings are those it was made from, else from clingo's AST."""
     stored = _stored_index()
-    if stored is None or len(stored["statements"]) != len(parsed):  # the encodings changed: read the AST
-        return tuple(analyse(name, node) for name, node in parsed)
-    return tuple(Statement(name, node, tuple(tuple(k) for k in heads), tuple(tuple(k) for k in needs),
-                           tuple(tuple(k) for k in uses), tuple(tuple(k) for k in shows))
-                 for (name, node), (_, heads, needs, uses, shows) in zip(parsed, stored["statements"]))
+    if stored is None or any(len(entry) != 7 for entry in stored["statements"]):  # the encodings changed
+        return tuple(analyse(name, node, i) for i, (name, node) in enumerate(_parse()))
+    return tuple(Statement(name, i, tuple(tuple(k) for k in heads), tuple(tuple(k) for k in needs),
+                           tuple(tuple(k) for k in uses), tuple(tuple(k) for k in shows), kind, text)
+                 for i, (name, heads, needs, uses, shows, kind, text) in enumerate(stored["statements"]))
+
+
+@cache
+def _declarations_text() -> str:
+    """``#defined`` for the inputs and outputs of the catalogues and for every predicate a rule derives."""
+    heads = sorted({f"{k[0]}/{k[1]}" for s in statements() for k in s.heads})
+    return defined_statements() + "\n".join(f"#defined {h}." for h in heads) + "\n"
 
 
 @cache
 def _declarations() -> tuple[Any, ...]:
-    """``#defined`` for the inputs and outputs of the catalogues and for every predicate a rule derives."""
-    heads = sorted({f"{k[0]}/{k[1]}" for s in statements() for k in s.heads})
-    text = defined_statements() + "\n".join(f"#defined {h}." for h in heads) + "\n"
     nodes: list[Any] = []
-    ast.parse_string(text, nodes.append)
+    ast.parse_string(_declarations_text(), nodes.append)
     return tuple(nodes)
 
 
@@ -223,7 +236,7 @@ def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statemen
                 if not missing[j]:
                     ready.append(j)
     return [stm for i, stm in enumerate(pending) if i in alive or not pending[i].heads and not pending[i].needs
-            and pending[i].node.ast_type != ast.ASTType.Rule]
+            and pending[i].kind != "rule"]
 
 
 def _matches(key: Key, wanted: dict[tuple[str, int], set[str | None]]) -> bool:
@@ -243,7 +256,7 @@ def relevant(statements_: list[Statement]) -> list[Statement]:
         wanted.setdefault((key[0], key[1]), set()).add(key[2])
 
     for i, stm in enumerate(statements_):
-        if stm.node.ast_type != ast.ASTType.Rule or not stm.heads:  # #show, #program, constraints
+        if stm.kind != "rule" or not stm.heads:  # #show, #program, constraints
             keep.add(i)
             todo.append(i)
             for name, arity in stm.shows:
@@ -266,21 +279,33 @@ def relevant(statements_: list[Statement]) -> list[Statement]:
 
 
 @lru_cache(maxsize=64)
-def live_statements(keys: frozenset[Key], demand: bool = True) -> tuple[Any, ...]:
-    """The AST statements to ground for facts with these keys: declarations, then the live statements
-    (with ``demand``, only those whose heads something reads)."""
+def live_statements(keys: frozenset[Key], demand: bool = True) -> tuple[Statement, ...]:
+    """The statements to ground for facts with these keys: the live statements (with ``demand``, only
+    those whose heads something reads)."""
     alive = live(statements(), keys)
-    return _declarations() + tuple(s.node for s in (relevant(alive) if demand else alive))
+    return tuple(relevant(alive) if demand else alive)
+
+
+@lru_cache(maxsize=64)
+def _live_text(keys: frozenset[Key], demand: bool) -> str:
+    return _declarations_text() + "\n".join(s.text for s in live_statements(keys, demand)) + "\n"
 
 
 def add_program(control: Any, facts: Iterable[Symbol], extra: Iterable[Any] = (), demand: bool = True) -> None:
-    """Add to ``control`` the statements of the encodings that facts like these can use (and ``extra``).
-    Without ``demand``, every live rule is kept, also those whose heads nothing reads (explanations
-    and why-not look at those atoms too)."""
+    """Add to ``control`` the statements of the encodings that facts like these can use (and ``extra``, AST
+    statements). Without ``demand``, every live rule is kept, also those whose heads nothing reads
+    (explanations and why-not look at those atoms too). Without ``extra``, the statements go in as the
+    text clingo printed them from their AST (clingo parses it faster than Python hands it an AST)."""
     keys = frozenset(symbol_key(s) for s in facts)
+    extra = list(extra)
+    if not extra:
+        control.add("base", [], _live_text(keys, demand))
+        return
     with ast.ProgramBuilder(control) as builder:
-        for node in live_statements(keys, demand):
+        for node in _declarations():
             builder.add(node)
+        for statement in live_statements(keys, demand):
+            builder.add(statement.node)
         for node in extra:
             builder.add(node)
 

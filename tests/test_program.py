@@ -12,7 +12,7 @@ from clingo import ast
 from pyrules.encodings import encoding_paths
 from pyrules.facts import situation_facts
 from pyrules.loader import load_situation
-from pyrules.program import INDEX, _declarations, analyse, index, live, relevant, statements, symbol_key
+from pyrules.program import INDEX, _declarations, _live_text, analyse, index, live, relevant, statements, symbol_key
 from pyrules.regression import corpus_dir
 
 
@@ -26,7 +26,7 @@ def test_the_stored_index_is_up_to_date():
 def _rule(text: str):
     nodes = []
     ast.parse_string(text, nodes.append)
-    return analyse("t.lp", nodes[-1])
+    return analyse("t.lp", nodes[-1], 0)
 
 
 def test_keys_tell_apart_the_first_arguments_function():
@@ -39,7 +39,7 @@ def test_a_rule_is_live_when_its_positive_body_can_be_derived():
     rules = [_rule("a(X) :- question(cast(P,X))."), _rule("b(X) :- a(X), c(X)."), _rule("c(1)."),
              _rule("d(X) :- question(resolve_top), e(X)."), _rule(":- b(X), not d(X).")]
     alive = live(rules, {("question", 1, "cast")})
-    assert [str(s.node) for s in alive] == [str(r.node) for r in rules[:3]] + [str(rules[4].node)]
+    assert [s.text for s in alive] == [r.text for r in rules[:3]] + [rules[4].text]
     assert live(rules, {("question", 1, "resolve_top"), ("e", 1, None)})[-2:] == [rules[2], rules[3]]
     # A fact whose first argument is a string may be anything: both questions count as there.
     assert live(rules, {("question", 1, None), ("e", 1, None)}) == rules
@@ -52,8 +52,10 @@ def _corpus() -> list:
     return sorted(p for p in corpus_dir().rglob("*.yaml") if "\n  error:" not in p.read_text(encoding="utf-8"))
 
 
-def _models(facts, nodes) -> list[list[str]]:
+def _models(facts, nodes, text: str = "") -> list[list[str]]:
     control = clingo.Control(["--project=show", "--opt-mode=optN", "0"], message_limit=0)
+    if text:
+        control.add("base", [], text)
     with ast.ProgramBuilder(control) as builder:
         for node in nodes:
             builder.add(node)
@@ -80,12 +82,14 @@ def test_the_live_rules_give_the_answers_of_all_rules(path):
     answer = _models(facts, _declarations() + tuple(everything))
     assert _models(facts, _declarations() + tuple(s.node for s in alive)) == answer
     assert _models(facts, _declarations() + tuple(demanded)) == answer
+    # The program pyrules grounds: the same statements as the text clingo prints from their AST.
+    assert _models(facts, (), _live_text(frozenset(keys), True)) == answer
 
 
 def test_a_rule_is_relevant_when_something_reads_its_head():
     rules = [_rule("a(X) :- b(X)."), _rule("c(X) :- a(X)."), _rule("d(X) :- b(X)."), _rule("e(X) :- b(X), not d(X)."),
              _rule("#show e/1.")]
-    assert [str(s.node) for s in relevant(rules)] == [str(r.node) for r in rules[2:]]
+    assert [s.text for s in relevant(rules)] == [r.text for r in rules[2:]]
 
 
 def test_every_file_is_read():
