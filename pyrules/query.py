@@ -40,6 +40,9 @@ _TERMS = {ast.ASTType.Variable, ast.ASTType.SymbolicTerm, ast.ASTType.Function, 
           ast.ASTType.BinaryOperation}
 #: Largest constraint text accepted (the situation loader's own bound on a document).
 MAX_TEXT = 1_000_000
+#: Deepest nesting of parentheses and braces in a query, constraint or objective (outcome atoms nest a
+#: few levels; an aggregate or arithmetic adds a few more).
+MAX_NESTING = 40
 
 
 @dataclass(frozen=True)
@@ -102,12 +105,21 @@ def _parse(text: str, where: str, what: str, shown: str | None = None) -> list[A
         raise InputError(where, f"{what} is longer than {MAX_TEXT:,} characters")
     if "\x00" in text:
         raise InputError(where, f"{what} holds a NUL character")
+    if _nesting(text) > MAX_NESTING:  # checked before anything walks the AST recursively
+        raise InputError(where, f"{what} nests parentheses more than {MAX_NESTING} levels deep")
     nodes: list[Any] = []
-    messages: list[str] = []
     try:
-        ast.parse_string(text, nodes.append, logger=lambda code, message: messages.append(message),
-                         message_limit=1)
+        ast.parse_string(text, nodes.append, message_limit=0)
     except RuntimeError:
+        # clingo's message quotes the text, cut at a byte count that may split a character, which its
+        # Python logger cannot decode (a PANIC): the detail is read from the text with non-ASCII
+        # characters replaced, where no character can be split.
+        messages: list[str] = []
+        try:
+            ast.parse_string(text.encode("ascii", "replace").decode("ascii"), lambda node: None,
+                             logger=lambda code, message: messages.append(message), message_limit=1)
+        except RuntimeError:
+            pass
         detail = " ".join(messages[0].split()) if messages else "syntax error"
         detail = detail.split(": error: ", 1)[-1]
         if shown is not None and "unexpected ." in detail and "." not in shown:

@@ -130,6 +130,7 @@ def test_constraints_remove_outcomes(tmp_path):
     (":- countersput(X, Y, Z).", "did you mean counters_put?"),
     ("#minimize{ 1 : tap(X) }.", "#minimize (use --maximize/--minimize)"),
     ("#program step(t).", "#program parts are not accepted"),
+    (":- tap(" + "f(" * 5000 + "x" + ")" * 5001 + ".", "the constraint nests parentheses more than 40 levels deep"),
     (":- tap(", "is not clingo syntax"),
 ])
 def test_constraints_cannot_touch_internals(text, message):
@@ -164,6 +165,7 @@ def test_maximize_and_minimize_keep_every_optimal_outcome():
     ("N : counters_put(ballista, p1p1, N) } . #show a", "is one element"),
     ("N : foo(N)", "foo/1 is not an outcome predicate"),
     ("", "say what to maximize"),
+    ("N : tap(O), N = " + "f(" * 3000 + "1" + ")" * 3000, "levels deep"),
 ])
 def test_bad_objectives(text, message):
     assert_refused(message, maximize=text)
@@ -272,3 +274,57 @@ def test_atoms_as_plain_tuples():
     assert six.tuples() == [("counters_put", "ballista", "p1p1", 6), ("move", "ballista", "stack", "battlefield")]
     assert six.tuples("move") == [("move", "ballista", "stack", "battlefield")]
     assert pickle.loads(pickle.dumps(six.tuples())) == six.tuples()
+
+
+# -- any text is answered or refused in one line --------------------------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(["tap(", "O", ")", ",", " not ", "N", ">=", "5", "counters_put(", "ballista", "p1p1",
+                           "#count{", ":", "}", ".", ":-", "#script", "(python)", "#end", "\"", "_", "@f(", "=",
+                           "1..3", ";", "%", "\n", "-", "x", "f(", "move(", "stack", "battlefield"])
+_TEXT = st.lists(_PIECES, max_size=14).map("".join) | st.text(max_size=40)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_TEXT)
+def test_any_query_text_is_answered_or_refused(text):
+    from pyrules.query import parse_query
+
+    try:
+        parse_query(text, _ballista_situation(), "--sometimes")
+    except InputError as error:
+        assert "\n" not in str(error)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_TEXT)
+def test_any_constraint_text_is_accepted_or_refused(text):
+    from pyrules.query import parse_constraints
+
+    try:
+        parse_constraints([("--constraint", text)], _ballista_situation())
+    except InputError as error:
+        assert "\n" not in str(error)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_TEXT)
+def test_any_objective_text_is_accepted_or_refused(text):
+    from pyrules.query import parse_objective
+
+    try:
+        parse_objective(text, "maximize", _ballista_situation(), "--maximize")
+    except InputError as error:
+        assert "\n" not in str(error)
+
+
+_SITUATION: list = []
+
+
+def _ballista_situation():
+    if not _SITUATION:
+        from pyrules.loader import load_situation
+
+        _SITUATION.append(load_situation(BALLISTA))
+    return _SITUATION[0]
