@@ -57,14 +57,41 @@ def _depth(symbol: Symbol) -> int:
     return depth
 
 
+def clingo_text_problem(text: str) -> str | None:
+    """What clingo's parser must not be shown in user text, said in words, or None: a character beyond
+    ASCII outside a string (clingo quotes it in its error message cut at a byte, which its Python logger
+    cannot decode: a PANIC; without a logger it prints to standard error) or a string left open."""
+    inside = escaped = False
+    for ch in text:
+        if inside:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                inside = False
+        elif ch == '"':
+            inside = True
+        elif ord(ch) > 127:
+            return f"'{ch}' is not clingo syntax outside a string (names are written in ASCII)"
+    return "a string is left open (a '\"' is missing)" if inside else None
+
+
+def _term(text: str) -> Symbol | None:
+    """clingo's reading of a term, or None; nothing printed (its messages are discarded)."""
+    if clingo_text_problem(text) is not None:
+        return None
+    try:
+        return clingo.parse_term(text, logger=lambda code, message: None, message_limit=0)
+    except (RuntimeError, ValueError):
+        return None
+
+
 def parse_atom(text: str, situation: Situation | None = None, where: str = "<query>") -> Symbol:
     """Parse ``text`` as an outcome atom, reading bare ids of ``situation`` as strings, and check it."""
     if not isinstance(text, str):
         raise InputError(where, f"an atom is written as text such as 'tap(forest1)', not {text!r}")
-    try:
-        symbol = clingo.parse_term(text.strip())
-    except (RuntimeError, ValueError):
-        symbol = None
+    symbol = _term(text.strip())
     if symbol is None or symbol.type != SymbolType.Function or not symbol.name:
         raise InputError(where, f"'{_short(text)}' is not an atom such as could_produce(forest1, g)")
     if _depth(symbol) > MAX_ATOM_DEPTH:
@@ -315,11 +342,10 @@ def parse_atoms(text: str, situation: Situation | None = None, where: str = "<qu
     """Parse one atom or several separated by commas: ``tap(forest1), mana_added(alice, g, 1)``."""
     if not isinstance(text, str):
         raise InputError(where, f"atoms are written as text such as 'tap(forest1)', not {text!r}")
-    try:
-        group = clingo.parse_term(f"({text.strip()},)")
-    except (RuntimeError, ValueError):
+    group = _term(f"({text.strip()},)")
+    if group is None:
         raise InputError(where, f"'{_short(text)}' is not a list of atoms such as tap(forest1), "
-                                "mana_added(alice, g, 1)") from None
+                                "mana_added(alice, g, 1)")
     if len(group.arguments) == 1:  # keep the text as written, for messages
         return [parse_atom(text, situation, where)]
     return [parse_atom(str(s), situation, where) for s in group.arguments]

@@ -26,9 +26,20 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from clingo import Function, Number, String, Symbol, SymbolType, ast, parse_term
+from clingo import Function, Number, String, Symbol, SymbolType, ast
 
-from .atoms import MAX_ATOM_DEPTH, RESERVED, _ids, _short, _signatures, _Words, check_atom, parse_atom
+from .atoms import (
+    MAX_ATOM_DEPTH,
+    RESERVED,
+    _ids,
+    _short,
+    _signatures,
+    _term,
+    _Words,
+    check_atom,
+    clingo_text_problem,
+    parse_atom,
+)
 from .errors import InputError
 from .model import Situation
 
@@ -107,19 +118,14 @@ def _parse(text: str, where: str, what: str, shown: str | None = None) -> list[A
         raise InputError(where, f"{what} holds a NUL character")
     if _nesting(text) > MAX_NESTING:  # checked before anything walks the AST recursively
         raise InputError(where, f"{what} nests parentheses more than {MAX_NESTING} levels deep")
+    problem = clingo_text_problem(text)
+    if problem is not None:
+        raise InputError(where, f"{what} '{_short(shown or text)}': {problem}")
     nodes: list[Any] = []
+    messages: list[str] = []
     try:
-        ast.parse_string(text, nodes.append, message_limit=0)
+        ast.parse_string(text, nodes.append, logger=lambda code, message: messages.append(message), message_limit=1)
     except RuntimeError:
-        # clingo's message quotes the text, cut at a byte count that may split a character, which its
-        # Python logger cannot decode (a PANIC): the detail is read from the text with non-ASCII
-        # characters replaced, where no character can be split.
-        messages: list[str] = []
-        try:
-            ast.parse_string(text.encode("ascii", "replace").decode("ascii"), lambda node: None,
-                             logger=lambda code, message: messages.append(message), message_limit=1)
-        except RuntimeError:
-            pass
         detail = " ".join(messages[0].split()) if messages else "syntax error"
         detail = detail.split(": error: ", 1)[-1]
         if shown is not None and "unexpected ." in detail and "." not in shown:
@@ -155,11 +161,8 @@ def parse_query(text: str, situation: Situation, where: str = "<query>") -> Quer
 
 def _one_term(text: str) -> bool:
     """Whether the text is one term without variables (then it is read as an atom)."""
-    try:
-        symbol = parse_term(text.strip())
-    except (RuntimeError, ValueError):
-        return False
-    return symbol.type == SymbolType.Function
+    symbol = _term(text.strip())
+    return symbol is not None and symbol.type == SymbolType.Function
 
 
 def _nesting(text: str) -> int:
