@@ -394,6 +394,10 @@ def _explain(args: argparse.Namespace) -> int:
     graph = outcome.explain(atom)
     text = {"text": graph.text, "dot": graph.to_dot, "graphml": graph.to_graphml, "json": graph.to_json}[fmt]()
     sys.stdout.write(text)
+    if atom is not None and fmt == "text":  # what the other outcomes have instead
+        others = result.contrast(index - 1, result.atom(atom, "--atom"))
+        for atoms, n in others:
+            print(f"instead, in {n} other outcome{'s' if n != 1 else ''}: {', '.join(atoms) or '(none of these)'}")
     return 0
 
 

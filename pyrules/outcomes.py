@@ -21,6 +21,7 @@ from typing import Any
 from clingo import Symbol
 
 from .atoms import check_atom, format_atom, parse_atom
+from .errors import InputError
 from .model import Situation
 from .solver import Grounding, SolveOptions, Statistics, describe_reason, outcome_key
 
@@ -381,6 +382,25 @@ class Outcomes(Sequence[Outcome]):
 
     def explain(self, index: int = 0, atom: str | Symbol | None = None) -> Any:
         return self._outcomes[index].explain(atom)
+
+    def contrast(self, index: int, atom: str | Symbol) -> list[tuple[tuple[str, ...], int]]:
+        """What the other outcomes have instead of an atom of outcome ``index`` (from 0): the atoms of the
+        same predicate about the same first argument (``counters_put(ballista, ...)``,
+        ``mana_added(alice, ...)``), each distinct set once with how many outcomes have it; sorted."""
+        outcome = self._outcomes[index]
+        symbol = self.atom(atom)
+        if symbol not in outcome.atoms:
+            raise InputError("<atom>", f"{format_atom(symbol)} does not hold in outcome {index + 1}")
+        first = symbol.arguments[0] if symbol.arguments else None
+
+        def alike(a: Symbol) -> bool:
+            return a.name == symbol.name and len(a.arguments) == len(symbol.arguments) and (
+                first is None or a.arguments[0] == first)
+
+        mine = tuple(sorted(format_atom(a) for a in outcome.atoms if alike(a)))
+        found = Counter(tuple(sorted(format_atom(a) for a in o.atoms if alike(a)))
+                        for i, o in enumerate(self._outcomes) if i != index)
+        return sorted((atoms, n) for atoms, n in found.items() if atoms != mine)
 
     def why_not(self, atom: str | Symbol) -> list[str]:
         """For an atom that holds in no outcome: first the smallest sets of the situation's objects and

@@ -228,3 +228,19 @@ def test_why_not_without_any_outcome(write):
     reasons = pyrules.solve(path).why_not("tap(forest1)")
     assert reasons[0] == ("the situation has no outcome at all (cannot activate (alice, forest1, basic (forest), "
                           "already tapped)): no atom holds in one")
+
+
+# -- contrast --------------------------------------------------------------------------------------------
+def test_contrast_says_what_the_other_outcomes_have_instead(capsys):
+    ballista = pyrules.solve(str(EXAMPLES / "ballista.yaml"))
+    six = next(i for i, o in enumerate(ballista) if o.holds("counters_put(ballista, p1p1, 6)"))
+    assert ballista.contrast(six, "counters_put(ballista, p1p1, 6)") == [(("counters_put(ballista,p1p1,5)",), 1)]
+    birds = pyrules.solve(str(EXAMPLES / "birds.yaml"))
+    green = next(i for i, o in enumerate(birds) if o.holds("mana_added(alice, g, 1)"))
+    assert birds.contrast(green, "mana_added(alice, g, 1)") == [((f"mana_added(alice,{t},1)",), 1) for t in "bruw"]
+    assert birds.contrast(green, "tap(birds)") == []  # every outcome taps the Birds
+    with pytest.raises(pyrules.InputError, match="does not hold in outcome"):
+        birds.contrast(green, "mana_added(alice, b, 1)")
+    assert main(["explain", str(EXAMPLES / "ballista.yaml"), "--outcome", str(six + 1),
+                 "--atom", "counters_put(ballista, p1p1, 6)"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "instead, in 1 other outcome: counters_put(ballista,p1p1,5)"
