@@ -5,7 +5,7 @@
     pyrules query FILE (--always QUERY | --sometimes QUERY | --where QUERY | --count) [--json] [SITUATION OPTIONS]
     pyrules diff FIRST SECOND [--project PRED[/N],...] [--where QUERY] [--json] [SITUATION OPTIONS]
     pyrules check [PATH ...] [--json] [--timeout SECONDS]
-    pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format text|dot|graphml|json]
+    pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format FORMAT]
                          [--where QUERY] [SITUATION OPTIONS]
     pyrules cards import FILE [--format mtgjson|scryfall] [--out LIBRARY.yaml] [--report]
 
@@ -132,7 +132,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--atom", metavar="ATOM", help="explain only this atom and what it rests on")
     p.add_argument("--why-not", metavar="ATOM", dest="why_not", help="why this atom holds in no outcome")
     p.add_argument("--where", metavar="QUERY", help="count --outcome among the outcomes where QUERY holds")
-    p.add_argument("--format", choices=("text", "dot", "graphml", "json"), default="text")
+    p.add_argument("--format", choices=("text", "dot", "graphml", "json", "markdown", "small-dot"), default="text",
+                   help="text (the tree), dot, graphml or json (the full graph), markdown or small-dot (only the "
+                        "situation's facts, the choices and the outcome atoms, with the CR rules between)")
     p = sub.add_parser("diff", help="the outcomes of two situation files: only in the first, only in the second",
                        epilog=_EPILOGS["diff"], **kinds)
     p.add_argument("first")
@@ -392,7 +394,8 @@ def _explain(args: argparse.Namespace) -> int:
     if atom is not None and not outcome.holds(result.atom(atom, "--atom")):
         raise InputError("--atom", f"{atom} does not hold in outcome {index}; try --why-not")
     graph = outcome.explain(atom)
-    text = {"text": graph.text, "dot": graph.to_dot, "graphml": graph.to_graphml, "json": graph.to_json}[fmt]()
+    text = {"text": graph.text, "dot": graph.to_dot, "graphml": graph.to_graphml, "json": graph.to_json,
+            "markdown": graph.to_markdown, "small-dot": graph.to_small_dot}[fmt]()
     sys.stdout.write(text)
     if atom is not None and fmt == "text":  # what the other outcomes have instead
         others = result.contrast(index - 1, result.atom(atom, "--atom"))

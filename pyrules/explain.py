@@ -419,8 +419,7 @@ class Explanation(nx.DiGraph):
                 return data["kind"] != "rule"
             symbol = data["symbol"]
             return (data["kind"] == "choice" or f"{symbol.name}/{len(symbol.arguments)}" in outputs
-                    or (data["kind"] == "fact" and ".yaml" in data.get("source", "") + ".yaml" and
-                        not data.get("source", "asp").startswith(("asp", "card:"))))
+                    or (data["kind"] == "fact" and not data.get("source", "asp").startswith(("asp", "card:"))))
 
         if internals:
             for node, data in self.nodes(data=True):
@@ -431,7 +430,8 @@ class Explanation(nx.DiGraph):
         else:
             kept = [n for n in self.nodes if known(n)]
             for node in kept:
-                graph.add_node(node, kind=self.nodes[node]["kind"], text=self._linked_name(node))
+                graph.add_node(node, kind=self.nodes[node]["kind"], text=self._linked_name(node),
+                               source=self.nodes[node].get("source", ""))
             for node in kept:  # walk back through what is not kept, to the kept atoms it rests on
                 cites: dict[Any, set[str]] = {}
                 todo, seen = [(p, frozenset()) for p in self.predecessors(node)], set()
@@ -457,6 +457,44 @@ class Explanation(nx.DiGraph):
             for node in layer:
                 graph.nodes[node]["layer"] = depth
         return graph, nx.multipartite_layout(graph, subset_key="layer") if len(graph) else {}
+
+    def to_markdown(self) -> str:
+        """The drawing's atoms as Markdown, for a rulings write-up: what the situation gives (with its
+        place in the file), what was chosen, and what follows, each with the CR rules that derive it."""
+        graph, _ = self.drawing()
+        order = sorted(graph.nodes, key=lambda n: (graph.nodes[n]["layer"], graph.nodes[n]["text"]))
+
+        def cites(node: Any) -> str:
+            numbers = sorted({c for a in graph.predecessors(node) for c in graph.edges[a, node]["cites"].split(", ")
+                              if c})
+            return f" ({', '.join(numbers)})" if numbers else ""
+
+        def line(node: Any) -> str:
+            data = graph.nodes[node]
+            where = f" ({data['source']})" if data["kind"] == "fact" and data.get("source") else cites(node)
+            return f"- `{data['text']}`{where}"
+
+        out = []
+        for kind, title in (("fact", "Given"), ("choice", "Chosen"), ("derived", "Then")):
+            lines = [line(n) for n in order if graph.nodes[n]["kind"] == kind]
+            if lines:
+                out += [f"**{title}**", "", *lines, ""]
+        return "\n".join(out)
+
+    def to_small_dot(self) -> str:
+        """The drawing's graph as Graphviz DOT: the situation's facts, the choices and the outcome atoms,
+        each edge labelled with the CR rules that derive its target."""
+        graph, _ = self.drawing()
+        text = {n: graph.nodes[n]["text"] for n in graph.nodes}
+        shapes = {"fact": "note", "choice": "diamond", "derived": "ellipse"}
+        lines = ["digraph explanation {", "  rankdir=LR;", "  node [fontname=Helvetica, fontsize=10];"]
+        for node in sorted(graph.nodes, key=text.__getitem__):
+            lines.append(f'  "{_dot(text[node])}" [shape={shapes.get(graph.nodes[node]["kind"], "ellipse")}];')
+        for a, b, data in sorted(graph.edges(data=True), key=lambda e: (text[e[0]], text[e[1]])):
+            label = f' [label="{_dot(data["cites"])}"]' if data.get("cites") else ""
+            lines.append(f'  "{_dot(text[a])}" -> "{_dot(text[b])}"{label};')
+        lines.append("}")
+        return "\n".join(lines) + "\n"
 
     def draw(self, ax: Any = None, internals: bool = False, width: int = 30) -> Any:
         """Draw with matplotlib (the ``notebooks`` extra), as :meth:`drawing` lays it out: facts grey,

@@ -244,3 +244,15 @@ def test_contrast_says_what_the_other_outcomes_have_instead(capsys):
     assert main(["explain", str(EXAMPLES / "ballista.yaml"), "--outcome", str(six + 1),
                  "--atom", "counters_put(ballista, p1p1, 6)"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "instead, in 1 other outcome: counters_put(ballista,p1p1,5)"
+
+
+def test_markdown_and_small_dot_keep_the_game_level_chain():
+    outcomes = pyrules.solve(str(EXAMPLES / "ballista.yaml"), explain=True)
+    six = next(o for o in outcomes if o.holds("counters_put(ballista, p1p1, 6)"))
+    markdown = six.explain("counters_put(ballista, p1p1, 6)").to_markdown().splitlines()
+    assert markdown[:3] == ["**Given**", "", f'- `card(ballista,"Walking Ballista")` ({EXAMPLES / "ballista.yaml"}:6)']
+    assert "- `result(enter(ballista),en(0,p1p1,6,none))` (616.1)" in markdown
+    assert markdown[-3:] == ["**Then**", "", "- `counters_put(ballista,p1p1,6)` (106.4)"]
+    dot = six.explain().to_small_dot()
+    assert '"result(enter(ballista),en(0,p1p1,6,none))" -> "counters_put(ballista,p1p1,6)" [label="106.4"];' in dot
+    assert "_" + "step(" not in dot and dot.startswith("digraph explanation {")
