@@ -21,6 +21,7 @@ outcomes where it does.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -121,6 +122,8 @@ def _parse(text: str, where: str, what: str, shown: str | None = None) -> list[A
     problem = clingo_text_problem(text)
     if problem is not None:
         raise InputError(where, f"{what} '{_short(shown or text)}': {problem}")
+    if "#include" in re.sub(r'"(?:[^"\\]|\\.)*"', '""', text):  # clingo's parser would read the file it names
+        raise InputError(where, f"{what} '{_short(shown or text)}': #include is not accepted")
     nodes: list[Any] = []
     messages: list[str] = []
     try:

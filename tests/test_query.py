@@ -126,7 +126,9 @@ def test_constraints_remove_outcomes(tmp_path):
     ("tap(X) :- counters_put(X, p1p1, 5).", "tap is an outcome predicate: constraints may read it, not define it"),
     ("#script (python)\nimport os\n#end.", "not #script"),
     ("#show tap/1.", "not #show"),
-    ("#include \"x.lp\".", "is not"),
+    ("#include \"x.lp\".", "#include is not accepted"),
+    ("#include \"/etc/passwd\".", "#include is not accepted"),
+    (':- tap("#include").', "'\"#include\"' is not an object of this situation"),  # a string: not a directive
     ("#external a.", "not #external"),
     ("{ mine }.", "a rule's head is one atom"),
     (":- _pay_failed(X).", "_pay_failed/1 is not an outcome predicate"),
