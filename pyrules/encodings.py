@@ -125,6 +125,19 @@ def block_at(file: str, line: int) -> RuleBlock | None:
 _CONTINUED = re.compile(r"^%\s{20,}(\S.*)$")
 
 
+def _arguments(text: str) -> tuple[str, ...]:
+    """The arguments of a catalogue atom, split at the commas outside parentheses: ``cast(P,O)`` is one."""
+    out, depth, current = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            out.append(current.strip())
+            current = ""
+            continue
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        current += ch
+    return (*out, current.strip()) if current.strip() or out else ()
+
+
 @cache
 def catalogue(name: str) -> tuple[CatalogueEntry, ...]:
     """The predicate catalogue at the top of one encoding file: one entry per line
@@ -140,7 +153,7 @@ def catalogue(name: str) -> tuple[CatalogueEntry, ...]:
         m = _CATALOGUE.match(line)
         if m and not m.group(2).startswith("("):
             pred = m.group(2)
-            args = tuple(a.strip() for a in pred[pred.index("(") + 1:-1].split(",")) if "(" in pred else ()
+            args = _arguments(pred[pred.index("(") + 1:-1]) if "(" in pred else ()
             last = CatalogueEntry(name, m.group(1), f"{pred.split('(')[0]}/{len(args)}", m.group(3).strip(), args)
             entries.append(last)
             continue

@@ -157,3 +157,29 @@ def test_the_replacement_engine_and_could_produce_are_decided_by_grounding():
                for a in g.control.symbolic_atoms.by_signature("question", 1)):
             undecided = [str(a.symbol) for a in g.control.symbolic_atoms if not a.is_fact]
             assert undecided == [], f"{path.stem}: could-produce left to the solver: {undecided[:3]}"
+
+
+def test_every_catalogue_label_shows_each_argument_in_its_place():
+    """Labels come from one template per predicate, the catalogue's meaning: rendered with sample values,
+    every argument (a variable, not a constant such as ``effects``) appears, and none where the
+    template names it as a heading (``Kind: activated, ...`` once read ``replacement: activated``)."""
+    import re
+
+    import clingo
+
+    from pyrules.encodings import all_entries
+    from pyrules.explain import atom_label
+
+    problems = []
+    for signature, entry in sorted(all_entries().items()):
+        name, arity = signature.rsplit("/", 1)
+        assert len(entry.args) == int(arity), signature
+        values = [clingo.Function(f"value{i}x") for i in range(int(arity))]
+        label = atom_label(clingo.Function(name, values))
+        text = label.split(": ", 1)[1] if ": " in label else ""
+        for i, arg in enumerate(entry.args):
+            if arg[:1].isupper() and f"value{i}x" not in text:
+                problems.append(f"{signature}: {arg} is not shown in '{entry.meaning}'")
+        if re.search(r"value\dx:", text):
+            problems.append(f"{signature}: a value stands as a heading in '{text}'")
+    assert not problems, "\n".join(problems)
