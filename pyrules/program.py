@@ -44,6 +44,7 @@ class Statement:
     shows: tuple[tuple[str, int], ...] = ()  # a #show statement: the signature it shows
     kind: str = "other"  # "rule" (with or without a head), "show" or "other" (#program, #defined, ...)
     text: str = ""  # the statement in clingo's syntax, as clingo prints its AST
+    line: int = 0  # where it starts in its file
 
     @property
     def node(self) -> Any:
@@ -115,10 +116,12 @@ def _uses(node: Any) -> list[Key]:
 
 
 def analyse(file: str, node: Any, position: int) -> Statement:
+    line = node.location.begin.line
     if node.ast_type == ast.ASTType.ShowSignature:
-        return Statement(file, position, (), (), shows=((node.name, node.arity),), kind="show", text=str(node))
+        return Statement(file, position, (), (), shows=((node.name, node.arity),), kind="show", text=str(node),
+                         line=line)
     if node.ast_type != ast.ASTType.Rule:
-        return Statement(file, position, (), (), text=str(node))
+        return Statement(file, position, (), (), text=str(node), line=line)
     heads = []
     for atom in _heads(node.head):
         keys = atom_keys(atom)
@@ -133,7 +136,7 @@ def analyse(file: str, node: Any, position: int) -> Statement:
             if keys is not None and len(keys) == 1:  # a pooled body literal splits the rule: no single need
                 needs += keys
     return Statement(file, position, tuple(heads), tuple(needs), tuple(dict.fromkeys(_uses(node))), kind="rule",
-                     text=str(node))
+                     text=str(node), line=line)
 
 
 @cache
@@ -159,7 +162,7 @@ def index() -> dict[str, Any]:
     found = [analyse(name, node, i) for i, (name, node) in enumerate(_parse())]
     return {"encodings": encodings_hash(),
             "statements": [[s.file, [list(k) for k in s.heads], [list(k) for k in s.needs], [list(k) for k in s.uses],
-                            [list(k) for k in s.shows], s.kind, s.text] for s in found]}
+                            [list(k) for k in s.shows], s.kind, s.text, s.line] for s in found]}
 
 
 def _stored_index() -> dict[str, Any] | None:
@@ -176,11 +179,11 @@ def statements() -> tuple[Statement, ...]:
     """Every statement of the encodings (comments left out), in load order, each with its keys: from the
     stored index while the encodings are those it was made from, else from clingo's AST."""
     stored = _stored_index()
-    if stored is None or any(len(entry) != 7 for entry in stored["statements"]):  # the encodings changed
+    if stored is None or any(len(entry) != 8 for entry in stored["statements"]):  # the encodings changed
         return tuple(analyse(name, node, i) for i, (name, node) in enumerate(_parse()))
     return tuple(Statement(name, i, tuple(tuple(k) for k in heads), tuple(tuple(k) for k in needs),
-                           tuple(tuple(k) for k in uses), tuple(tuple(k) for k in shows), kind, text)
-                 for i, (name, heads, needs, uses, shows, kind, text) in enumerate(stored["statements"]))
+                           tuple(tuple(k) for k in uses), tuple(tuple(k) for k in shows), kind, text, line)
+                 for i, (name, heads, needs, uses, shows, kind, text, line) in enumerate(stored["statements"]))
 
 
 @cache
@@ -287,20 +290,35 @@ def live_statements(keys: frozenset[Key], demand: bool = True) -> tuple[Statemen
 
 
 @lru_cache(maxsize=64)
+def _live_program(keys: frozenset[Key], demand: bool) -> tuple[str, tuple[str, ...]]:
+    """The text of the live statements (after the declarations), and for each of its lines the place in
+    the encodings it comes from (``core.lp:207``; empty for the declarations)."""
+    declarations = _declarations_text()
+    places = [""] * declarations.count("\n")
+    texts = []
+    for statement in live_statements(keys, demand):
+        texts.append(statement.text)
+        places += [f"{statement.file}:{statement.line}"] * (statement.text.count("\n") + 1)
+    return declarations + "\n".join(texts) + "\n", tuple(places)
+
+
 def _live_text(keys: frozenset[Key], demand: bool) -> str:
-    return _declarations_text() + "\n".join(s.text for s in live_statements(keys, demand)) + "\n"
+    return _live_program(keys, demand)[0]
 
 
-def add_program(control: Any, facts: Iterable[Symbol], extra: Iterable[Any] = (), demand: bool = True) -> None:
+def add_program(control: Any, facts: Iterable[Symbol], extra: Iterable[Any] = (),
+                demand: bool = True) -> tuple[str, ...] | None:
     """Add to ``control`` the statements of the encodings that facts like these can use (and ``extra``, AST
     statements). Without ``demand``, every live rule is kept, also those whose heads nothing reads
     (explanations and why-not look at those atoms too). Without ``extra``, the statements go in as the
-    text clingo printed them from their AST (clingo parses it faster than Python hands it an AST)."""
+    text clingo printed them from their AST (clingo parses it faster than Python hands it an AST); then
+    the place in the encodings of each line of that text is returned, for clingo's messages."""
     keys = frozenset(symbol_key(s) for s in facts)
     extra = list(extra)
     if not extra:
-        control.add("base", [], _live_text(keys, demand))
-        return
+        text, places = _live_program(keys, demand)
+        control.add("base", [], text)
+        return places
     with ast.ProgramBuilder(control) as builder:
         for node in _declarations():
             builder.add(node)
@@ -308,6 +326,7 @@ def add_program(control: Any, facts: Iterable[Symbol], extra: Iterable[Any] = ()
             builder.add(statement.node)
         for node in extra:
             builder.add(node)
+    return None
 
 
 def write_index() -> Path:

@@ -8,6 +8,7 @@ clingo's brave and cautious enumeration modes on the same grounding.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -128,6 +129,10 @@ class Statistics:
             "conflicts": self.conflicts,
             "messages": self.messages,
         }
+
+
+#: The place clingo gives in a message about a statement added as text: ``<block>:LINE:COLUMN(-COLUMN):``.
+_PLACE = re.compile(r"^<(?:string|block)>:(\d+):\d+(?:-\d+(?::\d+)?)?: ")
 
 
 class Asking:
@@ -294,7 +299,7 @@ class Grounding(Asking):
 
             shadows = rules()[1]
         # The statements of asp/ that the situation's facts can use (see pyrules.program).
-        add_program(self.control, (f.symbol for f in self.facts), shadows, demand=not explain)
+        self._places = add_program(self.control, (f.symbol for f in self.facts), shadows, demand=not explain)
         from .encodings import show_terms
 
         self.control.add("base", [], show_terms())
@@ -362,7 +367,13 @@ class Grounding(Asking):
         return sense
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
-        self.messages.append(" ".join(message.split()))  # one line each
+        message = " ".join(message.split())  # one line each
+        place = _PLACE.match(message)
+        places = getattr(self, "_places", None)
+        if place and places and 0 < int(place.group(1)) <= len(places) and places[int(place.group(1)) - 1]:
+            # the encodings went in as one text: say which statement of which file the message is about
+            message = f"asp/{places[int(place.group(1)) - 1]}: {message[place.end():]}"
+        self.messages.append(message)
 
     def _explain_data(self) -> Any:
         from .explain import WHY, ExplainData

@@ -94,3 +94,18 @@ def test_a_rule_is_relevant_when_something_reads_its_head():
 
 def test_every_file_is_read():
     assert {s.file for s in statements()} == {p.name for p in encoding_paths()}
+
+
+def test_clingo_messages_name_the_statement_of_the_encodings(tmp_path):
+    """The encodings go to clingo as one text: a message about a line of it names the file and line of the
+    statement it comes from."""
+    from pyrules.program import _live_program
+    from pyrules.solver import Grounding
+
+    grounding = Grounding(load_situation(corpus_dir() / "activation" / "tap-untapped-forest.yaml"))
+    places = grounding._places
+    line = next(i for i, place in enumerate(places, start=1) if place.startswith("core.lp:"))
+    grounding._log(clingo.MessageCode.OperationUndefined, f"<block>:{line}:3-9: info: operation undefined:\n  (1/0)\n")
+    assert grounding.messages[-1] == f"asp/{places[line - 1]}: info: operation undefined: (1/0)"
+    text, lines = _live_program(frozenset(), True)
+    assert text.count("\n") == len(lines)
