@@ -41,3 +41,13 @@ class UnsupportedError(InputError):
 
     def __init__(self, where: str, message: str):
         super().__init__(where, f"unsupported: {message}")
+
+
+def unreadable(where: str, error: OSError, what: str) -> InputError:
+    """The one-line error for a file that cannot be read: missing, a folder (not ``what``), or another
+    error of the system."""
+    if isinstance(error, FileNotFoundError):
+        return InputError(where, "no such file")
+    if isinstance(error, IsADirectoryError):
+        return InputError(where, f"is a folder, not {what}")
+    return InputError(where, f"cannot read: {error.strerror or error}")

@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import CardLibrary, CardSpec, builtin_library, parse_cards
 from .document import MAX_BYTES, Field, load_document
-from .errors import InputError, UnsupportedError
+from .errors import InputError, UnsupportedError, unreadable
 from .model import (
     Abilities,
     Action,
@@ -50,14 +50,10 @@ def read_document(path: str | Path) -> Field:
     try:
         with open(path, encoding="utf-8") as handle:  # a bounded amount, not the whole file:
             text = handle.read(MAX_BYTES + 1)  # (a device such as /dev/zero never ends)
-    except FileNotFoundError:
-        raise InputError(source, "no such file") from None
-    except IsADirectoryError:
-        raise InputError(source, "is a folder, not a situation file") from None
     except UnicodeDecodeError:
         raise InputError(source, "not a UTF-8 text file") from None
     except OSError as exc:
-        raise InputError(source, f"cannot read: {exc.strerror}") from None
+        raise unreadable(source, exc, "a situation file") from None
     value, lines = load_document(text, source)
     root = Field(value, "", source, lines)
     if not isinstance(value, dict):

@@ -41,7 +41,7 @@ from .atoms import (
     clingo_text_problem,
     parse_atom,
 )
-from .errors import InputError
+from .errors import InputError, unreadable
 from .model import Situation
 
 QUERY = "_query"
@@ -207,7 +207,7 @@ def read_constraints(sources: tuple[str, ...] | list[str]) -> list[tuple[str, st
             try:
                 data = path.read_bytes()
             except OSError as error:
-                raise InputError(str(path), f"cannot read the constraint file ({error.strerror or error})") from None
+                raise unreadable(str(path), error, "a constraint file") from None
             if len(data) > MAX_TEXT:
                 raise InputError(str(path), f"longer than {MAX_TEXT:,} bytes")
             try:

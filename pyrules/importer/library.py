@@ -13,7 +13,7 @@ import yaml
 
 from ..cards import CardLibrary, CardSpec, builtin_library, parse_card, parse_cards
 from ..document import MAX_BYTES, Field, load_document
-from ..errors import InputError
+from ..errors import InputError, unreadable
 
 _CACHE: dict[tuple[str, int, int], tuple[CardSpec, ...]] = {}
 
@@ -27,10 +27,8 @@ def load_library(path: str | Path, base: CardLibrary | None = None, where: str |
     label = f"{where}: library '{written or source}'" if where else source
     try:
         stat = os.stat(source)
-    except FileNotFoundError:
-        raise InputError(label, "no such file") from None
     except OSError as exc:
-        raise InputError(label, f"cannot read: {exc.strerror}") from None
+        raise unreadable(label, exc, "a library file") from None
     if Path(source).is_dir():
         raise InputError(label, "is a folder, not a library file")
     key = (os.path.realpath(source), stat.st_mtime_ns, stat.st_size)

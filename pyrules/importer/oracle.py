@@ -12,6 +12,7 @@ The abilities are returned in the form ``pyrules/data/cards.yaml`` is written in
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 # -- words ------------------------------------------------------------------------------------------
@@ -435,35 +436,33 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
 
 
 # -- other instructions -----------------------------------------------------------------------------
+#: Instructions that one pattern reads whole: the pattern, and the instruction it is in the vocabulary.
+_PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, Any]]]] = [
+    (re.compile(r"Draw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
+    (re.compile(r"You gain (\d+) life"), lambda m: {"gain_life": int(m[1])}),
+    (re.compile(r"You lose (\d+) life"), lambda m: {"lose_life": int(m[1])}),
+    (re.compile(r"Each opponent loses (\d+) life"), lambda m: {"each_opponent_loses_life": int(m[1])}),
+    (re.compile(r"~ deals (\d+|X) damage to any target"),
+     lambda m: {"damage_any_target": "X" if m[1] == "X" else int(m[1])}),
+    (re.compile(r"Mill (a|two|three|four|five) cards?|Put the top (two|three|four|five) cards of your library "
+                r"into your graveyard"), lambda m: {"mill": number(m[1] or m[2])}),
+]
+#: Instructions with a target a filter describes: the pattern (the target's words), and the instruction.
+_TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
+                     (re.compile(r"Exile target (.+)"), "exile_target")]
+
+
 def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     """One instruction of a spell or of a non-mana ability."""
-    m = re.fullmatch(r"Draw (a|two|three|four|five) cards?", sentence)
-    if m:
-        return {"draw": number(m.group(1))}
-    m = re.fullmatch(r"You gain (\d+) life", sentence)
-    if m:
-        return {"gain_life": int(m.group(1))}
-    m = re.fullmatch(r"You lose (\d+) life", sentence)
-    if m:
-        return {"lose_life": int(m.group(1))}
-    m = re.fullmatch(r"Each opponent loses (\d+) life", sentence)
-    if m:
-        return {"each_opponent_loses_life": int(m.group(1))}
-    m = re.fullmatch(r"~ deals (\d+|X) damage to any target", sentence)
-    if m:
-        return {"damage_any_target": "X" if m.group(1) == "X" else int(m.group(1))}
-    m = re.fullmatch(r"Destroy target (.+)", sentence)
-    if m:
-        flt = permanent_filter(m.group(1))
-        return {"destroy_target": flt} if flt is not None and "controller" not in flt else None
-    m = re.fullmatch(r"Exile target (.+)", sentence)
-    if m:
-        flt = permanent_filter(m.group(1))
-        return {"exile_target": flt} if flt is not None and "controller" not in flt else None
-    m = re.fullmatch(r"Mill (a|two|three|four|five) cards?|Put the top (two|three|four|five) cards of your library "
-                     r"into your graveyard", sentence)
-    if m:
-        return {"mill": number(m.group(1) or m.group(2))}
+    for pattern, make in _PLAIN_EFFECTS:
+        m = pattern.fullmatch(sentence)
+        if m:
+            return make(m)
+    for pattern, key in _TARGETED_EFFECTS:
+        m = pattern.fullmatch(sentence)
+        if m:
+            flt = permanent_filter(m.group(1))
+            return {key: flt} if flt is not None and "controller" not in flt else None
     m = re.fullmatch(r"~ deals (\d+) damage divided as you choose among (one or two|one, two, or three) targets", sentence)
     if m and int(m.group(1)) >= (2 if m.group(2) == "one or two" else 3):
         return {"damage_divided": {"amount": int(m.group(1)), "targets": 2 if m.group(2) == "one or two" else 3}}

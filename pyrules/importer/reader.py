@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..errors import InputError
+from ..errors import InputError, unreadable
 
 CHUNK = 1 << 20  # characters read at a time
 MAX_VALUE = 1 << 26  # one card's JSON is far smaller
@@ -162,12 +162,8 @@ def open_text(path: str) -> TextIO:
     """The file as text, uncompressed if it is gzip (by its first bytes, not its name)."""
     try:
         raw = open(path, "rb")
-    except FileNotFoundError:
-        raise InputError(path, "no such file") from None
-    except IsADirectoryError:
-        raise InputError(path, "is a folder, not a card file") from None
     except OSError as exc:
-        raise InputError(path, f"cannot read: {exc.strerror}") from None
+        raise unreadable(path, exc, "a card file") from None
     magic = raw.read(2)
     raw.seek(0)
     binary: Any = gzip.GzipFile(fileobj=raw) if magic == b"\x1f\x8b" else raw
