@@ -407,7 +407,8 @@ class Explanation(nx.DiGraph):
         (right). By default only the atoms a reader knows are kept: the situation's own facts, the
         choices and the outcome atoms; each edge joins two of them through the rules and auxiliary
         atoms between, and carries the CR numbers of the rules that derive its target (``cites``). With ``internals``,
-        every atom and rule firing is kept. Node attributes: ``text``, ``kind`` and ``layer``."""
+        every atom and rule firing is kept. Node attributes: ``text`` (the atom), ``label`` (the atom with
+        each object named by its card: ``counters_put(Walking Ballista,p1p1,6)``), ``kind`` and ``layer``."""
         from .encodings import output_signatures
 
         outputs = set(output_signatures())
@@ -425,13 +426,16 @@ class Explanation(nx.DiGraph):
             for node, data in self.nodes(data=True):
                 text = (data["cites"].split(", ")[0] or data["file"]) if data["kind"] == "rule" \
                     else self._linked_name(node)
-                graph.add_node(node, kind=data["kind"], text=text)
+                graph.add_node(node, kind=data["kind"], text=text, label=text)
             graph.add_edges_from(self.edges, cites="")
         else:
             kept = [n for n in self.nodes if known(n)]
+            cards = _card_names(self.graph.get("situation"))
             for node in kept:
-                graph.add_node(node, kind=self.nodes[node]["kind"], text=self._linked_name(node),
-                               source=self.nodes[node].get("source", ""))
+                data = self.nodes[node]
+                label = _card_level(data["symbol"], cards) if "symbol" in data else self._linked_name(node)
+                graph.add_node(node, kind=data["kind"], text=self._linked_name(node), label=label,
+                               source=data.get("source", ""))
             for node in kept:  # walk back through what is not kept, to the kept atoms it rests on
                 cites: dict[Any, set[str]] = {}
                 todo, seen = [(p, frozenset()) for p in self.predecessors(node)], set()
@@ -521,12 +525,33 @@ class Explanation(nx.DiGraph):
             return text if len(text) <= width else text[:width - 1] + "\u2026"
 
         nx.draw_networkx_labels(graph, pos, ax=ax, font_size=7,
-                                labels={n: cut(d["text"]) for n, d in graph.nodes(data=True)})
+                                labels={n: cut(d["label"]) for n, d in graph.nodes(data=True)})
         nx.draw_networkx_edge_labels(graph, pos, ax=ax, font_size=6, font_color="#aa3333", rotate=False,
                                      edge_labels={(a, b): d["cites"] for a, b, d in graph.edges(data=True)
                                                   if d.get("cites")})
         ax.set_axis_off()
         return ax
+
+
+def _card_names(situation: Any) -> dict[str, str]:
+    """Each object id of a situation, and its card's name."""
+    return {o.id: o.card for o in situation.objects} if situation is not None else {}
+
+
+def _card_level(symbol: Symbol, cards: dict[str, str]) -> str:
+    """An atom as a reader of the cards says it: each object id as its card's name (the fact that names an
+    object's card stays as it is)."""
+    if symbol.name == "card" or not cards:
+        return format_atom(symbol)
+
+    def term(value: Symbol) -> str:
+        if value.type == SymbolType.String and value.string in cards:
+            return cards[value.string]
+        if value.type == SymbolType.Function and value.arguments:
+            return f"{value.name}({','.join(term(a) for a in value.arguments)})"
+        return format_atom(value)
+
+    return term(symbol)
 
 
 def _dot(text: str) -> str:

@@ -160,6 +160,10 @@ def test_the_drawing_keeps_the_atoms_a_reader_knows():
     assert not any(t.startswith("_") for t in kinds)
     assert all(graph.nodes[a]["layer"] < graph.nodes[b]["layer"] for a, b in graph.edges)
     assert set(pos) == set(graph.nodes)
+    labels = {d["text"]: d["label"] for _, d in graph.nodes(data=True)}  # objects named by their cards
+    assert labels["counters_put(ballista,p1p1,6)"] == "counters_put(Walking Ballista,p1p1,6)"
+    assert labels['card(ballista,"Walking Ballista")'] == 'card(ballista,"Walking Ballista")'
+    assert labels["player(alice)"] == "player(alice)"
     cites = {(graph.nodes[a]["text"], graph.nodes[b]["text"]): d["cites"] for a, b, d in graph.edges(data=True)}
     assert cites["result(enter(ballista),en(0,p1p1,6,none))", "counters_put(ballista,p1p1,6)"] == "106.4"
     assert cites["object_x(ballista,2)", "result(enter(ballista),en(0,p1p1,6,none))"] == "616.1"
@@ -174,7 +178,7 @@ def test_draw_uses_matplotlib():
     outcomes = pyrules.solve(str(EXAMPLES / "ballista.yaml"), explain=True)
     ax = outcomes[0].explain().draw()
     assert len(ax.collections) == 1 and ax.patches
-    assert any(t.get_text().startswith("counters_put(ballista") for t in ax.texts)
+    assert any(t.get_text().startswith("counters_put(Walking Ballista") for t in ax.texts)
 
 
 # -- why not, minimally -------------------------------------------------------------------------------
