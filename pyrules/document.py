@@ -44,10 +44,37 @@ class Locations(dict):
         self.raw: dict[str, str] = {}
 
 
-#: libyaml's parser, where PyYAML was built with it: ten times faster, used for the files that ship with
-#: pyrules (its composer recurses in C, so a user's file, which may nest without bound, is read by the
-#: Python one, whose recursion is caught).
+#: libyaml's parser, where PyYAML was built with it: ten times faster. Its composer recurses in C, so a
+#: user's file, which may nest without bound, goes to it only once libyaml's events (a loop, no
+#: recursion) have shown it nests no deeper than MAX_DEPTH; anything else, and any error (for its
+#: message), goes to the Python parser, whose recursion is caught.
 _TRUSTED_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _compose(text: str, trusted: bool) -> yaml.Node | None:
+    loader = _loader(text, trusted)
+    try:
+        return yaml.compose(text, Loader=loader)
+    except yaml.YAMLError:
+        if loader is yaml.SafeLoader or trusted:
+            raise
+        return yaml.compose(text, Loader=yaml.SafeLoader)  # for the Python parser's message (an undefined alias)
+
+
+def _loader(text: str, trusted: bool) -> type:
+    if trusted or _TRUSTED_LOADER is yaml.SafeLoader:
+        return _TRUSTED_LOADER
+    depth = deepest = 0
+    try:
+        for event in yaml.parse(text, Loader=_TRUSTED_LOADER):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                deepest = max(deepest, depth)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return yaml.SafeLoader  # the Python parser says what is wrong, and where
+    return _TRUSTED_LOADER if deepest <= MAX_DEPTH else yaml.SafeLoader
 
 
 def load_document(text: str, source: str, *, trusted: bool = False) -> tuple[Any, Locations]:
@@ -59,7 +86,7 @@ def load_document(text: str, source: str, *, trusted: bool = False) -> tuple[Any
     if len(text) > MAX_BYTES:
         raise InputError(source, f"larger than {MAX_BYTES:,} characters")
     try:
-        node = yaml.compose(text, Loader=_TRUSTED_LOADER if trusted else yaml.SafeLoader)
+        node = _compose(text, trusted)
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow (NUL, other controls)
         line = text.count("\n", 0, exc.position) + 1
         code = exc.character if isinstance(exc.character, int) else ord(exc.character)
@@ -155,7 +182,7 @@ def _construct(node: yaml.Node, path: str, lines: Locations, source: str) -> Any
             for i, item in enumerate(node.value)
         ]
     value = _scalar(node, source)
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and node.style is None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and not node.style:  # plain ("" in libyaml)
         lines.raw[path] = node.value
     return value
 
