@@ -360,14 +360,10 @@ def _query(args: argparse.Namespace) -> int:
                   ("sometimes", True): "holds in some outcome", ("sometimes", False): "holds in no outcome"}
         print(f"{'yes' if answer.holds else 'no'}: {text} {phrase[mode, answer.holds]}")
         for binding in answer.bindings:
-            print("  " + ", ".join(f"{k} = {_value(v)}" for k, v in binding.items()))
+            print("  " + ", ".join(f"{k} = {v}" for k, v in binding.items()))
         if not answer.complete:
             print(f"(stopped at --timeout {args.timeout:g} s: the values found so far)")
     return UNDECIDED if answer.holds is None else 0 if answer.holds else 1
-
-
-def _value(value: Any) -> str:
-    return value if isinstance(value, str) else str(value)
 
 
 def _explain(args: argparse.Namespace) -> int:

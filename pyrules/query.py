@@ -122,7 +122,7 @@ def _parse(text: str, where: str, what: str, shown: str | None = None) -> list[A
     problem = clingo_text_problem(text)
     if problem is not None:
         raise InputError(where, f"{what} '{_short(shown or text)}': {problem}")
-    if "#include" in re.sub(r'"(?:[^"\\]|\\.)*"', '""', text):  # clingo's parser would read the file it names
+    if "#include" in _unquoted(text):  # clingo's parser would read the file it names
         raise InputError(where, f"{what} '{_short(shown or text)}': #include is not accepted")
     nodes: list[Any] = []
     messages: list[str] = []
@@ -168,32 +168,29 @@ def _one_term(text: str) -> bool:
     return symbol is not None and symbol.type == SymbolType.Function
 
 
+def _unquoted(text: str) -> str:
+    """The text with each string's contents left out, for what is looked for outside strings."""
+    return _STRING.sub('""', text)
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
 def _nesting(text: str) -> int:
     """How deep the parentheses and braces of a text nest (outside strings)."""
     depth = deepest = 0
-    inside = False
-    for i, ch in enumerate(text):
-        if ch == '"' and (i == 0 or text[i - 1] != "\\"):
-            inside = not inside
-        elif not inside and ch in "({":
+    for ch in _unquoted(text):
+        if ch in "({":
             depth += 1
             deepest = max(deepest, depth)
-        elif not inside and ch in ")}":
+        elif ch in ")}":
             depth -= 1
     return deepest
 
 
 def _has_statement_end(text: str) -> bool:
-    """A '.' outside strings that is not a decimal point or '..' (a range): the query would end early."""
-    inside = False
-    for i, ch in enumerate(text):
-        if ch == '"' and (i == 0 or text[i - 1] != "\\"):
-            inside = not inside
-        elif ch == "." and not inside:
-            before, after = text[i - 1:i], text[i + 1:i + 2]
-            if after != "." and before != ".":
-                return True
-    return False
+    """A '.' outside strings that is not part of '..' (a range): the query would end early."""
+    return re.search(r"(?<!\.)\.(?!\.)", _unquoted(text)) is not None
 
 
 def read_constraints(sources: tuple[str, ...] | list[str]) -> list[tuple[str, str]]:
@@ -280,7 +277,7 @@ def parse_objective(text: str, sense: str, situation: Situation, where: str) -> 
     assert sense in ("maximize", "minimize")
     if not isinstance(text, str) or not text.strip():
         raise InputError(where, "say what to " + sense + ", such as 'N : counters_put(ballista, p1p1, N)'")
-    if _has_statement_end(text) or "}" in text.replace('"}"', ""):
+    if _has_statement_end(text) or "}" in _unquoted(text):
         raise InputError(where, f"'{_short(text)}' is one element, such as N : counters_put(ballista, p1p1, N)")
     try:
         nodes = _parse(f"#{sense}{{ {text} }}.", where, "the objective", text)
@@ -345,21 +342,20 @@ class _Checker:
                                                    guards=[g.update(term=self.term(g.term)) for g in atom.guards]))
             if atom.ast_type == ast.ASTType.BooleanConstant:
                 return lit
-            if atom.ast_type == ast.ASTType.BodyAggregate:  # pragma: no cover - clingo puts aggregates below
-                return self.aggregate(lit, atom)
+            if atom.ast_type == ast.ASTType.BodyAggregate:
+                return self.aggregate(lit)
             self.fail(f"{_kind(atom)} is not accepted here")
-        if t == ast.ASTType.BodyAggregate:
-            return self.aggregate(lit, lit)
         if t == ast.ASTType.ConditionalLiteral:
             return lit.update(literal=self.literal(lit.literal), condition=[self.literal(c) for c in lit.condition])
         self.fail(f"{_kind(lit)} is not accepted here")
 
-    def aggregate(self, outer: Any, agg: Any) -> Any:
+    def aggregate(self, lit: Any) -> Any:
+        agg = lit.atom
         elements = [e.update(terms=[self.term(t) for t in e.terms], condition=[self.literal(c) for c in e.condition])
                     for e in agg.elements]
         guard = lambda g: g if g is None else g.update(term=self.term(g.term))  # noqa: E731
-        new = agg.update(elements=elements, left_guard=guard(agg.left_guard), right_guard=guard(agg.right_guard))
-        return new if outer is agg else outer.update(atom=new)
+        return lit.update(atom=agg.update(elements=elements, left_guard=guard(agg.left_guard),
+                                          right_guard=guard(agg.right_guard)))
 
     def atom(self, term: Any, head: bool = False) -> Any:
         name, arity = _name_arity(term)
@@ -426,8 +422,9 @@ class _Checker:
                   and lit.atom.ast_type == ast.ASTType.Comparison and len(lit.atom.guards) == 1
                   and lit.atom.guards[0].comparison == ast.ComparisonOperator.Equal
                   and lit.atom.term.ast_type == ast.ASTType.Variable for v in [lit.atom.term.name]}
-        bound |= {v for lit in body if lit.ast_type == ast.ASTType.BodyAggregate
-                  for g in (lit.left_guard, lit.right_guard) if g is not None
+        bound |= {v for lit in body if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                  and lit.atom.ast_type == ast.ASTType.BodyAggregate
+                  for g in (lit.atom.left_guard, lit.atom.right_guard) if g is not None
                   and g.comparison == ast.ComparisonOperator.Equal and g.term.ast_type == ast.ASTType.Variable
                   for v in [g.term.name]}
         loose = [v for v in variables if v not in bound]

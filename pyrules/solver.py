@@ -290,6 +290,7 @@ class Grounding(Asking):
         self.facts += [Fact(clingo.Function("detail_asked", [clingo.Function(d.rsplit("/", 1)[0])]), "--project")
                        for d in sorted(DETAILS & set(self.options.project))]
         self.messages: list[str] = []
+        self._places: tuple[str, ...] | None = None  # each line of the program text: its place in asp/
         # Every message clingo gives is kept (message_limit: no cap) and reported on the result.
         self.control = clingo.Control(self.options.arguments(), logger=self._log, message_limit=1_000_000)
         self.explain = explain
@@ -369,7 +370,7 @@ class Grounding(Asking):
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         message = " ".join(message.split())  # one line each
         place = _PLACE.match(message)
-        places = getattr(self, "_places", None)
+        places = self._places
         if place and places and 0 < int(place.group(1)) <= len(places) and places[int(place.group(1)) - 1]:
             # the encodings went in as one text: say which statement of which file the message is about
             message = f"asp/{places[int(place.group(1)) - 1]}: {message[place.end():]}"

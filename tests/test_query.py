@@ -46,6 +46,9 @@ def test_sometimes_always_never_take_queries():
     assert result.always("move(ballista, stack, battlefield), not counters_put(ballista, p1p1, 4)") is True
     assert result.never("counters_put(O, p1p1, N), O != ballista") is True
     assert result.always("#count{ N : counters_put(ballista, p1p1, N) } = 1") is True
+    # an aggregate's guard binds its variable: N = #count{...} and #count{...} = N alike
+    assert result.query("N = #count{ O : move(O, stack, battlefield) }, N >= 1").bindings == ({"N": 1},)
+    assert result.query("#count{ K : counters_put(ballista, K, _) } = N", "always").bindings == ({"N": 1},)
 
 
 def test_where_lists_the_outcomes_that_match():
@@ -291,35 +294,31 @@ _PIECES = st.sampled_from(["tap(", "O", ")", ",", " not ", "N", ">=", "5", "coun
 _TEXT = st.lists(_PIECES, max_size=14).map("".join) | st.text(max_size=40)
 
 
-@settings(max_examples=150, deadline=None)
-@given(_TEXT)
-def test_any_query_text_is_answered_or_refused(text):
+def _parse_query(text):
     from pyrules.query import parse_query
 
-    try:
-        parse_query(text, _ballista_situation(), "--sometimes")
-    except InputError as error:
-        assert "\n" not in str(error)
+    parse_query(text, _ballista_situation(), "--sometimes")
 
 
-@settings(max_examples=150, deadline=None)
-@given(_TEXT)
-def test_any_constraint_text_is_accepted_or_refused(text):
+def _parse_constraint(text):
     from pyrules.query import parse_constraints
 
-    try:
-        parse_constraints([("--constraint", text)], _ballista_situation())
-    except InputError as error:
-        assert "\n" not in str(error)
+    parse_constraints([("--constraint", text)], _ballista_situation())
 
 
-@settings(max_examples=100, deadline=None)
-@given(_TEXT)
-def test_any_objective_text_is_accepted_or_refused(text):
+def _parse_objective(text):
     from pyrules.query import parse_objective
 
+    parse_objective(text, "maximize", _ballista_situation(), "--maximize")
+
+
+@pytest.mark.parametrize("parse", [_parse_query, _parse_constraint, _parse_objective],
+                         ids=["query", "constraint", "objective"])
+@settings(max_examples=150, deadline=None)
+@given(text=_TEXT)
+def test_any_text_is_answered_or_refused_in_one_line(parse, text):
     try:
-        parse_objective(text, "maximize", _ballista_situation(), "--maximize")
+        parse(text)
     except InputError as error:
         assert "\n" not in str(error)
 

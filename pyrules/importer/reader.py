@@ -133,13 +133,8 @@ class _Stream:
                 raise self.fail("expected a key (a string)")
             self.expect(":")
             yield key
-            nxt = self.peek()
-            self.pos += 1
-            if nxt == "}":
+            if self._closed("}"):
                 return
-            if nxt != ",":
-                self.pos -= 1
-                raise self.fail(f"expected ',' or '}}', found {repr(nxt) if nxt else 'the end of the file'}")
 
     def elements(self) -> Iterator[None]:
         """Each element of an array whose '[' comes next; the caller reads each value."""
@@ -149,13 +144,16 @@ class _Stream:
             return
         while True:
             yield None
-            nxt = self.peek()
-            self.pos += 1
-            if nxt == "]":
+            if self._closed("]"):
                 return
-            if nxt != ",":
-                self.pos -= 1
-                raise self.fail(f"expected ',' or ']', found {repr(nxt) if nxt else 'the end of the file'}")
+
+    def _closed(self, close: str) -> bool:
+        """After an element: True at the closing bracket, False at a comma (both read), else an error."""
+        nxt = self.peek()
+        if nxt not in (close, ","):
+            raise self.fail(f"expected ',' or '{close}', found {repr(nxt) if nxt else 'the end of the file'}")
+        self.pos += 1
+        return nxt == close
 
 
 def open_text(path: str) -> TextIO:
