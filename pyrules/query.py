@@ -155,6 +155,8 @@ def parse_query(text: str, situation: Situation, where: str = "<query>") -> Quer
     if len(nodes) != 2 or len(rules) != 1:
         raise InputError(where, f"the query '{_short(text)}' must be one rule body, such as "
                                 "counters_put(ballista, p1p1, N), N >= 5")
+    if not rules[0].body:  # only a comment
+        raise InputError(where, "the query is empty")
     checker = _Checker(situation, where, text)
     body = tuple(checker.literal(lit) for lit in rules[0].body)
     variables = _named_variables(body)

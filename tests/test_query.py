@@ -95,6 +95,7 @@ def test_a_copied_result_answers_queries_again():
     ("controller(X, Y)", "controller/2 is not an outcome predicate"),
     ("tap(X), @f(X) = 1", "external functions (@) are not accepted"),
     ("", "the query is empty"),
+    ("% only a comment\n", "the query is empty"),
     ("tap(\u00e9", "'\u00e9' is not clingo syntax outside a string (names are written in ASCII)"),
     ('tap("\u00e9', "a string is left open"),
     ('"\u00e9" "\u00e9"', "is not clingo syntax (syntax error, unexpected <STRING>)"),
@@ -173,6 +174,7 @@ def test_maximize_and_minimize_keep_every_optimal_outcome():
     ("N : counters_put(ballista, p1p1, N) } . #show a", "is one element"),
     ("N : foo(N)", "foo/1 is not an outcome predicate"),
     ("", "say what to maximize"),
+    ("%\n", "the query is empty"),
     ("N : tap(O), N = " + "f(" * 3000 + "1" + ")" * 3000, "levels deep"),
 ])
 def test_bad_objectives(text, message):
