@@ -75,6 +75,7 @@ Exit code 0 when the two have the same outcomes (on the projection), 1 when they
   pyrules outcomes situation.yaml --library cards.yaml""",
     "explain": """examples:
   pyrules explain examples/birds.yaml --outcome 2
+  pyrules explain examples/ballista.yaml --outcome 2 --full
   pyrules explain examples/birds.yaml --atom 'mana_added(alice, g, 1)' --outcome 4
   pyrules explain examples/birds.yaml --why-not 'mana_added(alice, c, 1)'
   pyrules explain examples/ballista.yaml --where 'counters_put(ballista, p1p1, 6)' --format dot""",
@@ -133,8 +134,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--why-not", metavar="ATOM", dest="why_not", help="why this atom holds in no outcome")
     p.add_argument("--where", metavar="QUERY", help="count --outcome among the outcomes where QUERY holds")
     p.add_argument("--format", choices=("text", "dot", "graphml", "json", "markdown", "small-dot"), default="text",
-                   help="text (the tree), dot, graphml or json (the full graph), markdown or small-dot (only the "
-                        "situation's facts, the choices and the outcome atoms, with the CR rules between)")
+                   help="text or markdown (the judge view: what the situation gives, the steps and choices in the "
+                        "order they happen, each with its CR rules), dot, graphml or json (the full graph), "
+                        "small-dot (only the situation's facts, the choices and the outcome atoms)")
+    p.add_argument("--full", action="store_true",
+                   help="with text: every rule firing below the outcome, as an indented tree")
     p = sub.add_parser("diff", help="the outcomes of two situation files: only in the first, only in the second",
                        epilog=_EPILOGS["diff"], **kinds)
     p.add_argument("first")
@@ -390,8 +394,13 @@ def _explain(args: argparse.Namespace) -> int:
     if atom is not None and not outcome.holds(result.atom(atom, "--atom")):
         raise InputError("--atom", f"{atom} does not hold in outcome {index}; try --why-not")
     graph = outcome.explain(atom)
-    text = {"text": graph.text, "dot": graph.to_dot, "graphml": graph.to_graphml, "json": graph.to_json,
-            "markdown": graph.to_markdown, "small-dot": graph.to_small_dot}[fmt]()
+    if args.full and fmt != "text":
+        raise InputError("--full", "goes with --format text (the other formats are chosen by --format)")
+    if fmt == "text" and not args.full:
+        text = graph.judge(result.atom(atom, "--atom") if atom else None).text()
+    else:
+        text = {"text": graph.text, "dot": graph.to_dot, "graphml": graph.to_graphml, "json": graph.to_json,
+                "markdown": graph.to_markdown, "small-dot": graph.to_small_dot}[fmt]()
     sys.stdout.write(text)
     if atom is not None and fmt == "text":  # what the other outcomes have instead
         others = result.contrast(index - 1, result.atom(atom, "--atom"))

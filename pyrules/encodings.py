@@ -2,7 +2,7 @@
 
 Encodings are loaded by file path so clingo's messages name the real file and line. Each rule
 block starts with a header ``% @rule(106.7, could-produce) text``; :func:`rule_blocks` reads them,
-and each file's catalogue (``% input|derived|output|answer|aux  pred(Args)  meaning``) is read by
+and each file's catalogue (``% input|derived|event|output|answer|aux|index  pred(Args)  meaning``) is read by
 :func:`catalogue`. Explanations, docs and tests use these as the one source of truth.
 """
 
@@ -22,7 +22,7 @@ FILES = ("core.lp", "filters.lp", "continuous.lp", "replacement.lp", "activation
 _HEADER = re.compile(r"^%\s*@rule\(([^)]*)\)\s*(.*)$")
 #: Roles: input (given by the situation), derived, output (what happens, shown in outcomes), answer
 #: (the answer to a "which ...?" question, shown in outcomes), aux (internal to one file).
-_CATALOGUE = re.compile(r"^%\s*(input|derived|output|answer|aux)\s+(\S+)\s*(.*)$")
+_CATALOGUE = re.compile(r"^%\s*(input|derived|event|output|answer|aux|index)\s+(\S+)\s*(.*)$")
 _CR_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 
 
@@ -52,7 +52,10 @@ class RuleBlock:
 @dataclass(frozen=True)
 class CatalogueEntry:
     file: str
-    role: str  # input, derived, output, aux
+    # input, derived, output, answer or aux; event: derived, and a step of what happens that the judge view
+    # of an explanation shows; index: bookkeeping (a digit, a position, whether some path reaches a state)
+    # whose rule an explanation cites without looking behind it: what it was counted from is not a reason
+    role: str
     signature: str  # e.g. could_produce/2
     meaning: str
     args: tuple[str, ...] = ()  # the argument names, as the catalogue writes them: ("O", "T")

@@ -238,7 +238,8 @@ def instantiate(atom: Any, binding: dict[str, Symbol]) -> Symbol | None:
 # ---------------------------------------------------------------------------------------------
 # Labels
 # ---------------------------------------------------------------------------------------------
-def _templates() -> dict[str, tuple[tuple[str, ...], str]]:
+@lru_cache(maxsize=1)
+def templates() -> dict[str, tuple[tuple[str, ...], str]]:
     """Predicate signature -> (argument names, meaning), from the catalogues of ``asp/``."""
     return {sig: (e.args, e.meaning) for sig, e in all_entries().items()}
 
@@ -249,17 +250,23 @@ def _value_text(symbol: Symbol) -> str:
     return format_atom(symbol)
 
 
-def atom_label(symbol: Symbol, templates: dict[str, tuple[tuple[str, ...], str]] | None = None) -> str:
-    """A readable sentence for an atom, from its predicate's catalogue entry (or from ``templates``)."""
-    key = f"{symbol.name}/{len(symbol.arguments)}"
-    template = (templates or _templates()).get(key)
+def fill(template: tuple[tuple[str, ...], str], values: Iterable[Symbol], render: Any = _value_text) -> str:
+    """A catalogue meaning with each argument name replaced by its value, as ``render`` writes it."""
+    names, text = template
+    words = {name: render(value) for name, value in zip(names, values)}
+    if not words:
+        return text
+    pattern = "|".join(re.escape(n) for n in sorted(words, key=len, reverse=True))
+    # One pass, so a value that contains another argument's name is not rewritten again.
+    return re.sub(rf"(?<![\w{{])({pattern})(?![\w}}])", lambda m: words[m.group(1)], text)
+
+
+def atom_label(symbol: Symbol, table: dict[str, tuple[tuple[str, ...], str]] | None = None) -> str:
+    """A readable sentence for an atom, from its predicate's catalogue entry (or from ``table``)."""
+    template = (table or templates()).get(f"{symbol.name}/{len(symbol.arguments)}")
     if not template or not template[1] or len(template[0]) != len(symbol.arguments):
         return format_atom(symbol)
-    names, meaning = template
-    text = meaning
-    for name, value in sorted(zip(names, symbol.arguments), key=lambda p: -len(p[0])):
-        text = re.sub(rf"(?<![\w{{]){re.escape(name)}(?![\w}}])", _value_text(value).replace("\\", "\\\\"), text)
-    return f"{format_atom(symbol)}: {text}"
+    return f"{format_atom(symbol)}: {fill(template, symbol.arguments)}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -350,10 +357,20 @@ class Explanation(nx.DiGraph):
         return [self.nodes[p] for p in self.predecessors(self.atom_node(atom))]
 
     def cites(self, atom: Symbol | str) -> set[str]:
-        """Every rule number or ruling cited on the way to an atom."""
-        node = self.atom_node(atom)
-        return {c for n in nx.ancestors(self, node) if self.nodes[n]["kind"] == "rule"
-                for c in self.nodes[n]["cites"].split(", ") if c}
+        """The rule numbers and rulings of the decisive chain below an atom (:func:`pyrules.judge.decisive`):
+        the rules that derive it and what it rests on, not the rules behind the encodings' bookkeeping."""
+        from .judge import decisive
+
+        chain = decisive(self, [self.atom_node(atom)])
+        return {c for n in chain if self.nodes[n]["kind"] == "rule" for c in self.nodes[n]["cites"].split(", ") if c}
+
+    def judge(self, atom: Symbol | str | None = None) -> Any:
+        """The judge view (:class:`pyrules.judge.JudgeView`): the situation's facts on the decisive chain,
+        the steps and choices in the order they happen, each with its CR numbers, and the atoms explained
+        (``atom``, or the outcome's atoms)."""
+        from .judge import judge_view
+
+        return judge_view(self, None if atom is None else [self.atom_node(atom)])
 
     # -- exports ----------------------------------------------------------------------------------
     def to_dot(self) -> str:
@@ -430,10 +447,12 @@ class Explanation(nx.DiGraph):
             graph.add_edges_from(self.edges, cites="")
         else:
             kept = [n for n in self.nodes if known(n)]
-            cards = _card_names(self.graph.get("situation"))
+            from .judge import game_atom, object_names
+
+            cards = object_names(self.graph.get("situation"))
             for node in kept:
                 data = self.nodes[node]
-                label = _card_level(data["symbol"], cards) if "symbol" in data else self._linked_name(node)
+                label = game_atom(data["symbol"], cards) if "symbol" in data else self._linked_name(node)
                 graph.add_node(node, kind=data["kind"], text=self._linked_name(node), label=label,
                                source=data.get("source", ""))
             for node in kept:  # walk back through what is not kept, to the kept atoms it rests on
@@ -463,27 +482,8 @@ class Explanation(nx.DiGraph):
         return graph, nx.multipartite_layout(graph, subset_key="layer") if len(graph) else {}
 
     def to_markdown(self) -> str:
-        """The drawing's atoms as Markdown, for a rulings write-up: what the situation gives (with its
-        place in the file), what was chosen, and what follows, each with the CR rules that derive it."""
-        graph, _ = self.drawing()
-        order = sorted(graph.nodes, key=lambda n: (graph.nodes[n]["layer"], graph.nodes[n]["text"]))
-
-        def cites(node: Any) -> str:
-            numbers = sorted({c for a in graph.predecessors(node) for c in graph.edges[a, node]["cites"].split(", ")
-                              if c})
-            return f" ({', '.join(numbers)})" if numbers else ""
-
-        def line(node: Any) -> str:
-            data = graph.nodes[node]
-            where = f" ({data['source']})" if data["kind"] == "fact" and data.get("source") else cites(node)
-            return f"- `{data['text']}`{where}"
-
-        out = []
-        for kind, title in (("fact", "Given"), ("choice", "Chosen"), ("derived", "Then")):
-            lines = [line(n) for n in order if graph.nodes[n]["kind"] == kind]
-            if lines:
-                out += [f"**{title}**", "", *lines, ""]
-        return "\n".join(out)
+        """The judge view as Markdown, for a rulings write-up (:meth:`judge`)."""
+        return self.judge().markdown()
 
     def to_small_dot(self) -> str:
         """The drawing's graph as Graphviz DOT: the situation's facts, the choices and the outcome atoms,
@@ -531,27 +531,6 @@ class Explanation(nx.DiGraph):
                                                   if d.get("cites")})
         ax.set_axis_off()
         return ax
-
-
-def _card_names(situation: Any) -> dict[str, str]:
-    """Each object id of a situation, and its card's name."""
-    return {o.id: o.card for o in situation.objects} if situation is not None else {}
-
-
-def _card_level(symbol: Symbol, cards: dict[str, str]) -> str:
-    """An atom as a reader of the cards says it: each object id as its card's name (the fact that names an
-    object's card stays as it is)."""
-    if symbol.name == "card" or not cards:
-        return format_atom(symbol)
-
-    def term(value: Symbol) -> str:
-        if value.type == SymbolType.String and value.string in cards:
-            return cards[value.string]
-        if value.type == SymbolType.Function and value.arguments:
-            return f"{value.name}({','.join(term(a) for a in value.arguments)})"
-        return format_atom(value)
-
-    return term(symbol)
 
 
 def _dot(text: str) -> str:
@@ -833,10 +812,10 @@ def sequence_graph(result: Any, outcome: Any) -> Explanation:
         if last in graph:
             graph.add_edge(last, ("ending", ending.action))
 
-    templates = {**{s: _templates()[s] for s in SHARED}, **OUTCOMES}
+    table = {**{s: templates()[s] for s in SHARED}, **OUTCOMES}
     for atom in outcome.atoms:
         graph.add_node(atom._rep, kind="derived", symbol=atom, stage=len(outcome.line.steps) + 1, source="",
-                       outcome=True, label=atom_label(atom, templates))
+                       outcome=True, label=atom_label(atom, table))
         if ending is not None and atom.name in ("illegal", ending.kind) and atom.arguments[0].number == ending.action:
             graph.add_edge(("ending", ending.action), atom._rep)
             continue

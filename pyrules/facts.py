@@ -332,8 +332,10 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
         for cards in libraries.values():
             ordered = sorted(cards, key=lambda o: (o.position is None, o.position or 0))
             add("objects", [fn("library_position", S(o.id), k) for k, o in enumerate(ordered, start=1)])
+    place = {o.id: f"objects.{i}" for i, o in enumerate(situation.objects)}
     for n, oid in enumerate(situation.stack if given("situation", "stack") else (), start=1):
-        add("stack", [fn("stack_position", S(oid), n)])
+        # Where the file writes the stack; otherwise (the stack is its objects in order) the object's entry.
+        add(f"stack.{n - 1}" if "stack" in situation.lines else place.get(oid, "stack"), [fn("stack_position", S(oid), n)])
     # 111.4, 111.10: the cards that describe the kinds of tokens the situation may create.
     kinds = {"clue", "food", "treasure"} | {part.value[0] for card in used_cards.values() for face in (card.faces or (card,))
                                             for a in face.abilities for part in a.effects if part.kind == "create_tokens"}

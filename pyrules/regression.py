@@ -173,19 +173,38 @@ def _evaluate(root: Field, expect: Field, result: CaseResult, timeout: float | N
 
 
 def _check_explanation(item: Field, outcomes: Any, situation: Any, problems: list[str]) -> None:
-    """``{atom: A, cites: [...]}``: in every outcome where A holds, its explanation cites these rules."""
-    item.only_keys({"atom", "cites"})
+    """``{atom: A, cites: [...], judge: TEXT}``: in every outcome where A holds, the decisive chain of its
+    explanation cites these rules, and its judge view is TEXT word for word (the case file named by its
+    file name alone)."""
+    item.only_keys({"atom", "cites", "judge"})
     atom = parse_atoms(item.child("atom").text(), situation, item.child("atom").where)[0]
     holding = [o for o in outcomes if atom in o.atoms]
     if not holding:
         problems.append(f"cannot explain {format_atom(atom)}: it holds in no outcome")
         return
     for outcome in holding:
-        cited = outcome.explain().cites(atom)
+        graph = outcome.explain()
+        cited = graph.cites(atom)
         missing = [c for c in item.child("cites").texts() if c not in cited]
         if missing:
             problems.append(f"the explanation of {format_atom(atom)} does not cite {', '.join(missing)}")
             return
+        if item.child("judge").present:
+            got = judge_text(graph, atom, situation)
+            want = item.child("judge").text()
+            if got.strip() != want.strip():
+                got_lines, want_lines = got.strip().splitlines(), want.strip().splitlines()
+                first = next((f"'{a}' where the case has '{b}'" for a, b in zip(got_lines, want_lines) if a != b),
+                             f"'{(got_lines + want_lines)[min(len(got_lines), len(want_lines))]}' where the case has "
+                             f"{'no more lines' if len(got_lines) > len(want_lines) else 'more lines'}")
+                problems.append(f"the judge view of {format_atom(atom)} differs: {first}")
+                return
+
+
+def judge_text(graph: Any, atom: Any, situation: Any) -> str:
+    """The judge view of an atom as a case file states it: the situation's file by its name alone."""
+    text = graph.judge(atom).text()
+    return text.replace(situation.source, Path(situation.source).name) if situation.source else text
 
 
 def _atoms(f: Field, situation: Any) -> list[Any]:

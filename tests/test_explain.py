@@ -129,8 +129,14 @@ def test_exports():
 def test_cli_explain(capsys):
     path = str(corpus_dir() / "mana" / "heartbeat-follows-contamination.yaml")
     assert main(["explain", path, "--atom", "mana_added(alice, b, 2)"]) == 0
-    out = capsys.readouterr().out
-    assert out.splitlines()[0] == "mana_added(alice,b,2): 2 mana of type {B} is added to alice's mana pool."
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"Given ({path}):" and out[out.index("So:") + 1] == (
+        "  2 mana of type {B} is added to alice's mana pool.  [106.4, 119.3, 122.1]")
+    assert main(["explain", path, "--atom", "mana_added(alice, b, 2)", "--full"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "mana_added(alice,b,2): 2 mana of type {B} is added to alice's mana pool.")
+    assert main(["explain", path, "--full", "--format", "dot"]) == 2
+    assert "--full: goes with --format text" in capsys.readouterr().err
     assert main(["explain", path, "--format", "dot"]) == 0
     assert capsys.readouterr().out.startswith("digraph explanation {")
     assert main(["explain", path, "--why-not", "mana_added(alice, g, 1)"]) == 0
@@ -254,9 +260,12 @@ def test_markdown_and_small_dot_keep_the_game_level_chain():
     outcomes = pyrules.solve(str(EXAMPLES / "ballista.yaml"), explain=True)
     six = next(o for o in outcomes if o.holds("counters_put(ballista, p1p1, 6)"))
     markdown = six.explain("counters_put(ballista, p1p1, 6)").to_markdown().splitlines()
-    assert markdown[:3] == ["**Given**", "", f'- `card(ballista,"Walking Ballista")` ({EXAMPLES / "ballista.yaml"}:6)']
-    assert "- `result(enter(ballista),en(0,p1p1,6,none))` (616.1)" in markdown
-    assert markdown[-3:] == ["**Then**", "", "- `counters_put(ballista,p1p1,6)` (106.4)"]
+    where = EXAMPLES / "ballista.yaml"
+    assert markdown[:3] == ["**Given**", "", f"- alice: player ({where}:4)"]
+    assert f'- ballista: card "Walking Ballista", initial_controller alice, initial_zone stack, object_x 2, ' \
+           f"stack_position 1 ({where}:6)" in markdown
+    assert "7. Real event enter(Walking Ballista) happens as en(0,p1p1,6,none). (chosen)  [616.1]" in markdown
+    assert markdown[-3:] == ["**So**", "", "- 6 counters of kind p1p1 are put on Walking Ballista.  [106.4, 119.3, 122.1]"]
     dot = six.explain().to_small_dot()
     assert '"result(enter(ballista),en(0,p1p1,6,none))" -> "counters_put(ballista,p1p1,6)" [label="106.4"];' in dot
     assert "_" + "step(" not in dot and dot.startswith("digraph explanation {")
