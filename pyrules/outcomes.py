@@ -425,7 +425,20 @@ class Outcomes(Sequence[Outcome]):
         (:class:`pyrules.whynot.WhyNot`; a bounded search, which says when it stopped)."""
         from .whynot import why_not_minimal
 
-        return why_not_minimal(self.situation, self._library, self.atom(atom))
+        symbol = self.atom(atom)
+        found = why_not_minimal(self.situation, self._library, symbol)
+        # Of the rules that read the blocking cards' abilities, those on the decisive chain of what the
+        # outcomes have instead (Hardened Scales blocks 4 counters through the rule that adds its
+        # counter, not through every rule that reads a "plus" modification).
+        used = set()
+        for outcome in self._outcomes[:10]:
+            for alike in outcome.atoms:
+                if alike.name == symbol.name and len(alike.arguments) == len(symbol.arguments) and \
+                        alike.arguments[:1] == symbol.arguments[:1]:
+                    used |= outcome.explain().cites(alike)
+        if used and any(r in used for r in found.rules):
+            found.rules = [r for r in found.rules if r in used]
+        return found
 
     def compare(self, other: Outcomes, project: tuple[str, ...] | list[str] | str = ()) -> dict[str, Any]:
         """The outcomes only here, only in ``other`` and in both, each as its sorted atom texts; with

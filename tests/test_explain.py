@@ -204,13 +204,16 @@ def test_blockers_are_the_smallest_sets_of_parts(write):
     found = outcomes.blockers("could_produce(tundra, w)")
     assert [[p.name for p in parts] for parts in found.blockers] == [["moon (Blood Moon)"]]
     assert found.blockers[0][0].where.endswith("moon.yaml:4")
-    assert {"305.7", "613.1d"} <= set(found.rules) and found.complete and not found.note
+    assert found.rules == ["109.4", "305.7", "613.1d"] and found.complete and not found.note
     ballista = pyrules.solve(str(EXAMPLES / "ballista.yaml"))
     two = ballista.blockers("counters_put(ballista, p1p1, 2)")
     assert [[p.name for p in parts] for parts in two.blockers] == [["scales (Hardened Scales)",
                                                                    "season (Doubling Season)"]]
     assert two.as_dict()["blockers"][0][1] == {"part": "season (Doubling Season)",
                                                "where": str(EXAMPLES / "ballista.yaml") + ":8"}
+    # The rules of effects on putting counters (614.16, 122.6; 616.1g: on entering), on the chain of the 5 and
+    # the 6 counters the outcomes have instead; not the other rules that read a "plus" (107.1, 120.4, 606.4 ...).
+    assert ballista.blockers("counters_put(ballista, p1p1, 4)").rules == ["122.6", "614.16", "616.1g"]
 
 
 def test_no_part_blocks_an_atom_no_rule_could_give(write):
