@@ -427,8 +427,9 @@ class Outcomes(Sequence[Outcome]):
 
         symbol = self.atom(atom)
         found = why_not_minimal(self.situation, self._library, symbol)
-        # Of the rules that read the blocking cards' abilities, those on the decisive chain of what the
-        # outcomes have instead (Hardened Scales blocks 4 counters through the rule that adds its
+        # Where the outcomes have instead atoms of the same predicate about the same object: of the rules
+        # that read the blocking cards' abilities, those on the decisive chain of those atoms (Hardened
+        # Scales blocks 4 counters through the rules that apply its effect to the entering and add its
         # counter, not through every rule that reads a "plus" modification).
         used = set()
         for outcome in self._outcomes[:10]:
@@ -436,7 +437,7 @@ class Outcomes(Sequence[Outcome]):
                 if alike.name == symbol.name and len(alike.arguments) == len(symbol.arguments) and \
                         alike.arguments[:1] == symbol.arguments[:1]:
                     used |= outcome.explain().cites(alike)
-        if used and any(r in used for r in found.rules):
+        if any(r in used for r in found.rules):
             found.rules = [r for r in found.rules if r in used]
         return found
 

@@ -147,14 +147,14 @@ def _question_ids(situation: Situation) -> set[str]:
 
 def _rules(cards: list[str], library: Any) -> list[str]:
     """The CR numbers of the rules that read an ability of these cards by what it does: a body atom that
-    matches one of the cards' ability facts and writes the function that says what the ability does
-    (``ability_static(D, set_land_type(S))``), not only the ids of abilities and filters."""
+    matches one of the cards' facts about what an ability does (``ability_static(D, set_land_type(S))``,
+    ``ability_event(D, counters)``) and names that value, not only the ability's id."""
     from .explain import _match, _pred, rules
     from .facts import card_facts
 
-    facts = [f for name in cards if name in library for f in card_facts(library[name])]
-    ids = {f.arguments[0].name for f in facts if f.arguments and f.arguments[0].type == SymbolType.Function}
-    doing = {a.name for f in facts for a in f.arguments[1:] if a.type == SymbolType.Function and a.arguments} - ids
+    facts = [f for name in cards if name in library for f in card_facts(library[name])
+             if f.name.startswith("ability_") and f.name != "ability_filter"]
+    doing = {a.name for f in facts for a in f.arguments[1:] if a.type == SymbolType.Function}
     cited: set[str] = set()
     for info in rules()[0]:
         for body in info.positive:
@@ -165,7 +165,7 @@ def _rules(cards: list[str], library: Any) -> list[str]:
 
 
 def _writes(atom: Any, names: set[str]) -> bool:
-    """Whether an atom of a rule writes a function term of one of these names."""
+    """Whether an atom of a rule writes, after its first argument, a constant or function of these names."""
     from clingo import ast
 
     found = []
@@ -176,7 +176,12 @@ def _writes(atom: Any, names: set[str]) -> bool:
                 found.append(term)
             return term.update(**self.visit_children(term))
 
-    for argument in getattr(atom.symbol, "arguments", ()):
+        def visit_SymbolicTerm(self, term):
+            if term.symbol.type == SymbolType.Function and term.symbol.name in names:
+                found.append(term)
+            return term
+
+    for argument in list(getattr(atom.symbol, "arguments", ()))[1:]:
         Functions()(argument)
     return bool(found)
 
