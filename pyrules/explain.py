@@ -38,6 +38,7 @@ from .atoms import format_atom
 from .encodings import FILES, RuleBlock, all_entries, block_at, catalogue
 from .interrupt import clingo_call
 from .program import statements
+from .symbols import ArgumentReader
 
 WHY = "_why"
 
@@ -280,13 +281,29 @@ class ExplainData:
 
     facts: set[Symbol]
     input_facts: dict[Symbol, str]  # situation fact -> where it came from (file:line)
-    why_facts: list[Symbol]
+    why_facts: list[int]  # the handles of the _why atoms that are facts
     why_literals: dict[Symbol, int]  # non-fact _why atoms and their program literals
     nonfact_literals: dict[Symbol, int]
     possible: set[Symbol] = field(default_factory=set)
-    base: Explanation | None = None
+    base: Any = None  # the Base, made on the first explanation
     base_stage: dict[int, int] = field(default_factory=dict)
     choice_firings: list = field(default_factory=list)  # firings decided by grounding whose head is a choice
+
+    @property
+    def fact_reps(self) -> set[int]:
+        if self._fact_reps is None:
+            self._fact_reps = {s._rep for s in self.facts}
+        return self._fact_reps
+
+    @property
+    def input_sources(self) -> dict[int, str]:
+        """The handles of the situation's facts, and where each came from."""
+        if self._input_sources is None:
+            self._input_sources = {s._rep: where for s, where in self.input_facts.items()}
+        return self._input_sources
+
+    _fact_reps: set[int] | None = None
+    _input_sources: dict[int, str] | None = None
 
 
 class Explanation(nx.DiGraph):
@@ -537,14 +554,19 @@ def _dot(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-Firings = list[tuple[RuleInfo, Symbol, tuple, tuple]]
+# A firing: its rule, and the handles (``Symbol._rep``) of its head, positive body atoms and atoms under
+# "not". Handles, not Symbols: a grounding has hundreds of thousands of firings, and a Symbol is made
+# only for an atom that becomes a node.
+Firings = list[tuple[RuleInfo, int, tuple[int, ...], tuple[int, ...]]]
 
 
-def _firings(whys: Iterable[Symbol], infos: list[RuleInfo]) -> Firings:
+def _firings(whys: Iterable[int], infos: list[RuleInfo]) -> Firings:
+    reader = ArgumentReader()
+    arguments, number = reader.arguments, reader.number
     out = []
     for why in whys:
-        rule_id, head, body, unless = why.arguments
-        out.append((infos[rule_id.number], head, tuple(body.arguments), tuple(unless.arguments)))
+        rule_id, head, body, unless = arguments(why)
+        out.append((infos[number(rule_id)], head, tuple(arguments(body)), tuple(arguments(unless))))
     return out
 
 
@@ -555,7 +577,7 @@ def _stages(firings: Firings, stage: Any) -> None:
     missing = [0] * len(firings)
     ready: deque[int] = deque()
     for i, (_, _head, body, _) in enumerate(firings):
-        pending = {b._rep for b in body if b._rep not in stage}
+        pending = {b for b in body if b not in stage}
         missing[i] = len(pending)
         for b in pending:
             waiting.setdefault(b, []).append(i)
@@ -565,9 +587,9 @@ def _stages(firings: Firings, stage: Any) -> None:
     while ready or queue:
         while ready:
             _, head, body, _ = firings[ready.popleft()]
-            if head._rep not in stage:
-                stage[head._rep] = 1 + max((stage[b._rep] for b in body), default=0)
-                queue.append(head._rep)
+            if head not in stage:
+                stage[head] = 1 + max((stage[b] for b in body), default=0)
+                queue.append(head)
         if queue:
             for i in waiting.get(queue.popleft(), ()):
                 missing[i] -= 1
@@ -575,46 +597,58 @@ def _stages(firings: Firings, stage: Any) -> None:
                     ready.append(i)
 
 
-def _add_firings(graph: Explanation, firings: Firings, stage: dict[int, int], kinds: dict[int, str],
-                 data: ExplainData, start: int) -> None:
-    """Add the well-founded firings (body atoms all of earlier stages than the head) and their atoms."""
-    nodes = graph._node
-    number = start
-    for info, head, body, unless in firings:
-        h = head._rep
-        level = stage.get(h)
-        if not level or any(stage.get(b._rep, level) >= level for b in body):
-            continue  # given, underivable, or not a well-founded support of this atom
-        number -= 1
-        graph.add_node(number, kind="rule", label=info.label, cites=", ".join(info.citations),
-                       file=f"{info.file}:{info.line}", choice=info.choice, unless=unless)
-        for atom in (head, *body):
-            r = atom._rep
-            if r not in nodes:
-                graph.add_node(r, kind=kinds.get(r, "derived"), symbol=atom, stage=stage[r],
-                               source=data.input_facts.get(atom, "asp" if kinds.get(r) == "fact" else ""))
-        graph.add_edge(number, h)
-        graph.add_edges_from((b._rep, number) for b in body)
-        if info.choice:
-            nodes[h]["kind"] = "choice"
+def _well_founded(firings: Firings, stage: Any) -> dict[int, list[int]]:
+    """Each head, and the positions of its well-founded firings (body atoms all of earlier stages than
+    the head); given and underivable heads have none."""
+    by_head: dict[int, list[int]] = {}
+    for k, (_, head, body, _) in enumerate(firings):
+        level = stage.get(head)
+        if level and all(stage.get(b, level) < level for b in body):
+            by_head.setdefault(head, []).append(k)
+    return by_head
 
 
-def base(data: ExplainData) -> Explanation:
-    """The part of every outcome's explanation that grounding decides, built once per grounding."""
+@dataclass
+class Base:
+    """The part of every outcome's explanation that grounding decides: the firings whose heads are
+    facts, indexed by head (well-founded ones only), and the stage of each atom. Outcome graphs are built
+    from it by walking back from their atoms, so only what an explanation reaches becomes nodes."""
+
+    firings: Firings
+    by_head: dict[int, list[int]]
+    given: set[int]
+    nodes: dict[Any, dict] = field(default_factory=dict)  # node attributes made so far, shared by outcomes
+
+
+def base(data: ExplainData) -> Base:
+    """The shared part of the explanations of a grounding, made once (on the first explanation, or by
+    ``solve(..., explain=True)``)."""
     if data.base is None:
-        fact_reps = {s._rep for s in data.facts}
+        fact_reps = data.fact_reps
         firings = []
         for firing in _firings(data.why_facts, rules()[0]):
-            (firings if firing[1]._rep in fact_reps else data.choice_firings).append(firing)
-        derived = {head._rep for _, head, _, _ in firings}
-        given = {b._rep for _, _, body, _ in firings for b in body if b._rep not in derived}
-        given |= {s._rep for s in data.input_facts} | {s._rep for s in encoding_facts() if s._rep in fact_reps}
+            (firings if firing[1] in fact_reps else data.choice_firings).append(firing)
+        derived = {head for _, head, _, _ in firings}
+        given = {b for _, _, body, _ in firings for b in body if b not in derived}
+        given |= set(data.input_sources) | {s._rep for s in encoding_facts() if s._rep in fact_reps}
         stage = {r: 0 for r in given}
         _stages(firings, stage)
-        graph = Explanation()
-        _add_firings(graph, firings, stage, {r: "fact" for r in given}, data, 0)
-        data.base, data.base_stage = graph, stage
+        data.base, data.base_stage = Base(firings, _well_founded(firings, stage), given), stage
     return data.base
+
+
+_RULE_NODES: dict[int, dict] = {}
+
+
+def _rule_node(info: RuleInfo, unless: tuple[int, ...]) -> dict:
+    """The attributes of a firing of a rule: one dict for the firings of a rule with nothing under "not"."""
+    if unless:
+        return dict(_rule_node(info, ()), unless=tuple(Symbol(u) for u in unless))
+    attrs = _RULE_NODES.get(info.id)
+    if attrs is None:
+        attrs = _RULE_NODES[info.id] = {"kind": "rule", "label": info.label, "cites": ", ".join(info.citations),
+                                        "file": f"{info.file}:{info.line}", "choice": info.choice, "unless": ()}
+    return attrs
 
 
 def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[Symbol],
@@ -622,41 +656,56 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
     """The well-founded explanation of one outcome: the outcome's atoms and everything they rest on,
     from the shared base and the firings of this outcome's choices."""
     shared = base(data)
-    firings = _firings((w for w in data.why_literals if w in true_nonfacts), rules()[0])
-    firings = [f for f in firings + data.choice_firings if f[1] in true_nonfacts or f[1] in data.facts]
+    true_reps = {s._rep for s in true_nonfacts}
+    firings = _firings((w._rep for w in data.why_literals if w._rep in true_reps), rules()[0])
+    firings = [f for f in firings + data.choice_firings if f[1] in true_reps or f[1] in data.fact_reps]
     stage = ChainMap({}, data.base_stage)
     _stages(firings, stage)
-    extra = Explanation()
-    _add_firings(extra, firings, stage, {}, data, -(shared.number_of_nodes() + 1))
+    mine = _well_founded(firings, stage)
+    choices = {firings[k][1] for ks in mine.values() for k in ks if firings[k][0].choice}
     graph = Explanation()
     if situation is not None:
         graph.graph["situation"] = situation
-    # Walk back from the outcome's atoms through both graphs, keeping what is reached. (Filled in
-    # networkx's own adjacency maps: add_edge checks and clears caches, too slow for 10,000s of edges.)
+    # Walk back from the outcome's atoms through the base and this outcome's firings, writing into
+    # networkx's own maps (add_node and add_edge check and clear caches on every call). Attributes of
+    # the base's nodes and firings are made once and shared by the outcomes: an explanation is read,
+    # not changed.
     nodes, succ, pred = graph._node, graph._succ, graph._pred
-    todo = [s._rep for s in shown]
-    seen = set(todo)
-    while todo:
-        node = todo.pop()
-        for source in (extra, shared):
-            if node not in source._node:
-                continue
-            if node not in nodes:
-                nodes[node] = source._node[node]  # shared: attributes do not depend on the outcome
-                succ.setdefault(node, {})
-                pred.setdefault(node, {})
-            for p in source._pred[node]:
-                succ.setdefault(p, {})[node] = {}
-                pred[node][p] = {}
-                pred.setdefault(p, {})
-                if p not in seen:
-                    seen.add(p)
-                    todo.append(p)
+    made, sources, offset = shared.nodes, data.input_sources, len(shared.firings)
+    base_stage, given = data.base_stage, shared.given
+    todo: list[int] = []
+
+    def atom_node(r: int) -> None:  # a new atom node, and the atom to walk back from
+        attrs = made.get(r)
+        if attrs is None:
+            kind = "fact" if r in given else "choice" if r in choices else "derived"
+            attrs = {"kind": kind, "symbol": Symbol(r), "stage": stage.get(r, -1),
+                     "source": sources.get(r, "asp" if kind == "fact" else "")}
+            if r in base_stage:  # decided by grounding: the same in every outcome
+                made[r] = attrs
+        nodes[r], succ[r], pred[r] = attrs, {}, {}
+        todo.append(r)
+
     for symbol in shown:
-        r = symbol._rep
-        if r not in graph._node or "kind" not in graph._node[r]:
-            graph.add_node(r, kind="derived", symbol=symbol, stage=stage.get(r, -1), source="")
-        graph._node[r] = dict(graph._node[r], outcome=True)
+        atom_node(symbol._rep)
+    # Firing k of the base is node -(k + 1); firing k of this outcome, -(offset + k + 1).
+    sources_of_firings = ((shared.by_head, shared.firings, 0), (mine, firings, offset))
+    while todo:  # each atom is walked once, so each firing (of one head) is added once
+        head = todo.pop()
+        parents = pred[head]
+        for by_head, table, start in sources_of_firings:
+            for k in by_head.get(head, ()):
+                info, _, body, unless = table[k]
+                number = -(start + k + 1)
+                nodes[number], succ[number] = _rule_node(info, unless), {head: {}}
+                parents[number] = succ[number][head]
+                pred[number] = below = {}
+                for b in body:
+                    if b not in nodes:
+                        atom_node(b)
+                    succ[b][number] = below[b] = {}
+    for symbol in shown:  # the outcome's own atoms: marked on copies, the shared attributes stay as they are
+        nodes[symbol._rep] = dict(nodes[symbol._rep], outcome=True, symbol=symbol)
     return graph
 
 

@@ -26,7 +26,7 @@ from .facts import QUESTION_KINDS, Fact, situation_facts
 from .interrupt import clingo_call
 from .model import Situation
 from .program import add_program
-from .symbols import Atoms
+from .symbols import Atoms, ground_atoms
 
 
 @dataclass(frozen=True)
@@ -381,18 +381,20 @@ class Grounding(Asking):
 
         facts: set[Symbol] = set()
         nonfacts: dict[Symbol, int] = {}
-        for atom in self.control.symbolic_atoms:
-            if atom.is_fact:
-                facts.add(atom.symbol)
+        for rep, fact, literal in ground_atoms(self.control):
+            if fact:
+                facts.add(Symbol(rep))
             else:
-                nonfacts[atom.symbol] = atom.literal
+                nonfacts[Symbol(rep)] = literal
+        whys = list(ground_atoms(self.control, WHY, 4))
+        nonfact_whys = {rep for rep, fact, _ in whys if not fact}
         inputs = {f.symbol: self.situation.where(f.origin) if not f.origin.startswith("card:") else f.origin
                   for f in self.facts}
         return ExplainData(
             facts=facts,
             input_facts=inputs,
-            why_facts=[s for s in facts if s.name == WHY],
-            why_literals={s: lit for s, lit in nonfacts.items() if s.name == WHY},
+            why_facts=[rep for rep, fact, _ in whys if fact],
+            why_literals={s: lit for s, lit in nonfacts.items() if s._rep in nonfact_whys},
             nonfact_literals=nonfacts,
             possible=facts | set(nonfacts),
         )

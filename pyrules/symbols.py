@@ -7,8 +7,9 @@
 from __future__ import annotations
 
 import copyreg
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import Any
 
 from clingo import Function, Number, String, Symbol, parse_term
 
@@ -130,3 +131,64 @@ def mana_symbol(key: str) -> Symbol:
 def ability_id(card: str, index: int) -> Symbol:
     """``ab(Card, I)``: the I-th ability printed on a card."""
     return fn("ab", S(card), index)
+
+
+# -- reading a large grounding without a Python object per call ------------------------------------
+# Explanations read every atom of a grounding and every firing of the shadow rules: hundreds of
+# thousands of symbols. clingo's Python package allocates C buffers and Symbol objects on every call;
+# these readers reuse their buffers and deal in symbol handles (``Symbol._rep``, equal for equal
+# symbols), making a Symbol only where one is kept. Without the cffi layer, the plain API.
+def ground_atoms(control: Any, name: str | None = None, arity: int = 0) -> Iterator[tuple[int, bool, int]]:
+    """Each atom of a grounding (of one predicate, given ``name``): (symbol handle, whether it is a fact,
+    its program literal)."""
+    atoms = control.symbolic_atoms
+    if _ffi is None:  # pragma: no cover - another clingo layout
+        found = atoms if name is None else atoms.by_signature(name, arity)
+        yield from ((a.symbol._rep, a.is_fact, a.literal) for a in found)
+        return
+    from clingo._internal import _lib
+
+    rep = atoms._rep
+    if name is None:
+        signature = _ffi.NULL
+    else:
+        p_sig = _ffi.new("clingo_signature_t*")
+        _lib.clingo_signature_create(name.encode(), arity, True, p_sig)
+        signature = p_sig
+    p_it, p_valid = _ffi.new("clingo_symbolic_atom_iterator_t*"), _ffi.new("bool*")
+    p_fact, p_symbol, p_literal = _ffi.new("bool*"), _ffi.new("clingo_symbol_t*"), _ffi.new("clingo_literal_t*")
+    lib = _lib
+    lib.clingo_symbolic_atoms_begin(rep, signature, p_it)
+    it = p_it[0]
+    while lib.clingo_symbolic_atoms_is_valid(rep, it, p_valid) and p_valid[0]:
+        lib.clingo_symbolic_atoms_symbol(rep, it, p_symbol)
+        lib.clingo_symbolic_atoms_is_fact(rep, it, p_fact)
+        lib.clingo_symbolic_atoms_literal(rep, it, p_literal)
+        yield p_symbol[0], p_fact[0], p_literal[0]
+        lib.clingo_symbolic_atoms_next(rep, it, p_it)
+        it = p_it[0]
+
+
+class ArgumentReader:
+    """The arguments of symbols, as handles (``arguments(rep)``), and numbers (``number(rep)``)."""
+
+    def __init__(self) -> None:
+        if _ffi is not None:
+            from clingo._internal import _lib
+
+            self._lib = _lib
+            self._p_args, self._p_size = _ffi.new("clingo_symbol_t**"), _ffi.new("size_t*")
+            self._p_number = _ffi.new("int*")
+
+    def arguments(self, rep: int) -> list[int]:
+        if _ffi is None:  # pragma: no cover - another clingo layout
+            return [a._rep for a in Symbol(rep).arguments]
+        self._lib.clingo_symbol_arguments(rep, self._p_args, self._p_size)
+        size = self._p_size[0]
+        return _ffi.unpack(self._p_args[0], size) if size else []
+
+    def number(self, rep: int) -> int:
+        if _ffi is None:  # pragma: no cover - another clingo layout
+            return Symbol(rep).number
+        self._lib.clingo_symbol_number(rep, self._p_number)
+        return self._p_number[0]
