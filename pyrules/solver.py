@@ -26,7 +26,7 @@ from .facts import QUESTION_KINDS, Fact, situation_facts
 from .interrupt import clingo_call
 from .model import Situation
 from .program import add_program
-from .symbols import Atoms, ground_atoms
+from .symbols import Atoms, TruthReader, ground_atoms
 
 
 @dataclass(frozen=True)
@@ -337,6 +337,8 @@ class Grounding(Asking):
         self._problems = [(a.symbol, a.literal) for name in ("unsupported", "bad_question", "illegal")
                           for a in self.control.symbolic_atoms.by_signature(name, 1)]
         self.explain_data = self._explain_data() if explain else None
+        if self.explain_data is not None:
+            self._nonfact_reader = TruthReader(self.explain_data.nonfact_literals)
         # Paying with mana abilities minimizes failed payments (payment.lp): only optimal models count.
         self._failed_payments = [a.literal for a in self.control.symbolic_atoms.by_signature("_pay_failed", 1)]
         self.optimizing = bool(self._failed_payments) or self.objective is not None
@@ -465,6 +467,9 @@ class Grounding(Asking):
                 atoms = self._atoms.set_of(model.symbols(terms=True))
                 if keep is not None:
                     atoms = frozenset(a for a in atoms if a.name in keep)
+                if self.explain_data is not None and atoms not in self._true_nonfacts:
+                    # Read the model once: its explanation needs no second solve.
+                    self._true_nonfacts[atoms] = self._nonfact_reader.true(model)
                 models.append(atoms)
                 if self.on_outcome is not None:
                     self.on_outcome(atoms)
@@ -562,10 +567,9 @@ class Grounding(Asking):
         conf = self.control.configuration.solve
         conf.enum_mode, conf.project, conf.models = "auto", "no", "1"
         found: list[frozenset[Symbol]] = []
-        literals = self.explain_data.nonfact_literals
 
         def on_model(model: clingo.Model) -> None:
-            found.append(frozenset(s for s, lit in literals.items() if model.is_true(lit)))
+            found.append(self._nonfact_reader.true(model))
 
         with clingo_call(self.control):
             self.control.solve(assumptions=assumptions, on_model=on_model)

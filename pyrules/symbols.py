@@ -192,3 +192,25 @@ class ArgumentReader:
             return Symbol(rep).number
         self._lib.clingo_symbol_number(rep, self._p_number)
         return self._p_number[0]
+
+
+class TruthReader:
+    """Which of some program literals a model makes true: one C call per literal, with one reused buffer."""
+
+    def __init__(self, items: dict[Symbol, int]) -> None:
+        self._items = list(items.items())
+        if _ffi is not None:
+            from clingo._internal import _lib
+
+            self._is_true, self._p_bool = _lib.clingo_model_is_true, _ffi.new("bool*")
+
+    def true(self, model: Any) -> frozenset[Symbol]:
+        if _ffi is None:  # pragma: no cover - another clingo layout
+            return frozenset(s for s, lit in self._items if model.is_true(lit))
+        is_true, p_bool, rep = self._is_true, self._p_bool, model._rep
+        found = []
+        for symbol, literal in self._items:
+            is_true(rep, literal, p_bool)
+            if p_bool[0]:
+                found.append(symbol)
+        return frozenset(found)
