@@ -275,7 +275,7 @@ def atom_label(symbol: Symbol, table: dict[str, tuple[tuple[str, ...], str]] | N
 # ---------------------------------------------------------------------------------------------
 @dataclass
 class ExplainData:
-    """What the grounding knows for explanations: facts, possible atoms, and the firings. The part
+    """What the grounding knows for explanations: facts, undecided atoms, and the firings. The part
     decided by grounding alone (facts, their firings, their stages) is built once and shared by the
     explanations of all outcomes."""
 
@@ -284,7 +284,6 @@ class ExplainData:
     why_facts: list[int]  # the handles of the _why atoms that are facts
     why_literals: dict[Symbol, int]  # non-fact _why atoms and their program literals
     nonfact_literals: dict[Symbol, int]
-    possible: set[Symbol] = field(default_factory=set)
     base: Any = None  # the Base, made on the first explanation
     base_stage: dict[int, int] = field(default_factory=dict)
     choice_firings: list = field(default_factory=list)  # firings decided by grounding whose head is a choice

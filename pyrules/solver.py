@@ -381,14 +381,16 @@ class Grounding(Asking):
     def _explain_data(self) -> Any:
         from .explain import WHY, ExplainData
 
-        facts: set[Symbol] = set()
+        whys = list(ground_atoms(self.control, WHY, 4))
+        why_reps = {rep for rep, _, _ in whys}
+        facts: set[Symbol] = set()  # (but the firings: there are many, read from why_facts)
         nonfacts: dict[Symbol, int] = {}
         for rep, fact, literal in ground_atoms(self.control):
             if fact:
-                facts.add(Symbol(rep))
+                if rep not in why_reps:
+                    facts.add(Symbol(rep))
             else:
                 nonfacts[Symbol(rep)] = literal
-        whys = list(ground_atoms(self.control, WHY, 4))
         nonfact_whys = {rep for rep, fact, _ in whys if not fact}
         inputs = {f.symbol: self.situation.where(f.origin) if not f.origin.startswith("card:") else f.origin
                   for f in self.facts}
@@ -398,7 +400,6 @@ class Grounding(Asking):
             why_facts=[rep for rep, fact, _ in whys if fact],
             why_literals={s: lit for s, lit in nonfacts.items() if s._rep in nonfact_whys},
             nonfact_literals=nonfacts,
-            possible=facts | set(nonfacts),
         )
 
     def fact_atoms(self, name: str, arity: int) -> list[Symbol]:
@@ -584,10 +585,10 @@ class Grounding(Asking):
             raise ValueError("this grounding was made without explanations")
         conf = self.control.configuration.solve
         conf.enum_mode, conf.project, conf.models = "brave", "no", "0"
-        true: set[Symbol] = set()
+        true: frozenset[Symbol] = frozenset()
         with clingo_call(self.control), self.control.solve(yield_=True) as handle:
             for model in handle:  # the last model holds the brave consequences
-                true = {s for s, lit in data.nonfact_literals.items() if model.is_true(lit)}
+                true = self._nonfact_reader.true(model)
         conf.enum_mode = "auto"
         return frozenset(data.facts | true)
 
