@@ -402,11 +402,23 @@ def _explain(args: argparse.Namespace) -> int:
         text = {"text": graph.text, "dot": graph.to_dot, "graphml": graph.to_graphml, "json": graph.to_json,
                 "markdown": graph.to_markdown, "small-dot": graph.to_small_dot}[fmt]()
     sys.stdout.write(text)
-    if atom is not None and fmt == "text":  # what the other outcomes have instead
-        others = result.contrast(index - 1, result.atom(atom, "--atom"))
-        for atoms, n in others:
-            print(f"instead, in {n} other outcome{'s' if n != 1 else ''}: {', '.join(atoms) or '(none of these)'}")
+    if fmt == "text" and not args.full:  # what the other outcomes have instead (of the atom, or of each atom)
+        from .atoms import format_atom
+
+        symbols = [result.atom(atom, "--atom")] if atom is not None else sorted(outcome.atoms, key=format_atom)
+        lines = []
+        for symbol in symbols:
+            for atoms, n in result.contrast(index - 1, symbol):
+                what = "" if atom is not None else f" of {format_atom(symbol)}"
+                lines.append(f"instead{what}, in {n} other outcome{'s' if n != 1 else ''}: "
+                             f"{', '.join(atoms) or '(none of these)'}")
+        for line in lines[:_CONTRASTS] + ([f"... ({len(lines) - _CONTRASTS} more)"] if len(lines) > _CONTRASTS else []):
+            print(line)
     return 0
+
+
+#: At most this many "instead" lines under a judge view.
+_CONTRASTS = 6
 
 
 def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: float | None = None) -> int:

@@ -126,3 +126,14 @@ def test_every_corpus_case_reads_in_30_lines(path):
     for outcome in list(outcomes)[:3]:
         text = outcome.explain().judge().text()
         assert text.count("\n") <= 30, text
+
+
+def test_without_an_atom_each_atom_is_contrasted(capsys):
+    """Birds of Paradise adds one mana of any color: explaining the outcome with black says, for its mana,
+    what the four other outcomes add instead (tap(birds) is the same in all: no line)."""
+    assert main(["explain", str(EXAMPLES / "birds.yaml"), "--outcome", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[lines.index("So:") + 1:] == [
+        "  Birds of Paradise becomes tapped.  [701.26a]",
+        "  1 mana of type {B} is added to alice's mana pool.  [106.4, 119.3, 122.1]",
+        *[f"instead of mana_added(alice,b,1), in 1 other outcome: mana_added(alice,{t},1)" for t in "gruw"]]
