@@ -26,7 +26,7 @@ import re
 from collections import ChainMap, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import clingo
@@ -288,21 +288,14 @@ class ExplainData:
     base_stage: dict[int, int] = field(default_factory=dict)
     choice_firings: list = field(default_factory=list)  # firings decided by grounding whose head is a choice
 
-    @property
+    @cached_property
     def fact_reps(self) -> set[int]:
-        if self._fact_reps is None:
-            self._fact_reps = {s._rep for s in self.facts}
-        return self._fact_reps
+        return {s._rep for s in self.facts}
 
-    @property
+    @cached_property
     def input_sources(self) -> dict[int, str]:
         """The handles of the situation's facts, and where each came from."""
-        if self._input_sources is None:
-            self._input_sources = {s._rep: where for s, where in self.input_facts.items()}
-        return self._input_sources
-
-    _fact_reps: set[int] | None = None
-    _input_sources: dict[int, str] | None = None
+        return {s._rep: where for s, where in self.input_facts.items()}
 
 
 class Explanation(nx.DiGraph):

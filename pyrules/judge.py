@@ -6,9 +6,10 @@ the order they happen, each with the Comprehensive Rules numbers of the rules th
 here is written per rule or per card; the catalogues of ``asp/`` say what each atom is:
 
 * The **decisive chain** below an atom: every firing that derives it and, through their bodies, what
-  those rest on, except behind an ``index`` atom (a digit or a position the encodings keep for their
-  own bookkeeping: the rule that assigns it is cited, what it was counted from is not). This is what
-  :meth:`Explanation.cites` reads.
+  those rest on, except behind an ``index`` atom (bookkeeping: a digit or a position the encodings
+  count, whether some order of effects reaches a state; the rule that derives it is cited, what it
+  was counted from is not). This is what :meth:`Explanation.cites` reads. The judge view reads one
+  **proof** of it (:func:`proof`).
 * **Steps** are the chain's atoms whose catalogue role is ``event`` (an event happens, an effect is
   applied, an ability triggers...) or that were chosen in this outcome; each is one line, cited with the
   rules that derive it and the rules of the auxiliary atoms folded into it (those between it and the
@@ -78,26 +79,20 @@ def proof(graph: Any, roots: Iterable[Any]) -> set[Any]:
         return (sum(b not in keep for b in body), max((nodes[b].get("stage", 0) for b in body), default=0),
                 len(body), nodes[firing].get("file", ""), sorted(str(nodes[b].get("symbol", b)) for b in body))
 
-    heap: list[tuple[int, int, Any, bool]] = []
-    count = 0
-
+    heap: list[tuple[int, int, Any]] = []  # (minus the stage, order of arrival, node) of atoms to walk behind
     expanded: set[Any] = set()
 
     def push(node: Any, expand: bool) -> None:
-        nonlocal count
         keep.add(node)
         if expand and node not in expanded:
             expanded.add(node)
-            count += 1
-            heapq.heappush(heap, (-nodes[node].get("stage", 0), count, node, expand))
+            heapq.heappush(heap, (-nodes[node].get("stage", 0), len(expanded), node))
 
     for root in roots:
         push(root, True)
     while heap:
-        _, _, node, expand = heapq.heappop(heap)
-        firings = list(graph.predecessors(node)) if expand else []
-        if not firings:
-            continue
+        node = heapq.heappop(heap)[2]
+        firings = list(graph.predecessors(node))
         if nodes[node]["kind"] != "rule":  # an atom: one of the rule firings deriving it, and all else it rests on
             rules = [f for f in firings if ".lp:" in nodes[f].get("file", "")]
             firings = [f for f in firings if f not in rules] + ([min(rules, key=key)] if rules else [])
@@ -141,8 +136,9 @@ def game_term(value: Symbol, names: dict[str, str]) -> str:
     if value.name == "rep" and len(args) == 2:
         ability = game_term(args[1], names)
         source = game_term(args[0], names)
-        same = args[1].name == "ab" and args[1].arguments and args[0].type == SymbolType.String \
-            and names.get(args[0].string, "").split(" (")[0] == args[1].arguments[0].string
+        card = args[1].arguments[0].string if args[1].name == "ab" and args[1].arguments and \
+            args[1].arguments[0].type == SymbolType.String else None
+        same = card is not None and source in (card, f"{card} ({format_atom(args[0])})")
         return ability if same else f"{ability} (from {source})"
     return f"{value.name}({','.join(game_term(a, names) for a in args)})"
 
@@ -192,7 +188,7 @@ _FIRST_SENTENCE = re.compile(r"^(.*?[.!?])\s+(?=[A-Z])")
 @dataclass
 class Line:
     """One line of a judge view: a step (or an atom explained), or what one place of the file gives.
-    Steps alike but for one argument are folded into one line (``atoms``, ``varying``)."""
+    Alike steps are folded into one line; ``atoms`` are the atoms it stands for."""
 
     text: str
     cites: tuple[str, ...] = ()
@@ -235,8 +231,10 @@ class JudgeView:
         files = {g.where.rpartition(":")[0] for g in self.given}
         file = files.pop() if len(files) == 1 and "" not in files else ""
         out = [f"Given ({file}):" if file else "Given:"]
-        out += [f"  {'line' if ',' not in g.where.rpartition(':')[2] and '-' not in g.where.rpartition(':')[2] else 'lines'}"
-                f" {g.where.rpartition(':')[2]}: {g.text}" if file else f"  {g.where}: {g.text}" for g in self.given]
+        for g in self.given:  # one file: its lines ("line 6", "lines 8-11"); several: each place in full
+            numbers = g.where.rpartition(":")[2]
+            place = f"{'line' if numbers.isdigit() else 'lines'} {numbers}" if file else g.where
+            out.append(f"  {place}: {g.text}")
         if self.steps:
             out += ["What happens:"] + self._numbered("  ")
         out += ["So:"] + [f"  {o.render()}" for o in self.outcome]
@@ -270,7 +268,8 @@ def judge_view(graph: Any, roots: Iterable[Any] | None = None) -> JudgeView:
 
     root_set = set(roots)
     atoms = [n for n in chain if n not in root_set and "symbol" in nodes[n] and nodes[n]["kind"] != "rule"]
-    if any("step" in nodes[n] for n in atoms):  # a sequence of actions: one line per step, what it brought about
+    sequence = any("step" in nodes[n] for n in atoms)
+    if sequence:  # a sequence of actions: one line per step, what it brought about
         by_step: dict[int, list[Any]] = {}
         for n in atoms:
             if nodes[n].get("outcome"):
@@ -284,7 +283,6 @@ def judge_view(graph: Any, roots: Iterable[Any] | None = None) -> JudgeView:
     else:
         steps = [n for n in atoms if nodes[n]["kind"] == "choice" or _role(nodes[n]) == "event"]
         view.steps = _folded(graph, sorted(steps, key=order), chain, names)
-    sequence = any("step" in nodes[n] for n in atoms)
     view.outcome = _folded(graph, sorted((r for r in roots if "symbol" in nodes[r]), key=order), chain, names,
                            _sequence_outcomes() if sequence else None)
     return view
