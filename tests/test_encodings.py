@@ -162,13 +162,15 @@ def test_the_replacement_engine_and_could_produce_are_decided_by_grounding():
 def test_every_catalogue_label_shows_each_argument_in_its_place():
     """Labels come from one template per predicate, the catalogue's meaning: rendered with sample values,
     every argument (a variable, not a constant such as ``effects``) appears, and none where the
-    template names it as a heading (``Kind: activated, ...`` once read ``replacement: activated``)."""
+    template names it as a heading (``Kind: activated, ...`` once read ``replacement: activated``). A step
+    of the judge view (an ``event`` predicate) shows every argument in its first sentence."""
     import re
 
     import clingo
 
     from pyrules.encodings import all_entries
     from pyrules.explain import atom_label
+    from pyrules.judge import sentence
 
     problems = []
     for signature, entry in sorted(all_entries().items()):
@@ -182,4 +184,8 @@ def test_every_catalogue_label_shows_each_argument_in_its_place():
                 problems.append(f"{signature}: {arg} is not shown in '{entry.meaning}'")
         if re.search(r"value\dx:", text):
             problems.append(f"{signature}: a value stands as a heading in '{text}'")
+        if entry.role == "event":  # the judge view reads only the first sentence: it must show them all
+            step = sentence(clingo.Function(name, values), {})
+            problems += [f"{signature}: {arg} is not in the first sentence '{step}'" for i, arg in enumerate(entry.args)
+                         if arg[:1].isupper() and f"value{i}x" not in step]
     assert not problems, "\n".join(problems)
