@@ -5,7 +5,7 @@
     pyrules query FILE (--always QUERY | --sometimes QUERY | --where QUERY | --count) [--json] [SITUATION OPTIONS]
     pyrules diff FIRST SECOND [--project PRED[/N],...] [--where QUERY] [--json] [SITUATION OPTIONS]
     pyrules check [PATH ...] [--json] [--timeout SECONDS]
-    pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format FORMAT]
+    pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format FORMAT] [--full]
                          [--where QUERY] [SITUATION OPTIONS]
     pyrules cards import FILE [--format mtgjson|scryfall] [--out LIBRARY.yaml] [--report]
 
