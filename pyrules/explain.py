@@ -651,7 +651,8 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
     true_reps = {s._rep for s in true_nonfacts}
     firings = _firings((w._rep for w in data.why_literals if w._rep in true_reps), rules()[0])
     firings = [f for f in firings + data.choice_firings if f[1] in true_reps or f[1] in data.fact_reps]
-    stage = ChainMap({}, data.base_stage)
+    own: dict[int, int] = {}  # the stages of the atoms this outcome's firings derive
+    stage = ChainMap(own, data.base_stage)
     _stages(firings, stage)
     mine = _well_founded(firings, stage)
     choices = {firings[k][1] for ks in mine.values() for k in ks if firings[k][0].choice}
@@ -671,9 +672,10 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
         attrs = made.get(r)
         if attrs is None:
             kind = "fact" if r in given else "choice" if r in choices else "derived"
-            attrs = {"kind": kind, "symbol": Symbol(r), "stage": stage.get(r, -1),
+            level = base_stage.get(r)
+            attrs = {"kind": kind, "symbol": Symbol(r), "stage": own.get(r, -1) if level is None else level,
                      "source": sources.get(r, "asp" if kind == "fact" else "")}
-            if r in base_stage:  # decided by grounding: the same in every outcome
+            if level is not None:  # decided by grounding: the same in every outcome
                 made[r] = attrs
         nodes[r], succ[r], pred[r] = attrs, {}, {}
         todo.append(r)
@@ -689,7 +691,13 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
             for k in by_head.get(head, ()):
                 info, _, body, unless = table[k]
                 number = -(start + k + 1)
-                nodes[number], succ[number] = _rule_node(info, unless), {head: {}}
+                if unless and not start:  # a base firing with its own "unless": its attributes, made once
+                    attrs = made.get(number)
+                    if attrs is None:
+                        attrs = made[number] = _rule_node(info, unless)
+                else:
+                    attrs = _rule_node(info, unless)
+                nodes[number], succ[number] = attrs, {head: {}}
                 parents[number] = succ[number][head]
                 pred[number] = below = {}
                 for b in body:
