@@ -229,6 +229,12 @@ def _pool_text(pool: dict[str, int]) -> str:
     return "".join(f"{{{t.upper()}}}" * n for t, n in sorted(pool.items(), key=lambda kv: "wubrgc".index(kv[0])))
 
 
+def _alike(atom: Symbol, other: Symbol) -> bool:
+    """Atoms of the same predicate about the same first argument (``counters_put(ballista, ...)``)."""
+    return atom.name == other.name and len(atom.arguments) == len(other.arguments) and \
+        atom.arguments[:1] == other.arguments[:1]
+
+
 class Outcomes(Sequence[Outcome]):
     """Every distinct legal outcome of a situation's question."""
 
@@ -391,14 +397,8 @@ class Outcomes(Sequence[Outcome]):
         symbol = self.atom(atom)
         if symbol not in outcome.atoms:
             raise InputError("<atom>", f"{format_atom(symbol)} does not hold in outcome {index + 1}")
-        first = symbol.arguments[0] if symbol.arguments else None
-
-        def alike(a: Symbol) -> bool:
-            return a.name == symbol.name and len(a.arguments) == len(symbol.arguments) and (
-                first is None or a.arguments[0] == first)
-
-        mine = tuple(sorted(format_atom(a) for a in outcome.atoms if alike(a)))
-        found = Counter(tuple(sorted(format_atom(a) for a in o.atoms if alike(a)))
+        mine = tuple(sorted(format_atom(a) for a in outcome.atoms if _alike(a, symbol)))
+        found = Counter(tuple(sorted(format_atom(a) for a in o.atoms if _alike(a, symbol)))
                         for i, o in enumerate(self._outcomes) if i != index)
         return sorted((atoms, n) for atoms, n in found.items() if atoms != mine)
 
@@ -433,10 +433,9 @@ class Outcomes(Sequence[Outcome]):
         # counter, not through every rule that reads a "plus" modification).
         used = set()
         for outcome in self._outcomes[:10]:
-            for alike in outcome.atoms:
-                if alike.name == symbol.name and len(alike.arguments) == len(symbol.arguments) and \
-                        alike.arguments[:1] == symbol.arguments[:1]:
-                    used |= outcome.explain().cites(alike)
+            for other in outcome.atoms:
+                if _alike(other, symbol):
+                    used |= outcome.explain().cites(other)
         if any(r in used for r in found.rules):
             found.rules = [r for r in found.rules if r in used]
         return found
