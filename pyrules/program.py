@@ -200,46 +200,77 @@ def _declarations() -> tuple[Any, ...]:
     return tuple(nodes)
 
 
-def _available(key: Key, have: set[Key], names: set[tuple[str, int]]) -> bool:
-    if key in have or (key[0], key[1], None) in have:
-        return True
-    return key[2] is None and (key[0], key[1]) in names
+class _NeedIndex:
+    """Which statements wait for which needs: made once per tuple of statements (``live`` runs for every
+    situation, over the same statements)."""
+
+    def __init__(self, statements_: tuple[Statement, ...]):
+        self.statements = statements_
+        self.counts = [len(set(stm.needs)) for stm in statements_]
+        self.waiting: dict[Key, list[int]] = defaultdict(list)
+        self.by_name: dict[tuple[str, int], list[Key]] = defaultdict(list)  # the needs of each predicate
+        for i, stm in enumerate(statements_):
+            for key in set(stm.needs):
+                if key not in self.waiting:
+                    self.by_name[(key[0], key[1])].append(key)
+                self.waiting[key].append(i)
+        self.kept = [not stm.heads and not stm.needs and stm.kind != "rule" for stm in statements_]
+
+
+_need_indexes: dict[int, _NeedIndex] = {}
+
+
+def _need_index(statements_: Iterable[Statement]) -> _NeedIndex:
+    if isinstance(statements_, tuple):
+        found = _need_indexes.get(id(statements_))
+        if found is None or found.statements is not statements_:
+            found = _need_indexes[id(statements_)] = _NeedIndex(statements_)
+        return found
+    return _NeedIndex(tuple(statements_))
 
 
 def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statement]:
-    """The statements that can fire given facts with these keys (least fixpoint over rule heads)."""
-    have: set[Key] = set(keys)
-    names = {(k[0], k[1]) for k in have}
-    waiting: dict[tuple[str, int], list[int]] = defaultdict(list)
-    pending = list(statements_)
-    missing = [0] * len(pending)
-    ready: list[int] = []
-    for i, stm in enumerate(pending):
-        for key in stm.needs:
-            if not _available(key, have, names):
-                missing[i] += 1
-                waiting[(key[0], key[1])].append(i)
-        if not missing[i]:
-            ready.append(i)
-    alive: set[int] = set()
+    """The statements that can fire given facts with these keys (least fixpoint over rule heads).
+
+    Linear in the size of the statements: each distinct need of a statement is counted once, and a
+    need, once met, stays met (a key with any first argument meets every need of its predicate; a need
+    with any first argument is met by every key of its predicate)."""
+    index = _need_index(statements_)
+    pending = index.statements
+    missing = list(index.counts)
+    waiting, by_name = index.waiting, index.by_name
+    met: set[Key] = set()
+    had: set[Key] = set()
+    ready = [i for i, count in enumerate(missing) if not count]
+
+    def meet(need: Key) -> None:
+        if need in met:
+            return
+        met.add(need)
+        for j in waiting.get(need, ()):
+            missing[j] -= 1
+            if not missing[j]:
+                ready.append(j)
+
+    def have(key: Key) -> None:
+        if key in had:
+            return
+        had.add(key)
+        name = (key[0], key[1])
+        for need in by_name.get(name, ()) if key[2] is None else (key, (name[0], name[1], None)):
+            meet(need)
+
+    for key in keys:
+        have(key)
+    alive = [False] * len(pending)
     while ready:
         i = ready.pop()
-        if i in alive:
+        if alive[i]:
             continue
-        alive.add(i)
+        alive[i] = True
         for key in pending[i].heads:
-            if key in have:
-                continue
-            have.add(key)
-            names.add((key[0], key[1]))
-            for j in waiting.get((key[0], key[1]), ()):
-                if j in alive or not missing[j]:
-                    continue
-                missing[j] = sum(1 for k in pending[j].needs if not _available(k, have, names))
-                if not missing[j]:
-                    ready.append(j)
-    return [stm for i, stm in enumerate(pending) if i in alive or not pending[i].heads and not pending[i].needs
-            and pending[i].kind != "rule"]
+            have(key)
+    return [stm for stm, on, kept in zip(pending, alive, index.kept) if on or kept]
 
 
 def _matches(key: Key, wanted: dict[tuple[str, int], set[str | None]]) -> bool:

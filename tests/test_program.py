@@ -45,6 +45,39 @@ def test_a_rule_is_live_when_its_positive_body_can_be_derived():
     assert live(rules, {("question", 1, None), ("e", 1, None)}) == rules
 
 
+def _naive_live(statements_, keys):
+    """The least fixpoint of the definition, by rounds over every statement (the reference for live())."""
+    have = set(keys)
+
+    def available(key):
+        return key in have or (key[0], key[1], None) in have or \
+            key[2] is None and any((k[0], k[1]) == key[:2] for k in have)
+
+    alive: set[int] = set()
+    grown = True
+    while grown:
+        grown = False
+        for i, stm in enumerate(statements_):
+            if i not in alive and all(available(k) for k in stm.needs):
+                alive.add(i)
+                have.update(stm.heads)
+                grown = True
+    return [s for i, s in enumerate(statements_) if i in alive or not s.heads and not s.needs and s.kind != "rule"]
+
+
+def test_live_is_the_least_fixpoint_of_its_definition():
+    """live() counts each need once and keeps it met; the rounds of the definition find the same statements,
+    from the keys of corpus situations and from random subsets of every key a rule reads."""
+    import random
+
+    every = sorted({k for s in statements() for k in s.needs + s.heads}, key=str)
+    chooser = random.Random(7)
+    key_sets = [{symbol_key(f.symbol) for f in situation_facts(load_situation(p))} for p in _corpus()[::25]]
+    key_sets += [set(chooser.sample(every, chooser.randrange(len(every) // 4))) for _ in range(12)]
+    for keys in key_sets:
+        assert [s.position for s in live(statements(), keys)] == [s.position for s in _naive_live(statements(), keys)]
+
+
 @cache
 def _corpus() -> list:
     """The corpus cases whose answers are outcomes (a refusal, such as an amount beyond the limit, is
@@ -103,7 +136,7 @@ def test_clingo_messages_name_the_statement_of_the_encodings(tmp_path):
     from pyrules.solver import Grounding
 
     grounding = Grounding(load_situation(corpus_dir() / "activation" / "tap-untapped-forest.yaml"))
-    places = grounding._places
+    places = grounding._log.places
     line = next(i for i, place in enumerate(places, start=1) if place.startswith("core.lp:"))
     grounding._log(clingo.MessageCode.OperationUndefined, f"<block>:{line}:3-9: info: operation undefined:\n  (1/0)\n")
     assert grounding.messages[-1] == f"asp/{places[line - 1]}: info: operation undefined: (1/0)"
