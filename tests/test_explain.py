@@ -172,7 +172,8 @@ def test_the_drawing_keeps_the_atoms_a_reader_knows():
     labels = {d["text"]: d["label"] for _, d in graph.nodes(data=True)}  # objects named by their cards
     assert labels["counters_put(ballista,p1p1,6)"] == "counters_put(Walking Ballista,p1p1,6)"
     assert labels['card(ballista,"Walking Ballista")'] == 'card(ballista,"Walking Ballista")'
-    assert labels["player(alice)"] == "player(alice)"
+    # a player keeps its name, an object is named by its card
+    assert labels["initial_controller(scales,alice)"] == "initial_controller(Hardened Scales,alice)"
     cites = {(graph.nodes[a]["text"], graph.nodes[b]["text"]): d["cites"] for a, b, d in graph.edges(data=True)}
     assert cites["result(enter(ballista),en(0,p1p1,6,none))", "counters_put(ballista,p1p1,6)"] == "106.4"
     assert cites["object_x(ballista,2)", "result(enter(ballista),en(0,p1p1,6,none))"] == "616.1"
@@ -269,9 +270,8 @@ def test_markdown_and_small_dot_keep_the_game_level_chain():
     six = next(o for o in outcomes if o.holds("counters_put(ballista, p1p1, 6)"))
     markdown = six.explain("counters_put(ballista, p1p1, 6)").to_markdown().splitlines()
     where = EXAMPLES / "ballista.yaml"
-    assert markdown[:3] == ["**Given**", "", f"- alice: player ({where}:4)"]
-    assert f'- ballista: card "Walking Ballista", initial_controller alice, initial_zone stack, object_x 2, ' \
-           f"stack_position 1 ({where}:6)" in markdown
+    assert markdown[:3] == ["**Given**", "", f'- ballista: card "Walking Ballista", initial_controller alice, '
+                                             f"initial_zone stack, object_x 2, stack_position 1 ({where}:6)"]
     assert "7. Real event enter(Walking Ballista) happens as en(0,p1p1,6,none). (chosen)  [616.1]" in markdown
     assert markdown[-3:] == ["**So**", "", "- 6 counters of kind p1p1 are put on Walking Ballista.  [106.4, 119.3, 122.1]"]
     dot = six.explain().to_small_dot()

@@ -32,7 +32,6 @@ def test_the_judge_view_of_walking_ballista(capsys):
     path = str(EXAMPLES / "ballista.yaml")
     assert main(["explain", path, "--outcome", str(index + 1), "--atom", "counters_put(ballista, p1p1, 6)"]) == 0
     assert capsys.readouterr().out == f"""Given ({path}):
-  line 4: alice: player
   line 6: ballista: card "Walking Ballista", initial_controller alice, initial_zone stack, object_x 2, stack_position 1
   line 7: scales: card "Hardened Scales", initial_controller alice, initial_zone battlefield
   line 8: season: card "Doubling Season", initial_controller alice, initial_zone battlefield
@@ -65,9 +64,10 @@ def test_citations_are_those_of_the_decisive_chain():
 
 @pytest.mark.parametrize("expectation, problem", [
     ('cites: ["616.1", "306.5b"]', "the explanation of counters_put(ballista,p1p1,6) does not cite 306.5b"),
-    ("judge: |\n        Given (case.yaml):\n          line 4: alice: player",
-     "the judge view of counters_put(ballista,p1p1,6) differs: '  line 6: ballista: card \"Walking Ballista\", "
-     "initial_controller alice, initial_zone stack, object_x 2, stack_position 1' where the case has no more lines"),
+    ("judge: |\n        Given (case.yaml):\n          line 6: ballista: card \"Walking Ballista\", initial_controller "
+     "alice, initial_zone stack, object_x 2, stack_position 1",
+     "the judge view of counters_put(ballista,p1p1,6) differs: '  line 7: scales: card \"Hardened Scales\", "
+     "initial_controller alice, initial_zone battlefield' where the case has no more lines"),
 ], ids=["a rule off the chain", "a judge view that differs"])
 def test_an_explanation_expectation_that_is_wrong_fails(tmp_path, expectation, problem):
     case = tmp_path / "case.yaml"
