@@ -27,6 +27,7 @@ from clingo import ast
 from clingo.symbol import Symbol, SymbolType
 
 from .encodings import FILES, defined_statements, encoding_paths
+from .symbols import _key, symbol_keys
 
 INDEX = "asp-index.json"
 
@@ -79,9 +80,7 @@ def atom_keys(atom: Any) -> list[Key] | None:
 
 @lru_cache(maxsize=65536)
 def symbol_key(symbol: Symbol) -> Key:
-    args = symbol.arguments
-    first = args[0].name if args and args[0].type == SymbolType.Function and args[0].name else None
-    return symbol.name, len(args), first
+    return _key(symbol)
 
 
 def _heads(head: Any) -> list[Any]:
@@ -344,7 +343,7 @@ def add_program(control: Any, facts: Iterable[Symbol], extra: Iterable[Any] = ()
     (explanations and why-not look at those atoms too). Without ``extra``, the statements go in as the
     text clingo printed them from their AST (clingo parses it faster than Python hands it an AST); then
     the place in the encodings of each line of that text is returned, for clingo's messages."""
-    keys = frozenset(symbol_key(s) for s in facts)
+    keys = frozenset(symbol_keys(facts))
     extra = list(extra)
     if not extra:
         text, places = _live_program(keys, demand)

@@ -26,7 +26,7 @@ from .facts import QUESTION_KINDS, Fact, situation_facts
 from .interrupt import clingo_call
 from .model import Situation
 from .program import add_program
-from .symbols import Atoms, TruthReader, ground_atoms
+from .symbols import Atoms, TruthReader, add_facts, ground_atoms
 
 
 @dataclass(frozen=True)
@@ -327,8 +327,7 @@ class Grounding(Asking):
         self.objective = self._add_user_program()
         # Facts go in through clingo's backend as symbols: user text is never parsed as program text.
         with self.control.backend() as backend:
-            for fact in self.facts:
-                backend.add_rule([backend.add_atom(fact.symbol)])
+            add_facts(backend, (fact.symbol for fact in self.facts))
         start = time.perf_counter()
         try:
             with clingo_call(self.control):

@@ -7,11 +7,11 @@
 from __future__ import annotations
 
 import copyreg
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from clingo import Function, Number, String, Symbol, parse_term
+from clingo import Function, Number, String, Symbol, SymbolType, parse_term
 
 
 def _reduce_symbol(symbol: Symbol) -> tuple:
@@ -88,7 +88,27 @@ except ImportError:  # pragma: no cover - another clingo layout: the plain path 
 
 def fn(name: str, *args: Symbol | int) -> Symbol:
     """A function term; arguments are symbols or whole numbers (never text)."""
-    return Function(name, [term(a) for a in args])
+    if _create is None:  # pragma: no cover - another clingo layout
+        return Function(name, [term(a) for a in args])
+    reps = [a._rep if type(a) is Symbol else term(a)._rep for a in args]
+    c_name = _names.get(name)
+    if c_name is None:
+        c_name = _names[name] = _ffi.new("char[]", name.encode())
+    out = _ffi.new("clingo_symbol_t*")
+    if not _create(c_name, _ffi.new("clingo_symbol_t[]", reps), len(reps), True, out):
+        raise RuntimeError(f"clingo could not make the term {name}/{len(reps)}")
+    return Symbol(out[0])
+
+
+# Facts of large situations are made by the hundred thousand: clingo's Function converts the name and
+# the arguments through two helper calls each time; fn keeps each name's C string (pyrules' own words).
+_names: dict[str, Any] = {}
+try:
+    from clingo._internal import _lib as _clingo_lib
+
+    _create = _clingo_lib.clingo_symbol_create_function
+except ImportError:  # pragma: no cover
+    _create = None
 
 
 def term(value: Symbol | int) -> Symbol:
@@ -167,6 +187,57 @@ def ground_atoms(control: Any, name: str | None = None, arity: int = 0) -> Itera
         yield p_symbol[0], p_fact[0], p_literal[0]
         lib.clingo_symbolic_atoms_next(rep, it, p_it)
         it = p_it[0]
+
+
+def symbol_keys(symbols: Iterable[Symbol]) -> set[tuple[str, int, str | None]]:
+    """The distinct (predicate, arity, name of the first argument's function or None) of some symbols
+    (pyrules.program cuts the encodings to what facts with these keys can use). clingo interns names,
+    so the keys are told apart by the addresses of their names: the texts are read once per key."""
+    if _ffi is None:  # pragma: no cover - another clingo layout
+        return {_key(s) for s in symbols}
+    from clingo._internal import _lib
+
+    lib, cast = _lib, _ffi.cast
+    p_name, p_args, p_size = _ffi.new("char**"), _ffi.new("clingo_symbol_t**"), _ffi.new("size_t*")
+    function = lib.clingo_symbol_type_function
+    seen: dict[tuple[int, int, int], tuple[str, int, str | None]] = {}
+    for symbol in symbols:
+        rep = symbol._rep
+        lib.clingo_symbol_name(rep, p_name)
+        name = int(cast("uintptr_t", p_name[0]))
+        lib.clingo_symbol_arguments(rep, p_args, p_size)
+        size = p_size[0]
+        first = 0
+        if size:
+            argument = p_args[0][0]
+            if lib.clingo_symbol_type(argument) == function:
+                lib.clingo_symbol_name(argument, p_name)
+                first = int(cast("uintptr_t", p_name[0]))
+        if (name, size, first) not in seen:
+            seen[(name, size, first)] = _key(symbol)
+    return set(seen.values())
+
+
+def _key(symbol: Symbol) -> tuple[str, int, str | None]:
+    args = symbol.arguments
+    first = args[0].name if args and args[0].type == SymbolType.Function and args[0].name else None
+    return symbol.name, len(args), first
+
+
+def add_facts(backend: Any, symbols: Iterable[Symbol]) -> None:
+    """Add each symbol as a fact through clingo's backend (one reused buffer, not two per fact)."""
+    if _ffi is None:  # pragma: no cover - another clingo layout
+        for symbol in symbols:
+            backend.add_rule([backend.add_atom(symbol)])
+        return
+    from clingo._internal import _handle_error, _lib
+
+    add_atom, add_rule, rep = _lib.clingo_backend_add_atom, _lib.clingo_backend_rule, backend._rep
+    p_symbol, p_atom, empty = _ffi.new("clingo_symbol_t*"), _ffi.new("clingo_atom_t*"), _ffi.NULL
+    for symbol in symbols:
+        p_symbol[0] = symbol._rep
+        if not add_atom(rep, p_symbol, p_atom) or not add_rule(rep, False, p_atom, 1, empty, 0):
+            _handle_error(False)
 
 
 class ArgumentReader:
