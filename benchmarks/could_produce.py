@@ -6,13 +6,15 @@ Mana Reflection and Contamination are in play (two replacement effects). In the 
 same board goes through a plain Python fixed-point loop and through a lean clingo encoding of just
 this question (``lean_could_produce.lp``), and is read from a situation file: the benchmark prints the
 times and the ratios against the lean encoding (pyrules' grounding and solving; its whole solve; the
-whole solve of the file, loading included), and the atoms each grounds.
+whole solve of the file, loading included), the atoms each grounds, and, for the largest board, the
+peak memory of each in a fresh process.
 
     python benchmarks/could_produce.py [N ...]
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import tempfile
 import time
@@ -161,18 +163,41 @@ def run(n: int) -> dict[str, float]:
             "atoms": stats.atoms, "lean_atoms": lean_atoms}
 
 
+def peak(kind: str, n: int) -> tuple[int, int]:
+    """(resident memory after building the board, peak resident memory) in KB of a fresh process that
+    solves the board through pyrules or the lean encoding (VmHWM: the process's own high-water mark)."""
+    code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+            "from could_produce import board, lean\n"
+            f"s, plain = board({n})\n"
+            "status = lambda key: int(next(l.split()[1] for l in open('/proc/self/status') if l.startswith(key)))\n"
+            "before = status('VmRSS')\n"
+            + ("import pyrules\npyrules.solve(s)\n" if kind == "pyrules" else "lean(plain)\n")
+            + "print(before, status('VmHWM'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    return int(out[0]), int(out[1])
+
+
+def memory(n: int) -> None:
+    (base, ours), (_, lean_peak) = peak("pyrules", n), peak("lean", n)
+    print(f"peak memory, {n:,} permanents (fresh processes; the board itself {base / 1024:.0f} MB): pyrules "
+          f"{ours / 1024:.0f} MB, lean {lean_peak / 1024:.0f} MB: {ours / lean_peak:.2f}x; above the board "
+          f"{(ours - base) / 1024:.0f} MB vs {(lean_peak - base) / 1024:.0f} MB: {(ours - base) / (lean_peak - base):.2f}x")
+
+
 def main(argv: list[str]) -> None:
     sizes = [int(a) for a in argv] or [500, 1000, 2000, 5000]
     run(30)  # the fixed costs (reading the encodings' index and the cards) are benchmarks/fixed_cost.py's
     print("pyrules: the situation built in Python, solved (facts, grounding, solving, outcomes); file: the same\n"
           "board from a situation file, its loading included; lean: lean_could_produce.lp on the same board.")
-    print(f"{'permanents':>10}  {'pyrules s':>9}  {'ground s':>8}  {'solve s':>8}  {'lean s':>7}  {'g+s/lean':>8}  "
-          f"{'all/lean':>8}  {'file s':>7}  {'file/lean':>9}  {'python s':>8}  {'atoms':>9}  {'lean atoms':>10}  {'ratio':>5}")
+    print(f"{'permanents':>10}  {'pyrules s':>9}  {'ground s':>8}  {'solve s':>8}  {'lean s':>7}  "
+          f"{'g+s/lean':>8}  {'all/lean':>8}  {'file s':>7}  {'file/lean':>9}  {'python s':>8}  {'atoms':>9}  "
+          f"{'lean atoms':>10}  {'ratio':>5}")
     for n in sizes:
         r = run(n)
         print(f"{r['n']:>10}  {r['total']:>9.3f}  {r['ground']:>8.3f}  {r['solve']:>8.3f}  {r['lean']:>7.3f}  "
               f"{r['lean_ratio']:>8.2f}  {r['whole_ratio']:>8.2f}  {r['file']:>7.3f}  {r['file_ratio']:>9.2f}  "
               f"{r['python']:>8.4f}  {r['atoms']:>9,}  {r['lean_atoms']:>10,}  {r['atoms'] / r['lean_atoms']:>5.1f}")
+    memory(max(sizes))
 
 if __name__ == "__main__":
     main(sys.argv[1:])

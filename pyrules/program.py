@@ -280,34 +280,37 @@ def _matches(key: Key, wanted: dict[tuple[str, int], set[str | None]]) -> bool:
 def relevant(statements_: list[Statement]) -> list[Statement]:
     """The statements whose heads something reads: what is shown, the bodies of constraints, and the
     bodies of relevant rules, as a greatest fixpoint backwards. A rule whose head nothing reads changes
-    no answer: the shown atoms, and which answer sets exist, are the same without it."""
+    no answer: the shown atoms, and which answer sets exist, are the same without it. (A worklist: a rule
+    is looked at again only when its predicate is wanted with a new first argument.)"""
     wanted: dict[tuple[str, int], set[str | None]] = {}
-    todo: list[int] = []
+    by_name: dict[tuple[str, int], list[int]] = {}
+    for i, stm in enumerate(statements_):
+        for key in stm.heads:
+            by_name.setdefault((key[0], key[1]), []).append(i)
     keep: set[int] = set()
+    todo: list[int] = []
 
     def want(key: Key) -> None:
-        wanted.setdefault((key[0], key[1]), set()).add(key[2])
+        name = (key[0], key[1])
+        firsts = wanted.setdefault(name, set())
+        if key[2] in firsts:
+            return
+        firsts.add(key[2])
+        for i in by_name.get(name, ()):
+            if i not in keep and any(_matches(k, wanted) for k in statements_[i].heads):
+                keep.add(i)
+                todo.append(i)
 
     for i, stm in enumerate(statements_):
         if stm.kind != "rule" or not stm.heads:  # #show, #program, constraints
             keep.add(i)
             todo.append(i)
-            for name, arity in stm.shows:
-                want((name, arity, None))
-    by_name: dict[tuple[str, int], list[int]] = {}
-    for i, stm in enumerate(statements_):
-        for key in stm.heads:
-            by_name.setdefault((key[0], key[1]), []).append(i)
-    while True:
-        while todo:
-            for key in statements_[todo.pop()].uses:
-                want(key)
-        grown = [i for name in wanted for i in by_name.get(name, ())
-                 if i not in keep and any(_matches(k, wanted) for k in statements_[i].heads)]
-        if not grown:
-            break
-        keep.update(grown)
-        todo += grown
+    for stm in statements_:
+        for name, arity in stm.shows:
+            want((name, arity, None))
+    while todo:
+        for key in statements_[todo.pop()].uses:
+            want(key)
     return [stm for i, stm in enumerate(statements_) if i in keep]
 
 
