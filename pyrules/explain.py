@@ -27,6 +27,7 @@ from collections import ChainMap, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 import clingo
@@ -35,6 +36,7 @@ import networkx as nx
 from clingo import Function, Number, Symbol, SymbolType
 
 from .atoms import format_atom
+from .collector import paused
 from .encodings import FILES, RuleBlock, all_entries, block_at, catalogue
 from .interrupt import clingo_call
 from .program import statements
@@ -612,6 +614,7 @@ class Base:
     nodes: dict[Any, dict] = field(default_factory=dict)  # node attributes made so far, shared by outcomes
 
 
+@paused()
 def base(data: ExplainData) -> Base:
     """The shared part of the explanations of a grounding, made once (on the first explanation, or by
     ``solve(..., explain=True)``)."""
@@ -630,6 +633,9 @@ def base(data: ExplainData) -> Base:
 
 
 _RULE_NODES: dict[int, dict] = {}
+# Every edge of an explanation has the same attributes, none: one read-only mapping shared by all of
+# them, not a dict per edge (fewer objects for the collector to walk; an explanation is read, not changed).
+_NO_ATTRIBUTES = MappingProxyType({})
 
 
 def _rule_node(info: RuleInfo, unless: tuple[int, ...]) -> dict:
@@ -643,6 +649,7 @@ def _rule_node(info: RuleInfo, unless: tuple[int, ...]) -> dict:
     return attrs
 
 
+@paused()
 def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[Symbol],
           situation: Any = None) -> Explanation:
     """The well-founded explanation of one outcome: the outcome's atoms and everything they rest on,
@@ -697,13 +704,13 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
                         attrs = made[number] = _rule_node(info, unless)
                 else:
                     attrs = _rule_node(info, unless)
-                nodes[number], succ[number] = attrs, {head: {}}
+                nodes[number], succ[number] = attrs, {head: _NO_ATTRIBUTES}
                 parents[number] = succ[number][head]
                 pred[number] = below = {}
                 for b in body:
                     if b not in nodes:
                         atom_node(b)
-                    succ[b][number] = below[b] = {}
+                    succ[b][number] = below[b] = _NO_ATTRIBUTES
     for symbol in shown:  # the outcome's own atoms: marked on copies, the shared attributes stay as they are
         nodes[symbol._rep] = dict(nodes[symbol._rep], outcome=True, symbol=symbol)
     return graph

@@ -9,7 +9,6 @@ not legal, the solver options and statistics, and brave/cautious queries.
 
 from __future__ import annotations
 
-import gc
 import html
 import json
 import time
@@ -375,15 +374,7 @@ class Outcomes(Sequence[Outcome]):
                 raise ValueError("this outcome was not found again when grounding for explanations")
             if len(self._graphs) >= 16:  # keep a few graphs
                 self._graphs.pop(next(iter(self._graphs)))
-            # Building allocates many small dicts and no cycles: the cyclic collector would only
-            # rescan the large, long-lived grounding data.
-            was_enabled = gc.isenabled()
-            gc.disable()
-            try:
-                self._graphs[outcome.atoms] = build(grounding.explain_data, true, outcome.atoms, self.situation)
-            finally:
-                if was_enabled:
-                    gc.enable()
+            self._graphs[outcome.atoms] = build(grounding.explain_data, true, outcome.atoms, self.situation)
         return self._graphs[outcome.atoms]
 
     def explain(self, index: int = 0, atom: str | Symbol | None = None) -> Any:

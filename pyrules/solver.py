@@ -20,6 +20,7 @@ import clingo
 from clingo import Symbol, ast
 
 from .cards import CardLibrary
+from .collector import paused
 from .document import AMOUNT_LIMIT
 from .errors import InputError, UnsupportedError
 from .facts import QUESTION_KINDS, Fact, situation_facts
@@ -387,6 +388,7 @@ class Grounding(Asking):
                     builder.add(node)
         return sense
 
+    @paused()
     def _explain_data(self) -> Any:
         from .explain import WHY, ExplainData
 
@@ -479,7 +481,8 @@ class Grounding(Asking):
                     atoms = frozenset(a for a in atoms if a.name in keep)
                 if self.explain_data is not None and atoms not in self._true_nonfacts:
                     # Read the model once: its explanation needs no second solve.
-                    self._true_nonfacts[atoms] = self._nonfact_reader.true(model)
+                    with paused():
+                        self._true_nonfacts[atoms] = self._nonfact_reader.true(model)
                 models.append(atoms)
                 if self.on_outcome is not None:
                     self.on_outcome(atoms)
