@@ -3,12 +3,15 @@
 Grounding costs clingo about 40 microseconds per non-ground rule even when the rule has nothing to
 instantiate, which for the whole of ``asp/`` is most of the time a small situation takes. Before
 grounding, :func:`live_statements` drops every rule that cannot fire: a rule is *live* when each
-atom of its positive body can be derived, starting from the predicates of the situation's facts and
-adding the heads of live rules until nothing changes. Atoms are told apart by predicate, arity and
-the function name of their first argument (``question(resolve_top)`` is not ``question(cast(P,O))``),
-so the test over-approximates what clingo would derive: a dropped rule could never have fired, and
-the answer sets are the same. Predicates that only dead rules define are declared ``#defined``, so
-clingo's "atom does not occur in any rule head" keeps meaning a real mistake.
+atom of its positive body can be derived, starting from the situation's facts and adding the heads
+of live rules until nothing changes. Atoms are told apart by predicate, arity and, at each argument,
+the name of the function or constant written there (``question(resolve_top)`` is not
+``question(cast(P,O))``; ``ability_effect(D,J,add_power(T))`` needs a fact or a head with
+``add_power`` third); a variable (or any other term) in a head may be anything. Each argument is
+checked on its own, so the test over-approximates what clingo would derive: a dropped rule could
+never have fired, and the answer sets are the same. Predicates that only dead rules define are
+declared ``#defined``, so clingo's "atom does not occur in any rule head" keeps meaning a real
+mistake.
 """
 
 from __future__ import annotations
@@ -30,9 +33,12 @@ from .encodings import FILES, defined_statements, encoding_paths
 from .symbols import _key, symbol_keys
 
 INDEX = "asp-index.json"
+INDEX_FORMAT = 2  # 2: keys name the function at every argument (1: at the first only)
 
-#: (predicate, arity, name of the first argument's function or None when it can be anything)
-Key = tuple[str, int, str | None]
+#: (predicate, arity, at each argument the name of its function or constant). In a rule, None: a head's
+#: argument that may be anything, a body's that asks for nothing; in a fact, "": a value that is no
+#: named function (a string, a number, a tuple).
+Key = tuple[str, int, tuple[str | None, ...]]
 
 
 @dataclass(frozen=True)
@@ -53,7 +59,7 @@ class Statement:
         return _parse()[self.position][1]
 
 
-def _first_name(argument: Any) -> str | None:
+def _function_name(argument: Any) -> str | None:
     if argument.ast_type == ast.ASTType.Function and argument.name and not argument.external:
         return argument.name
     if argument.ast_type == ast.ASTType.SymbolicTerm and argument.symbol.type == SymbolType.Function:
@@ -67,9 +73,11 @@ def _term_keys(term: Any) -> list[Key] | None:
         return None if any(k is None for k in keys) else [k for ks in keys for k in ks]  # type: ignore[union-attr]
     if term.ast_type == ast.ASTType.Function:
         args = term.arguments
-        return [(term.name, len(args), _first_name(args[0]) if args else None)]
+        return [(term.name, len(args), tuple(_function_name(a) for a in args))]
     if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function:
-        return [(term.symbol.name, len(term.symbol.arguments), None)]
+        args = term.symbol.arguments
+        return [(term.symbol.name, len(args), tuple(a.name or None if a.type == SymbolType.Function else None
+                                                   for a in args))]
     return None
 
 
@@ -159,8 +167,8 @@ def index() -> dict[str, Any]:
     """The keys, kind and text of every statement, as stored in ``data/asp-index.json`` (reading clingo's
     AST from Python costs a third of a second, so it is done once, when the encodings change)."""
     found = [analyse(name, node, i) for i, (name, node) in enumerate(_parse())]
-    return {"encodings": encodings_hash(),
-            "statements": [[s.file, [list(k) for k in s.heads], [list(k) for k in s.needs], [list(k) for k in s.uses],
+    return {"encodings": encodings_hash(), "format": INDEX_FORMAT,
+            "statements": [[s.file, _stored(s.heads), _stored(s.needs), _stored(s.uses),
                             [list(k) for k in s.shows], s.kind, s.text, s.line] for s in found]}
 
 
@@ -170,7 +178,15 @@ def _stored_index() -> dict[str, Any] | None:
     except FileNotFoundError:
         return None
     stored = json.loads(text)
-    return stored if stored.get("encodings") == encodings_hash() else None
+    return stored if stored.get("encodings") == encodings_hash() and stored.get("format") == INDEX_FORMAT else None
+
+
+def _stored(keys: tuple[Key, ...]) -> list:
+    return [[name, arity, list(names)] for name, arity, names in keys]
+
+
+def _keys(stored: list) -> tuple[Key, ...]:
+    return tuple((name, arity, tuple(names)) for name, arity, names in stored)
 
 
 @cache
@@ -180,8 +196,8 @@ def statements() -> tuple[Statement, ...]:
     stored = _stored_index()
     if stored is None or any(len(entry) != 8 for entry in stored["statements"]):  # the encodings changed
         return tuple(analyse(name, node, i) for i, (name, node) in enumerate(_parse()))
-    return tuple(Statement(name, i, tuple(tuple(k) for k in heads), tuple(tuple(k) for k in needs),
-                           tuple(tuple(k) for k in uses), tuple(tuple(k) for k in shows), kind, text, line)
+    return tuple(Statement(name, i, _keys(heads), _keys(needs), _keys(uses), tuple(tuple(k) for k in shows), kind,
+                           text, line)
                  for i, (name, heads, needs, uses, shows, kind, text, line) in enumerate(stored["statements"]))
 
 
@@ -200,19 +216,26 @@ def _declarations() -> tuple[Any, ...]:
 
 
 class _NeedIndex:
-    """Which statements wait for which needs: made once per tuple of statements (``live`` runs for every
-    situation, over the same statements)."""
+    """Which statements wait for which conditions: made once per tuple of statements (``live`` runs for
+    every situation, over the same statements). A need is met when its predicate is there and each of
+    its named arguments is: a condition ``(name, arity)`` for the first, ``(name, arity, i, function)``
+    for each of the others."""
 
     def __init__(self, statements_: tuple[Statement, ...]):
         self.statements = statements_
-        self.counts = [len(set(stm.needs)) for stm in statements_]
-        self.waiting: dict[Key, list[int]] = defaultdict(list)
-        self.by_name: dict[tuple[str, int], list[Key]] = defaultdict(list)  # the needs of each predicate
-        for i, stm in enumerate(statements_):
-            for key in set(stm.needs):
-                if key not in self.waiting:
-                    self.by_name[(key[0], key[1])].append(key)
-                self.waiting[key].append(i)
+        self.counts: list[int] = []
+        self.waiting: dict[tuple, list[int]] = defaultdict(list)
+        self.by_position: dict[tuple[str, int, int], list[tuple]] = defaultdict(list)  # conditions at an argument
+        for j, stm in enumerate(statements_):
+            conditions: set[tuple] = set()
+            for name, arity, names in stm.needs:
+                conditions.add((name, arity))
+                conditions.update((name, arity, i, f) for i, f in enumerate(names) if f)
+            self.counts.append(len(conditions))
+            for condition in conditions:
+                if condition not in self.waiting and len(condition) == 4:
+                    self.by_position[condition[:3]].append(condition)
+                self.waiting[condition].append(j)
         self.kept = [not stm.heads and not stm.needs and stm.kind != "rule" for stm in statements_]
 
 
@@ -231,22 +254,21 @@ def _need_index(statements_: Iterable[Statement]) -> _NeedIndex:
 def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statement]:
     """The statements that can fire given facts with these keys (least fixpoint over rule heads).
 
-    Linear in the size of the statements: each distinct need of a statement is counted once, and a
-    need, once met, stays met (a key with any first argument meets every need of its predicate; a need
-    with any first argument is met by every key of its predicate)."""
+    Linear in the size of the statements: each condition of a statement is counted once, and once met
+    stays met (an argument that may be anything meets every condition on that argument)."""
     index = _need_index(statements_)
     pending = index.statements
     missing = list(index.counts)
-    waiting, by_name = index.waiting, index.by_name
-    met: set[Key] = set()
+    waiting, by_position = index.waiting, index.by_position
+    met: set[tuple] = set()
     had: set[Key] = set()
     ready = [i for i, count in enumerate(missing) if not count]
 
-    def meet(need: Key) -> None:
-        if need in met:
+    def meet(condition: tuple) -> None:
+        if condition in met:
             return
-        met.add(need)
-        for j in waiting.get(need, ()):
+        met.add(condition)
+        for j in waiting.get(condition, ()):
             missing[j] -= 1
             if not missing[j]:
                 ready.append(j)
@@ -255,9 +277,16 @@ def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statemen
         if key in had:
             return
         had.add(key)
-        name = (key[0], key[1])
-        for need in by_name.get(name, ()) if key[2] is None else (key, (name[0], name[1], None)):
-            meet(need)
+        name, arity, names = key
+        meet((name, arity))
+        for i, f in enumerate(names):
+            if f is None:  # anything: every condition on this argument
+                if (name, arity, i) not in met:
+                    met.add((name, arity, i))
+                    for condition in by_position.get((name, arity, i), ()):
+                        meet(condition)
+            elif f:
+                meet((name, arity, i, f))
 
     for key in keys:
         have(key)
@@ -272,9 +301,15 @@ def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statemen
     return [stm for stm, on, kept in zip(pending, alive, index.kept) if on or kept]
 
 
+def _first(key: Key) -> str | None:
+    """The name at a key's first argument (None: anything, or no argument)."""
+    return key[2][0] or None if key[2] else None
+
+
 def _matches(key: Key, wanted: dict[tuple[str, int], set[str | None]]) -> bool:
     firsts = wanted.get((key[0], key[1]))
-    return firsts is not None and (key[2] is None or None in firsts or key[2] in firsts)
+    first = _first(key)
+    return firsts is not None and (first is None or None in firsts or first in firsts)
 
 
 def relevant(statements_: list[Statement]) -> list[Statement]:
@@ -291,11 +326,11 @@ def relevant(statements_: list[Statement]) -> list[Statement]:
     todo: list[int] = []
 
     def want(key: Key) -> None:
-        name = (key[0], key[1])
+        name, first = (key[0], key[1]), _first(key)
         firsts = wanted.setdefault(name, set())
-        if key[2] in firsts:
+        if first in firsts:
             return
-        firsts.add(key[2])
+        firsts.add(first)
         for i in by_name.get(name, ()):
             if i not in keep and any(_matches(k, wanted) for k in statements_[i].heads):
                 keep.add(i)
@@ -307,7 +342,7 @@ def relevant(statements_: list[Statement]) -> list[Statement]:
             todo.append(i)
     for stm in statements_:
         for name, arity in stm.shows:
-            want((name, arity, None))
+            want((name, arity, ()))
     while todo:
         for key in statements_[todo.pop()].uses:
             want(key)

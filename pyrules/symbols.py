@@ -189,39 +189,39 @@ def ground_atoms(control: Any, name: str | None = None, arity: int = 0) -> Itera
         it = p_it[0]
 
 
-def symbol_keys(symbols: Iterable[Symbol]) -> set[tuple[str, int, str | None]]:
-    """The distinct (predicate, arity, name of the first argument's function or None) of some symbols
-    (pyrules.program cuts the encodings to what facts with these keys can use). clingo interns names,
-    so the keys are told apart by the addresses of their names: the texts are read once per key."""
+def symbol_keys(symbols: Iterable[Symbol]) -> set[tuple[str, int, tuple[str, ...]]]:
+    """The distinct keys of some symbols (pyrules.program cuts the encodings to what facts with these keys
+    can use): predicate, arity, and at each argument the name of its function or constant, "" for any
+    other value. clingo interns names, so keys are told apart by the addresses of their names: the texts
+    are read once per key."""
     if _ffi is None:  # pragma: no cover - another clingo layout
         return {_key(s) for s in symbols}
     from clingo._internal import _lib
 
     lib, cast = _lib, _ffi.cast
     p_name, p_args, p_size = _ffi.new("char**"), _ffi.new("clingo_symbol_t**"), _ffi.new("size_t*")
-    function = lib.clingo_symbol_type_function
-    seen: dict[tuple[int, int, int], tuple[str, int, str | None]] = {}
+    function, symbol_type, symbol_name = lib.clingo_symbol_type_function, lib.clingo_symbol_type, lib.clingo_symbol_name
+
+    def address(rep: int) -> int:
+        if symbol_type(rep) != function:
+            return 0
+        symbol_name(rep, p_name)
+        return int(cast("uintptr_t", p_name[0]))
+
+    seen: dict[tuple[int, ...], tuple[str, int, tuple[str, ...]]] = {}
     for symbol in symbols:
         rep = symbol._rep
-        lib.clingo_symbol_name(rep, p_name)
-        name = int(cast("uintptr_t", p_name[0]))
         lib.clingo_symbol_arguments(rep, p_args, p_size)
-        size = p_size[0]
-        first = 0
-        if size:
-            argument = p_args[0][0]
-            if lib.clingo_symbol_type(argument) == function:
-                lib.clingo_symbol_name(argument, p_name)
-                first = int(cast("uintptr_t", p_name[0]))
-        if (name, size, first) not in seen:
-            seen[(name, size, first)] = _key(symbol)
+        arguments = _ffi.unpack(p_args[0], p_size[0]) if p_size[0] else []
+        shape = (address(rep), *map(address, arguments))
+        if shape not in seen:
+            seen[shape] = _key(symbol)
     return set(seen.values())
 
 
-def _key(symbol: Symbol) -> tuple[str, int, str | None]:
+def _key(symbol: Symbol) -> tuple[str, int, tuple[str, ...]]:
     args = symbol.arguments
-    first = args[0].name if args and args[0].type == SymbolType.Function and args[0].name else None
-    return symbol.name, len(args), first
+    return symbol.name, len(args), tuple(a.name if a.type == SymbolType.Function else "" for a in args)
 
 
 def add_facts(backend: Any, symbols: Iterable[Symbol]) -> None:

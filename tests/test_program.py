@@ -29,29 +29,39 @@ def _rule(text: str):
     return analyse("t.lp", nodes[-1], 0)
 
 
-def test_keys_tell_apart_the_first_arguments_function():
-    rule = _rule("a(X) :- question(cast(P,X)), b(X), not c(X), #count{ Y : d(Y) } > 0, e(X) : f(X).")
-    assert rule.heads == (("a", 1, None),)
-    assert rule.needs == (("question", 1, "cast"), ("b", 1, None))  # not, aggregates, conditions: not needed
+def test_keys_name_the_function_at_each_argument():
+    rule = _rule("a(X,f) :- question(cast(P,X)), b(X,g(Y)), not c(X), #count{ Y : d(Y) } > 0, e(X) : f(X).")
+    assert rule.heads == (("a", 2, (None, "f")),)
+    # not, aggregates, conditions: not needed
+    assert rule.needs == (("question", 1, ("cast",)), ("b", 2, (None, "g")))
 
 
 def test_a_rule_is_live_when_its_positive_body_can_be_derived():
     rules = [_rule("a(X) :- question(cast(P,X))."), _rule("b(X) :- a(X), c(X)."), _rule("c(1)."),
-             _rule("d(X) :- question(resolve_top), e(X)."), _rule(":- b(X), not d(X).")]
-    alive = live(rules, {("question", 1, "cast")})
+             _rule("d(X) :- question(resolve_top), e(X)."), _rule(":- b(X), not d(X)."),
+             _rule("g(X) :- effect(D,add_power(X))."), _rule("h(X) :- effect(D,X).")]
+    alive = live(rules, {("question", 1, ("cast",))})
     assert [s.text for s in alive] == [r.text for r in rules[:3]] + [rules[4].text]
-    assert live(rules, {("question", 1, "resolve_top"), ("e", 1, None)})[-2:] == [rules[2], rules[3]]
-    # A fact whose first argument is a string may be anything: both questions count as there.
-    assert live(rules, {("question", 1, None), ("e", 1, None)}) == rules
+    assert live(rules, {("question", 1, ("resolve_top",)), ("e", 1, ("",))})[-2:] == [rules[2], rules[3]]
+    # A fact's string is no function: neither question is there.
+    assert live(rules, {("question", 1, ("",))}) == [rules[2]]
+    # Each argument counts: add_power second, not just any effect.
+    assert rules[5] not in live(rules, {("effect", 2, ("", "add"))})
+    assert rules[5] in live(rules, {("effect", 2, ("", "add_power"))}) and rules[6] in live(rules, {("effect", 2, ("", ""))})
+    # A rule's head whose argument may be anything makes every need on that argument met.
+    wide = [_rule("effect(1,Y) :- source(Y)."), *rules[5:]]
+    assert live(wide, {("source", 1, ("",))}) == wide
 
 
 def _naive_live(statements_, keys):
-    """The least fixpoint of the definition, by rounds over every statement (the reference for live())."""
+    """The least fixpoint of the definition, by rounds over every statement (the reference for live()): a
+    need is met by a key of its predicate with, at each argument it names, that name or anything (None)."""
     have = set(keys)
 
-    def available(key):
-        return key in have or (key[0], key[1], None) in have or \
-            key[2] is None and any((k[0], k[1]) == key[:2] for k in have)
+    def available(need):
+        name, arity, names = need
+        found = [k[2] for k in have if k[:2] == (name, arity)]
+        return bool(found) and all(any(n[i] in (f, None) for n in found) for i, f in enumerate(names) if f)
 
     alive: set[int] = set()
     grown = True
@@ -66,7 +76,7 @@ def _naive_live(statements_, keys):
 
 
 def test_live_is_the_least_fixpoint_of_its_definition():
-    """live() counts each need once and keeps it met; the rounds of the definition find the same statements,
+    """live() counts each condition once and keeps it met; the rounds of the definition find the same statements,
     from the keys of corpus situations and from random subsets of every key a rule reads."""
     import random
 
