@@ -9,6 +9,7 @@ Which fields exist, and what each means, is declared once in :mod:`pyrules.vocab
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -167,6 +168,8 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
 
 def _value(f: Field, family: str, name: str, default: Any = None) -> Any:
     """Field ``name`` of ``f``, read with the shape the vocabulary declares for it (or ``default``)."""
+    if type(f.value) is dict and f.value.get(name) is None:  # absent (most fields of most objects)
+        return default
     child = f.child(name)
     return kind(family, name).shape.parse(child) if child.present else default
 
@@ -202,9 +205,14 @@ def _players(f: Field) -> tuple[Player, ...]:
     return tuple(players)
 
 
+@cache
+def _object_keys() -> frozenset[str]:
+    return frozenset(names("object"))
+
+
 def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> GameObject:
     f.mapping()
-    f.only_keys(set(names("object")))
+    f.only_keys(_object_keys())
     oid = f.child("id").text()
     if not oid.strip():
         raise f.child("id").fail("an object id cannot be empty")
