@@ -248,7 +248,8 @@ def _print_outcomes(result: Any, as_json: bool) -> None:
     print(_summary(result))
     write, chunk = sys.stdout.write, []
     for i, outcome in enumerate(result, start=1):  # written a thousand outcomes at a time
-        chunk.append(f"Outcome {i}:\n" + "".join(f"  {text}\n" for text in outcome.texts))
+        texts = outcome.texts
+        chunk.append(f"Outcome {i}:\n  " + "\n  ".join(texts) + "\n" if texts else f"Outcome {i}:\n")
         if len(chunk) == 1000:
             write("".join(chunk))
             chunk.clear()

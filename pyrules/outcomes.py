@@ -80,7 +80,9 @@ class Outcome:
 
     @property
     def texts(self) -> list[str]:
-        return sorted(format_atom(a) for a in self.atoms)
+        texts = [format_atom(a) for a in self.atoms]
+        texts.sort()
+        return texts
 
     # -- state after the outcome ----------------------------------------------------------
     @property
