@@ -10,7 +10,8 @@ ignored. The built-in library lives in ``pyrules/data/cards.yaml``.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections import ChainMap
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -420,10 +421,11 @@ class CardLibrary:
         return None
 
     def with_cards(self, extra: Iterable[CardSpec]) -> CardLibrary:
-        merged = dict(self.cards)
-        for card in extra:
-            merged[card.name] = card
-        return CardLibrary(merged)
+        """This library with some cards added (a card of the same name replaces its own)."""
+        added = {card.name: card for card in extra}
+        if not added:
+            return self
+        return CardLibrary(ChainMap(added, self.cards))  # the library's cards are not copied (nor parsed)
 
 
 def parse_cards(f: Field) -> tuple[CardSpec, ...]:
@@ -438,11 +440,40 @@ def parse_cards(f: Field) -> tuple[CardSpec, ...]:
     return tuple(cards)
 
 
+class _OnFirstUse(Mapping[str, CardSpec]):
+    """Cards by name, each parsed through the vocabulary the first time it is read: a process reads the
+    few cards its situations use, not the whole library (tests parse every built-in card)."""
+
+    def __init__(self, fields: dict[str, Field]):
+        self._fields = fields
+        self._parsed: dict[str, CardSpec] = {}
+
+    def __getitem__(self, name: str) -> CardSpec:
+        card = self._parsed.get(name)
+        if card is None:
+            card = self._parsed[name] = parse_card(self._fields[name])
+        return card
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._fields
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+
 @lru_cache(maxsize=1)
 def builtin_library() -> CardLibrary:
-    """The card library that ships with pyrules."""
+    """The card library that ships with pyrules (each card parsed on first use)."""
     ref = resources.files("pyrules.data").joinpath("cards.yaml")
     text = ref.read_text(encoding="utf-8")
     value, lines = load_document(text, str(ref), trusted=True)
-    cards = parse_cards(Field(value, "", str(ref), lines))
-    return CardLibrary({c.name: c for c in cards})
+    fields: dict[str, Field] = {}
+    for item in Field(value, "", str(ref), lines).elements():
+        name = item.child("name").text()
+        if name in fields:
+            raise item.child("name").fail(f"card '{name}' is defined twice")
+        fields[name] = item
+    return CardLibrary(_OnFirstUse(fields))

@@ -217,9 +217,8 @@ def _declarations() -> tuple[Any, ...]:
 
 class _NeedIndex:
     """Which statements wait for which conditions: made once per tuple of statements (``live`` runs for
-    every situation, over the same statements). A need is met when its predicate is there and each of
-    its named arguments is: a condition ``(name, arity)`` for the first, ``(name, arity, i, function)``
-    for each of the others."""
+    every situation, over the same statements). A need is met when its predicate is there, condition
+    ``(name, arity)``, and so is each function it names at an argument, ``(name, arity, i, function)``."""
 
     def __init__(self, statements_: tuple[Statement, ...]):
         self.statements = statements_

@@ -21,6 +21,21 @@ def test_library_holds_the_cards_of_the_rules_areas():
         assert name in lib, name
 
 
+def test_every_built_in_card_parses_under_its_name():
+    """The built-in library parses each card when it is first read: every one must parse, under its name."""
+    lib = builtin_library()
+    assert len(lib) > 100
+    assert all(lib[name].name == name for name in lib.names())
+
+
+def test_a_library_with_cards_added_keeps_its_own():
+    extra = card({"name": "Forest", "types": ["land"], "text": [{"add": "R"}]})
+    lib = builtin_library().with_cards([extra])
+    assert lib["Forest"] is extra and builtin_library()["Forest"] is not extra
+    assert len(lib) == len(builtin_library()) and lib["Island"] is builtin_library()["Island"]
+    assert builtin_library().with_cards([]) is builtin_library()
+
+
 @pytest.mark.parametrize("text, symbols", [
     ("{2}{G}{G}", (("g", 2), ("generic", 2))),
     ("{X}{X}", (("x", 2),)),
