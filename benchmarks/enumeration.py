@@ -32,8 +32,9 @@ from timing import best
 import pyrules
 from pyrules.encodings import show_terms
 from pyrules.facts import situation_facts
-from pyrules.program import _declarations_text, live_statements, symbol_key
+from pyrules.program import _declarations_text, live_statements
 from pyrules.solver import Grounding
+from pyrules.symbols import symbol_key
 
 LEAN = Path(__file__).with_name("lean_onyx.lp")
 OPPONENTS, HAND = 2, 7

@@ -24,8 +24,9 @@ import pyrules
 from pyrules.encodings import show_terms
 from pyrules.facts import situation_facts
 from pyrules.loader import load_situation
-from pyrules.program import _live_text, symbol_key
+from pyrules.program import _live_text
 from pyrules.regression import case_files
+from pyrules.symbols import symbol_key
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -30,7 +30,7 @@ from clingo import ast
 from clingo.symbol import Symbol, SymbolType
 
 from .encodings import FILES, defined_statements, encoding_paths
-from .symbols import _key, symbol_keys
+from .symbols import symbol_keys
 
 INDEX = "asp-index.json"
 INDEX_FORMAT = 2  # 2: keys name the function at every argument (1: at the first only)
@@ -84,11 +84,6 @@ def _term_keys(term: Any) -> list[Key] | None:
 def atom_keys(atom: Any) -> list[Key] | None:
     """The keys of a symbolic atom of the AST (several for a pool; None for what has no predicate)."""
     return _term_keys(atom.symbol)
-
-
-@lru_cache(maxsize=65536)
-def symbol_key(symbol: Symbol) -> Key:
-    return _key(symbol)
 
 
 def _heads(head: Any) -> list[Any]:

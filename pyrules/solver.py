@@ -280,9 +280,9 @@ class OutcomeTable(Asking):
 
 
 class _Log:
-    """clingo's logger for a grounding: its messages, one line each. Not a method of the grounding, whose
-    control would then hold the grounding in a cycle that only the garbage collector frees (with the
-    control's memory: a ``pyrules check`` run grew to 1.8 GB without it)."""
+    """clingo's logger for a grounding: its messages, one line each. Not a method of the grounding: the
+    control would hold the grounding in a reference cycle, and a grounding dropped after one step of a
+    sequence of actions would keep its control's memory until the collector's next full pass."""
 
     def __init__(self) -> None:
         self.messages: list[str] = []
@@ -481,8 +481,7 @@ class Grounding(Asking):
                     atoms = frozenset(a for a in atoms if a.name in keep)
                 if self.explain_data is not None and atoms not in self._true_nonfacts:
                     # Read the model once: its explanation needs no second solve.
-                    with paused():
-                        self._true_nonfacts[atoms] = self._nonfact_reader.true(model)
+                    self._true_nonfacts[atoms] = self._nonfact_reader.true(model)
                 models.append(atoms)
                 if self.on_outcome is not None:
                     self.on_outcome(atoms)

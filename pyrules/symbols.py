@@ -195,7 +195,7 @@ def symbol_keys(symbols: Iterable[Symbol]) -> set[tuple[str, int, tuple[str, ...
     other value. clingo interns names, so keys are told apart by the addresses of their names: the texts
     are read once per key."""
     if _ffi is None:  # pragma: no cover - another clingo layout
-        return {_key(s) for s in symbols}
+        return {symbol_key(s) for s in symbols}
     from clingo._internal import _lib
 
     lib, cast = _lib, _ffi.cast
@@ -215,11 +215,12 @@ def symbol_keys(symbols: Iterable[Symbol]) -> set[tuple[str, int, tuple[str, ...
         arguments = _ffi.unpack(p_args[0], p_size[0]) if p_size[0] else []
         shape = (address(rep), *map(address, arguments))
         if shape not in seen:
-            seen[shape] = _key(symbol)
+            seen[shape] = symbol_key(symbol)
     return set(seen.values())
 
 
-def _key(symbol: Symbol) -> tuple[str, int, tuple[str, ...]]:
+def symbol_key(symbol: Symbol) -> tuple[str, int, tuple[str, ...]]:
+    """A symbol's key (see :func:`symbol_keys`)."""
     args = symbol.arguments
     return symbol.name, len(args), tuple(a.name if a.type == SymbolType.Function else "" for a in args)
 

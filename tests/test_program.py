@@ -12,8 +12,9 @@ from clingo import ast
 from pyrules.encodings import encoding_paths
 from pyrules.facts import situation_facts
 from pyrules.loader import load_situation
-from pyrules.program import INDEX, _declarations, _live_text, analyse, index, live, relevant, statements, symbol_key
+from pyrules.program import INDEX, _declarations, _live_text, analyse, index, live, relevant, statements
 from pyrules.regression import corpus_dir
+from pyrules.symbols import symbol_key
 
 
 def test_the_stored_index_is_up_to_date():
