@@ -553,7 +553,8 @@ class Grounding(Asking):
         truncated = (limit is not None and len(models) > limit) or self.timed_out
         if truncated:
             models = models[:limit]
-        models.sort(key=outcome_key)  # the atoms keep their texts (symbols.Atom)
+        if len(models) > 1:  # (a key is made even for a single model: 4,686 texts of a could-produce board)
+            models.sort(key=outcome_key)  # the atoms keep their texts (symbols.Atom)
         if not statistics:
             return models, truncated, Statistics(self.ground_seconds, elapsed, len(models), messages=len(self.messages))
         return models, truncated, self._statistics(elapsed)

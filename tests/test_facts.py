@@ -232,3 +232,47 @@ def test_non_ascii_counter_kind_does_not_crash(write):
     else:
         assert proc.returncode == 0
         assert "tap(ring)" in proc.stdout and "mana_added(alice,c,2)" in proc.stdout
+
+
+def test_fn_makes_the_term_clingo_makes():
+    from pyrules.symbols import C, S, fn
+
+    assert fn("a", S("x"), 3, C("b")) == Function("a", [String("x"), Number(3), Function("b")])
+    assert fn("none") == Function("none")
+    long = [Number(n) for n in range(20)]  # longer than fn's reused buffer: clingo's own Function
+    assert fn("long", *long) == Function("long", long)
+    with pytest.raises(TypeError):
+        fn("a", "text")  # text is a String (S) or a constant (C), never passed as is
+    with pytest.raises(TypeError):
+        fn("a", True)
+
+
+def test_fn_gives_each_thread_its_own_buffers():
+    import threading
+
+    from pyrules.symbols import S, fn
+
+    wrong: list[Symbol] = []
+
+    def make(worker: int) -> None:
+        for n in range(3000):
+            symbol = fn("t", S(str(worker)), n)
+            if symbol != Function("t", [String(str(worker)), Number(n)]):
+                wrong.append(symbol)
+
+    threads = [threading.Thread(target=make, args=(w,)) for w in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert wrong == []
+
+
+def test_symbol_keys_read_the_name_at_each_argument():
+    from pyrules.symbols import S, fn, symbol_key, symbol_keys
+
+    symbols = [fn("a", S("x"), fn("f", 1)), fn("a", S("y"), fn("f", 2)), fn("a", 3, fn("g")), fn("b")]
+    assert symbol_keys(symbols) == {("a", 2, ("", "f")), ("a", 2, ("", "g")), ("b", 0, ())}
+    assert symbol_keys(symbols) == {symbol_key(s) for s in symbols}
+    with pytest.raises(RuntimeError):
+        symbol_keys([Number(3)])  # no atom: not a function term
