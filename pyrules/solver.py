@@ -358,6 +358,7 @@ class Grounding(Asking):
         self.explain_data = self._explain_data() if explain else None
         if self.explain_data is not None:
             self._nonfact_reader = TruthReader(self.explain_data.nonfact_literals)
+            self.control.register_propagator(self._nonfact_reader)  # (to read one atom of each class)
         # Paying with mana abilities minimizes failed payments (payment.lp): only optimal models count.
         self._failed_payments = [a.literal for a in self.control.symbolic_atoms.by_signature("_pay_failed", 1)]
         self.optimizing = bool(self._failed_payments) or self.objective is not None

@@ -289,22 +289,41 @@ class ArgumentReader:
 
 
 class TruthReader:
-    """Which of some program literals a model makes true: one C call per literal, with one reused buffer."""
+    """Which of some program literals a model makes true: one C call per class of literals, with one reused
+    buffer.
+
+    Registered as a propagator (its ``init`` is clingo's hook; it watches nothing, so solving is not slowed),
+    it learns the solver literal of each program literal before the first model: atoms clasp made one
+    variable (or its negation) are true together, so one of each class is read. Where explanations enumerate
+    the 1,272 orders of 16 replacement effects, 11,448 undecided atoms fall into 1,272 classes."""
 
     def __init__(self, items: dict[Symbol, int]) -> None:
         self._items = list(items.items())
+        # (the program literal read, the symbols true with it); until clingo says, one class per literal
+        self._classes = [(literal, (symbol,)) for symbol, literal in self._items]
         if _ffi is not None:
             from clingo._internal import _lib
 
             self._is_true, self._p_bool = _lib.clingo_model_is_true, _ffi.new("bool*")
 
+    def init(self, init: Any) -> None:
+        """Group the literals by their solver literal (called by clingo as each solve starts)."""
+        solver_literal = init.solver_literal
+        classes: dict[int, tuple[int, list[Symbol]]] = {}
+        for symbol, literal in self._items:
+            key = solver_literal(literal)
+            if key not in classes:
+                classes[key] = (literal, [])
+            classes[key][1].append(symbol)
+        self._classes = [(literal, tuple(symbols)) for literal, symbols in classes.values()]
+
     def true(self, model: Any) -> frozenset[Symbol]:
         if _ffi is None:  # pragma: no cover - another clingo layout
-            return frozenset(s for s, lit in self._items if model.is_true(lit))
+            return frozenset(s for literal, symbols in self._classes if model.is_true(literal) for s in symbols)
         is_true, p_bool, rep = self._is_true, self._p_bool, model._rep
-        found = []
-        for symbol, literal in self._items:
+        found: list[Symbol] = []
+        for literal, symbols in self._classes:
             is_true(rep, literal, p_bool)
             if p_bool[0]:
-                found.append(symbol)
+                found += symbols
         return frozenset(found)

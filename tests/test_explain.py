@@ -277,3 +277,22 @@ def test_markdown_and_small_dot_keep_the_game_level_chain():
     dot = six.explain().to_small_dot()
     assert '"result(enter(ballista),en(0,p1p1,6,none))" -> "counters_put(ballista,p1p1,6)" [label="106.4"];' in dot
     assert "_" + "step(" not in dot and dot.startswith("digraph explanation {")
+
+
+def test_an_outcomes_undecided_atoms_are_read_one_per_class_of_equal_truth():
+    """The undecided atoms are read through one literal per solver variable (sign included): in every model,
+    each class's atoms are exactly those whose own literal the model makes true, and there are fewer
+    classes than atoms."""
+    from pyrules.solver import Grounding
+
+    path = corpus_dir() / "replacement" / "doubling-season-hangarback-and-scales.yaml"
+    grounding = Grounding(pyrules.load_situation(path), explain=True)
+    reader, literals = grounding._nonfact_reader, grounding.explain_data.nonfact_literals
+    grounding.control.configuration.solve.models = "0"
+    models = 0
+    with grounding.control.solve(yield_=True) as handle:
+        for model in handle:
+            models += 1
+            assert reader.true(model) == {s for s, literal in literals.items() if model.is_true(literal)}
+    assert models > 1
+    assert len(reader._classes) < len(literals)
