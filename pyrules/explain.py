@@ -24,7 +24,7 @@ import io
 import json
 import re
 from collections import ChainMap, deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from types import MappingProxyType
@@ -281,7 +281,7 @@ class ExplainData:
     decided by grounding alone (facts, their firings, their stages) is built once and shared by the
     explanations of all outcomes."""
 
-    facts: set[Symbol]
+    fact_reps: frozenset[int]  # the handles of the facts (Symbols are made only when asked: ``facts``)
     input_facts: dict[Symbol, str]  # situation fact -> where it came from (file:line)
     why_facts: list[int]  # the handles of the _why atoms that are facts
     why_literals: dict[Symbol, int]  # non-fact _why atoms and their program literals
@@ -291,8 +291,9 @@ class ExplainData:
     choice_firings: list = field(default_factory=list)  # firings decided by grounding whose head is a choice
 
     @cached_property
-    def fact_reps(self) -> set[int]:
-        return {s._rep for s in self.facts}
+    def facts(self) -> frozenset[Symbol]:
+        """The atoms grounding made facts (but the firings)."""
+        return frozenset(map(Symbol, self.fact_reps))
 
     @cached_property
     def input_sources(self) -> dict[int, str]:
@@ -304,7 +305,11 @@ class Explanation(nx.DiGraph):
     """The graph of why an outcome holds. Atom nodes are keyed by the atom's clingo symbol id and
     carry ``kind`` (fact, derived, choice), ``symbol`` and ``stage``; rule firings are keyed by
     negative numbers and carry ``kind`` "rule", ``label``, ``cites``, ``file`` and ``unless``.
-    Edges run body atom -> firing -> head. Atom labels are written when first needed."""
+    Edges run body atom -> firing -> head. Atom labels are written when first needed.
+
+    An explanation is read, not changed: the explanations of a grounding's outcomes share what grounding
+    decided (attributes, and the maps of the firings' heads and bodies, read-only mappings: adding an edge
+    there raises ``TypeError``). ``copy()`` gives a graph of its own to change."""
 
     def label(self, node: Any) -> str:
         data = self.nodes[node]
@@ -551,16 +556,22 @@ def _dot(text: str) -> str:
 # A firing: its rule, and the handles (``Symbol._rep``) of its head, positive body atoms and atoms under
 # "not". Handles, not Symbols: a grounding has hundreds of thousands of firings, and a Symbol is made
 # only for an atom that becomes a node.
-Firings = list[tuple[RuleInfo, int, tuple[int, ...], tuple[int, ...]]]
+Firings = list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
 
 
-def _firings(whys: Iterable[int], infos: list[RuleInfo]) -> Firings:
+def _firings(whys: Iterable[int]) -> Firings:
+    """Each firing as plain numbers: its rule's position in :func:`rules`, the handles of its head, body
+    and negative conditions. (Tuples of numbers only: the garbage collector stops walking them after its
+    first look, and a grounding holds hundreds of thousands.)"""
     reader = ArgumentReader()
     arguments, number = reader.arguments, reader.number
+    # One int object per atom, not one per mention (16 replacement effects: 1.9M mentions of 116k atoms)
+    one = {}.setdefault
     out = []
     for why in whys:
         rule_id, head, body, unless = arguments(why)
-        out.append((infos[number(rule_id)], head, tuple(arguments(body)), tuple(arguments(unless))))
+        body, unless = arguments(body), arguments(unless)
+        out.append((number(rule_id), one(head, head), tuple(map(one, body, body)), tuple(map(one, unless, unless))))
     return out
 
 
@@ -591,7 +602,7 @@ def _stages(firings: Firings, stage: Any) -> None:
                     ready.append(i)
 
 
-def _well_founded(firings: Firings, stage: Any) -> dict[int, list[int]]:
+def _well_founded(firings: Firings, stage: Any) -> dict[int, tuple[int, ...]]:
     """Each head, and the positions of its well-founded firings (body atoms all of earlier stages than
     the head); given and underivable heads have none."""
     by_head: dict[int, list[int]] = {}
@@ -599,7 +610,7 @@ def _well_founded(firings: Firings, stage: Any) -> dict[int, list[int]]:
         level = stage.get(head)
         if level and all(stage.get(b, level) < level for b in body):
             by_head.setdefault(head, []).append(k)
-    return by_head
+    return {head: tuple(ks) for head, ks in by_head.items()}  # (numbers only: see _firings)
 
 
 @dataclass
@@ -609,9 +620,15 @@ class Base:
     from it by walking back from their atoms, so only what an explanation reaches becomes nodes."""
 
     firings: Firings
-    by_head: dict[int, list[int]]
+    by_head: dict[int, tuple[int, ...]]
     given: set[int]
     nodes: dict[Any, dict] = field(default_factory=dict)  # node attributes made so far, shared by outcomes
+    # The adjacency the base decides, made on first use and shared by the outcomes' graphs, read-only:
+    # the firings that derive each atom grounding decided, its map as the head of a firing, and each
+    # firing's body.
+    heads: dict[int, Mapping[int, Any]] = field(default_factory=dict)
+    bodies: dict[int, Mapping[int, Any]] = field(default_factory=dict)
+    derivations: dict[int, Mapping[int, Any]] = field(default_factory=dict)
 
 
 @paused()
@@ -621,7 +638,7 @@ def base(data: ExplainData) -> Base:
     if data.base is None:
         fact_reps = data.fact_reps
         firings = []
-        for firing in _firings(data.why_facts, rules()[0]):
+        for firing in _firings(data.why_facts):
             (firings if firing[1] in fact_reps else data.choice_firings).append(firing)
         derived = {head for _, head, _, _ in firings}
         given = {b for _, _, body, _ in firings for b in body if b not in derived}
@@ -638,14 +655,16 @@ _RULE_NODES: dict[int, dict] = {}
 _NO_ATTRIBUTES = MappingProxyType({})
 
 
-def _rule_node(info: RuleInfo, unless: tuple[int, ...]) -> dict:
-    """The attributes of a firing of a rule: one dict for the firings of a rule with nothing under "not"."""
+def _rule_node(rule: int, unless: tuple[int, ...]) -> dict:
+    """The attributes of a firing of a rule (by its position in :func:`rules`): one dict for the firings
+    of a rule with nothing under "not"."""
     if unless:
-        return dict(_rule_node(info, ()), unless=tuple(Symbol(u) for u in unless))
-    attrs = _RULE_NODES.get(info.id)
+        return dict(_rule_node(rule, ()), unless=tuple(Symbol(u) for u in unless))
+    attrs = _RULE_NODES.get(rule)
     if attrs is None:
-        attrs = _RULE_NODES[info.id] = {"kind": "rule", "label": info.label, "cites": ", ".join(info.citations),
-                                        "file": f"{info.file}:{info.line}", "choice": info.choice, "unless": ()}
+        info = rules()[0][rule]
+        attrs = _RULE_NODES[rule] = {"kind": "rule", "label": info.label, "cites": ", ".join(info.citations),
+                                     "file": f"{info.file}:{info.line}", "choice": info.choice, "unless": ()}
     return attrs
 
 
@@ -656,23 +675,27 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
     from the shared base and the firings of this outcome's choices."""
     shared = base(data)
     true_reps = {s._rep for s in true_nonfacts}
-    firings = _firings((w._rep for w in data.why_literals if w._rep in true_reps), rules()[0])
+    firings = _firings(w._rep for w in data.why_literals if w._rep in true_reps)
     firings = [f for f in firings + data.choice_firings if f[1] in true_reps or f[1] in data.fact_reps]
     own: dict[int, int] = {}  # the stages of the atoms this outcome's firings derive
     stage = ChainMap(own, data.base_stage)
     _stages(firings, stage)
     mine = _well_founded(firings, stage)
-    choices = {firings[k][1] for ks in mine.values() for k in ks if firings[k][0].choice}
+    infos = rules()[0]
+    choices = {firings[k][1] for ks in mine.values() for k in ks if infos[firings[k][0]].choice}
     graph = Explanation()
     if situation is not None:
         graph.graph["situation"] = situation
     # Walk back from the outcome's atoms through the base and this outcome's firings, writing into
-    # networkx's own maps (add_node and add_edge check and clear caches on every call). Attributes of
-    # the base's nodes and firings are made once and shared by the outcomes: an explanation is read,
-    # not changed.
+    # networkx's own maps (add_node and add_edge check and clear caches on every call). What the base
+    # decides is made once and shared by the outcomes, read-only (an explanation is read, not changed):
+    # the attributes of its atoms and firings, each firing's head and body, and the firings of each atom
+    # grounding decided. Each graph makes its own maps of the rest, and of each atom's successors (which
+    # of the atom's uses its explanation reaches).
     nodes, succ, pred = graph._node, graph._succ, graph._pred
     made, sources, offset = shared.nodes, data.input_sources, len(shared.firings)
-    base_stage, given = data.base_stage, shared.given
+    base_stage, given, base_by_head, base_firings = data.base_stage, shared.given, shared.by_head, shared.firings
+    heads, bodies, derivations = shared.heads, shared.bodies, shared.derivations
     todo: list[int] = []
 
     def atom_node(r: int) -> None:  # a new atom node, and the atom to walk back from
@@ -684,33 +707,57 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
                      "source": sources.get(r, "asp" if kind == "fact" else "")}
             if level is not None:  # decided by grounding: the same in every outcome
                 made[r] = attrs
-        nodes[r], succ[r], pred[r] = attrs, {}, {}
+        nodes[r], succ[r] = attrs, {}
         todo.append(r)
 
     for symbol in shown:
         atom_node(symbol._rep)
     # Firing k of the base is node -(k + 1); firing k of this outcome, -(offset + k + 1).
-    sources_of_firings = ((shared.by_head, shared.firings, 0), (mine, firings, offset))
     while todo:  # each atom is walked once, so each firing (of one head) is added once
         head = todo.pop()
-        parents = pred[head]
-        for by_head, table, start in sources_of_firings:
-            for k in by_head.get(head, ()):
-                info, _, body, unless = table[k]
-                number = -(start + k + 1)
-                if unless and not start:  # a base firing with its own "unless": its attributes, made once
-                    attrs = made.get(number)
-                    if attrs is None:
-                        attrs = made[number] = _rule_node(info, unless)
-                else:
-                    attrs = _rule_node(info, unless)
-                nodes[number], succ[number] = attrs, {head: _NO_ATTRIBUTES}
-                parents[number] = succ[number][head]
-                pred[number] = below = {}
-                for b in body:
-                    if b not in nodes:
-                        atom_node(b)
-                    succ[b][number] = below[b] = _NO_ATTRIBUTES
+        mine_here = mine.get(head, ())
+        base_here = base_by_head.get(head, ())
+        if mine_here or head not in base_stage:  # its own map: this outcome's firings derive it
+            parents = pred[head] = {}
+            for k in base_here:
+                parents[-(k + 1)] = _NO_ATTRIBUTES
+        else:
+            parents = derivations.get(head)
+            if parents is None:
+                parents = derivations[head] = MappingProxyType({-(k + 1): _NO_ATTRIBUTES for k in base_here})
+            pred[head] = parents
+        if base_here:
+            above = heads.get(head)
+            if above is None:
+                above = heads[head] = MappingProxyType({head: _NO_ATTRIBUTES})
+        for k in base_here:
+            number = -(k + 1)
+            rule, _, body, unless = base_firings[k]
+            if unless:  # a base firing with its own "unless": its attributes, made once
+                attrs = made.get(number)
+                if attrs is None:
+                    attrs = made[number] = _rule_node(rule, unless)
+            else:
+                attrs = _rule_node(rule, unless)
+            nodes[number] = attrs
+            below = bodies.get(k)
+            if below is None:
+                below = bodies[k] = MappingProxyType(dict.fromkeys(body, _NO_ATTRIBUTES))
+            succ[number], pred[number] = above, below
+            for b in body:
+                if b not in nodes:
+                    atom_node(b)
+                succ[b][number] = _NO_ATTRIBUTES
+        for k in mine_here:
+            rule, _, body, unless = firings[k]
+            number = -(offset + k + 1)
+            nodes[number], succ[number] = _rule_node(rule, unless), {head: _NO_ATTRIBUTES}
+            parents[number] = _NO_ATTRIBUTES
+            pred[number] = below = {}
+            for b in body:
+                if b not in nodes:
+                    atom_node(b)
+                succ[b][number] = below[b] = _NO_ATTRIBUTES
     for symbol in shown:  # the outcome's own atoms: marked on copies, the shared attributes stay as they are
         nodes[symbol._rep] = dict(nodes[symbol._rep], outcome=True, symbol=symbol)
     return graph

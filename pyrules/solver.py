@@ -395,19 +395,19 @@ class Grounding(Asking):
 
         whys = list(ground_atoms(self.control, WHY, 4))
         why_reps = {rep for rep, _, _ in whys}
-        facts: set[Symbol] = set()  # (but the firings: there are many, read from why_facts)
+        facts: set[int] = set()  # (but the firings: there are many, read from why_facts)
         nonfacts: dict[Symbol, int] = {}
         for rep, fact, literal in ground_atoms(self.control):
             if fact:
                 if rep not in why_reps:
-                    facts.add(Symbol(rep))
+                    facts.add(rep)
             else:
                 nonfacts[Symbol(rep)] = literal
         nonfact_whys = {rep for rep, fact, _ in whys if not fact}
         inputs = {f.symbol: self.situation.where(f.origin) if not f.origin.startswith("card:") else f.origin
                   for f in self.facts}
         return ExplainData(
-            facts=facts,
+            fact_reps=frozenset(facts),
             input_facts=inputs,
             why_facts=[rep for rep, fact, _ in whys if fact],
             why_literals={s: lit for s, lit in nonfacts.items() if s._rep in nonfact_whys},

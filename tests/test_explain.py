@@ -296,3 +296,22 @@ def test_an_outcomes_undecided_atoms_are_read_one_per_class_of_equal_truth():
             assert reader.true(model) == {s for s, literal in literals.items() if model.is_true(literal)}
     assert models > 1
     assert len(reader._classes) < len(literals)
+
+
+def test_explanations_share_what_grounding_decided_read_only():
+    """Two outcomes' explanations share the maps of the firings grounding decided; changing them is refused
+    (TypeError), and a copy can be changed without touching the others."""
+    outcomes = pyrules.solve(corpus_dir() / "replacement" / "doubling-season-hardened-scales-one-counter.yaml",
+                             explain=True)
+    first, second = (o.explain() for o in list(outcomes)[:2])
+    shared = [n for n in first if n in second and first.nodes[n]["kind"] == "rule"
+              and first._pred[n] is second._pred[n]]
+    assert shared
+    firing = shared[0]
+    with pytest.raises(TypeError):
+        first.add_edge("a new atom", firing)
+    before = sorted(second.predecessors(firing))
+    mine = first.copy()
+    mine.add_edge("a new atom", firing)
+    assert "a new atom" in mine.pred[firing] and sorted(second.predecessors(firing)) == before
+    assert sorted(first.predecessors(firing)) == before
