@@ -308,8 +308,9 @@ class Explanation(nx.DiGraph):
     Edges run body atom -> firing -> head. Atom labels are written when first needed.
 
     An explanation is read, not changed: the explanations of a grounding's outcomes share what grounding
-    decided (attributes, and the maps of the firings' heads and bodies, read-only mappings: adding an edge
-    there raises ``TypeError``). ``copy()`` gives a graph of its own to change."""
+    decided (attributes, and the maps of the firings' heads and bodies), so an outcome's explanation is a
+    frozen graph (``nx.is_frozen``: adding or removing raises ``NetworkXError``); ``copy()`` gives a graph of
+    its own to change."""
 
     def label(self, node: Any) -> str:
         data = self.nodes[node]
@@ -623,12 +624,8 @@ class Base:
     by_head: dict[int, tuple[int, ...]]
     given: set[int]
     nodes: dict[Any, dict] = field(default_factory=dict)  # node attributes made so far, shared by outcomes
-    # The adjacency the base decides, made on first use and shared by the outcomes' graphs, read-only:
-    # the firings that derive each atom grounding decided, its map as the head of a firing, and each
-    # firing's body.
-    heads: dict[int, Mapping[int, Any]] = field(default_factory=dict)
-    bodies: dict[int, Mapping[int, Any]] = field(default_factory=dict)
-    derivations: dict[int, Mapping[int, Any]] = field(default_factory=dict)
+    # What the base says of each atom an explanation has walked (see _walk), shared by the outcomes' graphs.
+    walked: dict[int, tuple] = field(default_factory=dict)
 
 
 @paused()
@@ -668,6 +665,25 @@ def _rule_node(rule: int, unless: tuple[int, ...]) -> dict:
     return attrs
 
 
+_NO_FIRINGS: tuple = ({}, {}, ())
+
+
+def _walk(shared: Base, head: int) -> tuple[Mapping[int, Any], Mapping[int, Any], tuple]:
+    """What the base says of an atom, for every explanation that reaches it: the map of its firings, the map
+    of it as their head, and for each firing, one after another, its node number, attributes, the
+    map of its body and its body."""
+    ks = shared.by_head.get(head)
+    if not ks:
+        return _NO_FIRINGS
+    # Flat (number, attributes, body map, body, number, ...) and plain dicts: the collector walks every object
+    # kept here at each full collection (explanations are frozen graphs: nothing changes these maps).
+    firings: list = []
+    for k in ks:
+        rule, _, body, unless = shared.firings[k]
+        firings += (-(k + 1), _rule_node(rule, unless), dict.fromkeys(body, _NO_ATTRIBUTES), body)
+    return dict.fromkeys(firings[::4], _NO_ATTRIBUTES), {head: _NO_ATTRIBUTES}, tuple(firings)
+
+
 @paused()
 def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[Symbol],
           situation: Any = None) -> Explanation:
@@ -688,78 +704,65 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
         graph.graph["situation"] = situation
     # Walk back from the outcome's atoms through the base and this outcome's firings, writing into
     # networkx's own maps (add_node and add_edge check and clear caches on every call). What the base
-    # decides is made once and shared by the outcomes, read-only (an explanation is read, not changed):
-    # the attributes of its atoms and firings, each firing's head and body, and the firings of each atom
-    # grounding decided. Each graph makes its own maps of the rest, and of each atom's successors (which
-    # of the atom's uses its explanation reaches).
+    # decides is made once, when an explanation first reaches it, and shared by the outcomes, read-only
+    # (an explanation is read, not changed): the attributes of its atoms and firings, the maps of each
+    # atom's firings (as their head) and of each firing's body. Each graph makes its own maps of the rest,
+    # and of each atom's successors (which of the atom's uses its explanation reaches).
     nodes, succ, pred = graph._node, graph._succ, graph._pred
-    made, sources, offset = shared.nodes, data.input_sources, len(shared.firings)
-    base_stage, given, base_by_head, base_firings = data.base_stage, shared.given, shared.by_head, shared.firings
-    heads, bodies, derivations = shared.heads, shared.bodies, shared.derivations
+    made, sources, offset, walked = shared.nodes, data.input_sources, len(shared.firings), shared.walked
+    base_stage, given = data.base_stage, shared.given
     todo: list[int] = []
 
-    def atom_node(r: int) -> None:  # a new atom node, and the atom to walk back from
-        attrs = made.get(r)
-        if attrs is None:
-            kind = "fact" if r in given else "choice" if r in choices else "derived"
-            level = base_stage.get(r)
-            attrs = {"kind": kind, "symbol": Symbol(r), "stage": own.get(r, -1) if level is None else level,
-                     "source": sources.get(r, "asp" if kind == "fact" else "")}
-            if level is not None:  # decided by grounding: the same in every outcome
-                made[r] = attrs
-        nodes[r], succ[r] = attrs, {}
-        todo.append(r)
+    def atom_attributes(r: int) -> dict:
+        kind = "fact" if r in given else "choice" if r in choices else "derived"
+        level = base_stage.get(r)
+        attrs = {"kind": kind, "symbol": Symbol(r), "stage": own.get(r, -1) if level is None else level,
+                 "source": sources.get(r, "asp" if kind == "fact" else "")}
+        if level is not None:  # decided by grounding: the same in every outcome
+            made[r] = attrs
+        return attrs
 
     for symbol in shown:
-        atom_node(symbol._rep)
+        r = symbol._rep
+        nodes[r], succ[r] = made.get(r) or atom_attributes(r), {}
+        todo.append(r)
     # Firing k of the base is node -(k + 1); firing k of this outcome, -(offset + k + 1).
     while todo:  # each atom is walked once, so each firing (of one head) is added once
         head = todo.pop()
-        mine_here = mine.get(head, ())
-        base_here = base_by_head.get(head, ())
-        if mine_here or head not in base_stage:  # its own map: this outcome's firings derive it
-            parents = pred[head] = {}
-            for k in base_here:
-                parents[-(k + 1)] = _NO_ATTRIBUTES
-        else:
-            parents = derivations.get(head)
-            if parents is None:
-                parents = derivations[head] = MappingProxyType({-(k + 1): _NO_ATTRIBUTES for k in base_here})
-            pred[head] = parents
-        if base_here:
-            above = heads.get(head)
-            if above is None:
-                above = heads[head] = MappingProxyType({head: _NO_ATTRIBUTES})
-        for k in base_here:
-            number = -(k + 1)
-            rule, _, body, unless = base_firings[k]
-            if unless:  # a base firing with its own "unless": its attributes, made once
-                attrs = made.get(number)
-                if attrs is None:
-                    attrs = made[number] = _rule_node(rule, unless)
-            else:
-                attrs = _rule_node(rule, unless)
-            nodes[number] = attrs
-            below = bodies.get(k)
-            if below is None:
-                below = bodies[k] = MappingProxyType(dict.fromkeys(body, _NO_ATTRIBUTES))
-            succ[number], pred[number] = above, below
+        walk = walked.get(head)
+        if walk is None:
+            walk = walked[head] = _walk(shared, head)
+        parents, above, firings_here = walk
+        mine_here = mine.get(head)
+        if mine_here:  # this outcome's firings derive it too: a map of its own
+            parents = dict(parents)
+        pred[head] = parents
+        flat = iter(firings_here)
+        for number, attrs, below, body in zip(flat, flat, flat, flat):
+            nodes[number], succ[number], pred[number] = attrs, above, below
             for b in body:
-                if b not in nodes:
-                    atom_node(b)
-                succ[b][number] = _NO_ATTRIBUTES
-        for k in mine_here:
+                uses = succ.get(b)
+                if uses is None:
+                    nodes[b], succ[b] = made.get(b) or atom_attributes(b), {}
+                    uses = succ[b]
+                    todo.append(b)
+                uses[number] = _NO_ATTRIBUTES
+        for k in mine_here or ():
             rule, _, body, unless = firings[k]
             number = -(offset + k + 1)
             nodes[number], succ[number] = _rule_node(rule, unless), {head: _NO_ATTRIBUTES}
             parents[number] = _NO_ATTRIBUTES
             pred[number] = below = {}
             for b in body:
-                if b not in nodes:
-                    atom_node(b)
-                succ[b][number] = below[b] = _NO_ATTRIBUTES
+                uses = succ.get(b)
+                if uses is None:
+                    nodes[b], succ[b] = made.get(b) or atom_attributes(b), {}
+                    uses = succ[b]
+                    todo.append(b)
+                uses[number] = below[b] = _NO_ATTRIBUTES
     for symbol in shown:  # the outcome's own atoms: marked on copies, the shared attributes stay as they are
         nodes[symbol._rep] = dict(nodes[symbol._rep], outcome=True, symbol=symbol)
+    nx.freeze(graph)  # it shares maps with the other outcomes' explanations: copy() it to change it
     return graph
 
 

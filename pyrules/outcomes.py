@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import time
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import InitVar, dataclass, field
@@ -236,6 +237,34 @@ def _alike(atom: Symbol, other: Symbol) -> bool:
         atom.arguments[:1] == other.arguments[:1]
 
 
+
+class Explained:
+    """The explanations of a result's outcomes made so far: each as long as something else holds it, and the
+    last one made. (Explaining every outcome of a large result one after another keeps one graph alive, not
+    all of them; ``outcome.explain()`` twice in a row, or on a graph still held, makes it once.) Pickled
+    empty: explanations are made again from the grounding."""
+
+    def __init__(self) -> None:
+        self._held: weakref.WeakValueDictionary[frozenset[Symbol], Any] = weakref.WeakValueDictionary()
+        self._last: Any = None
+
+    def get(self, atoms: frozenset[Symbol]) -> Any:
+        return self._held.get(atoms)
+
+    def keep(self, atoms: frozenset[Symbol], graph: Any) -> Any:
+        self._held[atoms] = self._last = graph
+        return graph
+
+    def clear(self) -> None:
+        self._held.clear()
+        self._last = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__()
+
 class Outcomes(Sequence[Outcome]):
     """Every distinct legal outcome of a situation's question."""
 
@@ -253,7 +282,7 @@ class Outcomes(Sequence[Outcome]):
         self.messages: list[str] = list(grounding.messages)
         self._library = library
         self._explained: Grounding | None = grounding if grounding.explain else None
-        self._graphs: dict[frozenset[Symbol], Any] = {}
+        self._graphs = Explained()
         self._brave: frozenset[Symbol] | None = None
         self._cautious: frozenset[Symbol] | None = None
         self._queried = False
@@ -369,15 +398,14 @@ class Outcomes(Sequence[Outcome]):
     def _explanation(self, outcome: Outcome) -> Any:
         from .explain import build
 
-        if outcome.atoms not in self._graphs:
+        graph = self._graphs.get(outcome.atoms)
+        if graph is None:
             grounding = self._explaining()
             true = grounding.true_nonfacts(outcome.atoms)
             if true is None:
                 raise ValueError("this outcome was not found again when grounding for explanations")
-            if len(self._graphs) >= 16:  # keep a few graphs
-                self._graphs.pop(next(iter(self._graphs)))
-            self._graphs[outcome.atoms] = build(grounding.explain_data, true, outcome.atoms, self.situation)
-        return self._graphs[outcome.atoms]
+            graph = self._graphs.keep(outcome.atoms, build(grounding.explain_data, true, outcome.atoms, self.situation))
+        return graph
 
     def explain(self, index: int = 0, atom: str | Symbol | None = None) -> Any:
         return self._outcomes[index].explain(atom)
@@ -520,7 +548,7 @@ class Outcomes(Sequence[Outcome]):
     def __getstate__(self) -> dict[str, Any]:
         """Pickled and copied as plain values: the clingo state (groundings, explanation graphs) stays
         behind and is made again if a query or an explanation needs it."""
-        return {**self.__dict__, "_grounding": None, "_explained": None, "_graphs": {}}
+        return {**self.__dict__, "_grounding": None, "_explained": None, "_graphs": Explained()}
 
     def to_records(self) -> list[dict[str, Any]]:
         """One plain dict per outcome (``outcome``: its number from 1, then as ``Outcome.to_dict``)."""
@@ -563,7 +591,7 @@ class SequenceOutcomes(Outcomes):
         self.messages = list(messages)
         self._library = library
         self._explained = None
-        self._graphs = {}
+        self._graphs = Explained()
         self._queried = False
         self.optimum = None
         found: dict[frozenset[Symbol], Outcome] = {}
@@ -604,9 +632,10 @@ class SequenceOutcomes(Outcomes):
     def _explanation(self, outcome: Outcome) -> Any:
         from .explain import sequence_graph
 
-        if outcome.atoms not in self._graphs:
-            self._graphs[outcome.atoms] = sequence_graph(self, outcome)
-        return self._graphs[outcome.atoms]
+        graph = self._graphs.get(outcome.atoms)
+        if graph is None:
+            graph = self._graphs.keep(outcome.atoms, sequence_graph(self, outcome))
+        return graph
 
     def why_not(self, atom: str | Symbol) -> list[str]:
         symbol = self.atom(atom)

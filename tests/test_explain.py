@@ -299,8 +299,8 @@ def test_an_outcomes_undecided_atoms_are_read_one_per_class_of_equal_truth():
 
 
 def test_explanations_share_what_grounding_decided_read_only():
-    """Two outcomes' explanations share the maps of the firings grounding decided; changing them is refused
-    (TypeError), and a copy can be changed without touching the others."""
+    """Two outcomes' explanations share the maps of the firings grounding decided; they are frozen graphs
+    (changing one is refused), and a copy can be changed without touching the others."""
     outcomes = pyrules.solve(corpus_dir() / "replacement" / "doubling-season-hardened-scales-one-counter.yaml",
                              explain=True)
     first, second = (o.explain() for o in list(outcomes)[:2])
@@ -308,10 +308,34 @@ def test_explanations_share_what_grounding_decided_read_only():
               and first._pred[n] is second._pred[n]]
     assert shared
     firing = shared[0]
-    with pytest.raises(TypeError):
-        first.add_edge("a new atom", firing)
+    assert nx.is_frozen(first) and nx.is_frozen(second)
+    for change in (lambda g: g.add_edge("a new atom", firing), lambda g: g.remove_node(firing),
+                   lambda g: g.add_node("a new atom"), lambda g: g.remove_edges_from(list(g.in_edges(firing)))):
+        with pytest.raises(nx.NetworkXError):
+            change(first)
     before = sorted(second.predecessors(firing))
     mine = first.copy()
     mine.add_edge("a new atom", firing)
     assert "a new atom" in mine.pred[firing] and sorted(second.predecessors(firing)) == before
     assert sorted(first.predecessors(firing)) == before
+
+
+def test_an_explanation_is_kept_while_held_and_the_last_one_made():
+    import gc
+    import pickle
+    import weakref
+
+    outcomes = pyrules.solve(corpus_dir() / "replacement" / "doubling-season-hardened-scales-one-counter.yaml",
+                             explain=True)
+    first, second = list(outcomes)[:2]
+    graph = first.explain()
+    assert first.explain() is graph  # the last one made
+    second.explain()
+    assert first.explain() is graph  # still held here
+    gone = weakref.ref(graph)
+    del graph
+    second.explain()
+    gc.collect()
+    assert gone() is None  # neither held nor the last: not kept
+    again = pickle.loads(pickle.dumps(outcomes))
+    assert again[0].explain().judge().text() == first.explain().judge().text()
