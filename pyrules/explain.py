@@ -3,13 +3,13 @@
 How it works, with no explanation code per rule:
 
 * When a situation is solved with explanations, every rule of ``asp/`` is also loaded as a
-  *shadow* rule ``_why(Rule, Head, (Body...), (Negative...)) :- <the same body>.`` (built through
+  *shadow* rule ``_why(Rule, Head, Body..., Negative...) :- <the same body>.`` (built through
   clingo's AST, so the grounder instantiates it once, with the rest, and writes the atoms of each
   firing itself). Each true ``_why`` atom is one ground instance of a rule whose body holds in
   that outcome: a *firing*.
 * Most atoms are decided by grounding (facts): the part of every explanation they make is built
-  once per grounding. The few that depend on choices are read from one solve of the same
-  grounding under assumptions (the outcome's atoms), when an outcome is explained.
+  once per grounding. Which of the others an outcome makes true is read from its model as the
+  outcomes are enumerated.
 * A firing links its positive body atoms to its head, and is labelled with the Comprehensive
   Rules numbers and text of the ``% @rule(...)`` block it sits in; negative conditions are listed
   as "unless" on the firing. Atom labels come from the predicate catalogues of ``asp/``.
@@ -40,7 +40,7 @@ from .collector import paused
 from .encodings import FILES, RuleBlock, all_entries, block_at, catalogue
 from .interrupt import clingo_call
 from .program import statements
-from .symbols import ArgumentReader
+from .symbols import ArgumentReader, ground_atoms
 
 WHY = "_why"
 
@@ -186,15 +186,14 @@ def _anonymous(atom: Any) -> bool:
 
 
 def _shadow(location: Any, info: RuleInfo, body: list[Any]) -> Any:
-    """``_why(Rule, Head, (Positive,...), (Negative,...)) :- <body>``: the grounder writes each firing's
-    atoms itself, so reading a firing needs no instantiation in Python."""
-    def tup(atoms: list[Any]) -> Any:
-        return ast.Function(location, "", [a.symbol for a in atoms], False)
-
+    """``_why(Rule, Head, Positive..., Negative...) :- <body>``: the grounder writes each firing's atoms
+    itself, so reading a firing needs no instantiation in Python (and one flat term per firing, no tuples in
+    it: one symbol fewer for clingo to keep, one call fewer to read it)."""
     safe = set(info.variables)
     negative = [a for a in info.negative if set(_variables([a])) <= safe and not _anonymous(a)]
     info.negative = negative
-    args = [ast.SymbolicTerm(location, Number(info.id)), info.head.symbol, tup(info.positive), tup(negative)]
+    args = [ast.SymbolicTerm(location, Number(info.id)), info.head.symbol,
+            *(a.symbol for a in info.positive), *(a.symbol for a in negative)]
     head = ast.SymbolicAtom(ast.Function(location, WHY, args, False))
     return ast.Rule(location, ast.Literal(location, ast.Sign.NoSign, head), body)
 
@@ -281,7 +280,7 @@ class ExplainData:
     decided by grounding alone (facts, their firings, their stages) is built once and shared by the
     explanations of all outcomes."""
 
-    fact_reps: frozenset[int]  # the handles of the facts (Symbols are made only when asked: ``facts``)
+    control: Any  # the grounding (clingo.Control) the rest was read from
     input_facts: dict[Symbol, str]  # situation fact -> where it came from (file:line)
     why_facts: list[int]  # the handles of the _why atoms that are facts
     why_literals: dict[Symbol, int]  # non-fact _why atoms and their program literals
@@ -291,9 +290,20 @@ class ExplainData:
     choice_firings: list = field(default_factory=list)  # firings decided by grounding whose head is a choice
 
     @cached_property
+    def fact_reps(self) -> frozenset[int]:
+        """The handles of the atoms grounding made facts (but the firings), read when first asked for (an
+        explanation needs none of them: what it needs of them is in the base's stages)."""
+        return frozenset(rep for name, arity, positive in self.control.symbolic_atoms.signatures if name != WHY
+                         for rep, fact, _ in ground_atoms(self.control, name, arity, positive) if fact)
+
+    @cached_property
     def facts(self) -> frozenset[Symbol]:
         """The atoms grounding made facts (but the firings)."""
         return frozenset(map(Symbol, self.fact_reps))
+
+    def is_fact(self, rep: int) -> bool:
+        atom = self.control.symbolic_atoms[Symbol(rep)]
+        return atom is not None and atom.is_fact
 
     @cached_property
     def input_sources(self) -> dict[int, str]:
@@ -566,14 +576,24 @@ def _firings(whys: Iterable[int]) -> Firings:
     first look, and a grounding holds hundreds of thousands.)"""
     reader = ArgumentReader()
     arguments, number = reader.arguments, reader.number
+    ends = _body_ends()
     # One int object per atom, not one per mention (16 replacement effects: 1.9M mentions of 116k atoms)
     one = {}.setdefault
     out = []
+    append = out.append
     for why in whys:
-        rule_id, head, body, unless = arguments(why)
-        body, unless = arguments(body), arguments(unless)
-        out.append((number(rule_id), one(head, head), tuple(map(one, body, body)), tuple(map(one, unless, unless))))
+        args = arguments(why)
+        rule = number(args[0])
+        end = ends[rule]
+        body, unless = args[2:end], args[end:]
+        append((rule, one(args[1], args[1]), tuple(map(one, body, body)), tuple(map(one, unless, unless))))
     return out
+
+
+@lru_cache(maxsize=1)
+def _body_ends() -> list[int]:
+    """Where the positive body of each rule's firing term ends (after the rule and the head)."""
+    return [2 + len(info.positive) for info in rules()[0]]
 
 
 def _stages(firings: Firings, stage: Any) -> None:
@@ -582,19 +602,22 @@ def _stages(firings: Firings, stage: Any) -> None:
     waiting: dict[int, list[int]] = {}
     missing = [0] * len(firings)
     ready: deque[int] = deque()
+    wait = waiting.setdefault
     for i, (_, _head, body, _) in enumerate(firings):
-        pending = {b for b in body if b not in stage}
-        missing[i] = len(pending)
-        for b in pending:
-            waiting.setdefault(b, []).append(i)
-        if not pending:
+        pending = [b for b in body if b not in stage]  # (an atom twice in a body waits, and counts, twice)
+        if pending:
+            missing[i] = len(pending)
+            for b in pending:
+                wait(b, []).append(i)
+        else:
             ready.append(i)
     queue: deque[int] = deque()
+    level = stage.__getitem__
     while ready or queue:
         while ready:
             _, head, body, _ = firings[ready.popleft()]
             if head not in stage:
-                stage[head] = 1 + max((stage[b] for b in body), default=0)
+                stage[head] = 1 + max(map(level, body), default=0)
                 queue.append(head)
         if queue:
             for i in waiting.get(queue.popleft(), ()):
@@ -607,10 +630,16 @@ def _well_founded(firings: Firings, stage: Any) -> dict[int, tuple[int, ...]]:
     """Each head, and the positions of its well-founded firings (body atoms all of earlier stages than
     the head); given and underivable heads have none."""
     by_head: dict[int, list[int]] = {}
+    get = stage.get
     for k, (_, head, body, _) in enumerate(firings):
-        level = stage.get(head)
-        if level and all(stage.get(b, level) < level for b in body):
-            by_head.setdefault(head, []).append(k)
+        level = get(head)
+        if level:
+            for b in body:
+                below = get(b)
+                if below is None or below >= level:
+                    break
+            else:
+                by_head.setdefault(head, []).append(k)
     return {head: tuple(ks) for head, ks in by_head.items()}  # (numbers only: see _firings)
 
 
@@ -633,13 +662,16 @@ def base(data: ExplainData) -> Base:
     """The shared part of the explanations of a grounding, made once (on the first explanation, or by
     ``solve(..., explain=True)``)."""
     if data.base is None:
-        fact_reps = data.fact_reps
+        infos = rules()[0]
         firings = []
         for firing in _firings(data.why_facts):
-            (firings if firing[1] in fact_reps else data.choice_firings).append(firing)
+            # A firing grounding decided makes its head a fact, but for a choice (which the head of another
+            # firing may still make a fact)
+            base_firing = not infos[firing[0]].choice or data.is_fact(firing[1])
+            (firings if base_firing else data.choice_firings).append(firing)
         derived = {head for _, head, _, _ in firings}
         given = {b for _, _, body, _ in firings for b in body if b not in derived}
-        given |= set(data.input_sources) | {s._rep for s in encoding_facts() if s._rep in fact_reps}
+        given |= set(data.input_sources) | {s._rep for s in encoding_facts() if data.is_fact(s._rep)}
         stage = {r: 0 for r in given}
         _stages(firings, stage)
         data.base, data.base_stage = Base(firings, _well_founded(firings, stage), given), stage
@@ -692,7 +724,8 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
     shared = base(data)
     true_reps = {s._rep for s in true_nonfacts}
     firings = _firings(w._rep for w in data.why_literals if w._rep in true_reps)
-    firings = [f for f in firings + data.choice_firings if f[1] in true_reps or f[1] in data.fact_reps]
+    # (the atoms the base stages are the facts: given, or derived by the firings grounding decided)
+    firings = [f for f in firings + data.choice_firings if f[1] in true_reps or f[1] in data.base_stage]
     own: dict[int, int] = {}  # the stages of the atoms this outcome's firings derive
     stage = ChainMap(own, data.base_stage)
     _stages(firings, stage)

@@ -393,24 +393,30 @@ class Grounding(Asking):
     def _explain_data(self) -> Any:
         from .explain import WHY, ExplainData
 
-        whys = list(ground_atoms(self.control, WHY, 4))
-        why_reps = {rep for rep, _, _ in whys}
-        facts: set[int] = set()  # (but the firings: there are many, read from why_facts)
+        # The firings decided by grounding (many: read from why_facts), and every undecided atom with its
+        # literal; the other facts are not read (ExplainData reads them if asked).
+        why_facts: list[int] = []
         nonfacts: dict[Symbol, int] = {}
-        for rep, fact, literal in ground_atoms(self.control):
-            if fact:
-                if rep not in why_reps:
-                    facts.add(rep)
-            else:
-                nonfacts[Symbol(rep)] = literal
-        nonfact_whys = {rep for rep, fact, _ in whys if not fact}
+        signatures = self.control.symbolic_atoms.signatures
+        for name, arity, positive in signatures:
+            if name == WHY:
+                for rep, fact, literal in ground_atoms(self.control, name, arity, positive):
+                    if fact:
+                        why_facts.append(rep)
+                    else:
+                        nonfacts[Symbol(rep)] = literal
+        why_literals = dict(nonfacts)
+        for name, arity, positive in signatures:
+            if name != WHY:
+                for rep, _, literal in ground_atoms(self.control, name, arity, positive, facts=False):
+                    nonfacts[Symbol(rep)] = literal
         inputs = {f.symbol: self.situation.where(f.origin) if not f.origin.startswith("card:") else f.origin
                   for f in self.facts}
         return ExplainData(
-            fact_reps=frozenset(facts),
+            control=self.control,
             input_facts=inputs,
-            why_facts=[rep for rep, fact, _ in whys if fact],
-            why_literals={s: lit for s, lit in nonfacts.items() if s._rep in nonfact_whys},
+            why_facts=why_facts,
+            why_literals=why_literals,
             nonfact_literals=nonfacts,
         )
 

@@ -168,13 +168,14 @@ def ability_id(card: str, index: int) -> Symbol:
 # thousands of symbols. clingo's Python package allocates C buffers and Symbol objects on every call;
 # these readers reuse their buffers and deal in symbol handles (``Symbol._rep``, equal for equal
 # symbols), making a Symbol only where one is kept. Without the cffi layer, the plain API.
-def ground_atoms(control: Any, name: str | None = None, arity: int = 0) -> Iterator[tuple[int, bool, int]]:
-    """Each atom of a grounding (of one predicate, given ``name``): (symbol handle, whether it is a fact,
-    its program literal)."""
+def ground_atoms(control: Any, name: str | None = None, arity: int = 0, positive: bool = True,
+                 facts: bool = True) -> Iterator[tuple[int, bool, int]]:
+    """Each atom of a grounding (of one predicate, given ``name``; without ``facts``, but the facts): (symbol
+    handle, whether it is a fact, its program literal)."""
     atoms = control.symbolic_atoms
     if _ffi is None:  # pragma: no cover - another clingo layout
-        found = atoms if name is None else atoms.by_signature(name, arity)
-        yield from ((a.symbol._rep, a.is_fact, a.literal) for a in found)
+        found = atoms if name is None else atoms.by_signature(name, arity, positive)
+        yield from ((a.symbol._rep, a.is_fact, a.literal) for a in found if facts or not a.is_fact)
         return
     from clingo._internal import _lib
 
@@ -183,19 +184,22 @@ def ground_atoms(control: Any, name: str | None = None, arity: int = 0) -> Itera
         signature = _ffi.NULL
     else:
         p_sig = _ffi.new("clingo_signature_t*")
-        _lib.clingo_signature_create(name.encode(), arity, True, p_sig)
+        _lib.clingo_signature_create(name.encode(), arity, positive, p_sig)
         signature = p_sig
     p_it, p_valid = _ffi.new("clingo_symbolic_atom_iterator_t*"), _ffi.new("bool*")
     p_fact, p_symbol, p_literal = _ffi.new("bool*"), _ffi.new("clingo_symbol_t*"), _ffi.new("clingo_literal_t*")
     lib = _lib
+    is_valid, is_fact, next_atom = lib.clingo_symbolic_atoms_is_valid, lib.clingo_symbolic_atoms_is_fact, \
+        lib.clingo_symbolic_atoms_next
     lib.clingo_symbolic_atoms_begin(rep, signature, p_it)
     it = p_it[0]
-    while lib.clingo_symbolic_atoms_is_valid(rep, it, p_valid) and p_valid[0]:
-        lib.clingo_symbolic_atoms_symbol(rep, it, p_symbol)
-        lib.clingo_symbolic_atoms_is_fact(rep, it, p_fact)
-        lib.clingo_symbolic_atoms_literal(rep, it, p_literal)
-        yield p_symbol[0], p_fact[0], p_literal[0]
-        lib.clingo_symbolic_atoms_next(rep, it, p_it)
+    while is_valid(rep, it, p_valid) and p_valid[0]:
+        is_fact(rep, it, p_fact)
+        if facts or not p_fact[0]:  # (a fact's symbol and literal are not read unless asked for)
+            lib.clingo_symbolic_atoms_symbol(rep, it, p_symbol)
+            lib.clingo_symbolic_atoms_literal(rep, it, p_literal)
+            yield p_symbol[0], p_fact[0], p_literal[0]
+        next_atom(rep, it, p_it)
         it = p_it[0]
 
 
