@@ -356,3 +356,40 @@ def test_bad_input_as_a_subprocess(write, tmp_path):
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == f"pyrules: {bad}:3: unknown card 'Forrest'; did you mean 'Forest'?\n"
+
+
+CONSOLE = [sys.executable, "-c", "import sys; from pyrules.entry import main; sys.exit(main())"]
+
+
+@pytest.mark.parametrize("args", [["outcomes", "{file}"], ["outcomes", "{file}", "--json"], ["explain", "{file}"],
+                                  ["outcomes", "{missing}"], ["outcomes", "{file}", "--limit", "0"]])
+def test_the_console_command_ends_with_its_output_and_exit_code(tmp_path, capsys, args):
+    """The console command (which ends without the interpreter's teardown) writes what pyrules.cli.main
+    writes and exits with its code."""
+    path = tmp_path / "birds.yaml"
+    path.write_text(BIRDS.replace("    ", ""), encoding="utf-8")
+    argv = [a.format(file=path, missing=tmp_path / "missing.yaml") for a in args]
+    def timeless(text: str) -> str:  # the times a run measures differ from run to run
+        return re.sub(r'[0-9.]+s\b|("[a-z_]*seconds": )[0-9.e-]+', r"\1", text)
+
+    code, out, err = run(capsys, *argv)
+    process = subprocess.run(CONSOLE + argv, capture_output=True, text=True, timeout=120)
+    assert (process.returncode, timeless(process.stdout), process.stderr) == (code, timeless(out), err)
+    assert out.strip() or err.strip()
+
+
+def test_the_console_command_stops_quietly_when_its_reader_goes(tmp_path):
+    """| head: the reader closes the pipe after the first lines; the command stops with no traceback."""
+    lines = ["players: [alice, bob]", "objects:"] + [f"  - {{id: c{i}, card: Grizzly Bears, owner: bob, zone: hand}}"
+                                                    for i in range(7)]
+    lines += ["  - {id: onyx, card: Professor Onyx, controller: alice, counters: {loyalty: 8}}",
+              "question:", "  activate: {object: onyx, ability: 4, resolve: true}"]
+    path = tmp_path / "onyx.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    process = subprocess.Popen(CONSOLE + ["outcomes", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = process.stdout.readline() + process.stdout.readline()
+    process.stdout.close()
+    _, err = process.communicate(timeout=120)
+    assert b": 128 outcomes" in first.split(b"\n")[0] and first.split(b"\n")[1] == b"Outcome 1:"
+    assert b"Traceback" not in err and b"Exception" not in err, err
+    assert process.returncode == 0
