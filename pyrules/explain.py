@@ -710,10 +710,14 @@ def _walk(shared: Base, head: int) -> tuple[Mapping[int, Any], Mapping[int, Any]
     # Flat (number, attributes, body map, body, number, ...) and plain dicts: the collector walks every object
     # kept here at each full collection (explanations are frozen graphs: nothing changes these maps).
     firings: list = []
+    numbers: list[int] = []
+    table, made = shared.firings, _RULE_NODES
     for k in ks:
-        rule, _, body, unless = shared.firings[k]
-        firings += (-(k + 1), _rule_node(rule, unless), dict.fromkeys(body, _NO_ATTRIBUTES), body)
-    return dict.fromkeys(firings[::4], _NO_ATTRIBUTES), {head: _NO_ATTRIBUTES}, tuple(firings)
+        rule, _, body, unless = table[k]
+        attrs = None if unless else made.get(rule)
+        numbers.append(-(k + 1))
+        firings += (numbers[-1], attrs or _rule_node(rule, unless), dict.fromkeys(body, _NO_ATTRIBUTES), body)
+    return dict.fromkeys(numbers, _NO_ATTRIBUTES), {head: _NO_ATTRIBUTES}, tuple(firings)
 
 
 @paused()
