@@ -276,3 +276,25 @@ def test_symbol_keys_read_the_name_at_each_argument():
     assert symbol_keys(symbols) == {symbol_key(s) for s in symbols}
     with pytest.raises(RuntimeError):
         symbol_keys([Number(3)])  # no atom: not a function term
+
+
+def test_a_term_left_unasked_at_its_default_would_say_nothing(monkeypatch):
+    """An object's field at its default is not asked for its facts (pyrules.facts._object_terms): on every
+    situation of the corpus, the facts are those made by asking every term of every object."""
+    from pyrules import facts as facts_module
+    from pyrules.errors import InputError as Refused
+    from pyrules.regression import case_files
+
+    quiet = facts_module._object_terms()
+    assert {attr for _, attr, _ in quiet} >= {"tapped", "counters", "controller", "targets"}
+    assert all(attr is None for k, attr, _ in quiet if k.name in ("face", "zone", "id"))
+    situations = []
+    for path in case_files():
+        try:
+            situations.append(load_situation(path))
+        except Refused:  # a case that shows a refusal
+            continue
+    assert len(situations) > 250
+    made = [[(f.symbol, f.origin) for f in situation_facts(s)] for s in situations]
+    monkeypatch.setattr(facts_module, "_object_terms", lambda: tuple((k, None, None) for k, _, _ in quiet))
+    assert made == [[(f.symbol, f.origin) for f in situation_facts(s)] for s in situations]
