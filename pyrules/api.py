@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -54,12 +53,6 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     if on_outcome is not None:
         grounding.on_outcome = lambda atoms: on_outcome(Outcome(atoms, situation))
     models, truncated, stats = grounding.enumerate(options.limit)
-    if explain:  # the part of every explanation that grounding decides, built once
-        from .explain import base
-
-        start = time.perf_counter()
-        base(grounding.explain_data)
-        stats.extra["explain_base_seconds"] = time.perf_counter() - start
     result = Outcomes(situation, grounding, [], truncated, stats, options, library)
     result._outcomes = [Outcome(atoms, situation, result) for atoms in models]
     return result

@@ -396,7 +396,7 @@ class Outcomes(Sequence[Outcome]):
         return self._explained
 
     def _explanation(self, outcome: Outcome) -> Any:
-        from .explain import build
+        from .explain import base, build
 
         graph = self._graphs.get(outcome.atoms)
         if graph is None:
@@ -404,6 +404,10 @@ class Outcomes(Sequence[Outcome]):
             true = grounding.true_nonfacts(outcome.atoms)
             if true is None:
                 raise ValueError("this outcome was not found again when grounding for explanations")
+            if grounding.explain_data.base is None:  # the part of every explanation grounding decides: once
+                start = time.perf_counter()
+                base(grounding.explain_data)
+                self.statistics.extra["explain_base_seconds"] = time.perf_counter() - start
             graph = self._graphs.keep(outcome.atoms, build(grounding.explain_data, true, outcome.atoms, self.situation))
         return graph
 
