@@ -296,19 +296,11 @@ def _counter_words(kind: str, value: Any) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _encoding_words() -> frozenset[str]:
-    """Every constant and function name the encodings write (reasons such as already_tapped)."""
-    import clingo.ast as ast
+    """Every constant and function name the encodings write (reasons such as already_tapped), but ``_``
+    names: from pyrules' index of the encodings."""
+    from .program import analysed
 
-    from .encodings import encoding_paths, names_in
-
-    found: set[str] = set()
-
-    def visit(stm: Any) -> None:
-        found.update(names_in(stm))
-
-    for path in encoding_paths():
-        ast.parse_files([str(path)], visit)
-    return frozenset(w for w in found if not w.startswith("_"))
+    return frozenset(analysed("words"))
 
 
 def _normalise(symbol: Symbol, names: set[str]) -> Symbol:

@@ -50,17 +50,19 @@ WHY = "_why"
 # ---------------------------------------------------------------------------------------------
 @dataclass
 class RuleInfo:
-    """One (non-ground) rule of an encoding, or one element of a choice rule's head."""
+    """One (non-ground) rule of an encoding, or one element of a choice rule's head: where it is, and its
+    shadow rule (``_why(Id, Head, Positive..., Negative...) :- <its body>``), as text. Its atoms, as clingo's
+    AST, are read from the shadow rule when first asked for (why-not looks at them; explanations do not)."""
 
     id: int
     file: str
     line: int
     block: RuleBlock | None
-    head: Any  # AST of the head atom (SymbolicAtom) or None
-    positive: list[Any]  # ASTs of positive body atoms (and, for a choice element, its condition)
-    negative: list[Any]  # ASTs of atoms under "not"
-    variables: list[str]
+    predicate: tuple[str, int]  # its head's
+    positives: int  # how many positive body atoms (with, for a choice element, its condition's)
+    shadow: str
     choice: bool = False
+
     @property
     def label(self) -> str:
         if self.block is None:
@@ -70,6 +72,35 @@ class RuleInfo:
     @property
     def citations(self) -> tuple[str, ...]:
         return self.block.citations if self.block else ()
+
+    @property
+    def head(self) -> Any:
+        """AST of the head atom (a SymbolicAtom)."""
+        return _rule_atoms()[self.id][0]
+
+    @property
+    def positive(self) -> list[Any]:
+        """ASTs of the positive body atoms (and, for a choice element, of its condition)."""
+        return _rule_atoms()[self.id][1]
+
+    @property
+    def negative(self) -> list[Any]:
+        """ASTs of the atoms under "not" whose variables the rest of the body binds."""
+        return _rule_atoms()[self.id][2]
+
+
+@lru_cache(maxsize=1)
+def _rule_atoms() -> list[tuple[Any, list[Any], list[Any]]]:
+    """Each rule's head, positive and negative atoms, read from the arguments of its shadow rule's head."""
+    infos = rules()[0]
+    nodes: list[Any] = []
+    ast.parse_string("\n".join(info.shadow for info in infos), nodes.append)
+    found = []
+    for info, node in zip(infos, (n for n in nodes if n.ast_type == ast.ASTType.Rule), strict=True):
+        args = [ast.SymbolicAtom(a) for a in node.head.atom.symbol.arguments]
+        end = 2 + info.positives
+        found.append((args[1], args[2:end], args[end:]))
+    return found
 
 
 class _Renamer(ast.Transformer):
@@ -121,52 +152,73 @@ def _variables(nodes: Iterable[Any]) -> list[str]:
     return found
 
 
-@lru_cache(maxsize=1)
-def rules() -> tuple[list[RuleInfo], list[Any]]:
-    """Every rule of the encodings, and the shadow statements that record their firings."""
-    infos: list[RuleInfo] = []
-    shadows: list[Any] = []
+def analyse_rules() -> list[list[Any]]:
+    """For every rule of the encodings (each element of a choice rule's head apart): the position of its
+    statement, its file and line, whether it is a choice, its head's predicate, how many positive body
+    atoms it has, and its shadow rule as text (stored in pyrules' index of the encodings)."""
+    rows: list[list[Any]] = []
     for statement in statements():
         name, stm = statement.file, statement.node
-        if stm.ast_type == ast.ASTType.Rule:
-            line = stm.location.begin.line
-            block = block_at(name, line)
-            body = _name_anonymous(list(stm.body))
-            positive = [b.atom for b in body if b.ast_type == ast.ASTType.Literal and b.sign == ast.Sign.NoSign
-                        and b.atom.ast_type == ast.ASTType.SymbolicAtom]
-            negative = [b.atom for b in body if b.ast_type == ast.ASTType.Literal and b.sign != ast.Sign.NoSign
-                        and b.atom.ast_type == ast.ASTType.SymbolicAtom]
-            head = stm.head
-            if head.ast_type == ast.ASTType.Literal:
-                if head.atom.ast_type != ast.ASTType.SymbolicAtom:
-                    continue  # a constraint
-                if not body:
-                    continue  # a fact of the encoding: explained by its header alone
-                variables = _variables([head.atom] + body)
-                infos.append(RuleInfo(len(infos), name, line, block, head.atom, positive, negative, variables))
-                shadows.append(_shadow(stm.location, infos[-1], body))
-            elif head.ast_type == ast.ASTType.Aggregate:
-                for element in head.elements:
-                    condition = _name_anonymous(list(element.condition))
-                    cond = [c.atom for c in condition
-                            if c.ast_type == ast.ASTType.Literal and c.sign == ast.Sign.NoSign
-                            and c.atom.ast_type == ast.ASTType.SymbolicAtom]
-                    variables = _variables([element.literal.atom] + condition + body)
-                    infos.append(RuleInfo(len(infos), name, line, block, element.literal.atom, positive + cond,
-                                          negative, variables, choice=True))
-                    shadows.append(_shadow(stm.location, infos[-1], body + condition))
-    return infos, shadows
+        if stm.ast_type != ast.ASTType.Rule:
+            continue
+        line = stm.location.begin.line
+        body = _name_anonymous(list(stm.body))
+        positive = [b.atom for b in body if b.ast_type == ast.ASTType.Literal and b.sign == ast.Sign.NoSign
+                    and b.atom.ast_type == ast.ASTType.SymbolicAtom]
+        negative = [b.atom for b in body if b.ast_type == ast.ASTType.Literal and b.sign != ast.Sign.NoSign
+                    and b.atom.ast_type == ast.ASTType.SymbolicAtom]
+        head = stm.head
+        if head.ast_type == ast.ASTType.Literal:
+            if head.atom.ast_type != ast.ASTType.SymbolicAtom or not body:
+                continue  # a constraint, or a fact of the encoding (explained by its header alone)
+            elements = [(head.atom, positive, body, False)]
+        elif head.ast_type == ast.ASTType.Aggregate:
+            elements = []
+            for element in head.elements:
+                condition = _name_anonymous(list(element.condition))
+                cond = [c.atom for c in condition if c.ast_type == ast.ASTType.Literal
+                        and c.sign == ast.Sign.NoSign and c.atom.ast_type == ast.ASTType.SymbolicAtom]
+                elements.append((element.literal.atom, positive + cond, body + condition, True))
+        else:
+            continue
+        for atom, positives, full_body, choice in elements:
+            shadow = _shadow(stm.location, len(rows), atom, positives, negative, full_body)
+            rows.append([statement.position, name, line, choice, *_pred(atom), len(positives), str(shadow)])
+    return rows
+
+
+@lru_cache(maxsize=1)
+def rules() -> tuple[list[RuleInfo], list[int]]:
+    """Every rule of the encodings, and the position of the statement each comes from."""
+    from .program import analysed
+
+    infos, positions = [], []
+    for rule_id, (position, name, line, choice, predicate, arity, positives, shadow) in enumerate(analysed("shadows")):
+        infos.append(RuleInfo(rule_id, name, line, block_at(name, line), (predicate, arity), positives, shadow, choice))
+        positions.append(position)
+    return infos, positions
+
+
+def shadow_program(statements_: tuple[Any, ...]) -> tuple[str, tuple[str, ...]]:
+    """The shadow rules of these statements, as text, and the place in the encodings of each of its lines."""
+    live = {s.position for s in statements_}
+    infos, positions = rules()
+    texts, places = [], []
+    for info, position in zip(infos, positions, strict=True):
+        if position in live:
+            texts.append(info.shadow)
+            places += [f"{info.file}:{info.line}"] * (info.shadow.count("\n") + 1)
+    return "\n".join(texts) + "\n", tuple(places)
 
 
 @lru_cache(maxsize=1)
 def encoding_facts() -> frozenset[Symbol]:
     """The facts the encodings state outright (``color(w;u;b;r;g).``): grounded once, alone."""
+    from .program import analysed
+
+    every = statements()
     control = clingo.Control(message_limit=0)
-    with ast.ProgramBuilder(control) as builder:
-        for statement in statements():
-            stm = statement.node
-            if stm.ast_type == ast.ASTType.Rule and not stm.body and stm.head.ast_type == ast.ASTType.Literal:
-                builder.add(stm)
+    control.add("base", [], "\n".join(every[i].text for i in analysed("facts")))
     with clingo_call(control):
         control.ground([("base", [])])
     return frozenset(a.symbol for a in control.symbolic_atoms)
@@ -185,17 +237,18 @@ def _anonymous(atom: Any) -> bool:
     return bool(found)
 
 
-def _shadow(location: Any, info: RuleInfo, body: list[Any]) -> Any:
+def _shadow(location: Any, rule_id: int, head: Any, positive: list[Any], negative: list[Any],
+            body: list[Any]) -> Any:
     """``_why(Rule, Head, Positive..., Negative...) :- <body>``: the grounder writes each firing's atoms
     itself, so reading a firing needs no instantiation in Python (and one flat term per firing, no tuples in
-    it: one symbol fewer for clingo to keep, one call fewer to read it)."""
-    safe = set(info.variables)
-    negative = [a for a in info.negative if set(_variables([a])) <= safe and not _anonymous(a)]
-    info.negative = negative
-    args = [ast.SymbolicTerm(location, Number(info.id)), info.head.symbol,
-            *(a.symbol for a in info.positive), *(a.symbol for a in negative)]
-    head = ast.SymbolicAtom(ast.Function(location, WHY, args, False))
-    return ast.Rule(location, ast.Literal(location, ast.Sign.NoSign, head), body)
+    it: one symbol fewer for clingo to keep, one call fewer to read it). The negative atoms kept are those
+    whose variables the rest of the rule binds."""
+    safe = set(_variables([head] + body))
+    negative = [a for a in negative if set(_variables([a])) <= safe and not _anonymous(a)]
+    args = [ast.SymbolicTerm(location, Number(rule_id)), head.symbol, *(a.symbol for a in positive),
+            *(a.symbol for a in negative)]
+    atom = ast.SymbolicAtom(ast.Function(location, WHY, args, False))
+    return ast.Rule(location, ast.Literal(location, ast.Sign.NoSign, atom), body)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -593,7 +646,7 @@ def _firings(whys: Iterable[int]) -> Firings:
 @lru_cache(maxsize=1)
 def _body_ends() -> list[int]:
     """Where the positive body of each rule's firing term ends (after the rule and the head)."""
-    return [2 + len(info.positive) for info in rules()[0]]
+    return [2 + info.positives for info in rules()[0]]
 
 
 def _stages(firings: Firings, stage: Any) -> None:
@@ -809,7 +862,7 @@ def why_not(data: ExplainData, atom: Symbol, depth: int = 2, holds: frozenset[Sy
     holds = holds if holds is None else holds
     infos = rules()[0]
     reasons: list[str] = []
-    candidates = [r for r in infos if r.head is not None and _pred(r.head) == (atom.name, len(atom.arguments))]
+    candidates = [r for r in infos if r.predicate == (atom.name, len(atom.arguments))]
     if not candidates:
         return [f"no rule derives {atom.name}/{len(atom.arguments)}"
                 + ("; it is given by the situation, which does not give it" if atom.name in _inputs() else "")]

@@ -33,7 +33,9 @@ from .encodings import FILES, defined_statements, encoding_paths
 from .symbols import symbol_keys
 
 INDEX = "asp-index.json"
-INDEX_FORMAT = 2  # 2: keys name the function at every argument (1: at the first only)
+#: 2: keys name the function at every argument (1: at the first only); 3: also what explanations and atom
+#: checks read of the encodings (their shadow rules, the encodings' facts, the names the encodings write)
+INDEX_FORMAT = 3
 
 #: (predicate, arity, at each argument the name of its function or constant). In a rule, None: a head's
 #: argument that may be anything, a body's that asks for nothing; in a fact, "": a value that is no
@@ -160,13 +162,16 @@ def encodings_hash() -> str:
 
 def index() -> dict[str, Any]:
     """The keys, kind and text of every statement, as stored in ``data/asp-index.json`` (reading clingo's
-    AST from Python costs a third of a second, so it is done once, when the encodings change)."""
+    AST from Python costs a third of a second, so it is done once, when the encodings change), and what
+    other layers read of the encodings' AST (:func:`analysed`)."""
     found = [analyse(name, node, i) for i, (name, node) in enumerate(_parse())]
     return {"encodings": encodings_hash(), "format": INDEX_FORMAT,
             "statements": [[s.file, _stored(s.heads), _stored(s.needs), _stored(s.uses),
-                            [list(k) for k in s.shows], s.kind, s.text, s.line] for s in found]}
+                            [list(k) for k in s.shows], s.kind, s.text, s.line] for s in found],
+            **{name: compute() for name, compute in _ANALYSES.items()}}
 
 
+@cache
 def _stored_index() -> dict[str, Any] | None:
     try:
         text = resources.files("pyrules.data").joinpath(INDEX).read_text(encoding="utf-8")
@@ -174,6 +179,36 @@ def _stored_index() -> dict[str, Any] | None:
         return None
     stored = json.loads(text)
     return stored if stored.get("encodings") == encodings_hash() and stored.get("format") == INDEX_FORMAT else None
+
+
+def _encoding_facts() -> list[int]:
+    return [i for i, (_, node) in enumerate(_parse()) if node.ast_type == ast.ASTType.Rule and not node.body
+            and node.head.ast_type == ast.ASTType.Literal]
+
+
+def _encoding_words() -> list[str]:
+    from .encodings import names_in
+
+    return sorted({w for _, node in _parse() for w in names_in(node) if not w.startswith("_")})
+
+
+def _shadow_rules() -> list[list[Any]]:
+    from .explain import analyse_rules
+
+    return analyse_rules()
+
+
+#: What other layers read of the encodings' AST, stored in the index beside the statements: the positions of
+#: the statements that are facts, every name the encodings write (but ``_`` names), and the shadow rules of
+#: explanations (pyrules.explain).
+_ANALYSES = {"facts": _encoding_facts, "words": _encoding_words, "shadows": _shadow_rules}
+
+
+def analysed(name: str) -> Any:
+    """One of the analyses of the encodings' AST (``facts``, ``words``, ``shadows``): from the stored index
+    while the encodings are those it was made from, else computed from clingo's AST."""
+    stored = _stored_index()
+    return stored[name] if stored is not None else _ANALYSES[name]()
 
 
 def _stored(keys: tuple[Key, ...]) -> list:
@@ -205,6 +240,7 @@ def _declarations_text() -> str:
 
 @cache
 def _declarations() -> tuple[Any, ...]:
+    """The declarations (:func:`_declarations_text`) as clingo's AST."""
     nodes: list[Any] = []
     ast.parse_string(_declarations_text(), nodes.append)
     return tuple(nodes)
@@ -368,27 +404,20 @@ def _live_text(keys: frozenset[Key], demand: bool) -> str:
     return _live_program(keys, demand)[0]
 
 
-def add_program(control: Any, facts: Iterable[Symbol], extra: Iterable[Any] = (),
-                demand: bool = True) -> tuple[str, ...] | None:
-    """Add to ``control`` the statements of the encodings that facts like these can use (and ``extra``, AST
-    statements). Without ``demand``, every live rule is kept, also those whose heads nothing reads
-    (explanations and why-not look at those atoms too). Without ``extra``, the statements go in as the
-    text clingo printed them from their AST (clingo parses it faster than Python hands it an AST); then
-    the place in the encodings of each line of that text is returned, for clingo's messages."""
+def add_program(control: Any, facts: Iterable[Symbol], extra: Any = None,
+                demand: bool = True) -> tuple[str, ...]:
+    """Add to ``control`` the statements of the encodings that facts like these can use, as the text clingo
+    printed them from their AST (clingo parses it faster than Python hands it an AST). Without ``demand``,
+    every live rule is kept, also those whose heads nothing reads (explanations and why-not look at those
+    atoms too). ``extra(statements)`` gives more statements for the live ones, as text, and the place of
+    each of its lines. Returns the place in the encodings of each line of the text, for clingo's messages."""
     keys = frozenset(symbol_keys(facts))
-    extra = list(extra)
-    if not extra:
-        text, places = _live_program(keys, demand)
-        control.add("base", [], text)
-        return places
-    with ast.ProgramBuilder(control) as builder:
-        for node in _declarations():
-            builder.add(node)
-        for statement in live_statements(keys, demand):
-            builder.add(statement.node)
-        for node in extra:
-            builder.add(node)
-    return None
+    text, places = _live_program(keys, demand)
+    if extra is not None:
+        more, more_places = extra(live_statements(keys, demand))
+        text, places = text + more, places + more_places
+    control.add("base", [], text)
+    return places
 
 
 def write_index() -> Path:

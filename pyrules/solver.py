@@ -314,11 +314,9 @@ class Grounding(Asking):
         # Every message clingo gives is kept (message_limit: no cap) and reported on the result.
         self.control = clingo.Control(self.options.arguments(), logger=log, message_limit=1_000_000)
         self.explain = explain
-        shadows: list = []
+        shadows = None
         if explain:  # shadow rules that record each rule firing, grounded with everything else
-            from .explain import rules
-
-            shadows = rules()[1]
+            from .explain import shadow_program as shadows
         # The statements of asp/ that the situation's facts can use (see pyrules.program).
         log.places = add_program(self.control, (f.symbol for f in self.facts), shadows, demand=not explain)
         from .encodings import show_terms
