@@ -712,12 +712,12 @@ class Base:
 
 @paused()
 def base(data: ExplainData) -> Base:
-    """The shared part of the explanations of a grounding, made once (on the first explanation, or by
-    ``solve(..., explain=True)``)."""
+    """The shared part of the explanations of a grounding, made once, by its first explanation."""
     if data.base is None:
         infos = rules()[0]
         firings = []
-        for firing in _firings(data.why_facts):
+        whys, data.why_facts = data.why_facts, []  # (read once: the handles are not kept)
+        for firing in _firings(whys):
             # A firing grounding decided makes its head a fact, but for a choice (which the head of another
             # firing may still make a fact)
             base_firing = not infos[firing[0]].choice or data.is_fact(firing[1])
@@ -727,6 +727,7 @@ def base(data: ExplainData) -> Base:
         given |= set(data.input_sources) | {s._rep for s in encoding_facts() if data.is_fact(s._rep)}
         stage = {r: 0 for r in given}
         _stages(firings, stage)
+        del whys
         data.base, data.base_stage = Base(firings, _well_founded(firings, stage), given), stage
     return data.base
 
