@@ -13,7 +13,7 @@ import difflib
 from collections import ChainMap
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -414,11 +414,17 @@ class CardLibrary:
         raise InputError(where, f"unknown card '{name}'{hint}")
 
     def token_card(self, kind: str) -> CardSpec | None:
-        """The card that describes tokens of a kind (``token: kind``), if the library has one."""
+        """The card that describes tokens of a kind (``token: kind``), if the library has one (the first, in
+        the library's order)."""
+        return self._token_cards.get(kind)
+
+    @cached_property
+    def _token_cards(self) -> dict[str, CardSpec]:
+        found: dict[str, CardSpec] = {}  # (made once: a situation asks for each kind of token it makes)
         for card in self.cards.values():
-            if card.token == kind:
-                return card
-        return None
+            if card.token:
+                found.setdefault(card.token, card)
+        return found
 
     def with_cards(self, extra: Iterable[CardSpec]) -> CardLibrary:
         """This library with some cards added (a card of the same name replaces its own)."""

@@ -94,3 +94,14 @@ def test_names_become_safe_constants():
     with pytest.raises(InputError) as info:
         card({"name": "Odd", "types": ["creature"], "subtypes": ["forest). p(1"]})
     assert "must be a name of letters, digits and underscores" in info.value.message
+
+
+def test_the_card_of_a_kind_of_token_is_the_first_in_the_librarys_order():
+    from dataclasses import replace
+
+    library = builtin_library()
+    treasure = library.token_card("treasure")
+    assert treasure is not None and treasure.name == "Treasure" and library.token_card("no such token") is None
+    other = replace(treasure, name="Another Treasure")
+    assert library.with_cards([other]).token_card("treasure") == treasure  # added after the library's own
+    assert library.with_cards([replace(treasure, abilities=())]).token_card("treasure").abilities == ()
