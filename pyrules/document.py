@@ -189,16 +189,20 @@ def _construct(node: yaml.Node, path: str, lines: Locations, source: str) -> Any
 def _scalar(node: yaml.Node, source: str) -> Any:
     if not isinstance(node, yaml.ScalarNode):
         raise InputError(f"{source}:{node.start_mark.line + 1}", "expected a plain value here")
-    try:
-        value = _SCALARS.construct_object(node)
-    except yaml.YAMLError as exc:
-        raise InputError(f"{source}:{node.start_mark.line + 1}", f"malformed YAML: {exc}") from None
+    if node.tag == _STR:  # most values are texts: PyYAML's constructor gives them as written
+        value = node.value
+    else:
+        try:
+            value = _SCALARS.construct_object(node)
+        except yaml.YAMLError as exc:
+            raise InputError(f"{source}:{node.start_mark.line + 1}", f"malformed YAML: {exc}") from None
     if isinstance(value, str) and _SURROGATE.search(value):  # "\ud800": not text any output could hold
         raise InputError(f"{source}:{node.start_mark.line + 1}", "a lone surrogate (\\ud800-\\udfff) is not valid text")
     return value
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_STR = "tag:yaml.org,2002:str"
 
 
 _SCALARS = yaml.SafeLoader("")
