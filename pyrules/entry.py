@@ -22,10 +22,26 @@ def main() -> int:
     signal.signal(signal.SIGINT, _interrupted_while_starting)  # until pyrules.cli installs its own
     from .cli import main as cli_main
 
-    code = cli_main()
+    failed = None
+    try:
+        code = cli_main()
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, as the command does
+        code = 0
+    except OSError as exc:  # the output could not be written (a full disk): one line, not a traceback
+        code, failed = 1, exc
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (OSError, ValueError):  # the reader went away, or the CLI closed the stream: nothing to add
+        except BrokenPipeError:
+            pass
+        except OSError as exc:
+            if stream is sys.stdout and failed is None:
+                code, failed = code or 1, exc
+        except ValueError:  # the command closed the stream (after a broken pipe): nothing to add
+            pass
+    if failed is not None:
+        try:
+            print(f"pyrules: {failed}", file=sys.stderr, flush=True)
+        except (OSError, ValueError):
             pass
     os._exit(code)

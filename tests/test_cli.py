@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -393,3 +394,14 @@ def test_the_console_command_stops_quietly_when_its_reader_goes(tmp_path):
     assert b": 128 outcomes" in first.split(b"\n")[0] and first.split(b"\n")[1] == b"Outcome 1:"
     assert b"Traceback" not in err and b"Exception" not in err, err
     assert process.returncode == 0
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["outcomes", "{file}"], ["outcomes", "{file}", "--json"]])
+def test_the_console_command_says_in_one_line_when_its_output_cannot_be_written(tmp_path, args):
+    path = tmp_path / "birds.yaml"
+    path.write_text(BIRDS.replace("    ", ""), encoding="utf-8")
+    with open("/dev/full", "w") as full:
+        process = subprocess.run(CONSOLE + [a.format(file=path) for a in args], stdout=full, stderr=subprocess.PIPE,
+                                 text=True, timeout=120)
+    assert (process.returncode, process.stderr) == (1, "pyrules: [Errno 28] No space left on device\n")
