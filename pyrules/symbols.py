@@ -32,9 +32,10 @@ class Atom(Symbol):
 
     __slots__ = ("_hash", "_text", "_shown")
 
-    def __init__(self, symbol: Symbol):
-        super().__init__(symbol._rep)
-        self._hash = Symbol.__hash__(symbol)
+    def __init__(self, symbol: Symbol | int):
+        rep = symbol if type(symbol) is int else symbol._rep  # (a handle: no Symbol made only to read it)
+        self._rep = rep
+        self._hash = _symbol_hash(rep) if _symbol_hash is not None else Symbol.__hash__(self)
         self._text: str | None = None
         self._shown: str | None = None  # format_atom's text (pyrules.atoms)
 
@@ -77,7 +78,7 @@ class Atoms:
     def _atom(self, rep: int) -> Atom:
         atom = self._by_rep.get(rep)
         if atom is None:
-            atom = self._by_rep[rep] = Atom(Symbol(rep))
+            atom = self._by_rep[rep] = Atom(rep)
         return atom
 
 
@@ -116,9 +117,9 @@ _buffers = threading.local()
 try:
     from clingo._internal import _lib as _clingo_lib
 
-    _create = _clingo_lib.clingo_symbol_create_function
+    _create, _symbol_hash = _clingo_lib.clingo_symbol_create_function, _clingo_lib.clingo_symbol_hash
 except ImportError:  # pragma: no cover
-    _create = None
+    _create = _symbol_hash = None
 
 
 def term(value: Symbol | int) -> Symbol:
