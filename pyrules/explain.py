@@ -23,7 +23,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections import ChainMap, deque
+from collections import ChainMap, defaultdict, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -40,7 +40,7 @@ from .collector import paused
 from .encodings import FILES, RuleBlock, all_entries, block_at, catalogue
 from .interrupt import clingo_call
 from .program import statements
-from .symbols import ArgumentReader, ground_atoms
+from .symbols import ArgumentReader, argument_lists, ground_atoms
 
 WHY = "_why"
 
@@ -627,19 +627,25 @@ def _firings(whys: Iterable[int]) -> Firings:
     """Each firing as plain numbers: its rule's position in :func:`rules`, the handles of its head, body
     and negative conditions. (Tuples of numbers only: the garbage collector stops walking them after its
     first look, and a grounding holds hundreds of thousands.)"""
-    reader = ArgumentReader()
-    arguments, number = reader.arguments, reader.number
+    number = ArgumentReader().number
     ends = _body_ends()
     # One int object per atom, not one per mention (16 replacement effects: 1.9M mentions of 116k atoms)
     one = {}.setdefault
+    rule_of: dict[int, int] = {}  # a rule's number, by its handle
     out = []
     append = out.append
-    for why in whys:
-        args = arguments(why)
-        rule = number(args[0])
+    for args in argument_lists(whys):
+        rule = rule_of.get(args[0])
+        if rule is None:
+            rule = rule_of[args[0]] = number(args[0])
         end = ends[rule]
-        body, unless = args[2:end], args[end:]
-        append((rule, one(args[1], args[1]), tuple(map(one, body, body)), tuple(map(one, unless, unless))))
+        body = args[2:end]
+        if len(args) > end:
+            unless = args[end:]
+            unless = tuple(map(one, unless, unless))
+        else:
+            unless = ()
+        append((rule, one(args[1], args[1]), tuple(map(one, body, body)), unless))
     return out
 
 
@@ -652,16 +658,15 @@ def _body_ends() -> list[int]:
 def _stages(firings: Firings, stage: Any) -> None:
     """Give each head the least stage at which it is derived from atoms already staged (in place;
     ``stage`` may be a ChainMap over the shared stages)."""
-    waiting: dict[int, list[int]] = {}
+    waiting: defaultdict[int, list[int]] = defaultdict(list)
     missing = [0] * len(firings)
     ready: deque[int] = deque()
-    wait = waiting.setdefault
     for i, (_, _head, body, _) in enumerate(firings):
         pending = [b for b in body if b not in stage]  # (an atom twice in a body waits, and counts, twice)
         if pending:
             missing[i] = len(pending)
             for b in pending:
-                wait(b, []).append(i)
+                waiting[b].append(i)
         else:
             ready.append(i)
     queue: deque[int] = deque()

@@ -268,6 +268,20 @@ def add_facts(backend: Any, symbols: Iterable[Symbol]) -> None:
             _handle_error(False)
 
 
+def argument_lists(reps: Iterable[int]) -> Iterator[list[int]]:
+    """The arguments of each of some symbols, as handles (one C call each, with one reused buffer)."""
+    if _ffi is None:  # pragma: no cover - another clingo layout
+        yield from ([a._rep for a in Symbol(rep).arguments] for rep in reps)
+        return
+    from clingo._internal import _lib
+
+    arguments_of, unpack = _lib.clingo_symbol_arguments, _ffi.unpack
+    p_args, p_size = _ffi.new("clingo_symbol_t**"), _ffi.new("size_t*")
+    for rep in reps:
+        arguments_of(rep, p_args, p_size)
+        yield unpack(p_args[0], p_size[0])
+
+
 class ArgumentReader:
     """The arguments of symbols, as handles (``arguments(rep)``), and numbers (``number(rep)``)."""
 
