@@ -40,7 +40,7 @@ from .collector import paused
 from .encodings import FILES, RuleBlock, all_entries, block_at, catalogue
 from .interrupt import clingo_call
 from .program import statements
-from .symbols import ArgumentReader, argument_lists, ground_atoms
+from .symbols import argument_lists, ground_atoms
 
 WHY = "_why"
 
@@ -627,7 +627,6 @@ def _firings(whys: Iterable[int]) -> Firings:
     """Each firing as plain numbers: its rule's position in :func:`rules`, the handles of its head, body
     and negative conditions. (Tuples of numbers only: the garbage collector stops walking them after its
     first look, and a grounding holds hundreds of thousands.)"""
-    number = ArgumentReader().number
     ends = _body_ends()
     # One int object per atom, not one per mention (16 replacement effects: 1.9M mentions of 116k atoms)
     one = {}.setdefault
@@ -637,7 +636,7 @@ def _firings(whys: Iterable[int]) -> Firings:
     for args in argument_lists(whys):
         rule = rule_of.get(args[0])
         if rule is None:
-            rule = rule_of[args[0]] = number(args[0])
+            rule = rule_of[args[0]] = Symbol(args[0]).number
         end = ends[rule]
         body = args[2:end]
         if len(args) > end:
@@ -818,10 +817,13 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
             made[r] = attrs
         return attrs
 
-    for symbol in shown:
-        r = symbol._rep
+    def reach(r: int) -> dict:  # a new atom node, to walk back from: its map of successors
         nodes[r], succ[r] = made.get(r) or atom_attributes(r), {}
         todo.append(r)
+        return succ[r]
+
+    for symbol in shown:
+        reach(symbol._rep)
     # Firing k of the base is node -(k + 1); firing k of this outcome, -(offset + k + 1).
     while todo:  # each atom is walked once, so each firing (of one head) is added once
         head = todo.pop()
@@ -839,23 +841,19 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
             for b in body:
                 uses = succ.get(b)
                 if uses is None:
-                    nodes[b], succ[b] = made.get(b) or atom_attributes(b), {}
-                    uses = succ[b]
-                    todo.append(b)
+                    uses = reach(b)
                 uses[number] = _NO_ATTRIBUTES
         for k in mine_here or ():
             rule, _, body, unless = firings[k]
             number = -(offset + k + 1)
             nodes[number], succ[number] = _rule_node(rule, unless), {head: _NO_ATTRIBUTES}
             parents[number] = _NO_ATTRIBUTES
-            pred[number] = below = {}
+            pred[number] = dict.fromkeys(body, _NO_ATTRIBUTES)
             for b in body:
                 uses = succ.get(b)
                 if uses is None:
-                    nodes[b], succ[b] = made.get(b) or atom_attributes(b), {}
-                    uses = succ[b]
-                    todo.append(b)
-                uses[number] = below[b] = _NO_ATTRIBUTES
+                    uses = reach(b)
+                uses[number] = _NO_ATTRIBUTES
     for symbol in shown:  # the outcome's own atoms: marked on copies, the shared attributes stay as they are
         nodes[symbol._rep] = dict(nodes[symbol._rep], outcome=True, symbol=symbol)
     nx.freeze(graph)  # it shares maps with the other outcomes' explanations: copy() it to change it

@@ -282,31 +282,6 @@ def argument_lists(reps: Iterable[int]) -> Iterator[list[int]]:
         yield unpack(p_args[0], p_size[0])
 
 
-class ArgumentReader:
-    """The arguments of symbols, as handles (``arguments(rep)``), and numbers (``number(rep)``)."""
-
-    def __init__(self) -> None:
-        if _ffi is not None:
-            from clingo._internal import _lib
-
-            self._lib = _lib
-            self._p_args, self._p_size = _ffi.new("clingo_symbol_t**"), _ffi.new("size_t*")
-            self._p_number = _ffi.new("int*")
-
-    def arguments(self, rep: int) -> list[int]:
-        if _ffi is None:  # pragma: no cover - another clingo layout
-            return [a._rep for a in Symbol(rep).arguments]
-        self._lib.clingo_symbol_arguments(rep, self._p_args, self._p_size)
-        size = self._p_size[0]
-        return _ffi.unpack(self._p_args[0], size) if size else []
-
-    def number(self, rep: int) -> int:
-        if _ffi is None:  # pragma: no cover - another clingo layout
-            return Symbol(rep).number
-        self._lib.clingo_symbol_number(rep, self._p_number)
-        return self._p_number[0]
-
-
 class TruthReader:
     """Which of some program literals a model makes true: one C call per class of literals, with one reused
     buffer.
