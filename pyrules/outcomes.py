@@ -237,7 +237,6 @@ def _alike(atom: Symbol, other: Symbol) -> bool:
         atom.arguments[:1] == other.arguments[:1]
 
 
-
 class Explained:
     """The explanations of a result's outcomes made so far: each as long as something else holds it, and the
     last one made. (Explaining every outcome of a large result one after another keeps one graph alive, not
@@ -264,6 +263,7 @@ class Explained:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__()
+
 
 class Outcomes(Sequence[Outcome]):
     """Every distinct legal outcome of a situation's question."""

@@ -90,7 +90,7 @@ except ImportError:  # pragma: no cover - another clingo layout: the plain path 
 
 def fn(name: str, *args: Symbol | int) -> Symbol:
     """A function term; arguments are symbols or whole numbers (never text)."""
-    if _create is None or len(args) > _ARGUMENTS:  # pragma: no cover - another clingo layout, or a long term
+    if _create is None or len(args) > _ARGUMENTS:  # another clingo layout, or a term longer than the buffers
         return Function(name, [term(a) for a in args])
     c_name = _names.get(name)
     if c_name is None:
