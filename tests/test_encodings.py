@@ -141,7 +141,7 @@ def test_filters_are_decided_by_grounding():
     grounder, and the solver would then guess what a filter matches (and the layers, and speed, suffer)."""
     for path, g in _groundings():
         for name, arity in (("basic_match", 3), ("source_fails", 3), ("filter_source", 2), ("view", 1),
-                            ("filter_asked", 3), ("filter_you", 2), ("matches_for", 3), ("matches", 3)):
+                            ("filter_asked", 3), ("filter_you", 2), ("subtype_fails", 2), ("matches", 3)):
             undecided = [str(a.symbol) for a in g.control.symbolic_atoms.by_signature(name, arity) if not a.is_fact]
             assert undecided == [], f"{path.stem}: {name}/{arity} not decided by grounding: {undecided[:3]}"
 
@@ -189,3 +189,27 @@ def test_every_catalogue_label_shows_each_argument_in_its_place():
             problems += [f"{signature}: {arg} is not in the first sentence '{step}'" for i, arg in enumerate(entry.args)
                          if arg[:1].isupper() and f"value{i}x" not in step]
     assert not problems, "\n".join(problems)
+
+
+def test_a_filter_that_says_nothing_of_control_is_matched_once_from_anyone():
+    """Contamination's "a land" is the same whoever looks: each land matches it once, seen from anyone
+    (not once per player), and its effect still reaches every player's lands; "a land you control"
+    (Reflecting Pool) is matched from the view of each land's controller."""
+    from pyrules import SituationBuilder, solve
+    from pyrules.solver import Grounding
+
+    b = SituationBuilder(["p1", "p2", "p3"])
+    for i, (card, player) in enumerate([("Forest", "p1"), ("Island", "p2"), ("Plains", "p3"), ("Reflecting Pool", "p1")]):
+        b.permanent(f"o{i}", card, player)
+    b.permanent("contamination", "Contamination", "p2")
+    situation = b.could_produce().build()
+    g = Grounding(situation)
+    seen: dict[str, set[str]] = {}
+    for atom in g.control.symbolic_atoms.by_signature("basic_match", 3):
+        flt, viewer, view = atom.symbol.arguments
+        seen.setdefault(str(flt.arguments[0].arguments[0]), set()).add(f"{viewer}:{view}")
+    assert seen['"Contamination"'] == {'anyone:"o0"', 'anyone:"o1"', 'anyone:"o2"', 'anyone:"o3"'}
+    assert seen['"Reflecting Pool"'] == {'"p1":"o0"', '"p2":"o1"', '"p3":"o2"', '"p1":"o3"'}
+    (outcome,) = solve(situation)
+    assert sorted(str(a) for a in outcome.atoms) == [
+        'could_produce("o0",b)', 'could_produce("o1",b)', 'could_produce("o2",b)', 'could_produce("o3",b)']
