@@ -27,7 +27,7 @@ from collections import ChainMap, defaultdict, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from types import MappingProxyType
+from operator import itemgetter
 from typing import Any
 
 import clingo
@@ -363,6 +363,46 @@ class ExplainData:
         """The handles of the situation's facts, and where each came from."""
         return {s._rep: where for s, where in self.input_facts.items()}
 
+    @cached_property
+    def _why_order(self) -> dict[int, int]:
+        """The handles of the undecided firings, each with its place (the order they are read in)."""
+        return {w._rep: k for k, w in enumerate(self.why_literals)}
+
+    @cached_property
+    def _read_firings(self) -> dict[int, tuple]:
+        """The undecided firings read so far, by handle: outcomes share most of theirs."""
+        return {}
+
+    @cached_property
+    def _choices_by_head(self) -> tuple[list[tuple[int, tuple]], dict[int, list[tuple[int, tuple]]]]:
+        """The firings of choices (by place): those of an atom grounding decided (in every outcome's
+        explanation), and the others by head (in the explanations where the head holds)."""
+        decided: list[tuple[int, tuple]] = []
+        by_head: dict[int, list[tuple[int, tuple]]] = {}
+        for k, firing in enumerate(self.choice_firings):
+            if firing[1] in self.base_stage:
+                decided.append((k, firing))
+            else:
+                by_head.setdefault(firing[1], []).append((k, firing))
+        return decided, by_head
+
+    def outcome_firings(self, true_reps: set[int]) -> Firings:
+        """The firings an outcome adds to the base (its atoms' handles given): its true undecided firings
+        whose heads hold or are decided, in the order they are read, then the firings of choices grounding
+        decided whose heads hold or are decided, in theirs."""
+        order, read = self._why_order, self._read_firings
+        hits = sorted(true_reps.intersection(order), key=order.__getitem__)
+        new = [r for r in hits if r not in read]
+        if new:
+            read.update(zip(new, _firings(new)))
+        decided, by_head = self._choices_by_head
+        chosen = decided + [pair for head in true_reps.intersection(by_head) for pair in by_head[head]]
+        chosen.sort(key=_first)
+        # (a choice's firing says its body holds, not that its head was chosen)
+        stage = self.base_stage
+        return [f for f in map(read.__getitem__, hits) if f[1] in true_reps or f[1] in stage] + \
+            [firing for _, firing in chosen]
+
 
 class Explanation(nx.DiGraph):
     """The graph of why an outcome holds. Atom nodes are keyed by the atom's clingo symbol id and
@@ -373,7 +413,33 @@ class Explanation(nx.DiGraph):
     An explanation is read, not changed: the explanations of a grounding's outcomes share what grounding
     decided (attributes, and the maps of the firings' heads and bodies), so an outcome's explanation is a
     frozen graph (``nx.is_frozen``: adding or removing raises ``NetworkXError``); ``copy()`` gives a graph of
-    its own to change."""
+    its own to change.
+
+    An outcome's explanation is built from its maps of predecessors (what each node rests on); its maps of
+    successors (networkx's ``_succ``, also ``_adj``) are made from them when first read: a judge view, a
+    citation or a focus walks predecessors only, and the successor maps were a third of building."""
+
+    # Shared by _succ and _adj (networkx keeps them one object): made when first read, if build() left them out.
+    @property
+    def _succ(self) -> dict:
+        own = self.__dict__
+        succ = own.get("_succ")
+        if succ is None:
+            succ = {node: {} for node in own["_node"]}
+            for node, parents in own["_pred"].items():
+                for parent in parents:
+                    succ[parent][node] = _NO_ATTRIBUTES
+            own["_succ"] = own["_adj"] = succ
+        return succ
+
+    @_succ.setter
+    def _succ(self, value: dict | None) -> None:  # as networkx's own: both names, and its views made anew
+        own = self.__dict__
+        own["_succ"] = own["_adj"] = value
+        for view in ("adj", "succ", "edges", "out_edges", "degree", "out_degree", "in_degree"):
+            own.pop(view, None)
+
+    _adj = _succ
 
     def label(self, node: Any) -> str:
         data = self.nodes[node]
@@ -621,6 +687,7 @@ def _dot(text: str) -> str:
 # "not". Handles, not Symbols: a grounding has hundreds of thousands of firings, and a Symbol is made
 # only for an atom that becomes a node.
 Firings = list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
+_first = itemgetter(0)
 
 
 def _firings(whys: Iterable[int]) -> Firings:
@@ -737,9 +804,29 @@ def base(data: ExplainData) -> Base:
 
 
 _RULE_NODES: dict[int, dict] = {}
-# Every edge of an explanation has the same attributes, none: one read-only mapping shared by all of
-# them, not a dict per edge (fewer objects for the collector to walk; an explanation is read, not changed).
-_NO_ATTRIBUTES = MappingProxyType({})
+
+
+class _NoAttributes(dict):
+    """The attributes of every edge of an explanation: none. One read-only mapping shared by all edges, not
+    a dict per edge (fewer objects for the collector to walk; an explanation is read, not changed), and
+    pickled as that one mapping."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("an explanation's edges are read-only: copy() the graph to change it")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple:
+        return _no_attributes, ()
+
+
+def _no_attributes() -> _NoAttributes:
+    return _NO_ATTRIBUTES
+
+
+_NO_ATTRIBUTES = _NoAttributes()
 
 
 def _rule_node(rule: int, unless: tuple[int, ...]) -> dict:
@@ -755,13 +842,12 @@ def _rule_node(rule: int, unless: tuple[int, ...]) -> dict:
     return attrs
 
 
-_NO_FIRINGS: tuple = ({}, {}, ())
+_NO_FIRINGS: tuple = ({}, ())
 
 
-def _walk(shared: Base, head: int) -> tuple[Mapping[int, Any], Mapping[int, Any], tuple]:
-    """What the base says of an atom, for every explanation that reaches it: the map of its firings, the map
-    of it as their head, and for each firing, one after another, its node number, attributes, the
-    map of its body and its body."""
+def _walk(shared: Base, head: int) -> tuple[Mapping[int, Any], tuple]:
+    """What the base says of an atom, for every explanation that reaches it: the map of its firings, and for
+    each firing, one after another, its node number, attributes, the map of its body and its body."""
     ks = shared.by_head.get(head)
     if not ks:
         return _NO_FIRINGS
@@ -775,7 +861,7 @@ def _walk(shared: Base, head: int) -> tuple[Mapping[int, Any], Mapping[int, Any]
         attrs = None if unless else made.get(rule)
         numbers.append(-(k + 1))
         firings += (numbers[-1], attrs or _rule_node(rule, unless), dict.fromkeys(body, _NO_ATTRIBUTES), body)
-    return dict.fromkeys(numbers, _NO_ATTRIBUTES), {head: _NO_ATTRIBUTES}, tuple(firings)
+    return dict.fromkeys(numbers, _NO_ATTRIBUTES), tuple(firings)
 
 
 @paused()
@@ -785,9 +871,7 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
     from the shared base and the firings of this outcome's choices."""
     shared = base(data)
     true_reps = {s._rep for s in true_nonfacts}
-    firings = _firings(w._rep for w in data.why_literals if w._rep in true_reps)
-    # (the atoms the base stages are the facts: given, or derived by the firings grounding decided)
-    firings = [f for f in firings + data.choice_firings if f[1] in true_reps or f[1] in data.base_stage]
+    firings = data.outcome_firings(true_reps)
     own: dict[int, int] = {}  # the stages of the atoms this outcome's firings derive
     stage = ChainMap(own, data.base_stage)
     _stages(firings, stage)
@@ -801,9 +885,10 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
     # networkx's own maps (add_node and add_edge check and clear caches on every call). What the base
     # decides is made once, when an explanation first reaches it, and shared by the outcomes, read-only
     # (an explanation is read, not changed): the attributes of its atoms and firings, the maps of each
-    # atom's firings (as their head) and of each firing's body. Each graph makes its own maps of the rest,
-    # and of each atom's successors (which of the atom's uses its explanation reaches).
-    nodes, succ, pred = graph._node, graph._succ, graph._pred
+    # atom's firings (as their head) and of each firing's body. Each graph makes its own maps of the rest;
+    # its maps of successors are made from the predecessors if asked for (Explanation._succ).
+    graph._succ = None
+    nodes, pred = graph._node, graph._pred
     made, sources, offset, walked = shared.nodes, data.input_sources, len(shared.firings), shared.walked
     base_stage, given = data.base_stage, shared.given
     todo: list[int] = []
@@ -817,10 +902,9 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
             made[r] = attrs
         return attrs
 
-    def reach(r: int) -> dict:  # a new atom node, to walk back from: its map of successors
-        nodes[r], succ[r] = made.get(r) or atom_attributes(r), {}
+    def reach(r: int) -> None:  # a new atom node, to walk back from
+        nodes[r] = made.get(r) or atom_attributes(r)
         todo.append(r)
-        return succ[r]
 
     for symbol in shown:
         reach(symbol._rep)
@@ -830,30 +914,26 @@ def build(data: ExplainData, true_nonfacts: frozenset[Symbol], shown: frozenset[
         walk = walked.get(head)
         if walk is None:
             walk = walked[head] = _walk(shared, head)
-        parents, above, firings_here = walk
+        parents, firings_here = walk
         mine_here = mine.get(head)
         if mine_here:  # this outcome's firings derive it too: a map of its own
             parents = dict(parents)
         pred[head] = parents
         flat = iter(firings_here)
         for number, attrs, below, body in zip(flat, flat, flat, flat):
-            nodes[number], succ[number], pred[number] = attrs, above, below
+            nodes[number], pred[number] = attrs, below
             for b in body:
-                uses = succ.get(b)
-                if uses is None:
-                    uses = reach(b)
-                uses[number] = _NO_ATTRIBUTES
+                if b not in nodes:
+                    reach(b)
         for k in mine_here or ():
             rule, _, body, unless = firings[k]
             number = -(offset + k + 1)
-            nodes[number], succ[number] = _rule_node(rule, unless), {head: _NO_ATTRIBUTES}
+            nodes[number] = _rule_node(rule, unless)
             parents[number] = _NO_ATTRIBUTES
             pred[number] = dict.fromkeys(body, _NO_ATTRIBUTES)
             for b in body:
-                uses = succ.get(b)
-                if uses is None:
-                    uses = reach(b)
-                uses[number] = _NO_ATTRIBUTES
+                if b not in nodes:
+                    reach(b)
     for symbol in shown:  # the outcome's own atoms: marked on copies, the shared attributes stay as they are
         nodes[symbol._rep] = dict(nodes[symbol._rep], outcome=True, symbol=symbol)
     nx.freeze(graph)  # it shares maps with the other outcomes' explanations: copy() it to change it

@@ -320,6 +320,37 @@ def test_explanations_share_what_grounding_decided_read_only():
     assert sorted(first.predecessors(firing)) == before
 
 
+def test_an_explanations_successors_are_made_from_its_predecessors_when_first_read():
+    """build() writes each node's predecessors only; networkx's successor maps (_succ, which is _adj) are
+    made on first reading, and hold exactly the edges the predecessors say: each firing has its head as its
+    one successor, and a copy or a pickled graph has the same edges. Edges' attributes are read-only but in
+    a copy."""
+    import pickle
+
+    outcomes = pyrules.solve(corpus_dir() / "replacement" / "doubling-season-hardened-scales-one-counter.yaml",
+                             explain=True)
+    graph = outcomes[1].explain()
+    assert graph.__dict__["_succ"] is None  # not made by build()
+    fresh = pickle.loads(pickle.dumps(graph))  # pickled before they are made
+    judged = graph.judge().text()  # (walks predecessors only)
+    assert graph.__dict__["_succ"] is None
+    told = {(parent, node) for node, parents in graph._pred.items() for parent in parents}
+    assert set(graph.edges) == told and graph.number_of_edges() == len(told)
+    assert graph._adj is graph._succ and graph.adj[next(iter(graph))] is not None
+    firings = [n for n, d in graph.nodes(data=True) if d["kind"] == "rule"]
+    assert firings and all(graph.out_degree(f) == 1 for f in firings)
+    assert all(dict(graph.succ[p][n]) == {} for p, n in told)
+    mine = graph.copy()
+    assert set(mine.edges) == told
+    parent, node = next(iter(told))
+    with pytest.raises(TypeError, match="read-only"):
+        graph.pred[node][parent]["cites"] = "606.1"
+    mine.pred[node][parent]["cites"] = "606.1"  # (a copy's edges are its own)
+    assert graph.pred[node][parent] == {}
+    again = pickle.loads(pickle.dumps(graph))
+    assert set(again.edges) == told and set(fresh.edges) == told and fresh.judge().text() == judged
+
+
 def test_an_explanation_is_kept_while_held_and_the_last_one_made():
     import gc
     import pickle
