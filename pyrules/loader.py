@@ -218,17 +218,19 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     oid = f.child("id").text()
     if not oid.strip():
         raise f.child("id").fail("an object id cannot be empty")
-    card = library.lookup(f.child("card").text(), f.child("card").where)
-    check_supported(card, f.child("card").where)
-    owner_f = f.child("owner") if f.child("owner").present else f.child("controller")
+    card_f, owner_f, controller_f = f.child("card"), f.child("owner"), f.child("controller")
+    where = card_f.where
+    card = library.lookup(card_f.text(), where)
+    check_supported(card, where)
+    owner_f = owner_f if owner_f.present else controller_f
     if not owner_f.present:
         raise f.fail(f"object '{oid}' needs an owner (or a controller, taken as its owner)")
     owner = player_ref(owner_f, owner_f.name)
     zone = _value(f, "object", "zone", "battlefield")
-    controller = player_ref(f.child("controller"), f"{f.name}.controller") if f.child("controller").present else None
+    controller = player_ref(controller_f, f"{f.name}.controller") if controller_f.present else None
     in_play = zone in ("battlefield", "stack")
     if controller is not None and controller != owner and not in_play:
-        raise f.child("controller").fail(
+        raise controller_f.fail(
             f"'{oid}' is in the {zone}, where objects have no controller but their owner (CR 108.4a)")
     tapped = _value(f, "object", "tapped", False)
     if tapped and zone != "battlefield":
@@ -254,10 +256,10 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     damage = _value(f, "object", "damage", 0)
     if damage and zone != "battlefield":
         raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
-    copy_of = library.lookup(f.child("copy_of").text(), f.child("copy_of").where).name if f.child("copy_of").present \
-        else None
+    copy_of_f = f.child("copy_of")
+    copy_of = library.lookup(copy_of_f.text(), copy_of_f.where).name if copy_of_f.present else None
     if copy_of is not None:
-        check_supported(library[copy_of], f.child("copy_of").where)
+        check_supported(library[copy_of], copy_of_f.where)
     crafted_with = _value(f, "object", "crafted_with", ())
     for key, value in (("copy_of", copy_of), ("crafted_with", crafted_with)):
         if value and zone != "battlefield":
