@@ -86,3 +86,33 @@ def test_reading_numbers_keeps_no_node():
         value, _ = load_document(text, "doc.yaml")
         assert value == {"a": 5, "b": [1.5, True, None]}
     assert document._SCALARS.constructed_objects == {}
+
+
+def test_mutated_documents_read_alike_on_both_paths():
+    """Corpus files with random edits (YAML's odd corners among them: anchors, tags, merge keys, dates,
+    numbers in other bases, flow and block styles broken): whatever the plain path reads, the full path
+    reads the same; whatever the full path refuses, the plain path leaves to it."""
+    import random
+
+    rng = random.Random(0)
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "pyrules" / "corpus").rglob("*.yaml"))]
+    edits = [": ", "- ", "&a ", "*a", "!!str ", "'", '"', "{", "}", "[", "]", ",", "\n", "  ", "#", "~", "null",
+             "yes", "0x1F", "1e3", ".inf", "1_000", "2020-01-01", "<<: ", "? ", "|", ">", "\t", "\\u00e9", "---\n",
+             "...\n", "12:30", "+5", "-0", "0o17", "true", "No", "@"]
+    plain = 0
+    for _ in range(400):
+        text = rng.choice(texts)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(text) + 1)
+            text = text[:at] + rng.choice(edits) + text[at:] if rng.random() < 0.6 else \
+                text[:at] + text[at + rng.randint(1, 5):]
+        fast = _plain_document(text)
+        try:
+            full = _full_document(text, "doc.yaml", trusted=False)
+        except InputError:
+            assert fast is None, text
+            continue
+        if fast is not None:
+            plain += 1
+            assert (repr(fast[0]), dict(fast[1]), fast[1].raw) == (repr(full[0]), dict(full[1]), full[1].raw), text
+    assert plain > 100
