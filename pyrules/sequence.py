@@ -66,6 +66,8 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "face/2": (("O", "F"), "permanent or spell O has face F up at the end (it transformed, 712.14a)"),
     "crafted_with/2": (("O", "C"), "C is one of the exiled cards used to craft O at the end (702.167c)"),
     "attached/2": (("O", "Y"), "O is attached to Y at the end (701.3)"),
+    "unattached/1": (("O",), "O, attached to something at the start, is on the battlefield attached to nothing at "
+                             "the end (704.5n, 704.5p)"),
     "restricted_mana/4": (("P", "T", "R", "N"), "P's pool holds N mana of type T that may be spent only as R says, at "
                                                 "the end (106.6)"),
 }
@@ -376,6 +378,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out |= {Function("crafted_with", [String(oid), String(m)]) for m in n.crafted_with}
         if n.attached_to != o.attached_to and n.attached_to:
             out.add(Function("attached", [String(oid), String(n.attached_to)]))
+        if o.attached_to and not n.attached_to and n.zone == "battlefield":
+            out.add(Function("unattached", [String(oid)]))
         old = o.counters if o.zone == n.zone == "battlefield" else {}
         for kind in sorted(set(old) | set(n.counters)):
             delta = n.counters.get(kind, 0) - old.get(kind, 0)

@@ -265,6 +265,10 @@ def _attaches(d: _Draft, a: Symbol) -> None:
     d.set(d.obj(a.arguments[0]), attached_to=_text(a.arguments[1]))
 
 
+def _unattached(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), attached_to=None)
+
+
 def _transformed(d: _Draft, a: Symbol) -> None:
     """702.167a, 712.14a: the card returns back face up; its "exiled cards used to craft it" are the cards its
     craft ability exiled that are still in exile (tokens among them have ceased to exist, 702.167c)."""
@@ -414,6 +418,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "ceases_to_exist/1": _ceases,
     "tokens_created/3": _tokens,
     "attaches/2": _attaches,
+    "unattached/1": _unattached,
     "entered_transformed/1": _transformed,
     "stack/2": _stack,
     "trigger_waits/2": _waits,

@@ -937,12 +937,12 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("events.lp", ("702.15b",)), "sequences/lifelink-ping-gains-life"),
     _kw("indestructible", "it can't be destroyed by damage or by effects that say \"destroy\" (702.12)",
         Modelled("sba.lp", ("702.12b",), also=("stack.lp",)), "sequences/indestructible-survives-lethal-damage"),
-    _kw("enchant_land", "an Aura that enchants a land (702.5)", Inert("it matters as an Aura is attached, and "
-        "Auras entering are refused")),
-    _kw("enchant_forest", "an Aura that enchants a Forest (702.5)", Inert("it matters as an Aura is attached, and "
-        "Auras entering are refused")),
-    _kw("enchant_creature", "an Aura that enchants a creature (702.5)", Inert("it matters as an Aura is attached, and "
-        "Auras entering are refused")),
+    _kw("enchant_land", "an Aura that enchants a land (702.5)", Modelled("sba.lp", ("303.4a", "704.5m")),
+        "sequences/aura-on-an-illegal-object"),
+    _kw("enchant_forest", "an Aura that enchants a Forest (702.5)", Modelled("sba.lp", ("303.4a", "704.5m")),
+        "sequences/aura-on-an-illegal-object"),
+    _kw("enchant_creature", "an Aura that enchants a creature (702.5)", Modelled("sba.lp", ("303.4a", "704.5m")),
+        "sequences/aura-on-an-illegal-object"),
     _kw("cumulative_upkeep", "an upkeep cost that grows (702.24)", Inert("it triggers at the beginning of an upkeep, "
         "which no modelled action reaches")),
     _kw("opening_hand_start", "may begin the game on the battlefield (Leyline)", Inert("it matters only before "
