@@ -523,6 +523,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_alternative_cost"))
         if ("cast", "targets") not in skip:
             symbols += [fn("question_target", n, S(t)) for n, t in enumerate(q.targets, start=1)]
+        if ("cast", "division") not in skip:
+            symbols += [fn("question_division", n, k) for n, k in enumerate(q.division, start=1)]
         return symbols
     if isinstance(q, ResolveTop):
         return [fn("question", C("resolve_top"))]

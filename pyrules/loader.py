@@ -134,9 +134,10 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             raise f.child("kicked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack was kicked")
         if obj.targets and obj.zone != "stack":
             raise f.child("targets").fail(f"'{obj.id}' is in the {obj.zone}; only spells on the stack have targets")
+        if obj.division and obj.zone != "stack":
+            raise f.child("division").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack divides damage")
         if obj.zone == "stack":
-            specs = _spell_targets(card.face(obj.face))
-            _check_targets(f.child("targets"), obj.targets, specs, obj.id, by_id, names_, library, f"'{obj.id}'")
+            _check_spell_targets(f, obj.targets, obj.division, card.face(obj.face), obj.id, by_id, names_, library)
     effects = tuple(_effect(f, player_ref, library) for f in _elements(root, "effects"))
     stack, stack_abilities = _stack(root, objects, by_id, player_ref, names_, library)
     if root.child("actions").present:
@@ -290,6 +291,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         chosen_type=_value(f, "object", "chosen_type"),
         position=position,
         targets=_value(f, "object", "targets", ()),
+        division=_value(f, "object", "division", ()),
         copy=copy,
         damage=damage,
         copy_of=copy_of,
@@ -398,6 +400,8 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
         _check_division(f, targets, division, ability, specs, iid, by_id, players, library, f"'{iid}'")
     else:
         _check_targets(f.child("targets"), targets, specs, iid, by_id, players, library, f"'{iid}'")
+        if division:
+            raise f.child("division").fail(f"'{iid}' divides no damage")
     if ability.modes:  # targets are kept by their number among all the ability's targets
         given = iter(targets)
         targets = tuple(next(given) if m == 0 or m in modes else "" for m in ability.target_modes)
@@ -418,10 +422,11 @@ def _spell_targets(card: CardSpec) -> tuple[TargetSpec, ...]:
     return tuple(t for a in card.abilities if a.kind == "spell" for t in a.targets)
 
 
-def _check_targets(f: Field, targets: tuple[str, ...], specs: tuple[TargetSpec, ...], self_id: str,
+def _check_targets(f: Field, targets: tuple[str, ...], specs: tuple[TargetSpec, ...], self_id: str | None,
                    by_id: dict[str, GameObject], players: list[str], library: CardLibrary, what: str) -> None:
     """As many targets as the text says "target", each one that the spell or ability could have
-    chosen (an object of a kind the target allows, or a player where players are allowed)."""
+    chosen (an object of a kind the target allows, or a player where players are allowed). A spell or
+    ability on the stack (``self_id``) cannot target itself (115.5); an ability may target its source."""
     if len(targets) != len(specs):
         wanted = "; ".join(s.text for s in specs) or "no targets"
         raise f.fail(f"{what} has {len(specs)} target{'s' if len(specs) != 1 else ''} ({wanted}), "
@@ -619,9 +624,9 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
             raise body.child("modes").fail(f"{where} has {max(spec.modes)} modes, not {modes[0]}")
         specs = tuple(t for t, m in zip(spec.targets, spec.target_modes) if m == 0 or m in modes)
         if spec.divided:
-            _check_division(body, targets, division, spec, specs, obj.id, by_id, players, library, where)
+            _check_division(body, targets, division, spec, specs, None, by_id, players, library, where)
         else:
-            _check_targets(body.child("targets"), targets, specs, obj.id, by_id, players, library, where)
+            _check_targets(body.child("targets"), targets, specs, None, by_id, players, library, where)
             if division:
                 raise body.child("division").fail(f"{where} divides no damage")
     resolve = False if shorthand else body.child("resolve").boolean(default=False)
@@ -633,9 +638,24 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
                     pool_only=pool_only)
 
 
-def _check_division(body: Field, targets: tuple[str, ...], division: tuple[int, ...], spec: Any, specs: tuple, oid: str,
+def _check_spell_targets(f: Field, targets: tuple[str, ...], division: tuple[int, ...], face: CardSpec, oid: str,
+                         by_id: dict[str, GameObject], players: list[str], library: CardLibrary) -> None:
+    """The targets of a spell, and how it divides its damage among them (601.2c-d)."""
+    divided = next((a for a in face.abilities if a.kind == "spell" and a.divided), None)
+    if divided is not None:
+        _check_division(f, targets, division, divided, _spell_targets(face), oid, by_id, players, library, f"'{oid}'")
+        return
+    body = f.child("targets") if isinstance(f.value, dict) else f
+    _check_targets(body, targets, _spell_targets(face), oid, by_id, players, library, f"'{oid}'")
+    if division:
+        raise f.child("division").fail(f"'{oid}' divides no damage")
+
+
+def _check_division(body: Field, targets: tuple[str, ...], division: tuple[int, ...], spec: Any, specs: tuple,
+                    oid: str | None,
                     by_id: dict[str, GameObject], players: list[str], library: CardLibrary, where: str) -> None:
-    """601.2d: divided damage has one to K targets, and as many amounts, each at least 1, adding up to the total."""
+    """601.2d: divided damage has one to K targets, and, when the division is given, as many amounts, each at least 1,
+    adding up to the total (not given, every division is an outcome)."""
     amount = next(e.value[0] for e in spec.effects if e.kind == "damage_divided")
     if not 1 <= len(targets) <= len(specs):
         raise (body.child("targets") if body.child("targets").present else body).fail(
@@ -643,10 +663,10 @@ def _check_division(body: Field, targets: tuple[str, ...], division: tuple[int, 
     _check_targets(body.child("targets"), targets, specs[:len(targets)], oid, by_id, players, library, where)
     if len(set(targets)) != len(targets):
         raise body.child("targets").fail(f"{where} divides its damage among different targets (CR 601.2d, 115.3)")
-    if len(division) != len(targets) or sum(division) != amount:
+    if division and (len(division) != len(targets) or sum(division) != amount):
         raise (body.child("division") if body.child("division").present else body).fail(
             f"{where} divides {amount} damage: give 'division' with one amount per target, adding up to {amount} "
-            "(CR 601.2d)")
+            "(CR 601.2d), or leave it out for every division")
 
 
 def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameObject], players: list[str],
@@ -661,14 +681,15 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
         raise obj_field.fail(f"'{obj.id}' is on the {obj.zone}; a spell is cast from another zone (CR 601.2a)")
     face = library[obj.card].face(obj.face)
     if shorthand:
-        _check_targets(body, (), _spell_targets(face), obj.id, by_id, players, library, f"'{obj.id}'")
+        _check_spell_targets(body, (), (), face, obj.id, by_id, players, library)
         return Cast(obj.id)
     if body.child("modes").present:
         raise UnsupportedError(body.child("modes").where, kind("cast", "modes").status.reason)
     player = player_ref(body.child("player"), "question.cast.player") if body.child("player").present else None
     targets = body.child("targets").texts()
-    _check_targets(body.child("targets"), targets, _spell_targets(face), obj.id, by_id, players, library, f"'{obj.id}'")
-    return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), (), targets,
+    division = _value(body, "cast", "division", ())
+    _check_spell_targets(body, targets, division, face, obj.id, by_id, players, library)
+    return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), (), targets, division=division,
                 pool_only=body.child("pool_only").boolean(default=False),
                 kicked=body.child("kicked").boolean(default=False),
                 alternative_cost=body.child("alternative_cost").boolean(default=False))

@@ -61,6 +61,7 @@ class GameObject:
     chosen_type: str | None = None
     position: int | None = None  # in a library: 1 is the top card
     targets: tuple[str, ...] = ()  # a spell on the stack: its targets (objects)
+    division: tuple[int, ...] = ()  # a spell on the stack: its divided damage, per target (601.2d)
     kicked: bool = False  # a spell on the stack: it was kicked (702.33d)
     copy: bool = False  # a copy of a spell on the stack, not a card (707.10)
     copy_of: str | None = None  # a permanent that is a copy of this card (707.2)
@@ -155,6 +156,7 @@ class Cast:
     pool_only: bool = False  # its cost is paid from the pool only: no mana ability is activated while paying
     kicked: bool = False  # its kicker cost is paid too (702.33a)
     alternative_cost: bool = False  # its alternative cost is paid instead of its mana cost (118.9)
+    division: tuple[int, ...] = ()  # divided damage, per target (601.2d); () = every division is an outcome
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           since_turn_start=False if to == "battlefield" else obj.since_turn_start,
           chosen_color=None if to != "battlefield" or obj.zone != "stack" else obj.chosen_color,
           used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
+          division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, kicked=obj.kicked and to == "stack", position=None,
           damage=0, deathtouch_damage=False,
           copy_of=None, crafted_with=(), face="front" if to != "battlefield" else obj.face)
@@ -220,7 +221,8 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         # 707.10: a copy of a spell has the copiable values and the choices of the original; its
         # owner is the player under whose control it was put on the stack.
         d.objects[cid] = GameObject(cid, original.card, controller, controller, "stack", face=original.face,
-                                    x=original.x, kicked=original.kicked, targets=original.targets, copy=True,
+                                    x=original.x, kicked=original.kicked, targets=original.targets,
+                                    division=original.division, copy=True,
                                     since_turn_start=False)
         d.item_ids[item] = cid
         return cid
@@ -384,8 +386,27 @@ def _chose(d: _Draft, a: Symbol) -> None:
                     d.abilities[iid] = changed
                 else:
                     d.waiting = [changed if w.id == iid else w for w in d.waiting]
+    if key.name == "division" and len(key.arguments) == 2:  # divided damage, announced (601.2d, 603.3c)
+        _divides(d, key.arguments[0], _number(key.arguments[1]), _number(value))
     # Other choices (a card to put into a hand, a permanent to sacrifice, whether to cast a copy)
     # act through the other outcome atoms; they stay in the step's record.
+
+
+def _divides(d: _Draft, item: Symbol, n: int, amount: int) -> None:
+    """The n-th target of a spell or ability is dealt ``amount`` of its divided damage."""
+    iid = d.item_ids.get(item) if item.type == SymbolType.Function else _text(item)
+
+    def divided(division: tuple[int, ...]) -> tuple[int, ...]:
+        shares = list(division) + [0] * max(0, n - len(division))
+        shares[n - 1] = amount
+        return tuple(shares)
+
+    if iid in d.objects:
+        d.objects[iid] = replace(d.objects[iid], division=divided(d.objects[iid].division))
+    elif iid in d.abilities:
+        d.abilities[iid] = replace(d.abilities[iid], division=divided(d.abilities[iid].division))
+    else:
+        d.waiting = [replace(w, division=divided(w.division)) if w.id == iid else w for w in d.waiting]
 
 
 def _unsupported(what: str) -> Callable[[_Draft, Symbol], None]:
@@ -558,7 +579,8 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
         obj = d.objects.get(question.object)
         if obj is not None and obj.zone == "stack":
             d.objects[obj.id] = replace(obj, controller=question.player or obj.owner, x=question.x,
-                                        targets=question.targets, kicked=question.kicked)
+                                        targets=question.targets, kicked=question.kicked,
+                                        division=question.division or obj.division)
     if isinstance(question, Activate):
         obj = d.objects.get(question.object)
         key = question.ability if isinstance(question.ability, int) or (isinstance(question.ability, str) and ":" in
@@ -610,7 +632,7 @@ def state_key(state: Situation) -> tuple:
     def own(o: GameObject) -> tuple:
         return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
                 o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-                o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of)
+                o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.division)
 
     for o in state.objects:
         content[o.id] = own(o)
@@ -629,7 +651,7 @@ def state_key(state: Situation) -> tuple:
                              tuple(sorted(a.lki_counters.items())), a.x, a.modes, a.division, ref(a.refers_to),
                              tuple(ref(m) for m in a.materials), a.instance)) for a in state.stack_abilities)
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
-                           tuple(sorted(a.lki_counters.items())))) for a in state.waiting)
+                           tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw) for p in state.players)
     return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),

@@ -92,3 +92,72 @@ def test_a_target_that_left_makes_the_spell_not_resolve(write):
     outcomes = solve(path)
     assert [o.texts for o in outcomes] == [["move(twincast,stack,graveyard)", "not_resolved(twincast)"]]
     assert "608.2b" in outcomes[0].explain().cites("not_resolved(twincast)")
+
+
+def test_an_ability_may_target_its_own_source(write):
+    """115.5 forbids a spell or ability on the stack to target itself, not the permanent it comes from."""
+    path = write("b.yaml", BALLISTA % "{object: ballista, ability: 3, targets: [ballista], resolve: true}")
+    assert [o.texts for o in solve(path)] == [
+        ['counters_removed(ballista,p1p1,1)', 'damage_dealt(ballista,ballista,1)', 'damage_marked(ballista,1)']]
+
+
+def test_an_ability_on_the_stack_cannot_target_itself(write):
+    path = write("s.yaml", """\
+        players: [alice, bob]
+        objects:
+          - {id: ballista, card: Walking Ballista, controller: alice, counters: {p1p1: 2}}
+        stack:
+          - {id: ping, activated: ballista, ability: 3, targets: [ping]}
+        question: resolve
+        """)
+    assert error(path).message == "'ping' cannot target itself (CR 115.5)"
+
+
+ELECTROLYZE = """\
+    players:
+      - {name: alice, mana_pool: "{1}{U}{R}"}
+      - bob
+    objects:
+      - {id: zap, card: Electrolyze, owner: alice, zone: hand}
+      - {id: bears, card: Grizzly Bears, controller: bob}
+    question:
+      cast: %s
+    """
+
+
+@pytest.mark.parametrize("cast, message", [
+    ("{object: zap, targets: [bears, bob], division: [2, 1]}",
+     "'zap' divides 2 damage: give 'division' with one amount per target, adding up to 2 (CR 601.2d), or leave it out "
+     "for every division"),
+    ("{object: zap, targets: [bears, bob], division: [2]}",
+     "'zap' divides 2 damage: give 'division' with one amount per target, adding up to 2 (CR 601.2d), or leave it out "
+     "for every division"),
+    ("{object: zap, targets: [bears, bears]}", "'zap' divides its damage among different targets (CR 601.2d, 115.3)"),
+    ("{object: zap, targets: []}", "'zap' divides its damage among one to 2 targets, not 0"),
+    ("{object: zap, targets: [bears, bob, alice]}", "'zap' divides its damage among one to 2 targets, not 3"),
+    ("{object: zap, targets: [zap]}", "'zap' cannot target itself (CR 115.5)"),
+], ids=["sum", "count", "same-target", "none", "three", "itself"])
+def test_a_division_given_is_checked(write, cast, message):
+    assert error(write("e.yaml", ELECTROLYZE % cast)).message == message
+
+
+def test_a_division_is_refused_where_no_damage_is_divided(write):
+    path = write("m.yaml", """\
+        players:
+          - {name: alice, mana_pool: "{1}{B}{B}"}
+          - bob
+        objects:
+          - {id: murder, card: Murder, owner: alice, zone: hand}
+          - {id: bears, card: Grizzly Bears, controller: bob}
+        question:
+          cast: {object: murder, targets: [bears], division: [1]}
+        """)
+    assert error(path).message == "'murder' divides no damage"
+
+
+def test_every_division_of_a_spell_is_an_outcome_and_one_target_gets_all(write):
+    both = solve(write("e.yaml", ELECTROLYZE % "{object: zap, targets: [bears, bob]}"))
+    assert [sorted(a for a in o.texts if a.startswith("chose")) for o in both] == [
+        ["chose(alice,division(zap,1),1)", "chose(alice,division(zap,2),1)"]]
+    one = solve(write("e1.yaml", ELECTROLYZE % "{object: zap, targets: [bears]}"))
+    assert [[a for a in o.texts if a.startswith("chose")] for o in one] == [["chose(alice,division(zap,1),2)"]]

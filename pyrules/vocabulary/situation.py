@@ -282,6 +282,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Id("an object or a player")),
            term=lambda o, ctx: [fn("target", ctx.oid, n, S(t)) for n, t in enumerate(o.targets, start=1)],
            example="choices/magecraft-twincast-copy", asp="target"),
+    _field("object", "division", "a spell on the stack that divides its damage: how, among its targets, in their "
+           "order (601.2d); not given, every division is an outcome", Modelled("stack.lp", ("601.2d",)),
+           ListOf(Count(1)),
+           term=lambda o, ctx: [fn("object_division", ctx.oid, n, k) for n, k in enumerate(o.division, start=1)],
+           example="stack/electrolyze-on-the-stack", asp="object_division"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -336,7 +341,8 @@ QUESTIONS: tuple[Kind, ...] = (
     _field("question", "activate", "a player activates an ability: {object, player, ability, x, modes, targets, "
            "division, resolve}",
            Modelled("activation.lp", ("602.2",)), example="activation/tap-untapped-forest"),
-    _field("question", "cast", "a player casts a spell from their hand: {object, player, x, targets}",
+    _field("question", "cast", "a player casts a spell from their hand: {object, player, x, targets, division, "
+           "pool_only, kicked, alternative_cost}",
            Modelled("casting.lp", ("601.2",)), example="choices/magecraft-archmage-cast"),
     _field("question", "resolve", "the top object of the stack resolves: top", Modelled("stack.lp", ("608.1",)),
            example="choices/magecraft-twincast-copy", asp="resolve_top"),
@@ -359,7 +365,8 @@ ACTIVATE_FIELDS: tuple[Kind, ...] = (
            asp="paying_x"),
     _field("activate", "modes", "the mode chosen for a modal ability (700.2a)", Modelled("stack.lp", ("700.2a",)),
            ListOf(Count(1)), example="craft/cratermaker-modes", asp="item_mode"),
-    _field("activate", "division", "how the damage is divided among the targets, in their order (601.2d)",
+    _field("activate", "division", "how the damage is divided among the targets, in their order (601.2d); not "
+           "given, every division is an outcome",
            Modelled("activation.lp", ("601.2d",)), ListOf(Count(1)), example="craft/arc-mage-in-one-question",
            asp="question_division"),
     _field("activate", "targets", "its targets, in the order its text says \"target\" (115, 602.2b)",
@@ -380,6 +387,9 @@ CAST_FIELDS: tuple[Kind, ...] = (
            example="stack/cast-with-x", asp="question_x"),
     _field("cast", "targets", "its targets (601.2c)", Modelled("casting.lp", ("601.2c",)), ListOf(Text()),
            example="stack/cast-twincast-at-a-spell", asp="question_target"),
+    _field("cast", "division", "how the damage is divided among the targets, in their order (601.2d); not given, "
+           "every division is an outcome", Modelled("casting.lp", ("601.2d",)), ListOf(Count(1)),
+           example="stack/electrolyze-two-targets", asp="question_division"),
     _field("cast", "pool_only", "its cost is paid from the mana pool only: no mana ability is activated while "
            "paying (by default the player may, 601.2g)", Modelled("activation.lp", ("601.2g",)), Bool(),
            example="payment/pool-only-cast", asp="question_pool_only"),
