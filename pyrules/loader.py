@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .arguments import check_path, instance
 from .cards import CardLibrary, CardSpec, builtin_library, parse_cards
 from .collector import paused
 from .document import MAX_BYTES, Field, load_document, whole_number
@@ -60,6 +61,8 @@ def read_document(path: str | Path) -> Field:
 
 def load_situation(path: str | Path, library: CardLibrary | None = None) -> Situation:
     """Read and check one situation file."""
+    check_path(path, "path")
+    instance(library, CardLibrary, "library", "a CardLibrary (pyrules.load_library)")
     with paused():  # a large file's nodes, values and objects hold no cycle (5,000 objects: 0.28 s -> 0.20 s)
         return parse_situation(read_document(path), library, extra_fields=CASE_FIELDS)
 

@@ -208,7 +208,7 @@ def read_constraints(sources: tuple[str, ...] | list[str]) -> list[tuple[str, st
         elif isinstance(source, str):
             out.append(("--constraint", source))
         else:
-            raise TypeError(f"a constraint is ASP text or a path to a .lp file, not {source!r}")
+            raise TypeError(f"constraints: each is ASP text or a path to a .lp file, not {source!r}")
     return out
 
 

@@ -4,15 +4,20 @@ arguments; Ctrl-C stops any command with exit 130."""
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pyrules
 
@@ -168,8 +173,10 @@ def test_queries_check_the_atom_even_without_outcomes():
     result = pyrules.solve("pyrules/corpus/payment/ballista-x2-with-three-lands-cannot-be-paid.yaml")
     assert len(result) == 0
     for query in (result.always, result.sometimes, result.never, result.filter):
-        with pytest.raises(InputError, match="an atom is written as text"):
+        with pytest.raises(TypeError, match="must be an atom's text, such as 'tap\\(forest1\\)', or a clingo Symbol"):
             query(None)
+        with pytest.raises(InputError, match=r"^<query>: .nope\(x\). is not an outcome atom"):
+            query("nope(x)")
 
 
 def test_builder_wants_a_list_of_players():
@@ -372,3 +379,99 @@ def run_in_thread(call, seconds: float = 30):
     if worker.is_alive():
         pytest.fail(f"still running after {seconds} s")
     return box[0]
+
+
+# -- every public entry point checks its arguments (issue 28) -----------------------------------
+@functools.cache
+def birds() -> pyrules.Outcomes:
+    return pyrules.solve(BIRDS)
+
+
+#: Each public entry point with one argument replaced: (the call, the argument's name).
+ENTRY_POINTS: dict[str, tuple[Callable[[Any], Any], str]] = {
+    **{f"solve-{name}": ((lambda v, name=name: pyrules.solve(BIRDS, **{name: v})), name)
+       for name in ("limit", "threads", "library", "options", "explain", "project", "timeout", "progress", "where",
+                    "constraints", "maximize", "minimize", "on_outcome")},
+    "solve-situation": (lambda v: pyrules.solve(v), "situation"),
+    **{f"ask-{name}": ((lambda v, name=name: pyrules.ask(BIRDS, "tap(birds)", **{name: v})), name)
+       for name in ("mode", "library", "constraints", "timeout", "origin")},
+    "ask-situation": (lambda v: pyrules.ask(v, "tap(birds)"), "situation"),
+    "ask-query": (lambda v: pyrules.ask(BIRDS, v), "query"),
+    "load_situation-path": (lambda v: pyrules.load_situation(v), "path"),
+    "load_situation-library": (lambda v: pyrules.load_situation(BIRDS, v), "library"),
+    "load_library-path": (lambda v: pyrules.load_library(v), "path"),
+    "load_library-base": (lambda v: pyrules.load_library("tests/fixtures/import/oracle-cards.expected.yaml", v), "base"),
+    "builder-players": (lambda v: SituationBuilder(v), "players"),
+    "builder-active": (lambda v: SituationBuilder(["alice"], active=v), "active"),
+    "builder-library": (lambda v: SituationBuilder(["alice"], library=v), "library"),
+    "builder-name": (lambda v: SituationBuilder(["alice"], name=v), "name"),
+    "builder-card": (lambda v: SituationBuilder(["alice"]).card(v), "definition"),
+    "builder-object-id": (lambda v: SituationBuilder(["alice"]).object(v, "Forest", "alice"), "id"),
+    "builder-permanent-counters": (lambda v: SituationBuilder(["alice"]).permanent(
+        "f", "Forest", "alice", counters={v: 1} if isinstance(v, Hashable) else v), "counters"),
+    "builder-activate-ability": (lambda v: SituationBuilder(["alice"]).activate("f", v), "ability"),
+    "builder-activatable": (lambda v: SituationBuilder(["alice"]).activatable(v), "player"),
+    "outcomes-query": (lambda v: birds().query(v), "text"),
+    "outcomes-query-mode": (lambda v: birds().query("tap(birds)", v), "mode"),
+    "outcomes-query-origin": (lambda v: birds().query("tap(birds)", origin=v), "origin"),
+    "outcomes-sometimes": (lambda v: birds().sometimes(v), "query"),
+    "outcomes-always": (lambda v: birds().always(v), "query"),
+    "outcomes-where": (lambda v: birds().where(v), "text"),
+    "outcomes-where-limit": (lambda v: birds().where("tap(birds)", v), "limit"),
+    "outcomes-explain": (lambda v: birds().explain(v), "index"),
+    "outcomes-explain-atom": (lambda v: birds().explain(0, v), "atom"),
+    "outcomes-contrast": (lambda v: birds().contrast(v, "tap(birds)"), "index"),
+    "outcomes-difference": (lambda v: birds().difference(v, 0), "first"),
+    "outcomes-filter": (lambda v: birds().filter(v), "condition"),
+    "outcomes-atom": (lambda v: birds().atom(v), "text"),
+    "outcomes-why_not": (lambda v: birds().why_not(v), "atom"),
+    "outcomes-compare": (lambda v: birds().compare(v), "other"),
+    "outcomes-compare-project": (lambda v: birds().compare(birds(), v), "project"),
+    "outcomes-to_dataframe": (lambda v: birds().to_dataframe(v), "columns"),
+    "outcome-holds": (lambda v: birds()[0].holds(v), "atom"),
+    "outcome-explain": (lambda v: birds()[0].explain(v), "atom"),
+    "outcome-tuples": (lambda v: birds()[0].tuples(v), "name"),
+    "outcome-by_name": (lambda v: birds()[0].by_name(v), "name"),
+}
+
+BAD_VALUES = st.one_of(
+    st.integers(min_value=-2**70, max_value=2**70), st.sampled_from([0, -1, 3, 2**31, 2**63, 42]), st.booleans(),
+    st.none(), st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=12), st.binary(max_size=6),
+    st.lists(st.integers(), max_size=2), st.dictionaries(st.integers(), st.integers(), max_size=2),
+    st.tuples(st.integers()), st.just(object()), st.just(Path("no-such-file.yaml")))
+
+
+@settings(max_examples=int(os.environ.get("PYRULES_API_FUZZ_EXAMPLES", "400")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(entry=st.sampled_from(sorted(ENTRY_POINTS)), value=BAD_VALUES)
+def test_public_entry_points_refuse_bad_arguments_by_name(entry, value):
+    """Only TypeError, ValueError or InputError come out, naming the argument. (A text that reaches a
+    parser, a path or a query, is named by where it is found: '<query>', the path itself.)"""
+    call, name = ENTRY_POINTS[entry]
+    try:
+        call(value)
+    except (TypeError, ValueError, InputError) as exc:
+        message = str(exc)
+        assert name in message or (isinstance(value, (str, Path)) and isinstance(exc, InputError)), message
+        assert "\n" not in message
+    except Exception as exc:
+        pytest.fail(f"{entry}({value!r}) raised {type(exc).__name__}: {exc}")
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: pyrules.solve(42), TypeError, "situation must be the path of a file (text or a Path), not 42"),
+    (lambda: pyrules.solve(BIRDS, limit=2**63), InputError, "limit: must be at most 2,147,483,647"),
+    (lambda: pyrules.solve(BIRDS, library="x"), TypeError,
+     "library must be a CardLibrary (pyrules.load_library), not 'x'"),
+    (lambda: SituationBuilder(["alice"]).permanent("b", "Walking Ballista", "alice", counters={1: 2}), TypeError,
+     "counters: a key must be text (a name), not 1"),
+    (lambda: birds().explain(2**70), InputError,
+     "index: must be between 0 and 4 (there are 5 outcomes), not 1180591620717411303424"),
+    (lambda: birds().where("tap(birds)", 2**63), InputError,
+     "limit: must be between 1 and 2,147,483,647, not 9223372036854775808"),
+], ids=["solve-fd", "limit-huge", "library-text", "counters-int-key", "index-huge", "where-limit-huge"])
+def test_api_misuse_named_in_one_line(call, error, message):
+    """Before: solve(42) read file descriptor 42, the others raised RuntimeError, AttributeError or IndexError."""
+    with pytest.raises(error) as info:
+        call()
+    assert str(info.value) == message

@@ -11,6 +11,7 @@ from typing import Any
 
 import yaml
 
+from ..arguments import check_path, instance, optional_text
 from ..cards import CardLibrary, CardSpec, builtin_library, parse_card, parse_cards
 from ..document import MAX_BYTES, Field, load_document
 from ..errors import InputError
@@ -24,6 +25,10 @@ def load_library(path: str | Path, base: CardLibrary | None = None, where: str |
     """The cards of a library file over ``base`` (default: the built-in library): a card of the file
     replaces a card of the same name. ``where`` names the place that asked for the file and ``written``
     the path as it was written there, for errors."""
+    check_path(path, "path")
+    instance(base, CardLibrary, "base", "a CardLibrary")
+    optional_text(where, "where")
+    optional_text(written, "written")
     source = str(path)
     label = f"{where}: library '{written or source}'" if where else source
     with open_regular(source, label, "a library file") as handle:  # (stat and read the same file)
