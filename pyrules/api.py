@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from . import arguments
 from .cards import CardLibrary
 from .errors import InputError
 from .loader import load_situation
@@ -33,12 +34,16 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     result is sorted), for one-step questions. With ``explain=True`` the grounding also records every
     rule firing, so that ``outcome.explain()`` costs no further solving; without it, the first
     ``explain()`` grounds and solves the situation once more (for all outcomes together)."""
+    _check_common(situation, library)
+    arguments.instance(options, SolveOptions, "options", "SolveOptions")
+    arguments.instance(explain, bool, "explain", "True or False", optional=False)
+    arguments.function(progress, "progress")
+    arguments.function(on_outcome, "on_outcome")
     if not isinstance(situation, Situation):
         situation = load_situation(situation, library)
-    if isinstance(constraints, (str, Path)):
-        constraints = (constraints,)
+    constraints = _constraints(constraints)
     options = options or SolveOptions(limit=limit, threads=threads, project=project, timeout=timeout,  # type: ignore[arg-type]
-                                      where=where, constraints=tuple(constraints), maximize=maximize,  # type: ignore[arg-type]
+                                      where=where, constraints=constraints, maximize=maximize,  # type: ignore[arg-type]
                                       minimize=minimize)
     if limit is not None and options.limit != limit:
         options = replace(options, limit=limit)
@@ -68,15 +73,28 @@ def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", 
 
     if mode not in ("sometimes", "always"):
         raise ValueError(f"mode is 'sometimes' or 'always', not {mode!r}")
+    _check_common(situation, library)
+    arguments.text(query, "query", "a query in clingo's syntax")
+    arguments.text(origin, "origin")
     if not isinstance(situation, Situation):
         situation = load_situation(situation, library)
-    if isinstance(constraints, (str, Path)):
-        constraints = (constraints,)
-    options = SolveOptions(timeout=timeout, constraints=tuple(constraints))  # type: ignore[arg-type]
+    constraints = _constraints(constraints)
+    options = SolveOptions(timeout=timeout, constraints=constraints)  # type: ignore[arg-type]
     if situation.actions:
         return solve(situation, library=library, options=options).query(query, mode, origin)
     grounding = Grounding(situation, library, options)
     return grounding.ask(parse_query(query, situation, origin), mode)
+
+
+def _check_common(situation: Any, library: Any) -> None:
+    if not isinstance(situation, Situation):
+        arguments.check_path(situation, "situation")
+    arguments.instance(library, CardLibrary, "library", "a CardLibrary (pyrules.load_library)")
+
+
+def _constraints(constraints: Any) -> tuple[str | Path, ...]:
+    """``constraints`` as a tuple: one text or path, or a list of them (SolveOptions checks them)."""
+    return (constraints,) if isinstance(constraints, (str, Path)) else constraints
 
 
 def _play(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> Outcomes:

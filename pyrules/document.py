@@ -19,10 +19,29 @@ _MISSING = object()
 #: The largest amount a situation or card may give: clingo computes with 32-bit integers, and effects
 #: multiply amounts (Doubling Season), so inputs stay far below 2^31.
 MAX_AMOUNT = 1_000_000
+#: The most digits a whole number may be written with: far more than any amount has, and far fewer than
+#: Python's own limit (4,300), past which int() fails. Checked before a text is converted.
+MAX_DIGITS = 100
 #: The largest amount the encodings compute (asp/core.lp ``amount_limit``): a sum of two still fits
 #: clingo's 32-bit integers. An amount beyond it is refused, never wrapped.
 AMOUNT_LIMIT = 1_000_000_000
 
+
+
+def whole_number(text: str) -> int | None:
+    """The number a text of ASCII digits writes; None for any other text, and for one of more than
+    MAX_DIGITS digits (not converted)."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
+        return int(text)
+    return None
+
+
+def too_many_digits(text: str) -> str | None:
+    """Why a number written as ``text`` is refused before it is converted, or None (MAX_DIGITS)."""
+    digits = sum(c.isdigit() for c in text)
+    if digits <= MAX_DIGITS:
+        return None
+    return f"a number of {digits:,} digits; pyrules computes with amounts up to {MAX_AMOUNT:,}"
 
 #: Bounds on what a document may hold, checked before anything is built from it: its size in bytes,
 #: how deep its lists and mappings nest, and how many values it holds once every alias is expanded
@@ -207,6 +226,8 @@ def _plain_scalar(event: yaml.ScalarEvent) -> Any:
     tag = _resolved(event)
     if tag == _STR:
         return _MISSING if _SURROGATE.search(event.value) else event.value
+    if tag == _INT and too_many_digits(event.value):
+        return _MISSING  # (the full path says so, with the line)
     construct = _SCALAR_CONSTRUCTORS.get(tag)
     if construct is None:
         return _MISSING
@@ -302,6 +323,8 @@ def _scalar(node: yaml.Node, source: str) -> Any:
     if node.tag == _STR:  # most values are texts: PyYAML's constructor gives them as written
         value = node.value
     else:
+        if node.tag == _INT and too_many_digits(node.value):
+            raise InputError(f"{source}:{node.start_mark.line + 1}", too_many_digits(node.value))
         # (a scalar's own constructor: construct_object would keep every node it was given, for good)
         construct = _SCALAR_CONSTRUCTORS.get(node.tag, _SCALARS.__class__.construct_undefined)
         try:
@@ -315,6 +338,7 @@ def _scalar(node: yaml.Node, source: str) -> Any:
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
 
 
 _SCALARS = yaml.SafeLoader("")

@@ -13,10 +13,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .arguments import check_path, instance
 from .cards import CardLibrary, CardSpec, builtin_library, parse_cards
 from .collector import paused
-from .document import MAX_BYTES, Field, load_document
-from .errors import InputError, UnsupportedError, unreadable
+from .document import MAX_BYTES, Field, load_document, whole_number
+from .errors import UnsupportedError
+from .files import read_text
 from .model import (
     Abilities,
     Action,
@@ -49,13 +51,7 @@ _EFFECTS = names("happen")
 def read_document(path: str | Path) -> Field:
     """Read a YAML or JSON file into a located :class:`Field` (errors name the file)."""
     source = str(path)
-    try:
-        with open(path, encoding="utf-8") as handle:  # a bounded amount, not the whole file:
-            text = handle.read(MAX_BYTES + 1)  # (a device such as /dev/zero never ends)
-    except UnicodeDecodeError:
-        raise InputError(source, "not a UTF-8 text file") from None
-    except OSError as exc:
-        raise unreadable(source, exc, "a situation file") from None
+    text = read_text(path, source, "a situation file", MAX_BYTES)
     value, lines = load_document(text, source)
     root = Field(value, "", source, lines)
     if not isinstance(value, dict):
@@ -65,6 +61,8 @@ def read_document(path: str | Path) -> Field:
 
 def load_situation(path: str | Path, library: CardLibrary | None = None) -> Situation:
     """Read and check one situation file."""
+    check_path(path, "path")
+    instance(library, CardLibrary, "library", "a CardLibrary (pyrules.load_library)")
     with paused():  # a large file's nodes, values and objects hold no cycle (5,000 objects: 0.28 s -> 0.20 s)
         return parse_situation(read_document(path), library, extra_fields=CASE_FIELDS)
 
@@ -374,7 +372,7 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
     instance = None
     if isinstance(f.child("ability").value, str) and ":" in f.child("ability").value:
         material, _, number = f.child("ability").value.rpartition(":")  # from a card used to craft it (702.167c)
-        if material not in by_id or not number.isdigit():
+        if material not in by_id or whole_number(number) is None:
             raise f.child("ability").fail(f"'{f.child('ability').value}' must name a card used to craft "
                                           f"'{source.id}' and one of its abilities, such as m1:2")
         instance, face = material, library[by_id[material].card].face("front")
@@ -592,7 +590,7 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
         if isinstance(ability_f.value, str) and ":" in ability_f.value:
             # an ability a card used to craft it gives it (702.167c): "material id:ability number"
             material, _, number = ability_f.value.rpartition(":")
-            if material not in by_id or not number.isdigit() or int(number) < 1:
+            if material not in by_id or (whole_number(number) or 0) < 1:
                 raise ability_f.fail(f"'{ability_f.value}' must name a card used to craft '{obj.id}' and one of its "
                                      "abilities, such as m1:2")
             ability = ability_f.value

@@ -20,6 +20,7 @@ from typing import Any
 
 from clingo import Symbol
 
+from . import arguments
 from .atoms import check_atom, format_atom, parse_atom
 from .errors import InputError
 from .model import Situation
@@ -44,6 +45,18 @@ class ObjectState:
     counters: dict[str, int]
 
 
+def _atom_argument(value: Any, name: str) -> None:
+    arguments.instance(value, (str, Symbol), name, "an atom's text, such as 'tap(forest1)', or a clingo Symbol",
+                       optional=False)
+
+
+def _where_arguments(text: Any, limit: Any) -> None:
+    from .solver import MAX_LIMIT
+
+    arguments.text(text, "text", "a query in clingo's syntax")
+    arguments.optional_whole(limit, "limit", 1, MAX_LIMIT)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """One distinct outcome. ``atoms`` are its outcome atoms; the properties read them as state."""
@@ -60,6 +73,7 @@ class Outcome:
 
     # -- raw atoms ------------------------------------------------------------------------
     def by_name(self, name: str) -> list[Symbol]:
+        arguments.text(name, "name", "a predicate's name")
         return sorted((a for a in self.atoms if a.name == name), key=str)
 
     def tuples(self, name: str | None = None) -> list[tuple[Any, ...]]:
@@ -67,10 +81,12 @@ class Outcome:
         ids and words as str, a nested term as its text: ``("counters_put", "ballista", "p1p1", 6)``."""
         from .query import plain
 
+        arguments.optional_text(name, "name", "a predicate's name")
         atoms = self.atoms if name is None else [a for a in self.atoms if a.name == name]
         return sorted(((a.name, *(plain(x) for x in a.arguments)) for a in atoms), key=lambda t: tuple(map(str, t)))
 
     def holds(self, atom: str | Symbol) -> bool:
+        _atom_argument(atom, "atom")
         if isinstance(atom, Symbol):
             check_atom(atom, self.situation)
             return atom in self.atoms
@@ -169,6 +185,8 @@ class Outcome:
         """A networkx graph of why this outcome holds (or, given an atom, why that atom does)."""
         if self.source is None:
             raise ValueError("this outcome was not produced by pyrules.solve")
+        if atom is not None:
+            _atom_argument(atom, "atom")
         graph = self.source._explanation(self)
         return graph.focus(self.source.atom(atom) if isinstance(atom, str) else atom) if atom is not None else graph
 
@@ -305,12 +323,15 @@ class Outcomes(Sequence[Outcome]):
         """The outcomes where an atom holds, or that satisfy a predicate."""
         if callable(condition):
             return [o for o in self._outcomes if condition(o)]
+        _atom_argument(condition, "condition")
         symbol = self.atom(condition)
         return [o for o in self._outcomes if symbol in o.atoms]
 
     def atom(self, text: str | Symbol, where: str = "<query>") -> Symbol:
         """An outcome atom from its text (or a symbol), checked against the situation and the vocabulary;
         ``where`` names the place it came from in errors."""
+        _atom_argument(text, "text")
+        arguments.text(where, "where")
         if isinstance(text, Symbol):
             check_atom(text, self.situation, where)
             return text
@@ -342,6 +363,7 @@ class Outcomes(Sequence[Outcome]):
         return None if found is None else not found
 
     def _holds(self, query: str | Symbol, mode: str) -> bool | None:
+        _atom_argument(query, "query")
         symbol = self._ground_atom(query)
         if symbol is None:
             return self.query(query, mode).holds  # type: ignore[arg-type]
@@ -367,6 +389,8 @@ class Outcomes(Sequence[Outcome]):
 
         if mode not in ("sometimes", "always"):
             raise ValueError(f"mode is 'sometimes' or 'always', not {mode!r}")
+        arguments.text(text, "text", "a query in clingo's syntax")
+        arguments.text(origin, "origin")
         start = time.perf_counter()
         answer = self._asker().ask(parse_query(text, self.situation, origin), mode)
         self.statistics.extra["query_seconds"] = time.perf_counter() - start
@@ -378,6 +402,7 @@ class Outcomes(Sequence[Outcome]):
 
         from .api import solve
 
+        _where_arguments(text, limit)
         return solve(self.situation, library=self._library, options=replace(self.options, where=text, limit=limit))
 
     def _asker(self) -> Any:
@@ -412,13 +437,14 @@ class Outcomes(Sequence[Outcome]):
         return graph
 
     def explain(self, index: int = 0, atom: str | Symbol | None = None) -> Any:
-        return self._outcomes[index].explain(atom)
+        return self._outcomes[arguments.index(index, "index", len(self))].explain(atom)
 
     def contrast(self, index: int, atom: str | Symbol) -> list[tuple[tuple[str, ...], int]]:
         """What the other outcomes have instead of an atom of outcome ``index`` (from 0): the atoms of the
         same predicate about the same first argument (``counters_put(ballista, ...)``,
         ``mana_added(alice, ...)``), each distinct set once with how many outcomes have it; sorted."""
-        outcome = self._outcomes[index]
+        outcome = self._outcomes[arguments.index(index, "index", len(self))]
+        _atom_argument(atom, "atom")
         symbol = self.atom(atom)
         if symbol not in outcome.atoms:
             raise InputError("<atom>", f"{format_atom(symbol)} does not hold in outcome {index + 1}")
@@ -433,6 +459,7 @@ class Outcomes(Sequence[Outcome]):
         (:meth:`blockers`); then, for each rule that could derive it, a condition that fails."""
         from .explain import why_not
 
+        _atom_argument(atom, "atom")
         symbol = self.atom(atom)
         if self.sometimes(symbol):
             return [f"{format_atom(symbol)} holds in some outcome"]
@@ -450,6 +477,7 @@ class Outcomes(Sequence[Outcome]):
         (:class:`pyrules.whynot.WhyNot`; a bounded search, which says when it stopped)."""
         from .whynot import why_not_minimal
 
+        _atom_argument(atom, "atom")
         symbol = self.atom(atom)
         found = why_not_minimal(self.situation, self._library, symbol)
         # Where the outcomes have instead atoms of the same predicate about the same object: of the rules
@@ -472,7 +500,7 @@ class Outcomes(Sequence[Outcome]):
         from .solver import project_signatures
 
         if not isinstance(other, Outcomes):
-            raise TypeError(f"compare needs the Outcomes of another solve, not {other!r}")
+            raise TypeError(f"other must be the Outcomes of another solve, not {other!r}")
         names = {s.rsplit("/", 1)[0] for s in project_signatures(project)}
 
         def keys(outcomes: Outcomes) -> set[tuple[str, ...]]:
@@ -483,7 +511,8 @@ class Outcomes(Sequence[Outcome]):
 
     def difference(self, first: int, second: int) -> dict[str, Any]:
         """Where two outcomes part: the atoms only one of them has, and the first choice that differs."""
-        a, b = self._outcomes[first], self._outcomes[second]
+        a = self._outcomes[arguments.index(first, "first", len(self))]
+        b = self._outcomes[arguments.index(second, "second", len(self))]
         ga, gb = a.explain(), b.explain()
         choices_a = {format_atom(d["symbol"]): d["stage"] for _, d in ga.nodes(data=True) if d["kind"] == "choice"}
         choices_b = {format_atom(d["symbol"]): d["stage"] for _, d in gb.nodes(data=True) if d["kind"] == "choice"}
@@ -563,6 +592,8 @@ class Outcomes(Sequence[Outcome]):
         one True/False column per atom that holds in some outcome; ``"state"``: one column per player
         and object field after the outcome (``alice.life``, ``forest1.tapped``, ``forest1.counters.p1p1``).
         pandas comes with the ``notebooks`` extra: ``pip install 'pyrules[notebooks]'``."""
+        if columns not in ("atoms", "state"):
+            raise ValueError(f"columns is 'atoms' or 'state', not {columns!r}")
         try:
             import pandas as pd
         except ImportError:
@@ -571,10 +602,8 @@ class Outcomes(Sequence[Outcome]):
             texts = sorted({t for o in self._outcomes for t in o.texts})
             rows = [dict.fromkeys(texts, False) | dict.fromkeys(o.texts, True) for o in self._outcomes]
             frame = pd.DataFrame(rows, columns=texts, dtype=bool)
-        elif columns == "state":
-            frame = pd.DataFrame([_flat(o.to_dict(), ("players", "objects")) for o in self._outcomes])
         else:
-            raise ValueError(f"columns is 'atoms' or 'state', not {columns!r}")
+            frame = pd.DataFrame([_flat(o.to_dict(), ("players", "objects")) for o in self._outcomes])
         frame.index = pd.RangeIndex(1, len(self._outcomes) + 1, name="outcome")
         return frame
 
@@ -620,6 +649,7 @@ class SequenceOutcomes(Outcomes):
 
         from .query import parse_query
 
+        _where_arguments(text, limit)
         found = self._asker().matching(parse_query(text, self.situation, "<query>"))
         result = copy(self)
         result._outcomes = [self._outcomes[i] for i in found][:limit]

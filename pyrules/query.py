@@ -41,7 +41,8 @@ from .atoms import (
     clingo_text_problem,
     parse_atom,
 )
-from .errors import InputError, unreadable
+from .errors import InputError
+from .files import read_text
 from .model import Situation
 
 QUERY = "_query"
@@ -202,21 +203,12 @@ def read_constraints(sources: tuple[str, ...] | list[str]) -> list[tuple[str, st
     for source in sources:
         if isinstance(source, Path) or (isinstance(source, str) and source.strip().endswith(".lp")
                                         and "\n" not in source and ":-" not in source):
-            path = Path(source)
-            try:
-                data = path.read_bytes()
-            except OSError as error:
-                raise unreadable(str(path), error, "a constraint file") from None
-            if len(data) > MAX_TEXT:
-                raise InputError(str(path), f"longer than {MAX_TEXT:,} bytes")
-            try:
-                out.append((str(path), data.decode("utf-8")))
-            except UnicodeDecodeError as error:
-                raise InputError(f"{path}: byte {error.start}", "not UTF-8 text") from None
+            where = str(source)
+            out.append((where, read_text(source, where, "a constraint file", MAX_TEXT)))
         elif isinstance(source, str):
             out.append(("--constraint", source))
         else:
-            raise TypeError(f"a constraint is ASP text or a path to a .lp file, not {source!r}")
+            raise TypeError(f"constraints: each is ASP text or a path to a .lp file, not {source!r}")
     return out
 
 

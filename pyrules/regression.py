@@ -21,6 +21,7 @@ from .api import solve
 from .atoms import format_atom, parse_atoms
 from .document import Field
 from .errors import InputError
+from .files import kind_of, not_regular
 from .loader import CASE_FIELDS, parse_situation, read_document
 
 _EXPECT_FIELDS = {"outcomes", "exactly", "always", "sometimes", "never", "illegal", "error", "explains", "why_not"}
@@ -53,12 +54,16 @@ def case_files(paths: list[str | Path] | None = None) -> list[Path]:
     roots = [Path(p) for p in paths] if paths else [corpus_dir()]
     files: list[Path] = []
     for root in roots:
-        if root.is_dir():
+        try:
+            kind = kind_of(root.stat().st_mode)
+        except OSError:
+            raise InputError(str(root), "no such file or folder") from None
+        if kind == "a folder":
             files.extend(sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml", ".json")))
-        elif root.exists():
+        elif kind is None:
             files.append(root)
-        else:
-            raise InputError(str(root), "no such file or folder")
+        else:  # (a FIFO inside a folder is read as a case, and refused as one)
+            raise InputError(str(root), not_regular(kind, "a case file or folder"))
     return files
 
 

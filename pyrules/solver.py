@@ -29,6 +29,9 @@ from .model import Situation
 from .program import add_program
 from .symbols import Atoms, TruthReader, add_facts, ground_atoms
 
+#: The most outcomes a limit may ask for: clingo takes the number of models as a signed 32-bit option.
+MAX_LIMIT = 2**31 - 1
+
 
 @dataclass(frozen=True)
 class SolveOptions:
@@ -57,11 +60,16 @@ class SolveOptions:
                 raise TypeError(f"{name} must be a whole number, not {value!r}")
             if value < low or (high is not None and value > high):
                 raise InputError(name, f"must be at least {low}" + (f" and at most {high}" if high else ""))
+        if self.limit is not None and self.limit > MAX_LIMIT:  # (clingo's option would fail: RuntimeError)
+            raise InputError("limit", f"must be at most {MAX_LIMIT:,}")
         if self.timeout is not None and (not isinstance(self.timeout, (int, float)) or isinstance(self.timeout, bool)):
             raise TypeError(f"timeout must be a number of seconds, not {self.timeout!r}")
         if self.timeout is not None and not 0 < self.timeout <= 10**6:
             raise InputError("timeout", f"must be more than 0 seconds and at most 1,000,000, not {self.timeout}")
         object.__setattr__(self, "project", project_signatures(self.project))
+        if not isinstance(self.constraints, (str, Path, list, tuple)):
+            raise TypeError(f"constraints must be ASP text, a path to a .lp file, or a list of them, not "
+                            f"{self.constraints!r}")
         constraints = (self.constraints,) if isinstance(self.constraints, (str, Path)) else tuple(self.constraints)
         object.__setattr__(self, "constraints", constraints)
         for name in ("where", "maximize", "minimize"):
@@ -86,7 +94,7 @@ def project_signatures(project: tuple[str, ...] | list[str] | str) -> tuple[str,
     from .encodings import output_signatures
 
     names = tuple(project.split(",")) if isinstance(project, str) else project
-    if not all(isinstance(p, str) for p in names):
+    if not isinstance(names, (list, tuple)) or not all(isinstance(p, str) for p in names):
         raise TypeError(f"project must be outcome predicates such as 'tap/1', not {project!r}")
     known = output_signatures()
     out = []

@@ -177,3 +177,19 @@ def test_solve_time_errors_name_the_builder_path():
     with pytest.raises(InputError) as info:
         solve(situation)
     assert str(info.value) == "<builder> question.activate: no activated ability (r, 2)"
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda b: b.permanent("b", "Walking Ballista", "alice", counters={1: 2}),
+     "counters: a key must be text (a name), not 1"),
+    (lambda b: b.permanent(5, "Forest", "alice"), "id must be text, not 5"),
+    (lambda b: b.set(phase=object), "phase must be a text, number, list or mapping (as in a situation file), not "
+                                    "<class 'object'>"),
+    (lambda b: b.card({"name": "X", 3: 1}), "definition: a key must be text (a name), not 3"),
+    (lambda b: b.activate("b", True), "ability must be a whole number, not True"),
+], ids=["counters-int-key", "id-int", "phase-object", "card-int-key", "ability-bool"])
+def test_builder_checks_its_arguments_as_called(call, message):
+    """Before: counters={1: 2} raised AttributeError inside build(), far from the call that gave it."""
+    with pytest.raises(TypeError) as info:
+        call(SituationBuilder(["alice", "bob"]))
+    assert str(info.value) == message

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import shutil
+import stat
+import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -19,7 +23,7 @@ import pyrules
 from pyrules.cards import builtin_library, parse_card
 from pyrules.cli import main
 from pyrules.document import Field
-from pyrules.errors import InputError, UnsupportedError
+from pyrules.errors import InputError, UnsupportedError, one_line
 from pyrules.importer import oracle, reader
 from pyrules.importer.report import Report, said_mana, shape
 from pyrules.importer.run import import_cards, results
@@ -218,6 +222,29 @@ def test_cli_errors_are_one_line_and_leave_no_file(tmp_path, capsys, monkeypatch
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "good.json", "lib.yaml"]
 
 
+@pytest.mark.parametrize("args, message", [
+    (["good.json", "--out", "good.json"], "good.json: is the file being read (good.json): write to another name"),
+    (["link.json", "--out", "good.json"], "good.json: is the file being read (link.json): write to another name"),
+    (["good.json", "--out", "folder"], "folder: is a folder: write to a new name or a regular file"),
+    (["good.json", "--out", "fifo"], "fifo: is a named pipe (FIFO): write to a new name or a regular file"),
+    (["good.json", "--out", "/dev/null"], "/dev/null: is a device: write to a new name or a regular file"),
+    (["good.json", "--out", "good.json/lib.yaml"], "good.json/lib.yaml: cannot write: Not a directory"),
+], ids=["onto-input", "onto-input-by-link", "folder", "fifo", "device", "below-a-file"])
+def test_out_is_a_new_name_or_a_regular_file_not_the_input(tmp_path, capsys, monkeypatch, args, message):
+    """Writing would replace the input (read whole first, then lost), a FIFO by a file, or fail on a
+    folder with a raw errno: refused before a card is read, exit 2, one line, everything untouched."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ORACLE, tmp_path / "good.json")
+    (tmp_path / "link.json").symlink_to("good.json")
+    (tmp_path / "folder").mkdir()
+    os.mkfifo(tmp_path / "fifo")
+    code, out, err = run(capsys, "cards", "import", *args)
+    assert (code, out, err) == (2, "", f"pyrules: {message}\n")
+    assert (tmp_path / "good.json").read_bytes() == ORACLE.read_bytes()
+    assert stat.S_ISFIFO((tmp_path / "fifo").stat().st_mode) and not any((tmp_path / "folder").iterdir())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "folder", "good.json", "link.json"]
+
+
 def test_an_error_midway_writes_nothing(tmp_path, capsys):
     cards = json.loads(ORACLE.read_text(encoding="utf-8"))
     path = tmp_path / "cut.json"
@@ -409,9 +436,77 @@ def test_without_produced_mana_the_text_is_the_check():
     assert said_mana("{T}: Add one mana of any type that a land you control could produce.", card) is None
 
 
-def test_endless_input_is_cut_off(capsys):
+def test_devices_are_not_read(capsys):
     code, out, err = run(capsys, "cards", "import", "/dev/zero")
-    assert (code, out, err) == (2, "", "pyrules: /dev/zero: character 1: not a card file: expected a JSON object "
-                                       "(MTGJSON) or list (Scryfall)\n")
-    with pytest.raises(InputError, match=r"^/dev/zero: larger than 20,000,000 characters$"):
+    assert (code, out, err) == (2, "", "pyrules: /dev/zero: is a device, not a card file (only regular files are "
+                                       "read)\n")
+    with pytest.raises(InputError) as info:
         pyrules.load_library("/dev/zero")
+    assert str(info.value) == "/dev/zero: is a device, not a library file (only regular files are read)"
+
+
+def test_numbers_with_too_many_digits(tmp_path):
+    """int() of more than 4,300 digits raises ValueError: a JSON number that long is refused where it is,
+    and one written as text (Oracle text, a power, a mana cost) is not read as a number."""
+    long = "9" * 5_000
+    path = tmp_path / "long.json"
+    path.write_text(f'[{{"name": "E", "power": {long}}}]', encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        list(results(str(path)))
+    assert str(info.value) == f"{path}: character 2: a number of 5,000 digits; pyrules computes with amounts up to " \
+                              "1,000,000"
+    card = {"type_line": "Creature — Bear", "power": "2", "toughness": "2", "layout": "normal", "mana_cost": "{1}"}
+    path.write_text(json.dumps([
+        {**card, "name": "Gain", "oracle_text": f"When ~ enters, you gain {long} life."},
+        {**card, "name": "Power", "power": long},
+        {**card, "name": "Cost", "mana_cost": f"{{{long}}}"},
+        {**card, "name": "Modal", "oracle_text": f"{{T}}: Choose one —\n• You gain {long} life.\n• You gain 1 life."},
+    ]), encoding="utf-8")
+    found = {r.name: r for r in results(str(path))}
+    assert found["Gain"].card["abilities"] == [{"unsupported": f"When ~ enters, you gain {long} life."}]
+    assert found["Power"].card["abilities"] == [{"unsupported": f"Printed power {long}"}]
+    assert (found["Cost"].status, found["Cost"].reason) == (
+        "refused", one_line(f"cost: {{{long}}} is more mana than pyrules computes with (at most 1000000)"))
+    assert found["Modal"].status == "partial"
+
+
+def gzip_of_spaces(mebibytes: int) -> bytes:
+    """A gzip stream of ``mebibytes`` MiB of spaces, built in milliseconds: after the first MiB the window
+    is all spaces, so each further MiB compresses to the same bytes. (No trailer: it is refused first.)"""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    first = packer.compress(b" " * (1 << 20)) + packer.flush(zlib.Z_SYNC_FLUSH)
+    more = packer.compress(b" " * (1 << 20)) + packer.flush(zlib.Z_SYNC_FLUSH)
+    return first + more * (mebibytes - 1)
+
+
+def test_a_gzip_bomb_is_refused_quickly(tmp_path, capsys):
+    """1 MB of gzip holding 1 GiB of spaces: refused once it has expanded 100 times its size (decompressing
+    the whole gigabyte alone takes seconds), exit 2, one line."""
+    path = tmp_path / "bomb.json.gz"
+    path.write_bytes(gzip_of_spaces(1024))
+    size = path.stat().st_size
+    assert 1_000_000 < size < 1_100_000
+    start = time.perf_counter()
+    code, out, err = run(capsys, "cards", "import", path)
+    assert (code, out, err) == (2, "", f"pyrules: {path}: larger than {100 * size:,} characters once uncompressed "
+                                       "(100 times its size)\n")
+    assert time.perf_counter() - start < 30
+
+
+def test_a_file_larger_than_the_bound_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(reader, "MAX_CHARACTERS", 3 << 20)
+    monkeypatch.setattr(reader, "MAX_EXPANSION", 10**6)  # (the bound on any file, here for a gzip file too)
+    plain, packed = tmp_path / "spaces.json", tmp_path / "spaces.json.gz"
+    plain.write_bytes(b" " * (4 << 20) + b"[]")
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    for path in (plain, packed):
+        with pytest.raises(InputError) as info:
+            list(results(str(path)))
+        assert str(info.value) == f"{path}: larger than 3,145,728 characters once uncompressed"
+
+
+def test_a_small_gzip_file_may_expand_to_one_chunk(tmp_path):
+    path = tmp_path / "spaces.json.gz"
+    path.write_bytes(gzip.compress(b" " * (reader.CHUNK - 2) + b"[]"))
+    assert path.stat().st_size * reader.MAX_EXPANSION < reader.CHUNK
+    assert list(results(str(path))) == []

@@ -89,7 +89,7 @@ def test_compare_by_full_atoms_and_by_a_projection(tmp_path):
     assert found["only_second"] == [(f"mana_added(alice,{t},2)", "tap(birds)") for t in "bgruw"]
     assert plain.compare(reflected, project="tap") == {"only_first": [], "only_second": [], "both": [("tap(birds)",)]}
     assert plain.compare(plain) == {"only_first": [], "only_second": [], "both": sorted(tuple(o.texts) for o in plain)}
-    with pytest.raises(TypeError, match="compare needs the Outcomes"):
+    with pytest.raises(TypeError, match="other must be the Outcomes of another solve"):
         plain.compare([])  # type: ignore[arg-type]
 
 

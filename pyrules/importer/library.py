@@ -11,9 +11,11 @@ from typing import Any
 
 import yaml
 
+from ..arguments import check_path, instance, optional_text
 from ..cards import CardLibrary, CardSpec, builtin_library, parse_card, parse_cards
 from ..document import MAX_BYTES, Field, load_document
-from ..errors import InputError, unreadable
+from ..errors import InputError
+from ..files import check_output, decoded, open_regular, read_bounded
 
 _CACHE: dict[tuple[str, int, int], tuple[CardSpec, ...]] = {}
 
@@ -23,24 +25,20 @@ def load_library(path: str | Path, base: CardLibrary | None = None, where: str |
     """The cards of a library file over ``base`` (default: the built-in library): a card of the file
     replaces a card of the same name. ``where`` names the place that asked for the file and ``written``
     the path as it was written there, for errors."""
+    check_path(path, "path")
+    instance(base, CardLibrary, "base", "a CardLibrary")
+    optional_text(where, "where")
+    optional_text(written, "written")
     source = str(path)
     label = f"{where}: library '{written or source}'" if where else source
-    try:
-        stat = os.stat(source)
-    except OSError as exc:
-        raise unreadable(label, exc, "a library file") from None
-    if Path(source).is_dir():
-        raise InputError(label, "is a folder, not a library file")
-    key = (os.path.realpath(source), stat.st_mtime_ns, stat.st_size)
-    cards = _CACHE.get(key)
+    with open_regular(source, label, "a library file") as handle:  # (stat and read the same file)
+        stat = os.fstat(handle.fileno())
+        key = (os.path.realpath(source), stat.st_mtime_ns, stat.st_size)
+        cards = _CACHE.get(key)
+        if cards is None:
+            data = read_bounded(handle, label, "a library file", MAX_BYTES)
     if cards is None:
-        try:
-            with open(source, encoding="utf-8") as handle:
-                text = handle.read(MAX_BYTES + 1)
-        except UnicodeDecodeError:
-            raise InputError(label, "not a UTF-8 text file") from None
-        except OSError as exc:
-            raise InputError(label, f"cannot read: {exc.strerror}") from None
+        text = decoded(data, label)
         cards = _by_card(text, source)
         if cards is None:  # the whole document at once: slower, and errors name their lines
             value, lines = load_document(text, source)  # a user's file: the Python parser, which checks depth
@@ -141,13 +139,16 @@ HEADER = ("# A card library written by 'pyrules cards import' from {source}.\n"
 
 
 def write_library(path: str, cards: Iterable[dict[str, Any]], source: str) -> int:
-    """Write the cards to ``path`` atomically (a temporary file renamed): all or nothing. The count written."""
+    """Write the cards to ``path`` atomically (a temporary file renamed): all or nothing. The count written.
+    ``path`` is a new name or a regular file other than ``source`` (checked before a card is read)."""
+    check_output(path, (source,), path)
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    if not directory.is_dir():
-        raise InputError(path, f"no such folder: {directory}")
     count = 0
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:  # a folder one may not write to
+        raise InputError(path, f"cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(HEADER.format(source=Path(source).name))
@@ -160,6 +161,9 @@ def write_library(path: str, cards: Iterable[dict[str, Any]], source: str) -> in
         os.umask(mask)
         os.chmod(tmp, 0o666 & ~mask)  # as an ordinary new file, not mkstemp's owner-only
         os.replace(tmp, target)
+    except OSError as exc:  # (reading errors are InputErrors already: this is the writing, a full disk)
+        with_suppressed_unlink(tmp)
+        raise InputError(path, f"cannot write: {exc.strerror or exc}") from None
     except BaseException:
         with_suppressed_unlink(tmp)
         raise

@@ -15,6 +15,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ..document import MAX_DIGITS
+
 # -- words ------------------------------------------------------------------------------------------
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10}
@@ -57,6 +59,10 @@ def _name_to_tilde(line: str, name: str) -> str:
         whole = not (before.isalnum() or before in "_'") and not (after.isalnum() or after == "_")
         out.append(line[start:at] + ("~" if whole else name))
         start = end
+
+
+#: A number longer than a text's numbers may be (document.MAX_DIGITS): a line holding one is not read.
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 
 
 def normalise(line: str, names: list[str]) -> str:
@@ -388,6 +394,8 @@ def activated(line: str) -> dict[str, Any] | None:
 
 def modal(cost_text: str, modes: list[str]) -> dict[str, Any] | None:
     """"[Cost]: Choose one — • [mode] • [mode]": an activated ability with modes (700.2)."""
+    if any(_LONG_NUMBER.search(text) for text in (cost_text, *modes)):
+        return None
     parts = costs(cost_text)
     if parts is None or len(modes) < 2:
         return None
@@ -821,6 +829,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """The abilities one normalised line of Oracle text is, or None if no template fits it."""
     if not line:
         return []
+    if _LONG_NUMBER.search(line):  # the templates convert their numbers with int()
+        return None
     found = keywords(line)
     if found is not None:
         return found

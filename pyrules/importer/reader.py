@@ -16,15 +16,26 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import os
+import re
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..errors import InputError, unreadable
+from ..document import too_many_digits
+from ..errors import InputError
+from ..files import open_regular
 
 CHUNK = 1 << 20  # characters read at a time
 MAX_VALUE = 1 << 26  # one card's JSON is far smaller
+#: The most text a card file may hold, once uncompressed: six times the largest bulk file today
+#: (Scryfall's Oracle Cards, 160 MB).
+MAX_CHARACTERS = 1 << 30
+#: A gzip file may expand to this many times its own size (and to one CHUNK however small it is): bulk
+#: JSON expands 5 to 10 times, a gzip bomb (1 MB of it holding 1 GiB of spaces) a thousand, and
+#: decompressing a gigabyte alone takes seconds.
+MAX_EXPANSION = 100
 FORMATS = ("mtgjson", "scryfall")
 
 
@@ -55,13 +66,28 @@ class RawCard:
     where: str = ""  # the file and the card's place in it, for messages
 
 
+class _TooLongError(ValueError):
+    pass
+
+
+def _whole(text: str) -> int:
+    """A JSON number without a fraction, refused before int() if it has too many digits."""
+    problem = too_many_digits(text)
+    if problem:
+        raise _TooLongError(problem)
+    return int(text)
+
+
+_SPACE = re.compile(r"[ \t\r\n]*")
+
+
 class _Stream:
     """JSON values read one at a time from a text stream."""
 
-    def __init__(self, handle: TextIO, source: str):
-        self.handle, self.source = handle, source
+    def __init__(self, handle: TextIO, source: str, limit: int = MAX_CHARACTERS):
+        self.handle, self.source, self.limit = handle, source, limit
         self.buf, self.pos, self.offset, self.eof = "", 0, 0, False
-        self.decoder = json.JSONDecoder()
+        self.decoder = json.JSONDecoder(parse_int=_whole)
 
     def fail(self, problem: str) -> InputError:
         return InputError(self.source, f"character {self.offset + self.pos + 1:,}: {problem}")
@@ -78,6 +104,9 @@ class _Stream:
         if not chunk:
             self.eof = True
             return False
+        if self.offset + len(self.buf) + len(chunk) > self.limit:
+            raise InputError(self.source, f"larger than {self.limit:,} characters once uncompressed"
+                             + ("" if self.limit == MAX_CHARACTERS else f" ({MAX_EXPANSION} times its size)"))
         self.offset += self.pos
         self.buf = self.buf[self.pos:] + chunk
         self.pos = 0
@@ -86,8 +115,7 @@ class _Stream:
     def peek(self) -> str:
         """The next character that is not white space ('' at the end)."""
         while True:
-            while self.pos < len(self.buf) and self.buf[self.pos] in " \t\r\n":
-                self.pos += 1
+            self.pos = _SPACE.match(self.buf, self.pos).end()  # (a regular expression: a long run is fast)
             if self.pos < len(self.buf):
                 return self.buf[self.pos]
             if not self._more():
@@ -106,6 +134,8 @@ class _Stream:
                 value, end = self.decoder.raw_decode(self.buf, self.pos)
             except RecursionError:
                 raise self.fail("a value nested too deeply") from None
+            except _TooLongError as exc:
+                raise self.fail(str(exc)) from None
             except json.JSONDecodeError as exc:
                 # A value cut by the end of the buffer: read on. At the end of the file it is an error.
                 if len(self.buf) - self.pos > MAX_VALUE:
@@ -156,24 +186,26 @@ class _Stream:
         return nxt == close
 
 
-def open_text(path: str) -> TextIO:
-    """The file as text, uncompressed if it is gzip (by its first bytes, not its name)."""
-    try:
-        raw = open(path, "rb")
-    except OSError as exc:
-        raise unreadable(path, exc, "a card file") from None
+def open_text(path: str) -> tuple[TextIO, int]:
+    """The file as text, uncompressed as it is read if it is gzip (by its first bytes, not its name), and
+    the most characters it may hold."""
+    raw = open_regular(path, path, "a card file")
     magic = raw.read(2)
     raw.seek(0)
-    binary: Any = gzip.GzipFile(fileobj=raw) if magic == b"\x1f\x8b" else raw
-    return io.TextIOWrapper(binary, encoding="utf-8")
+    if magic != b"\x1f\x8b":
+        return io.TextIOWrapper(raw, encoding="utf-8"), MAX_CHARACTERS
+    size = os.fstat(raw.fileno()).st_size
+    limit = min(MAX_CHARACTERS, max(CHUNK, MAX_EXPANSION * size))
+    return io.TextIOWrapper(gzip.GzipFile(fileobj=raw), encoding="utf-8"), limit
 
 
 def read_cards(path: str, fmt: str | None = None) -> Iterator[RawCard]:
     """Each card of a bulk file. ``fmt``: mtgjson or scryfall (by default, from the file's shape)."""
     if fmt is not None and fmt not in FORMATS:
         raise InputError("--format", f"must be one of {', '.join(FORMATS)}")
-    with open_text(path) as handle:
-        stream = _Stream(handle, path)
+    handle, limit = open_text(path)
+    with handle:
+        stream = _Stream(handle, path, limit)
         first = stream.peek()
         if first == "[":
             if fmt == "mtgjson":

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import parse_ability, parse_card
-from ..document import Field
+from ..document import Field, whole_number
 from ..errors import InputError
 from ..vocabulary.values import CARD_TYPES, SUPERTYPES
 from . import oracle
@@ -84,9 +84,12 @@ def _cost_colors(cost: str | None) -> set[str]:
 
 
 def _number(text: str | None) -> int | None | str:
+    """A power, toughness or loyalty: a whole number ("2", "-1") as such, anything else ("*", a number
+    of too many digits) as its text."""
     if text is None:
         return None
-    return int(text) if re.fullmatch(r"-?\d+", text) else text
+    number = whole_number(text.removeprefix("-"))
+    return text if number is None else -number if text.startswith("-") else number
 
 
 def _names(raw: RawCard, face: RawFace, supertypes: list[str]) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..document import Field
+from ..document import Field, whole_number
 from ..symbols import C, S, fn
 from .kinds import Inert, Informational, Kind, Modelled, Refused
 from .shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
@@ -57,9 +57,10 @@ class UsedThisTurn(Shape):
         for key, n in f.items():
             key = str(key)
             material, _, number = key.rpartition(":")
-            if key.isdigit() and int(key) >= 1:
-                used[int(key)] = n.integer(minimum=0)
-            elif material and number.isdigit() and int(number) >= 1:  # an ability from a card used to craft it
+            index, crafted = whole_number(key), whole_number(number)
+            if index is not None and index >= 1:
+                used[index] = n.integer(minimum=0)
+            elif material and crafted is not None and crafted >= 1:  # an ability from a card used to craft it
                 used[key] = n.integer(minimum=0)
             else:
                 raise n.fail(f"'{key}' must be an ability number (1 for the first printed ability), or card:number "

@@ -18,7 +18,7 @@ from typing import Any
 
 from clingo import Number
 
-from ..document import Field
+from ..document import MAX_AMOUNT, Field, whole_number
 from ..symbols import C, fn, mana_symbol
 from .filters import Filter, FilterShape
 from .kinds import Inert, Informational, Kind, Modelled, Refused
@@ -825,10 +825,13 @@ class PowerToughness(Shape):
         import re
 
         value = f.text()
-        m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", value)
-        if not m:
+        m = re.fullmatch(r"([+-])(\w+)/([+-])(\w+)", value)
+        power, toughness = (whole_number(m[2]), whole_number(m[4])) if m else (None, None)
+        if power is None or toughness is None:
             raise f.fail(f"{f.name} must look like +1/+1")
-        return int(m.group(1)), int(m.group(2))
+        if max(abs(power), abs(toughness)) > MAX_AMOUNT:  # (clingo holds 32-bit numbers: never wrapped)
+            raise f.fail(f"{f.name} is {value}; pyrules computes with amounts up to {MAX_AMOUNT:,}")
+        return (power if m[1] == "+" else -power), (toughness if m[3] == "+" else -toughness)
 
 
 @dataclass(frozen=True)

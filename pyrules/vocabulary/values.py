@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..document import MAX_AMOUNT, Field
+from ..document import MAX_AMOUNT, Field, whole_number
 from .shapes import Shape
 
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery")
@@ -57,9 +57,10 @@ def parse_mana(text: Any, where: Field) -> tuple[tuple[str, int], ...]:
     for raw in _SYMBOL.findall(text):
         sym = raw.strip().lower()
         if sym.isdigit():
-            if int(sym) > MAX_AMOUNT:
+            amount = whole_number(sym)
+            if amount is None or amount > MAX_AMOUNT:  # (None: too many digits to convert)
                 raise where.fail(f"{where.name}: {{{raw}}} is more mana than pyrules computes with (at most {MAX_AMOUNT})")
-            counts["generic"] = counts.get("generic", 0) + int(sym)
+            counts["generic"] = counts.get("generic", 0) + amount
             continue
         if sym in ("w", "u", "b", "r", "g", "c", "x", "s"):
             key = {"s": "snow"}.get(sym, sym)
