@@ -119,22 +119,75 @@ def _parse(text: str, where: str, what: str, shown: str | None = None) -> list[A
         raise InputError(where, f"{what} holds a NUL character")
     if _nesting(text) > MAX_NESTING:  # checked before anything walks the AST recursively
         raise InputError(where, f"{what} nests parentheses more than {MAX_NESTING} levels deep")
-    problem = clingo_text_problem(text)
+    if _INCLUDE in text:  # anywhere, even in a comment or a string: see _INCLUDE
+        raise InputError(where, f"{what} '{_short(shown or text)}': #include is not accepted (not even in a "
+                                "comment or a string)")
+    problem = _syntax_problem(text)
     if problem is not None:
-        raise InputError(where, f"{what} '{_short(shown or text)}': {problem}")
-    if "#include" in _unquoted(text):  # clingo's parser would read the file it names
-        raise InputError(where, f"{what} '{_short(shown or text)}': #include is not accepted")
+        if shown is not None and "unexpected ." in problem and "." not in shown:
+            problem = "it ends too early"  # the '.' clingo trips on is the one pyrules added
+        words = clingo_text_problem(text)  # the usual mistakes, said in words
+        raise InputError(where, f"{what} '{_short(shown or text)}': {words}" if words is not None else
+                         f"{what} '{_short(shown or text)}' is not clingo syntax ({problem})")
     nodes: list[Any] = []
+    try:
+        ast.parse_string(text, nodes.append, logger=lambda code, message: None, message_limit=0)
+    except RuntimeError:  # (cannot happen: the same tokens parsed above)
+        raise InputError(where, f"{what} '{_short(shown or text)}' is not clingo syntax") from None
+    for node in nodes:
+        if node.location.begin.filename != "<string>":  # (cannot happen: no #include reaches the parser)
+            raise InputError(where, f"{what} '{_short(shown or text)}': only the text given is read")
+        if _too_deep(node, MAX_NESTING + _STATEMENT_LEVELS):  # a '"' in a comment can mislead _nesting
+            raise InputError(where, f"{what} nests parentheses more than {MAX_NESTING} levels deep")
+    return [n for n in nodes if n.ast_type != ast.ASTType.Comment]
+
+
+#: Why "#include" is refused wherever it is written, rather than only where clingo would read it as a
+#: directive: clingo's parser opens the file an #include names as soon as it reads the directive, before
+#: any statement reaches pyrules, so the directive must be ruled out before parsing. Its lexer makes the
+#: directive only of the eight characters "#include" (a keyword in its normal state: libgringo's
+#: nongroundlexer.xch), and no other statement reads a file; so a text without them cannot make clingo
+#: read one. Telling a directive from the same characters in a comment or a string would need clingo's
+#: lexer reproduced exactly (nested block comments, a '%' inside one, escapes), and any difference would
+#: be a way in; refusing the characters everywhere needs nothing of it.
+_INCLUDE = "#include"
+def _syntax_problem(text: str) -> str | None:
+    """clingo's first syntax error in the text, or None. Found on the text with each character beyond
+    ASCII replaced by '`': clingo quotes the byte it trips on in its message, and a byte cut from a
+    character beyond ASCII cannot be decoded by its Python logger (the process aborts: "PANIC").
+    The replacement changes no token: in strings and comments both are any character, elsewhere both
+    are a lexer error; so the text itself, parsed after, gives no message."""
     messages: list[str] = []
     try:
-        ast.parse_string(text, nodes.append, logger=lambda code, message: messages.append(message), message_limit=1)
+        ast.parse_string(_NON_ASCII.sub("`", text), lambda node: None,
+                         logger=lambda code, message: messages.append(message), message_limit=1)
     except RuntimeError:
         detail = " ".join(messages[0].split()) if messages else "syntax error"
         detail = detail.split(": error: ", 1)[-1]
-        if shown is not None and "unexpected ." in detail and "." not in shown:
-            detail = "it ends too early"  # the '.' clingo trips on is the one pyrules added
-        raise InputError(where, f"{what} '{_short(shown or text)}' is not clingo syntax ({detail})") from None
-    return [n for n in nodes if n.ast_type != ast.ASTType.Comment]
+        if "`" not in text:  # the byte was one of a character beyond ASCII
+            detail = detail.replace("unexpected `", "a character beyond ASCII outside a string")
+        return detail
+    return None
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+#: AST levels above a term: a statement, a literal, an atom, an aggregate and its element, a condition.
+_STATEMENT_LEVELS = 8
+
+
+def _too_deep(node: Any, limit: int) -> bool:
+    """Whether the AST nests deeper than ``limit`` levels, found without recursion (the checks that
+    follow walk it recursively)."""
+    stack = [(node, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return True
+        for key in node.child_keys:
+            value = getattr(node, key)
+            children = value if isinstance(value, (list, tuple, ast.ASTSequence)) else (value,)
+            stack.extend((child, depth + 1) for child in children if isinstance(child, ast.AST))
+    return False
 
 
 def parse_query(text: str, situation: Situation, where: str = "<query>") -> Query:

@@ -132,7 +132,13 @@ def test_constraints_remove_outcomes(tmp_path):
     ("#show tap/1.", "not #show"),
     ("#include \"x.lp\".", "#include is not accepted"),
     ("#include \"/etc/passwd\".", "#include is not accepted"),
-    (':- tap("#include").', "'\"#include\"' is not an object of this situation"),  # a string: not a directive
+    (':- tap("#include").', "#include is not accepted (not even in a comment or a string)"),
+    # a '"' in a comment hid the directive from a check on the text (issue 28)
+    ('% "\n#include "x.lp".\n:- tap(x). % "', "#include is not accepted"),
+    ('%* " *%\n#include "x.lp".', "#include is not accepted"),
+    # a character beyond ASCII that a '"' in a comment hid: clingo's message about it aborted the process
+    ('% "\n:- tap(\u00e9). % "', "is not clingo syntax (lexer error, a character beyond ASCII outside a string)"),
+    ('% "\n:- tap(' + "f(" * 45 + "x" + ")" * 46 + '. % "', "the constraint nests parentheses more than 40 levels"),
     ("#external a.", "not #external"),
     ("{ mine }.", "a rule's head is one atom"),
     (":- _pay_failed(X).", "_pay_failed/1 is not an outcome predicate"),
@@ -334,3 +340,95 @@ def _ballista_situation():
 
         _SITUATION.append(load_situation(BALLISTA))
     return _SITUATION[0]
+
+
+# -- no program makes clingo read a file (issue 28) ----------------------------------------------------
+class _Watched:
+    """A FIFO that counts how often it is opened for reading: a thread waits to open its other end,
+    which succeeds only once a reader has opened it; the reader is given `secret(x).`, and the thread
+    waits a little for it to see the end before opening again (else one reader would count twice)."""
+
+    def __init__(self, path: Path):
+        import os
+        import threading
+
+        os.mkfifo(path)
+        self.path, self.opened, self.stopping = path, 0, False
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        import os
+        import time
+
+        while True:
+            fd = os.open(self.path, os.O_WRONLY)  # waits for a reader
+            if self.stopping:
+                os.close(fd)
+                return
+            self.opened += 1
+            os.write(fd, b"secret(x).\n")
+            os.close(fd)
+            time.sleep(0.2)
+
+    def close(self) -> None:
+        import os
+
+        self.stopping = True
+        fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)  # lets the thread's last open return
+        self.thread.join(5)
+        os.close(fd)
+
+
+@pytest.fixture(scope="module")
+def watched(tmp_path_factory):
+    from clingo import ast
+
+    fifo = _Watched(tmp_path_factory.mktemp("include") / "secret.lp")
+    read = []
+    ast.parse_string(f'#include "{fifo.path}".', read.append)  # the watch itself sees clingo read it
+    assert fifo.opened == 1 and "secret(x)." in map(str, read)
+    yield fifo
+    fifo.close()
+
+
+def _pieces(target: str):
+    """Pieces of program text: comments of both kinds (nested, with quotes and '%' inside), strings with
+    escapes, rules, and the directives that must never take effect."""
+    inner = st.sampled_from(['"', '\\"', "\\\\", "\\n", "%", "%*", "*%", "x", " ", ":- tap(x).", "#include",
+                             f'"{target}"', "é"])
+    words = st.lists(inner, max_size=5).map("".join)
+    string = st.lists(st.sampled_from(['\\"', "\\\\", "\\n", "%", "%*", "*%", "#include", "x", "é", " "]),
+                      max_size=4).map(lambda parts: '"' + "".join(parts) + '"')
+    quoted = st.sampled_from(['% "', '%* " *%', '%* %* " *% *%', '%*" % *% *%'])
+    directive = st.sampled_from([f'#include "{target}".', f'#include"{target}"  .', "#script (python)\nimport os\n#end."])
+    return st.one_of(
+        # a directive between two comments holding a '"': what hid it from a check on the text
+        st.tuples(quoted, directive, quoted).map("\n".join),
+        words.map(lambda w: f"% {w}\n"),
+        words.map(lambda w: f"%* {w} *%"),
+        words.map(lambda w: f"%* %* {w} *% *%"),
+        string.map(lambda s: f"mine({s}) :- tap(x). "),
+        st.sampled_from([f'#include "{target}".', "#include <incmode>.", f'#include"{target}".',
+                         "#script (python)\nimport os\n#end.", "#external e.", ":- tap(x). ", "mine(1) :- tap(x). ",
+                         '"', "\n", "@f(x)", ":- secret(x). "]),
+    )
+
+
+@pytest.mark.parametrize("parse", [_parse_query, _parse_constraint, _parse_objective],
+                         ids=["query", "constraint", "objective"])
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_no_program_makes_clingo_read_a_file(watched, parse, data):
+    text = "".join(data.draw(st.lists(_pieces(str(watched.path)), max_size=8)))
+    before = watched.opened
+    try:
+        parse(text)
+        refused = None
+    except InputError as error:
+        refused = str(error)
+    assert watched.opened == before, "clingo read the file an #include names"
+    if "#include" in text:
+        assert refused is not None  # for the directive, or for what comes first
+    if refused is not None:
+        assert "\n" not in refused
