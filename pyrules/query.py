@@ -296,7 +296,96 @@ def parse_constraints(sources: list[tuple[str, str]], situation: Situation) -> l
             head = checker.literal(head, head=True)
         body = [checker.literal(lit) for lit in rule.body]
         out.append(ast.Rule(rule.location, head, body))
+    _refuse_growing_recursion(statements, own)
     return out
+
+
+def _refuse_growing_recursion(statements: list[tuple[str, Any]], own: set[tuple[str, int]]) -> None:
+    """Refuse a rule that reads its own predicate (through any cycle of the user's predicates) and
+    builds a value: arithmetic, an aggregate's value, or a function term made of variables in its head
+    (``n(X+1) :- n(X).``). Such a recursion can make new values without end, and clingo's grounding
+    cannot be interrupted; without it, every value of a user's predicate is a value already in the
+    outcomes or in the rules, so the grounding ends."""
+    reads: dict[tuple[str, int], set[tuple[str, int]]] = {p: set() for p in own}
+    for _, rule in statements:
+        head = _head_predicate(rule)
+        if head is not None:
+            reads[head] |= _predicates(rule.body) & own
+    for where, rule in statements:
+        head = _head_predicate(rule)
+        if head is None or not _reaches(reads, _predicates(rule.body) & own, head):
+            continue
+        built = _built_value(rule)
+        if built is not None:
+            raise InputError(_at(where, rule), f"'{_short(str(rule))}': {head[0]} is defined through itself with "
+                                               f"a value built by '{_short(built)}': its grounding might never end")
+
+
+def _head_predicate(rule: Any) -> tuple[str, int] | None:
+    head = rule.head
+    if head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.SymbolicAtom:
+        name, arity = _name_arity(head.atom.symbol)
+        return (name, arity) if name is not None else None
+    return None
+
+
+def _predicates(nodes: Any) -> set[tuple[str, int]]:
+    """Every predicate an atom in these nodes names (under 'not', in aggregates and conditions too)."""
+    found: set[tuple[str, int]] = set()
+
+    class Collect(ast.Transformer):
+        def visit_SymbolicAtom(self, node):
+            name, arity = _name_arity(node.symbol)
+            if name is not None:
+                found.add((name, arity))
+            return node
+
+    collect = Collect()
+    for node in nodes:
+        collect(node)
+    return found
+
+
+def _reaches(reads: dict[tuple[str, int], set[tuple[str, int]]], start: set[tuple[str, int]],
+             goal: tuple[str, int]) -> bool:
+    """Whether ``goal`` is among ``start`` or the predicates they read, transitively."""
+    seen, todo = set(), list(start)
+    while todo:
+        predicate = todo.pop()
+        if predicate == goal:
+            return True
+        if predicate not in seen:
+            seen.add(predicate)
+            todo.extend(reads.get(predicate, ()))
+    return False
+
+
+def _built_value(rule: Any) -> str | None:
+    """The first term of a rule that builds a new value, as text, or None: an operation or an aggregate
+    anywhere, or a function term with variables in its head or in a comparison."""
+    found: list[str] = []
+
+    class Find(ast.Transformer):
+        def visit_BinaryOperation(self, node):
+            found.append(str(node))
+            return node
+
+        visit_UnaryOperation = visit_BinaryOperation
+        visit_BodyAggregate = visit_BinaryOperation
+
+        def visit_Comparison(self, node):
+            for term in (node.term, *(g.term for g in node.guards)):
+                if term.ast_type == ast.ASTType.Function and _named_variables((term,)):
+                    found.append(str(term))
+            self.visit_children(node)
+            return node
+
+    find = Find()
+    find(rule)
+    head = rule.head.atom.symbol
+    if head.ast_type == ast.ASTType.Function:
+        found += [str(a) for a in head.arguments if a.ast_type == ast.ASTType.Function and _named_variables((a,))]
+    return found[0] if found else None
 
 
 def _own_heads(statements: list[tuple[str, Any]], situation: Situation) -> set[tuple[str, int]]:

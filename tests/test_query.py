@@ -158,6 +158,33 @@ def assert_refused(message: str, **arguments) -> None:
     assert message in str(info.value) and "\n" not in str(info.value)
 
 
+@pytest.mark.parametrize("text, message", [
+    # issue 28: grounding this never ended, whatever --timeout said
+    ("n(0) :- counters_put(ballista,p1p1,_). n(X+1) :- n(X).",
+     "--constraint: 'n((X+1)) :- n(X).': n is defined through itself with a value built by '(X+1)': its grounding "
+     "might never end"),
+    ("n(0) :- tap(_). m(Y) :- n(X), Y = X*2. n(Y) :- m(Y).", "m is defined through itself with a value built by '(X*2)'"),
+    ("n(0) :- tap(_). n(X) :- n(Y), X = -Y.", "n is defined through itself with a value built by '-Y'"),
+    ("n(0) :- tap(_). n(f(X)) :- n(X).", "n is defined through itself with a value built by 'f(X)'"),
+    ("n(0) :- tap(_). n(K) :- K = #count { X : n(X) }.", "n is defined through itself with a value built by 'K = #count"),
+    ("n(a) :- tap(_). n(Y) :- n(X), Y = f(X).", "n is defined through itself with a value built by 'f(X)'"),
+])
+def test_recursion_that_builds_values_is_refused(text, message):
+    from pyrules.query import parse_constraints
+
+    with pytest.raises(InputError) as info:
+        parse_constraints([("--constraint", text)], _ballista_situation())
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_recursion_over_existing_values_is_accepted():
+    """Values a recursion only passes on (a closure) are finitely many: accepted."""
+    rules = ("hop(1,2) :- tap(_). hop(2,3) :- tap(_). reach(X,Y) :- hop(X,Y). reach(X,Z) :- reach(X,Y), hop(Y,Z).\n"
+             "n(X+1) :- counters_put(ballista, p1p1, X).\n:- n(7).")  # arithmetic without recursion
+    assert texts(pyrules.solve(BALLISTA, constraints=rules)) == [
+        ["counters_put(ballista,p1p1,5)", "move(ballista,stack,battlefield)"]]
+
+
 def test_a_missing_constraint_file_is_an_error(tmp_path):
     with pytest.raises(InputError, match=r"missing\.lp: no such file$"):
         pyrules.solve(BALLISTA, constraints=str(tmp_path / "missing.lp"))
