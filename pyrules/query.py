@@ -134,7 +134,13 @@ def _parse(text: str, where: str, what: str, shown: str | None = None) -> list[A
         ast.parse_string(text, nodes.append, logger=lambda code, message: None, message_limit=0)
     except RuntimeError:  # (cannot happen: the same tokens parsed above)
         raise InputError(where, f"{what} '{_short(shown or text)}' is not clingo syntax") from None
+    from .bounds import INT_MAX, INT_MIN, wrapped_number
+
     for node in nodes:
+        wrapped = wrapped_number(node, text)
+        if wrapped is not None:  # clingo read it wrapped, silently
+            raise InputError(where, f"{what} '{_short(shown or text)}': the number {_short(wrapped)} is beyond what "
+                                    f"clingo holds ({INT_MIN:,} to {INT_MAX:,})")
         if node.location.begin.filename != "<string>":  # (cannot happen: no #include reaches the parser)
             raise InputError(where, f"{what} '{_short(shown or text)}': only the text given is read")
         if _too_deep(node, MAX_NESTING + _STATEMENT_LEVELS):  # a '"' in a comment can mislead _nesting
@@ -632,6 +638,51 @@ def _kind(node: Any) -> str:
 def _at(where: str, node: Any) -> str:
     line = node.location.begin.line
     return f"{where}:{line}" if where != "--constraint" else where
+
+
+# -- numbers -------------------------------------------------------------------------------------
+def check_query_numbers(query: Query, atoms: Any) -> None:
+    """Refuse a query whose arithmetic could leave clingo's 32-bit range, given the atoms a grounding
+    holds (see pyrules.bounds)."""
+    from .bounds import Domains, OverflowRisk, check_body
+
+    try:
+        check_body(query.body, Domains(atoms))
+    except OverflowRisk as overflow:
+        raise InputError(query.where, f"'{_short(query.text)}': {_overflow(overflow)}") from None
+
+
+def check_program_numbers(nodes: list[Any], atoms: Any, where: str, objective: tuple[str, str] | None) -> None:
+    """The same for a user's rules (from ``where``) and objective (``objective``: where, text), checked
+    by parse_constraints and parse_objective."""
+    from .bounds import Domains, OverflowRisk, check_body, own_domains
+
+    rules = [n for n in nodes if n.ast_type == ast.ASTType.Rule]
+    domains = Domains(atoms)
+    node = rules[0] if rules else None
+    try:
+        own_domains(rules, domains, {key for key in map(_head_predicate, rules) if key is not None})
+        for node in nodes:
+            if node.ast_type == ast.ASTType.Rule:
+                head = node.head
+                check_body(node.body, domains, [head.atom.symbol] if head.atom.ast_type == ast.ASTType.SymbolicAtom
+                           else [])
+            elif node.ast_type == ast.ASTType.Minimize:
+                check_body(node.body, domains, [node.weight, *node.terms])
+    except OverflowRisk as overflow:
+        node = overflow.node or node
+        if node.ast_type == ast.ASTType.Minimize and objective is not None:
+            place, text = objective
+        else:
+            place, text = (_at(where, node) if ", " not in where else where), str(node)
+        raise InputError(place, f"'{_short(text)}': {_overflow(overflow)}") from None
+
+
+def _overflow(overflow: Any) -> str:
+    from .bounds import INT_MAX, INT_MIN
+
+    return (f"{_short(overflow.term)} could be {overflow.low:,} to {overflow.high:,}, beyond what clingo holds "
+            f"({INT_MIN:,} to {INT_MAX:,}): it would be wrapped")
 
 
 # -- grounding -----------------------------------------------------------------------------------

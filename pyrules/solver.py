@@ -166,6 +166,11 @@ class _GroundGuard:
         self.deadline: float | None = None
         self.budget: int | None = None
         self.count = 0
+        self.weights: int | None = None  # when counted: the sum of the absolute weights of objectives
+
+    def minimize(self, priority: int, literals: Any) -> None:
+        if self.weights is not None:
+            self.weights += sum(abs(weight) for _, weight in literals)
 
     def watch(self, deadline: float | None, budget: int | None) -> None:
         self.deadline, self.budget, self.count = deadline, budget, 0
@@ -207,6 +212,9 @@ class Asking:
         if query.text in self._queries:
             return self._queries[query.text]
         # a key never used before, even by a query whose grounding failed (its part holds some rules)
+        from .query import check_query_numbers
+
+        check_query_numbers(query, self.control.symbolic_atoms)
         key = self._query_keys = getattr(self, "_query_keys", 0) + 1
         with ast.ProgramBuilder(self.control) as builder:
             for node in query_rules(query, key):
@@ -410,11 +418,6 @@ class Grounding(Asking):
         start = time.perf_counter()
         try:
             self._ground([("base", [])], situation.source, None)
-            if self._guard is None:  # the user's rules are always watched, from here on
-                self._guard = _GroundGuard()
-                self.control.register_observer(self._guard)
-            if user is not None:  # in a part of its own: its rules are counted apart from the encodings'
-                self._ground([(USER_PART, [])], user, USER_RULES_LIMIT)
         except RuntimeError as error:
             # clasp checks the weights of a sum it is given; the encodings check their own amounts first
             # (107.1, asp/core.lp), and this is the backstop: refused, never a traceback.
@@ -423,6 +426,11 @@ class Grounding(Asking):
             kind = QUESTION_KINDS.get(type(self.situation.question), "")
             raise UnsupportedError(self.situation.where(f"question.{kind}"),
                                    f"amount beyond limit ({AMOUNT_LIMIT})") from None
+        if self._guard is None:  # the user's rules are always watched, from here on
+            self._guard = _GroundGuard()
+            self.control.register_observer(self._guard)
+        if user is not None:
+            self._ground_user(user)
         self.ground_seconds = time.perf_counter() - start
         self._illegal: set[Symbol] = set()
         self.timed_out = False
@@ -454,6 +462,33 @@ class Grounding(Asking):
         self._true_nonfacts: dict[frozenset[Symbol], frozenset[Symbol] | None] = {}
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
 
+    def _ground_user(self, user: str) -> None:
+        """Ground the user's rules and objective (from ``user``), in a part of their own so that their
+        rules are counted apart from the encodings', once their numbers are known to stay in range."""
+        from .query import check_program_numbers
+
+        objective = (f"--{self.objective}", getattr(self.options, self.objective)) if self.objective else None
+        check_program_numbers(self._user_nodes, self.control.symbolic_atoms, user, objective)
+        self._guard.weights = 0  # type: ignore[union-attr]
+        try:
+            self._ground([(USER_PART, [])], user, USER_RULES_LIMIT)
+        except RuntimeError as error:  # (clasp's own check of a sum: a backstop to pyrules.bounds)
+            if "overflow" not in str(error).lower():
+                raise
+            raise InputError(user, "its numbers go beyond what clingo holds (clasp: integer overflow)") from None
+        self._check_objective_sum()
+
+    def _check_objective_sum(self) -> None:
+        """clasp adds an objective's weights in 32 bits and wraps silently: refuse an objective whose
+        ground weights could add up beyond that (their absolute values, as grounded)."""
+        from .bounds import INT_MAX
+
+        weights, self._guard.weights = self._guard.weights, None  # type: ignore[union-attr]
+        if weights is not None and weights > INT_MAX and self.objective is not None:
+            raise InputError(f"--{self.objective}", f"'{self.options.maximize or self.options.minimize}': its sum "
+                                                    f"could reach {weights:,}, beyond what clingo holds "
+                                                    f"({INT_MAX:,}): it would be wrapped")
+
     def _add_user_program(self) -> tuple[str | None, str | None]:
         """The user's constraints and objective, checked by :mod:`pyrules.query` and added as AST (never
         as text) in a program part of their own; the objective's sense ("maximize", "minimize" or None),
@@ -466,6 +501,7 @@ class Grounding(Asking):
         sense = "maximize" if options.maximize is not None else "minimize" if options.minimize is not None else None
         if sense is not None:
             nodes += parse_objective(getattr(options, sense), sense, self.situation, f"--{sense}")
+        self._user_nodes = nodes
         if not nodes:
             return sense, None
         with ast.ProgramBuilder(self.control) as builder:

@@ -185,6 +185,66 @@ def test_recursion_over_existing_values_is_accepted():
         ["counters_put(ballista,p1p1,5)", "move(ballista,stack,battlefield)"]]
 
 
+# -- numbers clingo cannot hold are refused, never wrapped (issue 28) ----------------------------------
+BEYOND = "beyond what clingo holds (-2,147,483,648 to 2,147,483,647): it would be wrapped"
+
+
+@pytest.mark.parametrize("query, message", [
+    # said yes: 5 + 2147483647 wrapped to a negative number
+    ("counters_put(ballista,p1p1,N), N + 2147483647 < 0",
+     f"<query>: 'counters_put(ballista,p1p1,N), N + 2147483647 < 0': (N+2147483647) could be 2,147,483,649 to "
+     f"2,147,483,653, {BEYOND}"),
+    ("counters_put(ballista,p1p1,N), M = N*400000000, M > 0", "(N*400000000) could be 800,000,000 to 2,400,000,000"),
+    ("counters_put(ballista,p1p1,N), N**N**N > 0", "(N**(N**N)) could be"),
+    ("counters_put(O,p1p1,N), -(N - 2147483647 - 100) > 0", "((N-2147483647)-100) could be"),
+    ("counters_put(ballista,p1p1,N), #sum{ X*300000000,X : counters_put(_,_,X) } > 0",
+     "0 < #sum { (X*300000000),X: counters_put(_,_"),
+    ("counters_put(ballista,p1p1,N), N < 99999999999",
+     "the number 99999999999 is beyond what clingo holds (-2,147,483,648 to 2,147,483,647)"),  # read as 1215752191
+    ("tap(X), 0x100000000 > 1", "the number 0x100000000 is beyond what clingo holds"),
+])
+def test_queries_that_could_overflow_are_refused(query, message):
+    with pytest.raises(InputError) as info:
+        pyrules.solve(BALLISTA).query(query)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("query, values", [
+    ("counters_put(ballista,p1p1,N), N + 2147483640 > 0", [5, 6]),  # the largest counter 6 still fits
+    ("counters_put(ballista,p1p1,N), N - 1 > 4", [6]),
+    ("counters_put(ballista,p1p1,N), 2**N > 40", [6]),
+    ("counters_put(ballista,p1p1,N), M = N*300000000, M > 1700000000", [6]),
+    ("counters_put(ballista,p1p1,N), -2147483647 - 1 < N", [5, 6]),
+])
+def test_arithmetic_within_range_is_answered(query, values):
+    assert [b["N"] for b in pyrules.solve(BALLISTA).query(query).bindings] == values
+
+
+@pytest.mark.parametrize("arguments, message", [
+    # reported the optimum 1705032704 (6 * 10**9 wrapped)
+    ({"maximize": "N*1000000000,N : counters_put(ballista,p1p1,N)"},
+     f"--maximize: 'N*1000000000,N : counters_put(ballista,p1p1,N)': (N*1000000000) could be 2,000,000,000 to "
+     f"6,000,000,000, {BEYOND}"),
+    # each weight fits, their sum does not: clasp would add them in 32 bits
+    ({"maximize": "N*300000000,N,O : counters_put(O,p1p1,N)"},
+     "--maximize: 'N*300000000,N,O : counters_put(O,p1p1,N)': its sum could reach 6,000,000,000, beyond what clingo "
+     "holds (2,147,483,647): it would be wrapped"),
+    ({"constraints": "big(N*10) :- counters_put(_,p1p1,N). huge(M*100000000) :- big(M). :- huge(X), X > 0."},
+     f"--constraint: 'huge((M*100000000)) :- big(M).': (M*100000000) could be 2,000,000,000 to 6,000,000,000, {BEYOND}"),
+    ({"constraints": ":- counters_put(_,p1p1,N), N > 4294967301."}, "the number 4294967301 is beyond what clingo holds"),
+])
+def test_rules_and_objectives_that_could_overflow_are_refused(arguments, message):
+    assert_refused(message, **arguments)
+
+
+def test_rules_and_objectives_within_range():
+    # (the sum of every weight as grounded, 2+3+4+5+6 counters times 10**8, must fit: it does)
+    assert pyrules.solve(BALLISTA, maximize="N*100000000,N : counters_put(ballista,p1p1,N)").optimum == 600_000_000
+    rules = "big(N*10) :- counters_put(_,p1p1,N). huge(M*1000000) :- big(M). :- huge(X), X > 55000000."
+    assert texts(pyrules.solve(BALLISTA, constraints=rules)) == [
+        ["counters_put(ballista,p1p1,5)", "move(ballista,stack,battlefield)"]]
+
+
 def test_a_missing_constraint_file_is_an_error(tmp_path):
     with pytest.raises(InputError, match=r"missing\.lp: no such file$"):
         pyrules.solve(BALLISTA, constraints=str(tmp_path / "missing.lp"))
