@@ -14,7 +14,7 @@ Situation options (every command that solves a situation): --limit N, --timeout 
 
 Exit codes: 0 fine (a query answered yes, --where matched), 1 an expectation failed (a query answered
 no, --where matched nothing, a case failed, two files differ), 2 bad input, 3 a query undecided when
---timeout stopped it, 130 interrupted (Ctrl-C).
+--timeout stopped it (or anything stopped while grounding), 130 interrupted (Ctrl-C).
 Every error is one line on standard error, without a traceback.
 """
 
@@ -97,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
     solving.add_argument("--limit", type=int, metavar="N", help="stop after N outcomes (the result says it is truncated)")
     solving.add_argument("--timeout", type=float, metavar="SECONDS",
                          help="stop solving after SECONDS: the outcomes found so far, marked truncated (a query: "
-                              "undecided, exit code 3, unless already decided)")
+                              "undecided, exit code 3, unless already decided); grounding stopped by it: exit code 3")
     solving.add_argument("--library", metavar="LIBRARY.yaml",
                          help="a card library file (pyrules cards import) over the built-in cards")
     solving.add_argument("--constraint", action="append", default=[], metavar="FILE.lp|ASP",

@@ -43,6 +43,13 @@ class UnsupportedError(InputError):
         super().__init__(where, f"unsupported: {message}")
 
 
+class TimeLimitError(InputError):
+    """The time limit (``--timeout``) ran out before anything was decided: while grounding, which cannot
+    be stopped part way and still give outcomes. The CLI exits with code 3 (undecided)."""
+
+    exit_code = 3
+
+
 def unreadable(where: str, error: OSError, what: str) -> InputError:
     """The one-line error for a file that cannot be read: missing, a folder (not ``what``), or another
     error of the system."""

@@ -31,6 +31,11 @@ _pending = False
 _installed = False
 
 
+def requested() -> bool:
+    """Whether Ctrl-C came while clingo was working (a watcher of its grounding can stop it then)."""
+    return _pending
+
+
 def _stop_controls() -> None:
     for control in list(_controls):
         control.interrupt()

@@ -120,22 +120,81 @@ def _parse(text: str, where: str, what: str, shown: str | None = None) -> list[A
         raise InputError(where, f"{what} holds a NUL character")
     if _nesting(text) > MAX_NESTING:  # checked before anything walks the AST recursively
         raise InputError(where, f"{what} nests parentheses more than {MAX_NESTING} levels deep")
-    problem = clingo_text_problem(text)
+    if _INCLUDE in text:  # anywhere, even in a comment or a string: see _INCLUDE
+        raise InputError(where, f"{what} '{_short(shown or text)}': #include is not accepted (not even in a "
+                                "comment or a string)")
+    problem = _syntax_problem(text)
     if problem is not None:
-        raise InputError(where, f"{what} '{_short(shown or text)}': {problem}")
-    if "#include" in _unquoted(text):  # clingo's parser would read the file it names
-        raise InputError(where, f"{what} '{_short(shown or text)}': #include is not accepted")
+        if shown is not None and "unexpected ." in problem and "." not in shown:
+            problem = "it ends too early"  # the '.' clingo trips on is the one pyrules added
+        words = clingo_text_problem(text)  # the usual mistakes, said in words
+        raise InputError(where, f"{what} '{_short(shown or text)}': {words}" if words is not None else
+                         f"{what} '{_short(shown or text)}' is not clingo syntax ({problem})")
     nodes: list[Any] = []
+    try:
+        ast.parse_string(text, nodes.append, logger=lambda code, message: None, message_limit=0)
+    except RuntimeError:  # (cannot happen: the same tokens parsed above)
+        raise InputError(where, f"{what} '{_short(shown or text)}' is not clingo syntax") from None
+    from .bounds import INT_MAX, INT_MIN, wrapped_number
+
+    for node in nodes:
+        wrapped = wrapped_number(node, text)
+        if wrapped is not None:  # clingo read it wrapped, silently
+            raise InputError(where, f"{what} '{_short(shown or text)}': the number {_short(wrapped)} is beyond what "
+                                    f"clingo holds ({INT_MIN:,} to {INT_MAX:,})")
+        if node.location.begin.filename != "<string>":  # (cannot happen: no #include reaches the parser)
+            raise InputError(where, f"{what} '{_short(shown or text)}': only the text given is read")
+        if _too_deep(node, MAX_NESTING + _STATEMENT_LEVELS):  # a '"' in a comment can mislead _nesting
+            raise InputError(where, f"{what} nests parentheses more than {MAX_NESTING} levels deep")
+    return [n for n in nodes if n.ast_type != ast.ASTType.Comment]
+
+
+#: Why "#include" is refused wherever it is written, rather than only where clingo would read it as a
+#: directive: clingo's parser opens the file an #include names as soon as it reads the directive, before
+#: any statement reaches pyrules, so the directive must be ruled out before parsing. Its lexer makes the
+#: directive only of the eight characters "#include" (a keyword in its normal state: libgringo's
+#: nongroundlexer.xch), and no other statement reads a file; so a text without them cannot make clingo
+#: read one. Telling a directive from the same characters in a comment or a string would need clingo's
+#: lexer reproduced exactly (nested block comments, a '%' inside one, escapes), and any difference would
+#: be a way in; refusing the characters everywhere needs nothing of it.
+_INCLUDE = "#include"
+def _syntax_problem(text: str) -> str | None:
+    """clingo's first syntax error in the text, or None. Found on the text with each character beyond
+    ASCII replaced by '`': clingo quotes the byte it trips on in its message, and a byte cut from a
+    character beyond ASCII cannot be decoded by its Python logger (the process aborts: "PANIC").
+    The replacement changes no token: in strings and comments both are any character, elsewhere both
+    are a lexer error; so the text itself, parsed after, gives no message."""
     messages: list[str] = []
     try:
-        ast.parse_string(text, nodes.append, logger=lambda code, message: messages.append(message), message_limit=1)
+        ast.parse_string(_NON_ASCII.sub("`", text), lambda node: None,
+                         logger=lambda code, message: messages.append(message), message_limit=1)
     except RuntimeError:
         detail = " ".join(messages[0].split()) if messages else "syntax error"
         detail = detail.split(": error: ", 1)[-1]
-        if shown is not None and "unexpected ." in detail and "." not in shown:
-            detail = "it ends too early"  # the '.' clingo trips on is the one pyrules added
-        raise InputError(where, f"{what} '{_short(shown or text)}' is not clingo syntax ({detail})") from None
-    return [n for n in nodes if n.ast_type != ast.ASTType.Comment]
+        if "`" not in text:  # the byte was one of a character beyond ASCII
+            detail = detail.replace("unexpected `", "a character beyond ASCII outside a string")
+        return detail
+    return None
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+#: AST levels above a term: a statement, a literal, an atom, an aggregate and its element, a condition.
+_STATEMENT_LEVELS = 8
+
+
+def _too_deep(node: Any, limit: int) -> bool:
+    """Whether the AST nests deeper than ``limit`` levels, found without recursion (the checks that
+    follow walk it recursively)."""
+    stack = [(node, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return True
+        for key in node.child_keys:
+            value = getattr(node, key)
+            children = value if isinstance(value, (list, tuple, ast.ASTSequence)) else (value,)
+            stack.extend((child, depth + 1) for child in children if isinstance(child, ast.AST))
+    return False
 
 
 def parse_query(text: str, situation: Situation, where: str = "<query>") -> Query:
@@ -235,7 +294,96 @@ def parse_constraints(sources: list[tuple[str, str]], situation: Situation) -> l
             head = checker.literal(head, head=True)
         body = [checker.literal(lit) for lit in rule.body]
         out.append(ast.Rule(rule.location, head, body))
+    _refuse_growing_recursion(statements, own)
     return out
+
+
+def _refuse_growing_recursion(statements: list[tuple[str, Any]], own: set[tuple[str, int]]) -> None:
+    """Refuse a rule that reads its own predicate (through any cycle of the user's predicates) and
+    builds a value: arithmetic, an aggregate's value, or a function term made of variables in its head
+    (``n(X+1) :- n(X).``). Such a recursion can make new values without end, and clingo's grounding
+    cannot be interrupted; without it, every value of a user's predicate is a value already in the
+    outcomes or in the rules, so the grounding ends."""
+    reads: dict[tuple[str, int], set[tuple[str, int]]] = {p: set() for p in own}
+    for _, rule in statements:
+        head = _head_predicate(rule)
+        if head is not None:
+            reads[head] |= _predicates(rule.body) & own
+    for where, rule in statements:
+        head = _head_predicate(rule)
+        if head is None or not _reaches(reads, _predicates(rule.body) & own, head):
+            continue
+        built = _built_value(rule)
+        if built is not None:
+            raise InputError(_at(where, rule), f"'{_short(str(rule))}': {head[0]} is defined through itself with "
+                                               f"a value built by '{_short(built)}': its grounding might never end")
+
+
+def _head_predicate(rule: Any) -> tuple[str, int] | None:
+    head = rule.head
+    if head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.SymbolicAtom:
+        name, arity = _name_arity(head.atom.symbol)
+        return (name, arity) if name is not None else None
+    return None
+
+
+def _predicates(nodes: Any) -> set[tuple[str, int]]:
+    """Every predicate an atom in these nodes names (under 'not', in aggregates and conditions too)."""
+    found: set[tuple[str, int]] = set()
+
+    class Collect(ast.Transformer):
+        def visit_SymbolicAtom(self, node):
+            name, arity = _name_arity(node.symbol)
+            if name is not None:
+                found.add((name, arity))
+            return node
+
+    collect = Collect()
+    for node in nodes:
+        collect(node)
+    return found
+
+
+def _reaches(reads: dict[tuple[str, int], set[tuple[str, int]]], start: set[tuple[str, int]],
+             goal: tuple[str, int]) -> bool:
+    """Whether ``goal`` is among ``start`` or the predicates they read, transitively."""
+    seen, todo = set(), list(start)
+    while todo:
+        predicate = todo.pop()
+        if predicate == goal:
+            return True
+        if predicate not in seen:
+            seen.add(predicate)
+            todo.extend(reads.get(predicate, ()))
+    return False
+
+
+def _built_value(rule: Any) -> str | None:
+    """The first term of a rule that builds a new value, as text, or None: an operation or an aggregate
+    anywhere, or a function term with variables in its head or in a comparison."""
+    found: list[str] = []
+
+    class Find(ast.Transformer):
+        def visit_BinaryOperation(self, node):
+            found.append(str(node))
+            return node
+
+        visit_UnaryOperation = visit_BinaryOperation
+        visit_BodyAggregate = visit_BinaryOperation
+
+        def visit_Comparison(self, node):
+            for term in (node.term, *(g.term for g in node.guards)):
+                if term.ast_type == ast.ASTType.Function and _named_variables((term,)):
+                    found.append(str(term))
+            self.visit_children(node)
+            return node
+
+    find = Find()
+    find(rule)
+    head = rule.head.atom.symbol
+    if head.ast_type == ast.ASTType.Function:
+        found += [str(a) for a in head.arguments if a.ast_type == ast.ASTType.Function and _named_variables((a,))]
+    return found[0] if found else None
 
 
 def _own_heads(statements: list[tuple[str, Any]], situation: Situation) -> set[tuple[str, int]]:
@@ -482,6 +630,51 @@ def _kind(node: Any) -> str:
 def _at(where: str, node: Any) -> str:
     line = node.location.begin.line
     return f"{where}:{line}" if where != "--constraint" else where
+
+
+# -- numbers -------------------------------------------------------------------------------------
+def check_query_numbers(query: Query, atoms: Any) -> None:
+    """Refuse a query whose arithmetic could leave clingo's 32-bit range, given the atoms a grounding
+    holds (see pyrules.bounds)."""
+    from .bounds import Domains, OverflowRisk, check_body
+
+    try:
+        check_body(query.body, Domains(atoms))
+    except OverflowRisk as overflow:
+        raise InputError(query.where, f"'{_short(query.text)}': {_overflow(overflow)}") from None
+
+
+def check_program_numbers(nodes: list[Any], atoms: Any, where: str, objective: tuple[str, str] | None) -> None:
+    """The same for a user's rules (from ``where``) and objective (``objective``: where, text), checked
+    by parse_constraints and parse_objective."""
+    from .bounds import Domains, OverflowRisk, check_body, own_domains
+
+    rules = [n for n in nodes if n.ast_type == ast.ASTType.Rule]
+    domains = Domains(atoms)
+    node = rules[0] if rules else None
+    try:
+        own_domains(rules, domains, {key for key in map(_head_predicate, rules) if key is not None})
+        for node in nodes:
+            if node.ast_type == ast.ASTType.Rule:
+                head = node.head
+                check_body(node.body, domains, [head.atom.symbol] if head.atom.ast_type == ast.ASTType.SymbolicAtom
+                           else [])
+            elif node.ast_type == ast.ASTType.Minimize:
+                check_body(node.body, domains, [node.weight, *node.terms])
+    except OverflowRisk as overflow:
+        node = overflow.node or node
+        if node.ast_type == ast.ASTType.Minimize and objective is not None:
+            place, text = objective
+        else:
+            place, text = (_at(where, node) if ", " not in where else where), str(node)
+        raise InputError(place, f"'{_short(text)}': {_overflow(overflow)}") from None
+
+
+def _overflow(overflow: Any) -> str:
+    from .bounds import INT_MAX, INT_MIN
+
+    return (f"{_short(overflow.term)} could be {overflow.low:,} to {overflow.high:,}, beyond what clingo holds "
+            f"({INT_MIN:,} to {INT_MAX:,}): it would be wrapped")
 
 
 # -- grounding -----------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from clingo import Function, Number, String, Symbol
 
 from .cards import CardLibrary
-from .errors import InputError, UnsupportedError
+from .errors import InputError, TimeLimitError, UnsupportedError
 from .facts import omitted
 from .model import (
     Action,
@@ -151,6 +151,8 @@ class Runner:
             grounding = Grounding(state, self.library, options)
         except UnsupportedError as error:
             raise UnsupportedError(self._where(action), error.message.removeprefix("unsupported: ")) from None
+        except TimeLimitError:  # grounding this step ran out of time: not an illegal action
+            raise _TimeUpError from None
         except InputError as error:  # a question that makes no sense in this state: the action is not legal here
             return [replace(line, ending=Ending(action, "illegal", (String(error.message),)))]
         try:

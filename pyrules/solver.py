@@ -22,9 +22,10 @@ from clingo import Symbol, ast
 from .cards import CardLibrary
 from .collector import paused
 from .document import AMOUNT_LIMIT
-from .errors import InputError, UnsupportedError
+from .errors import InputError, TimeLimitError, UnsupportedError
 from .facts import QUESTION_KINDS, Fact, situation_facts
 from .interrupt import clingo_call
+from .interrupt import requested as interrupt_requested
 from .model import Situation
 from .program import add_program
 from .symbols import Atoms, TruthReader, add_facts, ground_atoms
@@ -144,6 +145,61 @@ class Statistics:
 _PLACE = re.compile(r"^<(?:string|block)>:(\d+):\d+(?:-\d+(?::\d+)?)?: ")
 
 
+#: The most ground rules a user's program (its constraints and objective, or a query) may make: clingo
+#: keeps every one, so this bounds the memory a user's rules can take (some hundreds of MB). Rules over
+#: outcome atoms need thousands; a rule that joins many atoms, or grows values, is stopped here.
+USER_RULES_LIMIT = 1_000_000
+
+
+class _StopGroundingError(Exception):
+    """Raised by the guard inside clingo's grounding; clingo raises its type again for the caller of
+    ground() (with other arguments: the type says why)."""
+
+
+class _OutOfTimeError(_StopGroundingError):
+    pass
+
+
+class _OutOfRulesError(_StopGroundingError):
+    pass
+
+
+class _GroundGuard:
+    """Watches clingo's grounding as a ground program observer (clingo calls it with each ground rule)
+    and stops it, by raising, once the time (``deadline``) or the rules (``budget``) are used up:
+    grounding cannot be interrupted otherwise (Control.interrupt stops only solving). Each call costs
+    a few microseconds, so it watches the encodings' own grounding only when there is a timeout."""
+
+    def __init__(self) -> None:
+        self.deadline: float | None = None
+        self.budget: int | None = None
+        self.count = 0
+        self.weights: int | None = None  # when counted: the sum of the absolute weights of objectives
+
+    def minimize(self, priority: int, literals: Any) -> None:
+        if self.weights is not None:
+            self.weights += sum(abs(weight) for _, weight in literals)
+
+    def watch(self, deadline: float | None, budget: int | None) -> None:
+        self.deadline, self.budget, self.count = deadline, budget, 0
+
+    def rule(self, choice: bool, head: Any, body: Any) -> None:
+        self._made()
+
+    def weight_rule(self, choice: bool, head: Any, lower_bound: int, body: Any) -> None:
+        self._made()
+
+    def _made(self) -> None:
+        self.count += 1
+        if self.budget is not None and self.count > self.budget:
+            raise _OutOfRulesError
+        if not self.count & 63:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _OutOfTimeError
+            if interrupt_requested():  # Ctrl-C: clingo_call raises KeyboardInterrupt once ground() returns
+                raise _StopGroundingError
+
+
 class Asking:
     """Queries over a clingo control whose answer sets are outcomes (see :mod:`pyrules.query`): each
     query is grounded once in a part of its own and answered with brave or cautious consequences.
@@ -163,19 +219,41 @@ class Asking:
 
         if query.text in self._queries:
             return self._queries[query.text]
-        key = len(self._queries) + 1
+        # a key never used before, even by a query whose grounding failed (its part holds some rules)
+        from .query import check_query_numbers
+
+        check_query_numbers(query, self.control.symbolic_atoms)
+        key = self._query_keys = getattr(self, "_query_keys", 0) + 1
         with ast.ProgramBuilder(self.control) as builder:
             for node in query_rules(query, key):
                 builder.add(node)
         before = len(self.messages)
         try:
-            with clingo_call(self.control):
-                self.control.ground([(f"query_{key}", [])])
+            self._ground([(f"query_{key}", [])], query.where, USER_RULES_LIMIT)
         except RuntimeError:
             detail = self.messages[before] if len(self.messages) > before else "clingo could not ground it"
             raise InputError(query.where, f"'{query.text}': {detail.split(': ', 2)[-1]}") from None
         self._queries[query.text] = key
         return key
+
+    def _ground(self, parts: list[tuple[str, list[Symbol]]], where: str, budget: int | None) -> None:
+        """Ground these parts, within the timeout and (a user's program) the budget of rules."""
+        guard: _GroundGuard | None = getattr(self, "_guard", None)
+        timeout = self.options.timeout
+        if guard is not None:
+            guard.watch(time.perf_counter() + timeout if timeout is not None else None, budget)
+        try:
+            with clingo_call(self.control):
+                self.control.ground(parts)
+        except _OutOfTimeError:
+            raise TimeLimitError(where, f"grounding stopped at the timeout ({timeout:g} s): nothing was "
+                                        "decided") from None
+        except _OutOfRulesError:
+            raise InputError(where, f"its grounding makes more than {budget:,} rules (pyrules' bound on the "
+                                    "memory a user's rules may take)") from None
+        finally:
+            if guard is not None:
+                guard.watch(None, None)
 
     def query_literal(self, key: int) -> int | None:
         """The literal of "the query holds" (None when grounding found it can never hold)."""
@@ -261,6 +339,8 @@ class OutcomeTable(Asking):
         self._solving_since = 0.0
         self.control = clingo.Control(["--project=show"], logger=lambda code, text: self.messages.append(
             " ".join(text.split())), message_limit=1_000)
+        self._guard = _GroundGuard()
+        self.control.register_observer(self._guard)
         with self.control.backend() as backend:
             picks = [backend.add_atom(clingo.Function("_pick", [clingo.Number(i)])) for i in range(len(outcomes))]
             backend.add_rule(picks, [], choice=True)
@@ -306,6 +386,10 @@ class _Log:
         self.messages.append(message)
 
 
+#: The program part of a user's constraints and objective, grounded after the encodings'.
+USER_PART = "pyrules_user"
+
+
 class Grounding(Asking):
     """The encodings plus one situation's facts, grounded once."""
 
@@ -331,14 +415,17 @@ class Grounding(Asking):
 
         self.control.add("base", [], show_terms())
         #: "maximize" or "minimize" when the user gave an objective (SolveOptions), else None.
-        self.objective = self._add_user_program()
+        self.objective, user = self._add_user_program()
         # Facts go in through clingo's backend as symbols: user text is never parsed as program text.
         with self.control.backend() as backend:
             add_facts(backend, (fact.symbol for fact in self.facts))
+        self._guard: _GroundGuard | None = None
+        if self.options.timeout is not None:  # the encodings' own grounding stops at the timeout too
+            self._guard = _GroundGuard()
+            self.control.register_observer(self._guard)
         start = time.perf_counter()
         try:
-            with clingo_call(self.control):
-                self.control.ground([("base", [])])
+            self._ground([("base", [])], situation.source, None)
         except RuntimeError as error:
             # clasp checks the weights of a sum it is given; the encodings check their own amounts first
             # (107.1, asp/core.lp), and this is the backstop: refused, never a traceback.
@@ -347,6 +434,11 @@ class Grounding(Asking):
             kind = QUESTION_KINDS.get(type(self.situation.question), "")
             raise UnsupportedError(self.situation.where(f"question.{kind}"),
                                    f"amount beyond limit ({AMOUNT_LIMIT})") from None
+        if self._guard is None:  # the user's rules are always watched, from here on
+            self._guard = _GroundGuard()
+            self.control.register_observer(self._guard)
+        if user is not None:
+            self._ground_user(user)
         self.ground_seconds = time.perf_counter() - start
         self._illegal: set[Symbol] = set()
         self.timed_out = False
@@ -378,22 +470,53 @@ class Grounding(Asking):
         self._true_nonfacts: dict[frozenset[Symbol], frozenset[Symbol] | None] = {}
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
 
-    def _add_user_program(self) -> str | None:
-        """The user's constraints and objective, checked by :mod:`pyrules.query` and added to the base
-        program as AST (never as text)."""
+    def _ground_user(self, user: str) -> None:
+        """Ground the user's rules and objective (from ``user``), in a part of their own so that their
+        rules are counted apart from the encodings', once their numbers are known to stay in range."""
+        from .query import check_program_numbers
+
+        objective = (f"--{self.objective}", getattr(self.options, self.objective)) if self.objective else None
+        check_program_numbers(self._user_nodes, self.control.symbolic_atoms, user, objective)
+        self._guard.weights = 0  # type: ignore[union-attr]
+        try:
+            self._ground([(USER_PART, [])], user, USER_RULES_LIMIT)
+        except RuntimeError as error:  # (clasp's own check of a sum: a backstop to pyrules.bounds)
+            if "overflow" not in str(error).lower():
+                raise
+            raise InputError(user, "its numbers go beyond what clingo holds (clasp: integer overflow)") from None
+        self._check_objective_sum()
+
+    def _check_objective_sum(self) -> None:
+        """clasp adds an objective's weights in 32 bits and wraps silently: refuse an objective whose
+        ground weights could add up beyond that (their absolute values, as grounded)."""
+        from .bounds import INT_MAX
+
+        weights, self._guard.weights = self._guard.weights, None  # type: ignore[union-attr]
+        if weights is not None and weights > INT_MAX and self.objective is not None:
+            raise InputError(f"--{self.objective}", f"'{self.options.maximize or self.options.minimize}': its sum "
+                                                    f"could reach {weights:,}, beyond what clingo holds "
+                                                    f"({INT_MAX:,}): it would be wrapped")
+
+    def _add_user_program(self) -> tuple[str | None, str | None]:
+        """The user's constraints and objective, checked by :mod:`pyrules.query` and added as AST (never
+        as text) in a program part of their own; the objective's sense ("maximize", "minimize" or None),
+        and where the user's program comes from (None if there is none)."""
         from .query import parse_constraints, parse_objective, read_constraints
 
         options = self.options
-        nodes = parse_constraints(read_constraints(options.constraints), self.situation) if options.constraints else []
+        sources = read_constraints(options.constraints) if options.constraints else []
+        nodes = parse_constraints(sources, self.situation) if sources else []
         sense = "maximize" if options.maximize is not None else "minimize" if options.minimize is not None else None
         if sense is not None:
             nodes += parse_objective(getattr(options, sense), sense, self.situation, f"--{sense}")
-        if nodes:
-            with ast.ProgramBuilder(self.control) as builder:
-                builder.add(ast.Program(nodes[0].location, "base", []))
-                for node in nodes:
-                    builder.add(node)
-        return sense
+        self._user_nodes = nodes
+        if not nodes:
+            return sense, None
+        with ast.ProgramBuilder(self.control) as builder:
+            builder.add(ast.Program(nodes[0].location, USER_PART, []))
+            for node in nodes:
+                builder.add(node)
+        return sense, ", ".join([where for where, _ in sources] + ([f"--{sense}"] if sense else []))
 
     @paused()
     def _explain_data(self) -> Any:

@@ -28,6 +28,7 @@ from pyrules.errors import InputError, one_line
 from pyrules.loader import load_situation
 from pyrules.regression import run_cases
 
+BALLISTA = str(Path(__file__).parent.parent / "examples" / "ballista.yaml")
 QUESTION = "objects: []\nquestion: {activatable: alice}\n"
 
 
@@ -237,6 +238,71 @@ def test_cli_timeout(capsys):
     assert capsys.readouterr().out.startswith("examples/birds.yaml: 5 outcomes  [")
     assert main(["outcomes", BIRDS, "--timeout", "0"]) == 2
     assert capsys.readouterr().err == "pyrules: --timeout: must be more than 0 seconds\n"
+
+
+# -- grounding is bounded: by the timeout, and a user's rules by a number of rules (issue 28) -------------
+ENDLESS = "n(0) :- counters_put(ballista,p1p1,_). n(f(X)) :- n(X)."  # refused, unless the check is passed by
+
+
+@pytest.fixture
+def unchecked_recursion(monkeypatch):
+    """As if a program the static check lets through could not be grounded finitely."""
+    import pyrules.query
+
+    monkeypatch.setattr(pyrules.query, "_refuse_growing_recursion", lambda statements, own: None)
+
+
+def test_timeout_stops_grounding(unchecked_recursion):
+    from pyrules.errors import TimeLimitError
+
+    start = time.perf_counter()
+    with pytest.raises(TimeLimitError) as info:
+        pyrules.solve(BALLISTA, constraints=ENDLESS, timeout=0.5)
+    assert str(info.value) == "--constraint: grounding stopped at the timeout (0.5 s): nothing was decided"
+    assert time.perf_counter() - start < 10
+
+
+def test_cli_timeout_stops_grounding(unchecked_recursion, capsys):
+    from pyrules.cli import main
+
+    assert main(["outcomes", BALLISTA, "--constraint", ENDLESS, "--timeout", "0.5"]) == 3
+    assert capsys.readouterr() == ("", "pyrules: --constraint: grounding stopped at the timeout (0.5 s): nothing "
+                                      "was decided\n")
+
+
+def test_timeout_stops_the_encodings_grounding():
+    """The situation's own grounding (Professor Onyx against four opponents: thousands of rules)."""
+    import onyx_discard
+
+    from pyrules.errors import TimeLimitError
+
+    with pytest.raises(TimeLimitError, match=r"grounding stopped at the timeout \(1e-06 s\): nothing was decided$"):
+        pyrules.solve(onyx_discard.situation(4, 7), timeout=1e-6)
+
+
+def test_a_users_rules_are_bounded_without_a_timeout(unchecked_recursion, monkeypatch, capsys):
+    import pyrules.solver
+    from pyrules.cli import main
+
+    monkeypatch.setattr(pyrules.solver, "USER_RULES_LIMIT", 10_000)
+    message = ("--constraint: its grounding makes more than 10,000 rules (pyrules' bound on the memory a user's "
+               "rules may take)")
+    with pytest.raises(InputError) as info:
+        pyrules.solve(BALLISTA, constraints=ENDLESS)
+    assert str(info.value) == message
+    assert main(["outcomes", BALLISTA, "--constraint", ENDLESS]) == 2
+    assert capsys.readouterr() == ("", f"pyrules: {message}\n")
+
+
+def test_a_query_is_bounded_and_its_key_not_reused(monkeypatch):
+    import pyrules.solver
+
+    result = pyrules.solve(BALLISTA)
+    monkeypatch.setattr(pyrules.solver, "USER_RULES_LIMIT", 3)
+    with pytest.raises(InputError, match=r"^<query>: its grounding makes more than 3 rules"):
+        result.query("counters_put(A, B, C), counters_put(D, E, F)")
+    monkeypatch.setattr(pyrules.solver, "USER_RULES_LIMIT", 1_000_000)
+    assert result.query("counters_put(ballista, p1p1, 6), not counters_put(ballista, p1p1, 5)").holds is True
 
 
 def test_copies_beyond_twenty_are_refused(write, line_of):

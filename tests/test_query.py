@@ -132,7 +132,13 @@ def test_constraints_remove_outcomes(tmp_path):
     ("#show tap/1.", "not #show"),
     ("#include \"x.lp\".", "#include is not accepted"),
     ("#include \"/etc/passwd\".", "#include is not accepted"),
-    (':- tap("#include").', "'\"#include\"' is not an object of this situation"),  # a string: not a directive
+    (':- tap("#include").', "#include is not accepted (not even in a comment or a string)"),
+    # a '"' in a comment hid the directive from a check on the text (issue 28)
+    ('% "\n#include "x.lp".\n:- tap(x). % "', "#include is not accepted"),
+    ('%* " *%\n#include "x.lp".', "#include is not accepted"),
+    # a character beyond ASCII that a '"' in a comment hid: clingo's message about it aborted the process
+    ('% "\n:- tap(\u00e9). % "', "is not clingo syntax (lexer error, a character beyond ASCII outside a string)"),
+    ('% "\n:- tap(' + "f(" * 45 + "x" + ")" * 46 + '. % "', "the constraint nests parentheses more than 40 levels"),
     ("#external a.", "not #external"),
     ("{ mine }.", "a rule's head is one atom"),
     (":- _pay_failed(X).", "_pay_failed/1 is not an outcome predicate"),
@@ -150,6 +156,93 @@ def assert_refused(message: str, **arguments) -> None:
     with pytest.raises(InputError) as info:
         pyrules.solve(BALLISTA, **arguments)
     assert message in str(info.value) and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("text, message", [
+    # issue 28: grounding this never ended, whatever --timeout said
+    ("n(0) :- counters_put(ballista,p1p1,_). n(X+1) :- n(X).",
+     "--constraint: 'n((X+1)) :- n(X).': n is defined through itself with a value built by '(X+1)': its grounding "
+     "might never end"),
+    ("n(0) :- tap(_). m(Y) :- n(X), Y = X*2. n(Y) :- m(Y).", "m is defined through itself with a value built by '(X*2)'"),
+    ("n(0) :- tap(_). n(X) :- n(Y), X = -Y.", "n is defined through itself with a value built by '-Y'"),
+    ("n(0) :- tap(_). n(f(X)) :- n(X).", "n is defined through itself with a value built by 'f(X)'"),
+    ("n(0) :- tap(_). n(K) :- K = #count { X : n(X) }.", "n is defined through itself with a value built by 'K = #count"),
+    ("n(a) :- tap(_). n(Y) :- n(X), Y = f(X).", "n is defined through itself with a value built by 'f(X)'"),
+])
+def test_recursion_that_builds_values_is_refused(text, message):
+    from pyrules.query import parse_constraints
+
+    with pytest.raises(InputError) as info:
+        parse_constraints([("--constraint", text)], _ballista_situation())
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_recursion_over_existing_values_is_accepted():
+    """Values a recursion only passes on (a closure) are finitely many: accepted."""
+    rules = ("hop(1,2) :- tap(_). hop(2,3) :- tap(_). reach(X,Y) :- hop(X,Y). reach(X,Z) :- reach(X,Y), hop(Y,Z).\n"
+             "n(X+1) :- counters_put(ballista, p1p1, X).\n:- n(7).")  # arithmetic without recursion
+    assert texts(pyrules.solve(BALLISTA, constraints=rules)) == [
+        ["counters_put(ballista,p1p1,5)", "move(ballista,stack,battlefield)"]]
+
+
+# -- numbers clingo cannot hold are refused, never wrapped (issue 28) ----------------------------------
+BEYOND = "beyond what clingo holds (-2,147,483,648 to 2,147,483,647): it would be wrapped"
+
+
+@pytest.mark.parametrize("query, message", [
+    # said yes: 5 + 2147483647 wrapped to a negative number
+    ("counters_put(ballista,p1p1,N), N + 2147483647 < 0",
+     f"<query>: 'counters_put(ballista,p1p1,N), N + 2147483647 < 0': (N+2147483647) could be 2,147,483,649 to "
+     f"2,147,483,653, {BEYOND}"),
+    ("counters_put(ballista,p1p1,N), M = N*400000000, M > 0", "(N*400000000) could be 800,000,000 to 2,400,000,000"),
+    ("counters_put(ballista,p1p1,N), N**N**N > 0", "(N**(N**N)) could be"),
+    ("counters_put(O,p1p1,N), -(N - 2147483647 - 100) > 0", "((N-2147483647)-100) could be"),
+    ("counters_put(ballista,p1p1,N), #sum{ X*300000000,X : counters_put(_,_,X) } > 0",
+     "0 < #sum { (X*300000000),X: counters_put(_,_"),
+    ("counters_put(ballista,p1p1,N), N < 99999999999",
+     "the number 99999999999 is beyond what clingo holds (-2,147,483,648 to 2,147,483,647)"),  # read as 1215752191
+    ("tap(X), 0x100000000 > 1", "the number 0x100000000 is beyond what clingo holds"),
+])
+def test_queries_that_could_overflow_are_refused(query, message):
+    with pytest.raises(InputError) as info:
+        pyrules.solve(BALLISTA).query(query)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("query, values", [
+    ("counters_put(ballista,p1p1,N), N + 2147483640 > 0", [5, 6]),  # the largest counter 6 still fits
+    ("counters_put(ballista,p1p1,N), N - 1 > 4", [6]),
+    ("counters_put(ballista,p1p1,N), 2**N > 40", [6]),
+    ("counters_put(ballista,p1p1,N), M = N*300000000, M > 1700000000", [6]),
+    ("counters_put(ballista,p1p1,N), -2147483647 - 1 < N", [5, 6]),
+])
+def test_arithmetic_within_range_is_answered(query, values):
+    assert [b["N"] for b in pyrules.solve(BALLISTA).query(query).bindings] == values
+
+
+@pytest.mark.parametrize("arguments, message", [
+    # reported the optimum 1705032704 (6 * 10**9 wrapped)
+    ({"maximize": "N*1000000000,N : counters_put(ballista,p1p1,N)"},
+     f"--maximize: 'N*1000000000,N : counters_put(ballista,p1p1,N)': (N*1000000000) could be 2,000,000,000 to "
+     f"6,000,000,000, {BEYOND}"),
+    # each weight fits, their sum does not: clasp would add them in 32 bits
+    ({"maximize": "N*300000000,N,O : counters_put(O,p1p1,N)"},
+     "--maximize: 'N*300000000,N,O : counters_put(O,p1p1,N)': its sum could reach 6,000,000,000, beyond what clingo "
+     "holds (2,147,483,647): it would be wrapped"),
+    ({"constraints": "big(N*10) :- counters_put(_,p1p1,N). huge(M*100000000) :- big(M). :- huge(X), X > 0."},
+     f"--constraint: 'huge((M*100000000)) :- big(M).': (M*100000000) could be 2,000,000,000 to 6,000,000,000, {BEYOND}"),
+    ({"constraints": ":- counters_put(_,p1p1,N), N > 4294967301."}, "the number 4294967301 is beyond what clingo holds"),
+])
+def test_rules_and_objectives_that_could_overflow_are_refused(arguments, message):
+    assert_refused(message, **arguments)
+
+
+def test_rules_and_objectives_within_range():
+    # (the sum of every weight as grounded, 2+3+4+5+6 counters times 10**8, must fit: it does)
+    assert pyrules.solve(BALLISTA, maximize="N*100000000,N : counters_put(ballista,p1p1,N)").optimum == 600_000_000
+    rules = "big(N*10) :- counters_put(_,p1p1,N). huge(M*1000000) :- big(M). :- huge(X), X > 55000000."
+    assert texts(pyrules.solve(BALLISTA, constraints=rules)) == [
+        ["counters_put(ballista,p1p1,5)", "move(ballista,stack,battlefield)"]]
 
 
 def test_a_missing_constraint_file_is_an_error(tmp_path):
@@ -334,3 +427,95 @@ def _ballista_situation():
 
         _SITUATION.append(load_situation(BALLISTA))
     return _SITUATION[0]
+
+
+# -- no program makes clingo read a file (issue 28) ----------------------------------------------------
+class _Watched:
+    """A FIFO that counts how often it is opened for reading: a thread waits to open its other end,
+    which succeeds only once a reader has opened it; the reader is given `secret(x).`, and the thread
+    waits a little for it to see the end before opening again (else one reader would count twice)."""
+
+    def __init__(self, path: Path):
+        import os
+        import threading
+
+        os.mkfifo(path)
+        self.path, self.opened, self.stopping = path, 0, False
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        import os
+        import time
+
+        while True:
+            fd = os.open(self.path, os.O_WRONLY)  # waits for a reader
+            if self.stopping:
+                os.close(fd)
+                return
+            self.opened += 1
+            os.write(fd, b"secret(x).\n")
+            os.close(fd)
+            time.sleep(0.2)
+
+    def close(self) -> None:
+        import os
+
+        self.stopping = True
+        fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)  # lets the thread's last open return
+        self.thread.join(5)
+        os.close(fd)
+
+
+@pytest.fixture(scope="module")
+def watched(tmp_path_factory):
+    from clingo import ast
+
+    fifo = _Watched(tmp_path_factory.mktemp("include") / "secret.lp")
+    read = []
+    ast.parse_string(f'#include "{fifo.path}".', read.append)  # the watch itself sees clingo read it
+    assert fifo.opened == 1 and "secret(x)." in map(str, read)
+    yield fifo
+    fifo.close()
+
+
+def _pieces(target: str):
+    """Pieces of program text: comments of both kinds (nested, with quotes and '%' inside), strings with
+    escapes, rules, and the directives that must never take effect."""
+    inner = st.sampled_from(['"', '\\"', "\\\\", "\\n", "%", "%*", "*%", "x", " ", ":- tap(x).", "#include",
+                             f'"{target}"', "é"])
+    words = st.lists(inner, max_size=5).map("".join)
+    string = st.lists(st.sampled_from(['\\"', "\\\\", "\\n", "%", "%*", "*%", "#include", "x", "é", " "]),
+                      max_size=4).map(lambda parts: '"' + "".join(parts) + '"')
+    quoted = st.sampled_from(['% "', '%* " *%', '%* %* " *% *%', '%*" % *% *%'])
+    directive = st.sampled_from([f'#include "{target}".', f'#include"{target}"  .', "#script (python)\nimport os\n#end."])
+    return st.one_of(
+        # a directive between two comments holding a '"': what hid it from a check on the text
+        st.tuples(quoted, directive, quoted).map("\n".join),
+        words.map(lambda w: f"% {w}\n"),
+        words.map(lambda w: f"%* {w} *%"),
+        words.map(lambda w: f"%* %* {w} *% *%"),
+        string.map(lambda s: f"mine({s}) :- tap(x). "),
+        st.sampled_from([f'#include "{target}".', "#include <incmode>.", f'#include"{target}".',
+                         "#script (python)\nimport os\n#end.", "#external e.", ":- tap(x). ", "mine(1) :- tap(x). ",
+                         '"', "\n", "@f(x)", ":- secret(x). "]),
+    )
+
+
+@pytest.mark.parametrize("parse", [_parse_query, _parse_constraint, _parse_objective],
+                         ids=["query", "constraint", "objective"])
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_no_program_makes_clingo_read_a_file(watched, parse, data):
+    text = "".join(data.draw(st.lists(_pieces(str(watched.path)), max_size=8)))
+    before = watched.opened
+    try:
+        parse(text)
+        refused = None
+    except InputError as error:
+        refused = str(error)
+    assert watched.opened == before, "clingo read the file an #include names"
+    if "#include" in text:
+        assert refused is not None  # for the directive, or for what comes first
+    if refused is not None:
+        assert "\n" not in refused
