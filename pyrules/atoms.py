@@ -17,8 +17,10 @@ from functools import lru_cache
 from typing import Any
 
 import clingo
+import clingo.ast
 from clingo import Function, String, Symbol, SymbolType
 
+from .bounds import INT_MAX, INT_MIN, wrapped_number
 from .errors import InputError
 from .model import Situation
 from .symbols import Atom
@@ -87,6 +89,17 @@ def _term(text: str) -> Symbol | None:
         return None
 
 
+def _wrapped_number(term: str) -> str | None:
+    """A number written in a term beyond the 32-bit range (clingo's parse_term wraps it), as written."""
+    program = f"#show {term}."  # the same tokens, read through the AST, which keeps where each was written
+    nodes: list[Any] = []
+    try:
+        clingo.ast.parse_string(program, nodes.append, logger=lambda code, message: None, message_limit=0)
+    except RuntimeError:
+        return None  # (cannot happen: the term parsed)
+    return next((w for w in (wrapped_number(n, program) for n in nodes) if w is not None), None)
+
+
 def parse_atom(text: str, situation: Situation | None = None, where: str = "<query>") -> Symbol:
     """Parse ``text`` as an outcome atom, reading bare ids of ``situation`` as strings, and check it."""
     if not isinstance(text, str):
@@ -96,6 +109,10 @@ def parse_atom(text: str, situation: Situation | None = None, where: str = "<que
         raise InputError(where, f"'{_short(text)}' is not an atom such as could_produce(forest1, g)")
     if _depth(symbol) > MAX_ATOM_DEPTH:
         raise InputError(where, f"'{_short(text)}' nests more than {MAX_ATOM_DEPTH} levels deep: no outcome atom does")
+    wrapped = _wrapped_number(text.strip())
+    if wrapped is not None:  # clingo read it wrapped, silently: refused, never answered about another number
+        raise InputError(where, f"'{_short(text)}': the number {_short(wrapped)} is beyond what clingo holds "
+                                f"({INT_MIN:,} to {INT_MAX:,})")
     if situation is None:
         return symbol
     names = _ids(situation)

@@ -76,10 +76,14 @@ def wrapped_number(node: Any, text: str) -> str | None:
                 begin, end = term.location.begin, term.location.end
                 if begin.line == end.line and 0 < begin.line <= len(lines):
                     written = lines[begin.line - 1][begin.column - 1:end.column - 1].decode("utf-8", "replace")
-                    try:
-                        value = int(written, 0)
-                    except ValueError:
-                        value = 0  # not one literal (a number clingo supplies, such as a priority)
+                    digits = written.strip().lstrip("-")
+                    if len(digits) > 40 and digits.isalnum():
+                        value = INT_MAX + 1  # too long for any 32-bit number (and for Python's int() of text)
+                    else:
+                        try:
+                            value = int(written, 0)
+                        except ValueError:
+                            value = 0  # not one literal (a number clingo supplies, such as a priority)
                     if not INT_MIN <= value <= INT_MAX:  # read wrapped: as written, beyond the range
                         found.append(written)
             return term

@@ -202,6 +202,11 @@ BEYOND = "beyond what clingo holds (-2,147,483,648 to 2,147,483,647): it would b
     ("counters_put(ballista,p1p1,N), N < 99999999999",
      "the number 99999999999 is beyond what clingo holds (-2,147,483,648 to 2,147,483,647)"),  # read as 1215752191
     ("tap(X), 0x100000000 > 1", "the number 0x100000000 is beyond what clingo holds"),
+    # an atom without variables is read apart (as a term): it was answered "no" about the wrapped number
+    ("counters_put(ballista,p1p1,99999999999)", "the number 99999999999 is beyond what clingo holds"),
+    # too long for Python's int() of text: it was read as 0, and the query answered "no"
+    ("counters_put(ballista,p1p1," + "9" * 5000 + ")", "the number 99999"),
+    ("counters_put(ballista,p1p1,N), N < " + "9" * 5000, "the number 99999"),
 ])
 def test_queries_that_could_overflow_are_refused(query, message):
     with pytest.raises(InputError) as info:
