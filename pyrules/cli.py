@@ -168,6 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     interrupt.install()  # Ctrl-C stops clingo cleanly: exit 130, never a PANIC in a callback
     try:
         _check_bounds(args)
+        if getattr(args, "timeout", None) is not None and args.command != "check":
+            from . import solver
+
+            solver.on_grounding_overrun = _grounding_overrun
         if args.command == "outcomes":
             return _outcomes(args)
         if args.command == "query":
@@ -190,6 +194,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: stop quietly, as a shell expects (128 + SIGINT)
         print("pyrules: interrupted", file=sys.stderr)
         return 130
+
+
+def _grounding_overrun(where: str, timeout: float) -> None:
+    """--timeout while clingo grounds without making a rule (which only ending the process stops): one line,
+    exit code 3. Nothing of the answer has been written yet: grounding comes before any output."""
+    try:
+        sys.stdout.flush()
+        print(f"pyrules: {where}: grounding stopped at the timeout ({timeout:g} s): nothing was decided",
+              file=sys.stderr, flush=True)
+    finally:
+        os._exit(UNDECIDED)
 
 
 def _check_bounds(args: argparse.Namespace) -> None:

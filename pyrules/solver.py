@@ -151,6 +151,14 @@ _PLACE = re.compile(r"^<(?:string|block)>:(\d+):\d+(?:-\d+(?::\d+)?)?: ")
 USER_RULES_LIMIT = 1_000_000
 
 
+#: Called from a watchdog thread when a grounding with a timeout is still running GROUNDING_GRACE seconds
+#: past it: the guard below stops grounding only when clingo makes a rule, and a join that keeps failing
+#: makes none. clingo cannot be stopped from outside, so the library leaves it running; the command line
+#: sets this to end the process (exit code 3, one line). Arguments: where the program came from, the timeout.
+on_grounding_overrun: Callable[[str, float], None] | None = None
+GROUNDING_GRACE = 1.0
+
+
 class _StopGroundingError(Exception):
     """Raised by the guard inside clingo's grounding; clingo raises its type again for the caller of
     ground() (with other arguments: the type says why)."""
@@ -242,6 +250,12 @@ class Asking:
         timeout = self.options.timeout
         if guard is not None:
             guard.watch(time.perf_counter() + timeout if timeout is not None else None, budget)
+        overrun = on_grounding_overrun
+        watchdog = threading.Timer(timeout + GROUNDING_GRACE, overrun, (where, timeout)) \
+            if timeout is not None and overrun is not None else None
+        if watchdog is not None:
+            watchdog.daemon = True
+            watchdog.start()
         try:
             with clingo_call(self.control):
                 self.control.ground(parts)
@@ -252,6 +266,8 @@ class Asking:
             raise InputError(where, f"its grounding makes more than {budget:,} rules (pyrules' bound on the "
                                     "memory a user's rules may take)") from None
         finally:
+            if watchdog is not None:
+                watchdog.cancel()
             if guard is not None:
                 guard.watch(None, None)
 

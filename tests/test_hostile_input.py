@@ -541,3 +541,24 @@ def test_api_misuse_named_in_one_line(call, error, message):
     with pytest.raises(error) as info:
         call()
     assert str(info.value) == message
+
+
+def test_a_grounding_that_makes_no_rule_still_stops_at_the_timeout(tmp_path):
+    """A join whose comparisons all fail makes no ground rule, so the guard inside grounding is never called;
+    the command line's watchdog ends the process GROUNDING_GRACE after --timeout: exit 3, one line, nothing
+    on stdout. (It ran for minutes: 1,500 lands joined three ways.)"""
+    board = tmp_path / "board.yaml"
+    board.write_text("players: [alice, bob]\nobjects:\n" + "".join(
+        f"  - {{id: f{i}, card: Forest, controller: alice}}\n" for i in range(1500)) + "question:\n  could_produce: all\n",
+        encoding="utf-8")
+    join = ":- could_produce(A,_), could_produce(B,_), could_produce(C,_), A < B, B < C, C < A."
+    started = time.perf_counter()
+    try:
+        done = subprocess.run([sys.executable, "-c", "import sys; from pyrules.entry import main; sys.exit(main())",
+                               "outcomes", str(board), "--constraint", join, "--timeout", "1"],
+                              capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("still grounding 120 s after --timeout 1")
+    assert (done.returncode, done.stdout, done.stderr) == (
+        3, "", "pyrules: --constraint: grounding stopped at the timeout (1 s): nothing was decided\n")
+    assert time.perf_counter() - started < 60
