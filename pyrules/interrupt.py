@@ -10,13 +10,16 @@ only records the interrupt and asks every control in use to stop (``Control.inte
 watcher thread woken by the signal's wakeup file descriptor, which works even while clingo holds the
 main thread in C; KeyboardInterrupt is raised when the call returns to plain Python. Elsewhere,
 Ctrl-C raises KeyboardInterrupt as usual, unless Python is running clingo's own code (a callback
-perhaps): then the signal is sent again 50 ms later.
+perhaps): then the signal is sent again 50 ms later. A KeyboardInterrupt raised inside a finaliser or a
+weak reference's callback (an import's module lock has one) is dropped by Python ("Exception ignored
+in"): it is sent again too, so Ctrl-C is never lost.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -60,6 +63,16 @@ def _on_sigint(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
 
+def _resend_dropped(args: sys.UnraisableHookArgs) -> None:
+    if isinstance(args.exc_value, KeyboardInterrupt):  # dropped where it landed: land again, elsewhere
+        threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT)).start()
+    else:
+        _unraisable_before(args)
+
+
+_unraisable_before = sys.unraisablehook
+
+
 def _watch(read_fd: int) -> None:
     """Wake on each signal byte and interrupt clingo, which may hold the main thread in C."""
     while True:
@@ -75,13 +88,14 @@ def _watch(read_fd: int) -> None:
 
 def install() -> None:
     """Handle Ctrl-C as described above (from the main thread; a no-op elsewhere or when done)."""
-    global _installed
+    global _installed, _unraisable_before
     if _installed or threading.current_thread() is not threading.main_thread():
         return
     read_fd, write_fd = os.pipe()
     os.set_blocking(write_fd, False)
     signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
     signal.signal(signal.SIGINT, _on_sigint)
+    _unraisable_before, sys.unraisablehook = sys.unraisablehook, _resend_dropped
     threading.Thread(target=_watch, args=(read_fd,), name="pyrules-interrupt", daemon=True).start()
     _installed = True
 
