@@ -204,6 +204,17 @@ def test_ctrl_c_while_starting_ends_at_once(finaliser):
     assert (process.returncode, process.stdout, process.stderr) == (130, "", "pyrules: interrupted\n")
 
 
+def test_ctrl_c_during_an_import_lands_after_it(tmp_path):
+    """Code run by an import may clear whatever is raised under it (PyYAML's compiled module does): a
+    Ctrl-C is raised in plain Python once the import is done, never inside it, where it could be lost."""
+    (tmp_path / "swallowing.py").write_text("import os, signal, time\ntry:\n    os.kill(os.getpid(), signal.SIGINT)\n"
+                                            "    time.sleep(0.01)\nexcept BaseException:\n    pass\n")
+    process = _python(f"import sys, time\nsys.path.insert(0, {str(tmp_path)!r})\nfrom pyrules import interrupt\n"
+                      "interrupt.install()\ntry:\n    import swallowing\n    print('imported')\n    time.sleep(10)\n"
+                      "    print('lost')\nexcept KeyboardInterrupt:\n    print('interrupted')\n")
+    assert (process.returncode, process.stdout, process.stderr) == (0, "imported\ninterrupted\n", "")
+
+
 def test_ctrl_c_dropped_in_a_finaliser_is_raised_again():
     """Once pyrules.interrupt handles Ctrl-C (the command line installs it), a KeyboardInterrupt that
     Python drops in a finaliser is raised again, in plain Python, instead of being lost."""
