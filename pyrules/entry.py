@@ -9,8 +9,10 @@ writes is closed (and renamed into place) before it returns.
 This module is the console command's: importing it takes Ctrl-C for the command (see below), so the
 rest of pyrules imports it nowhere."""
 
-import os  # (no `from __future__ import annotations`: it imports a module, at start-up)
-import signal
+# Only what is loaded already, or built in: every import here delays the handler below. (No `from
+# __future__ import annotations`, which imports a module; _signal, not signal, which imports enum.)
+import _signal
+import os
 import sys
 
 
@@ -23,10 +25,11 @@ def _interrupted_while_starting(signum: int, frame: object) -> None:
         os._exit(130)
 
 
-# At import, not in main(): the generated console script imports this module, then calls re.sub,
-# then main(). Until pyrules.cli installs its own handler (pyrules.interrupt), Ctrl-C ends here.
+# At import, not in main(): the console script pip writes imports this module, then may do more (older
+# pips call re.sub) before main(). Until pyrules.cli installs its own handler (pyrules.interrupt),
+# Ctrl-C ends here.
 try:
-    signal.signal(signal.SIGINT, _interrupted_while_starting)
+    _signal.signal(_signal.SIGINT, _interrupted_while_starting)
 except ValueError:  # imported outside the main thread: not the console command, leave Ctrl-C alone
     pass
 
