@@ -10,11 +10,8 @@ outcomes (:mod:`pyrules.outcomes`) -> CLI (:mod:`pyrules.cli`). Regression cases
 :mod:`pyrules.regression`.
 """
 
-import importlib
-from typing import Any
-
-# The names are loaded when first used (PEP 562): `import pyrules` stays light, so the command line
-# can take Ctrl-C into its own hands before clingo and the encodings are loaded.
+# The names are loaded when first used (PEP 562), and nothing is imported here: `import pyrules` runs
+# before the console command can take Ctrl-C into its own hands (pyrules.entry), so it must be instant.
 _EXPORTS = {
     "solve": ".api",
     "ask": ".api",
@@ -33,10 +30,12 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name not in _EXPORTS:
         raise AttributeError(f"module 'pyrules' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_EXPORTS[name], __name__), name)
+    from importlib import import_module
+
+    value = getattr(import_module(_EXPORTS[name], __name__), name)
     globals()[name] = value
     return value
 

@@ -164,9 +164,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    interrupt.install()  # Ctrl-C stops clingo cleanly: exit 130, never a PANIC in a callback
-    try:
+    try:  # (a Ctrl-C may land in install(), once it has taken Ctrl-C over)
+        args = _parser().parse_args(argv)
+        interrupt.install()  # Ctrl-C stops clingo cleanly: exit 130, never a PANIC in a callback
         _check_bounds(args)
         if getattr(args, "timeout", None) is not None and args.command != "check":
             from . import solver

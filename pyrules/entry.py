@@ -4,22 +4,37 @@ pyrules (clingo, the encodings) is still being imported, with exit code 130 and 
 Once the command is done and its output flushed, the process ends without the interpreter's teardown:
 freeing a large result object by object, and clingo's grounding, only to hand the memory back to the
 system took 30-40 ms of a 0.39 s ``pyrules outcomes`` of 16,384 outcomes. Every file the command
-writes is closed (and renamed into place) before it returns."""
+writes is closed (and renamed into place) before it returns.
 
-from __future__ import annotations
+This module is the console command's: importing it takes Ctrl-C for the command (see below), so the
+rest of pyrules imports it nowhere."""
 
+# Only what is loaded already, or built in: every import here delays the handler below. (No `from
+# __future__ import annotations`, which imports a module; _signal, not signal, which imports enum.)
+import _signal
 import os
-import signal
 import sys
 
 
 def _interrupted_while_starting(signum: int, frame: object) -> None:
-    print("pyrules: interrupted", file=sys.stderr)
-    raise SystemExit(130)
+    # Nothing is written yet, nothing to undo: end at once. An exception would have to unwind through
+    # whatever runs now, and one raised in a finaliser (an import's module lock has one) is dropped.
+    try:
+        os.write(2, b"pyrules: interrupted\n")
+    finally:
+        os._exit(130)
+
+
+# At import, not in main(): the console script pip writes imports this module, then may do more (older
+# pips call re.sub) before main(). Until pyrules.cli installs its own handler (pyrules.interrupt),
+# Ctrl-C ends here.
+try:
+    _signal.signal(_signal.SIGINT, _interrupted_while_starting)
+except ValueError:  # imported outside the main thread: not the console command, leave Ctrl-C alone
+    pass
 
 
 def main() -> int:
-    signal.signal(signal.SIGINT, _interrupted_while_starting)  # until pyrules.cli installs its own
     from .cli import main as cli_main
 
     failed = None

@@ -10,13 +10,17 @@ only records the interrupt and asks every control in use to stop (``Control.inte
 watcher thread woken by the signal's wakeup file descriptor, which works even while clingo holds the
 main thread in C; KeyboardInterrupt is raised when the call returns to plain Python. Elsewhere,
 Ctrl-C raises KeyboardInterrupt as usual, unless Python is running clingo's own code (a callback
-perhaps): then the signal is sent again 50 ms later.
+perhaps) or importing a module: then the signal is sent again 50 ms later. An import may run C code
+that clears any exception raised under it (PyYAML's compiled module does), and its module locks have
+weak reference callbacks, where Python drops what is raised ("Exception ignored in"): either way the
+Ctrl-C would be lost. A KeyboardInterrupt dropped in another finaliser is sent again too.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -44,11 +48,11 @@ def _stop_controls() -> None:
 _CLINGO_DIR = os.path.dirname(clingo.__file__)
 
 
-def _in_clingo_code(frame: FrameType | None) -> bool:
-    """Whether Python is running clingo's own Python code: perhaps a callback from C (a logger, an AST
-    visitor), where an exception would be printed and dropped, or abort the process."""
+def _in_clingo_code_or_import(frame: FrameType | None) -> bool:
+    """Whether Python is running clingo's own Python code (perhaps a callback from C: a logger, an AST
+    visitor, where an exception would be printed and dropped, or abort the process) or an import."""
     while frame is not None:
-        if frame.f_code.co_filename.startswith(_CLINGO_DIR):
+        if frame.f_code.co_filename.startswith((_CLINGO_DIR, "<frozen importlib.")):
             return True
         frame = frame.f_back
     return False
@@ -59,10 +63,20 @@ def _on_sigint(signum: int, frame: FrameType | None) -> None:
     if _inside:
         _pending = True
         _stop_controls()
-    elif _in_clingo_code(frame):  # not here: signal again shortly, to land in plain Python
+    elif _in_clingo_code_or_import(frame):  # not here: signal again shortly, to land in plain Python
         threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT)).start()
     else:
         raise KeyboardInterrupt
+
+
+def _resend_dropped(args: sys.UnraisableHookArgs) -> None:
+    if isinstance(args.exc_value, KeyboardInterrupt):  # dropped where it landed: land again, elsewhere
+        threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT)).start()
+    else:
+        _unraisable_before(args)
+
+
+_unraisable_before = sys.unraisablehook
 
 
 def _watch(read_fd: int) -> None:
@@ -80,13 +94,14 @@ def _watch(read_fd: int) -> None:
 
 def install() -> None:
     """Handle Ctrl-C as described above (from the main thread; a no-op elsewhere or when done)."""
-    global _installed
+    global _installed, _unraisable_before
     if _installed or threading.current_thread() is not threading.main_thread():
         return
     read_fd, write_fd = os.pipe()
     os.set_blocking(write_fd, False)
     signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
     signal.signal(signal.SIGINT, _on_sigint)
+    _unraisable_before, sys.unraisablehook = sys.unraisablehook, _resend_dropped
     threading.Thread(target=_watch, args=(read_fd,), name="pyrules-interrupt", daemon=True).start()
     _installed = True
 

@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import sysconfig
 import textwrap
 from pathlib import Path
 
 import pytest
+
+import pyrules
+
+
+def pytest_report_header() -> str:
+    return f"pyrules: {os.path.dirname(pyrules.__file__)}"
+
+
+def pytest_configure() -> None:
+    # PYRULES_SOURCE: the suite runs on an installed pyrules (.ci/wheel-tests), which it must then be.
+    if os.environ.get("PYRULES_SOURCE") and not pyrules.__file__.startswith(sysconfig.get_paths()["purelib"]):
+        raise pytest.UsageError(f"PYRULES_SOURCE is set, but pyrules is not the installed one: {pyrules.__file__}")
 
 
 @pytest.fixture
