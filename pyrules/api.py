@@ -58,9 +58,7 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     if on_outcome is not None:
         grounding.on_outcome = lambda atoms: on_outcome(Outcome(atoms, situation))
     models, truncated, stats = grounding.enumerate(options.limit)
-    result = Outcomes(situation, grounding, [], truncated, stats, options, library)
-    result._outcomes = [Outcome(atoms, situation, result) for atoms in models]
-    return result
+    return Outcomes(situation, grounding, models, truncated, stats, options, library)
 
 
 def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", *,
@@ -105,9 +103,5 @@ def _play(situation: Situation, library: CardLibrary | None, options: SolveOptio
     runner = Runner(situation, library, options)
     lines = runner.run()
     runner.statistics.extra["steps"] = runner.steps_solved
-    result = SequenceOutcomes(situation, lines, runner.statistics, options, runner.messages, library)
-    result.truncated = result.timed_out = runner.timed_out
-    if options.limit is not None and len(result) > options.limit:  # the first outcomes, in their fixed order
-        result._outcomes = result._outcomes[:options.limit]
-        result.truncated = True
-    return result
+    return SequenceOutcomes(situation, lines, runner.statistics, options, runner.messages, library,
+                            timed_out=runner.timed_out, limit=options.limit)

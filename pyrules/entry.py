@@ -3,7 +3,7 @@ pyrules (clingo, the encodings) is still being imported, with exit code 130 and 
 
 Once the command is done and its output flushed, the process ends without the interpreter's teardown:
 freeing a large result object by object, and clingo's grounding, only to hand the memory back to the
-system took 30-40 ms of a 0.39 s ``pyrules outcomes`` of 16,384 outcomes. Every file the command
+system is a tenth of a large enumeration's time (benchmarks/notes.md). Every file the command
 writes is closed (and renamed into place) before it returns.
 
 This module is the console command's: importing it takes Ctrl-C for the command (see below), so the

@@ -268,7 +268,7 @@ class _ObjectContext:
 def _object_terms() -> tuple[tuple[Kind, str | None, Any], ...]:
     """Each object field with a term, and the attribute (with its default) whose default makes the term say
     nothing, for a card with one face or two: an object's fields mostly keep their defaults, and asking
-    18 terms of each of 5,000 objects for nothing took a sixth of the time its facts took (61 -> 51 ms).
+    18 terms of each object for nothing took a sixth of the time its facts took (benchmarks/notes.md).
     (None: the term is always asked. tests/test_facts.py checks the corpus's objects agree.)"""
     defaults = {f.name: f.default if f.default is not MISSING else f.default_factory()
                 for f in fields(GameObject) if f.default is not MISSING or f.default_factory is not MISSING}
@@ -289,7 +289,7 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
                     skip: frozenset[tuple[str, str]] = frozenset()) -> list[Fact]:
     """Every fact describing ``situation`` (and the cards it uses), in a deterministic order.
     ``skip`` leaves out the facts of some kinds of the vocabulary (for tests)."""
-    with paused():  # a large board's facts, none in a cycle (50,000 permanents: 1.38 s -> 0.81 s)
+    with paused():  # a large board's facts, none in a cycle (see pyrules.collector)
         return _situation_facts(situation, library, skip)
 
 

@@ -63,7 +63,7 @@ def load_situation(path: str | Path, library: CardLibrary | None = None) -> Situ
     """Read and check one situation file."""
     check_path(path, "path")
     instance(library, CardLibrary, "library", "a CardLibrary (pyrules.load_library)")
-    with paused():  # a large file's nodes, values and objects hold no cycle (5,000 objects: 0.28 s -> 0.20 s)
+    with paused():  # a large file's nodes, values and objects hold no cycle (see pyrules.collector)
         return parse_situation(read_document(path), library, extra_fields=CASE_FIELDS)
 
 

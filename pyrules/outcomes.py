@@ -14,7 +14,7 @@ import json
 import time
 import weakref
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import InitVar, dataclass, field
 from typing import Any
 
@@ -286,28 +286,36 @@ class Explained:
 class Outcomes(Sequence[Outcome]):
     """Every distinct legal outcome of a situation's question."""
 
-    def __init__(self, situation: Situation, grounding: Grounding, outcomes: list[Outcome], truncated: bool,
-                 statistics: Statistics, options: SolveOptions, library: Any = None):
-        self.situation = situation
+    def __init__(self, situation: Situation, grounding: Grounding, models: Iterable[frozenset[Symbol]],
+                 truncated: bool, statistics: Statistics, options: SolveOptions, library: Any = None):
+        """The outcomes of one grounding's enumeration: ``models`` are the shown atoms of each."""
+        self._start(situation, statistics, options, library, messages=grounding.messages)
         self._grounding = grounding
-        self._outcomes = outcomes
+        self._outcomes = [Outcome(atoms, situation, self) for atoms in models]
         self.truncated = truncated
-        self.timed_out = bool(grounding is not None and grounding.timed_out)  # truncated by the timeout
+        self.timed_out = grounding.timed_out  # truncated by the timeout
+        self.illegal = [describe_reason(r) for r in grounding.illegal_reasons()]
+        self._explained = grounding if grounding.explain else None
+        if grounding.objective is not None and grounding.optimum is not None:
+            self.optimum = -grounding.optimum if grounding.objective == "maximize" else grounding.optimum
+
+    def _start(self, situation: Situation, statistics: Statistics, options: SolveOptions, library: Any,
+               messages: Iterable[str]) -> None:
+        """What every kind of result holds, before its outcomes."""
+        self.situation = situation
         self.statistics = statistics
         self.options = options
-        self.illegal = [describe_reason(r) for r in grounding.illegal_reasons()]
         #: clingo's warnings while grounding, one line each (none for a well-formed situation).
-        self.messages: list[str] = list(grounding.messages)
+        self.messages: list[str] = list(messages)
         self._library = library
-        self._explained: Grounding | None = grounding if grounding.explain else None
+        self._grounding: Grounding | None = None
+        self._explained: Grounding | None = None
         self._graphs = Explained()
         self._brave: frozenset[Symbol] | None = None
         self._cautious: frozenset[Symbol] | None = None
         self._queried = False
         #: With an objective (solve(maximize=...)), its value in the optimal outcomes.
         self.optimum: int | None = None
-        if grounding is not None and grounding.objective is not None and grounding.optimum is not None:
-            self.optimum = -grounding.optimum if grounding.objective == "maximize" else grounding.optimum
 
     # -- sequence -------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -612,26 +620,20 @@ class SequenceOutcomes(Outcomes):
     """The outcomes of a sequence of actions: one per distinct final state (:mod:`pyrules.sequence`)."""
 
     def __init__(self, situation: Situation, lines: list[Any], statistics: Statistics, options: SolveOptions,
-                 messages: list[str], library: Any = None):
+                 messages: list[str], library: Any = None, timed_out: bool = False, limit: int | None = None):
+        """The distinct final states of ``lines``, sorted; with ``limit``, the first ones (then truncated);
+        ``timed_out``: the lines were cut at the timeout (then truncated too)."""
         from .sequence import changes, describe_ending
 
-        self.situation = situation
-        self._grounding = None  # type: ignore[assignment]
-        self.truncated = False
-        self.timed_out = False
-        self.statistics = statistics
-        self.options = options
-        self.messages = list(messages)
-        self._library = library
-        self._explained = None
-        self._graphs = Explained()
-        self._queried = False
-        self.optimum = None
+        self._start(situation, statistics, options, library, messages=messages)
         found: dict[frozenset[Symbol], Outcome] = {}
         for line in lines:
             atoms = changes(situation, line)
             found.setdefault(atoms, Outcome(atoms, situation, self, line))
-        self._outcomes = sorted(found.values(), key=lambda o: outcome_key(o.atoms))
+        outcomes = sorted(found.values(), key=lambda o: outcome_key(o.atoms))
+        self._outcomes = outcomes[:limit] if limit is not None else outcomes
+        self.truncated = timed_out or len(self._outcomes) < len(outcomes)
+        self.timed_out = timed_out
         self.illegal: list[str] = []  # an illegal action ends its line, and that is an outcome (illegal/2)
         #: Why lines ended before the last action (an illegal action, a loop, the bound), one text each.
         self.endings = sorted({describe_ending(o.line.ending) for o in self._outcomes if o.line.ending is not None})

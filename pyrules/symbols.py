@@ -110,7 +110,7 @@ def fn(name: str, *args: Symbol | int) -> Symbol:
 # Facts of large situations are made by the hundred thousand: clingo's Function converts the name and
 # the arguments through two helper calls and allocates two C buffers each time; fn keeps each name's C
 # string (pyrules' own words) and one pair of buffers per thread (clingo's C calls release the
-# interpreter lock, so threads do not share them): 1.27 us -> 0.61 us a term.
+# interpreter lock, so threads do not share them): half the time a term (benchmarks/notes.md).
 _names: dict[str, Any] = {}
 _ARGUMENTS = 16
 _buffers = threading.local()
