@@ -234,3 +234,21 @@ def test_a_move_to_the_graveyard_that_is_not_a_state_based_action_does_not_count
     assert derive("sba:704.3-2", facts.split(" ")[0], "state_based_actions") == set()
     assert derive("sba:704.3-2", facts, "state_based_actions") == {"state_based_actions"}
 
+
+@covers(*_ATTACH)
+def test_303_4d_an_aura_that_is_also_a_creature_enchants_nothing():
+    """303.4d: an Aura that's also a creature can't enchant anything (704.5p: a creature attached to an
+    object becomes unattached); the Aura is put into its owner's graveyard, like an Equipment creature
+    that may not equip (301.5c, the block's Equipment rule)."""
+    facts = _BOARD + """
+        permanent(ghoul). has_subtype(ghoul,aura). has_type(ghoul,creature). has_keyword(ghoul,enchant_creature).
+        attached_to(ghoul,bear)."""
+    assert derive(_ATTACH, facts, ["to_graveyard", "unattached"]) == {GY.format("ghoul")}
+
+
+@covers("sba:303.4a")
+def test_303_4d_no_aura_enchants_itself_and_an_aura_creature_enchants_nothing():
+    facts = """_check. permanent(a1). has_subtype(a1,aura). has_type(a1,land). has_keyword(a1,enchant_land).
+               attached_to(a1,a1). permanent(a2). has_subtype(a2,aura). has_type(a2,creature).
+               has_keyword(a2,enchant_creature). attached_to(a2,bear). permanent(bear). has_type(bear,creature)."""
+    assert derive("sba:303.4a", facts, _SHOW) == {"_illegally_attached(a1)", "_illegally_attached(a2)"}
