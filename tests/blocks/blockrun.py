@@ -70,12 +70,17 @@ def models(names: str | Iterable[str], facts: str, show: str | Iterable[str]) ->
     assert fact_preds <= mentioned, f"facts about predicates the blocks never read: {sorted(fact_preds - mentioned)}"
     assert show <= mentioned, f"shown predicates the blocks never mention: {sorted(show - mentioned)}"
 
-    ctl = clingo.Control(["0"], logger=lambda code, message: None)
-    with clingo.ast.ProgramBuilder(ctl) as builder:
-        for stm in _statements(names):
-            builder.add(stm)
-    ctl.add("base", [], facts)
-    ctl.ground([("base", [])])
+    # Info messages (an atom the facts do not give) are expected: the block reads what other blocks derive.
+    messages: list[str] = []
+    ctl = clingo.Control(["0"], logger=lambda code, message: messages.append(message))
+    try:
+        with clingo.ast.ProgramBuilder(ctl) as builder:
+            for stm in _statements(names):
+                builder.add(stm)
+        ctl.add("base", [], facts)
+        ctl.ground([("base", [])])
+    except RuntimeError as exc:
+        raise RuntimeError("\n".join([str(exc), *messages])) from None
     found: set[frozenset[str]] = set()
     with ctl.solve(yield_=True) as handle:
         for model in handle:
