@@ -2,6 +2,7 @@
 
 Encodings are loaded by file path so clingo's messages name the real file and line. Each rule
 block starts with a header ``% @rule(106.7, could-produce) text``; :func:`rule_blocks` reads them,
+each block has a name (``mana:106.7``, see :attr:`RuleBlock.name`) by which :func:`block` finds it,
 and each file's catalogue (``% input|derived|event|output|answer|aux|index  pred(Args)  meaning``) is read by
 :func:`catalogue`. Explanations, docs and tests use these as the one source of truth.
 """
@@ -28,13 +29,18 @@ _CR_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 
 @dataclass(frozen=True)
 class RuleBlock:
-    """A block of rules under one ``@rule`` header: the rules from ``first_line`` to ``last_line``."""
+    """A block of rules under one ``@rule`` header: the rules from ``first_line`` to ``last_line``
+    (1-based, both included; the header is the line or lines just above ``first_line``)."""
 
     file: str
     first_line: int
     last_line: int
     citations: tuple[str, ...]
     text: str
+    #: ``<file stem>:<first citation>``, e.g. ``sba:704.5m``; when several blocks of one file start
+    #: with the same citation, the second is ``sba:704.3-2``, the third ``-3``, in file order. Read
+    #: from the header as it is (no header carries a name), so explanations print what they did.
+    name: str = ""
 
     @property
     def cr_numbers(self) -> tuple[str, ...]:
@@ -47,6 +53,16 @@ class RuleBlock:
     @property
     def label(self) -> str:
         return f"{', '.join(self.citations)}: {self.text}"
+
+    @property
+    def path(self) -> Path:
+        return encoding_dir() / self.file
+
+    @property
+    def program(self) -> str:
+        """The block's rules as written: lines ``first_line`` to ``last_line`` of its file."""
+        lines = self.path.read_text(encoding="utf-8").splitlines()
+        return "\n".join(lines[self.first_line - 1:self.last_line]) + "\n"
 
 
 @dataclass(frozen=True)
@@ -86,12 +102,16 @@ def rule_blocks(name: str) -> tuple[RuleBlock, ...]:
     blocks: list[RuleBlock] = []
     current: tuple[int, tuple[str, ...], str] | None = None
 
+    seen: dict[str, int] = {}
+
     def close(end: int) -> None:
         if current is not None:
             start, cites, text = current
             while end > start and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("%")):
                 end -= 1
-            blocks.append(RuleBlock(name, start, end, cites, text))
+            base = f"{Path(name).stem}:{cites[0] if cites else start}"
+            seen[base] = seen.get(base, 0) + 1
+            blocks.append(RuleBlock(name, start, end, cites, text, base if seen[base] == 1 else f"{base}-{seen[base]}"))
 
     i = 0
     while i < len(lines):
@@ -115,6 +135,21 @@ def rule_blocks(name: str) -> tuple[RuleBlock, ...]:
 
 def all_rule_blocks() -> list[RuleBlock]:
     return [b for name in FILES for b in rule_blocks(name)]
+
+
+@lru_cache(maxsize=1)
+def _blocks_by_name() -> dict[str, RuleBlock]:
+    return {b.name: b for b in all_rule_blocks()}
+
+
+def block(name: str) -> RuleBlock:
+    """The rule block named ``name`` (``sba:704.5m``); a KeyError names the blocks of that file."""
+    try:
+        return _blocks_by_name()[name]
+    except KeyError:
+        stem = name.split(":", 1)[0]
+        known = [b.name for b in all_rule_blocks() if b.name.startswith(f"{stem}:")]
+        raise KeyError(f"no rule block named {name!r}; {stem}.lp has {known}") from None
 
 
 def block_at(file: str, line: int) -> RuleBlock | None:

@@ -9,7 +9,7 @@ import clingo
 import clingo.ast
 import pytest
 
-from pyrules.encodings import FILES, all_rule_blocks, catalogue, encoding_paths, output_signatures, rule_blocks
+from pyrules.encodings import FILES, all_rule_blocks, block, catalogue, encoding_paths, output_signatures, rule_blocks
 
 _RULE_HEAD = re.compile(r"^(?!%|#)\S")
 
@@ -28,11 +28,11 @@ def test_every_rule_is_under_a_header(name):
 def test_headers_cite_cr_numbers_or_seed_rulings(name):
     from pyrules.regression import ruling_index
 
-    for block in rule_blocks(name):
-        assert block.citations, block
-        for cite in block.citations:
-            assert re.match(r"^\d{3}(\.\d+[a-z]?)?$", cite) or cite in ruling_index(), (block, cite)
-        assert block.text
+    for b in rule_blocks(name):
+        assert b.citations, b
+        for cite in b.citations:
+            assert re.match(r"^\d{3}(\.\d+[a-z]?)?$", cite) or cite in ruling_index(), (b, cite)
+        assert b.text
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -81,6 +81,28 @@ def test_blocks_are_read_with_their_citations():
     assert ("107.5", "701.26a", "tap-symbol") in blocks
     block = blocks[("107.5", "701.26a", "tap-symbol")]
     assert block.file == "activation.lp" and block.cr_numbers == ("107.5", "701.26a") and block.rulings == ("tap-symbol",)
+
+
+def test_blocks_have_unique_names_found_by_block():
+    """Each block is addressable by name (issue 29): ``<file stem>:<first citation>``, with ``-2``, ``-3`` for
+    later blocks of the same file starting with the same citation."""
+    names = [b.name for b in all_rule_blocks()]
+    assert len(names) == len(set(names)), sorted({n for n in names if names.count(n) > 1})
+    for b in all_rule_blocks():
+        assert block(b.name) is b
+        assert b.name.startswith(f"{b.file.removesuffix('.lp')}:{b.citations[0]}")
+    assert [b.name for b in rule_blocks("sba.lp")][:1] + [b.name for b in rule_blocks("sba.lp")][-1:] == [
+        "sba:704.3", "sba:704.3-2"]
+    with pytest.raises(KeyError, match="sba:704.5m"):
+        block("sba:999.9")
+
+
+def test_a_block_program_is_its_lines():
+    b = block("sba:704.5m")
+    lines = b.path.read_text(encoding="utf-8").splitlines()
+    assert lines[b.first_line - 2].startswith("% @rule(704.5m)") or lines[b.first_line - 3].startswith("% @rule(704.5m)")
+    assert b.program.splitlines() == lines[b.first_line - 1:b.last_line]
+    assert b.program.startswith("to_graveyard(sba(O),O,battlefield) :- _illegally_attached(O)")
 
 
 def test_aux_predicates_belong_to_one_file():

@@ -1,0 +1,175 @@
+"""asp/filters.lp, one block at a time (issue 29): each filter field on a few objects. What a block reads
+from the blocks before it (``_candidate``, ``view_*``, ``source_object`` ...) is given as facts."""
+
+from __future__ import annotations
+
+from blockrun import covers, derive
+
+# --- 109.1, 109.2: the view of an object as it is ---------------------------------------------------------
+
+@covers("filters:109.1")
+def test_an_object_is_seen_through_its_characteristics():
+    facts = """object(a). has_type(a,land). has_supertype(a,basic). has_subtype(a,forest). controller(a,alice).
+               owner(a,bob). token(a). has_type(b,creature)."""
+    show = ["view", "view_type", "view_supertype", "view_subtype", "view_controller", "view_owner", "view_token"]
+    assert derive("filters:109.1", facts, show) == {
+        "view(a)", "view_type(a,land)", "view_supertype(a,basic)", "view_subtype(a,forest)",
+        "view_controller(a,alice)", "view_owner(a,bob)", "view_token(a)", "view_type(b,creature)"}
+
+
+@covers("filters:113.3b")
+def test_an_object_has_an_activated_ability_as_printed():
+    facts = "face_card(a,pili_pala). ability(ab(pili_pala,1),activated). face_card(b,bears). ability(ab(bears,1),triggered)."
+    assert derive("filters:113.3b", facts, "view_activated") == {"view_activated(a)"}
+
+
+# --- 109.2, 113.7a: which sources may use a filter --------------------------------------------------------
+
+@covers("filters:109.2")
+def test_the_sources_of_a_filter_objects_effects_and_granted_abilities():
+    facts = """filter(flt(ab(anthem,1),1)). face_card(x,anthem). face_card(y,bears).
+               filter(flt(ab(growth,1),1)). lasting_effect(e1,ab(growth,1),end_of_turn).
+               filter(flt(gr(g1),1)). permanent(p)."""
+    assert derive("filters:109.2", facts, ["filter_of", "filter_source"]) == {
+        "filter_of(flt(ab(anthem,1),1),ab(anthem,1))", "filter_source(flt(ab(anthem,1),1),x)",
+        "filter_of(flt(ab(growth,1),1),ab(growth,1))", "filter_source(flt(ab(growth,1),1),e1)",
+        "filter_of(flt(gr(g1),1),gr(g1))", "filter_source(flt(gr(g1),1),p)"}
+
+
+@covers("filters:109.2")
+def test_this_object_is_known_only_to_filters_about_their_source():
+    facts = """filter(flt(ab(c,1),1)). filter_other(flt(ab(c,1),1)). face_card(x,c). object(x). face_card(s,c). object(s).
+               stack_ability(s,ab(c,1),x). _candidate(flt(ab(c,1),1),y). object(y)."""
+    assert derive("filters:109.2", facts, ["source_object", "view_object"]) == {
+        "source_object(x,x)", "view_object(y,y)"}
+    plain = facts.replace("filter_other(flt(ab(c,1),1)).", "")
+    assert derive("filters:109.2", plain, ["source_object", "view_object"]) == set()
+
+
+# --- 109.4: "you" ------------------------------------------------------------------------------------------
+
+@covers("filters:109.4")
+def test_you_is_the_controller_of_the_source():
+    facts = "filter_source(f,x). source_controller(x,alice). source_controller(y,bob)."
+    assert derive("filters:109.4", facts, "filter_you") == {"filter_you(x,alice)"}
+
+
+# --- 109.2, 205.2a, 205.4a, 111.1: card types, supertypes, tokens ---------------------------------------------
+
+_KIND = ["_first_type", "_candidate", "_kind_fails"]
+
+
+@covers("filters:109.2-2")
+def test_every_card_type_asked_is_needed_starting_from_the_first():
+    facts = """filter(f). filter_type(f,creature). filter_type(f,artifact).
+               view_type(a,artifact). view_type(a,creature). view_type(b,artifact). view_type(c,creature)."""
+    assert derive("filters:109.2-2", facts, _KIND) == {
+        "_first_type(f,artifact)", "_candidate(f,a)", "_candidate(f,b)", "_kind_fails(f,b)"}
+
+
+@covers("filters:109.2-2")
+def test_one_of_several_types_and_no_type_at_all():
+    facts = """filter(f). filter_any_type(f,artifact). filter_any_type(f,enchantment).
+               view(a). view_type(a,enchantment). view(b). view_type(b,land)."""
+    assert derive("filters:109.2-2", facts, _KIND) == {"_candidate(f,a)", "_candidate(f,b)", "_kind_fails(f,b)"}
+
+
+@covers("filters:109.2-2")
+def test_supertype_nonbasic_and_nonland():
+    facts = """filter(f). filter_supertype(f,legendary). filter(g). filter_nonbasic(g). filter(h). filter_nonland(h).
+               view(a). view_supertype(a,legendary). view(b). view_supertype(b,basic). view_type(b,land)."""
+    assert derive("filters:109.2-2", facts, "_kind_fails") == {
+        "_kind_fails(f,b)", "_kind_fails(g,b)", "_kind_fails(h,b)"}
+
+
+@covers("filters:109.2-2")
+def test_tokens_nontokens_and_an_activated_ability():
+    facts = """filter(f). filter_token(f). filter(g). filter_nontoken(g). filter(h). filter_activated_ability(h).
+               view(a). view_token(a). view(b). view_activated(b)."""
+    assert derive("filters:109.2-2", facts, "_kind_fails") == {
+        "_kind_fails(f,b)", "_kind_fails(g,a)", "_kind_fails(h,a)"}
+
+
+# --- 109.4, 108.3, 108.4: control and ownership -------------------------------------------------------------
+
+_PLAYERS = "player(alice). player(bob). _candidate(f,a). view_controller(a,alice). _candidate(f,b). view_controller(b,bob). "
+
+
+@covers("filters:109.4-2")
+def test_you_control_and_an_opponent_controls():
+    assert derive("filters:109.4-2", _PLAYERS + "filter(f). filter_controller(f,you).", "basic_match") == {
+        "basic_match(f,alice,a)", "basic_match(f,bob,b)"}
+    assert derive("filters:109.4-2", _PLAYERS + "filter(f). filter_controller(f,opponent).", "basic_match") == {
+        "basic_match(f,bob,a)", "basic_match(f,alice,b)"}
+
+
+@covers("filters:109.4-2")
+def test_you_own_and_an_opponent_owns_also_outside_the_battlefield():
+    facts = ("player(alice). player(bob). filter(f)."
+             " _candidate(f,a). view_owner(a,alice). _candidate(f,c). view_owner(c,bob).")
+    assert derive("filters:109.4-2", facts + " filter_owner(f,you).", "basic_match") == {
+        "basic_match(f,alice,a)", "basic_match(f,bob,c)"}
+    assert derive("filters:109.4-2", facts + " filter_owner(f,opponent).", "basic_match") == {
+        "basic_match(f,bob,a)", "basic_match(f,alice,c)"}
+
+
+@covers("filters:109.4-2")
+def test_you_control_but_an_opponent_owns():
+    facts = _PLAYERS + "filter(f). filter_controller(f,you). filter_owner(f,opponent). view_owner(a,bob). view_owner(b,bob)."
+    assert derive("filters:109.4-2", facts, "basic_match") == {"basic_match(f,alice,a)"}
+
+
+@covers("filters:109.4-2")
+def test_a_filter_without_control_or_ownership_is_seen_from_anyone():
+    facts = _PLAYERS + "filter(f). _kind_fails(f,b)."
+    assert derive("filters:109.4-2", facts, ["basic_match", "_anyone"]) == {"_anyone(f)", "basic_match(f,anyone,a)"}
+
+
+# --- 109.2, 303.4: "other" and "enchanted" -------------------------------------------------------------------
+
+@covers("filters:109.2-3")
+def test_other_excludes_the_source_also_as_it_would_enter():
+    facts = """filter_other(f). filter_source(f,x). source_object(x,x). _candidate(f,x). view_object(x,x).
+               _candidate(f,en(x,c)). view_object(en(x,c),x). _candidate(f,y). view_object(y,y)."""
+    assert derive("filters:109.2-3", facts, "source_fails") == {"source_fails(f,x,x)", "source_fails(f,x,en(x,c))"}
+
+
+@covers("filters:109.2-3")
+def test_enchanted_means_what_the_aura_is_attached_to():
+    facts = """filter_enchanted(f). filter_source(f,aura). source_object(aura,aura). attached_to(aura,bear).
+               _candidate(f,bear). view_object(bear,bear). _candidate(f,wolf). view_object(wolf,wolf)."""
+    assert derive("filters:109.2-3", facts, "source_fails") == {"source_fails(f,aura,wolf)"}
+
+
+# --- 205.3, 613.1d, 105.2c: subtypes and colors -----------------------------------------------------------
+
+@covers("filters:205.3")
+def test_a_subtype_asked_for_and_colorless():
+    facts = """filter_subtype(f,forest). _candidate(f,a). view_subtype(a,forest). _candidate(f,b). view_subtype(b,island).
+               filter_colorless(g). _candidate(g,c). has_color(c,green). _candidate(g,d)."""
+    assert derive("filters:205.3", facts, "subtype_fails") == {"subtype_fails(f,b)", "subtype_fails(g,c)"}
+
+
+# --- 205.3m, 607.2d: of the chosen type ----------------------------------------------------------------
+
+@covers("filters:205.3m")
+def test_of_the_chosen_creature_type():
+    facts = """filter_chosen_subtype(f). chosen_subtype(x,elf). filter_asked(f,x,a). view_subtype(a,elf).
+               filter_asked(f,x,b). view_subtype(b,goblin). filter_asked(f,y,a)."""
+    assert derive("filters:205.3m", facts, "_chosen_fails") == {"_chosen_fails(f,x,b)", "_chosen_fails(f,y,a)"}
+
+
+# --- 109.2: a match ---------------------------------------------------------------------------------------
+
+@covers("filters:109.2-4")
+def test_a_view_matches_when_every_condition_holds_seen_from_the_sources_you():
+    facts = """filter_you(x,alice). filter_asked(f,x,a). basic_match(f,alice,a). filter_asked(f,x,b). basic_match(f,bob,b).
+               filter_asked(f,x,c). basic_match(f,anyone,c). filter_asked(f,x,d). basic_match(f,alice,d). subtype_fails(f,d).
+               filter_asked(f,x,e). basic_match(f,alice,e). source_fails(f,x,e)."""
+    assert derive("filters:109.2-4", facts, "matches") == {"matches(f,x,a)", "matches(f,x,c)"}
+
+
+@covers("filters:109.2-4")
+def test_no_match_of_the_chosen_type_when_it_fails():
+    facts = "filter_you(x,alice). filter_asked(f,x,a). basic_match(f,anyone,a). _chosen_fails(f,x,a)."
+    assert derive("filters:109.2-4", facts, "matches") == set()

@@ -1,0 +1,254 @@
+"""asp/sba.lp, one block at a time (issue 29): each test runs one ``@rule`` block alone on a few facts.
+What a block reads from other blocks or files (``_check``, ``permanent``, ``has_type`` ...) is given."""
+
+from __future__ import annotations
+
+from blockrun import covers, derive, models
+
+GY = "to_graveyard(sba({0}),{0},battlefield)"
+
+
+# --- 704.3: when state-based actions are checked ---------------------------------------------------------
+
+@covers("sba:704.3")
+def test_checked_when_a_player_would_receive_priority():
+    assert derive("sba:704.3", "question(priority).", "_check") == {"_check"}
+    assert derive("sba:704.3", "question(effect).", "_check") == set()
+
+
+# --- 704.5a, 704.5b: losing the game ---------------------------------------------------------------------
+
+@covers("sba:704.5a")
+def test_zero_or_less_life_loses_and_an_empty_library_draw_loses():
+    facts = "_check. life(alice,0). life(bob,1). life(carol,-3). empty_library_draw(bob)."
+    assert derive("sba:704.5a", facts, "loses") == {"loses(alice,life)", "loses(carol,life)", "loses(bob,empty_library)"}
+
+
+@covers("sba:704.5a")
+def test_nobody_loses_when_state_based_actions_are_not_checked():
+    assert derive("sba:704.5a", "life(alice,0). empty_library_draw(bob).", "loses") == set()
+
+
+# --- 704.5d, 704.5e: tokens and copies of spells cease to exist -------------------------------------------
+
+@covers("sba:704.5d")
+def test_tokens_off_the_battlefield_and_spell_copies_off_the_stack_cease_to_exist():
+    facts = """_check. token(t1). in_zone(t1,graveyard). token(t2). in_zone(t2,battlefield).
+               spell_copy(c1). in_zone(c1,exile). spell_copy(c2). in_zone(c2,stack)."""
+    assert derive("sba:704.5d", facts, "ceases_to_exist") == {"ceases_to_exist(t1)", "ceases_to_exist(c1)"}
+
+
+# --- 704.5f: toughness 0 or less --------------------------------------------------------------------------
+
+@covers("sba:704.5f")
+def test_a_creature_with_toughness_zero_or_less_goes_to_the_graveyard():
+    facts = """_check. permanent(a). has_type(a,creature). toughness(a,0).
+               permanent(b). has_type(b,creature). toughness(b,-1).
+               permanent(c). has_type(c,creature). toughness(c,1)."""
+    assert derive("sba:704.5f", facts, "to_graveyard") == {GY.format("a"), GY.format("b")}
+
+
+@covers("sba:704.5f")
+def test_toughness_counts_only_for_a_creature_on_the_battlefield():
+    facts = "_check. permanent(a). has_type(a,artifact). toughness(a,0). has_type(b,creature). toughness(b,0)."
+    assert derive("sba:704.5f", facts, "to_graveyard") == set()
+
+
+# --- 704.5g, 704.5h: lethal damage, deathtouch, indestructible --------------------------------------------
+
+@covers("sba:704.5g")
+def test_lethal_damage_and_deathtouch_destroy_but_not_an_indestructible_creature():
+    facts = """_check. permanent(a). has_type(a,creature). toughness(a,2). damage(a,2).
+               permanent(b). has_type(b,creature). toughness(b,3). damage(b,2).
+               permanent(c). has_type(c,creature). toughness(c,5). deathtouch_damage(c).
+               permanent(d). has_type(d,creature). toughness(d,1). damage(d,4). has_keyword(d,indestructible)."""
+    assert derive("sba:704.5g", facts, ["_lethal", "to_graveyard"]) == {
+        "_lethal(a)", "_lethal(c)", "_lethal(d)", GY.format("a"), GY.format("c")}
+
+
+@covers("sba:704.5g")
+def test_damage_on_a_creature_with_toughness_zero_is_left_to_704_5f():
+    facts = "_check. permanent(a). has_type(a,creature). toughness(a,0). damage(a,1). deathtouch_damage(a)."
+    assert derive("sba:704.5g", facts, ["_lethal", "to_graveyard"]) == set()
+
+
+# --- 704.5i: planeswalkers with no loyalty ----------------------------------------------------------------
+
+@covers("sba:704.5i")
+def test_a_planeswalker_without_loyalty_counters_goes_to_the_graveyard():
+    facts = """_check. permanent(p1). has_type(p1,planeswalker).
+               permanent(p2). has_type(p2,planeswalker). counter_count(p2,loyalty,3)."""
+    assert derive("sba:704.5i", facts, "to_graveyard") == {GY.format("p1")}
+
+
+# --- 704.5j: the legend rule -------------------------------------------------------------------------------
+
+_LEGENDS = """_check. permanent(a). permanent(b). has_supertype(a,legendary). has_supertype(b,legendary).
+              face_card(a,isamaru). face_card(b,isamaru). controller(a,alice). """
+
+
+@covers("sba:704.5j")
+def test_two_legends_with_one_name_and_one_controller_one_is_kept():
+    assert models("sba:704.5j", _LEGENDS + "controller(b,alice).", ["to_graveyard", "chose"]) == [
+        frozenset({"chose(alice,legend_rule(isamaru),a)", GY.format("b")}),
+        frozenset({"chose(alice,legend_rule(isamaru),b)", GY.format("a")}),
+    ]
+
+
+@covers("sba:704.5j")
+def test_legends_of_different_controllers_or_names_stay():
+    assert derive("sba:704.5j", _LEGENDS + "controller(b,bob).", ["to_graveyard", "chose", "_legends"]) == set()
+    facts = _LEGENDS.replace("face_card(b,isamaru)", "face_card(b,jaya)") + "controller(b,alice)."
+    assert derive("sba:704.5j", facts, ["to_graveyard", "chose", "_legends"]) == set()
+
+
+# --- 303.4a, 301.5c, 301.6: where a permanent may be attached -------------------------------------------
+
+_SHOW = ["_legally_attached", "_illegally_attached", "unsupported"]
+
+
+@covers("sba:303.4a")
+def test_enchant_creature_allows_a_creature_permanent_only():
+    facts = """_check. permanent(a1). has_subtype(a1,aura). has_keyword(a1,enchant_creature). attached_to(a1,bear).
+               permanent(bear). has_type(bear,creature).
+               permanent(a2). has_subtype(a2,aura). has_keyword(a2,enchant_creature). attached_to(a2,grove).
+               permanent(grove). has_type(grove,land)."""
+    assert derive("sba:303.4a", facts, _SHOW) == {"_legally_attached(a1)", "_illegally_attached(a2)"}
+
+
+@covers("sba:303.4a")
+def test_enchant_land_and_enchant_forest():
+    facts = """_check. permanent(mountain). has_type(mountain,land). has_subtype(mountain,mountain).
+               permanent(forest). has_type(forest,land). has_subtype(forest,forest).
+               permanent(a1). has_subtype(a1,aura). has_keyword(a1,enchant_land). attached_to(a1,mountain).
+               permanent(a2). has_subtype(a2,aura). has_keyword(a2,enchant_forest). attached_to(a2,forest).
+               permanent(a3). has_subtype(a3,aura). has_keyword(a3,enchant_forest). attached_to(a3,mountain)."""
+    assert derive("sba:303.4a", facts, _SHOW) == {"_legally_attached(a1)", "_legally_attached(a2)",
+                                                  "_illegally_attached(a3)"}
+
+
+@covers("sba:303.4a")
+def test_an_attachment_to_an_object_that_left_the_battlefield_is_illegal():
+    facts = """_check. permanent(a). has_subtype(a,aura). has_keyword(a,enchant_creature). attached_to(a,bear).
+               has_type(bear,creature)."""  # bear is not a permanent: it left
+    assert derive("sba:303.4a", facts, _SHOW) == {"_illegally_attached(a)"}
+
+
+@covers("sba:303.4a")
+def test_equipment_goes_on_a_creature_and_a_fortification_on_a_land_and_nothing_else_on_anything():
+    facts = """_check. permanent(bear). has_type(bear,creature). permanent(grove). has_type(grove,land).
+               permanent(e1). has_subtype(e1,equipment). attached_to(e1,bear).
+               permanent(e2). has_subtype(e2,equipment). attached_to(e2,grove).
+               permanent(e3). has_subtype(e3,equipment). has_type(e3,creature). attached_to(e3,bear).
+               permanent(f1). has_subtype(f1,fortification). attached_to(f1,grove).
+               permanent(f2). has_subtype(f2,fortification). attached_to(f2,bear).
+               permanent(x). has_type(x,artifact). attached_to(x,bear)."""
+    assert derive("sba:303.4a", facts, _SHOW) == {
+        "_legally_attached(e1)", "_legally_attached(f1)",
+        "_illegally_attached(e2)", "_illegally_attached(e3)", "_illegally_attached(f2)", "_illegally_attached(x)"}
+
+
+@covers("sba:303.4a")
+def test_an_aura_without_a_modelled_enchant_ability_is_unsupported():
+    facts = """_check. permanent(a1). has_subtype(a1,aura). has_keyword(a1,enchant_artifact).
+               permanent(a2). has_subtype(a2,aura). has_keyword(a2,enchant_creature)."""
+    assert derive("sba:303.4a", facts, _SHOW) == {"unsupported(an_aura_without_a_modelled_enchant_ability(a1))"}
+
+
+@covers("sba:303.4a")
+def test_an_unattached_aura_is_not_illegally_attached_here():
+    """Attached to nothing is 704.5m's second rule, not an illegal attachment."""
+    facts = "_check. permanent(a). has_subtype(a,aura). has_keyword(a,enchant_creature)."
+    assert derive("sba:303.4a", facts, _SHOW) == set()
+
+
+# --- 704.5m: Auras --------------------------------------------------------------------------------------
+
+@covers("sba:704.5m")
+def test_an_illegally_attached_or_unattached_aura_goes_to_the_graveyard():
+    facts = """_check. _illegally_attached(a1). has_subtype(a1,aura). permanent(a2). has_subtype(a2,aura).
+               permanent(a3). has_subtype(a3,aura). attached_to(a3,bear).
+               _illegally_attached(e). has_subtype(e,equipment)."""
+    assert derive("sba:704.5m", facts, "to_graveyard") == {GY.format("a1"), GY.format("a2")}
+
+
+# --- 704.5n, 704.5p: Equipment, Fortifications and the rest ---------------------------------------------
+
+@covers("sba:704.5n")
+def test_an_illegally_attached_non_aura_becomes_unattached():
+    facts = """_illegally_attached(e). has_subtype(e,equipment). _illegally_attached(f). has_subtype(f,fortification).
+               _illegally_attached(x). _illegally_attached(a). has_subtype(a,aura)."""
+    assert derive("sba:704.5n", facts, "unattached") == {"unattached(e)", "unattached(f)", "unattached(x)"}
+
+
+# --- 303.4a with 704.5m and 704.5n: what happens to each attachment ----------------------------------------
+
+_ATTACH = ("sba:303.4a", "sba:704.5m", "sba:704.5n")
+_BOARD = "_check. permanent(bear). has_type(bear,creature). permanent(grove). has_type(grove,land). "
+
+
+@covers(*_ATTACH)
+def test_704_5m_auras_attached_illegally_to_what_left_or_to_nothing_go_and_a_legal_one_stays():
+    facts = _BOARD + """
+        permanent(legal). has_subtype(legal,aura). has_keyword(legal,enchant_creature). attached_to(legal,bear).
+        permanent(wrong). has_subtype(wrong,aura). has_keyword(wrong,enchant_creature). attached_to(wrong,grove).
+        permanent(left). has_subtype(left,aura). has_keyword(left,enchant_creature). attached_to(left,gone).
+        permanent(none). has_subtype(none,aura). has_keyword(none,enchant_creature)."""
+    assert derive(_ATTACH, facts, ["to_graveyard", "unattached"]) == {GY.format(a) for a in ("wrong", "left", "none")}
+
+
+@covers(*_ATTACH)
+def test_704_5n_704_5p_other_attachments_become_unattached_and_stay():
+    facts = _BOARD + """
+        permanent(sword). has_subtype(sword,equipment). has_type(sword,artifact). attached_to(sword,grove).
+        permanent(wall). has_subtype(wall,fortification). has_type(wall,artifact). attached_to(wall,bear).
+        permanent(relic). has_type(relic,artifact). attached_to(relic,bear).
+        permanent(blade). has_subtype(blade,equipment). attached_to(blade,bear)."""
+    assert derive(_ATTACH, facts, ["to_graveyard", "unattached"]) == {"unattached(sword)", "unattached(wall)",
+                                                                       "unattached(relic)"}
+
+
+# --- 704.5q: +1/+1 and -1/-1 counters annihilate ---------------------------------------------------------
+
+@covers("sba:704.5q")
+def test_plus_and_minus_counters_remove_the_smaller_number_of_each():
+    facts = """_check. counter_count(a,p1p1,2). counter_count(a,m1m1,3). counter_count(b,p1p1,4). counter_count(b,m1m1,1).
+               counter_count(c,p1p1,2)."""
+    assert derive("sba:704.5q", facts, "happens") == {
+        "happens(sba(a,p1p1),counters(a,p1p1,-2))", "happens(sba(a,m1m1),counters(a,m1m1,-2))",
+        "happens(sba(b,p1p1),counters(b,p1p1,-1))", "happens(sba(b,m1m1),counters(b,m1m1,-1))"}
+
+
+# --- 704.3: whether any state-based action applies ---------------------------------------------------------
+
+@covers("sba:704.3-2")
+def test_each_kind_of_state_based_action_counts():
+    for fact in ("loses(alice,life).", "ceases_to_exist(t).", "to_graveyard(sba(a),a,battlefield).",
+                 "_legends(alice,isamaru).", "_annihilate(a,1).", "unattached(e)."):
+        assert derive("sba:704.3-2", fact, "state_based_actions") == {"state_based_actions"}, fact
+
+
+@covers("sba:704.3-2")
+def test_a_move_to_the_graveyard_that_is_not_a_state_based_action_does_not_count():
+    facts = "to_graveyard(destroy(s),a,battlefield). to_graveyard(sba(b),b,battlefield)."
+    assert derive("sba:704.3-2", facts.split(" ")[0], "state_based_actions") == set()
+    assert derive("sba:704.3-2", facts, "state_based_actions") == {"state_based_actions"}
+
+
+@covers(*_ATTACH)
+def test_303_4d_an_aura_that_is_also_a_creature_enchants_nothing():
+    """303.4d: an Aura that's also a creature can't enchant anything (704.5p: a creature attached to an
+    object becomes unattached); the Aura is put into its owner's graveyard, like an Equipment creature
+    that may not equip (301.5c, the block's Equipment rule)."""
+    facts = _BOARD + """
+        permanent(ghoul). has_subtype(ghoul,aura). has_type(ghoul,creature). has_keyword(ghoul,enchant_creature).
+        attached_to(ghoul,bear)."""
+    assert derive(_ATTACH, facts, ["to_graveyard", "unattached"]) == {GY.format("ghoul")}
+
+
+@covers("sba:303.4a")
+def test_303_4d_no_aura_enchants_itself_and_an_aura_creature_enchants_nothing():
+    facts = """_check. permanent(a1). has_subtype(a1,aura). has_type(a1,land). has_keyword(a1,enchant_land).
+               attached_to(a1,a1). permanent(a2). has_subtype(a2,aura). has_type(a2,creature).
+               has_keyword(a2,enchant_creature). attached_to(a2,bear). permanent(bear). has_type(bear,creature)."""
+    assert derive("sba:303.4a", facts, _SHOW) == {"_illegally_attached(a1)", "_illegally_attached(a2)"}
