@@ -183,7 +183,7 @@ class Runner:
         """Whenever a player would receive priority: state-based actions, again and again while any apply,
         then the waiting triggered abilities go on the stack (117.5). Putting abilities on the stack
         changes nothing a state-based action or a trigger looks at, so the line is settled then. A step
-        whose outcome could not have made any state-based action apply (QUIET) needs no check at all."""
+        whose outcome could not have made any state-based action apply (transition.quiet) needs no check at all."""
         done: dict[tuple, Line] = {}
         frontier = _distinct(lines)
         rounds = 0

@@ -7,22 +7,33 @@ import pytest
 
 import pyrules
 from pyrules import InputError, UnsupportedError, load_situation
-from pyrules.encodings import output_signatures
+from pyrules.encodings import EFFECTS, FILES, catalogue, effects, output_signatures
 from pyrules.regression import corpus_dir
 from pyrules.sequence import Runner
 from pyrules.solver import Grounding
-from pyrules.transition import CHANGES, RECORDS
+from pyrules.transition import CHANGES, quiet_predicates, records
 
 SEQUENCES = sorted(p for p in (corpus_dir() / "sequences").glob("*.yaml") if "error:" not in p.read_text(encoding="utf-8"))
 
 
 def test_every_outcome_predicate_is_carried_or_recorded():
-    """No outcome of a step is dropped on the way to the next: each predicate changes the state, or is
-    recorded with the reason it changes nothing a later step reads."""
+    """No outcome of a step is dropped on the way to the next: the catalogue of asp/ says what each output
+    predicate does to the next state, and transition.py has a way to apply exactly those it marks as
+    changing the state; the others are recorded (they change nothing a later step reads)."""
+    marked = effects()
+    unmarked = {s for s, e in marked.items() if e not in EFFECTS}
+    assert unmarked == set(), "output predicates with no mark (output/changes, /quiet, /record or /ends)"
+    changing = {s for s, e in marked.items() if e in ("changes", "quiet")}
+    assert changing - set(CHANGES) == set(), "marked as changing the state, with no way to apply it in CHANGES"
+    assert set(CHANGES) - changing == set(), "a way to apply in CHANGES for a predicate not marked as changing the state"
     outputs = set(output_signatures())
-    assert outputs - set(CHANGES) - set(RECORDS) == set()
-    assert set(CHANGES) & set(RECORDS) == set()
-    assert (set(CHANGES) | set(RECORDS)) - outputs == set()  # none stale
+    assert outputs - set(CHANGES) - records() == set()
+    assert set(CHANGES) & records() == set()
+    assert quiet_predicates() <= set(CHANGES) | records()
+
+
+def test_only_outputs_carry_a_mark():
+    assert [e for f in FILES for e in catalogue(f) if e.effect and e.role != "output"] == []
 
 
 TWO_WARDENS = """\
