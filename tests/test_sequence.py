@@ -36,6 +36,27 @@ def test_only_outputs_carry_a_mark():
     assert [e for f in FILES for e in catalogue(f) if e.effect and e.role != "output"] == []
 
 
+def test_a_situation_that_starts_unsettled_is_settled_before_the_first_action(write):
+    """A player holds priority in a situation, so state-based actions come first (117.5): bob's Soul Warden
+    with lethal damage is destroyed before alice can target it. A check that finds nothing to do is no step."""
+    path = write("s.yaml", """\
+        players:
+          - {name: alice, mana_pool: "{R}"}
+          - bob
+        objects:
+          - {id: warden, card: Soul Warden, controller: bob, damage: 1}
+          - {id: bolt, card: Lightning Bolt, owner: alice, zone: hand}
+        actions:
+          - cast: {object: bolt, targets: [warden]}
+        """)
+    [outcome] = pyrules.solve(path)
+    assert outcome.texts == ["illegal(1,cannot_cast(alice,bolt,illegal_target(1,warden)))",
+                             "move(warden,battlefield,graveyard)"]
+    assert [(s.action, s.name) for s in outcome.line.steps] == [(0, "priority"), (0, "priority")]
+    [settled] = pyrules.solve(corpus_dir() / "sequences" / "passing-in-turn-resolves.yaml")
+    assert [(s.action, s.name) for s in settled.line.steps] == [(2, "resolve"), (2, "priority")]
+
+
 TWO_WARDENS = """\
 players:
   - {name: alice, mana_pool: "{1}{G}"}
