@@ -137,7 +137,8 @@ class Runner:
 
     # -- one step ---------------------------------------------------------------------------
     def _where(self, action: int) -> str:
-        return self.situation.where(f"actions.{action - 1}")
+        """The action's place in the file; for action 0 (settling the situation as given), the file."""
+        return self.situation.where(f"actions.{action - 1}" if action else "")
 
     def _solve(self, line: Line, action: int, question: Question) -> list[Line]:
         """Ask one question of the line's state: the lines it leads to (one per outcome), or the line ended."""
