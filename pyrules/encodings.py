@@ -5,13 +5,17 @@ block starts with a header ``% @rule(106.7, could-produce) text``; :func:`rule_b
 each block has a name (``mana:106.7``, see :attr:`RuleBlock.name`) by which :func:`block` finds it,
 and each file's catalogue (``% input|derived|event|output|answer|aux|index  pred(Args)  meaning``) is read by
 :func:`catalogue`. Explanations, docs and tests use these as the one source of truth.
+
+An ``output`` role carries what the predicate does to the next state of a sequence of actions
+(:data:`EFFECTS`): ``% output/changes  move(O,From,To)  ...``; :func:`effects` reads them for
+:mod:`pyrules.transition`, which applies the ones that change the state.
 """
 
 from __future__ import annotations
 
 import re
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -23,7 +27,18 @@ FILES = ("core.lp", "filters.lp", "continuous.lp", "replacement.lp", "activation
 _HEADER = re.compile(r"^%\s*@rule\(([^)]*)\)\s*(.*)$")
 #: Roles: input (given by the situation), derived, output (what happens, shown in outcomes), answer
 #: (the answer to a "which ...?" question, shown in outcomes), aux (internal to one file).
-_CATALOGUE = re.compile(r"^%\s*(input|derived|event|output|answer|aux|index)\s+(\S+)\s*(.*)$")
+_CATALOGUE = re.compile(r"^%\s*(input|derived|event|output|answer|aux|index)(?:/(\w+))?\s+(\S+)\s*(.*)$")
+
+#: What an output predicate does to the next state of a sequence of actions, written after its role
+#: (``% output/quiet  tap(O)``): the state after a step is built from these (pyrules/transition.py).
+EFFECTS: dict[str, str] = {
+    "changes": "changes the next state, in what a state-based action (704.5) or a trigger may look at",
+    "quiet": "changes the next state, in nothing a state-based action or a trigger looks at (a settled state "
+             "stays settled)",
+    "record": "changes nothing a later step reads (what it does is in other outcome atoms): kept in the step's "
+              "record and its explanation",
+    "ends": "ends the line (the action is not legal, or not a question) or the run (unsupported)",
+}
 _CR_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 
 
@@ -75,6 +90,7 @@ class CatalogueEntry:
     signature: str  # e.g. could_produce/2
     meaning: str
     args: tuple[str, ...] = ()  # the argument names, as the catalogue writes them: ("O", "T")
+    effect: str = ""  # of an output: what it does to the next state (a key of EFFECTS), written ``output/EFFECT``
 
     @property
     def name(self) -> str:
@@ -189,15 +205,16 @@ def catalogue(name: str) -> tuple[CatalogueEntry, ...]:
                 break
             continue
         m = _CATALOGUE.match(line)
-        if m and not m.group(2).startswith("("):
-            pred = m.group(2)
+        if m and not m.group(3).startswith("("):
+            pred = m.group(3)
             args = _arguments(pred[pred.index("(") + 1:-1]) if "(" in pred else ()
-            last = CatalogueEntry(name, m.group(1), f"{pred.split('(')[0]}/{len(args)}", m.group(3).strip(), args)
+            last = CatalogueEntry(name, m.group(1), f"{pred.split('(')[0]}/{len(args)}", m.group(4).strip(), args,
+                                  m.group(2) or "")
             entries.append(last)
             continue
         c = _CONTINUED.match(line)
-        if c and last is not None and not (m and m.group(2).startswith("(")):
-            last = CatalogueEntry(last.file, last.role, last.signature, f"{last.meaning} {c.group(1).strip()}", last.args)
+        if c and last is not None and not (m and m.group(3).startswith("(")):
+            last = replace(last, meaning=f"{last.meaning} {c.group(1).strip()}")
             entries[-1] = last
         else:
             last = None
@@ -245,6 +262,14 @@ def show_terms() -> str:
             atom = f"{name}({args})" if args else name
             out.append(f"#show {atom} : {atom}.")
     return "\n".join(out)
+
+
+@lru_cache(maxsize=1)
+def effects() -> dict[str, str]:
+    """Every output predicate (``name/arity``) with what it does to the next state of a sequence of actions:
+    the mark after its role, a key of :data:`EFFECTS` ("" where the catalogue gives none). Answers have
+    none: a "which ...?" question is not asked in a sequence."""
+    return {e.signature: e.effect for name in FILES for e in catalogue(name) if e.role == "output"}
 
 
 @lru_cache(maxsize=1)

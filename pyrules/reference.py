@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .encodings import FILES, catalogue
+from .encodings import EFFECTS, FILES, catalogue
 from .vocabulary import FAMILIES, Kind, Modelled
 from .vocabulary.values import CARD_TYPES, COLOR_NAMES, LAND_TYPES, PHASES, STEPS, SUPERTYPES, ZONES
 
@@ -114,14 +114,17 @@ def _outputs() -> list[str]:
     lines = ["## Outcome atoms", "",
              "What an outcome may contain, from the catalogues of `asp/` (the arguments as the catalogue names "
              "them; queries check each one: O, Y, S and C are objects, P a player, T a type of mana, K a kind of "
-             "counter, N a number, From and To zones, Kind a kind of token).", "",
-             "| atom | file | meaning |", "|---|---|---|"]
+             "counter, N a number, From and To zones, Kind a kind of token). *Next state*: what the atom does to "
+             "the state after its step in a sequence of actions, as its catalogue line says (`% output/changes`): "
+             + "; ".join(f"`{k}` {v}" for k, v in EFFECTS.items()) + ".", "",
+             "| atom | file | next state | meaning |", "|---|---|---|---|"]
     for name in FILES:
         for e in catalogue(name):
             if e.role in ("output", "answer"):
                 args = f"({','.join(e.args)})" if e.args else ""
                 kind = " (an answer)" if e.role == "answer" else ""
-                lines.append(f"| `{e.name}{args}` | `{name}` | {_cell(e.meaning)}{kind} |")
+                effect = f"`{e.effect}`" if e.effect else ""
+                lines.append(f"| `{e.name}{args}` | `{name}` | {effect} | {_cell(e.meaning)}{kind} |")
     from .sequence import OUTCOMES, SHARED
 
     lines += ["", "### Outcomes of a sequence of actions", "",

@@ -109,6 +109,7 @@ class Line:
     steps: tuple[Step, ...] = ()
     ending: Ending | None = None
     seen: frozenset = frozenset()  # the keys of the states of the action being taken, for loops
+    settled: bool = False  # state-based actions were checked since the last step and none applies (704.3)
 
     @property
     def key(self) -> tuple:
@@ -136,7 +137,8 @@ class Runner:
 
     # -- one step ---------------------------------------------------------------------------
     def _where(self, action: int) -> str:
-        return self.situation.where(f"actions.{action - 1}")
+        """The action's place in the file; for action 0 (settling the situation as given), the file."""
+        return self.situation.where(f"actions.{action - 1}" if action else "")
 
     def _solve(self, line: Line, action: int, question: Question) -> list[Line]:
         """Ask one question of the line's state: the lines it leads to (one per outcome), or the line ended."""
@@ -182,8 +184,10 @@ class Runner:
     def _settle(self, lines: Iterable[Line], action: int) -> list[Line]:
         """Whenever a player would receive priority: state-based actions, again and again while any apply,
         then the waiting triggered abilities go on the stack (117.5). Putting abilities on the stack
-        changes nothing a state-based action or a trigger looks at, so the line is settled then. A step
-        whose outcome could not have made any state-based action apply (QUIET) needs no check at all."""
+        changes nothing a state-based action or a trigger looks at, so the line is settled then. A line
+        settled already, or whose last step could not have made any state-based action apply
+        (transition.quiet), needs no check at all. The situation as given is checked too; a check of it
+        that finds nothing to do is no step of the line."""
         done: dict[tuple, Line] = {}
         frontier = _distinct(lines)
         rounds = 0
@@ -195,13 +199,18 @@ class Runner:
                 break
             nxt: list[Line] = []
             for line in frontier:
-                if line.ending is not None or (not line.state.waiting and line.steps and _quiet(line.steps[-1])):
-                    done.setdefault(line.key, line)
+                if line.ending is not None or (not line.state.waiting and (line.settled or (line.steps and
+                                                                            _quiet(line.steps[-1])))):
+                    done.setdefault(line.key, replace(line, settled=line.ending is None))
                     continue
                 for checked in self._solve(line, action, Priority()):
                     checked = self._game_over(checked, action)
-                    if checked.ending is not None or not checked.steps[-1].atoms or _put_triggers(checked.steps[-1]):
-                        done.setdefault(checked.key, checked)
+                    if checked.ending is None and not checked.steps[-1].atoms and not line.steps:
+                        # settled as given: nothing to record (the state is the one after the check, 704.5b, 704.5h)
+                        settled = replace(line, state=checked.state, settled=True)
+                        done.setdefault(settled.key, settled)
+                    elif checked.ending is not None or not checked.steps[-1].atoms or _put_triggers(checked.steps[-1]):
+                        done.setdefault(checked.key, replace(checked, settled=checked.ending is None))
                     else:
                         nxt.append(checked)  # state-based actions were performed: check again
             frontier = _distinct(nxt)
@@ -293,7 +302,8 @@ class Runner:
                                                             "phase would end, and pyrules does not move the turn on")
             return self._resolve_top([replace(line, state=replace(state, passed=()))], action)
         following = names[(names.index(holder) + 1) % len(names)]
-        return [replace(line, state=replace(state, priority=following, passed=passed))]
+        # The next player would receive priority: state-based actions first, as after any step (117.5).
+        return self._settle([replace(line, state=replace(state, priority=following, passed=passed))], action)
 
     # -- all of it ---------------------------------------------------------------------------
     def run(self) -> list[Line]:
@@ -302,7 +312,7 @@ class Runner:
         start = replace(self.situation, question=None, actions=(), sequence=True)
         lines: list[Line] = [Line(start)]
         try:
-            lines = self._settle(lines, 0) if start.waiting else lines
+            lines = self._settle(lines, 0)  # a player holds priority: the situation is settled first (117.5)
             for number, what in enumerate(self.situation.actions, start=1):
                 if ("action", ACTION_NAMES[type(what)]) in omitted():  # tests: the case without this kind of action
                     continue

@@ -1,11 +1,13 @@
 """From one state to the next: a situation, a step taken in it, and that step's outcome atoms give
 the situation after the step.
 
-Each outcome predicate of ``asp/`` says here what it changes (:data:`CHANGES`), or that it changes
-nothing that a later step reads (:data:`RECORDS`: it is kept in the step's record and in the
-explanation). An outcome atom of any other predicate cannot be carried on, and the sequence stops
-with ``unsupported:``; ``tests/test_sequence.py`` checks that every output predicate of the
-catalogues is in one of the two tables, so none is dropped silently.
+Each output predicate of ``asp/`` says in its catalogue line what it does to the next state
+(``% output/changes``, ``output/quiet``, ``output/record``, ``output/ends``: pyrules.encodings.EFFECTS).
+Here is how each one that changes the state changes it (:data:`CHANGES`); the others change nothing
+that a later step reads (:func:`records`: they are kept in the step's record and in the explanation).
+An outcome atom of any other predicate cannot be carried on, and the sequence stops with
+``unsupported:``; ``tests/test_sequence.py`` checks that :data:`CHANGES` has a way for exactly the
+predicates the catalogues mark as changing the state, so none is dropped silently.
 
 Objects and stack items created on the way get ids of their own (``div#copy1``,
 ``archmage#trigger1``); :func:`state_key` names them by what they are, so that two lines reaching
@@ -16,11 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from clingo import Function, Symbol, SymbolType
 
 from .document import AMOUNT_LIMIT
+from .encodings import effects, output_signatures
 from .model import Activate, Cast, GameObject, Player, Priority, Question, ResolveTop, Situation, StackAbility
 
 
@@ -416,7 +420,10 @@ def _unsupported(what: str) -> Callable[[_Draft, Symbol], None]:
     return refuse
 
 
-#: Outcome predicate -> what it changes in the state, applied in this order.
+#: How each outcome predicate that changes the state (marked ``output/changes`` or ``output/quiet`` in the
+#: catalogues of ``asp/``) changes it, applied in this order. Which predicates change the state, and which of
+#: them can make a state-based action apply, is the catalogue's to say; ``tests/test_sequence.py`` checks
+#: that this table has a way for each of them and for nothing else.
 CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "move/3": _move,
     "tap/1": _tap,
@@ -451,43 +458,32 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "card_copied/2": _unsupported("a copy of a card, in a sequence of actions"),
 }
 
-#: Outcome predicates that change nothing a later step reads: their effect is in other atoms.
-RECORDS: dict[str, str] = {
-    "copied/3": "the copy is put on the stack by stack/2",
-    "kicked/1": "the spell cast is kicked: the bookkeeping of the cast records it on the object",
-    "cant_be_countered/1": "no effect pyrules models counters a spell, so nothing later reads it",
-    "craft_material/2": "read with the ability put on the stack by stack/2 (its materials)",
-    "not_resolved/1": "the object leaves the stack as it would have on resolving",
-    "produces_no_mana/1": "nothing is added",
-    "mana_paid/3": "a detail of the payment: what it changes is in tap/1, mana_spent/3 and mana_added/3",
-    "discarded/2": "each card discarded is a move/3 (or discarded_unseen/2)",
-    "damage_dealt/3": "what the damage does is in damage_marked/2, life_lost/2 and counters_removed/3",
-    "illegal/1": "the line ends",
-    "bad_question/1": "the line ends",
-    "unsupported/1": "the whole run stops",
-    "could_produce/2": "an answer, not asked in a sequence",
-    "can_activate/3": "an answer, not asked in a sequence",
-    "can_activate_if_paid/3": "an answer, not asked in a sequence",
-    "cannot_activate/4": "an answer, not asked in a sequence",
-    "has_ability/3": "an answer, not asked in a sequence",
-}
 
 
-#: Outcome predicates whose changes cannot make a state-based action apply (704.5: they change no life
-#: total downwards, no counter, no damage, no toughness, nothing on the battlefield) nor trigger
-#: anything: after a step with only these, a settled state stays settled.
-QUIET = frozenset({"tap/1", "untap/1", "mana_added/3", "mana_spent/3", "mana_rider/4", "restricted_mana_spent/4",
-                   "life_gained/2", "drew/2", "drew_unseen/2",
-                   "stack/2", "chose/3", "copied/3", "not_resolved/1", "produces_no_mana/1", "damage_dealt/3",
-                   "discarded/2", "discarded_unseen/2", "craft_material/2", "mana_paid/3", "kicked/1",
-                   "cant_be_countered/1"})
+@cache
+def records() -> frozenset[str]:
+    """Outcome predicates that change nothing a later step reads: the catalogue marks them ``output/record``
+    (what they do is in other atoms) or ``output/ends`` (the line or the run ends there); and the answers,
+    never asked in a sequence. They stay in the step's record and in the explanation."""
+    marked = effects()
+    answers = set(output_signatures()) - set(marked)
+    return frozenset({s for s, e in marked.items() if e in ("record", "ends")} | answers)
+
+
+@cache
+def quiet_predicates() -> frozenset[str]:
+    """Outcome predicates whose changes cannot make a state-based action apply (704.5: they change no life
+    total downwards, no counter, no damage, no toughness, nothing on the battlefield) nor trigger anything:
+    after a step with only these, a settled state stays settled. The catalogue marks them ``output/quiet``
+    (a change :data:`CHANGES` applies) or ``output/record`` (no change at all)."""
+    return frozenset(s for s, e in effects().items() if e in ("quiet", "record"))
 
 
 def quiet(atom: Symbol, state: Situation) -> bool:
-    """Whether one outcome atom of a step taken in ``state`` leaves a settled state settled: a QUIET
-    predicate, or a card (not a token or a copy, 704.5d-e) moving between zones other than the battlefield,
-    or leaving the battlefield unnoticed (_leaves_unnoticed)."""
-    if f"{atom.name}/{len(atom.arguments)}" in QUIET:
+    """Whether one outcome atom of a step taken in ``state`` leaves a settled state settled: a quiet
+    predicate (:func:`quiet_predicates`), or a card (not a token or a copy, 704.5d-e) moving between zones
+    other than the battlefield, or leaving the battlefield unnoticed (_leaves_unnoticed)."""
+    if f"{atom.name}/{len(atom.arguments)}" in quiet_predicates():
         return True
     if atom.name == "move" and len(atom.arguments) == 3 and atom.arguments[0].type == SymbolType.String:
         obj = {o.id: o for o in state.objects}.get(atom.arguments[0].string)
@@ -541,7 +537,7 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     for a in atoms:
         by_signature.setdefault(f"{a.name}/{len(a.arguments)}", []).append(a)
     for signature in by_signature:
-        if signature not in CHANGES and signature not in RECORDS:
+        if signature not in CHANGES and signature not in records():
             raise CarryError(f"the outcome {signature}, which the next step cannot read")
     for signature in CHANGES:
         atoms_of = sorted(by_signature.get(signature, ()), key=str)
@@ -658,4 +654,4 @@ def state_key(state: Situation) -> tuple:
             state.priority, state.passed)
 
 
-__all__ = ["CHANGES", "QUIET", "RECORDS", "Cast", "after", "quiet", "state_key"]
+__all__ = ["CHANGES", "Cast", "after", "quiet", "quiet_predicates", "records", "state_key"]

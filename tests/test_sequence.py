@@ -7,22 +7,54 @@ import pytest
 
 import pyrules
 from pyrules import InputError, UnsupportedError, load_situation
-from pyrules.encodings import output_signatures
+from pyrules.encodings import EFFECTS, FILES, catalogue, effects, output_signatures
 from pyrules.regression import corpus_dir
 from pyrules.sequence import Runner
 from pyrules.solver import Grounding
-from pyrules.transition import CHANGES, RECORDS
+from pyrules.transition import CHANGES, quiet_predicates, records
 
 SEQUENCES = sorted(p for p in (corpus_dir() / "sequences").glob("*.yaml") if "error:" not in p.read_text(encoding="utf-8"))
 
 
 def test_every_outcome_predicate_is_carried_or_recorded():
-    """No outcome of a step is dropped on the way to the next: each predicate changes the state, or is
-    recorded with the reason it changes nothing a later step reads."""
+    """No outcome of a step is dropped on the way to the next: the catalogue of asp/ says what each output
+    predicate does to the next state, and transition.py has a way to apply exactly those it marks as
+    changing the state; the others are recorded (they change nothing a later step reads)."""
+    marked = effects()
+    unmarked = {s for s, e in marked.items() if e not in EFFECTS}
+    assert unmarked == set(), "output predicates with no mark (output/changes, /quiet, /record or /ends)"
+    changing = {s for s, e in marked.items() if e in ("changes", "quiet")}
+    assert changing - set(CHANGES) == set(), "marked as changing the state, with no way to apply it in CHANGES"
+    assert set(CHANGES) - changing == set(), "a way to apply in CHANGES for a predicate not marked as changing the state"
     outputs = set(output_signatures())
-    assert outputs - set(CHANGES) - set(RECORDS) == set()
-    assert set(CHANGES) & set(RECORDS) == set()
-    assert (set(CHANGES) | set(RECORDS)) - outputs == set()  # none stale
+    assert outputs - set(CHANGES) - records() == set()
+    assert set(CHANGES) & records() == set()
+    assert quiet_predicates() <= set(CHANGES) | records()
+
+
+def test_only_outputs_carry_a_mark():
+    assert [e for f in FILES for e in catalogue(f) if e.effect and e.role != "output"] == []
+
+
+def test_a_situation_that_starts_unsettled_is_settled_before_the_first_action(write):
+    """A player holds priority in a situation, so state-based actions come first (117.5): bob's Soul Warden
+    with lethal damage is destroyed before alice can target it. A check that finds nothing to do is no step."""
+    path = write("s.yaml", """\
+        players:
+          - {name: alice, mana_pool: "{R}"}
+          - bob
+        objects:
+          - {id: warden, card: Soul Warden, controller: bob, damage: 1}
+          - {id: bolt, card: Lightning Bolt, owner: alice, zone: hand}
+        actions:
+          - cast: {object: bolt, targets: [warden]}
+        """)
+    [outcome] = pyrules.solve(path)
+    assert outcome.texts == ["illegal(1,cannot_cast(alice,bolt,illegal_target(1,warden)))",
+                             "move(warden,battlefield,graveyard)"]
+    assert [(s.action, s.name) for s in outcome.line.steps] == [(0, "priority"), (0, "priority")]
+    [settled] = pyrules.solve(corpus_dir() / "sequences" / "passing-in-turn-resolves.yaml")
+    assert [(s.action, s.name) for s in settled.line.steps] == [(2, "resolve"), (2, "priority")]
 
 
 TWO_WARDENS = """\
