@@ -57,10 +57,12 @@ def open_regular(path: str | os.PathLike, where: str, what: str) -> BinaryIO:
             raise InputError(where, not_regular(kind, what))
         if _NONBLOCK:
             os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
         raise
+    # Outside the try: once fdopen has begun, the file object owns the descriptor (a Ctrl-C landing inside
+    # it must reach the command as itself, not as the EBADF of closing the descriptor a second time).
+    return os.fdopen(fd, "rb")
 
 
 def read_text(path: str | os.PathLike, where: str, what: str, limit: int) -> str:
