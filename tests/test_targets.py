@@ -31,10 +31,14 @@ def test_an_ability_with_a_target_activated_without_one(write, line_of):
                          "or battle)), not 0")
 
 
-def test_an_ability_with_a_target_resolves_with_it(write):
-    path = write("b.yaml", BALLISTA % "{object: ballista, ability: 3, targets: [bob], resolve: true}")
-    assert [o.texts for o in solve(path)] == [
-        ['counters_removed(ballista,p1p1,1)', 'damage_dealt(ballista,bob,1)', 'life_lost(bob,1)']]
+@pytest.mark.parametrize("target, dealt", [
+    ("bob", ["damage_dealt(ballista,bob,1)", "life_lost(bob,1)"]),
+    # 115.5 forbids a spell or ability on the stack to target itself, not the permanent it comes from
+    ("ballista", ["damage_dealt(ballista,ballista,1)", "damage_marked(ballista,1)"]),
+], ids=["a-player", "its-own-source"])
+def test_an_ability_with_a_target_resolves_with_it(write, target, dealt):
+    path = write("b.yaml", BALLISTA % f"{{object: ballista, ability: 3, targets: [{target}], resolve: true}}")
+    assert [o.texts for o in solve(path)] == [["counters_removed(ballista,p1p1,1)", *dealt]]
 
 
 def test_an_ability_whose_instruction_is_refused_is_not_half_resolved(write):
@@ -92,13 +96,6 @@ def test_a_target_that_left_makes_the_spell_not_resolve(write):
     outcomes = solve(path)
     assert [o.texts for o in outcomes] == [["move(twincast,stack,graveyard)", "not_resolved(twincast)"]]
     assert "608.2b" in outcomes[0].explain().cites("not_resolved(twincast)")
-
-
-def test_an_ability_may_target_its_own_source(write):
-    """115.5 forbids a spell or ability on the stack to target itself, not the permanent it comes from."""
-    path = write("b.yaml", BALLISTA % "{object: ballista, ability: 3, targets: [ballista], resolve: true}")
-    assert [o.texts for o in solve(path)] == [
-        ['counters_removed(ballista,p1p1,1)', 'damage_dealt(ballista,ballista,1)', 'damage_marked(ballista,1)']]
 
 
 def test_an_ability_on_the_stack_cannot_target_itself(write):
