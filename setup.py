@@ -1,9 +1,7 @@
 """The packages are found, not listed, so a new one cannot be left out of the wheel (issue 28): every
-folder of pyrules/, with or without an __init__.py (the corpus' folders hold only data).
-
-asp/ stays a top-level folder of the repository and ships as pyrules.asp (package-dir in pyproject.toml):
-no finder can name it so, and it is the one package named here. Everything else is in pyproject.toml."""
+folder of pyrules/, with or without an __init__.py (the corpus' folders and the encodings hold data).
+Everything else is in pyproject.toml."""
 
 from setuptools import find_namespace_packages, setup
 
-setup(packages=[*find_namespace_packages(include=["pyrules", "pyrules.*"], exclude=["*__pycache__"]), "pyrules.asp"])
+setup(packages=find_namespace_packages(include=["pyrules", "pyrules.*"], exclude=["*__pycache__"]))

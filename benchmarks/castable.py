@@ -23,7 +23,7 @@ import itertools
 from timing import best
 
 import pyrules
-from pyrules.builder import SituationBuilder
+from pyrules.situation.builder import SituationBuilder
 
 SOURCES = (["Forest", "Island", "Plains", "Mountain", "Swamp"] * 2
            + ["Tundra", "Volcanic Island", "Bayou", "Savannah", "Badlands"]

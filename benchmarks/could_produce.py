@@ -24,7 +24,7 @@ import clingo
 from clingo import Function, String
 
 import pyrules
-from pyrules.builder import SituationBuilder
+from pyrules.situation.builder import SituationBuilder
 
 PLAYERS = ["p1", "p2", "p3"]
 BASICS = {"Plains": "w", "Island": "u", "Swamp": "b", "Mountain": "r", "Forest": "g"}

@@ -21,7 +21,7 @@ import sys
 from timing import best
 
 import pyrules
-from pyrules.builder import SituationBuilder
+from pyrules.situation.builder import SituationBuilder
 
 MATERIALS = ["Sol Ring", "Bonesplitter", "Helix Pinnacle", "Goblin Cratermaker", "Arc Mage", "Walking Ballista"]
 

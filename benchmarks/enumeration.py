@@ -30,11 +30,11 @@ from onyx_discard import situation
 from timing import best
 
 import pyrules
-from pyrules.encodings import show_terms
-from pyrules.facts import situation_facts
-from pyrules.program import _declarations_text, live_statements
-from pyrules.solver import Grounding
-from pyrules.symbols import symbol_key
+from pyrules.base.symbols import symbol_key
+from pyrules.engine.encodings import show_terms
+from pyrules.engine.facts import situation_facts
+from pyrules.engine.program import _declarations_text, live_statements
+from pyrules.engine.solver import Grounding
 
 LEAN = Path(__file__).with_name("lean_onyx.lp")
 OPPONENTS, HAND = 2, 7

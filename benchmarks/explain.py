@@ -33,7 +33,7 @@ def timed(fn):
 
 
 def one_outcome(n: int = 220) -> None:
-    from pyrules.explain import rules
+    from pyrules.explain.graph import rules
 
     s, _ = board(n)
     plain, t_plain = timed(lambda: pyrules.solve(s))

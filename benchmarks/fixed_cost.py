@@ -21,12 +21,12 @@ from pathlib import Path
 import clingo
 
 import pyrules
-from pyrules.encodings import show_terms
-from pyrules.facts import situation_facts
-from pyrules.loader import load_situation
-from pyrules.program import _live_text
+from pyrules.base.symbols import symbol_key
+from pyrules.engine.encodings import show_terms
+from pyrules.engine.facts import situation_facts
+from pyrules.engine.program import _live_text
 from pyrules.regression import case_files
-from pyrules.symbols import symbol_key
+from pyrules.situation.loader import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
 

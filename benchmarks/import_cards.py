@@ -18,9 +18,9 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from pyrules.importer.library import load_library
-from pyrules.importer.report import Report
-from pyrules.importer.run import import_cards
+from pyrules.cards.importer.library import load_library
+from pyrules.cards.importer.report import Report
+from pyrules.cards.importer.run import import_cards
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "cards" / "atomic-cards-2020.json.gz"
 

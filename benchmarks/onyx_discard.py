@@ -19,7 +19,7 @@ import itertools
 import time
 
 import pyrules
-from pyrules.builder import SituationBuilder
+from pyrules.situation.builder import SituationBuilder
 
 CARDS = ["Grizzly Bears", "Hill Giant", "Craw Wurm", "Serra Angel", "Air Elemental", "Divination", "Lightning Bolt"]
 ROUNDS = 7

@@ -21,7 +21,7 @@ from pathlib import Path
 import clingo
 
 import pyrules
-from pyrules.builder import SituationBuilder
+from pyrules.situation.builder import SituationBuilder
 
 BRUTE_FORCE_LIMIT = 10
 

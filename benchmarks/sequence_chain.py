@@ -18,7 +18,7 @@ import sys
 from timing import best
 
 import pyrules
-from pyrules.builder import SituationBuilder
+from pyrules.situation.builder import SituationBuilder
 
 
 def chain(n: int):

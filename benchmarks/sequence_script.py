@@ -16,7 +16,7 @@ import sys
 from timing import best
 
 import pyrules
-from pyrules.builder import SituationBuilder
+from pyrules.situation.builder import SituationBuilder
 
 KINDS = ["Forest", "Mountain", "Island", "Sol Ring", "Grizzly Bears", "Hill Giant"]
 ACTIONS = [

@@ -4,9 +4,9 @@
     >>> outcomes = pyrules.solve("examples/birds.yaml")
     >>> len(outcomes), outcomes[0].texts
 
-Layers: situation model (:mod:`pyrules.model`, :mod:`pyrules.loader`, :mod:`pyrules.builder`,
-:mod:`pyrules.cards`) -> facts (:mod:`pyrules.facts`) -> solving (:mod:`pyrules.solver`) ->
-outcomes (:mod:`pyrules.outcomes`) -> CLI (:mod:`pyrules.cli`). Regression cases:
+Layers: situation model (:mod:`pyrules.situation.model`, :mod:`pyrules.situation.loader`, :mod:`pyrules.situation.builder`,
+:mod:`pyrules.cards.library`) -> facts (:mod:`pyrules.engine.facts`) -> solving (:mod:`pyrules.engine.solver`) ->
+outcomes (:mod:`pyrules.results.outcomes`) -> CLI (:mod:`pyrules.cli`). Regression cases:
 :mod:`pyrules.regression`.
 """
 
@@ -15,18 +15,18 @@ outcomes (:mod:`pyrules.outcomes`) -> CLI (:mod:`pyrules.cli`). Regression cases
 _EXPORTS = {
     "solve": ".api",
     "ask": ".api",
-    "Answer": ".query",
-    "SituationBuilder": ".builder",
-    "CardLibrary": ".cards",
-    "CardSpec": ".cards",
-    "builtin_library": ".cards",
-    "InputError": ".errors",
-    "UnsupportedError": ".errors",
-    "load_situation": ".loader",
-    "load_library": ".importer.library",
-    "Situation": ".model",
-    "Outcome": ".outcomes",
-    "Outcomes": ".outcomes",
+    "Answer": ".engine.query",
+    "SituationBuilder": ".situation.builder",
+    "CardLibrary": ".cards.library",
+    "CardSpec": ".cards.library",
+    "builtin_library": ".cards.library",
+    "InputError": ".base.errors",
+    "UnsupportedError": ".base.errors",
+    "load_situation": ".situation.loader",
+    "load_library": ".cards.importer.library",
+    "Situation": ".situation.model",
+    "Outcome": ".results.outcomes",
+    "Outcomes": ".results.outcomes",
 }
 
 

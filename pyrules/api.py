@@ -1,4 +1,4 @@
-"""The public entry point: :func:`solve` a situation into its :class:`~pyrules.outcomes.Outcomes`."""
+"""The public entry point: :func:`solve` a situation into its :class:`~pyrules.results.outcomes.Outcomes`."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from . import arguments
-from .cards import CardLibrary
-from .errors import InputError
-from .loader import load_situation
-from .model import Situation
-from .outcomes import Outcome, Outcomes
-from .solver import Grounding, SolveOptions
+from pyrules.base import arguments
+from pyrules.base.errors import InputError
+from pyrules.cards.library import CardLibrary
+from pyrules.engine.solver import Grounding, SolveOptions
+from pyrules.results.outcomes import Outcome, Outcomes
+from pyrules.situation.loader import load_situation
+from pyrules.situation.model import Situation
 
 
 def solve(situation: Situation | str | Path, *, limit: int | None = None, threads: int = 1,
@@ -24,7 +24,7 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
           minimize: str | None = None, on_outcome: Callable[[Outcome], None] | None = None) -> Outcomes:
     """Every distinct legal outcome of the situation's question (a file path is read first).
 
-    In clingo's syntax over outcome atoms (see :mod:`pyrules.query`): ``where`` keeps the outcomes
+    In clingo's syntax over outcome atoms (see :mod:`pyrules.engine.query`): ``where`` keeps the outcomes
     where a query holds; ``constraints`` adds a user's own rules (ASP text, or paths to ``.lp`` files);
     ``maximize``/``minimize`` keeps the optimal outcomes by an objective such as ``N :
     counters_put(ballista, p1p1, N)`` (the value is ``result.optimum``).
@@ -64,10 +64,10 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
 def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", *,
         library: CardLibrary | None = None, constraints: str | Path | Sequence[str | Path] = (),
         timeout: float | None = None, origin: str = "<query>") -> Any:
-    """Whether a query (clingo syntax over outcome atoms, see :mod:`pyrules.query`) holds in some
+    """Whether a query (clingo syntax over outcome atoms, see :mod:`pyrules.engine.query`) holds in some
     (``mode="sometimes"``) or every (``"always"``) outcome, and for which values of its variables, without
-    listing the outcomes: clingo's brave or cautious consequences (:class:`pyrules.query.Answer`)."""
-    from .query import parse_query
+    listing the outcomes: clingo's brave or cautious consequences (:class:`pyrules.engine.query.Answer`)."""
+    from pyrules.engine.query import parse_query
 
     if mode not in ("sometimes", "always"):
         raise ValueError(f"mode is 'sometimes' or 'always', not {mode!r}")
@@ -97,8 +97,8 @@ def _constraints(constraints: Any) -> tuple[str | Path, ...]:
 
 def _play(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> Outcomes:
     """A sequence of actions: every line of play, one outcome per distinct final state."""
-    from .outcomes import SequenceOutcomes
-    from .sequence import Runner
+    from pyrules.play.sequence import Runner
+    from pyrules.results.outcomes import SequenceOutcomes
 
     runner = Runner(situation, library, options)
     lines = runner.run()

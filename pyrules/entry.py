@@ -26,7 +26,7 @@ def _interrupted_while_starting(signum: int, frame: object) -> None:
 
 
 # At import, not in main(): the console script pip writes imports this module, then may do more (older
-# pips call re.sub) before main(). Until pyrules.cli installs its own handler (pyrules.interrupt),
+# pips call re.sub) before main(). Until pyrules.cli installs its own handler (pyrules.base.interrupt),
 # Ctrl-C ends here.
 try:
     _signal.signal(_signal.SIGINT, _interrupted_while_starting)
@@ -35,7 +35,7 @@ except ValueError:  # imported outside the main thread: not the console command,
 
 
 def main() -> int:
-    from .cli import main as cli_main
+    from pyrules.cli import main as cli_main
 
     failed = None
     try:

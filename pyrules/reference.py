@@ -12,9 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .encodings import EFFECTS, FILES, catalogue
-from .vocabulary import FAMILIES, Kind, Modelled
-from .vocabulary.values import CARD_TYPES, COLOR_NAMES, LAND_TYPES, PHASES, STEPS, SUPERTYPES, ZONES
+from pyrules.engine.encodings import EFFECTS, FILES, catalogue
+from pyrules.vocabulary import FAMILIES, Kind, Modelled
+from pyrules.vocabulary.values import CARD_TYPES, COLOR_NAMES, LAND_TYPES, PHASES, STEPS, SUPERTYPES, ZONES
 
 #: Each family's section: title, what the first column is called, and a sentence about where it is written.
 SECTIONS: dict[str, tuple[str, str, str]] = {
@@ -125,12 +125,12 @@ def _outputs() -> list[str]:
                 kind = " (an answer)" if e.role == "answer" else ""
                 effect = f"`{e.effect}`" if e.effect else ""
                 lines.append(f"| `{e.name}{args}` | `{name}` | {effect} | {_cell(e.meaning)}{kind} |")
-    from .sequence import OUTCOMES, SHARED
+    from pyrules.play.sequence import OUTCOMES, SHARED
 
     lines += ["", "### Outcomes of a sequence of actions", "",
               "The outcome of a situation with `actions` is its final state, given as what changed since the "
               f"situation: {', '.join(f'`{s}`' for s in SHARED)} as above (summed over the steps), and these "
-              "(computed by `pyrules/sequence.py`; N of an ending is the number of the action, from 1).", "",
+              "(computed by `pyrules/play/sequence.py`; N of an ending is the number of the action, from 1).", "",
               "| atom | meaning |", "|---|---|"]
     for signature, (args, meaning) in OUTCOMES.items():
         lines.append(f"| `{signature.rsplit('/', 1)[0]}({','.join(args)})` | {_cell(meaning)} |")
@@ -149,7 +149,7 @@ def _describe(ability) -> str:
 
 
 def _cards() -> list[str]:
-    from .cards import builtin_library
+    from pyrules.cards.library import builtin_library
 
     library = builtin_library()
     lines = ["## Built-in cards", "",
@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     text = render()
     if argv == ["--write"]:
-        from .program import write_index
+        from pyrules.engine.program import write_index
 
         reference_path().write_text(text, encoding="utf-8")
         write_index()

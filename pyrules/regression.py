@@ -17,12 +17,12 @@ from typing import Any
 
 import yaml
 
-from .api import solve
-from .atoms import format_atom, parse_atoms
-from .document import Field
-from .errors import InputError
-from .files import kind_of, not_regular
-from .loader import CASE_FIELDS, parse_situation, read_document
+from pyrules.api import solve
+from pyrules.base.document import Field
+from pyrules.base.errors import InputError
+from pyrules.base.files import kind_of, not_regular
+from pyrules.engine.atoms import format_atom, parse_atoms
+from pyrules.situation.loader import CASE_FIELDS, parse_situation, read_document
 
 _EXPECT_FIELDS = {"outcomes", "exactly", "always", "sometimes", "never", "illegal", "error", "explains", "why_not"}
 

@@ -7,8 +7,8 @@ import dataclasses
 import pytest
 
 from pyrules import InputError, SituationBuilder, UnsupportedError, builtin_library, load_situation, solve
-from pyrules.cards import AbilitySpec, CardSpec, Part
-from pyrules.model import Activatable, Activate, CouldProduce
+from pyrules.cards.library import AbilitySpec, CardSpec, Part
+from pyrules.situation.model import Activatable, Activate, CouldProduce
 
 RELIC = {"name": "Untapping Relic", "cost": "{2}", "types": ["artifact"],
          "abilities": [{"activated": {"cost": "{Q}", "effect": {"gain_life": 1}}}]}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pyrules.cards import builtin_library, mana_text, parse_card, parse_mana
-from pyrules.document import Field
-from pyrules.errors import InputError, UnsupportedError
+from pyrules.base.document import Field
+from pyrules.base.errors import InputError, UnsupportedError
+from pyrules.cards.library import builtin_library, mana_text, parse_card, parse_mana
 
 
 def card(definition: dict):

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
+from pyrules.base.errors import one_line
 from pyrules.cli import main
-from pyrules.errors import one_line
 
 BIRDS = """\
     players: [alice, bob]

@@ -1,4 +1,4 @@
-"""Reading documents (pyrules.document): the plain path, read from libyaml's events, gives what the full
+"""Reading documents (pyrules.base.document): the plain path, read from libyaml's events, gives what the full
 path gives (nodes composed, checked, then read), and leaves every other document to it."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pyrules import InputError, document
-from pyrules.document import MAX_DEPTH, _full_document, _plain_document, load_document
+from pyrules import InputError
+from pyrules.base import document
+from pyrules.base.document import MAX_DEPTH, _full_document, _plain_document, load_document
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(document._TRUSTED_LOADER is document.yaml.SafeLoader, reason="PyYAML without libyaml")

@@ -9,7 +9,7 @@ import clingo
 import clingo.ast
 import pytest
 
-from pyrules.encodings import FILES, all_rule_blocks, block, catalogue, encoding_paths, output_signatures, rule_blocks
+from pyrules.engine.encodings import FILES, all_rule_blocks, block, catalogue, encoding_paths, output_signatures, rule_blocks
 
 _RULE_HEAD = re.compile(r"^(?!%|#)\S")
 
@@ -140,10 +140,10 @@ def _groundings():
 
 
 def _ground_corpus():
-    from pyrules.errors import InputError
-    from pyrules.loader import load_situation
+    from pyrules.base.errors import InputError
+    from pyrules.engine.solver import Grounding
     from pyrules.regression import case_files
-    from pyrules.solver import Grounding
+    from pyrules.situation.loader import load_situation
 
     for path in case_files():
         try:
@@ -190,9 +190,9 @@ def test_every_catalogue_label_shows_each_argument_in_its_place():
 
     import clingo
 
-    from pyrules.encodings import all_entries
-    from pyrules.explain import atom_label
-    from pyrules.judge import sentence
+    from pyrules.engine.encodings import all_entries
+    from pyrules.explain.graph import atom_label
+    from pyrules.explain.judge import sentence
 
     problems = []
     for signature, entry in sorted(all_entries().items()):
@@ -218,7 +218,7 @@ def test_a_filter_that_says_nothing_of_control_is_matched_once_from_anyone():
     (not once per player), and its effect still reaches every player's lands; "a land you control"
     (Reflecting Pool) is matched from the view of each land's controller."""
     from pyrules import SituationBuilder, solve
-    from pyrules.solver import Grounding
+    from pyrules.engine.solver import Grounding
 
     b = SituationBuilder(["p1", "p2", "p3"])
     for i, (card, player) in enumerate([("Forest", "p1"), ("Island", "p2"), ("Plains", "p3"), ("Reflecting Pool", "p1")]):

@@ -229,7 +229,7 @@ def test_no_part_blocks_an_atom_no_rule_could_give(write):
 
 
 def test_the_search_is_bounded(write, monkeypatch):
-    import pyrules.whynot as whynot
+    import pyrules.explain.whynot as whynot
 
     monkeypatch.setattr(whynot, "MAX_SOLVES", 1)
     found = pyrules.solve(str(EXAMPLES / "ballista.yaml")).blockers("counters_put(ballista, p1p1, 2)")
@@ -283,7 +283,7 @@ def test_an_outcomes_undecided_atoms_are_read_one_per_class_of_equal_truth():
     """The undecided atoms are read through one literal per solver variable (sign included): in every model,
     each class's atoms are exactly those whose own literal the model makes true, and there are fewer
     classes than atoms."""
-    from pyrules.solver import Grounding
+    from pyrules.engine.solver import Grounding
 
     path = corpus_dir() / "replacement" / "doubling-season-hangarback-and-scales.yaml"
     grounding = Grounding(pyrules.load_situation(path), explain=True)

@@ -11,7 +11,7 @@ import pytest
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from pyrules import InputError, SituationBuilder, load_situation, solve
-from pyrules.facts import Fact, situation_facts
+from pyrules.engine.facts import Fact, situation_facts
 
 EVIL_NAME = 'x). #script (python) import os; os.system("echo hacked") #end. a('
 ODD_ID = 'odd "id" with \\ backslash\nand a newline'
@@ -235,7 +235,7 @@ def test_non_ascii_counter_kind_does_not_crash(write):
 
 
 def test_fn_makes_the_term_clingo_makes():
-    from pyrules.symbols import C, S, fn
+    from pyrules.base.symbols import C, S, fn
 
     assert fn("a", S("x"), 3, C("b")) == Function("a", [String("x"), Number(3), Function("b")])
     assert fn("none") == Function("none")
@@ -250,7 +250,7 @@ def test_fn_makes_the_term_clingo_makes():
 def test_fn_gives_each_thread_its_own_buffers():
     import threading
 
-    from pyrules.symbols import S, fn
+    from pyrules.base.symbols import S, fn
 
     wrong: list[Symbol] = []
 
@@ -269,7 +269,7 @@ def test_fn_gives_each_thread_its_own_buffers():
 
 
 def test_symbol_keys_read_the_name_at_each_argument():
-    from pyrules.symbols import S, fn, symbol_key, symbol_keys
+    from pyrules.base.symbols import S, fn, symbol_key, symbol_keys
 
     symbols = [fn("a", S("x"), fn("f", 1)), fn("a", S("y"), fn("f", 2)), fn("a", 3, fn("g")), fn("b")]
     assert symbol_keys(symbols) == {("a", 2, ("", "f")), ("a", 2, ("", "g")), ("b", 0, ())}
@@ -279,10 +279,10 @@ def test_symbol_keys_read_the_name_at_each_argument():
 
 
 def test_a_term_left_unasked_at_its_default_would_say_nothing(monkeypatch):
-    """An object's field at its default is not asked for its facts (pyrules.facts._object_terms): on every
+    """An object's field at its default is not asked for its facts (pyrules.engine.facts._object_terms): on every
     situation of the corpus, the facts are those made by asking every term of every object."""
-    from pyrules import facts as facts_module
-    from pyrules.errors import InputError as Refused
+    from pyrules.base.errors import InputError as Refused
+    from pyrules.engine import facts as facts_module
     from pyrules.regression import case_files
 
     quiet = facts_module._object_terms()

@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 import pyrules
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
-from pyrules.builder import SituationBuilder
-from pyrules.document import MAX_DEPTH, MAX_VALUES
-from pyrules.errors import InputError, one_line
-from pyrules.loader import load_situation
+from pyrules.base.document import MAX_DEPTH, MAX_VALUES
+from pyrules.base.errors import InputError, one_line
 from pyrules.regression import run_cases
+from pyrules.situation.builder import SituationBuilder
+from pyrules.situation.loader import load_situation
 
 BALLISTA = str(Path(__file__).parent.parent / "examples" / "ballista.yaml")
 QUESTION = "objects: []\nquestion: {activatable: alice}\n"
@@ -269,7 +269,7 @@ def test_ctrl_c_as_the_command_takes_it_over():
 
 
 def test_ctrl_c_dropped_in_a_finaliser_is_raised_again():
-    """Once pyrules.interrupt handles Ctrl-C (the command line installs it), a KeyboardInterrupt that
+    """Once pyrules.base.interrupt handles Ctrl-C (the command line installs it), a KeyboardInterrupt that
     Python drops in a finaliser is raised again, in plain Python, instead of being lost."""
     process = _python("import os, signal, time\nfrom pyrules import interrupt\ninterrupt.install()\n"
                       "try:\n" + "".join("    " + line + "\n" for line in _IN_A_FINALISER.strip().splitlines())
@@ -321,13 +321,13 @@ ENDLESS = "n(0) :- counters_put(ballista,p1p1,_). n(f(X)) :- n(X)."  # refused, 
 @pytest.fixture
 def unchecked_recursion(monkeypatch):
     """As if a program the static check lets through could not be grounded finitely."""
-    import pyrules.query
+    import pyrules.engine.query
 
-    monkeypatch.setattr(pyrules.query, "_refuse_growing_recursion", lambda statements, own: None)
+    monkeypatch.setattr(pyrules.engine.query, "_refuse_growing_recursion", lambda statements, own: None)
 
 
 def test_timeout_stops_grounding(unchecked_recursion):
-    from pyrules.errors import TimeLimitError
+    from pyrules.base.errors import TimeLimitError
 
     start = time.perf_counter()
     with pytest.raises(TimeLimitError) as info:
@@ -348,17 +348,17 @@ def test_timeout_stops_the_encodings_grounding():
     """The situation's own grounding (Professor Onyx against four opponents: thousands of rules)."""
     import onyx_discard
 
-    from pyrules.errors import TimeLimitError
+    from pyrules.base.errors import TimeLimitError
 
     with pytest.raises(TimeLimitError, match=r"grounding stopped at the timeout \(1e-06 s\): nothing was decided$"):
         pyrules.solve(onyx_discard.situation(4, 7), timeout=1e-6)
 
 
 def test_a_users_rules_are_bounded_without_a_timeout(unchecked_recursion, monkeypatch, capsys):
-    import pyrules.solver
+    import pyrules.engine.solver
     from pyrules.cli import main
 
-    monkeypatch.setattr(pyrules.solver, "USER_RULES_LIMIT", 10_000)
+    monkeypatch.setattr(pyrules.engine.solver, "USER_RULES_LIMIT", 10_000)
     message = ("--constraint: its grounding makes more than 10,000 rules (pyrules' bound on the memory a user's "
                "rules may take)")
     with pytest.raises(InputError) as info:
@@ -369,13 +369,13 @@ def test_a_users_rules_are_bounded_without_a_timeout(unchecked_recursion, monkey
 
 
 def test_a_query_is_bounded_and_its_key_not_reused(monkeypatch):
-    import pyrules.solver
+    import pyrules.engine.solver
 
     result = pyrules.solve(BALLISTA)
-    monkeypatch.setattr(pyrules.solver, "USER_RULES_LIMIT", 3)
+    monkeypatch.setattr(pyrules.engine.solver, "USER_RULES_LIMIT", 3)
     with pytest.raises(InputError, match=r"^<query>: its grounding makes more than 3 rules"):
         result.query("counters_put(A, B, C), counters_put(D, E, F)")
-    monkeypatch.setattr(pyrules.solver, "USER_RULES_LIMIT", 1_000_000)
+    monkeypatch.setattr(pyrules.engine.solver, "USER_RULES_LIMIT", 1_000_000)
     assert result.query("counters_put(ballista, p1p1, 6), not counters_put(ballista, p1p1, 5)").holds is True
 
 

@@ -20,13 +20,13 @@ import pytest
 import yaml
 
 import pyrules
-from pyrules.cards import builtin_library, parse_card
+from pyrules.base.document import Field
+from pyrules.base.errors import InputError, UnsupportedError, one_line
+from pyrules.cards.importer import oracle, reader
+from pyrules.cards.importer.report import Report, said_mana, shape
+from pyrules.cards.importer.run import import_cards, results
+from pyrules.cards.library import builtin_library, parse_card
 from pyrules.cli import main
-from pyrules.document import Field
-from pyrules.errors import InputError, UnsupportedError, one_line
-from pyrules.importer import oracle, reader
-from pyrules.importer.report import Report, said_mana, shape
-from pyrules.importer.run import import_cards, results
 
 FIXTURES = Path(__file__).parent / "fixtures" / "import"
 ATOMIC = FIXTURES / "atomic-cards.json"
@@ -114,9 +114,9 @@ def test_the_library_loads_and_imported_cards_replace_builtin_ones(tmp_path):
 
 
 def test_a_library_is_read_card_by_card_as_it_would_be_whole(tmp_path):
-    from pyrules.cards import parse_cards
-    from pyrules.document import load_document
-    from pyrules.importer.library import _by_card
+    from pyrules.base.document import load_document
+    from pyrules.cards.importer.library import _by_card
+    from pyrules.cards.library import parse_cards
 
     text = EXPECTED[ORACLE].read_text(encoding="utf-8")
     value, lines = load_document(text, "lib.yaml", trusted=True)
@@ -398,7 +398,7 @@ def test_a_levelers_lines_after_a_level_are_not_its_own():
         "Enclave Cryptologist", "{U}", types=["Creature"], supertypes=[], subtypes=["Merfolk", "Wizard"],
         text="Level up {1}{U}\nLEVEL 1-2\n0/1\n{T}: Draw a card, then discard a card.\nLEVEL 3+\n0/1\n{T}: Draw a card.",
         colors=["U"], power="0", toughness="1")])
-    from pyrules.importer.translate import translate
+    from pyrules.cards.importer.translate import translate
 
     result = translate(raw)
     assert result.status == "partial"

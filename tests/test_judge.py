@@ -9,7 +9,7 @@ from clingo import Function, Number, String
 
 import pyrules
 from pyrules.cli import main
-from pyrules.judge import _difference, game_term
+from pyrules.explain.judge import _difference, game_term
 from pyrules.regression import case_files, run_case
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

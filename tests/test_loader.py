@@ -7,7 +7,7 @@ import json
 import pytest
 
 from pyrules import InputError, UnsupportedError, load_situation, solve
-from pyrules.model import Activate, GameObject, Player
+from pyrules.situation.model import Activate, GameObject, Player
 
 # The vocabularies grow as rules areas are added: errors must list at least these, sorted where noted.
 OBJECT_FIELDS = {"card", "controller", "counters", "face", "id", "keywords", "loyalty_activated", "owner",

@@ -8,7 +8,7 @@ import pytest
 from clingo import Function, Number, String
 
 from pyrules import InputError, Outcome, Outcomes, SituationBuilder, solve
-from pyrules.solver import SolveOptions
+from pyrules.engine.solver import SolveOptions
 
 COLORS = "bgruw"  # the sorted order of the outcomes' texts
 

@@ -1,5 +1,5 @@
 """What a regular install ships (issue 28): setuptools finds the packages (setup.py) and their data
-(pyproject.toml), so every file of pyrules/ and of asp/ (as pyrules/asp/) ships, and nothing else.
+(pyproject.toml), so every file of pyrules/ (the encodings in pyrules/asp/ too) ships, and nothing else.
 
 CI runs the whole suite a second time on the installed wheel, from a folder outside the repository, with
 PYRULES_SOURCE naming the repository (.ci/run): then the installed files are compared with it too."""
@@ -36,12 +36,10 @@ print(json.dumps([os.path.relpath(p, build.build_lib).replace(os.sep, "/")
 
 
 def _source_files() -> list[str]:
-    """The files of pyrules/ and asp/ as they are installed (pyrules/...), Python's caches aside."""
-    found = []
-    for folder, name in ((SOURCE / "pyrules", "pyrules"), (SOURCE / "asp", "pyrules/asp")):
-        found += [f"{name}/{p.relative_to(folder).as_posix()}" for p in folder.rglob("*")
-                  if p.is_file() and "__pycache__" not in p.parts]
-    return sorted(found)
+    """The files of pyrules/ as they are installed (pyrules/...), Python's caches aside."""
+    folder = SOURCE / "pyrules"
+    return sorted(f"pyrules/{p.relative_to(folder).as_posix()}" for p in folder.rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts)
 
 
 def _missing_and_extra(files: list[str]) -> tuple[list[str], list[str]]:
@@ -50,12 +48,12 @@ def _missing_and_extra(files: list[str]) -> tuple[list[str], list[str]]:
 
 
 @pytest.mark.skipif(not (SOURCE / "pyproject.toml").is_file(), reason="no source tree: set PYRULES_SOURCE")
-def test_setuptools_ships_every_file_of_pyrules_and_asp():
+def test_setuptools_ships_every_file_of_pyrules():
     process = subprocess.run([sys.executable, "-c", _SHIPPED], cwd=SOURCE, capture_output=True, text=True, timeout=300)
     assert process.returncode == 0, process.stderr
     shipped = json.loads(process.stdout.splitlines()[-1])
     assert _missing_and_extra(shipped) == ([], [])
-    assert {"pyrules/importer/run.py", "pyrules/asp/core.lp", "pyrules/data/cards.yaml",
+    assert {"pyrules/cards/importer/run.py", "pyrules/asp/core.lp", "pyrules/data/cards.yaml",
             "pyrules/corpus/mana/birds-any-color.yaml"} <= set(shipped)
 
 
@@ -63,7 +61,7 @@ INSTALLED = Path(pyrules.__file__).resolve().parent
 
 
 @pytest.mark.skipif(INSTALLED == (SOURCE / "pyrules").resolve(), reason="pyrules is imported from the source tree here")
-def test_the_installed_package_holds_every_file_of_pyrules_and_asp():
+def test_the_installed_package_holds_every_file_of_pyrules():
     installed = sorted(f"pyrules/{p.relative_to(INSTALLED).as_posix()}" for p in INSTALLED.rglob("*")
                        if p.is_file() and "__pycache__" not in p.parts)
     assert _missing_and_extra(installed) == ([], [])

@@ -1,4 +1,4 @@
-"""The encodings as statements, and the cut to the live rules (pyrules/program.py)."""
+"""The encodings as statements, and the cut to the live rules (pyrules/engine/program.py)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ import clingo
 import pytest
 from clingo import ast
 
-from pyrules.encodings import encoding_paths
-from pyrules.facts import situation_facts
-from pyrules.loader import load_situation
-from pyrules.program import INDEX, _declarations, _live_text, analyse, index, live, relevant, statements
+from pyrules.base.symbols import symbol_key
+from pyrules.engine.encodings import encoding_paths
+from pyrules.engine.facts import situation_facts
+from pyrules.engine.program import INDEX, _declarations, _live_text, analyse, index, live, relevant, statements
 from pyrules.regression import corpus_dir
-from pyrules.symbols import symbol_key
+from pyrules.situation.loader import load_situation
 
 
 def test_the_stored_index_is_up_to_date():
-    from pyrules.program import Path  # the package's data folder, as write_index uses it
+    from pyrules.engine.program import Path  # the package's data folder, as write_index uses it
 
     stored = json.loads((Path(__file__).parents[1] / "pyrules" / "data" / INDEX).read_text(encoding="utf-8"))
     assert stored == index(), "pyrules/data/asp-index.json is out of date: run python -m pyrules.reference --write"
@@ -143,8 +143,8 @@ def test_every_file_is_read():
 def test_clingo_messages_name_the_statement_of_the_encodings(tmp_path):
     """The encodings go to clingo as one text: a message about a line of it names the file and line of the
     statement it comes from."""
-    from pyrules.program import _live_program
-    from pyrules.solver import Grounding
+    from pyrules.engine.program import _live_program
+    from pyrules.engine.solver import Grounding
 
     grounding = Grounding(load_situation(corpus_dir() / "activation" / "tap-untapped-forest.yaml"))
     places = grounding._log.places

@@ -1,4 +1,4 @@
-"""Queries, constraints and objectives in clingo's syntax over outcome atoms (pyrules.query)."""
+"""Queries, constraints and objectives in clingo's syntax over outcome atoms (pyrules.engine.query)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import pyrules
+from pyrules.base.errors import InputError
 from pyrules.cli import main
-from pyrules.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
 BALLISTA = str(ROOT / "examples" / "ballista.yaml")  # X=2 under Hardened Scales and Doubling Season: 5 or 6
@@ -170,7 +170,7 @@ def assert_refused(message: str, **arguments) -> None:
     ("n(a) :- tap(_). n(Y) :- n(X), Y = f(X).", "n is defined through itself with a value built by 'f(X)'"),
 ])
 def test_recursion_that_builds_values_is_refused(text, message):
-    from pyrules.query import parse_constraints
+    from pyrules.engine.query import parse_constraints
 
     with pytest.raises(InputError) as info:
         parse_constraints([("--constraint", text)], _ballista_situation())
@@ -329,7 +329,7 @@ def test_cli_stream(capsys):
 
 
 def test_cli_undecided_query_exits_3(capsys, monkeypatch):
-    from pyrules.solver import Grounding
+    from pyrules.engine.solver import Grounding
 
     def stopped(self, mode):  # as if --timeout stopped clingo before any model
         self.timed_out = True
@@ -368,7 +368,7 @@ def test_a_limit_cuts_a_sequence_of_actions():
 
 
 def test_a_timeout_stops_a_sequence_of_actions(monkeypatch):
-    import pyrules.sequence as sequence
+    import pyrules.play.sequence as sequence
 
     assert not pyrules.solve(LEGEND, timeout=100).timed_out
     clock = iter([0.0] + [1000.0] * 1000)  # the deadline is passed by the first step
@@ -395,19 +395,19 @@ _TEXT = st.lists(_PIECES, max_size=14).map("".join) | st.text(max_size=40)
 
 
 def _parse_query(text):
-    from pyrules.query import parse_query
+    from pyrules.engine.query import parse_query
 
     parse_query(text, _ballista_situation(), "--sometimes")
 
 
 def _parse_constraint(text):
-    from pyrules.query import parse_constraints
+    from pyrules.engine.query import parse_constraints
 
     parse_constraints([("--constraint", text)], _ballista_situation())
 
 
 def _parse_objective(text):
-    from pyrules.query import parse_objective
+    from pyrules.engine.query import parse_objective
 
     parse_objective(text, "maximize", _ballista_situation(), "--maximize")
 
@@ -428,7 +428,7 @@ _SITUATION: list = []
 
 def _ballista_situation():
     if not _SITUATION:
-        from pyrules.loader import load_situation
+        from pyrules.situation.loader import load_situation
 
         _SITUATION.append(load_situation(BALLISTA))
     return _SITUATION[0]

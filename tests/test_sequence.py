@@ -1,4 +1,4 @@
-"""Sequences of actions (pyrules/sequence.py, pyrules/transition.py): lines, states, endings, explanations."""
+"""Sequences of actions (pyrules/play/sequence.py, pyrules/play/transition.py): lines, states, endings, explanations."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import pytest
 
 import pyrules
 from pyrules import InputError, UnsupportedError, load_situation
-from pyrules.encodings import EFFECTS, FILES, catalogue, effects, output_signatures
+from pyrules.engine.encodings import EFFECTS, FILES, catalogue, effects, output_signatures
+from pyrules.engine.solver import Grounding
+from pyrules.play.sequence import Runner
+from pyrules.play.transition import CHANGES, quiet_predicates, records
 from pyrules.regression import corpus_dir
-from pyrules.sequence import Runner
-from pyrules.solver import Grounding
-from pyrules.transition import CHANGES, quiet_predicates, records
 
 SEQUENCES = sorted(p for p in (corpus_dir() / "sequences").glob("*.yaml") if "error:" not in p.read_text(encoding="utf-8"))
 

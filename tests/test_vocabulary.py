@@ -18,8 +18,8 @@ from pathlib import Path
 import clingo.ast as ast
 import pytest
 
-from pyrules.encodings import encoding_dir, names_in
-from pyrules.facts import omitting
+from pyrules.engine.encodings import encoding_dir, names_in
+from pyrules.engine.facts import omitting
 from pyrules.regression import corpus_dir, run_case
 from pyrules.vocabulary import ALL, FAMILIES, TERM_FAMILIES, Inert, Informational, Kind, Modelled, Refused, refusal_reasons
 

@@ -4,8 +4,8 @@ Every template a card may use (a cost, an effect, a trigger, a replacement event
 a static ability, an option, a filter field, a keyword) and every field a situation may have is a
 :class:`Kind`: how it is written, where it may appear, the facts it becomes and its status
 (modelled by a named ``asp/`` file, refused with a reason, inert where no modelled question
-reaches, or informational). The parser (:mod:`pyrules.cards`, :mod:`pyrules.loader`), the fact
-emitter (:mod:`pyrules.facts`), the query checker (:mod:`pyrules.atoms`) and the reference tables of
+reaches, or informational). The parser (:mod:`pyrules.cards.library`, :mod:`pyrules.situation.loader`), the fact
+emitter (:mod:`pyrules.engine.facts`), the query checker (:mod:`pyrules.engine.atoms`) and the reference tables of
 the docs all read it from here, and ``tests/test_vocabulary.py`` holds every status to its word.
 
     >>> from pyrules.vocabulary import kind
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from .filters import FILTER_FIELDS, Filter, FilterShape, check_filter_use, filter_terms
-from .kinds import Inert, Informational, Kind, Modelled, Refused, Status
-from .situation import (
+from pyrules.vocabulary.filters import FILTER_FIELDS, Filter, FilterShape, check_filter_use, filter_terms
+from pyrules.vocabulary.kinds import Inert, Informational, Kind, Modelled, Refused, Status
+from pyrules.vocabulary.situation import (
     ACTIONS,
     ACTIVATE_FIELDS,
     CASE_FIELDS,
@@ -32,7 +32,7 @@ from .situation import (
     SITUATION_FIELDS,
     STACK_FIELDS,
 )
-from .templates import (
+from pyrules.vocabulary.templates import (
     ABILITY_KINDS,
     CARD_FIELDS,
     COSTS,

@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..document import Field
-from ..symbols import C, fn
-from .kinds import Kind, Modelled
-from .shapes import Args, ListOf, Name, OneOf, Shape
-from .values import CARD_TYPES, SUPERTYPES
+from pyrules.base.document import Field
+from pyrules.base.symbols import C, fn
+from pyrules.vocabulary.kinds import Kind, Modelled
+from pyrules.vocabulary.shapes import Args, ListOf, Name, OneOf, Shape
+from pyrules.vocabulary.values import CARD_TYPES, SUPERTYPES
 
 _FILTERS = Modelled("filters.lp", ("109.2",))
 ALL_USES = frozenset({"static", "objects", "players", "counters"})
@@ -136,7 +136,7 @@ class FilterShape(Shape):
 
 def check_filter_use(flt: Filter, use: str, f: Field) -> None:
     """Refuse fields that this use of a filter would not read (never half read a filter)."""
-    from ..errors import UnsupportedError
+    from pyrules.base.errors import UnsupportedError
 
     unread = sorted(k for k in flt.conditions if use not in _BY_NAME[k].contexts)
     if unread:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .shapes import Flag, Shape
+from pyrules.vocabulary.shapes import Flag, Shape
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class Kind:
     ``family`` groups kinds written in the same place (``effect``, ``cost``, ``trigger``, ...);
     ``name`` is how it is written there; ``shape`` how its value is written; ``contexts`` where it
     may appear (for effects: ``activated``, ``triggered``, ``spell``, ``tapped_for_mana``, ...).
-    ``term`` builds the fact term it becomes from its parsed value (see :mod:`pyrules.facts`);
+    ``term`` builds the fact term it becomes from its parsed value (see :mod:`pyrules.engine.facts`);
     ``text`` renders it as card text; ``targets`` says how many targets it takes, and of what.
     """
 

@@ -1,7 +1,7 @@
 """How template values are written in YAML: each shape parses a located value and describes itself.
 
-A shape turns a :class:`~pyrules.document.Field` into a plain, hashable Python value (a number, a
-name, a tuple, :class:`Args`) or raises an :class:`~pyrules.errors.InputError` at the value's line.
+A shape turns a :class:`~pyrules.base.document.Field` into a plain, hashable Python value (a number, a
+name, a tuple, :class:`Args`) or raises an :class:`~pyrules.base.errors.InputError` at the value's line.
 ``form`` is how the value is written, for the generated reference tables of the docs.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..document import Field
+from pyrules.base.document import Field
 
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -97,7 +97,7 @@ class Count(Shape):
     def parse(self, f: Field) -> Any:
         value = f.integer(minimum=self.minimum)
         if self.maximum is not None and value > self.maximum:
-            from ..errors import UnsupportedError
+            from pyrules.base.errors import UnsupportedError
 
             raise UnsupportedError(f.where, f"{f.name} is {value}: more than {self.maximum} is not modelled")
         return value

@@ -2,8 +2,8 @@
 
 Each field is a :class:`~pyrules.vocabulary.kinds.Kind` with the facts it becomes. For game
 objects, ``term(obj, ctx)`` returns the facts of that field of one object (none when it has the
-default), so :mod:`pyrules.facts` needs no code per field. The checks that tie fields together
-(a tapped card must be on the battlefield, ...) live in :mod:`pyrules.loader`.
+default), so :mod:`pyrules.engine.facts` needs no code per field. The checks that tie fields together
+(a tapped card must be on the battlefield, ...) live in :mod:`pyrules.situation.loader`.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..document import Field, whole_number
-from ..symbols import C, S, fn
-from .kinds import Inert, Informational, Kind, Modelled, Refused
-from .shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
-from .values import FACES, MANA_TYPES, PHASES, ZONES, Color, mana_text, parse_mana
+from pyrules.base.document import Field, whole_number
+from pyrules.base.symbols import C, S, fn
+from pyrules.vocabulary.kinds import Inert, Informational, Kind, Modelled, Refused
+from pyrules.vocabulary.shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
+from pyrules.vocabulary.values import FACES, MANA_TYPES, PHASES, ZONES, Color, mana_text, parse_mana
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ class Keywords(Shape):
     form = "[keyword, ...] or one keyword"
 
     def parse(self, f: Field) -> Any:
-        from . import names
+        from pyrules.vocabulary import names
 
         items = list(f.elements()) if isinstance(f.value, list) else [f]
         out = []
@@ -103,7 +103,7 @@ class RestrictedMana(Shape):
     form = "[{mana: \"{C}{C}\", spend_only: abilities or creature_spells}, ...]"
 
     def parse(self, f: Field) -> Any:
-        from .values import RESTRICTIONS
+        from pyrules.vocabulary.values import RESTRICTIONS
 
         out: dict[tuple[str, str], int] = {}
         for item in f.elements():

@@ -18,14 +18,14 @@ from typing import Any
 
 from clingo import Number
 
-from ..document import MAX_AMOUNT, Field, whole_number
-from ..symbols import C, fn, mana_symbol
-from .filters import Filter, FilterShape
-from .kinds import Inert, Informational, Kind, Modelled, Refused
-from .shapes import Count, Flag, ListOf, Name, OneOf, Shape, Signed, Text
-from .values import CARD_TYPES as CARD_TYPES_
-from .values import MANA_TYPES, Color, ManaSymbols, ManaType, mana_text
-from .values import SUPERTYPES as SUPERTYPES_
+from pyrules.base.document import MAX_AMOUNT, Field, whole_number
+from pyrules.base.symbols import C, fn, mana_symbol
+from pyrules.vocabulary.filters import Filter, FilterShape
+from pyrules.vocabulary.kinds import Inert, Informational, Kind, Modelled, Refused
+from pyrules.vocabulary.shapes import Count, Flag, ListOf, Name, OneOf, Shape, Signed, Text
+from pyrules.vocabulary.values import CARD_TYPES as CARD_TYPES_
+from pyrules.vocabulary.values import MANA_TYPES, Color, ManaSymbols, ManaType, mana_text
+from pyrules.vocabulary.values import SUPERTYPES as SUPERTYPES_
 
 # ---------------------------------------------------------------------------------------------
 # Targets (CR 115)
@@ -81,7 +81,7 @@ class CounterAmount(Shape):
         return "{kind: a counter kind, count: N (default 1)" + (" or X" if self.x else "") + "}"
 
     def parse(self, f: Field) -> Any:
-        from .shapes import name_token
+        from pyrules.vocabulary.shapes import name_token
 
         f.mapping()
         f.only_keys({"kind", "count"})
@@ -309,7 +309,7 @@ class AddMana(Shape):
     form = "mana symbols, such as \"{G}{G}\", \"{C}\" or \"{R/G}\""
 
     def parse(self, f: Field) -> Any:
-        from ..errors import UnsupportedError
+        from pyrules.base.errors import UnsupportedError
 
         mana = ManaSymbols().parse(f)
         if any(s == "x" for s, _ in mana):
@@ -466,7 +466,7 @@ class CreateTokens(Shape):
     form = "{kind: a token kind, count: N (default 1), per_counter: a counter kind (optional)}"
 
     def parse(self, f: Field) -> Any:
-        from .shapes import name_token
+        from pyrules.vocabulary.shapes import name_token
 
         f.mapping()
         f.only_keys({"kind", "count", "per_counter"})
@@ -700,7 +700,7 @@ class EntersCounters(Shape):
     form = "{counter kind: N or X}"
 
     def parse(self, f: Field) -> Any:
-        from .shapes import name_token
+        from pyrules.vocabulary.shapes import name_token
 
         out = []
         for kind, n in f.items():
@@ -781,7 +781,7 @@ class EachOf(Shape):
     form = "[clue, food, treasure]"
 
     def parse(self, f: Field) -> Any:
-        from ..errors import UnsupportedError
+        from pyrules.base.errors import UnsupportedError
 
         kinds = tuple(sorted(t.lower() for t in f.texts()))
         if kinds != ("clue", "food", "treasure"):
@@ -839,8 +839,8 @@ class GrantShape(Shape):
     form = "an activated ability, as in 'abilities'"
 
     def parse(self, f: Field) -> Any:
-        from ..cards import parse_ability
-        from ..errors import UnsupportedError
+        from pyrules.base.errors import UnsupportedError
+        from pyrules.cards.library import parse_ability
 
         granted = parse_ability(f)
         if granted.kind != "activated":

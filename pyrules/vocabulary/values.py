@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..document import MAX_AMOUNT, Field, whole_number
-from .shapes import Shape
+from pyrules.base.document import MAX_AMOUNT, Field, whole_number
+from pyrules.vocabulary.shapes import Shape
 
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery")
 PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")

@@ -19,7 +19,7 @@ import clingo
 import clingo.ast
 import pytest
 
-from pyrules.encodings import block
+from pyrules.engine.encodings import block
 
 #: The files whose every block has at least one test of its own.
 COVERED = ("filters.lp", "replacement.lp", "sba.lp")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from blockrun import COVERED
 
-from pyrules.encodings import all_rule_blocks, rule_blocks
+from pyrules.engine.encodings import all_rule_blocks, rule_blocks
 
 HERE = Path(__file__).parent
 

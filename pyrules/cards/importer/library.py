@@ -1,0 +1,177 @@
+"""Library files: writing an imported library (atomically) and reading one over the built-in cards."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pyrules.base.arguments import check_path, instance, optional_text
+from pyrules.base.document import MAX_BYTES, Field, load_document
+from pyrules.base.errors import InputError
+from pyrules.base.files import check_output, decoded, open_regular, read_bounded
+from pyrules.cards.library import CardLibrary, CardSpec, builtin_library, parse_card, parse_cards
+
+_CACHE: dict[tuple[str, int, int], tuple[CardSpec, ...]] = {}
+
+
+def load_library(path: str | Path, base: CardLibrary | None = None, where: str | None = None,
+                 written: str | None = None) -> CardLibrary:
+    """The cards of a library file over ``base`` (default: the built-in library): a card of the file
+    replaces a card of the same name. ``where`` names the place that asked for the file and ``written``
+    the path as it was written there, for errors."""
+    check_path(path, "path")
+    instance(base, CardLibrary, "base", "a CardLibrary")
+    optional_text(where, "where")
+    optional_text(written, "written")
+    source = str(path)
+    label = f"{where}: library '{written or source}'" if where else source
+    with open_regular(source, label, "a library file") as handle:  # (stat and read the same file)
+        stat = os.fstat(handle.fileno())
+        key = (os.path.realpath(source), stat.st_mtime_ns, stat.st_size)
+        cards = _CACHE.get(key)
+        if cards is None:
+            data = read_bounded(handle, label, "a library file", MAX_BYTES)
+    if cards is None:
+        text = decoded(data, label)
+        cards = _by_card(text, source)
+        if cards is None:  # the whole document at once: slower, and errors name their lines
+            value, lines = load_document(text, source)  # a user's file: the Python parser, which checks depth
+            root = Field(value, "", source, lines)
+            if not isinstance(value, list):
+                raise root.fail("a library file is a list of cards, as pyrules/data/cards.yaml")
+            cards = parse_cards(root)
+        if len(_CACHE) >= 2:
+            _CACHE.clear()
+        _CACHE[key] = cards
+    return (base or builtin_library()).with_cards(cards)
+
+
+_ITEM = re.compile(r"(?m)^- ")
+_ALIAS = re.compile(r"(?:^|[\s,\[{])[&*][^\s,\]}]")
+_LEAD = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*")
+
+
+def _by_card(text: str, source: str) -> tuple[CardSpec, ...] | None:
+    """A library as the importer writes it (a block list, one item per card), read one card at a time: a
+    third of the memory and half the time of reading the whole document. None if the file is not of that
+    form or anything in it is wrong; the caller then reads it whole, for an error that names its line."""
+    lead = _LEAD.match(text)
+    if lead is None or not text.startswith("- ", lead.end()) or len(text) > MAX_BYTES or _ALIAS.search(text):
+        return None  # (anchors and aliases: the whole document, with load_document's limits)
+    starts = [m.start() for m in _ITEM.finditer(text)]
+    cards: list[CardSpec] = []
+    names: set[str] = set()
+    try:
+        for start, end in zip(starts, starts[1:] + [len(text)]):
+            chunk = text[start:end]
+            if _depth(chunk) > _SHALLOW:  # libyaml recurses in C: only shallow text goes to it
+                return None
+            value = yaml.load(chunk, Loader=_FAST)
+            if not isinstance(value, list) or len(value) != 1:
+                return None
+            card = parse_card(Field(value[0], "", source, {}))
+            if card.name in names:
+                return None
+            names.add(card.name)
+            cards.append(card)
+    except (yaml.YAMLError, InputError, ValueError, TypeError, RecursionError):
+        return None
+    return tuple(cards)
+
+
+_FAST = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SHALLOW = 32
+_QUOTED = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"")
+_BRACKETS = re.compile(r"[\[\]{}]")
+_INDENT = re.compile(r"(?m)^[ -]*")
+
+
+def _depth(chunk: str) -> int:
+    """An upper bound on how deep a card's YAML nests: flow brackets plus block indentation."""
+    deepest = depth = 0
+    for bracket in _BRACKETS.findall(_QUOTED.sub("", chunk)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest + max(len(m.group()) for m in _INDENT.finditer(chunk)) // 2
+
+
+# -- writing ----------------------------------------------------------------------------------------
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _flow(value: Any) -> str:
+    """One value in YAML flow style, on one line."""
+    return yaml.dump(value, Dumper=_Dumper, default_flow_style=True, width=1 << 30, allow_unicode=True,
+                     sort_keys=False).strip().removesuffix("...").strip()
+
+
+def card_yaml(card: dict[str, Any], indent: str = "") -> list[str]:
+    """A card as cards.yaml writes it: fields one a line, abilities one a line in flow style."""
+    lines: list[str] = []
+    first = True
+    for key, value in card.items():
+        lead = f"{indent}- " if first else f"{indent}  "
+        first = False
+        if key == "faces":
+            lines.append(f"{lead}faces:")
+            for face in value:
+                lines += card_yaml(face, indent + "    ")
+        elif key == "abilities":
+            lines.append(f"{lead}abilities:")
+            for ability in value:
+                (kind, body), = ability.items()
+                lines.append(f"{indent}    - {kind}: {_flow(body)}")
+        else:
+            lines.append(f"{lead}{key}: {_flow(value)}")
+    return lines
+
+
+HEADER = ("# A card library written by 'pyrules cards import' from {source}.\n"
+          "# Each card's abilities are its Oracle text in the template vocabulary (docs/cards.md); a line no\n"
+          "# template fits is kept as 'unsupported', and a situation that uses the card says so.\n")
+
+
+def write_library(path: str, cards: Iterable[dict[str, Any]], source: str) -> int:
+    """Write the cards to ``path`` atomically (a temporary file renamed): all or nothing. The count written.
+    ``path`` is a new name or a regular file other than ``source`` (checked before a card is read)."""
+    check_output(path, (source,), path)
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    count = 0
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:  # a folder one may not write to
+        raise InputError(path, f"cannot write: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(HEADER.format(source=Path(source).name))
+            for card in cards:
+                out.write("\n".join(card_yaml(card)) + "\n")
+                count += 1
+            if not count:
+                out.write("[]\n")
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # as an ordinary new file, not mkstemp's owner-only
+        os.replace(tmp, target)
+    except OSError as exc:  # (reading errors are InputErrors already: this is the writing, a full disk)
+        with_suppressed_unlink(tmp)
+        raise InputError(path, f"cannot write: {exc.strerror or exc}") from None
+    except BaseException:
+        with_suppressed_unlink(tmp)
+        raise
+    return count
+
+
+def with_suppressed_unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

@@ -1,0 +1,867 @@
+"""Oracle text -> abilities in the template vocabulary, one line at a time.
+
+Each template is a small regular grammar over a normalised line (:func:`normalise`: reminder text
+removed, the card's own name written ``~``, "enters the battlefield" written "enters"). A line that
+no grammar matches entirely is not translated: :func:`translate_line` returns ``None`` and the card
+keeps the line as ``unsupported``. Nothing is guessed: a phrase outside the grammars fails the line.
+
+The abilities are returned in the form ``pyrules/data/cards.yaml`` is written in (plain dicts), and
+:mod:`pyrules.cards.importer.translate` reads every one back with the card parser before keeping it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from pyrules.base.document import MAX_DIGITS
+
+# -- words ------------------------------------------------------------------------------------------
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10}
+TIMES = {"twice": 2, "three times": 3}
+SYMBOL = r"\{[^{}]+\}"
+MANA = rf"(?:{SYMBOL})+"
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_THIS = re.compile(r"\bthis (?:creature|artifact|land|enchantment|permanent)\b", re.I)
+TYPE_WORDS = {"artifact", "creature", "enchantment", "land", "planeswalker"}
+#: Ability words (207.2c): they tie cards together and have no rules meaning.
+ABILITY_WORDS = {
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma", "cohort",
+    "constellation", "converge", "council's dilemma", "coven", "delirium", "descend 4", "descend 8", "domain", "eerie",
+    "eminence", "enrage", "fateful hour", "fathomless descent", "ferocious", "flurry", "formidable", "grandeur",
+    "hellbent", "heroic", "imprint", "inspired", "join forces", "kinship", "landfall", "lieutenant", "magecraft",
+    "metalcraft", "morbid", "pack tactics", "paradox", "parley", "radiance", "raid", "rally", "revolt",
+    "secret council", "spell mastery", "strive", "survival", "sweep", "tempting offer", "threshold", "underdog",
+    "undergrowth", "valiant", "void", "will of the council"}
+
+
+_SHORT_HYBRID = re.compile(r"\{([WUBRG2])([WUBRG])\}|\{P([WUBRG])\}")
+
+
+def symbols(text: str) -> str:
+    """Mana symbols in the standard form: {WU} -> {W/U}, {2W} -> {2/W}, {PR} -> {R/P} (some snapshots
+    write hybrid and Phyrexian symbols without the slash)."""
+    return _SHORT_HYBRID.sub(lambda m: f"{{{m.group(1)}/{m.group(2)}}}" if m.group(1) else f"{{{m.group(3)}/P}}", text)
+
+
+def _name_to_tilde(line: str, name: str) -> str:
+    """Each use of the card's name, as a whole word, written ~ (a regular expression per card would be slow)."""
+    out, start = [], 0
+    while True:
+        at = line.find(name, start)
+        if at < 0:
+            return "".join(out) + line[start:]
+        end = at + len(name)
+        before = line[at - 1] if at else " "
+        after = line[end] if end < len(line) else " "
+        whole = not (before.isalnum() or before in "_'") and not (after.isalnum() or after == "_")
+        out.append(line[start:at] + ("~" if whole else name))
+        start = end
+
+
+#: A number longer than a text's numbers may be (document.MAX_DIGITS): a line holding one is not read.
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
+
+
+def normalise(line: str, names: list[str]) -> str:
+    """The line as the grammars read it."""
+    line = symbols(_REMINDER.sub("", line).strip())
+    line = line.replace("\u2212", "-").replace("\u2014", "-")
+    for name in sorted({n for n in names if n}, key=len, reverse=True):
+        if name in line:
+            line = _name_to_tilde(line, name)
+    # "this creature" is the card itself, except inside a quoted ability, where it is whatever has the
+    # ability: quotes keep it, for the grant template to read (and a name in quotes is the card's own).
+    parts = line.split('"')
+    line = '"'.join(_THIS.sub("~", p) if i % 2 == 0 else p for i, p in enumerate(parts))
+    line = line.replace("enters the battlefield", "enters").replace("enter the battlefield", "enter")
+    m = re.match(r"([A-Z][a-z]+(?: [a-z]+)*) - ", line)
+    if m and m.group(1).lower() in ABILITY_WORDS:  # an ability word has no rules meaning (207.2c)
+        line = line[m.end():]
+    return re.sub(r"\s+", " ", line).strip()
+
+
+def number(word: str) -> int | None:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    return NUMBERS.get(word)
+
+
+def counter_kind(text: str) -> str | None:
+    """A counter's kind as a name: +1/+1 -> p1p1, -1/-1 -> m1m1, charge -> charge."""
+    text = text.strip().lower()
+    if text == "+1/+1":
+        return "p1p1"
+    if text == "-1/-1":
+        return "m1m1"
+    return text if re.fullmatch(r"[a-z]+", text) else None
+
+
+def _symbol(sym: str) -> bool:
+    """A mana symbol the add template reads: {W} ... {C}, a number, hybrid, Phyrexian, snow."""
+    return bool(re.fullmatch(r"\{(?:[WUBRGCS]|\d+|[WUBRG]/[WUBRGP]|2/[WUBRG])\}", sym))
+
+
+def _mana(text: str) -> str | None:
+    symbols = re.findall(SYMBOL, text)
+    if not symbols or "".join(symbols) != text or not all(_symbol(s) for s in symbols):
+        return None
+    return text
+
+
+# -- filters ----------------------------------------------------------------------------------------
+_CONTROLLER = {"you control": "you", "an opponent controls": "opponent", "your opponents control": "opponent"}
+
+
+def permanent_filter(phrase: str) -> dict[str, Any] | None:
+    """"a land you control", "an artifact or creature you control", "permanent", "nonbasic lands" ..."""
+    phrase = phrase.strip().lower()
+    flt: dict[str, Any] = {}
+    for suffix, who in _CONTROLLER.items():
+        if phrase.endswith(" " + suffix):
+            flt["controller"] = who
+            phrase = phrase[: -len(suffix) - 1]
+            break
+    words = phrase.split()
+    if words and words[0] in ("a", "an", "each", "all"):
+        words = words[1:]
+    if len(words) > 1 and words[-1] in ("token", "tokens"):
+        flt["token"] = True
+        words = words[:-1]
+    if words and words[0] in ("other", "another"):
+        flt["other"] = True
+        words = words[1:]
+    if words and words[0] == "nonbasic":
+        flt["nonbasic"] = True
+        words = words[1:]
+    if words and words[0] == "colorless":
+        flt["colorless"] = True
+        words = words[1:]
+    if words and words[0] == "nonland":
+        flt["nonland"] = True
+        words = words[1:]
+    if not words:
+        return None
+    nouns = [w[:-1] if w.endswith("s") and w[:-1] in TYPE_WORDS | {"permanent"} else w for w in words]
+    if nouns == ["permanent"]:
+        return flt
+    if len(nouns) == 1 and nouns[0] in TYPE_WORDS:
+        return {"types": [nouns[0]], **flt}
+    if len(nouns) == 3 and nouns[1] == "or" and nouns[0] in TYPE_WORDS and nouns[2] in TYPE_WORDS:
+        return {"any_types": [nouns[0], nouns[2]], **flt}
+    return None
+
+
+# -- costs ------------------------------------------------------------------------------------------
+def costs(text: str) -> list[Any] | None:
+    """"{1}, {T}, Pay 1 life" -> the cost list of an activated ability, or None."""
+    out: list[Any] = []
+    for part in (p.strip() for p in text.split(",")):
+        if part in ("{T}", "{Q}"):
+            out.append(part)
+            continue
+        if re.fullmatch(r"(?:\{(?:\d+|X|[WUBRGCS]|[WUBRG]/[WUBRGP]|2/[WUBRG])\})+", part):
+            out.append(part)
+            continue
+        m = re.fullmatch(r"Pay (\d+) life", part)
+        if m:
+            out.append({"pay_life": int(m.group(1))})
+            continue
+        if part == "Sacrifice ~":
+            out.append({"sacrifice": "self"})
+            continue
+        if part == "Exile ~":
+            out.append({"exile": "self"})
+            continue
+        if part == "Discard ~":
+            out.append({"discard": "self"})
+            continue
+        m = re.fullmatch(r"Discard (a|an|one|two|three) cards?", part)
+        if m:
+            out.append({"discard": number(m.group(1))})
+            continue
+        m = re.fullmatch(r"Sacrifice (a|an|another) (.+)", part)
+        if m:
+            flt = permanent_filter(f"{m.group(1)} {m.group(2)}")
+            if flt is None or "controller" in flt:
+                return None
+            out.append({"sacrifice": {**flt, "controller": "you"}})
+            continue
+        m = re.fullmatch(r"Remove (a|an|one|two|three|four|five|X|any number of) (\S+) counters? from ~", part)
+        if m:
+            kind = counter_kind(m.group(2))
+            if kind is None:
+                return None
+            count = "X" if m.group(1) in ("X", "any number of") else number(m.group(1))
+            out.append({"remove_counters": {"kind": kind, "count": count}})
+            continue
+        m = re.fullmatch(r"Put (a|an|one|two|three) (\S+) counters? on ~", part)
+        if m:
+            kind = counter_kind(m.group(2))
+            if kind is None:
+                return None
+            out.append({"put_counters": {"kind": kind, "count": number(m.group(1))}})
+            continue
+        return None
+    return _merge_mana(out)
+
+
+def _merge_mana(parts: list[Any]) -> list[Any]:
+    """Costs as cards.yaml writes them: a text for mana and {T}/{Q} alone, else a list."""
+    if all(isinstance(p, str) for p in parts):
+        return [", ".join(parts)]
+    return parts
+
+
+def cost_value(parts: list[Any]) -> Any:
+    return parts[0] if len(parts) == 1 else parts
+
+
+# -- mana effects -----------------------------------------------------------------------------------
+_COULD = re.compile(r"Add one mana of any (type|color) (?:that )?(a land you control|a land an opponent controls|"
+                    r"lands you control|lands your opponents control|the sacrificed land) could produce")
+
+
+def mana_effect(text: str) -> dict[str, Any] | None:
+    """The mana instruction of "Add ..." (without its final period)."""
+    m = re.fullmatch(rf"Add ({MANA})", text)
+    if m and _mana(m.group(1)):
+        return {"add": m.group(1)}
+    m = re.fullmatch(rf"Add ({SYMBOL}(?:, {SYMBOL})*,? or {SYMBOL})", text)
+    if m:
+        found = re.findall(SYMBOL, m.group(1))
+        if all(re.fullmatch(r"\{[WUBRGC]\}", s) for s in found) and len(set(found)) == len(found) >= 2:
+            return {"add_one_of": found}
+        return None
+    m = re.fullmatch(rf"Add ({MANA}(?:, {MANA})*,? or {MANA})", text)
+    if m:  # a filter land: "{W}{W}, {W}{U}, or {U}{U}" is the mana of two hybrid symbols {W/U}{W/U} (106.8)
+        return _hybrid_ways(re.split(r",? or |, ", m.group(1)))
+    m = re.fullmatch(r"Add (X|two|three|four|five) mana in any combination of (\{[WUBRG]\}) and/or (\{[WUBRG]\})", text)
+    if m and m.group(2) != m.group(3):
+        count = "X" if m.group(1) == "X" else number(m.group(1))
+        return {"add_combination": {"count": count, "of": [m.group(2), m.group(3)]}}
+    m = re.fullmatch(r"Add (\{[WUBRGC]\}) for each (\w+) counter removed this way", text)
+    if m:  # checked against the cost by activated(): X counters of that kind removed
+        return {"add_combination": {"count": "X", "of": [m.group(1)]}, "_removed": m.group(2)}
+    m = re.fullmatch(r"Add (\{[WUBRGC]\}) equal to the amount of counters removed", text)
+    if m:
+        return {"add_combination": {"count": "X", "of": [m.group(1)]}, "_removed": ""}
+    if text == "Add one mana of any color that a permanent you control is":
+        return {"add_color_of": {"controller": "you"}}
+    m = re.fullmatch(r"Add (one|two|three|four|five) mana of any (?:one )?color", text)
+    if m and (m.group(1) == "one" or "any one color" in text):
+        return {"add_any_color": number(m.group(1))}
+    m = re.fullmatch(r"Add (two|three|four|five) mana in any combination of colors", text)
+    if m:
+        return {"add_any_combination": number(m.group(1))}
+    m = _COULD.fullmatch(text)
+    if m:
+        rng, whose = m.groups()
+        if whose == "the sacrificed land":
+            return {"add_could_produce": {"of": "sacrificed", "range": rng}}
+        who = "you" if "you control" in whose else "opponent"
+        return {"add_could_produce": {"filter": {"types": ["land"], "controller": who}, "range": rng}}
+    m = re.fullmatch(r"Add (\{[WUBRGC]\}) for each (.+?) (you control|on the battlefield)", text)
+    if m:
+        flt = _counted(m.group(2), m.group(3), plural=False)
+        return {"add_for_each": {"mana": m.group(1), "filter": flt}} if flt else None
+    m = re.fullmatch(r"Add X mana of any one color, where X is the number of (.+?) (you control|on the battlefield)", text)
+    if m:
+        flt = _counted(m.group(1), m.group(2), plural=True)
+        return {"add_for_each": {"mana": "any_color", "filter": flt}} if flt else None
+    m = re.fullmatch(r"Add an amount of (\{[WUBRGC]\}) equal to ~'s power", text)
+    if m:
+        return {"add_power": m.group(1)}
+    return None
+
+
+def _hybrid_ways(alternatives: list[str]) -> dict[str, Any] | None:
+    """The alternatives, if they are exactly the ways a run of one hybrid symbol {A/B} can come out."""
+    if any(not re.fullmatch(r"(?:\{[WUBRG]\})+", a) for a in alternatives):
+        return None
+    colors = sorted({c for a in alternatives for c in re.findall(r"[WUBRG]", a)}, key="WUBRG".index)
+    lengths = {len(re.findall(SYMBOL, a)) for a in alternatives}
+    if len(colors) != 2 or len(lengths) != 1:
+        return None
+    n = lengths.pop()
+    a, b = colors
+    ways = {(i, n - i) for i in range(n + 1)}
+    given = [(alt.count("{" + a + "}"), alt.count("{" + b + "}")) for alt in alternatives]
+    if len(given) != len(set(given)) or set(given) != ways:
+        return None
+    return {"add": f"{{{a}/{b}}}" * n}
+
+
+_COLOR_OF = "Choose a color of a permanent you control. Add one mana of that color."
+#: Subtypes counted by name ("for each Swamp you control", "the number of Elves on the battlefield"): only
+#: these spellings are read, so that no plural is guessed wrong.
+_SUBTYPES = {"Elf": "elf", "Elves": "elf", "Goblin": "goblin", "Goblins": "goblin", "Sliver": "sliver",
+             "Slivers": "sliver", "Ally": "ally", "Allies": "ally", "Zombie": "zombie", "Zombies": "zombie",
+             "Plains": "plains", "Island": "island", "Islands": "island", "Swamp": "swamp", "Swamps": "swamp",
+             "Mountain": "mountain", "Mountains": "mountain", "Forest": "forest", "Forests": "forest"}
+
+
+def _counted(noun: str, where: str, plural: bool) -> dict[str, Any] | None:
+    """What "for each [noun] you control" (or "on the battlefield") counts, as a filter."""
+    flt: dict[str, Any] = {"controller": "you"} if where == "you control" else {}
+    if noun in _SUBTYPES:
+        if noun != "Plains" and noun.endswith("s") != plural:
+            return None
+        return {"subtypes": [_SUBTYPES[noun]], **flt}
+    found = permanent_filter(noun)
+    if found is None or set(found) - {"types", "any_types"} or noun.endswith("s") != plural:
+        return None
+    return {**found, **flt}
+
+
+_SPEND = {"Spend this mana only to cast creature spells": "creature_spells",
+          "Spend this mana only to cast a creature spell": "creature_spells",
+          "Spend this mana only to activate abilities": "abilities",
+          "Spend this mana only to cast legendary spells": "legendary_spells",
+          "Spend this mana only to cast a legendary spell": "legendary_spells"}
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences of a line, split at ". " outside quotes (the final period removed)."""
+    out, depth, start = [], False, 0
+    for i, ch in enumerate(text):
+        if ch == '"':
+            depth = not depth
+        elif ch == "." and not depth and (i + 1 == len(text) or text[i + 1] == " "):
+            out.append(text[start:i].strip())
+            start = i + 1
+    rest = text[start:].strip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+def activated(line: str) -> dict[str, Any] | None:
+    """"[Cost]: [Effect]." for the effects the vocabulary has."""
+    m = re.fullmatch(r"([^:\"]+): (.+)", line)
+    if not m:
+        return None
+    cost_text, effect_text = m.groups()
+    loyalty = re.fullmatch(r"([+-]?)(\d+)", cost_text)
+    if loyalty:
+        amount = int(loyalty.group(2)) * (-1 if loyalty.group(1) == "-" else 1)
+        cost: Any = [{"loyalty": amount}]
+    else:
+        parts = costs(cost_text)
+        if parts is None:
+            return None
+        cost = cost_value(parts)
+    effect_text = re.sub(r"^It deals ", "~ deals ", effect_text)  # "it": the permanent whose ability this is
+    # Meteor Crater's two sentences are one instruction: say it in one, for mana_effect.
+    effect_text = effect_text.replace(_COLOR_OF, "Add one mana of any color that a permanent you control is.")
+    sentences = _sentences(effect_text)
+    if not sentences:
+        return None
+    body: dict[str, Any] = {"cost": cost}
+    effects: list[dict[str, Any]] = []
+    options: dict[str, Any] = {}
+    for sentence in sentences:
+        got = _option(sentence, options)
+        if got:
+            continue
+        if options:  # an option ends the ability: nothing after it is an effect
+            return None
+        effect = mana_effect(sentence) if sentence.startswith("Add ") else None
+        if effect is not None and "_removed" in effect:  # "for each K counter removed this way": X of them
+            kind = effect.pop("_removed")
+            removed = [c["remove_counters"] for c in (cost if isinstance(cost, list) else [cost])
+                       if isinstance(c, dict) and "remove_counters" in c]
+            if len(removed) != 1 or removed[0]["count"] != "X" or kind not in ("", removed[0]["kind"]):
+                return None
+        if effect is None and effects and next(iter(effects[-1])).startswith("add"):
+            effect = _after_mana(sentence, effects[-1])
+        if effect is None:
+            effect = _effect(sentence, permanent=True)
+        if effect is None:
+            return None
+        effects.append(effect)
+    if not effects:
+        return None
+    if "spend_only" in options and not any(next(iter(e)).startswith("add") for e in effects):
+        return None
+    body["effect"] = effects[0] if len(effects) == 1 else effects
+    body.update(options)
+    return {"activated": body}
+
+
+def modal(cost_text: str, modes: list[str]) -> dict[str, Any] | None:
+    """"[Cost]: Choose one — • [mode] • [mode]": an activated ability with modes (700.2)."""
+    if any(_LONG_NUMBER.search(text) for text in (cost_text, *modes)):
+        return None
+    parts = costs(cost_text)
+    if parts is None or len(modes) < 2:
+        return None
+    out = []
+    for mode in modes:
+        effects = _effects(mode, permanent=True)
+        if effects is None:
+            return None
+        out.append(effects[0] if len(effects) == 1 else effects)
+    return {"activated": {"cost": cost_value(parts), "modes": out}}
+
+
+def _after_mana(sentence: str, mana: dict[str, Any]) -> dict[str, Any] | None:
+    m = re.fullmatch(r"~ deals (\d+) damage to you", sentence)
+    if m:
+        return {"damage_you": int(m.group(1))}
+    m = re.fullmatch(r"If there are no (\w+) counters on ~, sacrifice (?:it|~)", sentence)
+    if m:
+        return {"sacrifice_if_no_counters": m.group(1)}
+    return None
+
+
+def _option(sentence: str, options: dict[str, Any]) -> bool:
+    if sentence in _SPEND:
+        options["spend_only"] = [_SPEND[sentence]]
+        return True
+    if sentence == "Spend this mana only to cast a legendary spell, and that spell can't be countered":
+        options["spend_only"] = ["legendary_spells"]
+        options["spend_effect"] = "cant_be_countered"
+        return True
+    sentence = sentence.replace("Activate this ability only", "Activate only")  # the wording before 2021
+    if sentence == "Activate only once each turn":
+        options["limit"] = "once_each_turn"
+        return True
+    if sentence in ("Activate only as a sorcery", "Activate only any time you could cast a sorcery"):
+        options["timing"] = "sorcery"
+        return True
+    m = re.fullmatch(r"Activate only if you control (one|two|three|four|five|six|seven|\d+) or more (\w+)", sentence)
+    if m:
+        flt = permanent_filter(m.group(2))
+        if flt is None or set(flt) != {"types"}:
+            return False
+        options["only_if"] = {"you_control": {"count": number(m.group(1)), "filter": flt}}
+        return True
+    return False
+
+
+# -- other instructions -----------------------------------------------------------------------------
+#: Instructions that one pattern reads whole: the pattern, and the instruction it is in the vocabulary.
+_PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, Any]]]] = [
+    (re.compile(r"Draw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
+    (re.compile(r"You gain (\d+) life"), lambda m: {"gain_life": int(m[1])}),
+    (re.compile(r"You lose (\d+) life"), lambda m: {"lose_life": int(m[1])}),
+    (re.compile(r"Each opponent loses (\d+) life"), lambda m: {"each_opponent_loses_life": int(m[1])}),
+    (re.compile(r"~ deals (\d+|X) damage to any target"),
+     lambda m: {"damage_any_target": "X" if m[1] == "X" else int(m[1])}),
+    (re.compile(r"Mill (a|two|three|four|five) cards?|Put the top (two|three|four|five) cards of your library "
+                r"into your graveyard"), lambda m: {"mill": number(m[1] or m[2])}),
+]
+#: Instructions with a target a filter describes: the pattern (the target's words), and the instruction.
+_TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
+                     (re.compile(r"Exile target (.+)"), "exile_target")]
+
+
+def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
+    """One instruction of a spell or of a non-mana ability."""
+    for pattern, make in _PLAIN_EFFECTS:
+        m = pattern.fullmatch(sentence)
+        if m:
+            return make(m)
+    for pattern, key in _TARGETED_EFFECTS:
+        m = pattern.fullmatch(sentence)
+        if m:
+            flt = permanent_filter(m.group(1))
+            return {key: flt} if flt is not None and "controller" not in flt else None
+    m = re.fullmatch(r"~ deals (\d+) damage divided as you choose among (one or two|one, two, or three) targets", sentence)
+    if m and int(m.group(1)) >= (2 if m.group(2) == "one or two" else 3):
+        return {"damage_divided": {"amount": int(m.group(1)), "targets": 2 if m.group(2) == "one or two" else 3}}
+    m = re.fullmatch(r"~ deals (\d+|X) damage to target (.+)", sentence)
+    if m and m.group(2) not in ("player", "opponent", "player or planeswalker"):
+        flt = permanent_filter(m.group(2))
+        if flt is not None and "controller" not in flt:
+            return {"damage_target": {"amount": "X" if m.group(1) == "X" else int(m.group(1)), "filter": flt}}
+    m = re.fullmatch(r"Exile another target (.+)", sentence)
+    if m:
+        flt = permanent_filter(m.group(1))
+        return {"exile_target": {**flt, "other": True}} if flt is not None and "controller" not in flt else None
+    if permanent and sentence == "Return the exiled card to the battlefield under its owner's control":
+        return {"return_exiled": True}
+    m = re.fullmatch(r"Sacrifice ~ unless you sacrifice (a|an) (.+)", sentence)
+    if m and permanent:
+        flt = permanent_filter(m.group(2))
+        return {"sacrifice_unless_sacrifice": {**flt, "controller": "you"}} if flt and "controller" not in flt else None
+    m = re.fullmatch(r"(?:If|if) there are (\d+) or more (\w+) counters on ~, you win the game", sentence)
+    if m and permanent:
+        return {"win_the_game_with_counters": {"kind": m.group(2), "count": int(m.group(1))}}
+    token = _create_token(sentence)
+    if token is not None:
+        return token
+    m = re.fullmatch(r"Create (a|two|three) (Treasure|Food|Clue) tokens?", sentence)
+    if m:
+        return {"create_tokens": {"kind": m.group(2).lower(), "count": number(m.group(1))}}
+    if permanent and sentence == "Untap ~":
+        return {"untap_self": True}
+    m = re.fullmatch(r"Put (a|an|one|two|three|X) (\S+) counters? on ~", sentence)
+    if m and permanent and counter_kind(m.group(2)):
+        count = "X" if m.group(1) == "X" else number(m.group(1))
+        return {"put_counters_self": {"kind": counter_kind(m.group(2)), "count": count}}
+    if sentence == "Exile all cards from all graveyards":
+        return {"exile_all_graveyards": True}
+    return None
+
+
+_COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+
+
+def _create_token(sentence: str) -> dict[str, Any] | None:
+    """"Create two 1/1 white Soldier creature tokens": the kind of a token card of the built-in library with
+    exactly these characteristics (111.4); any other token is left unsupported."""
+    m = re.fullmatch(r"Create (a|two|three|four|five) (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)"
+                     r"(?:(?:,| and) (?:white|blue|black|red|green))*) ([A-Z][a-z]+) ((?:artifact )?creature) tokens?"
+                     r"(?: with ([a-z ]+?))?( for each \+1/\+1 counter on ~)?", sentence)
+    if not m:
+        return None
+    count, power, toughness, colors, subtype, types, keyword, per = m.groups()
+    wanted = {"power": int(power), "toughness": int(toughness), "subtypes": (subtype.lower(),),
+              "types": frozenset(types.split()), "keywords": frozenset([keyword.replace(" ", "_")] if keyword else []),
+              "colors": frozenset(_COLOR_WORDS[c] for c in re.findall(r"\w+", colors) if c in _COLOR_WORDS)}
+    from pyrules.cards.library import builtin_library
+
+    for card in builtin_library().cards.values():
+        if card.token and _token_matches(card, wanted):
+            body: dict[str, Any] = {"kind": card.token, "count": number(count)}
+            if per:
+                if count != "a":
+                    return None
+                body["per_counter"] = "p1p1"
+            return {"create_tokens": body}
+    return None
+
+
+def _token_matches(card: Any, wanted: dict[str, Any]) -> bool:
+    keywords = frozenset(a.keyword for a in card.abilities if a.kind == "keyword")
+    return (card.power == wanted["power"] and card.toughness == wanted["toughness"]
+            and card.subtypes == wanted["subtypes"] and frozenset(card.types) == wanted["types"]
+            and frozenset(card.colors or ()) == wanted["colors"] and not card.mana_cost and not card.supertypes
+            and keywords == wanted["keywords"] and all(a.kind == "keyword" for a in card.abilities))
+
+
+def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
+    sentences = _sentences(text)
+    out = []
+    for s in sentences:
+        if s == "You may choose new targets for the copy" and out and "copy_target_spell" in out[-1]:
+            continue  # as cards.yaml writes Twincast: choosing new targets is the copy's own question
+        if s == "Copy target instant or sorcery spell":
+            out.append({"copy_target_spell": 1})
+            continue
+        m = re.fullmatch(r"Draw (a|two|three) cards?, then discard (a|two|three) cards?", s)
+        if m:
+            out += [{"draw": number(m.group(1))}, {"discard": number(m.group(2))}]
+            continue
+        e = _effect(s, permanent)
+        if e is None:
+            return None
+        out.append(e)
+    return out or None
+
+
+def additional_cost(line: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"As an additional cost to cast this spell, (sacrifice (?:a|an) .+|pay \d+ life)\.", line)
+    if not m:
+        return None
+    parts = costs(m.group(1)[0].upper() + m.group(1)[1:])
+    return {"additional_cost": parts} if parts and all(isinstance(p, dict) for p in parts) else None
+
+
+def spell(line: str) -> list[dict[str, Any]] | None:
+    """The instructions of one line of an instant or sorcery."""
+    return _effects(line, permanent=False)
+
+
+# -- keywords ---------------------------------------------------------------------------------------
+KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "deathtouch", "lifelink",
+            "indestructible", "shroud", "protection from multicolored", "enchant land", "enchant forest",
+            "enchant creature"}
+
+
+def keywords(line: str) -> list[dict[str, Any]] | None:
+    m = re.fullmatch(rf"(Cycling|Equip|Kicker) ({MANA})", line)
+    if m and re.fullmatch(r"(?:\{\d+\}|\{X\}|\{[WUBRG]\}|\{[WUBRG]/[WUBRGP]\})+", m.group(2)):
+        return [{m.group(1).lower(): m.group(2)}]
+    m = re.fullmatch(r"(Cumulative upkeep|Overload)[ -].+", line)
+    if m:
+        return [{"keyword": m.group(1).lower().replace(" ", "_")}]
+    words = [w.strip().lower() for w in line.split(",")]
+    if all(w in KEYWORDS for w in words):
+        return [{"keyword": w.replace(" ", "_")} for w in words]
+    return None
+
+
+# -- lines of permanents ----------------------------------------------------------------------------
+_COUNTED = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|X) (\S+) counters?"
+
+
+def _enters(line: str) -> dict[str, Any] | None:
+    if line == "~ enters tapped.":
+        return {"enters": {"tapped": True}}
+    m = re.fullmatch(rf"~ enters (tapped )?with {_COUNTED} on it\.", line)
+    if m:
+        kind = counter_kind(m.group(3))
+        if kind is None:
+            return None
+        amount = "X" if m.group(2) == "X" else number(m.group(2))
+        body: dict[str, Any] = {"tapped": True} if m.group(1) else {}
+        body["counters"] = {kind: amount}
+        return {"enters": body}
+    if line == "As ~ enters, choose a color.":
+        return {"enters": {"choose_color": True}}
+    if line == "As ~ enters, choose a creature type.":
+        return {"enters": {"choose_creature_type": True}}
+    return None
+
+
+_TOKENS = {"If an effect would create one or more tokens under your control, it creates {n} that many of those "
+           "tokens instead.": {"controller": "you"},
+           "If you would create one or more tokens, instead create {n} that many of those tokens.": {"controller": "you"},
+           "If one or more tokens would be created under your control, {n} that many of those tokens are created "
+           "instead.": {"controller": "you"},
+           "If one or more tokens would be created, {n} that many of those tokens are created instead.": {}}
+
+
+def _replacement(line: str) -> dict[str, Any] | None:
+    for times, n in TIMES.items():
+        for text, flt in _TOKENS.items():
+            if line == text.format(n=times):
+                return {"replacement": {"event": "tokens", "filter": flt, "modify": {"multiply": n}}}
+        if line == ("If an effect would put one or more counters on a permanent you control, it puts "
+                    f"{times} that many of those counters on that permanent instead."):
+            return {"replacement": {"event": "counters", "filter": {"controller": "you"}, "modify": {"multiply": n},
+                                    "applies_to": "effects"}}
+        if line == f"If you tap a permanent for mana, it produces {times} as much of that mana instead.":
+            return {"replacement": {"event": "tapped_for_mana", "filter": {"controller": "you"},
+                                    "modify": {"multiply": n}}}
+    m = re.fullmatch(r"If one or more (\+1/\+1 )?counters would be put on (an? .+?|a permanent you control), "
+                     r"(twice that many|that many plus one)( of each of those kinds of| \+1/\+1)? counters are put on "
+                     r"(?:it|that creature|that permanent|that artifact) instead\.", line)
+    if m:
+        p1p1, target, how, kinds = m.groups()
+        if bool(p1p1) != (kinds == " +1/+1") or (not p1p1 and kinds != " of each of those kinds of"):
+            return None
+        flt = permanent_filter(target)
+        if flt is None or "other" in flt:
+            return None
+        if p1p1:
+            flt["counter"] = "p1p1"
+        modify = {"multiply": 2} if how == "twice that many" else {"plus": 1}
+        return {"replacement": {"event": "counters", "filter": flt, "modify": modify}}
+    if line == ("If you would get one or more counters, you get that many plus one of each of those kinds of counters "
+                "instead."):
+        return {"replacement": {"event": "player_counters", "filter": {"controller": "you"}, "modify": {"plus": 1}}}
+    if line == ("If a source would deal damage to a permanent or player, it deals double that damage to that permanent "
+                "or player instead."):
+        return {"replacement": {"event": "damage", "filter": {}, "modify": {"multiply": 2}}}
+    if line == "If a card or token would be put into a graveyard from anywhere, exile it instead.":
+        return {"replacement": {"event": "to_graveyard", "filter": {}, "modify": {"exile_instead": True}}}
+    if line == "If a card would be put into an opponent's graveyard from anywhere, exile it instead.":
+        return {"replacement": {"event": "to_graveyard", "filter": {"owner": "opponent", "nontoken": True},
+                                "modify": {"exile_instead": True}}}
+    return None
+
+
+_LAND_TYPE = {"Plains": "plains", "Islands": "island", "Swamps": "swamp", "Mountains": "mountain", "Forests": "forest",
+              "a Plains": "plains", "an Island": "island", "a Swamp": "swamp", "a Mountain": "mountain",
+              "a Forest": "forest"}
+
+
+def _static(line: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"(Nonbasic lands|Lands you control|Each land|All lands) (?:are|is) (\w+(?: \w+)?)\.", line)
+    if m and m.group(2) in _LAND_TYPE:
+        flt = permanent_filter(m.group(1))
+        return {"static": {"set_land_type": _LAND_TYPE[m.group(2)], "filter": flt}} if flt else None
+    m = re.fullmatch(r"(Nonbasic lands|Lands you control|Each land|All lands) (?:are|is) (\w+(?: \w+)?) in addition to "
+                     r"(?:its|their) other land types\.", line)
+    if m and m.group(2) in _LAND_TYPE:
+        flt = permanent_filter(m.group(1))
+        return {"static": {"add_land_type": _LAND_TYPE[m.group(2)], "filter": flt}} if flt else None
+    m = re.fullmatch(r"((?:Other )?(?:Creatures|Artifacts|Lands) you control) (?:get|gets) ([+-]\d+/[+-]\d+)\.", line)
+    if m:
+        flt = permanent_filter(m.group(1))
+        return {"static": {"modify_pt": m.group(2), "filter": flt}} if flt else None
+    m = re.fullmatch(r"(?:Equipped|Enchanted) creature gets ([+-]\d+/[+-]\d+)\.", line)
+    if m:  # the permanent this is attached to (as cards.yaml writes Bonesplitter)
+        return {"static": {"modify_pt": m.group(1), "filter": {"enchanted": True}}}
+    m = re.fullmatch(r"(Lands you control|Creatures you control|Artifacts you control|Enchanted land|"
+                     r"Enchanted creature) (?:have|has) \"(.+)\"", line)
+    if m:
+        flt = {"enchanted": True} if m.group(1).startswith("Enchanted") else permanent_filter(m.group(1))
+        quoted = m.group(2)
+        if "~" in quoted:  # the granting card named inside the granted ability: not the permanent that has it
+            return None
+        granted = activated(_THIS.sub("~", quoted))
+        if flt and granted:
+            return {"static": {"grant": granted, "filter": flt}}
+    return None
+
+
+_TAPPED_FOR_MANA = {
+    "Whenever a player taps a land for mana, that player adds one mana of any type that land produced.":
+        {"types": ["land"]},
+    "Whenever you tap a land for mana, add one mana of any type that land produced.":
+        {"types": ["land"], "controller": "you"},
+}
+
+
+def _triggered(line: str) -> dict[str, Any] | None:
+    if line in _TAPPED_FOR_MANA:
+        return {"triggered": {"when": "tapped_for_mana", "filter": _TAPPED_FOR_MANA[line],
+                              "effect": {"add_produced_type": 1}}}
+    m = re.fullmatch(rf"Whenever (you tap|a player taps) (a|an) (land|Plains|Island|Swamp|Mountain|Forest) for mana, "
+                     rf"(?:add|that player adds) an additional ({MANA})\.", line)
+    if m and _mana(m.group(4)):
+        flt = {"types": ["land"]} if m.group(3) == "land" else {"subtypes": [m.group(3).lower()]}
+        if m.group(1) == "you tap":
+            flt["controller"] = "you"
+        return {"triggered": {"when": "tapped_for_mana", "filter": flt, "effect": {"add": m.group(4)}}}
+    m = re.fullmatch(rf"Whenever enchanted (land|Forest) is tapped for mana, its controller adds an additional "
+                     rf"(one mana of the chosen color|{MANA})\.", line)
+    if m:
+        flt: dict[str, Any] = {"enchanted": True}
+        if m.group(1) == "Forest":
+            flt["subtypes"] = ["forest"]
+        effect = {"add_chosen_color": 1} if m.group(2).startswith("one") else {"add": m.group(2)}
+        if "add" in effect and not _mana(m.group(2)):
+            return None
+        return {"triggered": {"when": "tapped_for_mana", "filter": flt, "effect": effect}}
+    m = re.fullmatch(r"(?:When|Whenever) (.+?) (enters|dies|leaves the battlefield)( under your control)?, (.+)\.", line)
+    if m:
+        subject, event, yours, text = m.groups()
+        when = {"enters": "enters", "dies": "dies", "leaves the battlefield": "leaves"}[event]
+        flt = None
+        if subject != "~":
+            flt = permanent_filter(subject)
+            if flt is None or "controller" in flt or (when == "dies" and flt.get("types") != ["creature"]):
+                return None
+            if yours:
+                flt["controller"] = "you"
+        elif yours:
+            return None
+        return _trigger(when, flt, text)
+    m = re.fullmatch(r"(?:When|Whenever) you cast (a|an) (\w+)(?: or (\w+))? spell, (.+)\.", line)
+    if m and all(t is None or t in CARD_TYPE_WORDS for t in m.group(2, 3)):
+        types = [t for t in m.group(2, 3) if t]
+        flt = {"any_types" if len(types) == 2 else "types": types, "controller": "you"}
+        return _trigger("cast", flt, m.group(4))
+    m = re.fullmatch(r"Whenever you cast or copy an instant or sorcery spell, (.+)\.", line)
+    if m:
+        return _trigger("cast_or_copy_instant_sorcery", None, m.group(1))
+    m = re.fullmatch(r"At the beginning of your upkeep, (.+)\.", line)
+    if m:
+        return _trigger("beginning_of_upkeep", None, m.group(1))
+    return None
+
+
+CARD_TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land"}
+
+
+def _trigger(when: str, flt: dict[str, Any] | None, text: str) -> dict[str, Any] | None:
+    effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
+    if effects is None:
+        return None
+    body: dict[str, Any] = {"when": when}
+    if flt is not None:
+        body["filter"] = flt
+    body["effect"] = effects[0] if len(effects) == 1 else effects
+    return {"triggered": body}
+
+
+#: Lines read whole, each as cards.yaml writes that card (the hand-checked reference).
+EXACT: dict[str, list[dict[str, Any]]] = {
+    "If ~ is in your opening hand, you may begin the game with it on the battlefield.":
+        [{"keyword": "opening_hand_start"}],
+    "~ has protection from the chosen color.": [{"keyword": "protection_from_chosen_color"}],
+    "If you would create a Clue, Food, or Treasure token, instead create one of each.":
+        [{"replacement": {"event": "tokens", "filter": {"controller": "you"},
+                          "modify": {"each_of": ["clue", "food", "treasure"]}}}],
+    "~ is the chosen type in addition to its other types.": [{"static": {"is_chosen_type": True}}],
+    "Each other creature you control of the chosen type enters with an additional +1/+1 counter on it.":
+        [{"replacement": {"event": "enter", "filter": {"types": ["creature"], "controller": "you", "other": True,
+                                                       "chosen_subtype": True},
+                          "modify": {"plus_counter": {"kind": "p1p1", "count": 1}}}}],
+    "You may have ~ enter as a copy of any creature on the battlefield.":
+        [{"replacement": {"event": "enter", "modify": {"copy_of": {"types": ["creature"]}}}}],
+    "If a land is tapped for mana, it produces {B} instead of any other type and amount.":
+        [{"replacement": {"event": "tapped_for_mana", "filter": {"types": ["land"]}, "modify": {"becomes": "{B}"}}}],
+    "Whenever an opponent taps a land for mana, that land doesn't untap during its controller's next untap step.":
+        [{"triggered": {"when": "tapped_for_mana", "filter": {"types": ["land"], "controller": "opponent"},
+                        "effect": {"land_doesnt_untap": True}}}],
+    "Nonland permanents you control are white. The same is true for spells you control and nonland cards you own "
+    "that aren't on the battlefield.": [{"static": {"set_color": "white", "filter": {"nonland": True,
+                                                                                    "controller": "you"}}}],
+    "You may spend white mana as though it were mana of any color. You may spend other mana only as though it were "
+    "colorless mana.": [{"static": {"spend_as": "white as any color; other mana only as colorless"}}],
+}
+
+_LASTING = {
+    "whenever a player taps an Island for mana, that player adds an additional {U}":
+        {"triggered": {"when": "tapped_for_mana", "filter": {"subtypes": ["island"]}, "effect": {"add": "{U}"}}},
+    "if a player taps a nonbasic land for mana, it produces colorless mana instead of any other type":
+        {"replacement": {"event": "tapped_for_mana", "filter": {"types": ["land"], "nonbasic": True},
+                         "modify": {"becomes_type": "{C}"}}},
+}
+for _color in "WUBRG":
+    _LASTING[f"if you tap a land you control for mana, it produces {{{_color}}} instead of any other type"] = {
+        "replacement": {"event": "tapped_for_mana", "filter": {"types": ["land"], "controller": "you"},
+                        "modify": {"becomes_type": f"{{{_color}}}"}}}
+#: What an activated ability's create_effect says before its place is known (the ability after it).
+NEXT = "next"
+
+
+def _lasting(text: str) -> dict[str, Any] | None:
+    """"Until end of turn, [a triggered or replacement ability]": that ability, lasting until end of turn."""
+    m = re.fullmatch(r"Until end of turn, (.+)\.", text)
+    if not m or m.group(1) not in _LASTING:
+        return None
+    (kind, body), = _LASTING[m.group(1)].items()
+    return {kind: {**body, "lasting": "until_end_of_turn"}}
+
+
+def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """The abilities one normalised line of Oracle text is, or None if no template fits it."""
+    if not line:
+        return []
+    if _LONG_NUMBER.search(line):  # the templates convert their numbers with int()
+        return None
+    found = keywords(line)
+    if found is not None:
+        return found
+    if line in EXACT:
+        return EXACT[line]
+    if spell_card:
+        cost = additional_cost(line)
+        if cost is not None:
+            return [cost]
+        lasting = _lasting(line)
+        if lasting is not None:  # the effect the spell creates, as cards.yaml writes High Tide and Pale Moon
+            return [lasting]
+        effects = spell(line)
+        return [{"spell": {"effect": effects[0] if len(effects) == 1 else effects}}] if effects else None
+    m = re.fullmatch(r"When ~ enters or dies, (.+)", line)
+    if m:
+        enters, dies = _triggered(f"When ~ enters, {m.group(1)}"), _triggered(f"When ~ dies, {m.group(1)}")
+        return [enters, dies] if enters and dies else None
+    for grammar in (_enters, _replacement, _static, _triggered):
+        ability = grammar(line)
+        if ability is not None:
+            return [ability]
+    m = re.fullmatch(r"([^:\"]+): (Until end of turn, .+)", line)
+    if m:  # "[Cost]: Until end of turn, ...": the ability creates the lasting effect written after it
+        lasting = _lasting(m.group(2))
+        parts = costs(m.group(1))
+        if lasting is None or parts is None:
+            return None
+        return [{"activated": {"cost": cost_value(parts), "effect": {"create_effect": NEXT}}}, lasting]
+    if line.endswith(".") or line.endswith('"'):
+        ability = activated(line)
+        if ability is not None:
+            return [ability]
+    return None

@@ -1,0 +1,238 @@
+"""One card of a bulk file -> a card definition (cards.yaml form), its unsupported lines, or a refusal.
+
+Characteristics are translated exactly or the card is refused (a layout pyrules does not model, a card
+type it does not know, a mana cost it cannot read). Each line of Oracle text becomes abilities through
+:mod:`.oracle`, and every ability is read back with the card parser: one the parser would not accept is
+kept as an unsupported line, so the library always loads. A line no template fits is kept as
+``{unsupported: "<line>"}``; a situation with an object of that card answers ``unsupported: ...``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyrules.base.document import Field, whole_number
+from pyrules.base.errors import InputError
+from pyrules.cards.importer import oracle
+from pyrules.cards.importer.reader import RawCard, RawFace
+from pyrules.cards.library import parse_ability, parse_card
+from pyrules.vocabulary.values import CARD_TYPES, SUPERTYPES
+
+#: Layouts whose faces are front and back of a double-faced card (712).
+DOUBLE_FACED = {"transform", "modal_dfc"}
+#: Layouts of one face.
+SINGLE = {"normal", "leveler", "saga", "class", "case", "mutate", "prototype", "host", "augment"}
+_TYPE_ALIASES = {"tribal": "kindred"}
+
+
+@dataclass
+class Result:
+    name: str
+    status: str  # full, partial or refused
+    card: dict[str, Any] | None = None
+    unsupported: list[str] = field(default_factory=list)  # the lines kept as text (normalised, for the report)
+    reason: str = ""  # why a refused card was refused
+    mana: list[dict[str, Any]] = field(default_factory=list)  # mana abilities read (their effects)
+    produced: list[str] | None = None  # Scryfall's produced_mana
+    text: str = ""  # the Oracle text of a card with a mana ability (for the report's check without produced_mana)
+
+
+class CardRefusedError(Exception):
+    pass
+
+
+def _token(text: str) -> str:
+    """A subtype as a name: Assembly-Worker -> assembly_worker, Urza's -> urzas, Jötun -> jotun."""
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    token = text.strip().lower().replace("'", "").replace(" ", "_").replace("-", "_")
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", token):
+        raise CardRefusedError(f"subtype '{text}'")
+    return token
+
+
+def _type_line(face: RawFace) -> tuple[list[str], list[str], list[str]]:
+    if face.types is not None:
+        types, supers, subs = face.types, face.supertypes or [], face.subtypes or []
+    else:  # Scryfall: "Legendary Creature — Elf Druid"
+        left, _, right = face.type_line.partition("\u2014")
+        words = left.split()
+        supers = [w for w in words if w.lower() in SUPERTYPES]
+        types = [w for w in words if w.lower() not in SUPERTYPES]
+        subs = right.split()
+    out_types = []
+    for t in types:
+        t = _TYPE_ALIASES.get(t.lower(), t.lower())
+        if t not in CARD_TYPES:
+            raise CardRefusedError(f"card type '{t}'")
+        out_types.append(t)
+    for s in supers:
+        if s.lower() not in SUPERTYPES:
+            raise CardRefusedError(f"supertype '{s}'")
+    if not out_types:
+        raise CardRefusedError("no card type")
+    return out_types, [s.lower() for s in supers], [_token(s) for s in subs]
+
+
+_COLORED = re.compile(r"[WUBRG]")
+
+
+def _cost_colors(cost: str | None) -> set[str]:
+    return {c.lower() for sym in re.findall(r"\{([^}]*)\}", cost or "") for c in _COLORED.findall(sym)}
+
+
+def _number(text: str | None) -> int | None | str:
+    """A power, toughness or loyalty: a whole number ("2", "-1") as such, anything else ("*", a number
+    of too many digits) as its text."""
+    if text is None:
+        return None
+    number = whole_number(text.removeprefix("-"))
+    return text if number is None else -number if text.startswith("-") else number
+
+
+def _names(raw: RawCard, face: RawFace, supertypes: list[str]) -> list[str]:
+    names = [face.name, raw.name]
+    if "legendary" in supertypes and ", " in face.name:
+        names.append(face.name.split(", ")[0])
+    return names
+
+
+def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, Any]:
+    types, supers, subs = _type_line(face)
+    card: dict[str, Any] = {"name": face.name}
+    if face.mana_cost:
+        card["cost"] = oracle.symbols(face.mana_cost)
+    card["types"] = types
+    if supers:
+        card["supertypes"] = supers
+    if subs:
+        card["subtypes"] = subs
+    notes: list[str] = []  # characteristics pyrules cannot write: kept as unsupported lines
+    given = {c.lower() for c in face.colors} if face.colors is not None else None
+    indicator = [c.lower() for c in face.color_indicator] if face.color_indicator else None
+    if indicator is None and given and not _cost_colors(face.mana_cost):
+        indicator = sorted(given, key="wubrg".index)  # no colored symbols: the colors are an indicator (204)
+    if indicator:
+        card["colors"] = indicator
+    if given is not None and given != _cost_colors(face.mana_cost) | set(indicator or ()):
+        notes.append(f"Its colors are {', '.join(sorted(given)) or 'none'}, not those of its mana cost")
+    unread = []
+    for attr in ("power", "toughness", "loyalty"):
+        value = _number(getattr(face, attr))
+        if isinstance(value, int) and not (attr == "loyalty" and value < 0):
+            card[attr] = value
+        elif value is not None:
+            unread.append(f"{attr} {value}")
+    if unread:  # */*, 1+*, X: defined by the card's text or as it enters, which pyrules does not read
+        notes.append(f"Printed {' and '.join(unread)}")
+    spell_card = bool({"instant", "sorcery"} & set(types))
+    abilities: list[dict[str, Any]] = []
+    spell_effects: list[Any] = []
+    spell_at = None
+    names = _names(raw, face, supers)
+    levels = False
+    lines = face.text.split("\n") if face.text else []
+    skip = 0
+    for n, line in enumerate(lines):
+        if skip:
+            skip -= 1
+            continue
+        norm = oracle.normalise(line, names)
+        if not norm:
+            continue  # reminder text only
+        # A leveler's lines after "LEVEL N-M" hold only at those levels: none is read as the card's own.
+        levels = levels or bool(re.match(r"(?:LEVEL|Level) \d+", norm))
+        modal = re.fullmatch(r"([^:\"]+): Choose one -", norm)
+        if modal and not levels:  # "[Cost]: Choose one —" and its modes, one a line beginning "•"
+            bullets = []
+            for follow in lines[n + 1:]:
+                if not follow.startswith("\u2022"):
+                    break
+                bullets.append(follow)
+            ability = oracle.modal(modal.group(1), [oracle.normalise(b[1:], names) for b in bullets])
+            if ability is not None:
+                try:
+                    parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
+                except InputError:
+                    ability = None
+            if ability is not None:
+                abilities.append(ability)
+                skip = len(bullets)
+                continue
+        found = None if levels else oracle.translate_line(norm, spell_card)
+        if found is not None:
+            try:  # every ability is read back as a card file would be: one the parser refuses is not kept
+                for ability in found:
+                    if ability.get("activated", {}).get("effect") != {"create_effect": oracle.NEXT}:
+                        parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
+            except InputError:
+                found = None
+        if found is None:
+            abilities.append({"unsupported": oracle._REMINDER.sub("", line).strip()})
+            result.unsupported.append(norm)
+            continue
+        for ability in found:
+            if ability.get("activated", {}).get("effect") == {"create_effect": oracle.NEXT}:
+                ability = {"activated": {**ability["activated"], "effect": {"create_effect": len(abilities) + 2}}}
+            if "spell" in ability:  # the lines of an instant or sorcery are one spell ability (113.3a)
+                if spell_at is None:
+                    spell_at = len(abilities)
+                    abilities.append(ability)
+                effect = ability["spell"]["effect"]
+                spell_effects += effect if isinstance(effect, list) else [effect]
+                continue
+            abilities.append(ability)
+            (kind, body), = ability.items()
+            if kind == "static" and "grant" in body:
+                kind, body = "activated", body["grant"]["activated"]
+            if kind in ("activated", "triggered") and _adds(body):  # a mana ability (605.1), or one granted
+                result.mana.append(body)
+    if spell_at is not None:
+        abilities[spell_at] = {"spell": {"effect": spell_effects[0] if len(spell_effects) == 1 else spell_effects}}
+    for note in notes:
+        abilities.append({"unsupported": note})
+        result.unsupported.append(note)
+    for attr in ("power", "toughness", "loyalty"):  # after the fields of cards.yaml's order
+        if attr in card:
+            card[attr] = card.pop(attr)
+    if abilities:
+        card["abilities"] = abilities
+    return card
+
+
+def _adds(body: dict[str, Any]) -> bool:
+    if "effect" not in body:
+        return False
+    effects = body["effect"] if isinstance(body["effect"], list) else [body["effect"]]
+    return any(next(iter(e)).startswith("add") for e in effects)
+
+
+def translate(raw: RawCard) -> Result:
+    result = Result(raw.name, "full", produced=raw.produced_mana)
+    try:
+        if raw.layout in DOUBLE_FACED:
+            if len(raw.faces) != 2:
+                raise CardRefusedError(f"a {raw.layout} card with {len(raw.faces)} faces")
+            faces = [_face(raw, f, result, f"{raw.where}.faces.{i}") for i, f in enumerate(raw.faces)]
+            card: dict[str, Any] = {"name": raw.faces[0].name, "faces": faces}
+        elif raw.layout in SINGLE:
+            if len(raw.faces) != 1:
+                raise CardRefusedError(f"a {raw.layout} card with {len(raw.faces)} faces")
+            card = _face(raw, raw.faces[0], result, raw.where)
+            card["name"] = raw.name
+        else:
+            raise CardRefusedError(f"layout '{raw.layout}' (split, flip, meld and adventure cards are not modelled)")
+        try:
+            parse_card(Field(card, "", raw.where, {}))
+        except InputError as exc:
+            raise CardRefusedError(exc.message) from None
+    except CardRefusedError as exc:
+        return Result(raw.name, "refused", reason=str(exc), produced=raw.produced_mana)
+    result.card = card
+    if result.mana:
+        result.text = "\n".join(f.text for f in raw.faces)
+    if result.unsupported:
+        result.status = "partial"
+    return result

@@ -1,0 +1,369 @@
+"""Outcome atoms as text: parsing what users write, checking it, printing what they read.
+
+Users may write ids without quotes (``tap(forest1)``); :func:`parse_atom` turns constants that
+name an object or a player of the situation into the strings the facts use. The text is parsed
+as a clingo *term*, never as program text. Then every part is checked, so that a typo is an
+error and never a silent "no": the predicate and its arity against the output catalogue, each
+argument against what the catalogue names it (an object, a player, a type of mana, a kind of
+counter, a zone, a number), and any other word against the ids of the situation and the words of
+the vocabulary.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+from typing import Any
+
+import clingo
+import clingo.ast
+from clingo import Function, String, Symbol, SymbolType
+
+from pyrules.base.bounds import INT_MAX, INT_MIN, wrapped_number
+from pyrules.base.errors import InputError
+from pyrules.base.symbols import Atom
+from pyrules.situation.model import Situation
+from pyrules.vocabulary.values import (
+    CARD_TYPES,
+    COLOR_NAMES,
+    COUNTER_KINDS,
+    LAND_TYPES,
+    MANA_TYPES,
+    SUPERTYPES,
+    TOKEN_KINDS,
+    ZONES,
+)
+
+#: How each argument of an output predicate is checked, by the name the catalogue gives it.
+ARGUMENT_KINDS = {"O": "object", "Y": "object", "S": "object", "C": "object", "P": "player", "T": "mana type",
+                  "K": "counter kind", "N": "number", "From": "zone", "To": "zone", "Kind": "token kind",
+                  "Target": "object or player"}
+
+
+def _keywords() -> frozenset[str]:
+    from pyrules.vocabulary import names
+
+    return frozenset(names("keyword"))
+
+
+#: Constants of pyrules' own vocabulary that are never read as ids (quote an id such as "forest").
+RESERVED = frozenset({"w", "u", "b", "r", "g", "c", "only"} | set(ZONES) | set(CARD_TYPES) | set(LAND_TYPES)
+                     | set(SUPERTYPES) | _keywords())
+_BARE = re.compile(r"^[a-z][A-Za-z0-9_']*$")
+_CREATED = re.compile(r"^[a-z]+[1-9][0-9]*$")
+
+
+#: Outcome atoms nest a few levels (stack(5, triggered(archmage, ab("...", 1), copy(div, 1)))); a query
+#: nested deeper is refused before anything walks it recursively.
+MAX_ATOM_DEPTH = 20
+
+
+def _depth(symbol: Symbol) -> int:
+    """How many levels a term has (without recursion; counting stops past MAX_ATOM_DEPTH)."""
+    depth, level = 0, [symbol]
+    while level and depth <= MAX_ATOM_DEPTH:
+        depth += 1
+        level = [a for s in level if s.type == SymbolType.Function for a in s.arguments]
+    return depth
+
+
+def clingo_text_problem(text: str) -> str | None:
+    """What clingo's parser must not be shown in user text, said in words, or None: a character beyond
+    ASCII outside a string (clingo quotes it in its error message cut at a byte, which its Python logger
+    cannot decode: a PANIC; without a logger it prints to standard error) or a string left open."""
+    inside = escaped = False
+    for ch in text:
+        if inside:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                inside = False
+        elif ch == '"':
+            inside = True
+        elif ord(ch) > 127:
+            return f"'{ch}' is not clingo syntax outside a string (names are written in ASCII)"
+    return "a string is left open (a '\"' is missing)" if inside else None
+
+
+def _term(text: str) -> Symbol | None:
+    """clingo's reading of a term, or None; nothing printed (its messages are discarded)."""
+    if clingo_text_problem(text) is not None:
+        return None
+    try:
+        return clingo.parse_term(text, logger=lambda code, message: None, message_limit=0)
+    except (RuntimeError, ValueError):
+        return None
+
+
+def _wrapped_number(term: str) -> str | None:
+    """A number written in a term beyond the 32-bit range (clingo's parse_term wraps it), as written."""
+    program = f"#show {term}."  # the same tokens, read through the AST, which keeps where each was written
+    nodes: list[Any] = []
+    try:
+        clingo.ast.parse_string(program, nodes.append, logger=lambda code, message: None, message_limit=0)
+    except RuntimeError:
+        return None  # (cannot happen: the term parsed)
+    return next((w for w in (wrapped_number(n, program) for n in nodes) if w is not None), None)
+
+
+def parse_atom(text: str, situation: Situation | None = None, where: str = "<query>") -> Symbol:
+    """Parse ``text`` as an outcome atom, reading bare ids of ``situation`` as strings, and check it."""
+    if not isinstance(text, str):
+        raise InputError(where, f"an atom is written as text such as 'tap(forest1)', not {text!r}")
+    symbol = _term(text.strip())
+    if symbol is None or symbol.type != SymbolType.Function or not symbol.name:
+        raise InputError(where, f"'{_short(text)}' is not an atom such as could_produce(forest1, g)")
+    if _depth(symbol) > MAX_ATOM_DEPTH:
+        raise InputError(where, f"'{_short(text)}' nests more than {MAX_ATOM_DEPTH} levels deep: no outcome atom does")
+    wrapped = _wrapped_number(text.strip())
+    if wrapped is not None:  # clingo read it wrapped, silently: refused, never answered about another number
+        raise InputError(where, f"'{_short(text)}': the number {_short(wrapped)} is beyond what clingo holds "
+                                f"({INT_MIN:,} to {INT_MAX:,})")
+    if situation is None:
+        return symbol
+    names = _ids(situation)
+    symbol = _normalise(symbol, names)
+    check_atom(symbol, situation, where, text)
+    return symbol
+
+
+def check_atom(symbol: Symbol, situation: Situation, where: str = "<query>", text: str | None = None) -> None:
+    """Raise an :class:`InputError` unless ``symbol`` could be an outcome atom of ``situation``."""
+    written = text if text is not None else format_atom(symbol)
+    if symbol.type != SymbolType.Function or not symbol.name:
+        raise InputError(where, f"'{_short(written)}' is not an atom such as could_produce(forest1, g)")
+    known = _signatures(situation)
+    signature = f"{symbol.name}/{len(symbol.arguments)}"
+    if signature not in known:
+        same_name = sorted(s for s in known if s.rsplit("/", 1)[0] == symbol.name)
+        if same_name:
+            raise InputError(where, f"'{_short(written)}': {symbol.name} takes {_arities(same_name)} argument(s), "
+                                    f"not {len(symbol.arguments)}")
+        close = difflib.get_close_matches(symbol.name, [s.rsplit("/", 1)[0] for s in known], n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else f"; outcome predicates are " \
+                                                                  f"{', '.join(sorted(known))}"
+        raise InputError(where, f"'{_short(written)}' is not an outcome atom{hint}")
+    words = _Words(situation)
+    for name, arg in zip(known[signature], symbol.arguments):
+        words.check(ARGUMENT_KINDS.get(name, "term"), arg, where, written)
+
+
+def _signatures(situation: Situation) -> dict[str, tuple[str, ...]]:
+    """The outcome predicates of a situation, with their argument names: those of a question, or for a
+    sequence of actions those of its final state."""
+    if situation.actions:
+        from pyrules.play.sequence import outcome_signatures
+
+        return outcome_signatures()
+    from pyrules.engine.encodings import all_entries, output_signatures
+
+    return {s: all_entries()[s].args for s in output_signatures()}
+
+
+def _arities(signatures: list[str]) -> str:
+    return " or ".join(s.rsplit("/", 1)[1] for s in signatures)
+
+
+def _short(text: str) -> str:
+    text = text.encode("unicode_escape").decode("ascii")
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _ids(situation: Situation) -> set[str]:
+    return ({o.id for o in situation.objects} | {p.name for p in situation.players}
+            | {a.id for a in situation.stack_abilities})
+
+
+class _Words:
+    """The ids and words one situation's atoms may use."""
+
+    def __init__(self, situation: Situation):
+        self.objects = {o.id for o in situation.objects} | {a.id for a in situation.stack_abilities}
+        self.players = {p.name for p in situation.players}
+        self.sequence = bool(situation.actions)
+        cards = _card_words(situation)
+        self.counters = set(COUNTER_KINDS) | {k for o in situation.objects for k in o.counters} | cards["counter"]
+        q = situation.question
+        if getattr(q, "counter", ""):
+            self.counters.add(q.counter)
+        self.tokens = set(TOKEN_KINDS) | cards["token"] | ({q.token} if getattr(q, "token", "") else set())
+        self.card_names = cards["name"]
+        self.words = (set(_encoding_words()) | set(RESERVED) | set(_keywords()) | self.counters | self.tokens
+                      | cards["rider"])
+
+    def check(self, kind: str, arg: Symbol, where: str, text: str) -> None:
+        if arg.type == SymbolType.Function and arg.name and arg.name[0].isupper():  # pragma: no cover - parse_term
+            return
+        if kind == "number":
+            if arg.type != SymbolType.Number:
+                self._fail(where, text, arg, "a number", [])
+            return
+        if kind == "object":
+            if arg.type == SymbolType.String and (arg.string in self.objects or self._created(arg.string)):
+                return
+            if arg.type == SymbolType.String and arg.string in self.players:
+                raise InputError(where, f"'{_short(text)}': '{arg.string}' is a player, not an object")
+            self._fail(where, text, arg, "an object of this situation", sorted(self.objects))
+        if kind == "player":
+            if arg.type == SymbolType.String and arg.string in self.players:
+                return
+            if arg.type == SymbolType.String and arg.string in self.objects:
+                raise InputError(where, f"'{_short(text)}': '{arg.string}' is an object, not a player")
+            self._fail(where, text, arg, "a player of this situation", sorted(self.players))
+        if kind == "object or player":
+            if arg.type == SymbolType.String and (arg.string in self.objects | self.players
+                                                  or self._created(arg.string)):
+                return
+            self._fail(where, text, arg, "an object or player of this situation", sorted(self.objects | self.players))
+        if kind == "mana type":
+            if _constant(arg) in MANA_TYPES:
+                return
+            hint = COLOR_NAMES.get(_constant(arg) or "", "")
+            self._fail(where, text, arg, "a type of mana (w, u, b, r, g, c)", list(MANA_TYPES), hint)
+        if kind == "zone":
+            if _constant(arg) in ZONES:
+                return
+            self._fail(where, text, arg, "a zone", list(ZONES))
+        if kind == "counter kind":
+            if _constant(arg) in self.counters:
+                return
+            self._fail(where, text, arg, "a kind of counter of this situation", sorted(self.counters))
+        if kind == "token kind":
+            if _constant(arg) in self.tokens:
+                return
+            if arg.type == SymbolType.Function and arg.name == "copy" and len(arg.arguments) == 1:
+                return self.check("object", arg.arguments[0], where, text)
+            self._fail(where, text, arg, "a kind of token of this situation", sorted(self.tokens))
+        self._term(arg, where, text)
+
+    def _term(self, arg: Symbol, where: str, text: str) -> None:
+        """Any other argument (a stack item, a reason, a choice): its strings and words must be known."""
+        if arg.type == SymbolType.String:
+            if arg.string in self.objects | self.players | self.card_names or self._created(arg.string):
+                return
+            self._fail(where, text, arg, "an id of this situation", sorted(self.objects | self.players))
+        if arg.type == SymbolType.Function:
+            if not arg.arguments:
+                if arg.name in self.words:
+                    return
+                self._fail(where, text, arg, "an id of this situation or a word pyrules uses",
+                           sorted(self.objects | self.players | self.words))
+            for a in arg.arguments:
+                self._term(a, where, text)
+
+    def _created(self, text: str) -> bool:
+        """In a sequence of actions: the id of something the actions create, such as div#copy1 (see
+        pyrules.play.transition), named after an object of the situation or a kind of token."""
+        base, _, rest = text.rpartition("#")
+        return self.sequence and bool(_CREATED.match(rest)) and (base in self.objects or base in self.tokens
+                                                                 or self._created(base))
+
+    @staticmethod
+    def _fail(where: str, text: str, arg: Symbol, what: str, options: list[str], hint: str = "") -> None:
+        shown = format_atom(arg)
+        value = arg.string if arg.type == SymbolType.String else shown
+        if _constant(arg) in RESERVED and _constant(arg) in options:
+            raise InputError(where, f"'{_short(text)}': {shown} is also a word of pyrules' vocabulary; "
+                                    f"write the id in quotes: \"{shown}\"")
+        close = [hint] if hint else difflib.get_close_matches(value, options, n=3, cutoff=0.6)
+        suggestion = f"; did you mean {', '.join(close)}?" if close else ""
+        raise InputError(where, f"'{_short(text)}': '{_short(shown)}' is not {what}{suggestion}")
+
+
+def _constant(arg: Symbol) -> str | None:
+    if arg.type == SymbolType.Function and not arg.arguments:
+        return arg.name
+    return None
+
+
+def _card_words(situation: Situation) -> dict[str, set[str]]:
+    """Counter kinds and token kinds that the cards of a situation mention, and card names."""
+    from pyrules.cards.library import builtin_library
+
+    library = (situation.library or builtin_library()).with_cards(situation.cards)
+    counters: set[str] = set()
+    tokens: set[str] = set()
+    names: set[str] = set()
+    riders: set[str] = set()
+    for o in situation.objects:
+        card = library[o.card]
+        names.add(card.name)
+        for face in card.faces or (card,):
+            names.add(face.name)
+            for ability in face.abilities:
+                for part in ability.costs + ability.effects + ((ability.modify,) if ability.modify else ()):
+                    counters |= set(_counter_words(part.kind, part.value))
+                    if part.kind == "create_tokens":
+                        tokens.add(part.value[0])
+                if ability.filter is not None and ability.filter.get("counter"):
+                    counters.add(ability.filter["counter"])
+                riders |= {f"spend_only_{r}" for r in ability.riders}
+    for kind in tokens | {"clue", "food", "treasure"}:  # the cards tokens of these kinds are made of (111.4)
+        spec = library.token_card(kind)
+        if spec is not None:
+            names.add(spec.name)
+    return {"counter": counters, "token": tokens, "name": names, "rider": riders}
+
+
+def _counter_words(kind: str, value: Any) -> list[str]:
+    if kind in ("remove_counters", "put_counters", "put_counters_self", "plus_counter"):
+        return [value[0]]
+    if kind == "counters":  # enters with counters
+        return [k for k, _ in value]
+    if kind == "create_tokens" and value[2]:
+        return [value[2]]
+    if kind == "sacrifice_if_no_counters":
+        return [value]
+    return []
+
+
+@lru_cache(maxsize=1)
+def _encoding_words() -> frozenset[str]:
+    """Every constant and function name the encodings write (reasons such as already_tapped), but ``_``
+    names: from pyrules' index of the encodings."""
+    from pyrules.engine.program import analysed
+
+    return frozenset(analysed("words"))
+
+
+def _normalise(symbol: Symbol, names: set[str]) -> Symbol:
+    if symbol.type != SymbolType.Function:
+        return symbol
+    if not symbol.arguments and symbol.name in names and symbol.name not in RESERVED:
+        return String(symbol.name)
+    return Function(symbol.name, [_normalise(a, names) for a in symbol.arguments], symbol.positive)
+
+
+def format_atom(symbol: Symbol) -> str:
+    """clingo syntax, with quotes dropped from ids that read unambiguously without them."""
+    if isinstance(symbol, Atom):  # an outcome atom keeps its text
+        if symbol._shown is None:
+            symbol._shown = _format(symbol)
+        return symbol._shown
+    return _format(symbol)
+
+
+def _format(symbol: Symbol) -> str:
+    if symbol.type == SymbolType.String:
+        s = symbol.string
+        return s if _BARE.match(s) and s not in RESERVED else str(symbol)
+    if symbol.type == SymbolType.Function and symbol.arguments:
+        inner = ",".join(format_atom(a) for a in symbol.arguments)
+        return f"{'' if symbol.positive else '-'}{symbol.name}({inner})"
+    return str(symbol)
+
+
+def parse_atoms(text: str, situation: Situation | None = None, where: str = "<query>") -> list[Symbol]:
+    """Parse one atom or several separated by commas: ``tap(forest1), mana_added(alice, g, 1)``."""
+    if not isinstance(text, str):
+        raise InputError(where, f"atoms are written as text such as 'tap(forest1)', not {text!r}")
+    group = _term(f"({text.strip()},)")
+    if group is None:
+        raise InputError(where, f"'{_short(text)}' is not a list of atoms such as tap(forest1), "
+                                "mana_added(alice, g, 1)")
+    if len(group.arguments) == 1:  # keep the text as written, for messages
+        return [parse_atom(text, situation, where)]
+    return [parse_atom(str(s), situation, where) for s in group.arguments]

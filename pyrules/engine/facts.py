@@ -1,0 +1,548 @@
+"""A situation -> ASP facts, built as clingo symbols from the vocabulary's declarations.
+
+User text (ids, card names) only ever becomes ``clingo.String`` values: a card named
+``x). #script (python) ...`` is just a name. Each fact is paired with the path of the situation
+value it came from, so explanations can point back at the file and line. What each template and
+field becomes is declared once, in :mod:`pyrules.vocabulary`; this module walks a situation and
+asks it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import MISSING, dataclass, fields
+from functools import cache
+from typing import Any
+
+from clingo import Number, Symbol
+
+from pyrules.base.collector import paused
+from pyrules.base.symbols import C, S, ability_id, fn, mana_symbol
+from pyrules.cards.library import AbilitySpec, CardLibrary, CardSpec, builtin_library
+from pyrules.situation.model import (
+    Abilities,
+    Activatable,
+    Activate,
+    Cast,
+    CouldProduce,
+    GameObject,
+    Happen,
+    PlayLand,
+    Priority,
+    ResolveTop,
+    Situation,
+)
+from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind
+
+# Kept for callers that built symbols from here before pyrules.base.symbols existed.
+__all__ = ["Fact", "situation_facts", "card_facts", "ability_facts", "question_facts", "S", "C", "mana_symbol",
+           "ability_id"]
+
+
+#: Kinds of the vocabulary whose facts are left out (tests use it to show a case depends on a kind).
+_OMIT: ContextVar[frozenset[tuple[str, str]]] = ContextVar("pyrules_omit", default=frozenset())
+
+
+@contextmanager
+def omitting(*kinds: tuple[str, str]) -> Iterator[None]:
+    """Within this block, situations become facts without those of the given kinds ``(family, name)``."""
+    token = _OMIT.set(frozenset(kinds))
+    try:
+        yield
+    finally:
+        _OMIT.reset(token)
+
+
+def omitted() -> frozenset[tuple[str, str]]:
+    """The kinds left out by the innermost :func:`omitting` block (none outside one)."""
+    return _OMIT.get()
+
+
+class Fact:
+    """A fact and where it comes from: a dotted path into the situation ("objects.2"), or "card:<name>".
+    (A slotted class, not a frozen dataclass: a large board makes them by the hundred thousand, and a
+    frozen dataclass takes 0.32 us to make one, this 0.12 us. Facts are read, never changed.)"""
+
+    __slots__ = ("symbol", "origin")
+
+    def __init__(self, symbol: Symbol, origin: str):
+        self.symbol = symbol
+        self.origin = origin
+
+    def __repr__(self) -> str:
+        return f"Fact(symbol={self.symbol!r}, origin={self.origin!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Fact) and self.symbol == other.symbol and self.origin == other.origin
+
+    def __hash__(self) -> int:
+        return hash((self.symbol, self.origin))
+
+
+@dataclass
+class _AbilityContext:
+    """What a template's ``term`` needs: the ability's id, the instruction number, and the means to
+    give a filter, a target or a granted ability an id of its own (their facts go to ``out``)."""
+
+    card: str
+    d: Symbol
+    out: list[Symbol]
+    j: int | None = None
+    target_base: int = 0
+    skip: frozenset[tuple[str, str]] = frozenset()
+    fid: Symbol | None = None
+
+    def filter(self, flt: Filter, tag: str) -> Symbol:
+        fid = fn("flt", self.d, C(tag) if self.j is None else fn(tag, self.j))
+        self.out.extend(_filter_facts(fid, flt, self.skip))
+        return fid
+
+    def target(self, k: int) -> Symbol:
+        return Number(self.target_base + k + 1)
+
+    def extra(self, symbol: Symbol) -> None:
+        self.out.append(symbol)
+
+    def granted(self, ability: AbilitySpec) -> Symbol:
+        g = fn("gr", self.d)
+        self.out.extend(ability_facts(self.card, 0, ability, g, self.skip))
+        return g
+
+
+@dataclass
+class _FilterContext:
+    fid: Symbol
+
+
+def _filter_facts(fid: Symbol, flt: Filter, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
+    if skip:
+        flt = Filter({k: v for k, v in flt.items() if ("filter_field", k) not in skip})
+    return filter_terms(flt, _FilterContext(fid))
+
+
+def _terms(value: Any) -> list[Symbol]:
+    return list(value) if isinstance(value, list) else [value]
+
+
+_CARD_FACTS: dict[tuple[int, frozenset[tuple[str, str]]], tuple[CardSpec, tuple[Symbol, ...]]] = {}
+
+
+def _instance(situation: Situation, library: CardLibrary, item: Any) -> Symbol:
+    """The ability instance a stack item is (113.2c): a printed ability of its source, or one that a card
+    used to craft its source gives it (702.167c)."""
+    if item.instance is not None:
+        material = situation.object(item.instance)
+        return fn("crafted", S(material.id), ability_id(library[material.card].face("front").name, item.ability))
+    source = situation.object(item.source)
+    return ability_id(library[source.card].face(source.face).name, item.ability)
+
+
+def _card_facts(card: CardSpec, skip: frozenset[tuple[str, str]]) -> tuple[Symbol, ...]:
+    """The facts of a card, built once per card definition (the steps of a sequence share them)."""
+    key = (id(card), skip)
+    found = _CARD_FACTS.get(key)
+    if found is None or found[0] is not card:
+        if len(_CARD_FACTS) > 4096:
+            _CARD_FACTS.clear()
+        found = _CARD_FACTS[key] = (card, tuple(card_facts(card, skip)))
+    return found[1]
+
+
+def card_facts(card: CardSpec, skip: frozenset[tuple[str, str]] = frozenset()) -> Iterator[Symbol]:
+    name = S(card.name)
+
+    def given(field_name: str) -> bool:
+        return ("card", field_name) not in skip
+
+    if not given("name"):  # a card that cannot be found by its name has no facts at all
+        return
+    for face_name, face in zip(("front", "back"), card.faces):
+        if given("faces"):
+            yield fn("card_face", name, C(face_name), S(face.name))
+        yield from card_facts(face, skip)
+    for t in card.types if given("types") else ():
+        yield fn("card_type", name, C(t))
+    for t in card.supertypes if given("supertypes") else ():
+        yield fn("card_supertype", name, C(t))
+    for t in card.subtypes if given("subtypes") else ():
+        yield fn("card_subtype", name, C(t))
+    for sym, n in card.mana_cost if given("cost") else ():
+        yield fn("card_mana_cost", name, mana_symbol(sym), n)
+    for col in card.colors or () if given("colors") else ():
+        yield fn("card_color_indicator", name, C(col))
+    for attr in ("power", "toughness", "loyalty"):
+        value = getattr(card, attr)
+        if value is not None and given(attr):
+            yield fn(f"card_{attr}", name, value)
+    for i, ability in enumerate(card.abilities, start=1):
+        if given("abilities") and ("ability", ability.kind) not in skip and ("ability", ability.keyword) not in skip:
+            yield from ability_facts(card.name, i, ability, skip=skip)
+
+
+def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None = None,
+                  skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
+    """The facts of one ability. ``skip`` leaves out the facts of some kinds (``(family, name)``),
+    which the tests use to show that a case depends on them."""
+    if ability.kind == "keyword":
+        if ("keyword", ability.keyword) in skip:
+            return []
+        return [fn("card_keyword", S(card), kind("keyword", ability.keyword).term(True, None))]
+    d = d if d is not None else ability_id(card, index)
+    out: list[Symbol] = [fn("ability", d, C(ability.kind))]
+    ctx = _AbilityContext(card, d, out, skip=skip)
+    for cost in ability.costs:
+        if ("cost", cost.kind) not in skip:
+            out += [fn("ability_cost", d, t) for t in _terms(kind("cost", cost.kind).term(cost.value, ctx))]
+    family = "enters" if ability.kind == "enters" else "effect"
+    for j, effect in enumerate(ability.effects, start=1):
+        k = kind(family, effect.kind)
+        ctx.j = j
+        if (family, effect.kind) not in skip:
+            out += [fn("ability_effect", d, j, t) for t in _terms(k.term(effect.value, ctx))]
+        if family == "effect":
+            ctx.target_base += len(_targets(k, effect.value))
+    ctx.j = None
+    for j, mode in enumerate(ability.modes, start=1):
+        out.append(fn("ability_effect_mode", d, j, mode))
+    out += [fn("ability_effect_condition", d, j, C(c)) for j, c in enumerate(ability.conditions, start=1) if c]
+    for n, (spec, mode) in enumerate(zip(ability.targets, ability.target_modes), start=1):
+        fid = fn("flt", d, fn("target", n))
+        out += _filter_facts(fid, spec.filter, skip)
+        out.append(fn("ability_target", d, n, fid, C(spec.zone)))
+        if spec.players:
+            out.append(fn("ability_target_player", d, n))
+        if mode:
+            out.append(fn("ability_target_mode", d, n, mode))
+    if ability.zone:
+        out.append(fn("ability_zone", d, C(ability.zone)))
+    if ability.trigger and ("trigger", ability.trigger) not in skip:
+        out.append(fn("ability_trigger", d, kind("trigger", ability.trigger).term(True, ctx)))
+    if ability.event and ("replacement_event", ability.event) not in skip:
+        out.append(fn("ability_event", d, kind("replacement_event", ability.event).term(True, ctx)))
+    if ability.modify is not None and ("modification", ability.modify.kind) not in skip:
+        m = kind("modification", ability.modify.kind)
+        if ability.modify.kind == "each_of":
+            out += [fn("ability_modify_option", d, C(t)) for t in ability.modify.value]
+        out.append(fn("ability_modify", d, m.term(ability.modify.value, ctx)))
+    if ability.static is not None and ("static", ability.static.kind) not in skip:
+        out.append(fn("ability_static", d, kind("static", ability.static.kind).term(ability.static.value, ctx)))
+    if ability.filter is not None:
+        fid = fn("flt", d, 0)
+        out += _filter_facts(fid, ability.filter, skip)
+        out.append(fn("ability_filter", d, fid))
+    for option, values in (("lasting", ability.lasting), ("limit", ability.limit), ("timing", ability.timing),
+                           ("spend_only", ability.riders), ("applies_to", ability.applies_to),
+                           ("spend_effect", ability.spend_effect), ("only_if", ability.only_if)):
+        if values and ("option", option) not in skip:
+            pred = {"lasting": "ability_lasting", "limit": "ability_limit", "timing": "ability_timing",
+                    "spend_only": "ability_rider", "applies_to": "ability_applies_to",
+                    "spend_effect": "ability_spend_effect", "only_if": "ability_condition"}[option]
+            out += [fn(pred, d, t) for t in _terms(kind("option", option).term(values, ctx))]
+    return out
+
+
+def _targets(k: Any, value: Any) -> tuple:
+    from pyrules.vocabulary import targets_of
+
+    return targets_of(k, value)
+
+
+@dataclass
+class _ObjectContext:
+    oid: Symbol
+    double_faced: bool
+    face_name: str
+    crafted: Any = None  # (material id, ability number) -> the instance a card used to craft it gives it
+
+    def instance(self, key: int | str) -> Symbol:
+        """An ability instance of the object: its printed ability N, or "M:N" from card M used to craft it."""
+        if isinstance(key, int):
+            return ability_id(self.face_name, key)
+        material, _, number = key.rpartition(":")
+        return self.crafted(material, int(number))
+
+
+@cache
+def _object_terms() -> tuple[tuple[Kind, str | None, Any], ...]:
+    """Each object field with a term, and the attribute (with its default) whose default makes the term say
+    nothing, for a card with one face or two: an object's fields mostly keep their defaults, and asking
+    18 terms of each object for nothing took a sixth of the time its facts took (benchmarks/notes.md).
+    (None: the term is always asked. tests/test_facts.py checks the corpus's objects agree.)"""
+    defaults = {f.name: f.default if f.default is not MISSING else f.default_factory()
+                for f in fields(GameObject) if f.default is not MISSING or f.default_factory is not MISSING}
+    sample = GameObject(id="x", card="Forest", owner="p")
+    found = []
+    for k in FAMILIES["object"]:
+        if k.term is None:
+            continue
+        attr = k.name if k.name in defaults else None
+        if attr is not None and any(k.term(sample, _ObjectContext(S("x"), faces, "Forest", None))
+                                    for faces in (False, True)):
+            attr = None  # says something at its default (a double-faced card's face)
+        found.append((k, attr, defaults.get(attr)))
+    return tuple(found)
+
+
+def situation_facts(situation: Situation, library: CardLibrary | None = None,
+                    skip: frozenset[tuple[str, str]] = frozenset()) -> list[Fact]:
+    """Every fact describing ``situation`` (and the cards it uses), in a deterministic order.
+    ``skip`` leaves out the facts of some kinds of the vocabulary (for tests)."""
+    with paused():  # a large board's facts, none in a cycle (see pyrules.base.collector)
+        return _situation_facts(situation, library, skip)
+
+
+def _situation_facts(situation: Situation, library: CardLibrary | None,
+                     skip: frozenset[tuple[str, str]]) -> list[Fact]:
+    library = (library or situation.library or builtin_library()).with_cards(situation.cards)
+    skip = skip or _OMIT.get()
+    facts: list[Fact] = []
+
+    def add(origin: str, symbols: Iterable[Symbol]) -> None:
+        facts.extend(Fact(s, origin) for s in symbols)
+
+    def given(*key: str) -> bool:
+        return key not in skip
+
+    for i, p in enumerate(situation.players, start=1):
+        path = f"players.{i - 1}"
+        if given("situation", "players") and given("player", "name"):
+            add(path, [fn("player", S(p.name)), fn("seat", S(p.name), i)])
+        if given("player", "life"):
+            add(path, [fn("initial_life", S(p.name), p.life)])
+        if given("player", "mana_pool"):
+            add(path, [fn("initial_pool", S(p.name), C(t), n) for t, n in sorted(p.mana_pool.items()) if n])
+        if given("player", "restricted_mana"):
+            add(path, [fn("initial_restricted_pool", S(p.name), C(t), C(f"spend_only_{r}"), n)
+                       for (t, r), n in sorted(p.restricted_mana.items()) if n])
+        if p.library and given("player", "library"):
+            add(path, [fn("unseen_library", S(p.name), p.library)])
+        if p.hand and given("player", "hand"):
+            add(path, [fn("unseen_hand", S(p.name), p.hand)])
+        if p.lands_played and given("player", "lands_played"):
+            add(path, [fn("lands_played", S(p.name), p.lands_played)])
+        if p.empty_library_draw:  # the state of a sequence of actions (704.5b)
+            add(path, [fn("empty_library_draw", S(p.name))])
+    if given("situation", "active"):
+        add("active", [fn("active_player", S(situation.active_player))])
+    if given("situation", "priority"):
+        add("priority", [fn("priority", S(situation.priority_player))])
+    if given("situation", "phase"):
+        add("phase", [fn("phase", C(situation.phase))])
+    if situation.step:
+        add("step", [fn("step", C(situation.step))])
+
+    used_cards: dict[str, CardSpec] = {}
+    object_fields = [(k, attr, default) for k, attr, default in _object_terms() if k.key not in skip]
+    for i, o in enumerate(situation.objects if given("situation", "objects") else ()):
+        card = library[o.card]
+        used_cards[card.name] = card
+        if o.copy_of is not None:  # the card it is a copy of gives it its characteristics (707.2)
+            used_cards[o.copy_of] = library[o.copy_of]
+        face = card.face(o.face)
+        ctx = _ObjectContext(S(o.id), card.is_double_faced, face.name,
+                             lambda m, n: fn("crafted", S(m), ability_id(library[situation.object(m).card].face(
+                                 "front").name, n)))
+        symbols = []
+        for k, attr, default in object_fields:
+            if attr is None or getattr(o, attr) != default:
+                symbols += k.term(o, ctx)
+        if any(a.kind == "static" for a in face.abilities):  # timestamps order static effects (613.7)
+            symbols.append(fn("timestamp", ctx.oid, i + 1))
+        if o.deathtouch_damage:  # the state of a sequence of actions (704.5h)
+            symbols.append(fn("deathtouch_damage", ctx.oid))
+        add(f"objects.{i}", symbols)
+    for k, item in enumerate(situation.stack_abilities):
+        source = situation.object(item.source)
+        card = library[source.card].face(source.face)
+        iid = S(item.id)
+        symbols = [fn("object", iid), fn("initial_zone", iid, C("stack"))]
+        if given("stack_item", "controller"):
+            symbols.append(fn("initial_controller", iid, S(item.controller)))
+        if all(given("stack_item", k) for k in ("id", "activated", "triggered", "ability")):
+            symbols.append(fn("stack_ability", iid, S(item.source), _instance(situation, library, item)))
+        if given("stack_item", "targets"):
+            symbols += [fn("target", iid, n, S(t)) for n, t in enumerate(item.targets, start=1) if t]
+        symbols += [fn("last_known_counters", iid, C(k), n) for k, n in sorted(item.lki_counters.items()) if n]
+        if item.x is not None and given("stack_item", "x"):
+            symbols.append(fn("stack_x", iid, item.x))
+        if given("stack_item", "modes"):
+            symbols += [fn("stack_mode", iid, m) for m in item.modes]
+        if given("stack_item", "division"):
+            slots = [n for n, t in enumerate(item.targets, start=1) if t]
+            symbols += [fn("division", iid, n, k) for n, k in zip(slots, item.division)]
+        if item.refers_to is not None and given("stack_item", "copies"):
+            symbols.append(fn("trigger_item", iid, S(item.refers_to)))
+        used_cards[library[source.card].name] = library[source.card]
+        add(f"stack.{situation.stack.index(item.id)}", symbols)
+    for k, effect in enumerate(situation.effects):
+        card = library[effect.card]
+        used_cards[card.name] = card
+        eid = fn("effect", S(f"effects.{k}"))
+        if given("situation", "effects") and all(given("lasting_effect", f) for f in ("card", "controller", "ability")):
+            add(f"effects.{k}", [fn("lasting_effect", eid, ability_id(card.name, effect.ability), S(effect.controller)),
+                                 fn("timestamp", eid, len(situation.objects) + k + 1)])
+    libraries: dict[str, list] = {}
+    for o in situation.objects:  # library order: 'position' where given, else the order of the objects
+        if o.zone == "library":
+            libraries.setdefault(o.owner, []).append(o)
+    if ("object", "position") not in skip:
+        for cards in libraries.values():
+            ordered = sorted(cards, key=lambda o: (o.position is None, o.position or 0))
+            add("objects", [fn("library_position", S(o.id), k) for k, o in enumerate(ordered, start=1)])
+    place = {o.id: f"objects.{i}" for i, o in enumerate(situation.objects)}
+    for n, oid in enumerate(situation.stack if given("situation", "stack") else (), start=1):
+        # Where the file writes the stack; otherwise (the stack is its objects in order) the object's entry.
+        add(f"stack.{n - 1}" if "stack" in situation.lines else place.get(oid, "stack"), [fn("stack_position", S(oid), n)])
+    # 111.4, 111.10: the cards that describe the kinds of tokens the situation may create.
+    kinds = {"clue", "food", "treasure"} | {part.value[0] for card in used_cards.values() for face in (card.faces or (card,))
+                                            for a in face.abilities for part in a.effects if part.kind == "create_tokens"}
+    if isinstance(situation.question, Happen) and situation.question.token:
+        kinds.add(situation.question.token)
+    for token_kind in sorted(kinds):
+        card = library.token_card(token_kind)
+        if card is not None and given("card", "token"):
+            used_cards.setdefault(card.name, card)
+            add(f"card:{card.name}", [fn("token_card", C(token_kind), S(card.name))])
+    inline = {c.name for c in situation.cards}
+    for name in sorted(used_cards):
+        if name not in inline or given("situation", "cards"):
+            add(f"card:{name}", _card_facts(used_cards[name], skip))
+    if situation.sequence and given("situation", "actions"):
+        add("question", [fn("triggers_wait")])
+    for item in situation.waiting:
+        source = situation.object(item.source)
+        card = library[source.card]
+        used_cards.setdefault(card.name, card)
+        add("waiting", [fn("waiting_trigger", S(item.id), S(item.source),
+                           ability_id(card.face(source.face).name, item.ability), S(item.controller))])
+    if given("situation", "question") and situation.question is not None:
+        add("question", question_facts(situation, skip))
+    return facts
+
+
+def _target_slots(situation: Situation, q: Activate) -> list[int]:
+    """The numbers of the targets given, among all the targets of the ability: a modal ability's
+    targets are those of its chosen mode (700.2c)."""
+    ability = activated_ability(situation, q)
+    if ability is None or not ability.modes or not q.modes:
+        return list(range(1, len(q.targets) + 1))
+    return [n for n, mode in enumerate(ability.target_modes, start=1) if mode in q.modes or mode == 0]
+
+
+def printed_face(situation: Situation, obj: Any) -> CardSpec:
+    """The face whose abilities an object has as printed: its face that is up, or, for a permanent that is a
+    copy of a card, that card's front face (707.2)."""
+    library = (situation.library or builtin_library()).with_cards(situation.cards)
+    if obj.copy_of is not None and obj.zone == "battlefield":
+        return library[obj.copy_of].face("front")
+    return library[obj.card].face(obj.face)
+
+
+def activated_ability(situation: Situation, q: Activate) -> Any:
+    """The ability an activate question names, as the card prints it (None when the encodings decide)."""
+    library = (situation.library or builtin_library()).with_cards(situation.cards)
+    obj = situation.object(q.object)
+    if isinstance(q.ability, str) and ":" in q.ability:
+        material, number = q.ability.rsplit(":", 1)
+        face = library[situation.object(material).card].face("front")
+        index = int(number)
+    else:
+        face = printed_face(situation, obj)
+        printed = [i for i, a in enumerate(face.abilities, start=1) if a.kind == "activated"]
+        index = q.ability if isinstance(q.ability, int) else (printed[0] if q.ability is None and len(printed) == 1
+                                                              else None)
+    if index is None or not 1 <= index <= len(face.abilities):
+        return None
+    return face.abilities[index - 1]
+
+
+QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Activatable: "activatable",
+                  Activate: "activate", Cast: "cast", ResolveTop: "resolve", Happen: "effect", Priority: "priority",
+                  PlayLand: "play"}
+
+
+def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
+    q = situation.question
+    if ("question", QUESTION_KINDS[type(q)]) in skip or (isinstance(q, Happen) and ("happen", q.kind) in skip):
+        return []
+    if isinstance(q, CouldProduce):
+        if not q.objects:
+            return [fn("question", C("could_produce_all"))]
+        return [fn("question", fn("could_produce", S(o))) for o in q.objects]
+    if isinstance(q, Abilities):
+        if not q.objects:
+            return [fn("question", C("abilities_all"))]
+        return [fn("question", fn("abilities", S(o))) for o in q.objects]
+    if isinstance(q, Activatable):
+        return [fn("question", fn("activatable", S(q.player)))]
+    if isinstance(q, Activate):
+        obj = situation.object(q.object)
+        player = q.player or obj.controller or obj.owner
+        if q.ability is None or ("activate", "ability") in skip:
+            selector = C("only")
+        elif q.ability == "granted":
+            selector = C("granted")
+        elif isinstance(q.ability, str) and ":" in q.ability:
+            material, number = q.ability.rsplit(":", 1)
+            selector = fn("crafted", S(material), int(number))
+        elif isinstance(q.ability, str):
+            selector = fn("basic", C(q.ability))
+        else:
+            selector = fn("printed", q.ability)
+        if ("activate", "object") in skip or ("activate", "player") in skip:
+            return []
+        symbols = [fn("question", fn("activate", S(player), S(q.object), selector))]
+        if q.x is not None and ("activate", "x") not in skip:
+            symbols.append(fn("question_x", q.x))
+        if q.resolve and ("activate", "resolve") not in skip:
+            symbols.append(fn("question_resolves"))
+        if q.pool_only and ("activate", "pool_only") not in skip:
+            symbols.append(fn("question_pool_only"))
+        slots = _target_slots(situation, q)
+        if ("activate", "targets") not in skip:
+            symbols += [fn("question_target", n, S(t)) for n, t in zip(slots, q.targets)]
+        if ("activate", "modes") not in skip:
+            symbols += [fn("question_mode", m) for m in q.modes]
+        if ("activate", "division") not in skip:
+            symbols += [fn("question_division", n, k) for n, k in zip(slots, q.division)]
+        return symbols
+    if isinstance(q, Cast):
+        obj = situation.object(q.object)
+        if ("cast", "object") in skip or ("cast", "player") in skip:
+            return []
+        symbols = [fn("question", fn("cast", S(q.player or obj.owner), S(q.object)))]
+        if q.x is not None and ("cast", "x") not in skip:
+            symbols.append(fn("question_x", q.x))
+        if q.pool_only and ("cast", "pool_only") not in skip:
+            symbols.append(fn("question_pool_only"))
+        if q.kicked and ("cast", "kicked") not in skip:
+            symbols.append(fn("question_kicked"))
+        if q.alternative_cost and ("cast", "alternative_cost") not in skip:
+            symbols.append(fn("question_alternative_cost"))
+        if ("cast", "targets") not in skip:
+            symbols += [fn("question_target", n, S(t)) for n, t in enumerate(q.targets, start=1)]
+        if ("cast", "division") not in skip:
+            symbols += [fn("question_division", n, k) for n, k in enumerate(q.division, start=1)]
+        return symbols
+    if isinstance(q, ResolveTop):
+        return [fn("question", C("resolve_top"))]
+    if isinstance(q, Priority):
+        return [fn("question", C("priority"))]
+    if isinstance(q, PlayLand):
+        obj = situation.object(q.object)
+        return [fn("question", fn("play", S(q.player or obj.owner), S(q.object)))]
+    if isinstance(q, Happen):
+        if q.kind == "put_counters":
+            symbols = [fn("question", fn("effect", fn("put_counters", S(q.object), C(q.counter), q.count)))]
+            if q.instead is not None:
+                symbols.append(fn("question_instead", q.instead))
+            return symbols
+        if q.kind == "create_tokens":
+            kind_term = fn("copy", S(q.object)) if q.object is not None else C(q.token)
+            return [fn("question", fn("effect", fn("create_tokens", S(q.player), kind_term, q.count)))]
+        if q.kind == "enter":
+            return [fn("question", fn("effect", fn("enter", S(q.object), S(q.player))))]
+        return [fn("question", fn("effect", fn("to_graveyard", S(q.object))))]
+    raise TypeError(q)  # pragma: no cover

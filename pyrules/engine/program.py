@@ -1,0 +1,428 @@
+"""The encodings as clingo statements: parsed once per process, and cut to what a situation can use.
+
+Grounding costs clingo about 40 microseconds per non-ground rule even when the rule has nothing to
+instantiate, which for the whole of ``asp/`` is most of the time a small situation takes. Before
+grounding, :func:`live_statements` drops every rule that cannot fire: a rule is *live* when each
+atom of its positive body can be derived, starting from the situation's facts and adding the heads
+of live rules until nothing changes. Atoms are told apart by predicate, arity and, at each argument,
+the name of the function or constant written there (``question(resolve_top)`` is not
+``question(cast(P,O))``; ``ability_effect(D,J,add_power(T))`` needs a fact or a head with
+``add_power`` third); a variable (or any other term) in a head may be anything. Each argument is
+checked on its own, so the test over-approximates what clingo would derive: a dropped rule could
+never have fired, and the answer sets are the same. Predicates that only dead rules define are
+declared ``#defined``, so clingo's "atom does not occur in any rule head" keeps meaning a real
+mistake.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from clingo import ast
+from clingo.symbol import Symbol, SymbolType
+
+from pyrules.base.symbols import symbol_keys
+from pyrules.engine.encodings import FILES, defined_statements, encoding_paths
+
+INDEX = "asp-index.json"
+#: 2: keys name the function at every argument (1: at the first only); 3: also what explanations and atom
+#: checks read of the encodings (their shadow rules, the encodings' facts, the names the encodings write)
+INDEX_FORMAT = 3
+
+#: (predicate, arity, at each argument the name of its function or constant). In a rule, None: a head's
+#: argument that may be anything, a body's that asks for nothing; in a fact, "": a value that is no
+#: named function (a string, a number, a tuple).
+Key = tuple[str, int, tuple[str | None, ...]]
+
+
+@dataclass(frozen=True)
+class Statement:
+    file: str
+    position: int  # its place among all the statements (its AST is _parse()[position])
+    heads: tuple[Key, ...]  # what the statement can derive
+    needs: tuple[Key, ...]  # what its positive body needs, each derivable, for it to fire
+    uses: tuple[Key, ...] = ()  # every atom its body (and a choice's conditions) reads, under any sign
+    shows: tuple[tuple[str, int], ...] = ()  # a #show statement: the signature it shows
+    kind: str = "other"  # "rule" (with or without a head), "show" or "other" (#program, #defined, ...)
+    text: str = ""  # the statement in clingo's syntax, as clingo prints its AST
+    line: int = 0  # where it starts in its file
+
+    @property
+    def node(self) -> Any:
+        """The statement's clingo AST (the encodings are parsed from Python on first use)."""
+        return _parse()[self.position][1]
+
+
+def _function_name(argument: Any) -> str | None:
+    if argument.ast_type == ast.ASTType.Function and argument.name and not argument.external:
+        return argument.name
+    if argument.ast_type == ast.ASTType.SymbolicTerm and argument.symbol.type == SymbolType.Function:
+        return argument.symbol.name
+    return None
+
+
+def _term_keys(term: Any) -> list[Key] | None:
+    if term.ast_type == ast.ASTType.Pool:
+        keys = [_term_keys(t) for t in term.arguments]
+        return None if any(k is None for k in keys) else [k for ks in keys for k in ks]  # type: ignore[union-attr]
+    if term.ast_type == ast.ASTType.Function:
+        args = term.arguments
+        return [(term.name, len(args), tuple(_function_name(a) for a in args))]
+    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function:
+        args = term.symbol.arguments
+        return [(term.symbol.name, len(args), tuple(a.name or None if a.type == SymbolType.Function else None
+                                                   for a in args))]
+    return None
+
+
+def atom_keys(atom: Any) -> list[Key] | None:
+    """The keys of a symbolic atom of the AST (several for a pool; None for what has no predicate)."""
+    return _term_keys(atom.symbol)
+
+
+def _heads(head: Any) -> list[Any]:
+    if head.ast_type == ast.ASTType.Literal:
+        return [head.atom] if head.atom.ast_type == ast.ASTType.SymbolicAtom else []
+    if head.ast_type in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):
+        return [e.literal.atom for e in head.elements if e.literal.atom.ast_type == ast.ASTType.SymbolicAtom]
+    raise ValueError(f"a head pyrules does not read: {head}")
+
+
+class _Atoms(ast.Transformer):
+    """Collects the keys of every symbolic atom under a node."""
+
+    def __init__(self) -> None:
+        self.keys: list[Key] = []
+
+    def visit_SymbolicAtom(self, atom):
+        keys = atom_keys(atom)
+        self.keys += keys if keys is not None else []
+        return atom
+
+
+def _uses(node: Any) -> list[Key]:
+    collect = _Atoms()
+    for literal in node.body:
+        collect(literal)
+    if node.head.ast_type == ast.ASTType.Aggregate:
+        for element in node.head.elements:
+            for literal in element.condition:
+                collect(literal)
+    return collect.keys
+
+
+def analyse(file: str, node: Any, position: int) -> Statement:
+    line = node.location.begin.line
+    if node.ast_type == ast.ASTType.ShowSignature:
+        return Statement(file, position, (), (), shows=((node.name, node.arity),), kind="show", text=str(node),
+                         line=line)
+    if node.ast_type != ast.ASTType.Rule:
+        return Statement(file, position, (), (), text=str(node), line=line)
+    heads = []
+    for atom in _heads(node.head):
+        keys = atom_keys(atom)
+        if keys is None:
+            raise ValueError(f"{file}:{node.location.begin.line}: a head pyrules cannot key: {atom}")
+        heads += keys
+    needs: list[Key] = []
+    for lit in node.body:
+        positive = lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+        if positive and lit.atom.ast_type == ast.ASTType.SymbolicAtom:
+            keys = atom_keys(lit.atom)
+            if keys is not None and len(keys) == 1:  # a pooled body literal splits the rule: no single need
+                needs += keys
+    return Statement(file, position, tuple(heads), tuple(needs), tuple(dict.fromkeys(_uses(node))), kind="rule",
+                     text=str(node), line=line)
+
+
+@cache
+def _parse() -> list[tuple[str, Any]]:
+    found: list[tuple[str, Any]] = []
+    for name, path in zip(FILES, encoding_paths()):
+        nodes: list[Any] = []
+        ast.parse_files([str(path)], nodes.append)
+        found += [(name, n) for n in nodes if n.ast_type != ast.ASTType.Comment]
+    return found
+
+
+def encodings_hash() -> str:
+    digest = hashlib.sha256()
+    for path in encoding_paths():
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def index() -> dict[str, Any]:
+    """The keys, kind and text of every statement, as stored in ``data/asp-index.json`` (reading clingo's
+    AST from Python costs a third of a second, so it is done once, when the encodings change), and what
+    other layers read of the encodings' AST (:func:`analysed`)."""
+    found = [analyse(name, node, i) for i, (name, node) in enumerate(_parse())]
+    return {"encodings": encodings_hash(), "format": INDEX_FORMAT,
+            "statements": [[s.file, _stored(s.heads), _stored(s.needs), _stored(s.uses),
+                            [list(k) for k in s.shows], s.kind, s.text, s.line] for s in found],
+            **{name: compute() for name, compute in _ANALYSES.items()}}
+
+
+@cache
+def _stored_index() -> dict[str, Any] | None:
+    try:
+        text = resources.files("pyrules.data").joinpath(INDEX).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    stored = json.loads(text)
+    return stored if stored.get("encodings") == encodings_hash() and stored.get("format") == INDEX_FORMAT else None
+
+
+def _encoding_facts() -> list[int]:
+    return [i for i, (_, node) in enumerate(_parse()) if node.ast_type == ast.ASTType.Rule and not node.body
+            and node.head.ast_type == ast.ASTType.Literal]
+
+
+def _encoding_words() -> list[str]:
+    from pyrules.engine.encodings import names_in
+
+    return sorted({w for _, node in _parse() for w in names_in(node) if not w.startswith("_")})
+
+
+def _shadow_rules() -> list[list[Any]]:
+    from pyrules.explain.graph import analyse_rules
+
+    return analyse_rules()
+
+
+#: What other layers read of the encodings' AST, stored in the index beside the statements: the positions of
+#: the statements that are facts, every name the encodings write (but ``_`` names), and the shadow rules of
+#: explanations (pyrules.explain.graph).
+_ANALYSES = {"facts": _encoding_facts, "words": _encoding_words, "shadows": _shadow_rules}
+
+
+def analysed(name: str) -> Any:
+    """One of the analyses of the encodings' AST (``facts``, ``words``, ``shadows``): from the stored index
+    while the encodings are those it was made from, else computed from clingo's AST."""
+    stored = _stored_index()
+    return stored[name] if stored is not None else _ANALYSES[name]()
+
+
+def _stored(keys: tuple[Key, ...]) -> list:
+    return [[name, arity, list(names)] for name, arity, names in keys]
+
+
+def _keys(stored: list) -> tuple[Key, ...]:
+    return tuple((name, arity, tuple(names)) for name, arity, names in stored)
+
+
+@cache
+def statements() -> tuple[Statement, ...]:
+    """Every statement of the encodings (comments left out), in load order, each with its keys: from the
+    stored index while the encodings are those it was made from, else from clingo's AST."""
+    stored = _stored_index()
+    if stored is None or any(len(entry) != 8 for entry in stored["statements"]):  # the encodings changed
+        return tuple(analyse(name, node, i) for i, (name, node) in enumerate(_parse()))
+    return tuple(Statement(name, i, _keys(heads), _keys(needs), _keys(uses), tuple(tuple(k) for k in shows), kind,
+                           text, line)
+                 for i, (name, heads, needs, uses, shows, kind, text, line) in enumerate(stored["statements"]))
+
+
+@cache
+def _declarations_text() -> str:
+    """``#defined`` for the inputs and outputs of the catalogues and for every predicate a rule derives."""
+    heads = sorted({f"{k[0]}/{k[1]}" for s in statements() for k in s.heads})
+    return defined_statements() + "\n".join(f"#defined {h}." for h in heads) + "\n"
+
+
+@cache
+def _declarations() -> tuple[Any, ...]:
+    """The declarations (:func:`_declarations_text`) as clingo's AST."""
+    nodes: list[Any] = []
+    ast.parse_string(_declarations_text(), nodes.append)
+    return tuple(nodes)
+
+
+class _NeedIndex:
+    """Which statements wait for which conditions: made once per tuple of statements (``live`` runs for
+    every situation, over the same statements). A need is met when its predicate is there, condition
+    ``(name, arity)``, and so is each function it names at an argument, ``(name, arity, i, function)``."""
+
+    def __init__(self, statements_: tuple[Statement, ...]):
+        self.statements = statements_
+        self.counts: list[int] = []
+        self.waiting: dict[tuple, list[int]] = defaultdict(list)
+        self.by_position: dict[tuple[str, int, int], list[tuple]] = defaultdict(list)  # conditions at an argument
+        for j, stm in enumerate(statements_):
+            conditions: set[tuple] = set()
+            for name, arity, names in stm.needs:
+                conditions.add((name, arity))
+                conditions.update((name, arity, i, f) for i, f in enumerate(names) if f)
+            self.counts.append(len(conditions))
+            for condition in conditions:
+                if condition not in self.waiting and len(condition) == 4:
+                    self.by_position[condition[:3]].append(condition)
+                self.waiting[condition].append(j)
+        self.kept = [not stm.heads and not stm.needs and stm.kind != "rule" for stm in statements_]
+
+
+_need_indexes: dict[int, _NeedIndex] = {}
+
+
+def _need_index(statements_: Iterable[Statement]) -> _NeedIndex:
+    if isinstance(statements_, tuple):
+        found = _need_indexes.get(id(statements_))
+        if found is None or found.statements is not statements_:
+            found = _need_indexes[id(statements_)] = _NeedIndex(statements_)
+        return found
+    return _NeedIndex(tuple(statements_))
+
+
+def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statement]:
+    """The statements that can fire given facts with these keys (least fixpoint over rule heads).
+
+    Linear in the size of the statements: each condition of a statement is counted once, and once met
+    stays met (an argument that may be anything meets every condition on that argument)."""
+    index = _need_index(statements_)
+    pending = index.statements
+    missing = list(index.counts)
+    waiting, by_position = index.waiting, index.by_position
+    met: set[tuple] = set()
+    had: set[Key] = set()
+    ready = [i for i, count in enumerate(missing) if not count]
+
+    def meet(condition: tuple) -> None:
+        if condition in met:
+            return
+        met.add(condition)
+        for j in waiting.get(condition, ()):
+            missing[j] -= 1
+            if not missing[j]:
+                ready.append(j)
+
+    def have(key: Key) -> None:
+        if key in had:
+            return
+        had.add(key)
+        name, arity, names = key
+        meet((name, arity))
+        for i, f in enumerate(names):
+            if f is None:  # anything: every condition on this argument
+                if (name, arity, i) not in met:
+                    met.add((name, arity, i))
+                    for condition in by_position.get((name, arity, i), ()):
+                        meet(condition)
+            elif f:
+                meet((name, arity, i, f))
+
+    for key in keys:
+        have(key)
+    alive = [False] * len(pending)
+    while ready:
+        i = ready.pop()
+        if alive[i]:
+            continue
+        alive[i] = True
+        for key in pending[i].heads:
+            have(key)
+    return [stm for stm, on, kept in zip(pending, alive, index.kept) if on or kept]
+
+
+def _first(key: Key) -> str | None:
+    """The name at a key's first argument (None: anything, or no argument)."""
+    return key[2][0] or None if key[2] else None
+
+
+def _matches(key: Key, wanted: dict[tuple[str, int], set[str | None]]) -> bool:
+    firsts = wanted.get((key[0], key[1]))
+    first = _first(key)
+    return firsts is not None and (first is None or None in firsts or first in firsts)
+
+
+def relevant(statements_: list[Statement]) -> list[Statement]:
+    """The statements whose heads something reads: what is shown, the bodies of constraints, and the
+    bodies of relevant rules, as a greatest fixpoint backwards. A rule whose head nothing reads changes
+    no answer: the shown atoms, and which answer sets exist, are the same without it. (A worklist: a rule
+    is looked at again only when its predicate is wanted with a new first argument.)"""
+    wanted: dict[tuple[str, int], set[str | None]] = {}
+    by_name: dict[tuple[str, int], list[int]] = {}
+    for i, stm in enumerate(statements_):
+        for key in stm.heads:
+            by_name.setdefault((key[0], key[1]), []).append(i)
+    keep: set[int] = set()
+    todo: list[int] = []
+
+    def want(key: Key) -> None:
+        name, first = (key[0], key[1]), _first(key)
+        firsts = wanted.setdefault(name, set())
+        if first in firsts:
+            return
+        firsts.add(first)
+        for i in by_name.get(name, ()):
+            if i not in keep and any(_matches(k, wanted) for k in statements_[i].heads):
+                keep.add(i)
+                todo.append(i)
+
+    for i, stm in enumerate(statements_):
+        if stm.kind != "rule" or not stm.heads:  # #show, #program, constraints
+            keep.add(i)
+            todo.append(i)
+    for stm in statements_:
+        for name, arity in stm.shows:
+            want((name, arity, ()))
+    while todo:
+        for key in statements_[todo.pop()].uses:
+            want(key)
+    return [stm for i, stm in enumerate(statements_) if i in keep]
+
+
+@lru_cache(maxsize=64)
+def live_statements(keys: frozenset[Key], demand: bool = True) -> tuple[Statement, ...]:
+    """The statements to ground for facts with these keys: the live statements (with ``demand``, only
+    those whose heads something reads)."""
+    alive = live(statements(), keys)
+    return tuple(relevant(alive) if demand else alive)
+
+
+@lru_cache(maxsize=64)
+def _live_program(keys: frozenset[Key], demand: bool) -> tuple[str, tuple[str, ...]]:
+    """The text of the live statements (after the declarations), and for each of its lines the place in
+    the encodings it comes from (``core.lp:207``; empty for the declarations)."""
+    declarations = _declarations_text()
+    places = [""] * declarations.count("\n")
+    texts = []
+    for statement in live_statements(keys, demand):
+        texts.append(statement.text)
+        places += [f"{statement.file}:{statement.line}"] * (statement.text.count("\n") + 1)
+    return declarations + "\n".join(texts) + "\n", tuple(places)
+
+
+def _live_text(keys: frozenset[Key], demand: bool) -> str:
+    return _live_program(keys, demand)[0]
+
+
+def add_program(control: Any, facts: Iterable[Symbol], extra: Any = None,
+                demand: bool = True) -> tuple[str, ...]:
+    """Add to ``control`` the statements of the encodings that facts like these can use, as the text clingo
+    printed them from their AST (clingo parses it faster than Python hands it an AST). Without ``demand``,
+    every live rule is kept, also those whose heads nothing reads (explanations and why-not look at those
+    atoms too). ``extra(statements)`` gives more statements for the live ones, as text, and the place of
+    each of its lines. Returns the place in the encodings of each line of the text, for clingo's messages."""
+    keys = frozenset(symbol_keys(facts))
+    text, places = _live_program(keys, demand)
+    if extra is not None:
+        more, more_places = extra(live_statements(keys, demand))
+        text, places = text + more, places + more_places
+    control.add("base", [], text)
+    return places
+
+
+def write_index() -> Path:
+    """Regenerate ``data/asp-index.json`` (done by ``python -m pyrules.reference --write``)."""
+    path = Path(__file__).parents[1] / "data" / INDEX
+    path.write_text(json.dumps(index(), separators=(",", ":")) + "\n", encoding="utf-8")
+    return path
+

@@ -1,0 +1,452 @@
+"""The judge view of an explanation: the decisive chain of an outcome, in game words, one line each.
+
+An explanation graph (:mod:`pyrules.explain.graph`) holds every well-founded firing below an outcome's atoms.
+A judge wants far less: what the situation gives, the steps of what happens and the choices made, in
+the order they happen, each with the Comprehensive Rules numbers of the rules that make it so. Nothing
+here is written per rule or per card; the catalogues of ``asp/`` say what each atom is:
+
+* The **decisive chain** below an atom: every firing that derives it and, through their bodies, what
+  those rest on, except behind an ``index`` atom (bookkeeping: a digit or a position the encodings
+  count, whether some order of effects reaches a state; the rule that derives it is cited, what it
+  was counted from is not). This is what :meth:`Explanation.cites` reads. The judge view reads one
+  **proof** of it (:func:`proof`).
+* **Steps** are the chain's atoms whose catalogue role is ``event`` (an event happens, an effect is
+  applied, an ability triggers...) or that were chosen in this outcome; each is one line, cited with the
+  rules that derive it and the rules of the auxiliary atoms folded into it (those between it and the
+  atoms it rests on).
+* **Given** lines are the situation's own facts on the chain, one line per place in the file.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from clingo import Symbol, SymbolType
+
+from pyrules.engine.atoms import format_atom
+
+
+@lru_cache(maxsize=1)
+def _roles() -> dict[str, str]:
+    from pyrules.engine.encodings import all_entries
+
+    return {signature: entry.role for signature, entry in all_entries().items()}
+
+
+def _role(data: dict[str, Any]) -> str:
+    symbol = data.get("symbol")
+    if symbol is None:
+        return ""
+    return _roles().get(f"{symbol.name}/{len(symbol.arguments)}", "")
+
+
+def decisive(graph: Any, roots: Iterable[Any]) -> set[Any]:
+    """The nodes of the decisive chain below ``roots``: their firings and what those rest on, not looking
+    behind an ``index`` atom (its firings are kept, their bodies are not)."""
+    keep: set[Any] = set()
+    expanded: set[Any] = set()  # a node first reached behind an index atom may be reached again from elsewhere
+    todo = [(r, True) for r in roots]
+    while todo:
+        node, expand = todo.pop()
+        keep.add(node)
+        if not expand or node in expanded:
+            continue
+        expanded.add(node)
+        behind = _role(graph.nodes[node]) != "index"
+        for firing in graph.predecessors(node):
+            if firing not in keep:
+                keep.add(firing)
+                todo += [(b, behind) for b in graph.predecessors(firing)]
+    return keep
+
+
+def proof(graph: Any, roots: Iterable[Any]) -> set[Any]:
+    """One proof below ``roots``: like :func:`decisive`, but each atom through one rule firing only, so
+    that a judge reads one order of replacement effects that gives the result, not every order that does.
+    Atoms are taken from the latest stage down, and of the firings that derive one, the proof prefers one
+    whose body is already in it (so one path of states is read, not pieces of several), then the one whose
+    body is derived soonest, then the first rule."""
+    nodes = graph.nodes
+    keep: set[Any] = set()
+
+    def key(firing: Any) -> tuple:
+        body = list(graph.predecessors(firing))
+        return (sum(b not in keep for b in body), max((nodes[b].get("stage", 0) for b in body), default=0),
+                len(body), nodes[firing].get("file", ""), sorted(str(nodes[b].get("symbol", b)) for b in body))
+
+    heap: list[tuple[int, int, Any]] = []  # (minus the stage, order of arrival, node) of atoms to walk behind
+    expanded: set[Any] = set()
+
+    def push(node: Any, expand: bool) -> None:
+        keep.add(node)
+        if expand and node not in expanded:
+            expanded.add(node)
+            heapq.heappush(heap, (-nodes[node].get("stage", 0), len(expanded), node))
+
+    for root in roots:
+        push(root, True)
+    while heap:
+        node = heapq.heappop(heap)[2]
+        firings = list(graph.predecessors(node))
+        if nodes[node]["kind"] != "rule":  # an atom: one of the rule firings deriving it, and all else it rests on
+            rules = [f for f in firings if ".lp:" in nodes[f].get("file", "")]
+            firings = [f for f in firings if f not in rules] + ([min(rules, key=key)] if rules else [])
+        behind = _role(nodes[node]) != "index"
+        for firing in firings:
+            if nodes[firing]["kind"] == "rule" and ".lp:" in nodes[firing].get("file", ""):
+                keep.add(firing)
+                for b in graph.predecessors(firing):
+                    push(b, behind)
+            else:  # a step's state node, or an atom a sequence's outcome rests on
+                push(firing, True)
+    return keep
+
+
+# ---------------------------------------------------------------------------------------------
+# Game words
+# ---------------------------------------------------------------------------------------------
+def object_names(situation: Any) -> dict[str, str]:
+    """Each object id of a situation and how a reader of the cards calls it: its card's name, with the id
+    when two objects share a card."""
+    if situation is None:
+        return {}
+    objects = list(situation.objects)
+    cards = [o.card for o in objects]
+    return {o.id: o.card if cards.count(o.card) == 1 else f"{o.card} ({o.id})" for o in objects}
+
+
+def game_term(value: Symbol, names: dict[str, str]) -> str:
+    """A term in game words: an object id as its card's name; ``ab(C,I)`` as "ability I of C"; an effect
+    ``rep(X,D)`` as its ability (and its source, when that is not the ability's card); the other terms as
+    clingo writes them, their arguments in game words."""
+    if value.type == SymbolType.String:
+        return names.get(value.string, format_atom(value))
+    if value.type != SymbolType.Function or not value.arguments:
+        if value.type == SymbolType.Function and len(value.name) == 1 and value.name in "wubrgc":
+            return "{" + value.name.upper() + "}"
+        return format_atom(value)
+    args = value.arguments
+    if value.name == "ab" and len(args) == 2 and args[0].type == SymbolType.String:
+        return f"ability {format_atom(args[1])} of {args[0].string}"
+    if value.name == "rep" and len(args) == 2:
+        ability = game_term(args[1], names)
+        source = game_term(args[0], names)
+        card = args[1].arguments[0].string if args[1].name == "ab" and args[1].arguments and \
+            args[1].arguments[0].type == SymbolType.String else None
+        same = card is not None and source in (card, f"{card} ({format_atom(args[0])})")
+        return ability if same else f"{ability} (from {source})"
+    return f"{value.name}({','.join(game_term(a, names) for a in args)})"
+
+
+def game_atom(symbol: Symbol, names: dict[str, str]) -> str:
+    """An atom with each object named by its card: ``counters_put(Walking Ballista,p1p1,6)`` (the fact
+    that names an object's card stays as it is)."""
+    if symbol.name == "card" or not names or not symbol.arguments:
+        return format_atom(symbol)
+    return f"{symbol.name}({','.join(_plain_term(a, names) for a in symbol.arguments)})"
+
+
+def _plain_term(value: Symbol, names: dict[str, str]) -> str:
+    if value.type == SymbolType.String and value.string in names:
+        return names[value.string]
+    if value.type == SymbolType.Function and value.arguments:
+        return f"{value.name}({','.join(_plain_term(a, names) for a in value.arguments)})"
+    return format_atom(value)
+
+
+def sentence(symbol: Symbol, names: dict[str, str], varying: tuple[int, str] | None = None,
+             table: dict[str, tuple[tuple[str, ...], str]] | None = None) -> str:
+    """The first sentence of the catalogue's meaning of an atom (the rest are notes for the reference),
+    its arguments in game words; the atom itself when its predicate has no meaning. ``varying``: one
+    argument (its position, and the text to stand for it) written otherwise, for a folded line;
+    ``table``: meanings that take precedence (those of a sequence's outcome atoms)."""
+    from pyrules.explain.graph import fill, templates
+
+    words = [game_term(v, names) for v in symbol.arguments]
+    if varying is not None:
+        words[varying[0]] = varying[1]
+    signature = f"{symbol.name}/{len(symbol.arguments)}"
+    template = (table or {}).get(signature) or templates().get(signature)
+    if not template or not template[1] or len(template[0]) != len(symbol.arguments):
+        return f"{symbol.name}({','.join(words)})" if words else format_atom(symbol)
+    first = _FIRST_SENTENCE.match(template[1])
+    text = fill((template[0], first.group(1) if first else template[1]), range(len(words)), words.__getitem__)
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+_FIRST_SENTENCE = re.compile(r"^(.*?[.!?])\s+(?=[A-Z])")
+
+
+# ---------------------------------------------------------------------------------------------
+# The view
+# ---------------------------------------------------------------------------------------------
+@dataclass
+class Line:
+    """One line of a judge view: a step (or an atom explained), or what one place of the file gives.
+    Alike steps are folded into one line; ``atoms`` are the atoms it stands for."""
+
+    text: str
+    cites: tuple[str, ...] = ()
+    where: str = ""  # a given line: file:line (or lines)
+    chosen: bool = False
+    atoms: tuple[Symbol, ...] = ()
+    step: int = 0  # in a sequence of actions: the step it belongs to
+    what: str = ""
+
+    def render(self) -> str:
+        mark = " (chosen)" if self.chosen else ""
+        cites = f"  [{', '.join(self.cites)}]" if self.cites else ""
+        return f"{self.text}{mark}{cites}"
+
+
+@dataclass
+class JudgeView:
+    """What a judge reads: the situation's facts on the chain (``given``), the steps in the order they
+    happen (``steps``), and the atoms explained (``outcome``)."""
+
+    given: list[Line] = field(default_factory=list)
+    steps: list[Line] = field(default_factory=list)
+    outcome: list[Line] = field(default_factory=list)
+
+    @property
+    def cites(self) -> set[str]:
+        return {c for line in self.steps + self.outcome for c in line.cites}
+
+    def _numbered(self, bullet: str) -> list[str]:
+        out, step = [], 0
+        for i, line in enumerate(self.steps, 1):
+            if line.step != step and line.what:
+                step = line.step
+                out.append(f"{bullet}{i}. step {step}, {line.what}: {line.render()}")
+            else:
+                out.append(f"{bullet}{i}. {line.render()}")
+        return out
+
+    def text(self) -> str:
+        files = {g.where.rpartition(":")[0] for g in self.given}
+        file = files.pop() if len(files) == 1 and "" not in files else ""
+        out = [f"Given ({file}):" if file else "Given:"]
+        for g in self.given:  # one file: its lines ("line 6", "lines 8-11"); several: each place in full
+            numbers = g.where.rpartition(":")[2]
+            place = f"{'line' if numbers.isdigit() else 'lines'} {numbers}" if file else g.where
+            out.append(f"  {place}: {g.text}")
+        if self.steps:
+            out += ["What happens:"] + self._numbered("  ")
+        out += ["So:"] + [f"  {o.render()}" for o in self.outcome]
+        return "\n".join(out) + "\n"
+
+    def markdown(self) -> str:
+        out = ["**Given**", ""] + [f"- {g.text} ({g.where})" for g in self.given] + [""]
+        if self.steps:
+            out += ["**What happens**", ""] + [line.lstrip() if line.lstrip()[0].isdigit() else f"*{line.strip()}*"
+                                               for line in self._numbered("")] + [""]
+        out += ["**So**", ""] + [f"- {o.render()}" for o in self.outcome] + [""]
+        return "\n".join(out)
+
+
+def judge_view(graph: Any, roots: Iterable[Any] | None = None) -> JudgeView:
+    """The judge view of an explanation (below ``roots``; by default, the outcome's atoms: of a sequence
+    of actions, those of its final state, the outcomes of its steps being steps)."""
+    nodes = graph.nodes
+    if roots is None:
+        outcome = [n for n, d in nodes(data=True) if d.get("outcome")]
+        roots = [n for n in outcome if "step" not in nodes[n]] or outcome or \
+            [n for n, d in nodes(data=True) if d["kind"] != "rule" and graph.out_degree(n) == 0]
+    roots = list(roots)
+    chain = proof(graph, roots)
+    names = object_names(graph.graph.get("situation"))
+    view = JudgeView(given=_given(graph, chain, names))
+
+    def order(node: Any) -> tuple:
+        data = nodes[node]
+        return (data.get("step", 0), data.get("stage", 0), format_atom(data["symbol"]))
+
+    root_set = set(roots)
+    atoms = [n for n in chain if n not in root_set and "symbol" in nodes[n] and nodes[n]["kind"] != "rule"]
+    sequence = any("step" in nodes[n] for n in atoms)
+    if sequence:  # a sequence of actions: one line per step, what it brought about
+        by_step: dict[int, list[Any]] = {}
+        for n in atoms:
+            if nodes[n].get("outcome"):
+                by_step.setdefault(nodes[n]["step"], []).append(n)
+        for k in sorted(by_step):
+            lines = _folded(graph, sorted(by_step[k], key=order), chain, names)
+            first = nodes[by_step[k][0]]
+            view.steps.append(Line("; ".join(line.text.rstrip(".") for line in lines) + ".",
+                                   tuple(sorted({c for line in lines for c in line.cites}, key=_rule_order)),
+                                   step=k, what=f"{first.get('what', '')} (action {first.get('action', '')})"))
+    else:
+        steps = [n for n in atoms if nodes[n]["kind"] == "choice" or _role(nodes[n]) == "event"]
+        view.steps = _folded(graph, sorted(steps, key=order), chain, names)
+    view.outcome = _folded(graph, sorted((r for r in roots if "symbol" in nodes[r]), key=order), chain, names,
+                           _sequence_outcomes() if sequence else None)
+    return view
+
+
+def _sequence_outcomes() -> dict[str, tuple[tuple[str, ...], str]]:
+    from pyrules.play.sequence import OUTCOMES
+
+    return OUTCOMES
+
+
+def _folded(graph: Any, ordered: list[Any], chain: set[Any], names: dict[str, str],
+            table: dict[str, tuple[tuple[str, ...], str]] | None = None) -> list[Line]:
+    """Lines for atoms in order; neighbours alike but for one object (the same atom with another object
+    id in its place), for numbers or for one argument, with the same rules and both chosen or neither,
+    share one line that lists the objects or the argument's values (or, for numbers, gives the first and
+    the last)."""
+    groups: list[tuple[list[Symbol], tuple, Any, dict]] = []  # atoms, what must agree, how they differ, data
+    for node in ordered:
+        data = graph.nodes[node]
+        symbol = data["symbol"]
+        same = (data["kind"] == "choice", tuple(sorted(_folded_cites(graph, node, chain), key=_rule_order)),
+                data.get("step", 0))
+        if groups and groups[-1][1] == same:
+            atoms, _, how, _ = groups[-1]
+            differs = _difference(atoms[0], symbol)
+            if differs is not None and how in (None, differs[0]):
+                atoms.append(symbol)
+                groups[-1] = (atoms, same, differs[0], groups[-1][3])
+                continue
+        groups.append(([symbol], same, None, data))
+    lines = []
+    for atoms, (chosen, cites, step), how, data in groups:
+        if how is None:
+            text = sentence(atoms[0], names, table=table)
+        elif how[0] == "numbers":
+            text = f"{sentence(atoms[0], names, table=table)} (and {len(atoms) - 1} more alike; the last: " \
+                   f"{sentence(atoms[-1], names, table=table)})"
+        elif how[0] == "object":
+            ids = [how[1]] + [_difference(atoms[0], a)[1] for a in atoms[1:]]
+            text = sentence(atoms[0], {**names, how[1]: _objects(ids, names)}, table=table)
+        else:
+            text = sentence(atoms[0], names, (how[1], _listed([game_term(a.arguments[how[1]], names) for a in atoms])),
+                            table)
+        lines.append(Line(text, cites, chosen=chosen, atoms=tuple(atoms), step=step, what=str(data.get("what", ""))))
+    return lines
+
+
+def _difference(first: Symbol, other: Symbol) -> tuple[tuple, str] | None:
+    """How ``other`` differs from ``first``: by one object (``(("object", id in first), id in other)``: the
+    same atom with one id replaced throughout), by numbers only (``(("numbers",), "")``), by one argument
+    (``(("argument", i), "")``), or otherwise (None)."""
+    if first.name != other.name or len(first.arguments) != len(other.arguments):
+        return None
+    pairs: set[tuple[str, str]] = set()
+    numbers = False
+    todo = [(first, other)]
+    while todo:
+        a, b = todo.pop()
+        if a == b:
+            continue
+        if a.type == b.type == SymbolType.String:
+            pairs.add((a.string, b.string))
+        elif a.type == b.type == SymbolType.Number:
+            numbers = True
+        elif a.type == b.type == SymbolType.Function and a.name == b.name and len(a.arguments) == len(b.arguments):
+            todo += list(zip(a.arguments, b.arguments))
+        else:
+            pairs.add(("", ""))
+    if not pairs and numbers:
+        return ("numbers",), ""
+    if len(pairs) == 1 and ("", "") not in pairs and not numbers:
+        (x, y), = pairs
+        return ("object", x), y
+    diff = [i for i, (a, b) in enumerate(zip(first.arguments, other.arguments)) if a != b]
+    return (("argument", diff[0]), "") if len(diff) == 1 else None
+
+
+def _objects(ids: list[str], names: dict[str, str]) -> str:
+    """Several objects: ``Forest (forest1, forest2)`` when they share a card, else their names listed."""
+    cards = {names.get(i, i).split(" (")[0] for i in ids}
+    if len(cards) == 1 and all(i in names for i in ids):
+        return f"{cards.pop()} ({', '.join(ids)})"
+    return _listed([names.get(i, i) for i in ids])
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _folded_cites(graph: Any, node: Any, chain: set[Any]) -> set[str]:
+    """The rules that derive an atom, and those of the auxiliary atoms between it and the atoms it rests on."""
+    cites: set[str] = set()
+    seen = {node}
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        for firing in graph.predecessors(current):
+            if firing not in chain:
+                continue
+            cites.update(c for c in graph.nodes[firing].get("cites", "").split(", ") if c)
+            for body in graph.predecessors(firing):
+                if body not in seen and body in chain and _role(graph.nodes[body]) == "aux":
+                    seen.add(body)
+                    todo.append(body)
+    return cites
+
+
+def _given(graph: Any, chain: set[Any], names: dict[str, str]) -> list[Line]:
+    """What the situation's file gives on the chain: one line per place, grouped by what the facts are
+    about (``ballista: card "Walking Ballista", initial_zone stack, object_x 2``); neighbouring places
+    that say the same of different objects share a line (``forest1, forest2: card "Forest", ...``)."""
+    places: dict[str, set[Symbol]] = {}
+    for node in chain:
+        data = graph.nodes[node]
+        if data["kind"] == "fact" and data.get("source") and not data["source"].startswith(("asp", "card:")):
+            places.setdefault(data["source"], set()).add(data["symbol"])
+    rows: list[tuple[list[str], list[str], str]] = []  # (places, subjects, what is said of them)
+    for where in sorted(places, key=_place):
+        about: dict[str, list[str]] = {}
+        for fact in sorted(places[where], key=format_atom):
+            args = fact.arguments
+            if args and args[0].type == SymbolType.String:
+                rest = " ".join(format_atom(a) for a in args[1:])
+                about.setdefault(format_atom(args[0]), []).append(f"{fact.name} {rest}".strip())
+            else:
+                about.setdefault("", []).append(format_atom(fact))
+        if len(about) == 1 and "" not in about:
+            subject, said = next(iter(about.items()))
+            text = ", ".join(said)
+            if rows and rows[-1][1] and rows[-1][2] == text and _same_file(rows[-1][0][-1], where):
+                rows[-1][0].append(where)
+                rows[-1][1].append(subject)
+                continue
+            rows.append(([where], [subject], text))
+        else:
+            rows.append(([where], [], "; ".join(f"{k}: {', '.join(v)}" if k else ", ".join(v) for k, v in about.items())))
+    return [Line(f"{', '.join(subjects)}: {text}" if subjects else text, where=_places(wheres))
+            for wheres, subjects, text in rows]
+
+
+def _same_file(a: str, b: str) -> bool:
+    return a.rpartition(":")[0] == b.rpartition(":")[0]
+
+
+def _places(wheres: list[str]) -> str:
+    """``f.yaml:8`` or, for several lines of one file, ``f.yaml:8-11`` (``f.yaml:8,10`` when not in a row)."""
+    if len(wheres) == 1:
+        return wheres[0]
+    file = wheres[0].rpartition(":")[0]
+    numbers = [w.rpartition(":")[2] for w in wheres]
+    if all(n.isdigit() for n in numbers) and [int(n) - int(numbers[0]) for n in numbers] == list(range(len(numbers))):
+        return f"{file}:{numbers[0]}-{numbers[-1]}"
+    return f"{file}:{','.join(numbers)}"
+
+
+def _place(where: str) -> tuple:
+    file, _, line = where.rpartition(":")
+    return (file, int(line)) if line.isdigit() else (where, 0)
+
+
+def _rule_order(number: str) -> tuple:
+    """CR numbers in the rules' order (107.3m before 614.1a before 616.1), then rulings by name."""
+    head = number.split(".")[0]
+    if head.isdigit():
+        return (0, int(head), number)
+    return (1, 0, number)

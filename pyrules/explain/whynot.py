@@ -1,0 +1,191 @@
+"""Why an atom holds in no outcome, minimally: the parts of the situation that block it.
+
+A part is an object (a permanent, a card in a zone) or a lasting effect. The search asks clingo, on
+the situation without some parts, whether the atom holds in some outcome (brave consequences):
+first without each single part, then without each pair, then each triple, skipping any set that
+contains one already found. The first sets found are the smallest: without all the parts of such
+a set the atom could hold, and no smaller set does it. The objects the atom and the question name
+stay. The rules cited are those that read the blocking parts' abilities by what they do (a rule
+that reads ``ability_static(D, set_land_type(S))`` for Blood Moon), the rules through which they
+block the atom. The search is bounded; when it stops early it says so.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from clingo import Symbol, SymbolType
+
+from pyrules.base.errors import InputError
+from pyrules.engine.atoms import format_atom
+from pyrules.situation.model import Situation
+
+#: Sizes of the sets of parts tried, solves at most, and seconds at most.
+MAX_SIZE = 3
+MAX_SOLVES = 200
+MAX_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Part:
+    kind: str  # "objects" or "effects"
+    index: int
+    name: str  # "moon (Blood Moon)", "the lasting effect of Pale Moon"
+    where: str  # file:line
+    card: str
+
+
+@dataclass
+class WhyNot:
+    """``blockers``: the smallest sets of parts without which the atom could hold (each a list of parts);
+    ``rules``: the CR numbers of the rules through which they act; ``complete``: False when the search
+    stopped at its bound; ``note``: said instead when there is no such set."""
+
+    atom: str
+    blockers: list[list[Part]] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    complete: bool = True
+    note: str = ""
+
+    def lines(self) -> list[str]:
+        out = []
+        for parts in self.blockers:
+            names = " and ".join(f"{p.name}, {p.where}" for p in parts)
+            out.append(f"without {names}, {self.atom} could hold: {'they block' if len(parts) > 1 else 'it blocks'} it")
+        if self.rules:
+            out.append(f"through the rules {', '.join(self.rules)}")
+        if self.note:
+            out.append(self.note)
+        if not self.complete:
+            out.append(f"(the search stopped after {MAX_SOLVES} solves or {MAX_SECONDS:g} s)")
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"atom": self.atom, "complete": self.complete, "note": self.note, "rules": self.rules,
+                "blockers": [[{"part": p.name, "where": p.where} for p in parts] for parts in self.blockers]}
+
+
+def why_not_minimal(situation: Situation, library: Any, atom: Symbol) -> WhyNot:
+    """The smallest sets of the situation's parts that keep ``atom`` out of every outcome."""
+    from pyrules.cards.library import builtin_library
+
+    text = format_atom(atom)
+    cards = library or situation.library or builtin_library()
+    kept = _ids(atom) | _question_ids(situation)
+    parts = [Part("objects", i, f"{o.id} ({o.card})", situation.where(f"objects.{i}"), o.card)
+             for i, o in enumerate(situation.objects) if o.id not in kept]
+    parts += [Part("effects", i, f"the lasting effect of {e.card}", situation.where(f"effects.{i}"), e.card)
+              for i, e in enumerate(situation.effects)]
+    start, solves, found = time.perf_counter(), 0, []
+    for size in range(1, MAX_SIZE + 1):
+        for combo in itertools.combinations(parts, size):
+            if any(set(f) <= set(combo) for f in found):
+                continue
+            if solves >= MAX_SOLVES or time.perf_counter() - start > MAX_SECONDS:
+                return _result(text, found, cards, complete=False)
+            solves += 1
+            if _holds_without(situation, library, atom, combo):
+                found.append(list(combo))
+        if found:
+            return _result(text, found, cards)
+    note = (f"no set of up to {MAX_SIZE} of the situation's objects and lasting effects blocks it: without any of "
+            "them it still holds in no outcome, so it needs something the situation lacks (see the rules that could "
+            "derive it)")
+    return _result(text, found, cards, note=note)
+
+
+def _result(text: str, found: list[list[Part]], library: Any, complete: bool = True, note: str = "") -> WhyNot:
+    cards = sorted({p.card for parts in found for p in parts})
+    return WhyNot(text, found, _rules(cards, library), complete, note)
+
+
+def _holds_without(situation: Situation, library: Any, atom: Symbol, parts: tuple[Part, ...]) -> bool:
+    """Whether the atom holds in some outcome of the situation without these parts (False when the
+    situation makes no sense without them, e.g. a target that is gone)."""
+    from pyrules.engine.solver import Grounding
+
+    gone = {(p.kind, p.index) for p in parts}
+    smaller = replace(situation,
+                      objects=tuple(o for i, o in enumerate(situation.objects) if ("objects", i) not in gone),
+                      effects=tuple(e for i, e in enumerate(situation.effects) if ("effects", i) not in gone))
+    try:
+        brave = Grounding(smaller, library).consequences("brave")
+    except (InputError, KeyError, ValueError):  # the rest refers to a part that is gone
+        return False
+    return brave is not None and atom in brave
+
+
+def _ids(symbol: Symbol) -> set[str]:
+    if symbol.type == SymbolType.String:
+        return {symbol.string}
+    if symbol.type == SymbolType.Function:
+        return set().union(*(_ids(a) for a in symbol.arguments)) if symbol.arguments else set()
+    return set()
+
+
+def _question_ids(situation: Situation) -> set[str]:
+    """The ids the question names (its objects stay in every try)."""
+    found: set[str] = set()
+    ids = {o.id for o in situation.objects}
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str) and value in ids:
+            found.add(value)
+        elif isinstance(value, (tuple, list, set, frozenset)):
+            for item in value:
+                walk(item)
+        elif hasattr(value, "__dataclass_fields__"):
+            for name in value.__dataclass_fields__:
+                walk(getattr(value, name))
+
+    walk(situation.question)
+    return found
+
+
+def _rules(cards: list[str], library: Any) -> list[str]:
+    """The CR numbers of the rules that read an ability of these cards by what it does: a body atom that
+    matches one of the cards' facts about what an ability does (``ability_static(D, set_land_type(S))``,
+    ``ability_event(D, counters)``) and names that value, not only the ability's id."""
+    from pyrules.engine.facts import card_facts
+    from pyrules.explain.graph import _match, _pred, rules
+
+    facts = [f for name in cards if name in library for f in card_facts(library[name])
+             if f.name.startswith("ability_") and f.name != "ability_filter"]
+    doing = {a.name for f in facts for a in f.arguments[1:] if a.type == SymbolType.Function}
+    cited: set[str] = set()
+    for info in rules()[0]:
+        for body in info.positive:
+            if _writes(body, doing) and any(
+                    _pred(body) == (f.name, len(f.arguments)) and _match(body.symbol, f, {}) is not None for f in facts):
+                cited.update(info.citations)
+    return sorted(cited, key=_cr_order)
+
+
+def _writes(atom: Any, names: set[str]) -> bool:
+    """Whether an atom of a rule writes, after its first argument, a constant or function of these names."""
+    from clingo import ast
+
+    found = []
+
+    class Functions(ast.Transformer):
+        def visit_Function(self, term):
+            if term.name in names:
+                found.append(term)
+            return term.update(**self.visit_children(term))
+
+        def visit_SymbolicTerm(self, term):
+            if term.symbol.type == SymbolType.Function and term.symbol.name in names:
+                found.append(term)
+            return term
+
+    for argument in list(getattr(atom.symbol, "arguments", ()))[1:]:
+        Functions()(argument)
+    return bool(found)
+
+
+def _cr_order(number: str) -> tuple:
+    head, _, tail = number.partition(".")
+    return (int(head) if head.isdigit() else 10**6, tail)

@@ -1,0 +1,468 @@
+"""Sequences of actions: the game in motion, one step at a time, every line the rules allow.
+
+A situation with ``actions`` is played out from its state: each action (cast, activate, pass,
+resolve the top of the stack, resolve everything) is a question to the one-step encodings of
+``asp/``, asked of the state the line has reached; each of its outcomes gives a next state
+(:mod:`pyrules.play.transition`). Whenever a player would receive priority, state-based actions are
+checked and performed (704.3) and the triggered abilities waiting are put on the stack (603.3),
+repeatedly, until neither happens (117.5). Lines that reach the same state are one line from there
+on: the work grows with the number of distinct states, not with the ways to reach them.
+
+An action that is not legal in a line ends that line with its reasons (an outcome of its own). A
+line whose state comes back to one it has been in can go on forever: it ends as a loop. A line
+still going after ``max_steps`` resolutions of one action ends at that bound. Both are reported on
+the outcome, never cut silently.
+
+The outcome of a line is its final state, given as what changed from the situation: the same
+predicates as the outcomes of one action (``move``, ``tap``, ``life_lost``, ...), summed over the
+steps, and a few of its own (:data:`OUTCOMES`). Each outcome keeps the steps of one line that reached
+it, for its explanation.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from clingo import Function, Number, String, Symbol
+
+from pyrules.base.errors import InputError, TimeLimitError, UnsupportedError
+from pyrules.cards.library import CardLibrary
+from pyrules.engine.facts import omitted
+from pyrules.engine.solver import Grounding, SolveOptions, Statistics, describe_reason
+from pyrules.play.transition import CarryError, after, quiet, state_key
+from pyrules.situation.model import (
+    Action,
+    Activate,
+    Cast,
+    PassPriority,
+    PlayLand,
+    Priority,
+    Question,
+    ResolveAll,
+    ResolveTop,
+    Situation,
+)
+
+#: The outcome predicates of one action that the outcome of a sequence uses too, for what changed in all.
+SHARED = ("move/3", "tap/1", "untap/1", "counters_put/3", "counters_removed/3", "life_lost/2", "life_gained/2",
+          "mana_added/3")
+
+#: What the outcome of a sequence says beyond those: signature -> (argument names, meaning).
+OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
+    "created/3": (("O", "Card", "Z"), "O, created by the actions (a token or a copy of a spell), "
+                                   "is of card Card and in zone Z at the end"),
+    "ceased_to_exist/1": (("O",), "O (a token or a copy) ceased to exist (704.5d, 704.5e)"),
+    "stack/2": (("N", "Item"), "Item is the N-th object of the stack, from the bottom, at the end"),
+    "mana_spent/3": (("P", "T", "N"), "P's mana pool holds N fewer mana of type T at the end"),
+    "illegal/2": (("N", "Reason"), "action N was not legal, for Reason: the line ended there"),
+    "loop/1": (("N",), "during action N the line came back to a state it had been in: it can go on forever"),
+    "bound/1": (("N",), "action N was still going after the bound on steps (max_steps): the line was cut there"),
+    "lost/2": (("P", "Why"), "P lost the game for Why: life (704.5a) or empty_library (704.5b)"),
+    "game_over/1": (("N",), "the game ended during action N (every player but one lost): later actions were not taken"),
+    "drew/2": (("P", "N"), "P drew N cards during the actions"),
+    "damage/2": (("O", "N"), "N damage is marked on O at the end (120.3e)"),
+    "face/2": (("O", "F"), "permanent or spell O has face F up at the end (it transformed, 712.14a)"),
+    "crafted_with/2": (("O", "C"), "C is one of the exiled cards used to craft O at the end (702.167c)"),
+    "attached/2": (("O", "Y"), "O is attached to Y at the end (701.3)"),
+    "unattached/1": (("O",), "O, attached to something at the start, is on the battlefield attached to nothing at "
+                             "the end (704.5n, 704.5p)"),
+    "restricted_mana/4": (("P", "T", "R", "N"), "P's pool holds N mana of type T that may be spent only as R says, at "
+                                                "the end (106.6)"),
+}
+
+#: The vocabulary's name for each kind of action.
+ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", ResolveAll: "resolve",
+                PassPriority: "pass"}
+
+#: What each kind of step is called in records and explanations.
+STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", Priority: "priority"}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One question asked of one state of a line, and the outcome taken."""
+
+    action: int  # the 1-based number of the action it belongs to
+    question: Question
+    atoms: frozenset[Symbol]
+    state: Situation = field(repr=False, compare=False)  # the state it was asked of
+
+    @property
+    def name(self) -> str:
+        return STEP_NAMES.get(type(self.question), type(self.question).__name__)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """Why a line stopped before its last action: ``illegal`` (with reasons), ``loop`` or ``bound``."""
+
+    action: int
+    kind: str
+    reasons: tuple[Symbol, ...] = ()
+
+
+@dataclass(frozen=True)
+class Line:
+    state: Situation
+    steps: tuple[Step, ...] = ()
+    ending: Ending | None = None
+    seen: frozenset = frozenset()  # the keys of the states of the action being taken, for loops
+    settled: bool = False  # state-based actions were checked since the last step and none applies (704.3)
+
+    @property
+    def key(self) -> tuple:
+        return state_key(self.state), self.ending
+
+
+class Runner:
+    """Plays a situation's actions out, line by line."""
+
+    def __init__(self, situation: Situation, library: CardLibrary | None = None, options: SolveOptions | None = None,
+                 max_steps: int = 1000):
+        if not situation.actions:
+            raise ValueError("the situation has no actions")
+        self.situation = situation
+        self.library = library
+        options = options or SolveOptions()
+        self.options = replace(options, limit=None, project=(), timeout=None)
+        #: With a timeout, the time by which every step must be solved; past it, run() stops (timed_out).
+        self.deadline = None if options.timeout is None else time.perf_counter() + options.timeout
+        self.timed_out = False
+        self.max_steps = max_steps
+        self.statistics = Statistics()
+        self.messages: list[str] = []
+        self.steps_solved = 0
+
+    # -- one step ---------------------------------------------------------------------------
+    def _where(self, action: int) -> str:
+        """The action's place in the file; for action 0 (settling the situation as given), the file."""
+        return self.situation.where(f"actions.{action - 1}" if action else "")
+
+    def _solve(self, line: Line, action: int, question: Question) -> list[Line]:
+        """Ask one question of the line's state: the lines it leads to (one per outcome), or the line ended."""
+        state = replace(line.state, question=question)
+        options = self.options
+        if self.deadline is not None:
+            left = self.deadline - time.perf_counter()
+            if left <= 0:
+                raise _TimeUpError
+            options = replace(options, timeout=left)
+        try:
+            grounding = Grounding(state, self.library, options)
+        except UnsupportedError as error:
+            raise UnsupportedError(self._where(action), error.message.removeprefix("unsupported: ")) from None
+        except TimeLimitError:  # grounding this step ran out of time: not an illegal action
+            raise _TimeUpError from None
+        except InputError as error:  # a question that makes no sense in this state: the action is not legal here
+            return [replace(line, ending=Ending(action, "illegal", (String(error.message),)))]
+        try:
+            models, _, stats = grounding.enumerate(None, statistics=False)
+        except UnsupportedError as error:
+            raise UnsupportedError(self._where(action), error.message.removeprefix("unsupported: ")) from None
+        self.steps_solved += 1
+        self.statistics.ground_seconds += grounding.ground_seconds
+        self.statistics.solve_seconds += stats.solve_seconds
+        self.statistics.models += stats.models
+        self.messages += [m for m in grounding.messages if m not in self.messages]
+        if grounding.timed_out:
+            raise _TimeUpError
+        if not models:
+            reasons = tuple(grounding.illegal_reasons()) or (String("no outcome"),)
+            return [replace(line, ending=Ending(action, "illegal", reasons))]
+        lines = []
+        for atoms in models:
+            try:
+                nxt = after(state, question, atoms)
+            except CarryError as error:
+                raise UnsupportedError(self._where(action), str(error)) from None
+            lines.append(Line(nxt, line.steps + (Step(action, question, atoms, state),), None, line.seen))
+        return lines
+
+    # -- priority (117.5, 704.3, 603.3) ------------------------------------------------------
+    def _settle(self, lines: Iterable[Line], action: int) -> list[Line]:
+        """Whenever a player would receive priority: state-based actions, again and again while any apply,
+        then the waiting triggered abilities go on the stack (117.5). Putting abilities on the stack
+        changes nothing a state-based action or a trigger looks at, so the line is settled then. A line
+        settled already, or whose last step could not have made any state-based action apply
+        (transition.quiet), needs no check at all. The situation as given is checked too; a check of it
+        that finds nothing to do is no step of the line."""
+        done: dict[tuple, Line] = {}
+        frontier = _distinct(lines)
+        rounds = 0
+        while frontier:
+            rounds += 1
+            if rounds > self.max_steps:
+                for line in frontier:
+                    done.setdefault(line.key, replace(line, ending=Ending(action, "bound")))
+                break
+            nxt: list[Line] = []
+            for line in frontier:
+                if line.ending is not None or (not line.state.waiting and (line.settled or (line.steps and
+                                                                            _quiet(line.steps[-1])))):
+                    done.setdefault(line.key, replace(line, settled=line.ending is None))
+                    continue
+                for checked in self._solve(line, action, Priority()):
+                    checked = self._game_over(checked, action)
+                    if checked.ending is None and not checked.steps[-1].atoms and not line.steps:
+                        # settled as given: nothing to record (the state is the one after the check, 704.5b, 704.5h)
+                        settled = replace(line, state=checked.state, settled=True)
+                        done.setdefault(settled.key, settled)
+                    elif checked.ending is not None or not checked.steps[-1].atoms or _put_triggers(checked.steps[-1]):
+                        done.setdefault(checked.key, replace(checked, settled=checked.ending is None))
+                    else:
+                        nxt.append(checked)  # state-based actions were performed: check again
+            frontier = _distinct(nxt)
+        return list(done.values())
+
+    def _game_over(self, line: Line, action: int) -> Line:
+        """104.2a, 104.4a: once every player but one has lost (or all have), the game is over and the line
+        ends; in a game of more than two players, one who loses leaves it (800.4a), which is not modelled."""
+        if line.ending is not None:
+            return line
+        lost = [p for p in line.state.players if p.lost]
+        if not lost:
+            return line
+        if len(line.state.players) - len(lost) > 1:
+            raise UnsupportedError(self._where(action), "a player leaving a game of more than two players (800.4a)")
+        return replace(line, ending=Ending(action, "game_over"))
+
+    # -- actions ----------------------------------------------------------------------------
+    def _take(self, line: Line, action: int, what: Action) -> list[Line]:
+        state = line.state
+        if isinstance(what, (Activate, Cast)):
+            lines = self._solve(line, action, replace(what, resolve=False) if isinstance(what, Activate) else what)
+            actor = _actor(state, what)
+            lines = [_priority(c, actor) if c.ending is None and _used_stack(c) else c for c in lines]
+            lines = self._settle(lines, action)
+            if isinstance(what, Activate) and what.resolve:
+                return self._resolve_top(lines, action)
+            return lines
+        if isinstance(what, PlayLand):  # a special action: the player keeps priority (116.3c)
+            return self._settle(self._solve(line, action, what), action)
+        if isinstance(what, ResolveTop):
+            return self._resolve_top([line], action)
+        if isinstance(what, ResolveAll):
+            return self._resolve_all(line, action)
+        if isinstance(what, PassPriority):
+            return self._pass(line, action, what)
+        raise TypeError(what)  # pragma: no cover
+
+    def _resolve_top(self, lines: list[Line], action: int) -> list[Line]:
+        out: list[Line] = []
+        for line in lines:
+            if line.ending is not None:
+                out.append(line)
+            elif not line.state.stack:
+                out.append(replace(line, ending=Ending(action, "illegal", (String("the stack is empty"),))))
+            else:
+                resolved = self._solve(line, action, ResolveTop())
+                out += self._settle([_priority(c, c.state.active_player) if c.ending is None else c
+                                     for c in resolved], action)
+        return _distinct(out)
+
+    def _resolve_all(self, line: Line, action: int) -> list[Line]:
+        finished: dict[tuple, Line] = {}
+        seen: set = {state_key(line.state)}
+        frontier = [line]
+        for _ in range(self.max_steps):
+            if not frontier:
+                break
+            going = []
+            for current in frontier:
+                if current.ending is not None or not current.state.stack:
+                    finished.setdefault(current.key, current)
+                else:
+                    going.append(current)
+            nxt = []
+            for current in self._resolve_top(going, action):
+                key = state_key(current.state)
+                if current.ending is None and current.state.stack and key in current.seen:
+                    current = replace(current, ending=Ending(action, "loop"))
+                elif current.ending is None and key in seen:
+                    continue  # another line reached this state first: it goes on from there
+                seen.add(key)
+                nxt.append(replace(current, seen=current.seen | {key}))
+            frontier = _distinct(nxt)
+        for current in frontier:
+            finished.setdefault(current.key, replace(current, ending=current.ending or Ending(action, "bound")))
+        return [replace(x, seen=frozenset()) for x in finished.values()]
+
+    def _pass(self, line: Line, action: int, what: PassPriority) -> list[Line]:
+        state = line.state
+        holder = state.priority_player
+        if what.player is not None and what.player != holder:
+            return [replace(line, ending=Ending(action, "illegal", (String(f"{what.player} does not have priority"),)))]
+        passed = state.passed + (holder,)
+        names = [p.name for p in state.players]
+        if set(passed) >= set(names):  # all players passed in succession (117.4)
+            if not state.stack:
+                raise UnsupportedError(self._where(action), "all players passing with an empty stack: the step or "
+                                                            "phase would end, and pyrules does not move the turn on")
+            return self._resolve_top([replace(line, state=replace(state, passed=()))], action)
+        following = names[(names.index(holder) + 1) % len(names)]
+        # The next player would receive priority: state-based actions first, as after any step (117.5).
+        return self._settle([replace(line, state=replace(state, priority=following, passed=passed))], action)
+
+    # -- all of it ---------------------------------------------------------------------------
+    def run(self) -> list[Line]:
+        """Every line of play to the end. With a timeout that runs out, only the lines that had already
+        ended (an illegal action, a loop) are returned, and ``timed_out`` is set."""
+        start = replace(self.situation, question=None, actions=(), sequence=True)
+        lines: list[Line] = [Line(start)]
+        try:
+            lines = self._settle(lines, 0)  # a player holds priority: the situation is settled first (117.5)
+            for number, what in enumerate(self.situation.actions, start=1):
+                if ("action", ACTION_NAMES[type(what)]) in omitted():  # tests: the case without this kind of action
+                    continue
+                nxt: list[Line] = []
+                for line in lines:
+                    nxt += [line] if line.ending is not None else self._take(line, number, what)
+                lines = _distinct(nxt)
+        except _TimeUpError:
+            self.timed_out = True
+            return [line for line in lines if line.ending is not None]
+        return lines
+
+
+class _TimeUpError(Exception):
+    """The timeout ran out between or during the steps of a sequence."""
+
+
+def _distinct(lines: Iterable[Line]) -> list[Line]:
+    found: dict[tuple, Line] = {}
+    for line in lines:
+        found.setdefault(line.key, line)
+    return list(found.values())
+
+
+def _quiet(step: Step) -> bool:
+    """Whether a step's outcome left a settled state settled: it only changed what no state-based action
+    and no trigger looks at, and put nothing waiting (transition.quiet)."""
+    return not isinstance(step.question, Priority) and all(quiet(a, step.state) for a in step.atoms)
+
+
+def _put_triggers(step: Step) -> bool:
+    """Whether a priority step put the waiting triggered abilities on the stack (no state-based action applied)."""
+    return all(f"{a.name}/{len(a.arguments)}" in ("stack/2", "chose/3", "trigger_removed/1") for a in step.atoms)
+
+
+def _actor(state: Situation, what: Activate | Cast) -> str:
+    if what.player:
+        return what.player
+    obj = state.object(what.object)
+    return (obj.controller or obj.owner) if isinstance(what, Activate) else obj.owner
+
+
+def _used_stack(line: Line) -> bool:
+    before, now = line.steps[-1].state, line.state
+    return now.stack != before.stack or bool(now.waiting)
+
+
+def _priority(line: Line, player: str) -> Line:
+    """After a player casts or activates, they receive priority (117.3c); after a resolution, the active player
+    does (117.3b)."""
+    return replace(line, state=replace(line.state, priority=player, passed=()))
+
+
+# -- the outcome of a line: what changed ---------------------------------------------------------
+def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
+    """The final state of a line, as what changed from the initial situation."""
+    final = line.state
+    out: set[Symbol] = set()
+    before = {o.id: o for o in initial.objects}
+    now = {o.id: o for o in final.objects}
+    for oid, o in before.items():
+        n = now.get(oid)
+        if n is None:
+            out.add(Function("ceased_to_exist", [String(oid)]))
+            continue
+        if n.zone != o.zone:
+            out.add(Function("move", [String(oid), Function(o.zone), Function(n.zone)]))
+        if n.zone == o.zone == "battlefield" and n.tapped != o.tapped:
+            out.add(Function("tap" if n.tapped else "untap", [String(oid)]))
+        if n.zone == "battlefield" and n.zone != o.zone and n.tapped:
+            out.add(Function("tap", [String(oid)]))
+        if n.face != o.face and n.zone in ("battlefield", "stack"):
+            out.add(Function("face", [String(oid), Function(n.face)]))
+        if n.crafted_with != o.crafted_with:
+            out |= {Function("crafted_with", [String(oid), String(m)]) for m in n.crafted_with}
+        if n.attached_to != o.attached_to and n.attached_to:
+            out.add(Function("attached", [String(oid), String(n.attached_to)]))
+        if o.attached_to and not n.attached_to and n.zone == "battlefield":
+            out.add(Function("unattached", [String(oid)]))
+        old = o.counters if o.zone == n.zone == "battlefield" else {}
+        for kind in sorted(set(old) | set(n.counters)):
+            delta = n.counters.get(kind, 0) - old.get(kind, 0)
+            if delta:
+                name = "counters_put" if delta > 0 else "counters_removed"
+                out.add(Function(name, [String(oid), Function(kind), Number(abs(delta))]))
+    for oid, n in now.items():
+        if oid not in before:
+            out.add(Function("created", [String(oid), String(n.card), Function(n.zone)]))
+            for kind, count in sorted(n.counters.items()):
+                out.add(Function("counters_put", [String(oid), Function(kind), Number(count)]))
+            if n.tapped:
+                out.add(Function("tap", [String(oid)]))
+    for oid, n in now.items():
+        old_damage = before[oid].damage if oid in before and before[oid].zone == n.zone else 0
+        if n.damage != old_damage:
+            out.add(Function("damage", [String(oid), Number(n.damage)]))
+    players = {p.name: p for p in final.players}
+    for p in initial.players:
+        q = players[p.name]
+        if q.lost:
+            out.add(Function("lost", [String(p.name), Function(q.lost)]))
+        if q.drawn:
+            out.add(Function("drew", [String(p.name), Number(q.drawn)]))
+        if q.life != p.life:
+            name = "life_lost" if q.life < p.life else "life_gained"
+            out.add(Function(name, [String(p.name), Number(abs(q.life - p.life))]))
+        before_pool, after_pool = _pool_totals(p), _pool_totals(q)
+        for kind in sorted(set(before_pool) | set(after_pool)):
+            delta = after_pool.get(kind, 0) - before_pool.get(kind, 0)
+            if delta:
+                name = "mana_added" if delta > 0 else "mana_spent"
+                out.add(Function(name, [String(p.name), Function(kind), Number(abs(delta))]))
+        if q.restricted_mana != p.restricted_mana:
+            for (kind, rider), n in sorted(q.restricted_mana.items()):
+                out.add(Function("restricted_mana", [String(p.name), Function(kind), Function(f"spend_only_{rider}"),
+                                                     Number(n)]))
+    if final.stack != initial.stack:
+        for n, item in enumerate(final.stack, start=1):
+            if n > len(initial.stack) or initial.stack[n - 1] != item:
+                out.add(Function("stack", [Number(n), String(item)]))
+    if line.ending is not None:
+        k = Number(line.ending.action)
+        if line.ending.kind == "illegal":
+            out |= {Function("illegal", [k, r]) for r in line.ending.reasons}
+        else:
+            out.add(Function(line.ending.kind, [k]))
+    return frozenset(out)
+
+
+def _pool_totals(player) -> dict[str, int]:
+    totals = dict(player.mana_pool)
+    for (kind, _), n in player.restricted_mana.items():
+        totals[kind] = totals.get(kind, 0) + n
+    return totals
+
+
+def describe_ending(ending: Ending) -> str:
+    if ending.kind == "illegal":
+        return f"action {ending.action} is not legal: " + "; ".join(describe_reason(r) for r in ending.reasons)
+    if ending.kind == "game_over":
+        return f"the game ended during action {ending.action}"
+    if ending.kind == "loop":
+        return f"action {ending.action} can go on forever (the line came back to a state it had been in)"
+    return f"action {ending.action} was cut at the bound on steps"
+
+
+def outcome_signatures() -> dict[str, tuple[str, ...]]:
+    """Every predicate the outcome of a sequence may hold, with its argument names."""
+    from pyrules.engine.encodings import all_entries
+
+    found = {s: all_entries()[s].args for s in SHARED}
+    found.update({s: args for s, (args, _) in OUTCOMES.items()})
+    return found

@@ -1,0 +1,667 @@
+"""From one state to the next: a situation, a step taken in it, and that step's outcome atoms give
+the situation after the step.
+
+Each output predicate of ``asp/`` says in its catalogue line what it does to the next state
+(``% output/changes``, ``output/quiet``, ``output/record``, ``output/ends``: pyrules.engine.encodings.EFFECTS).
+Here is how each one that changes the state changes it (:data:`CHANGES`); the others change nothing
+that a later step reads (:func:`records`: they are kept in the step's record and in the explanation).
+An outcome atom of any other predicate cannot be carried on, and the sequence stops with
+``unsupported:``; ``tests/test_sequence.py`` checks that :data:`CHANGES` has a way for exactly the
+predicates the catalogues mark as changing the state, so none is dropped silently.
+
+Objects and stack items created on the way get ids of their own (``div#copy1``,
+``archmage#trigger1``); :func:`state_key` names them by what they are, so that two lines reaching
+the same state by different paths are one state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any
+
+from clingo import Function, Symbol, SymbolType
+
+from pyrules.base.document import AMOUNT_LIMIT
+from pyrules.engine.encodings import effects, output_signatures
+from pyrules.situation.model import (
+    Activate,
+    Cast,
+    GameObject,
+    Player,
+    Priority,
+    Question,
+    ResolveTop,
+    Situation,
+    StackAbility,
+)
+
+
+class CarryError(Exception):
+    """An outcome that the next step cannot read: ``unsupported: <what>``."""
+
+
+def _bounded(amount: int) -> int:
+    """107.1: an amount summed over steps is held to the encodings' limit, like one step's amounts."""
+    if abs(amount) > AMOUNT_LIMIT:
+        raise CarryError(f"amount beyond limit ({AMOUNT_LIMIT})")
+    return amount
+
+
+@dataclass
+class _Draft:
+    """The state being built: mutable copies of the situation's players, objects and stack."""
+
+    before: Situation
+    question: Question | Any
+    players: dict[str, Player]
+    objects: dict[str, GameObject]
+    stack: list[str]
+    abilities: dict[str, StackAbility]
+    waiting: list[StackAbility]
+    created: list[str]
+    removed: set[str] = field(default_factory=set)
+    placed: dict[int, str] = field(default_factory=dict)  # stack position -> id, for items put on it now
+    item_ids: dict[Symbol, str] = field(default_factory=dict)  # the ids given to the items put on the stack now
+    resolving: StackAbility | None = None  # the ability that resolved, if one did
+
+    def new_id(self, base: str) -> str:
+        taken = set(self.objects) | set(self.abilities) | {w.id for w in self.waiting} | set(self.created) \
+            | {p for p in self.players} | self.removed
+        n = 1
+        while f"{base}{n}" in taken:
+            n += 1
+        self.created.append(f"{base}{n}")
+        return f"{base}{n}"
+
+    def obj(self, symbol: Symbol) -> GameObject:
+        oid = _text(symbol)
+        if oid not in self.objects:
+            raise CarryError(f"an outcome about '{oid}', which is not an object of the state")
+        return self.objects[oid]
+
+    def set(self, obj: GameObject, **changes: Any) -> None:
+        self.objects[obj.id] = replace(obj, **changes)
+
+
+def _text(symbol: Symbol) -> str:
+    if symbol.type == SymbolType.String:
+        return symbol.string
+    raise CarryError(f"an object named by the term {symbol}, which the next step cannot name")
+
+
+def _number(symbol: Symbol) -> int:
+    return symbol.number
+
+
+# -- what each outcome predicate changes ---------------------------------------------------------
+def _tap(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), tapped=True)
+
+
+def _untap(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), tapped=False)
+
+
+def _move(d: _Draft, a: Symbol) -> None:
+    obj = d.obj(a.arguments[0])
+    to = a.arguments[2].name
+    if obj.zone == "stack" and obj.id in d.stack:
+        d.stack.remove(obj.id)
+    controller = obj.controller if to in ("battlefield", "stack") else None
+    if to == "battlefield" and obj.zone != "stack":
+        controller = obj.owner  # 110.2: put onto the battlefield by an effect that names no other player
+    if to == "library":
+        raise CarryError(f"'{obj.id}' put into a library, at a place pyrules does not track")
+    # 400.7: an object that changes zones becomes a new object with no memory of its previous one.
+    d.set(obj, zone=to, controller=controller, tapped=False, counters={}, attached_to=None,
+          since_turn_start=False if to == "battlefield" else obj.since_turn_start,
+          chosen_color=None if to != "battlefield" or obj.zone != "stack" else obj.chosen_color,
+          used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
+          division=obj.division if to == "stack" else (),
+          x=obj.x if to in ("stack", "battlefield") else None, kicked=obj.kicked and to == "stack", position=None,
+          damage=0, deathtouch_damage=False,
+          copy_of=None, crafted_with=(), face="front" if to != "battlefield" else obj.face)
+
+
+def _life(sign: int) -> Callable[[_Draft, Symbol], None]:
+    def change(d: _Draft, a: Symbol) -> None:
+        p = d.players[_text(a.arguments[0])]
+        d.players[p.name] = replace(p, life=_bounded(p.life + sign * _number(a.arguments[1])))
+
+    return change
+
+
+def _pool(sign: int) -> Callable[[_Draft, Symbol], None]:
+    def change(d: _Draft, a: Symbol) -> None:
+        p = d.players[_text(a.arguments[0])]
+        pool = dict(p.mana_pool)
+        kind = a.arguments[1].name
+        pool[kind] = _bounded(pool.get(kind, 0) + sign * _number(a.arguments[2]))
+        d.players[p.name] = replace(p, mana_pool={k: v for k, v in sorted(pool.items()) if v})
+
+    return change
+
+
+def _restricted(sign: int) -> Callable[[_Draft, Symbol], None]:
+    """106.6: mana that may be spent only in some ways is kept apart in the pool (mana_added and mana_spent
+    count it with the rest of its type)."""
+    def change(d: _Draft, a: Symbol) -> None:
+        args = a.arguments
+        p = d.players[_text(args[0])]
+        kind, rider, n = args[1].name, args[2].name, _number(args[-1])
+        if not rider.startswith("spend_only_"):
+            raise CarryError(f"mana with the restriction {rider}")
+        key = (kind, rider.removeprefix("spend_only_"))
+        pool, restricted = dict(p.mana_pool), dict(p.restricted_mana)
+        pool[kind] = pool.get(kind, 0) - sign * n
+        restricted[key] = restricted.get(key, 0) + sign * n
+        d.players[p.name] = replace(p, mana_pool={k: v for k, v in sorted(pool.items()) if v},
+                                    restricted_mana={k: v for k, v in sorted(restricted.items()) if v})
+
+    return change
+
+
+def _counters(sign: int) -> Callable[[_Draft, Symbol], None]:
+    def change(d: _Draft, a: Symbol) -> None:
+        obj = d.obj(a.arguments[0])
+        counters = dict(obj.counters)
+        kind = a.arguments[1].name
+        counters[kind] = _bounded(counters.get(kind, 0) + sign * _number(a.arguments[2]))
+        d.set(obj, counters={k: v for k, v in sorted(counters.items()) if v})
+
+    return change
+
+
+def _stack(d: _Draft, a: Symbol) -> None:
+    position, item = _number(a.arguments[0]), a.arguments[1]
+    d.placed[position] = _stack_item(d, item)
+
+
+def _stack_item(d: _Draft, item: Symbol) -> str:
+    """The id of an item put on the stack now, creating what it is."""
+    if item.type == SymbolType.String:  # a triggered ability that was waiting (sequence.py puts them)
+        for w in d.waiting:
+            if w.id == item.string:
+                d.waiting.remove(w)
+                d.abilities[w.id] = w
+                return w.id
+        raise CarryError(f"the stack item {item}")
+    name = item.name
+    if name == "spell" and item.arguments[0].type == SymbolType.String:
+        return item.arguments[0].string  # a spell cast: its move to the stack is an outcome atom of its own
+    if name == "ability":
+        source, instance = d.obj(item.arguments[0]), item.arguments[1]
+        if instance.name == "crafted":  # an ability a card used to craft its source gives it (702.167c)
+            material, printed = _text(instance.arguments[0]), instance.arguments[1].arguments[1].number
+        elif instance.name == "ab":
+            material, printed = None, instance.arguments[1].number
+        else:
+            raise CarryError(f"an ability granted by an effect on the stack ({instance})")
+        q = d.question
+        controller = (q.player if isinstance(q, Activate) else None) or source.controller or source.owner
+        targets, division = (), ()
+        if isinstance(q, Activate):
+            from pyrules.engine.facts import _target_slots
+
+            slots = _target_slots(d.before, q)
+            targets = tuple(q.targets[slots.index(n)] if n in slots[:len(q.targets)] else ""
+                            for n in range(1, max(slots[:len(q.targets)], default=0) + 1))
+            division = q.division
+        materials = tuple(_text(a.arguments[1]) for a in d.atoms  # type: ignore[attr-defined]
+                          if a.name == "craft_material" and a.arguments[0] == item.arguments[0])
+        iid = d.new_id(f"{source.id}#ability")
+        d.abilities[iid] = StackAbility(iid, source.id, "activated", printed, controller, targets,
+                                        x=q.x if isinstance(q, Activate) else None,
+                                        modes=q.modes if isinstance(q, Activate) else (), division=division,
+                                        materials=materials, instance=material)
+        d.item_ids[item] = iid
+        return iid
+    if name == "ability_copy":  # 707.10: a copy of an ability on the stack, with its choices
+        original = d.abilities.get(_text(item.arguments[0]))
+        trigger = d.resolving
+        if original is None or trigger is None:
+            raise CarryError(f"the copy {item} of an ability that is not on the stack")
+        cid = d.new_id(f"{original.id}#copy")
+        d.abilities[cid] = replace(original, id=cid, controller=trigger.controller, kind="activated",
+                                   refers_to=None, materials=original.materials)
+        d.item_ids[item] = cid
+        return cid
+    if name == "copy":
+        original = d.obj(item.arguments[0])
+        controller = _copier(d, item)
+        cid = d.new_id(f"{original.id}#copy")
+        # 707.10: a copy of a spell has the copiable values and the choices of the original; its
+        # owner is the player under whose control it was put on the stack.
+        d.objects[cid] = GameObject(cid, original.card, controller, controller, "stack", face=original.face,
+                                    x=original.x, kicked=original.kicked, targets=original.targets,
+                                    division=original.division, copy=True,
+                                    since_turn_start=False)
+        d.item_ids[item] = cid
+        return cid
+    raise CarryError(f"the stack item {item}")
+
+
+def _copier(d: _Draft, item: Symbol) -> str:
+    for a in d.atoms:  # type: ignore[attr-defined]
+        if a.name == "copied" and a.arguments[0] == item.arguments[0] and a.arguments[1] == item.arguments[1]:
+            return _text(a.arguments[2])
+    raise CarryError(f"the copy {item} without its controller")
+
+
+def _waits(d: _Draft, a: Symbol) -> None:
+    item, controller = a.arguments[0], _text(a.arguments[1])
+    if item.name != "triggered" or len(item.arguments) < 2:
+        raise CarryError(f"the triggered item {item}")
+    source, instance = item.arguments[0], item.arguments[1]
+    if instance.name != "ab" or source.type != SymbolType.String:
+        raise CarryError(f"a triggered ability {item} that the next step cannot name")
+    tid = d.new_id(f"{source.string}#trigger")
+    before = {o.id: o for o in d.before.objects}.get(source.string)
+    # 608.2h: should its source have left the battlefield, the ability uses its last known information.
+    lki = dict(before.counters) if before is not None and before.zone == "battlefield" else {}
+    d.waiting.append(StackAbility(tid, source.string, "triggered", instance.arguments[1].number, controller,
+                                  lki_counters=lki, refers_to=_event_item(d, item.arguments[2])
+                                  if len(item.arguments) == 3 else None))
+
+
+def _event_item(d: _Draft, event: Symbol) -> str | None:
+    """The spell or ability on the stack a trigger event was about ("copy it"), when it was one."""
+    if event.name == "activate" and len(event.arguments) == 2:
+        return d.item_ids.get(Function("ability", list(event.arguments)))
+    if event.name == "copy" and len(event.arguments) == 2:
+        return d.item_ids.get(event)
+    if event.name == "cast" and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
+        return event.arguments[0].string
+    return None
+
+
+def _attaches(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), attached_to=_text(a.arguments[1]))
+
+
+def _unattached(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), attached_to=None)
+
+
+def _transformed(d: _Draft, a: Symbol) -> None:
+    """702.167a, 712.14a: the card returns back face up; its "exiled cards used to craft it" are the cards its
+    craft ability exiled that are still in exile (tokens among them have ceased to exist, 702.167c)."""
+    obj = d.obj(a.arguments[0])
+    materials = d.resolving.materials if d.resolving is not None else ()
+    kept = tuple(m for m in materials if m in d.objects and d.objects[m].zone == "exile" and not d.objects[m].token)
+    d.set(obj, face="back", crafted_with=kept)
+
+
+def _land_played(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, lands_played=p.lands_played + 1)
+    obj = d.obj(a.arguments[1])
+    d.set(obj, controller=p.name)
+
+
+def _removed_trigger(d: _Draft, a: Symbol) -> None:
+    tid = _text(a.arguments[0])
+    d.waiting = [w for w in d.waiting if w.id != tid]
+
+
+def _drew(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, drawn=p.drawn + _number(a.arguments[1]))
+
+
+def _drew_unseen(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    n = _number(a.arguments[1])
+    d.players[p.name] = replace(p, library=p.library - n, hand=p.hand + n)
+
+
+def _empty_draw(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, empty_library_draw=True)
+
+
+def _discarded_unseen(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, hand=p.hand - _number(a.arguments[1]))
+
+
+def _marked(d: _Draft, a: Symbol) -> None:
+    obj = d.obj(a.arguments[0])
+    d.set(obj, damage=_bounded(obj.damage + _number(a.arguments[1])))
+
+
+def _deathtouch(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), deathtouch_damage=True)
+
+
+def _loses(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, lost=a.arguments[1].name)
+
+
+def _ceases(d: _Draft, a: Symbol) -> None:
+    obj = d.obj(a.arguments[0])
+    del d.objects[obj.id]
+    d.removed.add(obj.id)
+    if obj.id in d.stack:
+        d.stack.remove(obj.id)
+
+
+def _tokens(d: _Draft, a: Symbol) -> None:
+    """111.1, 111.4: N tokens of a kind, each an object on the battlefield with the characteristics of the
+    card that describes the kind (or, for a token copy, of what it copies)."""
+    player, kind, count = _text(a.arguments[0]), a.arguments[1], _number(a.arguments[2])
+    if kind.type == SymbolType.Function and kind.name == "copy":
+        original = d.obj(kind.arguments[0])
+        card, base = original.card, original.id
+    else:
+        library = _library(d.before)
+        spec = library.token_card(kind.name)
+        if spec is None:
+            raise CarryError(f"the characteristics of {kind.name} tokens: no card says 'token: {kind.name}'")
+        card, base = spec.name, kind.name
+    colors = sorted((_number(c.arguments[1].arguments[1]), c.arguments[2].name) for c in d.atoms  # type: ignore[attr-defined]
+                    if c.name == "chose" and c.arguments[1].name == "color" and c.arguments[1].arguments[0].name == "token"
+                    and c.arguments[1].arguments[0].arguments[0] == kind)
+    chosen = {i: color for i, color in colors}
+    for i in range(1, count + 1):
+        tid = d.new_id(f"{base}#token")
+        d.objects[tid] = GameObject(tid, card, player, player, "battlefield", since_turn_start=False, token=True,
+                                    chosen_color=chosen.get(i))
+
+
+def _library(state: Situation) -> Any:
+    from pyrules.cards.library import builtin_library
+
+    return (state.library or builtin_library()).with_cards(state.cards)
+
+
+def _entered_tapped(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), tapped=True)
+
+
+def _chose(d: _Draft, a: Symbol) -> None:
+    key, value = a.arguments[1], a.arguments[2]
+    if key.name == "color" and key.arguments and key.arguments[0].type == SymbolType.String:
+        d.set(d.obj(key.arguments[0]), chosen_color=value.name)
+    if key.name in ("target", "new_target") and len(key.arguments) == 2:
+        # a triggered ability's target, chosen as it goes on (603.3d); a copy's new target (707.10c)
+        item = key.arguments[0]
+        iid = d.item_ids.get(item) if item.type == SymbolType.Function else _text(item)
+        n = _number(key.arguments[1])
+        for item in list(d.abilities.values()) + d.waiting:
+            if item.id == iid:
+                targets = list(item.targets) + [""] * max(0, n - len(item.targets))
+                targets[n - 1] = _text(value)
+                changed = replace(item, targets=tuple(targets))
+                if iid in d.abilities:
+                    d.abilities[iid] = changed
+                else:
+                    d.waiting = [changed if w.id == iid else w for w in d.waiting]
+    if key.name == "division" and len(key.arguments) == 2:  # divided damage, announced (601.2d, 603.3c)
+        _divides(d, key.arguments[0], _number(key.arguments[1]), _number(value))
+    # Other choices (a card to put into a hand, a permanent to sacrifice, whether to cast a copy)
+    # act through the other outcome atoms; they stay in the step's record.
+
+
+def _divides(d: _Draft, item: Symbol, n: int, amount: int) -> None:
+    """The n-th target of a spell or ability is dealt ``amount`` of its divided damage."""
+    iid = d.item_ids.get(item) if item.type == SymbolType.Function else _text(item)
+
+    def divided(division: tuple[int, ...]) -> tuple[int, ...]:
+        shares = list(division) + [0] * max(0, n - len(division))
+        shares[n - 1] = amount
+        return tuple(shares)
+
+    if iid in d.objects:
+        d.objects[iid] = replace(d.objects[iid], division=divided(d.objects[iid].division))
+    elif iid in d.abilities:
+        d.abilities[iid] = replace(d.abilities[iid], division=divided(d.abilities[iid].division))
+    else:
+        d.waiting = [replace(w, division=divided(w.division)) if w.id == iid else w for w in d.waiting]
+
+
+def _unsupported(what: str) -> Callable[[_Draft, Symbol], None]:
+    def refuse(d: _Draft, a: Symbol) -> None:
+        raise CarryError(what)
+
+    return refuse
+
+
+#: How each outcome predicate that changes the state (marked ``output/changes`` or ``output/quiet`` in the
+#: catalogues of ``asp/``) changes it, applied in this order. Which predicates change the state, and which of
+#: them can make a state-based action apply, is the catalogue's to say; ``tests/test_sequence.py`` checks
+#: that this table has a way for each of them and for nothing else.
+CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
+    "move/3": _move,
+    "tap/1": _tap,
+    "untap/1": _untap,
+    "entered_tapped/1": _entered_tapped,
+    "life_lost/2": _life(-1),
+    "life_gained/2": _life(+1),
+    "mana_added/3": _pool(+1),
+    "mana_spent/3": _pool(-1),
+    "counters_put/3": _counters(+1),
+    "counters_removed/3": _counters(-1),
+    "land_played/2": _land_played,
+    "damage_marked/2": _marked,
+    "damaged_by_deathtouch/1": _deathtouch,
+    "drew/2": _drew,
+    "drew_unseen/2": _drew_unseen,
+    "draws_from_empty_library/1": _empty_draw,
+    "discarded_unseen/2": _discarded_unseen,
+    "loses/2": _loses,
+    "ceases_to_exist/1": _ceases,
+    "tokens_created/3": _tokens,
+    "attaches/2": _attaches,
+    "unattached/1": _unattached,
+    "entered_transformed/1": _transformed,
+    "stack/2": _stack,
+    "trigger_waits/2": _waits,
+    "trigger_removed/1": _removed_trigger,
+    "chose/3": _chose,
+    "mana_rider/4": _restricted(+1),
+    "restricted_mana_spent/4": _restricted(-1),
+    "entered_as_copy/2": _unsupported("a permanent that entered as a copy, in a sequence of actions"),
+    "card_copied/2": _unsupported("a copy of a card, in a sequence of actions"),
+}
+
+
+
+@cache
+def records() -> frozenset[str]:
+    """Outcome predicates that change nothing a later step reads: the catalogue marks them ``output/record``
+    (what they do is in other atoms) or ``output/ends`` (the line or the run ends there); and the answers,
+    never asked in a sequence. They stay in the step's record and in the explanation."""
+    marked = effects()
+    answers = set(output_signatures()) - set(marked)
+    return frozenset({s for s, e in marked.items() if e in ("record", "ends")} | answers)
+
+
+@cache
+def quiet_predicates() -> frozenset[str]:
+    """Outcome predicates whose changes cannot make a state-based action apply (704.5: they change no life
+    total downwards, no counter, no damage, no toughness, nothing on the battlefield) nor trigger anything:
+    after a step with only these, a settled state stays settled. The catalogue marks them ``output/quiet``
+    (a change :data:`CHANGES` applies) or ``output/record`` (no change at all)."""
+    return frozenset(s for s, e in effects().items() if e in ("quiet", "record"))
+
+
+def quiet(atom: Symbol, state: Situation) -> bool:
+    """Whether one outcome atom of a step taken in ``state`` leaves a settled state settled: a quiet
+    predicate (:func:`quiet_predicates`), or a card (not a token or a copy, 704.5d-e) moving between zones
+    other than the battlefield, or leaving the battlefield unnoticed (_leaves_unnoticed)."""
+    if f"{atom.name}/{len(atom.arguments)}" in quiet_predicates():
+        return True
+    if atom.name == "move" and len(atom.arguments) == 3 and atom.arguments[0].type == SymbolType.String:
+        obj = {o.id: o for o in state.objects}.get(atom.arguments[0].string)
+        if obj is None or obj.token or obj.copy or atom.arguments[2].name == "battlefield":
+            return False
+        return atom.arguments[1].name != "battlefield" or _leaves_unnoticed(obj, state)
+    return False
+
+
+def _leaves_unnoticed(obj: GameObject, state: Situation) -> bool:
+    """Whether a card leaving the battlefield can make no state-based action apply and trigger nothing:
+    no object has a leaves or dies trigger (603.6c, 603.10a), nothing is attached to it nor it to anything
+    (704.5m), and it has no static ability that could change another permanent's toughness (704.5f-g).
+    Anything else it could change (abilities, colors, land types) no state-based action looks at."""
+    if obj.attached_to is not None or any(o.attached_to == obj.id for o in state.objects):
+        return False
+    library = _library(state)
+    lasting = [a for e in state.effects if e.card in library for a in _all_abilities(e.card, library)]
+    for a in [a for o in state.objects for a in _all_abilities(o.copy_of or o.card, library)] + lasting:
+        if a.kind == "triggered" and a.trigger in ("leaves", "dies"):
+            return False
+    return not any(a.kind == "static" and a.static is not None and a.static.kind == "modify_pt"
+                   for a in _all_abilities(obj.copy_of or obj.card, library))
+
+
+def _all_abilities(name: str, library: Any) -> list[Any]:
+    """Every ability printed on either face of a card (whichever face is up)."""
+    if name not in library:
+        return []
+    card = library[name]
+    return [a for face in (card.faces or (card,)) for a in face.abilities]
+
+
+def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Situation:
+    """The situation after ``question`` was taken in ``state`` with this outcome."""
+    d = _Draft(state, question, {p.name: p for p in state.players}, {o.id: o for o in state.objects},
+               list(state.stack), {a.id: a for a in state.stack_abilities}, list(state.waiting), list(state.created))
+    d.atoms = atoms  # type: ignore[attr-defined]
+    if isinstance(question, Priority):  # what 704.5b and 704.5h look at is "since the last check"
+        d.players = {n: replace(p, empty_library_draw=False) for n, p in d.players.items()}
+        d.objects = {i: replace(o, deathtouch_damage=False) if o.deathtouch_damage else o for i, o in d.objects.items()}
+    if isinstance(question, ResolveTop) and d.stack:
+        top = d.stack.pop()  # it resolves, or does not (608.2b); either way it leaves the stack
+        if top in d.abilities:
+            d.resolving = d.abilities.pop(top)
+        elif not any(a.name == "move" and a.arguments[0].type == SymbolType.String and a.arguments[0].string == top
+                     for a in atoms):
+            d.objects.pop(top, None)  # a copy of a spell or a token spell ceases to exist (704.5e, 111.7)
+            d.removed.add(top)
+    by_signature: dict[str, list[Symbol]] = {}
+    for a in atoms:
+        by_signature.setdefault(f"{a.name}/{len(a.arguments)}", []).append(a)
+    for signature in by_signature:
+        if signature not in CHANGES and signature not in records():
+            raise CarryError(f"the outcome {signature}, which the next step cannot read")
+    for signature in CHANGES:
+        atoms_of = sorted(by_signature.get(signature, ()), key=str)
+        for a in _in_order(atoms_of) if signature == "move/3" else atoms_of:
+            CHANGES[signature](d, a)
+    for n, position in enumerate(sorted(d.placed), start=len(d.stack) + 1):
+        if position != n:  # items are put on top of what stays on the stack (405.2)
+            raise CarryError(f"an item put on the stack at position {position}, under others")
+        d.stack.append(d.placed[position])
+    _bookkeeping(d, question)
+    objects = tuple(d.objects[o.id] for o in state.objects if o.id in d.objects) + \
+        tuple(o for oid, o in d.objects.items() if oid not in {s.id for s in state.objects})
+    return replace(state, players=tuple(d.players[p.name] for p in state.players), objects=_renumber(objects),
+                   stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
+                   waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=())
+
+
+def _in_order(moves: list[Symbol]) -> list[Symbol]:
+    """Moves in the order they happened: an object moved twice in one step (drawn, then discarded) moves
+    from where the first move put it."""
+    ordered: list[Symbol] = []
+    pending = list(moves)
+    while pending:
+        first = next((m for m in pending if not any(o is not m and o.arguments[0] == m.arguments[0]
+                                                    and o.arguments[2] == m.arguments[1] for o in pending)), pending[0])
+        ordered.append(first)
+        pending.remove(first)
+    return ordered
+
+
+def _bookkeeping(d: _Draft, question: Question) -> None:
+    """What the action itself changes: the choices a spell is cast with (601.2b-c), and the activations
+    this turn (602.5b, 606.3)."""
+    if isinstance(question, Cast):
+        obj = d.objects.get(question.object)
+        if obj is not None and obj.zone == "stack":
+            d.objects[obj.id] = replace(obj, controller=question.player or obj.owner, x=question.x,
+                                        targets=question.targets, kicked=question.kicked,
+                                        division=question.division or obj.division)
+    if isinstance(question, Activate):
+        obj = d.objects.get(question.object)
+        key = question.ability if isinstance(question.ability, int) or (isinstance(question.ability, str) and ":" in
+                                                                        question.ability) else None
+        if obj is not None and key is None:
+            from pyrules.engine.facts import activated_ability, printed_face
+
+            spec = activated_ability(d.before, question)
+            face = printed_face(d.before, d.before.object(obj.id))
+            key = next((i for i, a in enumerate(face.abilities, start=1) if a is spec), None)
+        if obj is not None and key is not None:
+            used = dict(obj.used_this_turn)
+            used[key] = used.get(key, 0) + 1
+            obj = replace(obj, used_this_turn=used)
+        if obj is not None and _loyalty(d.before, question):
+            obj = replace(obj, loyalty_activated=True)
+        if obj is not None:
+            d.objects[obj.id] = obj
+
+
+def _loyalty(state: Situation, question: Activate) -> bool:
+    from pyrules.engine.facts import activated_ability
+
+    chosen = activated_ability(state, question)
+    return chosen is not None and any(c.kind == "loyalty" for c in chosen.costs)
+
+
+def _renumber(objects: tuple[GameObject, ...]) -> tuple[GameObject, ...]:
+    """Library positions 1..n from the top, in the order they had (cards drawn or milled leave gaps)."""
+    libraries: dict[str, list[GameObject]] = {}
+    for o in objects:
+        if o.zone == "library":
+            libraries.setdefault(o.owner, []).append(o)
+    positions: dict[str, int] = {}
+    for cards in libraries.values():
+        ordered = sorted(enumerate(cards), key=lambda ic: (ic[1].position is None, ic[1].position or 0, ic[0]))
+        positions.update({o.id: k for k, (_, o) in enumerate(ordered, start=1)})
+    return tuple(replace(o, position=positions[o.id]) if o.id in positions and o.position != positions[o.id] else o
+                 for o in objects)
+
+
+# -- one state, however it was reached ----------------------------------------------------------
+def state_key(state: Situation) -> tuple:
+    """A value equal for two states exactly when they are the same state up to the names of the objects
+    and stack items the actions created."""
+    created = set(state.created)
+    content: dict[str, tuple] = {}
+
+    def own(o: GameObject) -> tuple:
+        return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
+                o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
+                o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.division)
+
+    for o in state.objects:
+        content[o.id] = own(o)
+    for a in state.stack_abilities + state.waiting:
+        content[a.id] = (a.kind, a.ability, a.controller, a.source, a.targets, tuple(sorted(a.lki_counters.items())),
+                         a.x, a.modes, a.division, a.instance)
+    names: dict[str, Any] = {oid: ("created", content[oid]) for oid in created & set(content)}
+
+    def ref(x: str | None) -> Any:
+        return names.get(x, x) if x is not None else None
+
+    objects = sorted(repr((ref(o.id), own(o), ref(o.attached_to), tuple(ref(t) for t in o.targets),
+                           tuple(ref(m) for m in o.crafted_with))) for o in state.objects)
+    stack = tuple(ref(i) for i in state.stack)
+    abilities = sorted(repr((ref(a.id), a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
+                             tuple(sorted(a.lki_counters.items())), a.x, a.modes, a.division, ref(a.refers_to),
+                             tuple(ref(m) for m in a.materials), a.instance)) for a in state.stack_abilities)
+    waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
+                           tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
+    players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
+                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw) for p in state.players)
+    return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),
+            state.priority, state.passed)
+
+
+__all__ = ["CHANGES", "Cast", "after", "quiet", "quiet_predicates", "records", "state_key"]

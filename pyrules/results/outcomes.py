@@ -1,0 +1,683 @@
+"""Outcomes as Python values: per player, per object, as dicts, JSON and HTML.
+
+An :class:`Outcome` is one distinct legal outcome: the set of outcome atoms of one projected
+answer set, read against the situation so that it states every player's life and mana pool and
+every object's zone, tapped state and counters afterwards. :class:`Outcomes` is the whole result
+of a question: the outcomes in a deterministic order, whether a limit cut them, why an action was
+not legal, the solver options and statistics, and brave/cautious queries.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import time
+import weakref
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import InitVar, dataclass, field
+from typing import Any
+
+from clingo import Symbol
+
+from pyrules.base import arguments
+from pyrules.base.errors import InputError
+from pyrules.engine.atoms import check_atom, format_atom, parse_atom
+from pyrules.engine.solver import Grounding, SolveOptions, Statistics, describe_reason, outcome_key
+from pyrules.situation.model import Situation
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    name: str
+    life: int
+    mana_pool: dict[str, int]
+    mana_added: dict[str, int]
+
+
+@dataclass(frozen=True)
+class ObjectState:
+    id: str
+    card: str
+    zone: str
+    controller: str | None
+    tapped: bool
+    counters: dict[str, int]
+
+
+def _atom_argument(value: Any, name: str) -> None:
+    arguments.instance(value, (str, Symbol), name, "an atom's text, such as 'tap(forest1)', or a clingo Symbol",
+                       optional=False)
+
+
+def _where_arguments(text: Any, limit: Any) -> None:
+    from pyrules.engine.solver import MAX_LIMIT
+
+    arguments.text(text, "text", "a query in clingo's syntax")
+    arguments.optional_whole(limit, "limit", 1, MAX_LIMIT)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One distinct outcome. ``atoms`` are its outcome atoms; the properties read them as state."""
+
+    atoms: frozenset[Symbol]
+    situation: Situation = field(repr=False, compare=False)
+    # The Outcomes it belongs to: an attribute, not a field, so that dataclasses.asdict (which pandas
+    # calls on each row of pd.DataFrame(outcomes)) does not copy every outcome into every row.
+    source: InitVar[Any] = None
+    line: Any = field(default=None, repr=False, compare=False)  # for a sequence of actions: the line that reached it
+
+    def __post_init__(self, source: Any) -> None:
+        object.__setattr__(self, "source", source)
+
+    # -- raw atoms ------------------------------------------------------------------------
+    def by_name(self, name: str) -> list[Symbol]:
+        arguments.text(name, "name", "a predicate's name")
+        return sorted((a for a in self.atoms if a.name == name), key=str)
+
+    def tuples(self, name: str | None = None) -> list[tuple[Any, ...]]:
+        """The atoms (of one predicate, given its name) as plain tuples, the name first: numbers as int,
+        ids and words as str, a nested term as its text: ``("counters_put", "ballista", "p1p1", 6)``."""
+        from pyrules.engine.query import plain
+
+        arguments.optional_text(name, "name", "a predicate's name")
+        atoms = self.atoms if name is None else [a for a in self.atoms if a.name == name]
+        return sorted(((a.name, *(plain(x) for x in a.arguments)) for a in atoms), key=lambda t: tuple(map(str, t)))
+
+    def holds(self, atom: str | Symbol) -> bool:
+        _atom_argument(atom, "atom")
+        if isinstance(atom, Symbol):
+            check_atom(atom, self.situation)
+            return atom in self.atoms
+        return parse_atom(atom, self.situation) in self.atoms
+
+    def __contains__(self, atom: str | Symbol) -> bool:
+        return self.holds(atom)
+
+    @property
+    def texts(self) -> list[str]:
+        texts = [format_atom(a) for a in self.atoms]
+        texts.sort()
+        return texts
+
+    # -- state after the outcome ----------------------------------------------------------
+    @property
+    def final(self) -> Situation | None:
+        """For a sequence of actions: the state at the end (a situation without a question)."""
+        return self.line.state if self.line is not None else None
+
+    @property
+    def players(self) -> dict[str, PlayerState]:
+        if self.final is not None:
+            before = {p.name: p for p in self.situation.players}
+            return {p.name: PlayerState(p.name, p.life, dict(sorted(p.mana_pool.items())),
+                                        {t: n - before[p.name].mana_pool.get(t, 0) for t, n in sorted(p.mana_pool.items())
+                                         if n > before[p.name].mana_pool.get(t, 0)})
+                    for p in self.final.players}
+        added: dict[str, dict[str, int]] = {p.name: {} for p in self.situation.players}
+        for a in self.by_name("mana_added"):
+            added[a.arguments[0].string][a.arguments[1].name] = a.arguments[2].number
+        delta = {p.name: 0 for p in self.situation.players}
+        for a in self.by_name("life_lost"):
+            delta[a.arguments[0].string] -= a.arguments[1].number
+        for a in self.by_name("life_gained"):
+            delta[a.arguments[0].string] += a.arguments[1].number
+        result = {}
+        for p in self.situation.players:
+            pool = dict(p.mana_pool)
+            for t, n in added[p.name].items():
+                pool[t] = pool.get(t, 0) + n
+            result[p.name] = PlayerState(p.name, p.life + delta[p.name], dict(sorted(pool.items())),
+                                         dict(sorted(added[p.name].items())))
+        return result
+
+    @property
+    def objects(self) -> dict[str, ObjectState]:
+        if self.final is not None:
+            return {o.id: ObjectState(o.id, o.card, o.zone, o.controller, o.tapped, dict(sorted(o.counters.items())))
+                    for o in self.final.objects}
+        taps = {a.arguments[0].string for a in self.by_name("tap")}
+        untaps = {a.arguments[0].string for a in self.by_name("untap")}
+        moves = {a.arguments[0].string: a.arguments[2].name for a in self.by_name("move")}
+        counters: dict[str, dict[str, int]] = {o.id: dict(o.counters) for o in self.situation.objects}
+        for a in self.by_name("counters_put"):
+            c = counters[a.arguments[0].string]
+            c[a.arguments[1].name] = c.get(a.arguments[1].name, 0) + a.arguments[2].number
+        for a in self.by_name("counters_removed"):
+            c = counters[a.arguments[0].string]
+            c[a.arguments[1].name] = c.get(a.arguments[1].name, 0) - a.arguments[2].number
+        result = {}
+        for o in self.situation.objects:
+            zone = moves.get(o.id, o.zone)
+            on_battlefield = zone == "battlefield"
+            tapped = on_battlefield and ((o.tapped and o.id not in untaps) or o.id in taps)
+            result[o.id] = ObjectState(
+                o.id, o.card, zone, o.controller if zone in ("battlefield", "stack") else None, tapped,
+                {k: v for k, v in sorted(counters[o.id].items()) if v} if on_battlefield else {},
+            )
+        return result
+
+    @property
+    def could_produce(self) -> dict[str, list[str]]:
+        result: dict[str, list[str]] = {}
+        for a in self.by_name("could_produce"):
+            result.setdefault(a.arguments[0].string, []).append(a.arguments[1].name)
+        return {k: _mana_order(v) for k, v in sorted(result.items())}
+
+    @property
+    def abilities(self) -> dict[str, list[tuple[str, str]]]:
+        """For an ``abilities`` question: each asked object's ability instances, as (instance, kind)."""
+        result: dict[str, list[tuple[str, str]]] = {}
+        for a in sorted(self.by_name("has_ability"), key=str):
+            result.setdefault(a.arguments[0].string, []).append((format_atom(a.arguments[1]), a.arguments[2].name))
+        return dict(sorted(result.items()))
+
+    @property
+    def changes(self) -> list[str]:
+        """The atoms that say what happened (everything but answers to 'which ...?' questions)."""
+        from pyrules.engine.encodings import answer_names
+
+        return [format_atom(a) for a in sorted(self.atoms, key=str) if a.name not in answer_names()]
+
+    # -- explanations -------------------------------------------------------------------
+    def explain(self, atom: str | Symbol | None = None) -> Any:
+        """A networkx graph of why this outcome holds (or, given an atom, why that atom does)."""
+        if self.source is None:
+            raise ValueError("this outcome was not produced by pyrules.solve")
+        if atom is not None:
+            _atom_argument(atom, "atom")
+        graph = self.source._explanation(self)
+        return graph.focus(self.source.atom(atom) if isinstance(atom, str) else atom) if atom is not None else graph
+
+    # -- conversions ----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "atoms": self.texts,
+            "players": {n: {"life": s.life, "mana_pool": s.mana_pool, "mana_added": s.mana_added}
+                        for n, s in self.players.items()},
+            "objects": {i: {"card": s.card, "zone": s.zone, "controller": s.controller, "tapped": s.tapped,
+                            "counters": s.counters} for i, s in self.objects.items()},
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), **kwargs)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<li><code>{html.escape(t)}</code></li>" for t in self.texts) or "<li>nothing changes</li>"
+        objs = "".join(
+            f"<tr><td>{html.escape(s.id)}</td><td>{html.escape(s.card)}</td><td>{s.zone}</td>"
+            f"<td>{html.escape(s.controller or '')}</td><td>{'tapped' if s.tapped else ''}</td>"
+            f"<td>{html.escape(', '.join(f'{k}: {v}' for k, v in s.counters.items()))}</td></tr>"
+            for s in self.objects.values()
+        )
+        players = "".join(
+            f"<tr><td>{html.escape(n)}</td><td>{s.life}</td><td>{_pool_text(s.mana_pool)}</td></tr>"
+            for n, s in self.players.items()
+        )
+        return (
+            f"<div><ul>{rows}</ul>"
+            f"<table><tr><th>player</th><th>life</th><th>mana pool</th></tr>{players}</table>"
+            f"<table><tr><th>object</th><th>card</th><th>zone</th><th>controller</th><th>tapped</th>"
+            f"<th>counters</th></tr>{objs}</table></div>"
+        )
+
+
+def _mana_order(types: list[str]) -> list[str]:
+    order = "wubrgc"
+    return sorted(types, key=order.index)
+
+
+def _flat(record: dict[str, Any], parts: tuple[str, ...]) -> dict[str, Any]:
+    """``{"players": {"alice": {"life": 20}}}`` -> ``{"alice.life": 20}``: the state of one outcome as
+    one level of named columns (a mana pool's or counters' types and kinds become columns too)."""
+    out: dict[str, Any] = {}
+
+    def walk(prefix: str, value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(f"{prefix}.{key}" if prefix else str(key), item)
+        else:
+            out[prefix] = value
+
+    for part in parts:
+        walk("", record[part])
+    return out
+
+
+def _pool_text(pool: dict[str, int]) -> str:
+    return "".join(f"{{{t.upper()}}}" * n for t, n in sorted(pool.items(), key=lambda kv: "wubrgc".index(kv[0])))
+
+
+def _alike(atom: Symbol, other: Symbol) -> bool:
+    """Atoms of the same predicate about the same first argument (``counters_put(ballista, ...)``)."""
+    return atom.name == other.name and len(atom.arguments) == len(other.arguments) and \
+        atom.arguments[:1] == other.arguments[:1]
+
+
+class Explained:
+    """The explanations of a result's outcomes made so far: each as long as something else holds it, and the
+    last one made. (Explaining every outcome of a large result one after another keeps one graph alive, not
+    all of them; ``outcome.explain()`` twice in a row, or on a graph still held, makes it once.) Pickled
+    empty: explanations are made again from the grounding."""
+
+    def __init__(self) -> None:
+        self._held: weakref.WeakValueDictionary[frozenset[Symbol], Any] = weakref.WeakValueDictionary()
+        self._last: Any = None
+
+    def get(self, atoms: frozenset[Symbol]) -> Any:
+        return self._held.get(atoms)
+
+    def keep(self, atoms: frozenset[Symbol], graph: Any) -> Any:
+        self._held[atoms] = self._last = graph
+        return graph
+
+    def clear(self) -> None:
+        self._held.clear()
+        self._last = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__()
+
+
+class Outcomes(Sequence[Outcome]):
+    """Every distinct legal outcome of a situation's question."""
+
+    def __init__(self, situation: Situation, grounding: Grounding, models: Iterable[frozenset[Symbol]],
+                 truncated: bool, statistics: Statistics, options: SolveOptions, library: Any = None):
+        """The outcomes of one grounding's enumeration: ``models`` are the shown atoms of each."""
+        self._start(situation, statistics, options, library, messages=grounding.messages)
+        self._grounding = grounding
+        self._outcomes = [Outcome(atoms, situation, self) for atoms in models]
+        self.truncated = truncated
+        self.timed_out = grounding.timed_out  # truncated by the timeout
+        self.illegal = [describe_reason(r) for r in grounding.illegal_reasons()]
+        self._explained = grounding if grounding.explain else None
+        if grounding.objective is not None and grounding.optimum is not None:
+            self.optimum = -grounding.optimum if grounding.objective == "maximize" else grounding.optimum
+
+    def _start(self, situation: Situation, statistics: Statistics, options: SolveOptions, library: Any,
+               messages: Iterable[str]) -> None:
+        """What every kind of result holds, before its outcomes."""
+        self.situation = situation
+        self.statistics = statistics
+        self.options = options
+        #: clingo's warnings while grounding, one line each (none for a well-formed situation).
+        self.messages: list[str] = list(messages)
+        self._library = library
+        self._grounding: Grounding | None = None
+        self._explained: Grounding | None = None
+        self._graphs = Explained()
+        self._brave: frozenset[Symbol] | None = None
+        self._cautious: frozenset[Symbol] | None = None
+        self._queried = False
+        #: With an objective (solve(maximize=...)), its value in the optimal outcomes.
+        self.optimum: int | None = None
+
+    # -- sequence -------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._outcomes)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._outcomes[index]
+
+    def __iter__(self) -> Iterator[Outcome]:
+        return iter(self._outcomes)
+
+    def filter(self, condition: str | Symbol | Callable[[Outcome], bool]) -> list[Outcome]:
+        """The outcomes where an atom holds, or that satisfy a predicate."""
+        if callable(condition):
+            return [o for o in self._outcomes if condition(o)]
+        _atom_argument(condition, "condition")
+        symbol = self.atom(condition)
+        return [o for o in self._outcomes if symbol in o.atoms]
+
+    def atom(self, text: str | Symbol, where: str = "<query>") -> Symbol:
+        """An outcome atom from its text (or a symbol), checked against the situation and the vocabulary;
+        ``where`` names the place it came from in errors."""
+        _atom_argument(text, "text")
+        arguments.text(where, "where")
+        if isinstance(text, Symbol):
+            check_atom(text, self.situation, where)
+            return text
+        return parse_atom(text, self.situation, where)
+
+    # -- brave and cautious -----------------------------------------------------------------
+    def _consequences(self) -> None:
+        if not self._queried:
+            start = time.perf_counter()
+            if self._grounding is None:  # unpickled or copied: the clingo state stayed behind; ground again
+                self._grounding = Grounding(self.situation, self._library, self.options)
+            self._brave = self._grounding.consequences("brave")
+            self._cautious = self._grounding.consequences("cautious")
+            self.statistics.extra["query_seconds"] = time.perf_counter() - start
+            self._queried = True
+
+    def sometimes(self, query: str | Symbol) -> bool | None:
+        """True if the atom, or the query (see :meth:`query`), holds in some outcome (clingo's brave
+        consequences); None only when a timeout stopped the search before it was decided."""
+        return self._holds(query, "sometimes")
+
+    def always(self, query: str | Symbol) -> bool | None:
+        """True if there is an outcome and the atom, or the query, holds in every outcome (cautious
+        consequences); a query with variables holds in an outcome when some values of them make it hold."""
+        return self._holds(query, "always")
+
+    def never(self, query: str | Symbol) -> bool | None:
+        found = self.sometimes(query)
+        return None if found is None else not found
+
+    def _holds(self, query: str | Symbol, mode: str) -> bool | None:
+        _atom_argument(query, "query")
+        symbol = self._ground_atom(query)
+        if symbol is None:
+            return self.query(query, mode).holds  # type: ignore[arg-type]
+        self._consequences()
+        found = self._brave if mode == "sometimes" else self._cautious
+        return found is not None and symbol in found
+
+    def _ground_atom(self, query: str | Symbol, where: str = "<query>") -> Symbol | None:
+        """The atom, when a query is one atom without variables (answered from cached consequences)."""
+        if isinstance(query, Symbol):
+            return self.atom(query, where)
+        from pyrules.engine.query import parse_query
+
+        return parse_query(query, self.situation, where).ground_atom
+
+    def query(self, text: str, mode: str = "sometimes", origin: str = "<query>") -> Any:
+        """Ask a query in clingo's syntax over outcome atoms, such as ``counters_put(ballista, p1p1, N),
+        N >= 5`` or ``tap(O), not untap(O)``: whether it holds in some outcome (``mode="sometimes"``) or in
+        every one (``"always"``), and for which values of its variables
+        (:class:`pyrules.engine.query.Answer`). Answered by clingo (brave and cautious consequences) on the
+        grounding the outcomes came from."""
+        from pyrules.engine.query import parse_query
+
+        if mode not in ("sometimes", "always"):
+            raise ValueError(f"mode is 'sometimes' or 'always', not {mode!r}")
+        arguments.text(text, "text", "a query in clingo's syntax")
+        arguments.text(origin, "origin")
+        start = time.perf_counter()
+        answer = self._asker().ask(parse_query(text, self.situation, origin), mode)
+        self.statistics.extra["query_seconds"] = time.perf_counter() - start
+        return answer
+
+    def where(self, text: str, limit: int | None = None) -> Outcomes:
+        """The outcomes where a query holds, solved again with the query assumed (``solve(where=...)``)."""
+        from dataclasses import replace
+
+        from pyrules.api import solve
+
+        _where_arguments(text, limit)
+        return solve(self.situation, library=self._library, options=replace(self.options, where=text, limit=limit))
+
+    def _asker(self) -> Any:
+        if self._grounding is None:  # unpickled or copied: the clingo state stayed behind; ground again
+            self._grounding = Grounding(self.situation, self._library, self.options)
+        return self._grounding
+
+    # -- explanations -----------------------------------------------------------------------
+    def _explaining(self) -> Grounding:
+        """A grounding that records rule firings: this one, or one more for all outcomes at once."""
+        if self._explained is None:
+            start = time.perf_counter()
+            grounding = Grounding(self.situation, self._library, self.options, explain=True)
+            self.statistics.extra["explain_setup_seconds"] = time.perf_counter() - start
+            self._explained = grounding
+        return self._explained
+
+    def _explanation(self, outcome: Outcome) -> Any:
+        from pyrules.explain.graph import base, build
+
+        graph = self._graphs.get(outcome.atoms)
+        if graph is None:
+            grounding = self._explaining()
+            true = grounding.true_nonfacts(outcome.atoms)
+            if true is None:
+                raise ValueError("this outcome was not found again when grounding for explanations")
+            if grounding.explain_data.base is None:  # the part of every explanation grounding decides: once
+                start = time.perf_counter()
+                base(grounding.explain_data)
+                self.statistics.extra["explain_base_seconds"] = time.perf_counter() - start
+            graph = self._graphs.keep(outcome.atoms, build(grounding.explain_data, true, outcome.atoms, self.situation))
+        return graph
+
+    def explain(self, index: int = 0, atom: str | Symbol | None = None) -> Any:
+        return self._outcomes[arguments.index(index, "index", len(self))].explain(atom)
+
+    def contrast(self, index: int, atom: str | Symbol) -> list[tuple[tuple[str, ...], int]]:
+        """What the other outcomes have instead of an atom of outcome ``index`` (from 0): the atoms of the
+        same predicate about the same first argument (``counters_put(ballista, ...)``,
+        ``mana_added(alice, ...)``), each distinct set once with how many outcomes have it; sorted."""
+        outcome = self._outcomes[arguments.index(index, "index", len(self))]
+        _atom_argument(atom, "atom")
+        symbol = self.atom(atom)
+        if symbol not in outcome.atoms:
+            raise InputError("<atom>", f"{format_atom(symbol)} does not hold in outcome {index + 1}")
+        mine = tuple(sorted(format_atom(a) for a in outcome.atoms if _alike(a, symbol)))
+        found = Counter(tuple(sorted(format_atom(a) for a in o.atoms if _alike(a, symbol)))
+                        for i, o in enumerate(self._outcomes) if i != index)
+        return sorted((atoms, n) for atoms, n in found.items() if atoms != mine)
+
+    def why_not(self, atom: str | Symbol) -> list[str]:
+        """For an atom that holds in no outcome: first the smallest sets of the situation's objects and
+        lasting effects without which it could hold, and the rules through which they block it
+        (:meth:`blockers`); then, for each rule that could derive it, a condition that fails."""
+        from pyrules.explain.graph import why_not
+
+        _atom_argument(atom, "atom")
+        symbol = self.atom(atom)
+        if self.sometimes(symbol):
+            return [f"{format_atom(symbol)} holds in some outcome"]
+        if not len(self):
+            reasons = "; ".join(self.illegal) or "no answer"
+            first = [f"the situation has no outcome at all ({reasons}): no atom holds in one"]
+        else:
+            first = self.blockers(symbol).lines()
+        grounding = self._explaining()
+        return first + why_not(grounding.explain_data, symbol, holds=grounding.brave_atoms())
+
+    def blockers(self, atom: str | Symbol) -> Any:
+        """The smallest sets of the situation's objects and lasting effects without which an atom that holds
+        in no outcome could hold, and the CR numbers of the rules through which they block it
+        (:class:`pyrules.explain.whynot.WhyNot`; a bounded search, which says when it stopped)."""
+        from pyrules.explain.whynot import why_not_minimal
+
+        _atom_argument(atom, "atom")
+        symbol = self.atom(atom)
+        found = why_not_minimal(self.situation, self._library, symbol)
+        # Where the outcomes have instead atoms of the same predicate about the same object: of the rules
+        # that read the blocking cards' abilities, those on the decisive chain of those atoms (Hardened
+        # Scales blocks 4 counters through the rules that apply its effect to the entering and add its
+        # counter, not through every rule that reads a "plus" modification).
+        used = set()
+        for outcome in self._outcomes[:10]:
+            for other in outcome.atoms:
+                if _alike(other, symbol):
+                    used |= outcome.explain().cites(other)
+        if any(r in used for r in found.rules):
+            found.rules = [r for r in found.rules if r in used]
+        return found
+
+    def compare(self, other: Outcomes, project: tuple[str, ...] | list[str] | str = ()) -> dict[str, Any]:
+        """The outcomes only here, only in ``other`` and in both, each as its sorted atom texts; with
+        ``project`` (outcome predicates, as for ``solve``), by those atoms only (outcomes alike on them
+        count once). Outcomes of two situations compare by text, so their ids should agree."""
+        from pyrules.engine.solver import project_signatures
+
+        if not isinstance(other, Outcomes):
+            raise TypeError(f"other must be the Outcomes of another solve, not {other!r}")
+        names = {s.rsplit("/", 1)[0] for s in project_signatures(project)}
+
+        def keys(outcomes: Outcomes) -> set[tuple[str, ...]]:
+            return {tuple(sorted(format_atom(a) for a in o.atoms if not names or a.name in names)) for o in outcomes}
+
+        mine, theirs = keys(self), keys(other)
+        return {"only_first": sorted(mine - theirs), "only_second": sorted(theirs - mine), "both": sorted(mine & theirs)}
+
+    def difference(self, first: int, second: int) -> dict[str, Any]:
+        """Where two outcomes part: the atoms only one of them has, and the first choice that differs."""
+        a = self._outcomes[arguments.index(first, "first", len(self))]
+        b = self._outcomes[arguments.index(second, "second", len(self))]
+        ga, gb = a.explain(), b.explain()
+        choices_a = {format_atom(d["symbol"]): d["stage"] for _, d in ga.nodes(data=True) if d["kind"] == "choice"}
+        choices_b = {format_atom(d["symbol"]): d["stage"] for _, d in gb.nodes(data=True) if d["kind"] == "choice"}
+        only_a = sorted(set(choices_a) - set(choices_b), key=lambda x: (choices_a[x], x))
+        only_b = sorted(set(choices_b) - set(choices_a), key=lambda x: (choices_b[x], x))
+        return {
+            "only_first": sorted(format_atom(s) for s in a.atoms - b.atoms),
+            "only_second": sorted(format_atom(s) for s in b.atoms - a.atoms),
+            "first_choice": (only_a[0] if only_a else None, only_b[0] if only_b else None),
+        }
+
+    # -- conversions ----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "situation": self.situation.source,
+            "count": len(self),
+            "truncated": self.truncated,
+            "timed_out": self.timed_out,
+            "illegal": self.illegal,
+            "optimum": self.optimum,
+            "outcomes": [o.to_dict() for o in self._outcomes],
+            "options": {"limit": self.options.limit, "threads": self.options.threads, "seed": self.options.seed,
+                        "where": self.options.where, "constraints": list(map(str, self.options.constraints)),
+                        "maximize": self.options.maximize, "minimize": self.options.minimize,
+                        "arguments": self.options.arguments()},
+            "statistics": self.statistics.as_dict(),
+            "messages": self.messages,
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), **kwargs)
+
+    #: The HTML view stays small however many outcomes there are: the first few in full, the next ones
+    #: folded as one line each, and a count of the rest.
+    HTML_FULL = 10
+    HTML_FOLDED = 200
+
+    def _repr_html_(self) -> str:
+        head = f"<p>{len(self)} outcome{'s' if len(self) != 1 else ''}{' (truncated)' if self.truncated else ''}</p>"
+        if self.illegal:
+            head += "<p>Not legal: " + html.escape("; ".join(self.illegal)) + "</p>"
+        if len(self) > self.HTML_FULL:  # a summary: in how many outcomes each atom holds
+            counts = Counter(t for o in self._outcomes for t in o.texts)
+            rows = "".join(f"<tr><td><code>{html.escape(t)}</code></td><td>{n}</td></tr>"
+                           for t, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:30])
+            more = f"<p>... and {len(counts) - 30} more atoms</p>" if len(counts) > 30 else ""
+            head += (f"<details><summary>atoms</summary><table><tr><th>atom</th><th>outcomes</th></tr>{rows}</table>"
+                     f"{more}</details>")
+        body = "".join(f"<h4>Outcome {i}</h4>{o._repr_html_()}"
+                       for i, o in enumerate(self._outcomes[:self.HTML_FULL], start=1))
+        folded = self._outcomes[self.HTML_FULL:self.HTML_FULL + self.HTML_FOLDED]
+        if folded:
+            lines = "".join(f"<li>Outcome {i}: " + ", ".join(f"<code>{html.escape(t)}</code>" for t in o.texts) + "</li>"
+                            for i, o in enumerate(folded, start=self.HTML_FULL + 1))
+            body += f"<details><summary>outcomes {self.HTML_FULL + 1} to {self.HTML_FULL + len(folded)}</summary>" \
+                    f"<ul>{lines}</ul></details>"
+        rest = len(self) - self.HTML_FULL - len(folded)
+        if rest > 0:
+            body += f"<p>... and {rest} more outcomes (iterate over the result to see them all)</p>"
+        return head + body
+
+    def __repr__(self) -> str:
+        return f"<Outcomes {len(self)}{' truncated' if self.truncated else ''} of {self.situation.source}>"
+
+    # -- plain data -----------------------------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied as plain values: the clingo state (groundings, explanation graphs) stays
+        behind and is made again if a query or an explanation needs it."""
+        return {**self.__dict__, "_grounding": None, "_explained": None, "_graphs": Explained()}
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """One plain dict per outcome (``outcome``: its number from 1, then as ``Outcome.to_dict``)."""
+        return [{"outcome": i, **o.to_dict()} for i, o in enumerate(self._outcomes, start=1)]
+
+    def to_dataframe(self, columns: str = "atoms") -> Any:
+        """A pandas DataFrame, one row per outcome (indexed by its number from 1). ``columns="atoms"``:
+        one True/False column per atom that holds in some outcome; ``"state"``: one column per player
+        and object field after the outcome (``alice.life``, ``forest1.tapped``, ``forest1.counters.p1p1``).
+        pandas comes with the ``notebooks`` extra: ``pip install 'pyrules[notebooks]'``."""
+        if columns not in ("atoms", "state"):
+            raise ValueError(f"columns is 'atoms' or 'state', not {columns!r}")
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("to_dataframe needs pandas: pip install 'pyrules[notebooks]'") from None
+        if columns == "atoms":
+            texts = sorted({t for o in self._outcomes for t in o.texts})
+            rows = [dict.fromkeys(texts, False) | dict.fromkeys(o.texts, True) for o in self._outcomes]
+            frame = pd.DataFrame(rows, columns=texts, dtype=bool)
+        else:
+            frame = pd.DataFrame([_flat(o.to_dict(), ("players", "objects")) for o in self._outcomes])
+        frame.index = pd.RangeIndex(1, len(self._outcomes) + 1, name="outcome")
+        return frame
+
+
+class SequenceOutcomes(Outcomes):
+    """The outcomes of a sequence of actions: one per distinct final state (:mod:`pyrules.play.sequence`)."""
+
+    def __init__(self, situation: Situation, lines: list[Any], statistics: Statistics, options: SolveOptions,
+                 messages: list[str], library: Any = None, timed_out: bool = False, limit: int | None = None):
+        """The distinct final states of ``lines``, sorted; with ``limit``, the first ones (then truncated);
+        ``timed_out``: the lines were cut at the timeout (then truncated too)."""
+        from pyrules.play.sequence import changes, describe_ending
+
+        self._start(situation, statistics, options, library, messages=messages)
+        found: dict[frozenset[Symbol], Outcome] = {}
+        for line in lines:
+            atoms = changes(situation, line)
+            found.setdefault(atoms, Outcome(atoms, situation, self, line))
+        outcomes = sorted(found.values(), key=lambda o: outcome_key(o.atoms))
+        self._outcomes = outcomes[:limit] if limit is not None else outcomes
+        self.truncated = timed_out or len(self._outcomes) < len(outcomes)
+        self.timed_out = timed_out
+        self.illegal: list[str] = []  # an illegal action ends its line, and that is an outcome (illegal/2)
+        #: Why lines ended before the last action (an illegal action, a loop, the bound), one text each.
+        self.endings = sorted({describe_ending(o.line.ending) for o in self._outcomes if o.line.ending is not None})
+
+    def _asker(self) -> Any:
+        from pyrules.engine.solver import OutcomeTable
+
+        if self._grounding is None:
+            self._grounding = OutcomeTable([o.atoms for o in self._outcomes], self.options)  # type: ignore[assignment]
+        return self._grounding
+
+    def where(self, text: str, limit: int | None = None) -> Outcomes:
+        """The outcomes where a query holds (found by clingo among the lines of play already found)."""
+        from copy import copy
+
+        from pyrules.engine.query import parse_query
+
+        _where_arguments(text, limit)
+        found = self._asker().matching(parse_query(text, self.situation, "<query>"))
+        result = copy(self)
+        result._outcomes = [self._outcomes[i] for i in found][:limit]
+        result.truncated = limit is not None and len(found) > limit
+        return result
+
+    def _consequences(self) -> None:
+        if not self._queried:
+            sets = [o.atoms for o in self._outcomes]
+            self._brave = frozenset().union(*sets) if sets else None
+            self._cautious = frozenset.intersection(*sets) if sets else None
+            self._queried = True
+
+    def _explanation(self, outcome: Outcome) -> Any:
+        from pyrules.explain.graph import sequence_graph
+
+        graph = self._graphs.get(outcome.atoms)
+        if graph is None:
+            graph = self._graphs.keep(outcome.atoms, sequence_graph(self, outcome))
+        return graph
+
+    def why_not(self, atom: str | Symbol) -> list[str]:
+        symbol = self.atom(atom)
+        if self.sometimes(symbol):
+            return [f"{format_atom(symbol)} holds in some outcome"]
+        return [f"{format_atom(symbol)} holds at the end of no line of play; explain an outcome to follow its steps"]
+
+    def __repr__(self) -> str:
+        return f"<SequenceOutcomes {len(self)} of {self.situation.source}>"

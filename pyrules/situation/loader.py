@@ -1,0 +1,735 @@
+"""Situation files (YAML, JSON accepted) -> :class:`~pyrules.situation.model.Situation`.
+
+The format is documented in ``docs/situations.md``. Every check here reports the file and line of
+the offending value; the checks cover form (types, known fields) and state (unknown ids, cards,
+impossible combinations such as a tapped card in a hand, targets a spell could never have had).
+Which fields exist, and what each means, is declared once in :mod:`pyrules.vocabulary`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pyrules.base.arguments import check_path, instance
+from pyrules.base.collector import paused
+from pyrules.base.document import MAX_BYTES, Field, load_document, whole_number
+from pyrules.base.errors import UnsupportedError
+from pyrules.base.files import read_text
+from pyrules.cards.library import CardLibrary, CardSpec, builtin_library, parse_cards
+from pyrules.situation.model import (
+    Abilities,
+    Action,
+    Activatable,
+    Activate,
+    Cast,
+    CouldProduce,
+    GameObject,
+    Happen,
+    LastingEffect,
+    PassPriority,
+    Player,
+    PlayLand,
+    Question,
+    ResolveAll,
+    ResolveTop,
+    Situation,
+    StackAbility,
+)
+from pyrules.vocabulary import TargetSpec, kind, names
+from pyrules.vocabulary.shapes import name_token
+from pyrules.vocabulary.values import BASIC_LAND_TYPES, PHASES, STEPS
+
+SITUATION_FIELDS = frozenset(names("situation"))
+CASE_FIELDS = frozenset(names("case"))
+_QUESTIONS = names("question")
+_EFFECTS = names("happen")
+
+
+def read_document(path: str | Path) -> Field:
+    """Read a YAML or JSON file into a located :class:`Field` (errors name the file)."""
+    source = str(path)
+    text = read_text(path, source, "a situation file", MAX_BYTES)
+    value, lines = load_document(text, source)
+    root = Field(value, "", source, lines)
+    if not isinstance(value, dict):
+        raise root.fail("a situation file must be a mapping with 'players' and 'question' (and usually 'objects')")
+    return root
+
+
+def load_situation(path: str | Path, library: CardLibrary | None = None) -> Situation:
+    """Read and check one situation file."""
+    check_path(path, "path")
+    instance(library, CardLibrary, "library", "a CardLibrary (pyrules.load_library)")
+    with paused():  # a large file's nodes, values and objects hold no cycle (see pyrules.base.collector)
+        return parse_situation(read_document(path), library, extra_fields=CASE_FIELDS)
+
+
+def parse_situation(root: Field, library: CardLibrary | None = None, *,
+                    extra_fields: frozenset[str] = frozenset()) -> Situation:
+    """Check a located document and build the :class:`Situation` it describes."""
+    root.mapping()
+    root.only_keys(SITUATION_FIELDS | extra_fields)
+    inline = parse_cards(root.child("cards")) if root.child("cards").present else ()
+    library = library or builtin_library()
+    if root.child("library").present:  # a library file, relative to this one (docs/import.md)
+        from pyrules.cards.importer.library import load_library
+
+        f = root.child("library")
+        path = Path(f.text())
+        if root.source and not path.is_absolute() and not root.source.startswith("<"):
+            path = Path(root.source).parent / path
+        library = load_library(path, library, f.where, f.text())
+    library = library.with_cards(inline)
+
+    players = _players(root.child("players"))
+    names_ = [p.name for p in players]
+
+    def player_ref(f: Field, what: str) -> str:
+        name = f.text()
+        if name not in names_:
+            raise f.fail(f"unknown player '{name}' in {what}; players are {', '.join(names_)}")
+        return name
+
+    active = player_ref(root.child("active"), "active") if root.child("active").present else names_[0]
+    priority = player_ref(root.child("priority"), "priority") if root.child("priority").present else None
+    turn = root.child("turn").integer(default=1, minimum=1)
+    phase = root.child("phase").choice(PHASES, default="precombat_main")
+    step = None
+    if root.child("step").present:
+        if not STEPS[phase]:
+            raise root.child("step").fail(f"the {phase.replace('_', ' ')} phase has no steps")
+        step = root.child("step").choice(STEPS[phase])
+
+    object_fields = _elements(root, "objects")
+    objects = tuple(_object(f, player_ref, library) for f in object_fields)
+    seen: dict[str, Field] = {}
+    for f, obj in zip(object_fields, objects):
+        if obj.id in seen:
+            raise f.child("id").fail(f"object id '{obj.id}' is used twice")
+        seen[obj.id] = f
+    if set(seen) & set(names_):
+        clash = sorted(set(seen) & set(names_))[0]
+        raise seen[clash].child("id").fail(f"'{clash}' names both a player and an object")
+    by_id = {o.id: o for o in objects}
+
+    for f, obj in zip(object_fields, objects):
+        for i, material in enumerate(obj.crafted_with):
+            if material not in by_id:
+                raise f.child("crafted_with").child(i).fail(f"unknown object '{material}'")
+        if obj.attached_to is not None:
+            target = by_id.get(obj.attached_to)
+            if target is None:
+                raise f.child("attached_to").fail(f"unknown object '{obj.attached_to}'")
+            if target.zone != "battlefield" or target.id == obj.id:
+                raise f.child("attached_to").fail(f"'{obj.id}' can only be attached to another permanent")
+        card = library[obj.card]
+        if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
+            raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
+        if obj.kicked and obj.zone != "stack":
+            raise f.child("kicked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack was kicked")
+        if obj.targets and obj.zone != "stack":
+            raise f.child("targets").fail(f"'{obj.id}' is in the {obj.zone}; only spells on the stack have targets")
+        if obj.division and obj.zone != "stack":
+            raise f.child("division").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack divides damage")
+        if obj.zone == "stack":
+            _check_spell_targets(f, obj.targets, obj.division, card.face(obj.face), obj.id, by_id, names_, library)
+    effects = tuple(_effect(f, player_ref, library) for f in _elements(root, "effects"))
+    stack, stack_abilities = _stack(root, objects, by_id, player_ref, names_, library)
+    if root.child("actions").present:
+        if root.child("question").present:
+            raise root.child("actions").fail("a situation has either a 'question' or 'actions', not both")
+        question = None
+        actions = _actions(root.child("actions"), objects, by_id, player_ref, names_, library)
+    else:
+        question = _question(root.child("question"), objects, by_id, player_ref, names_, library, bool(stack))
+        actions = ()
+    return Situation(
+        players=players,
+        objects=objects,
+        question=question,
+        active_player=active,
+        priority=priority,
+        turn=turn,
+        phase=phase,
+        step=step,
+        stack=stack,
+        stack_abilities=stack_abilities,
+        effects=effects,
+        cards=inline,
+        actions=actions,
+        library=library,
+        name=root.child("name").text(default="") or "",
+        source=root.source,
+        lines=dict(root.lines),
+    )
+
+
+def _value(f: Field, family: str, name: str, default: Any = None) -> Any:
+    """Field ``name`` of ``f``, read with the shape the vocabulary declares for it (or ``default``)."""
+    if type(f.value) is dict and f.value.get(name) is None:  # absent (most fields of most objects)
+        return default
+    child = f.child(name)
+    return kind(family, name).shape.parse(child) if child.present else default
+
+
+def _elements(root: Field, key: str) -> list[Field]:
+    f = root.child(key)
+    return list(f.elements()) if f.present else []
+
+
+def _players(f: Field) -> tuple[Player, ...]:
+    if not f.present:
+        raise f.fail("missing field 'players' (a list of player names in turn order)")
+    players = []
+    for item in f.elements():
+        if isinstance(item.value, str):
+            players.append(Player(item.value))
+            continue
+        item.mapping()
+        item.only_keys(set(names("player")))
+        players.append(Player(item.child("name").text(), _value(item, "player", "life", 20),
+                              _value(item, "player", "mana_pool", {}), _value(item, "player", "restricted_mana", {}),
+                              _value(item, "player", "library", 0), _value(item, "player", "hand", 0),
+                              _value(item, "player", "lands_played", 0)))
+    if not players:
+        raise f.fail("a situation needs at least one player")
+    seen = set()
+    for i, p in enumerate(players):
+        if not p.name.strip():
+            raise f.child(i).fail("a player name cannot be empty")
+        if p.name in seen:
+            raise f.child(i).fail(f"player '{p.name}' is listed twice")
+        seen.add(p.name)
+    return tuple(players)
+
+
+@cache
+def _object_keys() -> frozenset[str]:
+    return frozenset(names("object"))
+
+
+def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> GameObject:
+    f.mapping()
+    f.only_keys(_object_keys())
+    oid = f.child("id").text()
+    if not oid.strip():
+        raise f.child("id").fail("an object id cannot be empty")
+    card_f, owner_f, controller_f = f.child("card"), f.child("owner"), f.child("controller")
+    where = card_f.where
+    card = library.lookup(card_f.text(), where)
+    check_supported(card, where)
+    owner_f = owner_f if owner_f.present else controller_f
+    if not owner_f.present:
+        raise f.fail(f"object '{oid}' needs an owner (or a controller, taken as its owner)")
+    owner = player_ref(owner_f, owner_f.name)
+    zone = _value(f, "object", "zone", "battlefield")
+    controller = player_ref(controller_f, f"{f.name}.controller") if controller_f.present else None
+    in_play = zone in ("battlefield", "stack")
+    if controller is not None and controller != owner and not in_play:
+        raise controller_f.fail(
+            f"'{oid}' is in the {zone}, where objects have no controller but their owner (CR 108.4a)")
+    tapped = _value(f, "object", "tapped", False)
+    if tapped and zone != "battlefield":
+        raise f.child("tapped").fail(f"'{oid}' is in the {zone}; only permanents can be tapped (CR 110.5)")
+    token = _value(f, "object", "token", False)
+    if token and not in_play:
+        raise f.child("token").fail(f"a token in the {zone} has ceased to exist (CR 111.7)")
+    face = _value(f, "object", "face", "front")
+    if face == "back":
+        if not card.is_double_faced:
+            raise f.child("face").fail(f"'{card.name}' is not a double-faced card and has no back face")
+        if not in_play:
+            raise f.child("face").fail(f"in the {zone} a double-faced card has only its front face (CR 712.8a)")
+    counters = _value(f, "object", "counters", {})
+    if counters and zone != "battlefield":
+        raise f.child("counters").fail(f"'{oid}' is in the {zone}; counters here are not modelled")
+    attached = _value(f, "object", "attached_to")
+    if attached is not None and zone != "battlefield":
+        raise f.child("attached_to").fail(f"'{oid}' is in the {zone}; only permanents are attached (CR 303.4)")
+    position = _value(f, "object", "position")
+    if position is not None and zone != "library":
+        raise f.child("position").fail(f"'{oid}' is in the {zone}; only cards in a library have a position")
+    damage = _value(f, "object", "damage", 0)
+    if damage and zone != "battlefield":
+        raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
+    copy_of_f = f.child("copy_of")
+    copy_of = library.lookup(copy_of_f.text(), copy_of_f.where).name if copy_of_f.present else None
+    if copy_of is not None:
+        check_supported(library[copy_of], copy_of_f.where)
+    crafted_with = _value(f, "object", "crafted_with", ())
+    for key, value in (("copy_of", copy_of), ("crafted_with", crafted_with)):
+        if value and zone != "battlefield":
+            raise f.child(key).fail(f"'{oid}' is in the {zone}; only a permanent has '{key}'")
+    copy = _value(f, "object", "copy", False)
+    if copy and zone != "stack":
+        raise f.child("copy").fail(f"a copy of a spell in the {zone} has ceased to exist (CR 704.5e)")
+    if copy and token:
+        raise f.child("copy").fail(f"'{oid}' is either a token or a copy of a spell, not both")
+    return GameObject(
+        id=oid,
+        card=card.name,
+        owner=owner,
+        controller=controller if controller is not None else (owner if in_play else None),
+        zone=zone,
+        tapped=tapped,
+        since_turn_start=_value(f, "object", "since_turn_start", True),
+        counters=counters,
+        token=token,
+        face=face,
+        keywords=_value(f, "object", "keywords", ()),
+        used_this_turn=_value(f, "object", "used_this_turn", {}),
+        loyalty_activated=_value(f, "object", "loyalty_activated", False),
+        x=_value(f, "object", "x"),
+        kicked=_value(f, "object", "kicked", False),
+        attached_to=attached,
+        chosen_color=_value(f, "object", "chosen_color"),
+        chosen_type=_value(f, "object", "chosen_type"),
+        position=position,
+        targets=_value(f, "object", "targets", ()),
+        division=_value(f, "object", "division", ()),
+        copy=copy,
+        damage=damage,
+        copy_of=copy_of,
+        crafted_with=crafted_with,
+    )
+
+
+def check_supported(card: CardSpec, where: str) -> None:
+    """A card with a line no template fits (an imported card, docs/import.md) is refused wherever an object
+    uses it: pyrules cannot tell what the line would change, so it answers nothing rather than half."""
+    for face in (card, *card.faces):
+        for ability in face.abilities:
+            if ability.kind == "unsupported":
+                raise UnsupportedError(where, f"{kind('ability', 'unsupported').status.reason}, in '{face.name}': "
+                                              f"{ability.line}")
+
+
+def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> LastingEffect:
+    f.mapping()
+    f.only_keys(set(names("lasting_effect")))
+    card = library.lookup(f.child("card").text(), f.child("card").where)
+    check_supported(card, f.child("card").where)
+    index = f.child("ability").integer(default=None, minimum=1)
+    lasting = [i for i, a in enumerate(card.abilities, start=1) if a.lasting]
+    if index is None:
+        if not lasting:
+            raise f.child("card").fail(f"'{card.name}' creates no lasting effect that pyrules models")
+        index = lasting[0]
+    elif index not in lasting:
+        raise f.child("ability").fail(f"ability {index} of '{card.name}' is not a lasting effect")
+    return LastingEffect(card.name, player_ref(f.child("controller"), f"{f.name}.controller"), index)
+
+
+# -- the stack ------------------------------------------------------------------------------------
+def _stack(root: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObject], player_ref: Any,
+           players: list[str], library: CardLibrary) -> tuple[tuple[str, ...], tuple[StackAbility, ...]]:
+    on_stack = [o.id for o in objects if o.zone == "stack"]
+    f = root.child("stack")
+    if not f.present:
+        return tuple(on_stack), ()
+    order: list[str] = []
+    abilities: list[StackAbility] = []
+    for item in f.elements():
+        if isinstance(item.value, dict):
+            ability = _stack_ability(item, by_id, player_ref, players, library)
+            if ability.id in by_id or ability.id in players or ability.id in order:
+                raise item.child("id").fail(f"'{ability.id}' already names an object, a player or a stack item")
+            below = {a.id for a in abilities}
+            if ability.refers_to is not None and ability.refers_to not in below:
+                raise item.child("copies").fail(f"'{ability.refers_to}' is not an ability below '{ability.id}' on the "
+                                                f"stack; abilities below it are {', '.join(sorted(below)) or 'none'}")
+            abilities.append(ability)
+            order.append(ability.id)
+            continue
+        oid = item.text()
+        if oid not in on_stack:
+            raise item.fail(f"'{oid}' is listed on the stack but is not an object in zone 'stack'")
+        order.append(oid)
+    missing = sorted(set(on_stack) - set(order))
+    if missing:
+        raise f.fail(f"objects in zone 'stack' missing from 'stack': {', '.join(missing)}")
+    return tuple(order), tuple(abilities)
+
+
+def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, players: list[str],
+                   library: CardLibrary) -> StackAbility:
+    f.only_keys(set(names("stack_item")))
+    which = [k for k in ("activated", "triggered") if f.child(k).present]
+    if len(which) != 1:
+        raise f.fail("an ability on the stack names its source with exactly one of 'activated' or 'triggered'")
+    kind_name = which[0]
+    source_f = f.child(kind_name)
+    source = by_id.get(source_f.text())
+    if source is None:
+        raise source_f.fail(f"unknown object '{source_f.text()}'; objects are {', '.join(sorted(by_id)) or 'none'}")
+    if not f.child("id").present:
+        raise f.fail("an ability on the stack needs an 'id'")
+    iid = f.child("id").text()
+    face = library[source.card].face(source.face)
+    instance = None
+    if isinstance(f.child("ability").value, str) and ":" in f.child("ability").value:
+        material, _, number = f.child("ability").value.rpartition(":")  # from a card used to craft it (702.167c)
+        if material not in by_id or whole_number(number) is None:
+            raise f.child("ability").fail(f"'{f.child('ability').value}' must name a card used to craft "
+                                          f"'{source.id}' and one of its abilities, such as m1:2")
+        instance, face = material, library[by_id[material].card].face("front")
+        f = Field({k: (int(number) if k == "ability" else v) for k, v in f.value.items()}, f.path, f.source, f.lines)
+    candidates = [i for i, a in enumerate(face.abilities, start=1) if a.kind == kind_name]
+    index = f.child("ability").integer(default=None, minimum=1)
+    if index is None:
+        if len(candidates) != 1:
+            raise f.fail(f"'{face.name}' has {len(candidates)} {kind_name} abilities: say which with 'ability: N'")
+        index = candidates[0]
+    elif index not in candidates:
+        raise f.child("ability").fail(f"ability {index} of '{face.name}' is not a {kind_name} ability")
+    ability = face.abilities[index - 1]
+    controller = player_ref(f.child("controller"), f"{f.name}.controller") if f.child("controller").present else \
+        (source.controller or source.owner)
+    targets = f.child("targets").texts()
+    modes = _value(f, "stack_item", "modes", ())
+    division = _value(f, "stack_item", "division", ())
+    if ability.modes and len(modes) != 1:
+        raise f.fail(f"'{iid}' is modal: give the mode chosen as it was activated ('modes: [N]', CR 700.2a)")
+    specs = tuple(t for t, m in zip(ability.targets, ability.target_modes) if m == 0 or m in modes)
+    if ability.divided:
+        _check_division(f, targets, division, ability, specs, iid, by_id, players, library, f"'{iid}'")
+    else:
+        _check_targets(f.child("targets"), targets, specs, iid, by_id, players, library, f"'{iid}'")
+        if division:
+            raise f.child("division").fail(f"'{iid}' divides no damage")
+    if ability.modes:  # targets are kept by their number among all the ability's targets
+        given = iter(targets)
+        targets = tuple(next(given) if m == 0 or m in modes else "" for m in ability.target_modes)
+    copying = any(e.kind == "copy_triggering_ability" for e in ability.effects)
+    copies = f.child("copies").text() if f.child("copies").present else None
+    if copying and copies is None:
+        raise f.fail(f"'{iid}' copies the ability that triggered it: name that ability with 'copies: <its id on the "
+                     f"stack>'")
+    if copies is not None and not copying:
+        raise f.child("copies").fail(f"'{iid}' does not copy the ability that triggered it; 'copies' is for such "
+                                     f"a trigger (Locus of Enlightenment)")
+    return StackAbility(iid, source.id, kind_name, index, controller, targets, x=_value(f, "stack_item", "x"),
+                        modes=modes, division=division, instance=instance, refers_to=copies)
+
+
+# -- targets (115) ---------------------------------------------------------------------------------
+def _spell_targets(card: CardSpec) -> tuple[TargetSpec, ...]:
+    return tuple(t for a in card.abilities if a.kind == "spell" for t in a.targets)
+
+
+def _check_targets(f: Field, targets: tuple[str, ...], specs: tuple[TargetSpec, ...], self_id: str | None,
+                   by_id: dict[str, GameObject], players: list[str], library: CardLibrary, what: str) -> None:
+    """As many targets as the text says "target", each one that the spell or ability could have
+    chosen (an object of a kind the target allows, or a player where players are allowed). A spell or
+    ability on the stack (``self_id``) cannot target itself (115.5); an ability may target its source."""
+    if len(targets) != len(specs):
+        wanted = "; ".join(s.text for s in specs) or "no targets"
+        raise f.fail(f"{what} has {len(specs)} target{'s' if len(specs) != 1 else ''} ({wanted}), "
+                     f"not {len(targets)}")
+    for i, (t, spec) in enumerate(zip(targets, specs)):
+        at = f.child(i) if isinstance(f.value, list) else f
+        if t == self_id:
+            raise at.fail(f"{what} cannot target itself (CR 115.5)")
+        if t in players:
+            if not spec.players:
+                raise at.fail(f"'{t}' is a player; {spec.text} is not")
+            continue
+        obj = by_id.get(t)
+        if obj is None:
+            raise at.fail(f"unknown object or player '{t}' as a target")
+        if not _could_match(spec, library[obj.card]):
+            raise at.fail(f"'{t}' ({obj.card}) can never be {spec.text}")
+
+
+def _could_match(spec: TargetSpec, card: CardSpec) -> bool:
+    """Whether some face of the card has the card types and supertypes the target asks for (the
+    rest, such as zone and control, may have changed since the target was chosen)."""
+    flt = spec.filter
+    for face in card.faces or (card,):
+        types = set(face.types)
+        if not set(flt.get("types", ())) <= types:
+            continue
+        if flt.get("any_types") and not set(flt["any_types"]) & types:
+            continue
+        if flt.get("nonland") and "land" in types:
+            continue
+        if not set(flt.get("supertypes", ())) <= set(face.supertypes):
+            continue
+        return True
+    return False
+
+
+# -- the question ---------------------------------------------------------------------------------
+def _question(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObject], player_ref: Any,
+              players: list[str], library: CardLibrary, stack: bool) -> Question:
+    if not f.present:
+        raise f.fail(f"missing field 'question' (one of: {', '.join(_QUESTIONS)})")
+    if isinstance(f.value, str) and f.value == "resolve":
+        f = Field({"resolve": "top"}, f.path, f.source, f.lines)
+    f.mapping()
+    if len(f.value) != 1:
+        raise f.fail(f"'question' must have exactly one of: {', '.join(_QUESTIONS)}")
+    (key, body), = f.items()
+
+    def object_ref(g: Field) -> GameObject:
+        oid = g.text()
+        if oid not in by_id:
+            raise g.fail(f"unknown object '{oid}'; objects are {', '.join(sorted(by_id)) or 'none'}")
+        return by_id[oid]
+
+    if key == "could_produce":
+        if body.value == "all":
+            return CouldProduce(())
+        refs = list(body.elements()) if isinstance(body.value, list) else [body]
+        if not refs:
+            raise body.fail("'could_produce' needs an object id, a list of them, or 'all'")
+        chosen = []
+        for g in refs:
+            obj = object_ref(g)
+            if obj.zone != "battlefield":
+                raise g.fail(f"'{obj.id}' is in the {obj.zone}; 'could produce' is asked of permanents (CR 106.7)")
+            chosen.append(obj.id)
+        return CouldProduce(tuple(chosen))
+    if key == "abilities":
+        if body.value == "all":
+            return Abilities(())
+        refs = list(body.elements()) if isinstance(body.value, list) else [body]
+        if not refs:
+            raise body.fail("'abilities' needs an object id, a list of them, or 'all'")
+        return Abilities(tuple(object_ref(g).id for g in refs))
+    if key == "activatable":
+        return Activatable(player_ref(body, "question.activatable"))
+    if key == "activate":
+        return _activate(body, object_ref, player_ref, by_id, players, library)
+    if key == "cast":
+        return _cast(body, object_ref, player_ref, by_id, players, library)
+    if key == "effect":
+        return _happen(body, object_ref, player_ref)
+    if key == "resolve":
+        if body.value != "top":
+            raise body.fail("'resolve' takes the value 'top' (the top object of the stack resolves)")
+        if not stack:
+            raise body.fail("the stack is empty; there is nothing to resolve")
+        return ResolveTop()
+    raise f.child(key).fail(f"unknown question '{key}'; expected one of: {', '.join(_QUESTIONS)}")
+
+
+# -- a sequence of actions ---------------------------------------------------------------------------
+def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObject], player_ref: Any,
+             players: list[str], library: CardLibrary) -> tuple[Action, ...]:
+    """Each action is checked for what it names (ids, targets a spell could never have); whether it is
+    legal depends on the state its line has reached, and is decided at its step."""
+    kinds = names("action")
+    out: list[Action] = []
+    items = list(f.elements())
+    if not items:
+        raise f.fail("'actions' needs at least one action")
+    for item in items:
+        if isinstance(item.value, str):
+            if item.value not in ("resolve", "pass"):
+                raise item.fail(f"unknown action '{item.value}'; expected one of: {', '.join(kinds)}")
+            out.append(ResolveTop() if item.value == "resolve" else PassPriority())
+            continue
+        item.mapping()
+        if len(item.value) != 1:
+            raise item.fail(f"an action has exactly one of: {', '.join(kinds)}")
+        (key, body), = item.items()
+
+        def object_ref(g: Field) -> GameObject:
+            oid = g.text()
+            if oid not in by_id:
+                raise g.fail(f"unknown object '{oid}'; objects are {', '.join(sorted(by_id)) or 'none'}")
+            return by_id[oid]
+
+        if key == "activate":
+            out.append(_activate(body, object_ref, player_ref, by_id, players, library, now=False))
+        elif key == "cast":
+            out.append(_cast(body, object_ref, player_ref, by_id, players, library, now=False))
+        elif key == "resolve":
+            which = body.choice(("top", "all"))
+            out.append(ResolveTop() if which == "top" else ResolveAll())
+        elif key == "pass":
+            out.append(PassPriority(player_ref(body, f"{item.name}.pass")))
+        elif key == "play":
+            if isinstance(body.value, dict):
+                body.only_keys({"object", "player"})
+                obj = object_ref(body.child("object"))
+                who = player_ref(body.child("player"), f"{item.name}.play.player") if body.child("player").present \
+                    else None
+            else:
+                obj, who = object_ref(body), None
+            if not library[obj.card].face(obj.face).types or "land" not in library[obj.card].face(obj.face).types:
+                raise (body.child("object") if isinstance(body.value, dict) else body).fail(
+                    f"'{obj.id}' ({obj.card}) is not a land; lands are played, other cards cast (CR 305.1)")
+            out.append(PlayLand(obj.id, who))
+        else:
+            raise item.child(key).fail(f"unknown action '{key}'; expected one of: {', '.join(kinds)}")
+    return tuple(out)
+
+
+def _shorthand(body: Field) -> bool:
+    return isinstance(body.value, (str, int)) and not isinstance(body.value, bool)
+
+
+def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameObject], players: list[str],
+              library: CardLibrary, now: bool = True) -> Activate:
+    shorthand = _shorthand(body)  # "activate: forest1"
+    if not shorthand:
+        body.mapping()
+        body.only_keys(set(names("activate")))
+    obj_field = body if shorthand else body.child("object")
+    obj = object_ref(obj_field)
+    player = player_ref(body.child("player"), "question.activate.player") if body.child("player").present else None
+    ability_f = body.child("ability")
+    ability: int | str | None = None
+    face = library[obj.copy_of].face("front") if obj.copy_of else library[obj.card].face(obj.face)
+    if ability_f.present:
+        if isinstance(ability_f.value, str) and ":" in ability_f.value:
+            # an ability a card used to craft it gives it (702.167c): "material id:ability number"
+            material, _, number = ability_f.value.rpartition(":")
+            if material not in by_id or (whole_number(number) or 0) < 1:
+                raise ability_f.fail(f"'{ability_f.value}' must name a card used to craft '{obj.id}' and one of its "
+                                     "abilities, such as m1:2")
+            ability = ability_f.value
+            face = library[by_id[material].card].face("front")
+        elif isinstance(ability_f.value, str):
+            # the intrinsic ability of a basic land type (305.6), or the one granted by an effect
+            ability = ability_f.choice(BASIC_LAND_TYPES + ("granted",))
+        else:
+            ability = ability_f.integer(minimum=1)
+    printed = [i for i, a in enumerate(face.abilities, start=1) if a.kind == "activated"]
+    chosen = int(ability.rpartition(":")[2]) if isinstance(ability, str) and ":" in ability else \
+        ability if isinstance(ability, int) else (printed[0] if ability is None and len(printed) == 1 else None)
+    spec = face.abilities[chosen - 1] if chosen is not None and 1 <= chosen <= len(face.abilities) and \
+        face.abilities[chosen - 1].kind == "activated" else None
+    if now and obj.zone != "battlefield" and not (spec is not None and spec.zone == obj.zone):
+        raise obj_field.fail(f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here "
+                             "(CR 113.6)")
+    targets = () if shorthand else body.child("targets").texts()
+    modes = () if shorthand else _value(body, "activate", "modes", ())
+    division = () if shorthand else _value(body, "activate", "division", ())
+    if spec is not None:
+        where = f"ability {chosen} of '{face.name}'"
+        if spec.modes and len(modes) != 1:
+            raise (body.child("modes") if body.child("modes").present else body).fail(
+                f"{where} is modal: choose one mode with 'modes: [N]' (CR 700.2a)")
+        if modes and not spec.modes:
+            raise body.child("modes").fail(f"{where} has no modes")
+        if modes and modes[0] > max(spec.modes):
+            raise body.child("modes").fail(f"{where} has {max(spec.modes)} modes, not {modes[0]}")
+        specs = tuple(t for t, m in zip(spec.targets, spec.target_modes) if m == 0 or m in modes)
+        if spec.divided:
+            _check_division(body, targets, division, spec, specs, None, by_id, players, library, where)
+        else:
+            _check_targets(body.child("targets"), targets, specs, None, by_id, players, library, where)
+            if division:
+                raise body.child("division").fail(f"{where} divides no damage")
+    resolve = False if shorthand else body.child("resolve").boolean(default=False)
+    x = None if shorthand else _value(body, "activate", "x")
+    if x is None and spec is not None and any(c.kind == "remove_counters" and c.value[1] == "x" for c in spec.costs):
+        raise body.fail(f"ability {chosen} of '{face.name}' removes X counters: announce X with 'x: N' (CR 107.3, 602.2b)")
+    pool_only = False if shorthand else body.child("pool_only").boolean(default=False)
+    return Activate(obj.id, player, ability, x, targets, resolve=resolve, modes=modes, division=division,
+                    pool_only=pool_only)
+
+
+def _check_spell_targets(f: Field, targets: tuple[str, ...], division: tuple[int, ...], face: CardSpec, oid: str,
+                         by_id: dict[str, GameObject], players: list[str], library: CardLibrary) -> None:
+    """The targets of a spell, and how it divides its damage among them (601.2c-d)."""
+    divided = next((a for a in face.abilities if a.kind == "spell" and a.divided), None)
+    if divided is not None:
+        _check_division(f, targets, division, divided, _spell_targets(face), oid, by_id, players, library, f"'{oid}'")
+        return
+    body = f.child("targets") if isinstance(f.value, dict) else f
+    _check_targets(body, targets, _spell_targets(face), oid, by_id, players, library, f"'{oid}'")
+    if division:
+        raise f.child("division").fail(f"'{oid}' divides no damage")
+
+
+def _check_division(body: Field, targets: tuple[str, ...], division: tuple[int, ...], spec: Any, specs: tuple,
+                    oid: str | None,
+                    by_id: dict[str, GameObject], players: list[str], library: CardLibrary, where: str) -> None:
+    """601.2d: divided damage has one to K targets, and, when the division is given, as many amounts, each at least 1,
+    adding up to the total (not given, every division is an outcome)."""
+    amount = next(e.value[0] for e in spec.effects if e.kind == "damage_divided")
+    if not 1 <= len(targets) <= len(specs):
+        raise (body.child("targets") if body.child("targets").present else body).fail(
+            f"{where} divides its damage among one to {len(specs)} targets, not {len(targets)}")
+    _check_targets(body.child("targets"), targets, specs[:len(targets)], oid, by_id, players, library, where)
+    if len(set(targets)) != len(targets):
+        raise body.child("targets").fail(f"{where} divides its damage among different targets (CR 601.2d, 115.3)")
+    if division and (len(division) != len(targets) or sum(division) != amount):
+        raise (body.child("division") if body.child("division").present else body).fail(
+            f"{where} divides {amount} damage: give 'division' with one amount per target, adding up to {amount} "
+            "(CR 601.2d), or leave it out for every division")
+
+
+def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameObject], players: list[str],
+          library: CardLibrary, now: bool = True) -> Cast:
+    shorthand = _shorthand(body)
+    if not shorthand:
+        body.mapping()
+        body.only_keys(set(names("cast")))
+    obj_field = body if shorthand else body.child("object")
+    obj = object_ref(obj_field)
+    if now and obj.zone in ("battlefield", "stack"):
+        raise obj_field.fail(f"'{obj.id}' is on the {obj.zone}; a spell is cast from another zone (CR 601.2a)")
+    face = library[obj.card].face(obj.face)
+    if shorthand:
+        _check_spell_targets(body, (), (), face, obj.id, by_id, players, library)
+        return Cast(obj.id)
+    if body.child("modes").present:
+        raise UnsupportedError(body.child("modes").where, kind("cast", "modes").status.reason)
+    player = player_ref(body.child("player"), "question.cast.player") if body.child("player").present else None
+    targets = body.child("targets").texts()
+    division = _value(body, "cast", "division", ())
+    _check_spell_targets(body, targets, division, face, obj.id, by_id, players, library)
+    return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), (), targets, division=division,
+                pool_only=body.child("pool_only").boolean(default=False),
+                kicked=body.child("kicked").boolean(default=False),
+                alternative_cost=body.child("alternative_cost").boolean(default=False))
+
+
+def _happen(body: Field, object_ref: Any, player_ref: Any) -> Happen:
+    body.mapping()
+    if len(body.value) != 1:
+        raise body.fail(f"'effect' needs exactly one of: {', '.join(_EFFECTS)}")
+    (what, spec), = body.items()
+    if what not in _EFFECTS:
+        raise spec.fail(f"unknown effect '{what}'; expected one of: {', '.join(_EFFECTS)}")
+    spec.mapping()
+    if what == "put_counters":
+        spec.only_keys({"object", "counter", "count", "instead"})
+        obj = object_ref(spec.child("object"))
+        if obj.zone != "battlefield":
+            raise spec.child("object").fail(f"'{obj.id}' is in the {obj.zone}; counters go on permanents here")
+        return Happen(what, object=obj.id, counter=name_token(spec.child("counter").text(), spec.child("counter"),
+                                                              "counter kind"),
+                      count=spec.child("count").integer(default=1, minimum=1),
+                      instead=spec.child("instead").integer(default=None, minimum=0))
+    if what == "create_tokens":
+        spec.only_keys({"player", "token", "copy_of", "count"})
+        player = player_ref(spec.child("player"), "effect.create_tokens.player")
+        count = spec.child("count").integer(default=1, minimum=1)
+        if spec.child("copy_of").present == spec.child("token").present:
+            raise spec.fail("'create_tokens' needs either 'token' (a kind such as treasure) or 'copy_of' (an object)")
+        if spec.child("copy_of").present:
+            return Happen(what, player=player, object=object_ref(spec.child("copy_of")).id, count=count)
+        return Happen(what, player=player, token=name_token(spec.child("token").text(), spec.child("token"), "token kind"),
+                      count=count)
+    if what == "enter":
+        spec.only_keys({"object", "player"})
+        obj = object_ref(spec.child("object"))
+        if obj.zone in ("battlefield", "stack"):
+            raise spec.child("object").fail(
+                f"'{obj.id}' is on the {obj.zone}; 'enter' puts a card from another zone onto the battlefield")
+        player = player_ref(spec.child("player"), "effect.enter.player") if spec.child("player").present else obj.owner
+        return Happen(what, object=obj.id, player=player)
+    spec.only_keys({"object"})
+    obj = object_ref(spec.child("object"))
+    if obj.zone == "graveyard":
+        raise spec.child("object").fail(f"'{obj.id}' is already in the graveyard")
+    return Happen(what, object=obj.id)

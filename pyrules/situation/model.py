@@ -1,0 +1,283 @@
+"""The situation model: typed, immutable descriptions of a game situation and the question asked.
+
+A :class:`Situation` is what the rest of pyrules works from. It is built from a file by
+:mod:`pyrules.situation.loader` or in Python by :mod:`pyrules.situation.builder`, and turned into ASP facts by
+:mod:`pyrules.engine.facts`. Nothing here knows about clingo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from pyrules.vocabulary.values import COLORS, FACES, MANA_TYPES, PHASES, STEPS, ZONES  # noqa: F401 (re-exported)
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player, in turn order within :class:`Situation.players`."""
+
+    name: str
+    life: int = 20
+    mana_pool: Mapping[str, int] = field(default_factory=dict)
+    restricted_mana: Mapping[tuple[str, str], int] = field(default_factory=dict)  # (type, restriction) -> N (106.6)
+    library: int = 0  # cards in the library that the situation does not name (below those it names)
+    hand: int = 0  # cards in the hand that the situation does not name
+    lands_played: int = 0  # lands played this turn (305.2)
+    # The state a sequence of actions reaches (not written in situation files):
+    drawn: int = 0  # cards drawn during the actions
+    lost: str | None = None  # why the player lost the game (704.5a life, 704.5b empty_library)
+    empty_library_draw: bool = False  # attempted to draw from an empty library since the last check (704.5b)
+
+
+@dataclass(frozen=True)
+class GameObject:
+    """A card or token in some zone.
+
+    ``since_turn_start`` says whether the object has been under its controller's control
+    continuously since that player's most recent turn began (CR 302.6).
+    ``used_this_turn`` counts activations this turn per ability index, for "activate only once
+    each turn" (CR 602.5b); ``loyalty_activated`` says whether a loyalty ability of this permanent
+    was activated this turn (CR 606.3). ``keywords`` are keyword abilities the object has gained
+    from effects not otherwise described in the situation (for example haste).
+    """
+
+    id: str
+    card: str
+    owner: str
+    controller: str | None = None
+    zone: str = "battlefield"
+    tapped: bool = False
+    since_turn_start: bool = True
+    counters: Mapping[str, int] = field(default_factory=dict)
+    token: bool = False
+    face: str = "front"
+    keywords: tuple[str, ...] = ()
+    used_this_turn: Mapping[int, int] = field(default_factory=dict)
+    loyalty_activated: bool = False
+    x: int | None = None
+    attached_to: str | None = None
+    chosen_color: str | None = None
+    chosen_type: str | None = None
+    position: int | None = None  # in a library: 1 is the top card
+    targets: tuple[str, ...] = ()  # a spell on the stack: its targets (objects)
+    division: tuple[int, ...] = ()  # a spell on the stack: its divided damage, per target (601.2d)
+    kicked: bool = False  # a spell on the stack: it was kicked (702.33d)
+    copy: bool = False  # a copy of a spell on the stack, not a card (707.10)
+    copy_of: str | None = None  # a permanent that is a copy of this card (707.2)
+    crafted_with: tuple[str, ...] = ()  # the cards exiled to craft it (702.167c)
+    damage: int = 0  # damage marked on it (120.3e)
+    deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
+
+
+@dataclass(frozen=True)
+class StackAbility:
+    """An activated or triggered ability on the stack (113.7): the ``ability``-th printed ability of
+    the object ``source``, controlled by ``controller``, with its targets and X."""
+
+    id: str
+    source: str
+    kind: str  # activated or triggered
+    ability: int
+    controller: str
+    targets: tuple[str, ...] = ()
+    x: int | None = None
+    lki_counters: Mapping[str, int] = field(default_factory=dict)  # its source's counters as it last existed (608.2h)
+    modes: tuple[int, ...] = ()  # the mode chosen as it was activated (700.2a)
+    division: tuple[int, ...] = ()  # its divided damage, per target (601.2d)
+    refers_to: str | None = None  # a triggered ability: the spell or ability on the stack its event was about
+    materials: tuple[str, ...] = ()  # craft: the objects exiled to pay its cost (702.167a)
+    instance: str | None = None  # an ability a card used to craft its source gives it: that card's id
+
+
+@dataclass(frozen=True)
+class LastingEffect:
+    """An effect of a resolved spell or activated ability that still applies (Pale Moon this turn):
+    the ``ability``-th ability of ``card``, controlled by ``controller``."""
+
+    card: str
+    controller: str
+    ability: int = 1
+
+
+@dataclass(frozen=True)
+class CouldProduce:
+    """Which types of mana could these objects produce (CR 106.7)? ``objects`` empty = every permanent."""
+
+    objects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Abilities:
+    """Which abilities do these objects have, each as an instance that names where it comes from (its
+    printed card, a card used to craft it, an effect that grants it)? ``objects`` empty = every permanent."""
+
+    objects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Activatable:
+    """Which abilities can ``player`` activate now?"""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Activate:
+    """``player`` activates an ability of ``object``.
+
+    ``ability`` is the 1-based index of the ability among the abilities printed on the card, or
+    a basic land type naming the intrinsic ability of that type (CR 305.6), ``"granted"`` for the
+    one activated ability an effect grants it, ``"M:N"`` for the N-th printed ability of card M used
+    to craft it (702.167c), or ``None`` when the object has exactly one activated ability (for
+    example a basic land). ``targets`` are in the order the text says "target", for the chosen mode.
+    """
+
+    object: str
+    player: str | None = None
+    ability: int | str | None = None
+    x: int | None = None
+    targets: tuple[str, ...] = ()
+    resolve: bool = False  # and then, all players passing, it resolves
+    modes: tuple[int, ...] = ()  # the mode of a modal ability (700.2a)
+    division: tuple[int, ...] = ()  # divided damage, per target (601.2d)
+    pool_only: bool = False  # its cost is paid from the pool only: no mana ability is activated while paying
+
+
+@dataclass(frozen=True)
+class Cast:
+    """``player`` casts the spell ``object`` with the given X, modes and targets."""
+
+    object: str
+    player: str | None = None
+    x: int | None = None
+    modes: tuple[int, ...] = ()
+    targets: tuple[str, ...] = ()
+    pool_only: bool = False  # its cost is paid from the pool only: no mana ability is activated while paying
+    kicked: bool = False  # its kicker cost is paid too (702.33a)
+    alternative_cost: bool = False  # its alternative cost is paid instead of its mana cost (118.9)
+    division: tuple[int, ...] = ()  # divided damage, per target (601.2d); () = every division is an outcome
+
+
+@dataclass(frozen=True)
+class ResolveTop:
+    """The top object of the stack resolves (all players passed in succession, 608.1)."""
+
+
+@dataclass(frozen=True)
+class ResolveAll:
+    """An action: all players keep passing, and the stack resolves to the end: after each object,
+    state-based actions and triggered abilities are dealt with (117.5), until the stack is empty."""
+
+
+@dataclass(frozen=True)
+class PlayLand:
+    """An action: ``player`` (by default the card's owner) plays the land ``object`` from their hand, a
+    special action (305.1, 116.2a)."""
+
+    object: str
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class PassPriority:
+    """An action: ``player`` (by default whoever holds priority) passes priority (117.3d); once all
+    players have passed in succession, the top object of the stack resolves (117.4)."""
+
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Happen:
+    """An effect is about to do one thing; what happens, after replacement effects (CR 614-616)?
+
+    ``kind``: put_counters (object, counter, count), create_tokens (player, token or a copy of
+    ``object``, count), enter
+    (object put onto the battlefield, not cast, under ``player``'s control), to_graveyard (object).
+    ``instead`` is a self-replacement of the effect itself (CR 614.15): the count it puts instead.
+    """
+
+    kind: str
+    object: str | None = None
+    player: str | None = None
+    counter: str = ""
+    token: str = ""
+    count: int = 1
+    instead: int | None = None
+
+
+@dataclass(frozen=True)
+class Priority:
+    """A step of a sequence: a player would receive priority (117.5). State-based actions that apply are
+    performed at once (704.3); when none apply, the triggered abilities waiting are put on the stack (603.3)."""
+
+
+Question = CouldProduce | Abilities | Activatable | Activate | Cast | ResolveTop | Happen | Priority | PlayLand
+
+#: What a step of a sequence of actions may be.
+Action = Activate | Cast | PlayLand | ResolveTop | ResolveAll | PassPriority
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A game situation and the question asked about it.
+
+    ``players`` are in turn order. ``stack`` lists the ids of the spells and abilities on the stack,
+    bottom first; ``stack_abilities`` describes the abilities among them. A situation asks one
+    ``question``, or gives a sequence of ``actions`` (:mod:`pyrules.play.sequence`); the states between
+    actions are situations too, with the triggered abilities ``waiting`` to go on the stack. ``cards`` holds card
+    definitions given inline, in addition to the built-in library. ``source`` names the file the
+    situation came from and ``lines`` maps a dotted path (``objects.2.card``) to its line there,
+    so that later errors can point at the right place.
+    """
+
+    players: tuple[Player, ...]
+    objects: tuple[GameObject, ...]
+    question: Question | None  # None when the situation is a sequence of ``actions``
+    active_player: str
+    priority: str | None = None
+    turn: int = 1
+    phase: str = "precombat_main"
+    step: str | None = None
+    stack: tuple[str, ...] = ()
+    stack_abilities: tuple[StackAbility, ...] = ()
+    effects: tuple[LastingEffect, ...] = ()
+    cards: tuple[CardSpec, ...] = ()
+    actions: tuple[Action, ...] = ()
+    waiting: tuple[StackAbility, ...] = ()  # triggered abilities waiting to be put on the stack (603.3)
+    passed: tuple[str, ...] = ()  # the players who have passed priority in succession (117.4)
+    created: tuple[str, ...] = ()  # ids of the objects and stack items that the actions created
+    sequence: bool = False  # a state within a sequence of actions: triggered abilities wait (603.3)
+    library: CardLibrary | None = field(default=None, compare=False, repr=False)
+    name: str = ""
+    source: str = "<situation>"
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def priority_player(self) -> str:
+        return self.priority or self.active_player
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def object(self, oid: str) -> GameObject:
+        for o in self.objects:
+            if o.id == oid:
+                return o
+        raise KeyError(oid)
+
+    def where(self, path: str) -> str:
+        """``file:line`` for a dotted path, falling back to the closest enclosing path."""
+        parts = path.split(".")
+        while parts:
+            line = self.lines.get(".".join(parts))
+            if line is not None:
+                return f"{self.source}:{line}"
+            parts.pop()
+        return f"{self.source} {path}" if path and not self.lines else self.source
+
+
+from pyrules.cards.library import CardLibrary, CardSpec  # noqa: E402  (for the annotation above, without an import cycle at use)
