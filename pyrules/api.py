@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from pyrules.base import arguments
-from pyrules.base.errors import InputError
 from pyrules.cards.library import CardLibrary
+from pyrules.engine.query import parse_query
 from pyrules.engine.solver import Grounding, SolveOptions
-from pyrules.results.outcomes import Outcome, Outcomes
+from pyrules.results.outcomes import Outcome, Outcomes, solve_situation
 from pyrules.situation.loader import load_situation
 from pyrules.situation.model import Situation
 
@@ -47,18 +47,7 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
                                       minimize=minimize)
     if limit is not None and options.limit != limit:
         options = replace(options, limit=limit)
-    if situation.actions:
-        for name in ("constraints", "maximize", "minimize"):
-            if getattr(options, name):
-                raise InputError(name, "applies to one-step questions; on a sequence of actions use where (a query)")
-        result = _play(situation, library, replace(options, where=None, limit=None if options.where else options.limit))
-        return result.where(options.where, options.limit) if options.where is not None else result
-    grounding = Grounding(situation, library, options, explain=explain)
-    grounding.progress = progress
-    if on_outcome is not None:
-        grounding.on_outcome = lambda atoms: on_outcome(Outcome(atoms, situation))
-    models, truncated, stats = grounding.enumerate(options.limit)
-    return Outcomes(situation, grounding, models, truncated, stats, options, library)
+    return solve_situation(situation, library, options, explain=explain, progress=progress, on_outcome=on_outcome)
 
 
 def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", *,
@@ -67,8 +56,6 @@ def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", 
     """Whether a query (clingo syntax over outcome atoms, see :mod:`pyrules.engine.query`) holds in some
     (``mode="sometimes"``) or every (``"always"``) outcome, and for which values of its variables, without
     listing the outcomes: clingo's brave or cautious consequences (:class:`pyrules.engine.query.Answer`)."""
-    from pyrules.engine.query import parse_query
-
     if mode not in ("sometimes", "always"):
         raise ValueError(f"mode is 'sometimes' or 'always', not {mode!r}")
     _check_common(situation, library)
@@ -94,14 +81,3 @@ def _constraints(constraints: Any) -> tuple[str | Path, ...]:
     """``constraints`` as a tuple: one text or path, or a list of them (SolveOptions checks them)."""
     return (constraints,) if isinstance(constraints, (str, Path)) else constraints
 
-
-def _play(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> Outcomes:
-    """A sequence of actions: every line of play, one outcome per distinct final state."""
-    from pyrules.play.sequence import Runner
-    from pyrules.results.outcomes import SequenceOutcomes
-
-    runner = Runner(situation, library, options)
-    lines = runner.run()
-    runner.statistics.extra["steps"] = runner.steps_solved
-    return SequenceOutcomes(situation, lines, runner.statistics, options, runner.messages, library,
-                            timed_out=runner.timed_out, limit=options.limit)

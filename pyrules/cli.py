@@ -27,8 +27,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from pyrules.api import ask, solve
 from pyrules.base import interrupt
 from pyrules.base.errors import InputError
+from pyrules.cards.importer.library import load_library
+from pyrules.cards.importer.run import main as import_main
+from pyrules.engine import solver
+from pyrules.engine.atoms import format_atom
+from pyrules.regression import coverage, run_cases
 
 #: Exit code of a query that --timeout stopped before it was decided.
 UNDECIDED = 3
@@ -169,8 +175,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         interrupt.install()  # Ctrl-C stops clingo cleanly: exit 130, never a PANIC in a callback
         _check_bounds(args)
         if getattr(args, "timeout", None) is not None and args.command != "check":
-            from pyrules.engine import solver
-
             solver.on_grounding_overrun = _grounding_overrun
         if args.command == "outcomes":
             return _outcomes(args)
@@ -181,8 +185,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "diff":
             return _diff(args)
         if args.command == "cards":
-            from pyrules.cards.importer.run import main as import_main
-
             return import_main(args.file, args.format, args.out, args.report)
         return _check(args.paths, args.json, args.verbose, args.timeout)
     except InputError as exc:
@@ -216,8 +218,6 @@ def _check_bounds(args: argparse.Namespace) -> None:
 
 def _solve(path: str, args: argparse.Namespace, **kwargs: Any) -> Any:
     """Solve one situation file with the situation options of the command line."""
-    from pyrules.api import solve
-
     return solve(path, limit=args.limit, timeout=args.timeout, constraints=tuple(args.constraint),
                  library=_library(args), **kwargs)
 
@@ -226,7 +226,6 @@ def _library(args: argparse.Namespace) -> Any:
     """The library of --library (over the built-in cards), or None."""
     if getattr(args, "library", None) is None:
         return None
-    from pyrules.cards.importer.library import load_library
 
     return load_library(args.library, where="--library")
 
@@ -366,7 +365,6 @@ def _query(args: argparse.Namespace) -> int:
         raise InputError("--count", "counts outcomes (with --where, those that match), not with --always/--sometimes")
     if not (args.always or args.sometimes):
         raise InputError("query", "ask one of --always QUERY, --sometimes QUERY, --where QUERY or --count")
-    from pyrules.api import ask
 
     mode, text = ("always", args.always) if args.always else ("sometimes", args.sometimes)
     answer = ask(args.file, text, mode, constraints=tuple(args.constraint), timeout=args.timeout, origin=f"--{mode}",
@@ -419,7 +417,6 @@ def _explain(args: argparse.Namespace) -> int:
                 "markdown": graph.to_markdown, "small-dot": graph.to_small_dot}[fmt]()
     sys.stdout.write(text)
     if fmt == "text" and not args.full:  # what the other outcomes have instead (of the atom, or of each atom)
-        from pyrules.engine.atoms import format_atom
 
         symbols = [result.atom(atom, "--atom")] if atom is not None else sorted(outcome.atoms, key=format_atom)
         lines = []
@@ -438,8 +435,6 @@ _CONTRASTS = 6
 
 
 def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: float | None = None) -> int:
-    from pyrules.regression import coverage, run_cases
-
     results = run_cases(paths or None, timeout)
     if verbose:
         for r in results:

@@ -35,6 +35,7 @@ except ValueError:  # imported outside the main thread: not the console command,
 
 
 def main() -> int:
+    # Here, not at the top: the handler above answers Ctrl-C while the rest of pyrules (clingo) loads.
     from pyrules.cli import main as cli_main
 
     failed = None

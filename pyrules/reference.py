@@ -12,7 +12,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from pyrules.cards.library import builtin_library
 from pyrules.engine.encodings import EFFECTS, FILES, catalogue
+from pyrules.engine.index import write_index
+from pyrules.engine.signatures import OUTCOMES, SHARED
 from pyrules.vocabulary import FAMILIES, Kind, Modelled
 from pyrules.vocabulary.values import CARD_TYPES, COLOR_NAMES, LAND_TYPES, PHASES, STEPS, SUPERTYPES, ZONES
 
@@ -125,7 +128,6 @@ def _outputs() -> list[str]:
                 kind = " (an answer)" if e.role == "answer" else ""
                 effect = f"`{e.effect}`" if e.effect else ""
                 lines.append(f"| `{e.name}{args}` | `{name}` | {effect} | {_cell(e.meaning)}{kind} |")
-    from pyrules.play.sequence import OUTCOMES, SHARED
 
     lines += ["", "### Outcomes of a sequence of actions", "",
               "The outcome of a situation with `actions` is its final state, given as what changed since the "
@@ -149,8 +151,6 @@ def _describe(ability) -> str:
 
 
 def _cards() -> list[str]:
-    from pyrules.cards.library import builtin_library
-
     library = builtin_library()
     lines = ["## Built-in cards", "",
              f"The {len(library)} cards of `pyrules/data/cards.yaml`. Basic land types give their mana abilities by "
@@ -192,8 +192,6 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     text = render()
     if argv == ["--write"]:
-        from pyrules.engine.program import write_index
-
         reference_path().write_text(text, encoding="utf-8")
         write_index()
         return 0

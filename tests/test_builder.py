@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from pyrules import InputError, SituationBuilder, UnsupportedError, builtin_library, load_situation, solve
-from pyrules.cards.library import AbilitySpec, CardSpec, Part
+from pyrules.cards.library import CardSpec
+from pyrules.vocabulary.abilities import AbilitySpec, Part
 from pyrules.situation.model import Activatable, Activate, CouldProduce
 
 RELIC = {"name": "Untapping Relic", "cost": "{2}", "types": ["artifact"],

@@ -6,7 +6,8 @@ import pytest
 
 from pyrules.base.document import Field
 from pyrules.base.errors import InputError, UnsupportedError
-from pyrules.cards.library import builtin_library, mana_text, parse_card, parse_mana
+from pyrules.cards.library import builtin_library, parse_card
+from pyrules.vocabulary.values import mana_text, parse_mana
 
 
 def card(definition: dict):

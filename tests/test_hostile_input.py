@@ -253,7 +253,7 @@ def test_ctrl_c_during_an_import_lands_after_it(tmp_path):
     Ctrl-C is raised in plain Python once the import is done, never inside it, where it could be lost."""
     (tmp_path / "swallowing.py").write_text("import os, signal, time\ntry:\n    os.kill(os.getpid(), signal.SIGINT)\n"
                                             "    time.sleep(0.01)\nexcept BaseException:\n    pass\n")
-    process = _python(f"import sys, time\nsys.path.insert(0, {str(tmp_path)!r})\nfrom pyrules import interrupt\n"
+    process = _python(f"import sys, time\nsys.path.insert(0, {str(tmp_path)!r})\nfrom pyrules.base import interrupt\n"
                       "interrupt.install()\ntry:\n    import swallowing\n    print('imported')\n    time.sleep(10)\n"
                       "    print('lost')\nexcept KeyboardInterrupt:\n    print('interrupted')\n")
     assert (process.returncode, process.stdout, process.stderr) == (0, "imported\ninterrupted\n", "")
@@ -261,7 +261,7 @@ def test_ctrl_c_during_an_import_lands_after_it(tmp_path):
 
 def test_ctrl_c_as_the_command_takes_it_over():
     """A Ctrl-C landing just as pyrules.cli has installed its handler is the command's: exit 130, one line."""
-    process = _python("import os, signal, sys, time\nfrom pyrules import cli, interrupt\ninstall = interrupt.install\n"
+    process = _python("import os, signal, sys, time\nfrom pyrules import cli\nfrom pyrules.base import interrupt\ninstall = interrupt.install\n"
                       "def install_then_ctrl_c():\n    install()\n    os.kill(os.getpid(), signal.SIGINT)\n"
                       "    time.sleep(10)\ninterrupt.install = install_then_ctrl_c\n"
                       "sys.exit(cli.main(['check', 'missing.yaml']))")
@@ -271,7 +271,7 @@ def test_ctrl_c_as_the_command_takes_it_over():
 def test_ctrl_c_dropped_in_a_finaliser_is_raised_again():
     """Once pyrules.base.interrupt handles Ctrl-C (the command line installs it), a KeyboardInterrupt that
     Python drops in a finaliser is raised again, in plain Python, instead of being lost."""
-    process = _python("import os, signal, time\nfrom pyrules import interrupt\ninterrupt.install()\n"
+    process = _python("import os, signal, time\nfrom pyrules.base import interrupt\ninterrupt.install()\n"
                       "try:\n" + "".join("    " + line + "\n" for line in _IN_A_FINALISER.strip().splitlines())
                       + "    time.sleep(10)\n    print('lost')\nexcept KeyboardInterrupt:\n    print('interrupted')\n")
     assert (process.returncode, process.stdout, process.stderr) == (0, "interrupted\n", "")

@@ -12,13 +12,14 @@ from clingo import ast
 from pyrules.base.symbols import symbol_key
 from pyrules.engine.encodings import encoding_paths
 from pyrules.engine.facts import situation_facts
-from pyrules.engine.program import INDEX, _declarations, _live_text, analyse, index, live, relevant, statements
+from pyrules.engine.index import index
+from pyrules.engine.program import INDEX, _declarations, _live_text, analyse, live, relevant, statements
 from pyrules.regression import corpus_dir
 from pyrules.situation.loader import load_situation
 
 
 def test_the_stored_index_is_up_to_date():
-    from pyrules.engine.program import Path  # the package's data folder, as write_index uses it
+    from pyrules.engine.index import Path  # the package's data folder, as write_index uses it
 
     stored = json.loads((Path(__file__).parents[1] / "pyrules" / "data" / INDEX).read_text(encoding="utf-8"))
     assert stored == index(), "pyrules/data/asp-index.json is out of date: run python -m pyrules.reference --write"

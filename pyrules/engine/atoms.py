@@ -23,7 +23,12 @@ from clingo import Function, String, Symbol, SymbolType
 from pyrules.base.bounds import INT_MAX, INT_MIN, wrapped_number
 from pyrules.base.errors import InputError
 from pyrules.base.symbols import Atom
+from pyrules.cards.library import builtin_library
+from pyrules.engine.encodings import all_entries, output_signatures
+from pyrules.engine.index import analysed
+from pyrules.engine.signatures import outcome_signatures
 from pyrules.situation.model import Situation
+from pyrules.vocabulary import names
 from pyrules.vocabulary.values import (
     CARD_TYPES,
     COLOR_NAMES,
@@ -42,8 +47,6 @@ ARGUMENT_KINDS = {"O": "object", "Y": "object", "S": "object", "C": "object", "P
 
 
 def _keywords() -> frozenset[str]:
-    from pyrules.vocabulary import names
-
     return frozenset(names("keyword"))
 
 
@@ -155,10 +158,7 @@ def _signatures(situation: Situation) -> dict[str, tuple[str, ...]]:
     """The outcome predicates of a situation, with their argument names: those of a question, or for a
     sequence of actions those of its final state."""
     if situation.actions:
-        from pyrules.play.sequence import outcome_signatures
-
         return outcome_signatures()
-    from pyrules.engine.encodings import all_entries, output_signatures
 
     return {s: all_entries()[s].args for s in output_signatures()}
 
@@ -281,8 +281,6 @@ def _constant(arg: Symbol) -> str | None:
 
 def _card_words(situation: Situation) -> dict[str, set[str]]:
     """Counter kinds and token kinds that the cards of a situation mention, and card names."""
-    from pyrules.cards.library import builtin_library
-
     library = (situation.library or builtin_library()).with_cards(situation.cards)
     counters: set[str] = set()
     tokens: set[str] = set()
@@ -324,8 +322,6 @@ def _counter_words(kind: str, value: Any) -> list[str]:
 def _encoding_words() -> frozenset[str]:
     """Every constant and function name the encodings write (reasons such as already_tapped), but ``_``
     names: from pyrules' index of the encodings."""
-    from pyrules.engine.program import analysed
-
     return frozenset(analysed("words"))
 
 

@@ -20,7 +20,7 @@ from clingo import Number, Symbol
 
 from pyrules.base.collector import paused
 from pyrules.base.symbols import C, S, ability_id, fn, mana_symbol
-from pyrules.cards.library import AbilitySpec, CardLibrary, CardSpec, builtin_library
+from pyrules.cards.library import CardLibrary, CardSpec, builtin_library
 from pyrules.situation.model import (
     Abilities,
     Activatable,
@@ -34,7 +34,8 @@ from pyrules.situation.model import (
     ResolveTop,
     Situation,
 )
-from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind
+from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind, targets_of
+from pyrules.vocabulary.abilities import AbilitySpec
 
 # Kept for callers that built symbols from here before pyrules.base.symbols existed.
 __all__ = ["Fact", "situation_facts", "card_facts", "ability_facts", "question_facts", "S", "C", "mana_symbol",
@@ -244,8 +245,6 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
 
 
 def _targets(k: Any, value: Any) -> tuple:
-    from pyrules.vocabulary import targets_of
-
     return targets_of(k, value)
 
 

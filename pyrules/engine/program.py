@@ -23,7 +23,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from clingo import ast
@@ -160,15 +159,6 @@ def encodings_hash() -> str:
     return digest.hexdigest()
 
 
-def index() -> dict[str, Any]:
-    """The keys, kind and text of every statement, as stored in ``data/asp-index.json`` (reading clingo's
-    AST from Python costs a third of a second, so it is done once, when the encodings change), and what
-    other layers read of the encodings' AST (:func:`analysed`)."""
-    found = [analyse(name, node, i) for i, (name, node) in enumerate(_parse())]
-    return {"encodings": encodings_hash(), "format": INDEX_FORMAT,
-            "statements": [[s.file, _stored(s.heads), _stored(s.needs), _stored(s.uses),
-                            [list(k) for k in s.shows], s.kind, s.text, s.line] for s in found],
-            **{name: compute() for name, compute in _ANALYSES.items()}}
 
 
 @cache
@@ -181,34 +171,14 @@ def _stored_index() -> dict[str, Any] | None:
     return stored if stored.get("encodings") == encodings_hash() and stored.get("format") == INDEX_FORMAT else None
 
 
-def _encoding_facts() -> list[int]:
-    return [i for i, (_, node) in enumerate(_parse()) if node.ast_type == ast.ASTType.Rule and not node.body
-            and node.head.ast_type == ast.ASTType.Literal]
 
 
-def _encoding_words() -> list[str]:
-    from pyrules.engine.encodings import names_in
-
-    return sorted({w for _, node in _parse() for w in names_in(node) if not w.startswith("_")})
 
 
-def _shadow_rules() -> list[list[Any]]:
-    from pyrules.explain.graph import analyse_rules
-
-    return analyse_rules()
 
 
-#: What other layers read of the encodings' AST, stored in the index beside the statements: the positions of
-#: the statements that are facts, every name the encodings write (but ``_`` names), and the shadow rules of
-#: explanations (pyrules.explain.graph).
-_ANALYSES = {"facts": _encoding_facts, "words": _encoding_words, "shadows": _shadow_rules}
 
 
-def analysed(name: str) -> Any:
-    """One of the analyses of the encodings' AST (``facts``, ``words``, ``shadows``): from the stored index
-    while the encodings are those it was made from, else computed from clingo's AST."""
-    stored = _stored_index()
-    return stored[name] if stored is not None else _ANALYSES[name]()
 
 
 def _stored(keys: tuple[Key, ...]) -> list:
@@ -420,9 +390,4 @@ def add_program(control: Any, facts: Iterable[Symbol], extra: Any = None,
     return places
 
 
-def write_index() -> Path:
-    """Regenerate ``data/asp-index.json`` (done by ``python -m pyrules.reference --write``)."""
-    path = Path(__file__).parents[1] / "data" / INDEX
-    path.write_text(json.dumps(index(), separators=(",", ":")) + "\n", encoding="utf-8")
-    return path
 

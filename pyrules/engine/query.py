@@ -29,9 +29,11 @@ from typing import Any
 
 from clingo import Function, Number, String, Symbol, SymbolType, ast
 
+from pyrules.base.bounds import INT_MAX, INT_MIN, Domains, OverflowRisk, check_body, own_domains, wrapped_number
 from pyrules.base.errors import InputError
 from pyrules.base.files import read_text
 from pyrules.engine.atoms import (
+    ARGUMENT_KINDS,
     MAX_ATOM_DEPTH,
     RESERVED,
     _ids,
@@ -41,8 +43,11 @@ from pyrules.engine.atoms import (
     _Words,
     check_atom,
     clingo_text_problem,
+    format_atom,
     parse_atom,
 )
+from pyrules.engine.encodings import all_entries
+from pyrules.engine.program import statements
 from pyrules.situation.model import Situation
 
 QUERY = "_query"
@@ -105,7 +110,6 @@ def plain(symbol: Symbol) -> Any:
         return symbol.string
     if symbol.type == SymbolType.Function and not symbol.arguments and symbol.positive:
         return symbol.name
-    from pyrules.engine.atoms import format_atom
 
     return format_atom(symbol)
 
@@ -135,7 +139,6 @@ def _parse(text: str, where: str, what: str, shown: str | None = None) -> list[A
         ast.parse_string(text, nodes.append, logger=lambda code, message: None, message_limit=0)
     except RuntimeError:  # (cannot happen: the same tokens parsed above)
         raise InputError(where, f"{what} '{_short(shown or text)}' is not clingo syntax") from None
-    from pyrules.base.bounds import INT_MAX, INT_MIN, wrapped_number
 
     for node in nodes:
         wrapped = wrapped_number(node, text)
@@ -451,8 +454,6 @@ def parse_objective(text: str, sense: str, situation: Situation, where: str) -> 
 # -- checking -------------------------------------------------------------------------------------
 @cache
 def _internal_names() -> frozenset[str]:
-    from pyrules.engine.encodings import all_entries
-    from pyrules.engine.program import statements
 
     names = {k[0] for s in statements() for k in (*s.heads, *s.uses)}
     return frozenset(names | {s.rsplit("/", 1)[0] for s in all_entries()} | {QUERY, QUERY_ANY})
@@ -525,8 +526,6 @@ class _Checker:
             for kind_name, arg in zip(self.outputs[signature], term.arguments):
                 value = _symbol(arg)
                 if value is not None:
-                    from pyrules.engine.atoms import ARGUMENT_KINDS
-
                     self.words.check(ARGUMENT_KINDS.get(kind_name, "term"), value, self.where, self.text)
         return term
 
@@ -636,8 +635,6 @@ def _at(where: str, node: Any) -> str:
 def check_query_numbers(query: Query, atoms: Any) -> None:
     """Refuse a query whose arithmetic could leave clingo's 32-bit range, given the atoms a grounding
     holds (see pyrules.base.bounds)."""
-    from pyrules.base.bounds import Domains, OverflowRisk, check_body
-
     try:
         check_body(query.body, Domains(atoms))
     except OverflowRisk as overflow:
@@ -647,8 +644,6 @@ def check_query_numbers(query: Query, atoms: Any) -> None:
 def check_program_numbers(nodes: list[Any], atoms: Any, where: str, objective: tuple[str, str] | None) -> None:
     """The same for a user's rules (from ``where``) and objective (``objective``: where, text), checked
     by parse_constraints and parse_objective."""
-    from pyrules.base.bounds import Domains, OverflowRisk, check_body, own_domains
-
     rules = [n for n in nodes if n.ast_type == ast.ASTType.Rule]
     domains = Domains(atoms)
     node = rules[0] if rules else None
@@ -671,8 +666,6 @@ def check_program_numbers(nodes: list[Any], atoms: Any, where: str, objective: t
 
 
 def _overflow(overflow: Any) -> str:
-    from pyrules.base.bounds import INT_MAX, INT_MIN
-
     return (f"{_short(overflow.term)} could be {overflow.low:,} to {overflow.high:,}, beyond what clingo holds "
             f"({INT_MIN:,} to {INT_MAX:,}): it would be wrapped")
 

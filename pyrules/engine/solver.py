@@ -19,6 +19,7 @@ from typing import Any
 import clingo
 from clingo import Symbol, ast
 
+from pyrules.base.bounds import INT_MAX
 from pyrules.base.collector import paused
 from pyrules.base.document import AMOUNT_LIMIT
 from pyrules.base.errors import InputError, TimeLimitError, UnsupportedError
@@ -26,9 +27,27 @@ from pyrules.base.interrupt import clingo_call
 from pyrules.base.interrupt import requested as interrupt_requested
 from pyrules.base.symbols import Atoms, TruthReader, add_facts, ground_atoms
 from pyrules.cards.library import CardLibrary
+from pyrules.engine.derivations import ExplainData, shadow_program
+from pyrules.engine.encodings import output_signatures, show_terms
 from pyrules.engine.facts import QUESTION_KINDS, Fact, situation_facts
 from pyrules.engine.program import add_program
+from pyrules.engine.query import (
+    QUERY_ANY,
+    Answer,
+    any_symbol,
+    bindings,
+    check_program_numbers,
+    check_query_numbers,
+    is_query_symbol,
+    parse_constraints,
+    parse_objective,
+    parse_query,
+    query_rules,
+    read_constraints,
+)
+from pyrules.engine.shadows import WHY
 from pyrules.situation.model import Situation
+from pyrules.vocabulary import refusal_reasons
 
 #: The most outcomes a limit may ask for: clingo takes the number of models as a signed 32-bit option.
 MAX_LIMIT = 2**31 - 1
@@ -92,8 +111,6 @@ class SolveOptions:
 def project_signatures(project: tuple[str, ...] | list[str] | str) -> tuple[str, ...]:
     """Outcome predicates to project onto, as name/arity: given as a sequence or as one text with commas
     ("tap/1, mana_added/3"); a name alone stands for its one arity."""
-    from pyrules.engine.encodings import output_signatures
-
     names = tuple(project.split(",")) if isinstance(project, str) else project
     if not isinstance(names, (list, tuple)) or not all(isinstance(p, str) for p in names):
         raise TypeError(f"project must be outcome predicates such as 'tap/1', not {project!r}")
@@ -223,12 +240,9 @@ class Asking:
 
     def add_query(self, query: Any) -> int:
         """Ground a query (:class:`pyrules.engine.query.Query`) in a program part of its own; its key."""
-        from pyrules.engine.query import query_rules
-
         if query.text in self._queries:
             return self._queries[query.text]
         # a key never used before, even by a query whose grounding failed (its part holds some rules)
-        from pyrules.engine.query import check_query_numbers
 
         check_query_numbers(query, self.control.symbolic_atoms)
         key = self._query_keys = getattr(self, "_query_keys", 0) + 1
@@ -273,8 +287,6 @@ class Asking:
 
     def query_literal(self, key: int) -> int | None:
         """The literal of "the query holds" (None when grounding found it can never hold)."""
-        from pyrules.engine.query import any_symbol
-
         atom = self.control.symbolic_atoms[any_symbol(key)]
         return atom.literal if atom is not None else None
 
@@ -282,8 +294,6 @@ class Asking:
         """Whether a query holds in some (``sometimes``: brave consequences) or every (``always``:
         cautious) outcome, and for which values of its variables. With a timeout, an answer not yet
         decided when it is up is None."""
-        from pyrules.engine.query import QUERY_ANY, Answer, bindings, is_query_symbol
-
         key = self.add_query(query)
         self.timed_out = False
         self._solving_since = time.perf_counter()
@@ -422,13 +432,9 @@ class Grounding(Asking):
         # Every message clingo gives is kept (message_limit: no cap) and reported on the result.
         self.control = clingo.Control(self.options.arguments(), logger=log, message_limit=1_000_000)
         self.explain = explain
-        shadows = None
-        if explain:  # shadow rules that record each rule firing, grounded with everything else
-            from pyrules.explain.graph import shadow_program as shadows
+        shadows = shadow_program if explain else None  # shadow rules that record each rule firing
         # The statements of asp/ that the situation's facts can use (see pyrules.engine.program).
         log.places = add_program(self.control, (f.symbol for f in self.facts), shadows, demand=not explain)
-        from pyrules.engine.encodings import show_terms
-
         self.control.add("base", [], show_terms())
         #: "maximize" or "minimize" when the user gave an objective (SolveOptions), else None.
         self.objective, user = self._add_user_program()
@@ -489,8 +495,6 @@ class Grounding(Asking):
     def _ground_user(self, user: str) -> None:
         """Ground the user's rules and objective (from ``user``), in a part of their own so that their
         rules are counted apart from the encodings', once their numbers are known to stay in range."""
-        from pyrules.engine.query import check_program_numbers
-
         objective = (f"--{self.objective}", getattr(self.options, self.objective)) if self.objective else None
         check_program_numbers(self._user_nodes, self.control.symbolic_atoms, user, objective)
         self._guard.weights = 0  # type: ignore[union-attr]
@@ -505,8 +509,6 @@ class Grounding(Asking):
     def _check_objective_sum(self) -> None:
         """clasp adds an objective's weights in 32 bits and wraps silently: refuse an objective whose
         ground weights could add up beyond that (their absolute values, as grounded)."""
-        from pyrules.base.bounds import INT_MAX
-
         weights, self._guard.weights = self._guard.weights, None  # type: ignore[union-attr]
         if weights is not None and weights > INT_MAX and self.objective is not None:
             raise InputError(f"--{self.objective}", f"'{self.options.maximize or self.options.minimize}': its sum "
@@ -517,8 +519,6 @@ class Grounding(Asking):
         """The user's constraints and objective, checked by :mod:`pyrules.engine.query` and added as AST (never
         as text) in a program part of their own; the objective's sense ("maximize", "minimize" or None),
         and where the user's program comes from (None if there is none)."""
-        from pyrules.engine.query import parse_constraints, parse_objective, read_constraints
-
         options = self.options
         sources = read_constraints(options.constraints) if options.constraints else []
         nodes = parse_constraints(sources, self.situation) if sources else []
@@ -536,8 +536,6 @@ class Grounding(Asking):
 
     @paused()
     def _explain_data(self) -> Any:
-        from pyrules.explain.graph import WHY, ExplainData
-
         # The firings decided by grounding (many: read from why_facts), and every undecided atom with its
         # literal; the other facts are not read (ExplainData reads them if asked).
         why_facts: list[int] = []
@@ -677,8 +675,6 @@ class Grounding(Asking):
         models: list[frozenset[Symbol]] = []
         where: list[int] = []
         if self.options.where is not None:
-            from pyrules.engine.query import parse_query
-
             literal = self.query_literal(self.add_query(parse_query(self.options.where, self.situation, "--where")))
             if literal is None:  # the query can hold in no outcome
                 return [], False, Statistics(self.ground_seconds, 0.0, 0, messages=len(self.messages))
@@ -721,8 +717,6 @@ class Grounding(Asking):
         if outcome in self._true_nonfacts:
             return self._true_nonfacts[outcome]
         if self._shown_literals is None:
-            from pyrules.engine.encodings import output_signatures
-
             shown = output_signatures()
             # Details left out of the outcomes (each payment) are left free, unless projected onto.
             shown = (set(shown) - DETAILS) | (DETAILS & set(self.options.project))
@@ -793,8 +787,6 @@ def describe_reason(reason: Symbol) -> str:
     if reason.type == clingo.SymbolType.Function and reason.name == "ab" and len(reason.arguments) == 2:
         return f"ability {reason.arguments[1]} of {reason.arguments[0].string}"
     if reason.type == clingo.SymbolType.Function and not reason.arguments:
-        from pyrules.vocabulary import refusal_reasons  # a refused template: the reason the vocabulary gives
-
         return refusal_reasons().get(reason.name, reason.name.replace("_", " "))
     args = ", ".join(describe_reason(a) for a in reason.arguments)
     return f"{reason.name.replace('_', ' ')} ({args})"

@@ -22,386 +22,73 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from collections import ChainMap, defaultdict, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
-from operator import itemgetter
+from functools import lru_cache
 from typing import Any
 
 import clingo
 import clingo.ast as ast
 import networkx as nx
-from clingo import Function, Number, Symbol, SymbolType
+from clingo import Symbol, SymbolType
 
 from pyrules.base.collector import paused
-from pyrules.base.interrupt import clingo_call
-from pyrules.base.symbols import argument_lists, ground_atoms
-from pyrules.engine.atoms import format_atom
-from pyrules.engine.encodings import FILES, RuleBlock, all_entries, block_at, catalogue
-from pyrules.engine.program import statements
-
-WHY = "_why"
-
+from pyrules.engine.atoms import format_atom, parse_atom
+from pyrules.engine.derivations import ExplainData, Firings, encoding_facts, read_firings, rules
+from pyrules.engine.encodings import FILES, catalogue, output_signatures
+from pyrules.engine.shadows import WHY, evaluate_term, instantiate, predicate_of
+from pyrules.explain.judge import decisive, game_atom, judge_view, object_names
+from pyrules.explain.text import atom_label
 
 # ---------------------------------------------------------------------------------------------
 # Rules of the encodings, and their shadows
 # ---------------------------------------------------------------------------------------------
-@dataclass
-class RuleInfo:
-    """One (non-ground) rule of an encoding, or one element of a choice rule's head: where it is, and its
-    shadow rule (``_why(Id, Head, Positive..., Negative...) :- <its body>``), as text. Its atoms, as clingo's
-    AST, are read from the shadow rule when first asked for (why-not looks at them; explanations do not)."""
-
-    id: int
-    file: str
-    line: int
-    block: RuleBlock | None
-    predicate: tuple[str, int]  # its head's
-    positives: int  # how many positive body atoms (with, for a choice element, its condition's)
-    shadow: str
-    choice: bool = False
-
-    @property
-    def label(self) -> str:
-        if self.block is None:
-            return f"{self.file}:{self.line}"
-        return self.block.label
-
-    @property
-    def citations(self) -> tuple[str, ...]:
-        return self.block.citations if self.block else ()
-
-    @property
-    def head(self) -> Any:
-        """AST of the head atom (a SymbolicAtom)."""
-        return _rule_atoms()[self.id][0]
-
-    @property
-    def positive(self) -> list[Any]:
-        """ASTs of the positive body atoms (and, for a choice element, of its condition)."""
-        return _rule_atoms()[self.id][1]
-
-    @property
-    def negative(self) -> list[Any]:
-        """ASTs of the atoms under "not" whose variables the rest of the body binds."""
-        return _rule_atoms()[self.id][2]
 
 
-@lru_cache(maxsize=1)
-def _rule_atoms() -> list[tuple[Any, list[Any], list[Any]]]:
-    """Each rule's head, positive and negative atoms, read from the arguments of its shadow rule's head."""
-    infos = rules()[0]
-    nodes: list[Any] = []
-    ast.parse_string("\n".join(info.shadow for info in infos), nodes.append)
-    found = []
-    for info, node in zip(infos, (n for n in nodes if n.ast_type == ast.ASTType.Rule), strict=True):
-        args = [ast.SymbolicAtom(a) for a in node.head.atom.symbol.arguments]
-        end = 2 + info.positives
-        found.append((args[1], args[2:end], args[end:]))
-    return found
 
 
-class _Renamer(ast.Transformer):
-    """Give each anonymous variable of a positive atom a name, so a firing says which atom matched."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def visit_Variable(self, node):
-        if node.name == "_":
-            self.count += 1
-            return ast.Variable(node.location, f"ANON{self.count}")
-        return node
 
 
-def _name_anonymous(body: list[Any]) -> list[Any]:
-    renamer = _Renamer()
-    return [renamer(b) if b.ast_type == ast.ASTType.Literal and b.sign == ast.Sign.NoSign
-            and b.atom.ast_type == ast.ASTType.SymbolicAtom else b for b in body]
 
 
-def _variables(nodes: Iterable[Any]) -> list[str]:
-    """The global variables of a rule: those of its head, positive atoms, comparisons and aggregate
-    guards (variables under "not" or inside conditions and aggregates are local)."""
-    found: list[str] = []
-
-    def collect(node: Any) -> None:
-        class Collect(ast.Transformer):
-            def visit_Variable(self, var):
-                if var.name not in found and var.name != "_":
-                    found.append(var.name)
-                return var
-
-        Collect()(node)
-
-    for n in nodes:
-        if n.ast_type == ast.ASTType.Literal:
-            if n.sign != ast.Sign.NoSign:
-                continue
-            atom = n.atom
-            if atom.ast_type in (ast.ASTType.SymbolicAtom, ast.ASTType.Comparison):
-                collect(atom)
-            elif atom.ast_type == ast.ASTType.BodyAggregate:
-                for guard in (atom.left_guard, atom.right_guard):
-                    if guard is not None:
-                        collect(guard.term)
-        elif n.ast_type in (ast.ASTType.SymbolicAtom, ast.ASTType.Function):
-            collect(n)
-    return found
 
 
-def analyse_rules() -> list[list[Any]]:
-    """For every rule of the encodings (each element of a choice rule's head apart): the position of its
-    statement, its file and line, whether it is a choice, its head's predicate, how many positive body
-    atoms it has, and its shadow rule as text (stored in pyrules' index of the encodings)."""
-    rows: list[list[Any]] = []
-    for statement in statements():
-        name, stm = statement.file, statement.node
-        if stm.ast_type != ast.ASTType.Rule:
-            continue
-        line = stm.location.begin.line
-        body = _name_anonymous(list(stm.body))
-        positive = [b.atom for b in body if b.ast_type == ast.ASTType.Literal and b.sign == ast.Sign.NoSign
-                    and b.atom.ast_type == ast.ASTType.SymbolicAtom]
-        negative = [b.atom for b in body if b.ast_type == ast.ASTType.Literal and b.sign != ast.Sign.NoSign
-                    and b.atom.ast_type == ast.ASTType.SymbolicAtom]
-        head = stm.head
-        if head.ast_type == ast.ASTType.Literal:
-            if head.atom.ast_type != ast.ASTType.SymbolicAtom or not body:
-                continue  # a constraint, or a fact of the encoding (explained by its header alone)
-            elements = [(head.atom, positive, body, False)]
-        elif head.ast_type == ast.ASTType.Aggregate:
-            elements = []
-            for element in head.elements:
-                condition = _name_anonymous(list(element.condition))
-                cond = [c.atom for c in condition if c.ast_type == ast.ASTType.Literal
-                        and c.sign == ast.Sign.NoSign and c.atom.ast_type == ast.ASTType.SymbolicAtom]
-                elements.append((element.literal.atom, positive + cond, body + condition, True))
-        else:
-            continue
-        for atom, positives, full_body, choice in elements:
-            shadow = _shadow(stm.location, len(rows), atom, positives, negative, full_body)
-            rows.append([statement.position, name, line, choice, *_pred(atom), len(positives), str(shadow)])
-    return rows
 
 
-@lru_cache(maxsize=1)
-def rules() -> tuple[list[RuleInfo], list[int]]:
-    """Every rule of the encodings, and the position of the statement each comes from."""
-    from pyrules.engine.program import analysed
-
-    infos, positions = [], []
-    for rule_id, (position, name, line, choice, predicate, arity, positives, shadow) in enumerate(analysed("shadows")):
-        infos.append(RuleInfo(rule_id, name, line, block_at(name, line), (predicate, arity), positives, shadow, choice))
-        positions.append(position)
-    return infos, positions
 
 
-def shadow_program(statements_: tuple[Any, ...]) -> tuple[str, tuple[str, ...]]:
-    """The shadow rules of these statements, as text, and the place in the encodings of each of its lines."""
-    live = {s.position for s in statements_}
-    infos, positions = rules()
-    texts, places = [], []
-    for info, position in zip(infos, positions, strict=True):
-        if position in live:
-            texts.append(info.shadow)
-            places += [f"{info.file}:{info.line}"] * (info.shadow.count("\n") + 1)
-    return "\n".join(texts) + "\n", tuple(places)
 
 
-@lru_cache(maxsize=1)
-def encoding_facts() -> frozenset[Symbol]:
-    """The facts the encodings state outright (``color(w;u;b;r;g).``): grounded once, alone."""
-    from pyrules.engine.program import analysed
-
-    every = statements()
-    control = clingo.Control(message_limit=0)
-    control.add("base", [], "\n".join(every[i].text for i in analysed("facts")))
-    with clingo_call(control):
-        control.ground([("base", [])])
-    return frozenset(a.symbol for a in control.symbolic_atoms)
 
 
-def _anonymous(atom: Any) -> bool:
-    found = []
-
-    class Find(ast.Transformer):
-        def visit_Variable(self, var):
-            if var.name == "_":
-                found.append(var)
-            return var
-
-    Find()(atom)
-    return bool(found)
 
 
-def _shadow(location: Any, rule_id: int, head: Any, positive: list[Any], negative: list[Any],
-            body: list[Any]) -> Any:
-    """``_why(Rule, Head, Positive..., Negative...) :- <body>``: the grounder writes each firing's atoms
-    itself, so reading a firing needs no instantiation in Python (and one flat term per firing, no tuples in
-    it: one symbol fewer for clingo to keep, one call fewer to read it). The negative atoms kept are those
-    whose variables the rest of the rule binds."""
-    safe = set(_variables([head] + body))
-    negative = [a for a in negative if set(_variables([a])) <= safe and not _anonymous(a)]
-    args = [ast.SymbolicTerm(location, Number(rule_id)), head.symbol, *(a.symbol for a in positive),
-            *(a.symbol for a in negative)]
-    atom = ast.SymbolicAtom(ast.Function(location, WHY, args, False))
-    return ast.Rule(location, ast.Literal(location, ast.Sign.NoSign, atom), body)
 
 
 # ---------------------------------------------------------------------------------------------
 # Instantiating rules
 # ---------------------------------------------------------------------------------------------
-_OPS = {
-    ast.BinaryOperator.Plus: lambda a, b: a + b,
-    ast.BinaryOperator.Minus: lambda a, b: a - b,
-    ast.BinaryOperator.Multiplication: lambda a, b: a * b,
-    ast.BinaryOperator.Division: lambda a, b: int(a / b) if b else 0,
-    ast.BinaryOperator.Modulo: lambda a, b: a - b * int(a / b) if b else 0,
-    ast.BinaryOperator.Power: lambda a, b: a ** b,
-    ast.BinaryOperator.And: lambda a, b: a & b,
-    ast.BinaryOperator.Or: lambda a, b: a | b,
-    ast.BinaryOperator.XOr: lambda a, b: a ^ b,
-}
 
 
-def _term(node: Any, binding: dict[str, Symbol]) -> Symbol:
-    t = node.ast_type
-    if t == ast.ASTType.Variable:
-        return binding[node.name]
-    if t == ast.ASTType.SymbolicTerm:
-        return node.symbol
-    if t == ast.ASTType.Function:
-        return Function(node.name, [_term(a, binding) for a in node.arguments])
-    if t == ast.ASTType.BinaryOperation:
-        a, b = _term(node.left, binding), _term(node.right, binding)
-        return Number(_OPS[node.operator_type](a.number, b.number))
-    if t == ast.ASTType.UnaryOperation:
-        return Number(-_term(node.argument, binding).number)
-    raise ValueError(f"cannot instantiate {node}")
 
 
-def instantiate(atom: Any, binding: dict[str, Symbol]) -> Symbol | None:
-    try:
-        return _term(atom.symbol, binding)
-    except (KeyError, ValueError, AttributeError):
-        return None
 
 
 # ---------------------------------------------------------------------------------------------
 # Labels
 # ---------------------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def templates() -> dict[str, tuple[tuple[str, ...], str]]:
-    """Predicate signature -> (argument names, meaning), from the catalogues of ``asp/``."""
-    return {sig: (e.args, e.meaning) for sig, e in all_entries().items()}
 
 
-def _value_text(symbol: Symbol) -> str:
-    if symbol.type == SymbolType.Function and not symbol.arguments and symbol.name in "wubrgc" and len(symbol.name) == 1:
-        return "{" + symbol.name.upper() + "}"
-    return format_atom(symbol)
 
 
-def fill(template: tuple[tuple[str, ...], str], values: Iterable[Symbol], render: Any = _value_text) -> str:
-    """A catalogue meaning with each argument name replaced by its value, as ``render`` writes it."""
-    names, text = template
-    words = {name: render(value) for name, value in zip(names, values)}
-    if not words:
-        return text
-    pattern = "|".join(re.escape(n) for n in sorted(words, key=len, reverse=True))
-    # One pass, so a value that contains another argument's name is not rewritten again.
-    return re.sub(rf"(?<![\w{{])({pattern})(?![\w}}])", lambda m: words[m.group(1)], text)
 
 
-def atom_label(symbol: Symbol, table: dict[str, tuple[tuple[str, ...], str]] | None = None) -> str:
-    """A readable sentence for an atom, from its predicate's catalogue entry (or from ``table``)."""
-    template = (table or templates()).get(f"{symbol.name}/{len(symbol.arguments)}")
-    if not template or not template[1] or len(template[0]) != len(symbol.arguments):
-        return format_atom(symbol)
-    return f"{format_atom(symbol)}: {fill(template, symbol.arguments)}"
 
 
 # ---------------------------------------------------------------------------------------------
 # Building the graph of one outcome
 # ---------------------------------------------------------------------------------------------
-@dataclass
-class ExplainData:
-    """What the grounding knows for explanations: facts, undecided atoms, and the firings. The part
-    decided by grounding alone (facts, their firings, their stages) is built once and shared by the
-    explanations of all outcomes."""
-
-    control: Any  # the grounding (clingo.Control) the rest was read from
-    input_facts: dict[Symbol, str]  # situation fact -> where it came from (file:line)
-    why_facts: list[int]  # the handles of the _why atoms that are facts
-    why_literals: dict[Symbol, int]  # non-fact _why atoms and their program literals
-    nonfact_literals: dict[Symbol, int]
-    base: Any = None  # the Base, made on the first explanation
-    base_stage: dict[int, int] = field(default_factory=dict)
-    choice_firings: list = field(default_factory=list)  # firings decided by grounding whose head is a choice
-
-    @cached_property
-    def fact_reps(self) -> frozenset[int]:
-        """The handles of the atoms grounding made facts (but the firings), read when first asked for (an
-        explanation needs none of them: what it needs of them is in the base's stages)."""
-        return frozenset(rep for name, arity, positive in self.control.symbolic_atoms.signatures if name != WHY
-                         for rep, fact, _ in ground_atoms(self.control, name, arity, positive) if fact)
-
-    @cached_property
-    def facts(self) -> frozenset[Symbol]:
-        """The atoms grounding made facts (but the firings)."""
-        return frozenset(map(Symbol, self.fact_reps))
-
-    def is_fact(self, rep: int) -> bool:
-        atom = self.control.symbolic_atoms[Symbol(rep)]
-        return atom is not None and atom.is_fact
-
-    @cached_property
-    def input_sources(self) -> dict[int, str]:
-        """The handles of the situation's facts, and where each came from."""
-        return {s._rep: where for s, where in self.input_facts.items()}
-
-    @cached_property
-    def _why_order(self) -> dict[int, int]:
-        """The handles of the undecided firings, each with its place (the order they are read in)."""
-        return {w._rep: k for k, w in enumerate(self.why_literals)}
-
-    @cached_property
-    def _read_firings(self) -> dict[int, tuple]:
-        """The undecided firings read so far, by handle: outcomes share most of theirs."""
-        return {}
-
-    @cached_property
-    def _choices_by_head(self) -> tuple[list[tuple[int, tuple]], dict[int, list[tuple[int, tuple]]]]:
-        """The firings of choices (by place): those of an atom grounding decided (in every outcome's
-        explanation), and the others by head (in the explanations where the head holds)."""
-        decided: list[tuple[int, tuple]] = []
-        by_head: dict[int, list[tuple[int, tuple]]] = {}
-        for k, firing in enumerate(self.choice_firings):
-            if firing[1] in self.base_stage:
-                decided.append((k, firing))
-            else:
-                by_head.setdefault(firing[1], []).append((k, firing))
-        return decided, by_head
-
-    def outcome_firings(self, true_reps: set[int]) -> Firings:
-        """The firings an outcome adds to the base (its atoms' handles given): its true undecided firings
-        whose heads hold or are decided, in the order they are read, then the firings of choices grounding
-        decided whose heads hold or are decided, in theirs."""
-        order, read = self._why_order, self._read_firings
-        hits = sorted(true_reps.intersection(order), key=order.__getitem__)
-        new = [r for r in hits if r not in read]
-        if new:
-            read.update(zip(new, _firings(new)))
-        decided, by_head = self._choices_by_head
-        chosen = decided + [pair for head in true_reps.intersection(by_head) for pair in by_head[head]]
-        chosen.sort(key=_first)
-        # (a choice's firing says its body holds, not that its head was chosen)
-        stage = self.base_stage
-        return [f for f in map(read.__getitem__, hits) if f[1] in true_reps or f[1] in stage] + \
-            [firing for _, firing in chosen]
 
 
 class Explanation(nx.DiGraph):
@@ -480,8 +167,6 @@ class Explanation(nx.DiGraph):
 
     def atom_node(self, atom: Symbol | str) -> int:
         if isinstance(atom, str):
-            from pyrules.engine.atoms import parse_atom
-
             situation = self.graph.get("situation")
             try:
                 atom = parse_atom(atom, situation) if situation is not None else clingo.parse_term(atom)
@@ -505,8 +190,6 @@ class Explanation(nx.DiGraph):
     def cites(self, atom: Symbol | str) -> set[str]:
         """The rule numbers and rulings of the decisive chain below an atom (:func:`pyrules.explain.judge.decisive`):
         the rules that derive it and what it rests on, not the rules behind the encodings' bookkeeping."""
-        from pyrules.explain.judge import decisive
-
         chain = decisive(self, [self.atom_node(atom)])
         return {c for n in chain if self.nodes[n]["kind"] == "rule" for c in self.nodes[n]["cites"].split(", ") if c}
 
@@ -514,8 +197,6 @@ class Explanation(nx.DiGraph):
         """The judge view (:class:`pyrules.explain.judge.JudgeView`): the situation's facts on the decisive chain,
         the steps and choices in the order they happen, each with its CR numbers, and the atoms explained
         (``atom``, or the outcome's atoms)."""
-        from pyrules.explain.judge import judge_view
-
         return judge_view(self, None if atom is None else [self.atom_node(atom)])
 
     # -- exports ----------------------------------------------------------------------------------
@@ -572,8 +253,6 @@ class Explanation(nx.DiGraph):
         atoms between, and carries the CR numbers of the rules that derive its target (``cites``). With ``internals``,
         every atom and rule firing is kept. Node attributes: ``text`` (the atom), ``label`` (the atom with
         each object named by its card: ``counters_put(Walking Ballista,p1p1,6)``), ``kind`` and ``layer``."""
-        from pyrules.engine.encodings import output_signatures
-
         outputs = set(output_signatures())
         graph = nx.DiGraph()
 
@@ -593,7 +272,6 @@ class Explanation(nx.DiGraph):
             graph.add_edges_from(self.edges, cites="")
         else:
             kept = [n for n in self.nodes if known(n)]
-            from pyrules.explain.judge import game_atom, object_names
 
             cards = object_names(self.graph.get("situation"))
             for node in kept:
@@ -683,42 +361,10 @@ def _dot(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-# A firing: its rule, and the handles (``Symbol._rep``) of its head, positive body atoms and atoms under
-# "not". Handles, not Symbols: a grounding has hundreds of thousands of firings, and a Symbol is made
-# only for an atom that becomes a node.
-Firings = list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
-_first = itemgetter(0)
 
 
-def _firings(whys: Iterable[int]) -> Firings:
-    """Each firing as plain numbers: its rule's position in :func:`rules`, the handles of its head, body
-    and negative conditions. (Tuples of numbers only: the garbage collector stops walking them after its
-    first look, and a grounding holds hundreds of thousands.)"""
-    ends = _body_ends()
-    # One int object per atom, not one per mention (16 replacement effects: 1.9M mentions of 116k atoms)
-    one = {}.setdefault
-    rule_of: dict[int, int] = {}  # a rule's number, by its handle
-    out = []
-    append = out.append
-    for args in argument_lists(whys):
-        rule = rule_of.get(args[0])
-        if rule is None:
-            rule = rule_of[args[0]] = Symbol(args[0]).number
-        end = ends[rule]
-        body = args[2:end]
-        if len(args) > end:
-            unless = args[end:]
-            unless = tuple(map(one, unless, unless))
-        else:
-            unless = ()
-        append((rule, one(args[1], args[1]), tuple(map(one, body, body)), unless))
-    return out
 
 
-@lru_cache(maxsize=1)
-def _body_ends() -> list[int]:
-    """Where the positive body of each rule's firing term ends (after the rule and the head)."""
-    return [2 + info.positives for info in rules()[0]]
 
 
 def _stages(firings: Firings, stage: Any) -> None:
@@ -764,7 +410,7 @@ def _well_founded(firings: Firings, stage: Any) -> dict[int, tuple[int, ...]]:
                     break
             else:
                 by_head.setdefault(head, []).append(k)
-    return {head: tuple(ks) for head, ks in by_head.items()}  # (numbers only: see _firings)
+    return {head: tuple(ks) for head, ks in by_head.items()}  # (numbers only: see read_firings)
 
 
 @dataclass
@@ -788,7 +434,7 @@ def base(data: ExplainData) -> Base:
         infos = rules()[0]
         firings = []
         whys, data.why_facts = data.why_facts, []  # (read once: the handles are not kept)
-        for firing in _firings(whys):
+        for firing in read_firings(whys):
             # A firing grounding decided makes its head a fact, but for a choice (which the head of another
             # firing may still make a fact)
             base_firing = not infos[firing[0]].choice or data.is_fact(firing[1])
@@ -951,7 +597,7 @@ def why_not(data: ExplainData, atom: Symbol, depth: int = 2, holds: frozenset[Sy
         return [f"no rule derives {atom.name}/{len(atom.arguments)}"
                 + ("; it is given by the situation, which does not give it" if atom.name in _inputs() else "")]
     for info in candidates:
-        binding = _match(info.head.symbol, atom, {})
+        binding = match_atom(info.head.symbol, atom, {})
         if binding is None:
             continue
         failed = None
@@ -964,8 +610,8 @@ def why_not(data: ExplainData, atom: Symbol, depth: int = 2, holds: frozenset[Sy
                         deeper = why_not(data, instance, depth - 1, holds)
                         failed += " (" + "; ".join(deeper) + ")"
                     break
-            elif not any(_match(body.symbol, p, dict(binding)) is not None for p in holds
-                         if (p.name, len(p.arguments)) == _pred(body)):
+            elif not any(match_atom(body.symbol, p, dict(binding)) is not None for p in holds
+                         if (p.name, len(p.arguments)) == predicate_of(body)):
                 failed = f"no {_pattern(body, binding)} holds"
                 break
         if failed is None:
@@ -986,11 +632,6 @@ def _inputs() -> set[str]:
     return {e.signature.split("/")[0] for name in FILES for e in catalogue(name) if e.role == "input"}
 
 
-def _pred(atom: Any) -> tuple[str, int]:
-    term = atom.symbol
-    if term.ast_type == ast.ASTType.Function:
-        return term.name, len(term.arguments)
-    return (term.symbol.name, 0) if term.ast_type == ast.ASTType.SymbolicTerm else ("", -1)
 
 
 def _pattern(atom: Any, binding: dict[str, Symbol]) -> str:
@@ -1004,7 +645,7 @@ def _pattern(atom: Any, binding: dict[str, Symbol]) -> str:
     return str(Bind()(atom.symbol))
 
 
-def _match(term: Any, symbol: Symbol, binding: dict[str, Symbol]) -> dict[str, Symbol] | None:
+def match_atom(term: Any, symbol: Symbol, binding: dict[str, Symbol]) -> dict[str, Symbol] | None:
     t = term.ast_type
     if t == ast.ASTType.Variable:
         if term.name.startswith("ANON"):
@@ -1020,12 +661,12 @@ def _match(term: Any, symbol: Symbol, binding: dict[str, Symbol]) -> dict[str, S
         if symbol.type != SymbolType.Function or symbol.name != term.name or len(symbol.arguments) != len(term.arguments):
             return None
         for a, s in zip(term.arguments, symbol.arguments):
-            binding = _match(a, s, binding)
+            binding = match_atom(a, s, binding)
             if binding is None:
                 return None
         return binding
     try:
-        return binding if _term(term, binding) == symbol else None
+        return binding if evaluate_term(term, binding) == symbol else None
     except (KeyError, ValueError, AttributeError):
         return binding  # arithmetic over unbound variables: do not constrain
 
@@ -1033,103 +674,11 @@ def _match(term: Any, symbol: Symbol, binding: dict[str, Symbol]) -> dict[str, S
 # ---------------------------------------------------------------------------------------------
 # Sequences of actions
 # ---------------------------------------------------------------------------------------------
-def step_explanation(state: Any, atoms: frozenset[Symbol], library: Any = None) -> Explanation:
-    """The explanation of one step of a sequence: ``atoms``, one outcome of the question ``state`` asks."""
-    from pyrules.engine.solver import Grounding
-
-    grounding = Grounding(state, library, explain=True)
-    base(grounding.explain_data)
-    true = grounding.true_nonfacts(atoms)
-    if true is None:
-        raise ValueError("a step of this line was not found again when grounding for explanations")
-    return build(grounding.explain_data, true, atoms, state)
 
 
-def sequence_graph(result: Any, outcome: Any) -> Explanation:
-    """The explanation of an outcome of a sequence of actions: the explanation of each step of the line
-    that reached it (nodes keyed ``(step, node)``, with ``step``, ``action`` and ``what`` attributes), a
-    ``state`` node after each step, on which the facts of later steps that it brought about rest, and
-    the outcome's atoms, each resting on the atoms of the steps that concern the same object or player."""
-    from pyrules.engine.facts import situation_facts
-
-    graph = Explanation()
-    graph.graph["situation"] = result.situation
-    previous = _state_facts(situation_facts(result.situation, result._library))
-    origin: dict[Symbol, int] = {}  # a fact of the state -> the step whose outcome brought it about
-    step_atoms: list[tuple[Any, Symbol]] = []
-    for k, step in enumerate(outcome.line.steps, start=1):
-        now = _state_facts(situation_facts(step.state, result._library))
-        for fact in now - previous:
-            origin[fact] = k - 1
-        previous = now
-        sub = step_explanation(step.state, step.atoms, result._library)
-        for node, data in sub.nodes(data=True):
-            attrs = dict(data, step=k, action=step.action, what=step.name)
-            if data["kind"] == "fact" and data["symbol"].name in _STEP_INPUTS:  # what the step asks: its action
-                attrs["source"] = result.situation.where(f"actions.{step.action - 1}") if step.action else ""
-            elif data["kind"] == "fact" and origin.get(data["symbol"], 0) > 0:
-                attrs["kind"] = "derived"  # brought about by an earlier step, not given by the situation
-                graph.add_edge(("state", origin[data["symbol"]]), (k, node))
-            graph.add_node((k, node), **attrs)
-        graph.add_edges_from(((k, a), (k, b)) for a, b in sub.edges)
-        state = ("state", k)
-        graph.add_node(state, kind="rule", label=f"the state after step {k} ({step.name}, action {step.action})",
-                       cites="", file="pyrules/play/transition.py", choice=False, unless=(), step=k,
-                       action=step.action, what="state")
-        for atom in step.atoms:
-            if atom._rep in sub:
-                graph.add_edge((k, atom._rep), state)
-                step_atoms.append(((k, atom._rep), atom))
-    last = ("state", len(outcome.line.steps))
-    from pyrules.play.sequence import OUTCOMES, SHARED, describe_ending
-
-    ending = outcome.line.ending
-    if ending is not None:  # the action that ended the line (illegal, a loop, the bound) explains its atom
-        graph.add_node(("ending", ending.action), kind="rule", label=describe_ending(ending), cites="",
-                       file="pyrules/play/sequence.py", choice=False, unless=(), step=len(outcome.line.steps) + 1,
-                       action=ending.action, what=ending.kind,
-                       source=result.situation.where(f"actions.{ending.action - 1}"))
-        if last in graph:
-            graph.add_edge(last, ("ending", ending.action))
-
-    table = {**{s: templates()[s] for s in SHARED}, **OUTCOMES}
-    for atom in outcome.atoms:
-        graph.add_node(atom._rep, kind="derived", symbol=atom, stage=len(outcome.line.steps) + 1, source="",
-                       outcome=True, label=atom_label(atom, table))
-        if ending is not None and atom.name in ("illegal", ending.kind) and atom.arguments[0].number == ending.action:
-            graph.add_edge(("ending", ending.action), atom._rep)
-            continue
-        for node, step_atom in step_atoms:
-            if _concerns(step_atom, atom):
-                graph.add_edge(node, atom._rep)
-        if graph.in_degree(atom._rep) == 0 and last in graph:
-            graph.add_edge(last, atom._rep)
-    return graph
 
 
-def _state_facts(facts: Iterable[Any]) -> set[Symbol]:
-    return {f.symbol for f in facts if f.symbol.name not in _STEP_INPUTS}
 
 
-#: The facts that say what a step asks rather than what the state is.
-_STEP_INPUTS = frozenset({"question", "question_target", "question_x", "question_resolves", "question_instead",
-                          "triggers_wait"})
 
 
-def _concerns(step_atom: Symbol, atom: Symbol) -> bool:
-    """Whether an outcome atom of a step is about what an atom of the sequence's outcome is about."""
-    def ids(symbol: Symbol) -> set[str]:
-        found: set[str] = set()
-        todo = [symbol]
-        while todo:
-            s = todo.pop()
-            if s.type == SymbolType.String:
-                found.add(s.string.split("#")[0])
-            elif s.type == SymbolType.Function:
-                todo += s.arguments
-        return found
-
-    first = atom.arguments[0] if atom.arguments else None
-    if first is None or first.type != SymbolType.String:
-        return False
-    return first.string.split("#")[0] in ids(step_atom)

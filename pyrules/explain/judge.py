@@ -29,12 +29,13 @@ from typing import Any
 from clingo import Symbol, SymbolType
 
 from pyrules.engine.atoms import format_atom
+from pyrules.engine.encodings import all_entries
+from pyrules.engine.signatures import OUTCOMES
+from pyrules.explain.text import fill, templates
 
 
 @lru_cache(maxsize=1)
 def _roles() -> dict[str, str]:
-    from pyrules.engine.encodings import all_entries
-
     return {signature: entry.role for signature, entry in all_entries().items()}
 
 
@@ -165,8 +166,6 @@ def sentence(symbol: Symbol, names: dict[str, str], varying: tuple[int, str] | N
     its arguments in game words; the atom itself when its predicate has no meaning. ``varying``: one
     argument (its position, and the text to stand for it) written otherwise, for a folded line;
     ``table``: meanings that take precedence (those of a sequence's outcome atoms)."""
-    from pyrules.explain.graph import fill, templates
-
     words = [game_term(v, names) for v in symbol.arguments]
     if varying is not None:
         words[varying[0]] = varying[1]
@@ -289,8 +288,6 @@ def judge_view(graph: Any, roots: Iterable[Any] | None = None) -> JudgeView:
 
 
 def _sequence_outcomes() -> dict[str, tuple[tuple[str, ...], str]]:
-    from pyrules.play.sequence import OUTCOMES
-
     return OUTCOMES
 
 

@@ -20,7 +20,13 @@ from typing import Any
 from clingo import Symbol, SymbolType
 
 from pyrules.base.errors import InputError
+from pyrules.cards.library import builtin_library
 from pyrules.engine.atoms import format_atom
+from pyrules.engine.derivations import rules
+from pyrules.engine.facts import card_facts
+from pyrules.engine.shadows import predicate_of
+from pyrules.engine.solver import Grounding
+from pyrules.explain.graph import match_atom
 from pyrules.situation.model import Situation
 
 #: Sizes of the sets of parts tried, solves at most, and seconds at most.
@@ -70,8 +76,6 @@ class WhyNot:
 
 def why_not_minimal(situation: Situation, library: Any, atom: Symbol) -> WhyNot:
     """The smallest sets of the situation's parts that keep ``atom`` out of every outcome."""
-    from pyrules.cards.library import builtin_library
-
     text = format_atom(atom)
     cards = library or situation.library or builtin_library()
     kept = _ids(atom) | _question_ids(situation)
@@ -105,8 +109,6 @@ def _result(text: str, found: list[list[Part]], library: Any, complete: bool = T
 def _holds_without(situation: Situation, library: Any, atom: Symbol, parts: tuple[Part, ...]) -> bool:
     """Whether the atom holds in some outcome of the situation without these parts (False when the
     situation makes no sense without them, e.g. a target that is gone)."""
-    from pyrules.engine.solver import Grounding
-
     gone = {(p.kind, p.index) for p in parts}
     smaller = replace(situation,
                       objects=tuple(o for i, o in enumerate(situation.objects) if ("objects", i) not in gone),
@@ -149,17 +151,14 @@ def _rules(cards: list[str], library: Any) -> list[str]:
     """The CR numbers of the rules that read an ability of these cards by what it does: a body atom that
     matches one of the cards' facts about what an ability does (``ability_static(D, set_land_type(S))``,
     ``ability_event(D, counters)``) and names that value, not only the ability's id."""
-    from pyrules.engine.facts import card_facts
-    from pyrules.explain.graph import _match, _pred, rules
-
     facts = [f for name in cards if name in library for f in card_facts(library[name])
              if f.name.startswith("ability_") and f.name != "ability_filter"]
     doing = {a.name for f in facts for a in f.arguments[1:] if a.type == SymbolType.Function}
     cited: set[str] = set()
     for info in rules()[0]:
         for body in info.positive:
-            if _writes(body, doing) and any(
-                    _pred(body) == (f.name, len(f.arguments)) and _match(body.symbol, f, {}) is not None for f in facts):
+            if _writes(body, doing) and any(predicate_of(body) == (f.name, len(f.arguments))
+                                            and match_atom(body.symbol, f, {}) is not None for f in facts):
                 cited.update(info.citations)
     return sorted(cited, key=_cr_order)
 

@@ -24,7 +24,9 @@ from typing import Any
 from clingo import Function, Symbol, SymbolType
 
 from pyrules.base.document import AMOUNT_LIMIT
+from pyrules.cards.library import builtin_library
 from pyrules.engine.encodings import effects, output_signatures
+from pyrules.engine.facts import _target_slots, activated_ability, printed_face
 from pyrules.situation.model import (
     Activate,
     Cast,
@@ -203,8 +205,6 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         controller = (q.player if isinstance(q, Activate) else None) or source.controller or source.owner
         targets, division = (), ()
         if isinstance(q, Activate):
-            from pyrules.engine.facts import _target_slots
-
             slots = _target_slots(d.before, q)
             targets = tuple(q.targets[slots.index(n)] if n in slots[:len(q.targets)] else ""
                             for n in range(1, max(slots[:len(q.targets)], default=0) + 1))
@@ -373,8 +373,6 @@ def _tokens(d: _Draft, a: Symbol) -> None:
 
 
 def _library(state: Situation) -> Any:
-    from pyrules.cards.library import builtin_library
-
     return (state.library or builtin_library()).with_cards(state.cards)
 
 
@@ -592,8 +590,6 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
         key = question.ability if isinstance(question.ability, int) or (isinstance(question.ability, str) and ":" in
                                                                         question.ability) else None
         if obj is not None and key is None:
-            from pyrules.engine.facts import activated_ability, printed_face
-
             spec = activated_ability(d.before, question)
             face = printed_face(d.before, d.before.object(obj.id))
             key = next((i for i, a in enumerate(face.abilities, start=1) if a is spec), None)
@@ -608,8 +604,6 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
 
 
 def _loyalty(state: Situation, question: Activate) -> bool:
-    from pyrules.engine.facts import activated_ability
-
     chosen = activated_ability(state, question)
     return chosen is not None and any(c.kind == "loyalty" for c in chosen.costs)
 

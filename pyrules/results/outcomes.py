@@ -15,15 +15,31 @@ import time
 import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import InitVar, dataclass, field
+from dataclasses import InitVar, dataclass, field, replace
 from typing import Any
 
 from clingo import Symbol
 
 from pyrules.base import arguments
 from pyrules.base.errors import InputError
+from pyrules.cards.library import CardLibrary
 from pyrules.engine.atoms import check_atom, format_atom, parse_atom
-from pyrules.engine.solver import Grounding, SolveOptions, Statistics, describe_reason, outcome_key
+from pyrules.engine.encodings import answer_names
+from pyrules.engine.query import parse_query, plain
+from pyrules.engine.solver import (
+    MAX_LIMIT,
+    Grounding,
+    OutcomeTable,
+    SolveOptions,
+    Statistics,
+    describe_reason,
+    outcome_key,
+    project_signatures,
+)
+from pyrules.explain.graph import base, build, why_not
+from pyrules.explain.steps import sequence_graph
+from pyrules.explain.whynot import why_not_minimal
+from pyrules.play.sequence import Runner, changes, describe_ending
 from pyrules.situation.model import Situation
 
 
@@ -51,8 +67,6 @@ def _atom_argument(value: Any, name: str) -> None:
 
 
 def _where_arguments(text: Any, limit: Any) -> None:
-    from pyrules.engine.solver import MAX_LIMIT
-
     arguments.text(text, "text", "a query in clingo's syntax")
     arguments.optional_whole(limit, "limit", 1, MAX_LIMIT)
 
@@ -79,8 +93,6 @@ class Outcome:
     def tuples(self, name: str | None = None) -> list[tuple[Any, ...]]:
         """The atoms (of one predicate, given its name) as plain tuples, the name first: numbers as int,
         ids and words as str, a nested term as its text: ``("counters_put", "ballista", "p1p1", 6)``."""
-        from pyrules.engine.query import plain
-
         arguments.optional_text(name, "name", "a predicate's name")
         atoms = self.atoms if name is None else [a for a in self.atoms if a.name == name]
         return sorted(((a.name, *(plain(x) for x in a.arguments)) for a in atoms), key=lambda t: tuple(map(str, t)))
@@ -176,8 +188,6 @@ class Outcome:
     @property
     def changes(self) -> list[str]:
         """The atoms that say what happened (everything but answers to 'which ...?' questions)."""
-        from pyrules.engine.encodings import answer_names
-
         return [format_atom(a) for a in sorted(self.atoms, key=str) if a.name not in answer_names()]
 
     # -- explanations -------------------------------------------------------------------
@@ -383,7 +393,6 @@ class Outcomes(Sequence[Outcome]):
         """The atom, when a query is one atom without variables (answered from cached consequences)."""
         if isinstance(query, Symbol):
             return self.atom(query, where)
-        from pyrules.engine.query import parse_query
 
         return parse_query(query, self.situation, where).ground_atom
 
@@ -393,8 +402,6 @@ class Outcomes(Sequence[Outcome]):
         every one (``"always"``), and for which values of its variables
         (:class:`pyrules.engine.query.Answer`). Answered by clingo (brave and cautious consequences) on the
         grounding the outcomes came from."""
-        from pyrules.engine.query import parse_query
-
         if mode not in ("sometimes", "always"):
             raise ValueError(f"mode is 'sometimes' or 'always', not {mode!r}")
         arguments.text(text, "text", "a query in clingo's syntax")
@@ -406,12 +413,8 @@ class Outcomes(Sequence[Outcome]):
 
     def where(self, text: str, limit: int | None = None) -> Outcomes:
         """The outcomes where a query holds, solved again with the query assumed (``solve(where=...)``)."""
-        from dataclasses import replace
-
-        from pyrules.api import solve
-
         _where_arguments(text, limit)
-        return solve(self.situation, library=self._library, options=replace(self.options, where=text, limit=limit))
+        return solve_situation(self.situation, self._library, replace(self.options, where=text, limit=limit))
 
     def _asker(self) -> Any:
         if self._grounding is None:  # unpickled or copied: the clingo state stayed behind; ground again
@@ -429,8 +432,6 @@ class Outcomes(Sequence[Outcome]):
         return self._explained
 
     def _explanation(self, outcome: Outcome) -> Any:
-        from pyrules.explain.graph import base, build
-
         graph = self._graphs.get(outcome.atoms)
         if graph is None:
             grounding = self._explaining()
@@ -465,8 +466,6 @@ class Outcomes(Sequence[Outcome]):
         """For an atom that holds in no outcome: first the smallest sets of the situation's objects and
         lasting effects without which it could hold, and the rules through which they block it
         (:meth:`blockers`); then, for each rule that could derive it, a condition that fails."""
-        from pyrules.explain.graph import why_not
-
         _atom_argument(atom, "atom")
         symbol = self.atom(atom)
         if self.sometimes(symbol):
@@ -483,8 +482,6 @@ class Outcomes(Sequence[Outcome]):
         """The smallest sets of the situation's objects and lasting effects without which an atom that holds
         in no outcome could hold, and the CR numbers of the rules through which they block it
         (:class:`pyrules.explain.whynot.WhyNot`; a bounded search, which says when it stopped)."""
-        from pyrules.explain.whynot import why_not_minimal
-
         _atom_argument(atom, "atom")
         symbol = self.atom(atom)
         found = why_not_minimal(self.situation, self._library, symbol)
@@ -505,8 +502,6 @@ class Outcomes(Sequence[Outcome]):
         """The outcomes only here, only in ``other`` and in both, each as its sorted atom texts; with
         ``project`` (outcome predicates, as for ``solve``), by those atoms only (outcomes alike on them
         count once). Outcomes of two situations compare by text, so their ids should agree."""
-        from pyrules.engine.solver import project_signatures
-
         if not isinstance(other, Outcomes):
             raise TypeError(f"other must be the Outcomes of another solve, not {other!r}")
         names = {s.rsplit("/", 1)[0] for s in project_signatures(project)}
@@ -623,8 +618,6 @@ class SequenceOutcomes(Outcomes):
                  messages: list[str], library: Any = None, timed_out: bool = False, limit: int | None = None):
         """The distinct final states of ``lines``, sorted; with ``limit``, the first ones (then truncated);
         ``timed_out``: the lines were cut at the timeout (then truncated too)."""
-        from pyrules.play.sequence import changes, describe_ending
-
         self._start(situation, statistics, options, library, messages=messages)
         found: dict[frozenset[Symbol], Outcome] = {}
         for line in lines:
@@ -639,8 +632,6 @@ class SequenceOutcomes(Outcomes):
         self.endings = sorted({describe_ending(o.line.ending) for o in self._outcomes if o.line.ending is not None})
 
     def _asker(self) -> Any:
-        from pyrules.engine.solver import OutcomeTable
-
         if self._grounding is None:
             self._grounding = OutcomeTable([o.atoms for o in self._outcomes], self.options)  # type: ignore[assignment]
         return self._grounding
@@ -649,7 +640,6 @@ class SequenceOutcomes(Outcomes):
         """The outcomes where a query holds (found by clingo among the lines of play already found)."""
         from copy import copy
 
-        from pyrules.engine.query import parse_query
 
         _where_arguments(text, limit)
         found = self._asker().matching(parse_query(text, self.situation, "<query>"))
@@ -666,8 +656,6 @@ class SequenceOutcomes(Outcomes):
             self._queried = True
 
     def _explanation(self, outcome: Outcome) -> Any:
-        from pyrules.explain.graph import sequence_graph
-
         graph = self._graphs.get(outcome.atoms)
         if graph is None:
             graph = self._graphs.keep(outcome.atoms, sequence_graph(self, outcome))
@@ -681,3 +669,31 @@ class SequenceOutcomes(Outcomes):
 
     def __repr__(self) -> str:
         return f"<SequenceOutcomes {len(self)} of {self.situation.source}>"
+
+
+def solve_situation(situation: Situation, library: CardLibrary | None, options: SolveOptions, *, explain: bool = False,
+                    progress: Callable[[int, float], None] | None = None,
+                    on_outcome: Callable[[Outcome], None] | None = None) -> Outcomes:
+    """Every distinct legal outcome of a situation already read, with options already checked
+    (:func:`pyrules.solve` checks and reads them first)."""
+    if situation.actions:
+        for name in ("constraints", "maximize", "minimize"):
+            if getattr(options, name):
+                raise InputError(name, "applies to one-step questions; on a sequence of actions use where (a query)")
+        result = _play(situation, library, replace(options, where=None, limit=None if options.where else options.limit))
+        return result.where(options.where, options.limit) if options.where is not None else result
+    grounding = Grounding(situation, library, options, explain=explain)
+    grounding.progress = progress
+    if on_outcome is not None:
+        grounding.on_outcome = lambda atoms: on_outcome(Outcome(atoms, situation))
+    models, truncated, stats = grounding.enumerate(options.limit)
+    return Outcomes(situation, grounding, models, truncated, stats, options, library)
+
+
+def _play(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> Outcomes:
+    """A sequence of actions: every line of play, one outcome per distinct final state."""
+    runner = Runner(situation, library, options)
+    lines = runner.run()
+    runner.statistics.extra["steps"] = runner.steps_solved
+    return SequenceOutcomes(situation, lines, runner.statistics, options, runner.messages, library,
+                            timed_out=runner.timed_out, limit=options.limit)

@@ -18,6 +18,7 @@ from pyrules.base.collector import paused
 from pyrules.base.document import MAX_BYTES, Field, load_document, whole_number
 from pyrules.base.errors import UnsupportedError
 from pyrules.base.files import read_text
+from pyrules.cards.importer.library import load_library
 from pyrules.cards.library import CardLibrary, CardSpec, builtin_library, parse_cards
 from pyrules.situation.model import (
     Abilities,
@@ -75,7 +76,6 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
     inline = parse_cards(root.child("cards")) if root.child("cards").present else ()
     library = library or builtin_library()
     if root.child("library").present:  # a library file, relative to this one (docs/import.md)
-        from pyrules.cards.importer.library import load_library
 
         f = root.child("library")
         path = Path(f.text())

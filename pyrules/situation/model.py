@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from pyrules.cards.library import CardLibrary, CardSpec
 from pyrules.vocabulary.values import COLORS, FACES, MANA_TYPES, PHASES, STEPS, ZONES  # noqa: F401 (re-exported)
 
 
@@ -279,5 +280,3 @@ class Situation:
             parts.pop()
         return f"{self.source} {path}" if path and not self.lines else self.source
 
-
-from pyrules.cards.library import CardLibrary, CardSpec  # noqa: E402  (for the annotation above, without an import cycle at use)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyrules.base.document import Field
+from pyrules.base.errors import UnsupportedError
 from pyrules.base.symbols import C, fn
 from pyrules.vocabulary.kinds import Kind, Modelled
 from pyrules.vocabulary.shapes import Args, ListOf, Name, OneOf, Shape
@@ -136,7 +137,6 @@ class FilterShape(Shape):
 
 def check_filter_use(flt: Filter, use: str, f: Field) -> None:
     """Refuse fields that this use of a filter would not read (never half read a filter)."""
-    from pyrules.base.errors import UnsupportedError
 
     unread = sorted(k for k in flt.conditions if use not in _BY_NAME[k].contexts)
     if unread:

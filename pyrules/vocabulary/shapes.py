@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyrules.base.document import Field
+from pyrules.base.errors import UnsupportedError
 
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -97,7 +98,6 @@ class Count(Shape):
     def parse(self, f: Field) -> Any:
         value = f.integer(minimum=self.minimum)
         if self.maximum is not None and value > self.maximum:
-            from pyrules.base.errors import UnsupportedError
 
             raise UnsupportedError(f.where, f"{f.name} is {value}: more than {self.maximum} is not modelled")
         return value

@@ -15,7 +15,8 @@ from pyrules.base.document import Field, whole_number
 from pyrules.base.symbols import C, S, fn
 from pyrules.vocabulary.kinds import Inert, Informational, Kind, Modelled, Refused
 from pyrules.vocabulary.shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
-from pyrules.vocabulary.values import FACES, MANA_TYPES, PHASES, ZONES, Color, mana_text, parse_mana
+from pyrules.vocabulary.templates import KEYWORDS
+from pyrules.vocabulary.values import FACES, MANA_TYPES, PHASES, RESTRICTIONS, ZONES, Color, mana_text, parse_mana
 
 
 @dataclass(frozen=True)
@@ -73,14 +74,12 @@ class Keywords(Shape):
     form = "[keyword, ...] or one keyword"
 
     def parse(self, f: Field) -> Any:
-        from pyrules.vocabulary import names
-
         items = list(f.elements()) if isinstance(f.value, list) else [f]
         out = []
         for item in items:
             k = item.text().lower().replace(" ", "_")
-            if k not in names("keyword"):
-                raise item.fail(f"unknown keyword '{k}'; known keywords: {', '.join(names('keyword'))}")
+            if k not in KEYWORD_NAMES:
+                raise item.fail(f"unknown keyword '{k}'; known keywords: {', '.join(KEYWORD_NAMES)}")
             out.append(k)
         return tuple(out)
 
@@ -103,8 +102,6 @@ class RestrictedMana(Shape):
     form = "[{mana: \"{C}{C}\", spend_only: abilities or creature_spells}, ...]"
 
     def parse(self, f: Field) -> Any:
-        from pyrules.vocabulary.values import RESTRICTIONS
-
         out: dict[tuple[str, str], int] = {}
         for item in f.elements():
             item.mapping()
@@ -114,6 +111,9 @@ class RestrictedMana(Shape):
                 out[(t, restriction)] = out.get((t, restriction), 0) + n
         return out
 
+
+#: The keywords a permanent may be given (each with its status in the vocabulary).
+KEYWORD_NAMES = tuple(k.name for k in KEYWORDS)
 
 _CORE = Modelled("core.lp")
 

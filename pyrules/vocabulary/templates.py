@@ -19,10 +19,11 @@ from typing import Any
 from clingo import Number
 
 from pyrules.base.document import MAX_AMOUNT, Field, whole_number
+from pyrules.base.errors import UnsupportedError
 from pyrules.base.symbols import C, fn, mana_symbol
 from pyrules.vocabulary.filters import Filter, FilterShape
 from pyrules.vocabulary.kinds import Inert, Informational, Kind, Modelled, Refused
-from pyrules.vocabulary.shapes import Count, Flag, ListOf, Name, OneOf, Shape, Signed, Text
+from pyrules.vocabulary.shapes import Count, Flag, ListOf, Name, OneOf, Shape, Signed, Text, name_token
 from pyrules.vocabulary.values import CARD_TYPES as CARD_TYPES_
 from pyrules.vocabulary.values import MANA_TYPES, Color, ManaSymbols, ManaType, mana_text
 from pyrules.vocabulary.values import SUPERTYPES as SUPERTYPES_
@@ -81,8 +82,6 @@ class CounterAmount(Shape):
         return "{kind: a counter kind, count: N (default 1)" + (" or X" if self.x else "") + "}"
 
     def parse(self, f: Field) -> Any:
-        from pyrules.vocabulary.shapes import name_token
-
         f.mapping()
         f.only_keys({"kind", "count"})
         kind = name_token(f.child("kind").text(), f.child("kind"), "counter kind")
@@ -309,8 +308,6 @@ class AddMana(Shape):
     form = "mana symbols, such as \"{G}{G}\", \"{C}\" or \"{R/G}\""
 
     def parse(self, f: Field) -> Any:
-        from pyrules.base.errors import UnsupportedError
-
         mana = ManaSymbols().parse(f)
         if any(s == "x" for s, _ in mana):
             raise UnsupportedError(f.where, "adding X mana")
@@ -466,8 +463,6 @@ class CreateTokens(Shape):
     form = "{kind: a token kind, count: N (default 1), per_counter: a counter kind (optional)}"
 
     def parse(self, f: Field) -> Any:
-        from pyrules.vocabulary.shapes import name_token
-
         f.mapping()
         f.only_keys({"kind", "count", "per_counter"})
         kind = name_token(f.child("kind").text(), f.child("kind"), "token kind")
@@ -700,8 +695,6 @@ class EntersCounters(Shape):
     form = "{counter kind: N or X}"
 
     def parse(self, f: Field) -> Any:
-        from pyrules.vocabulary.shapes import name_token
-
         out = []
         for kind, n in f.items():
             amount = "x" if n.value == "X" else n.integer(minimum=0)
@@ -781,8 +774,6 @@ class EachOf(Shape):
     form = "[clue, food, treasure]"
 
     def parse(self, f: Field) -> Any:
-        from pyrules.base.errors import UnsupportedError
-
         kinds = tuple(sorted(t.lower() for t in f.texts()))
         if kinds != ("clue", "food", "treasure"):
             raise UnsupportedError(f.where, "'each_of' other than [clue, food, treasure]")
@@ -836,19 +827,22 @@ class PowerToughness(Shape):
 
 @dataclass(frozen=True)
 class GrantShape(Shape):
+    """An ability inside an ability: read by the ability parser (:func:`pyrules.vocabulary.abilities.parse_ability`
+    calls :meth:`parse_granted` with itself), which stands on the templates, as a grammar's recursion."""
+
     form = "an activated ability, as in 'abilities'"
 
     def parse(self, f: Field) -> Any:
-        from pyrules.base.errors import UnsupportedError
-        from pyrules.cards.library import parse_ability
+        raise TypeError("a granted ability is read by pyrules.vocabulary.abilities.parse_ability")
 
+    @staticmethod
+    def parse_granted(f: Field, parse_ability: Any) -> Any:
         granted = parse_ability(f)
         if granted.kind != "activated":
             raise UnsupportedError(f.where, "granting abilities other than activated ones")
         return granted
 
 
-_CONT = Modelled("continuous.lp", ("613.1",))
 STATICS: tuple[Kind, ...] = (
     Kind("static", "set_land_type", "each [filter] is this basic land type (305.7, layer 4)",
          Modelled("continuous.lp", ("305.7", "613.1d")), OneOf(("plains", "island", "swamp", "mountain", "forest")),

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyrules.base.document import MAX_DIGITS
+from pyrules.cards.library import builtin_library
 
 # -- words ------------------------------------------------------------------------------------------
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -524,7 +525,6 @@ def _create_token(sentence: str) -> dict[str, Any] | None:
     wanted = {"power": int(power), "toughness": int(toughness), "subtypes": (subtype.lower(),),
               "types": frozenset(types.split()), "keywords": frozenset([keyword.replace(" ", "_")] if keyword else []),
               "colors": frozenset(_COLOR_WORDS[c] for c in re.findall(r"\w+", colors) if c in _COLOR_WORDS)}
-    from pyrules.cards.library import builtin_library
 
     for card in builtin_library().cards.values():
         if card.token and _token_matches(card, wanted):

@@ -18,7 +18,8 @@ from pyrules.base.document import Field, whole_number
 from pyrules.base.errors import InputError
 from pyrules.cards.importer import oracle
 from pyrules.cards.importer.reader import RawCard, RawFace
-from pyrules.cards.library import parse_ability, parse_card
+from pyrules.cards.library import parse_card
+from pyrules.vocabulary.abilities import parse_ability
 from pyrules.vocabulary.values import CARD_TYPES, SUPERTYPES
 
 #: Layouts whose faces are front and back of a double-faced card (712).

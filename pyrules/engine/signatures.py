@@ -1,0 +1,43 @@
+"""Every outcome predicate, in one catalogue: those of one action are the encodings' ``output`` and
+``answer`` predicates (:func:`pyrules.engine.encodings.output_signatures`); the outcome of a sequence of
+actions uses some of them (:data:`SHARED`) and a few of its own (:data:`OUTCOMES`)."""
+
+from __future__ import annotations
+
+from pyrules.engine.encodings import all_entries
+
+#: The outcome predicates of one action that the outcome of a sequence uses too, for what changed in all.
+SHARED = ("move/3", "tap/1", "untap/1", "counters_put/3", "counters_removed/3", "life_lost/2", "life_gained/2",
+          "mana_added/3")
+
+
+#: What the outcome of a sequence says beyond those: signature -> (argument names, meaning).
+OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
+    "created/3": (("O", "Card", "Z"), "O, created by the actions (a token or a copy of a spell), "
+                                   "is of card Card and in zone Z at the end"),
+    "ceased_to_exist/1": (("O",), "O (a token or a copy) ceased to exist (704.5d, 704.5e)"),
+    "stack/2": (("N", "Item"), "Item is the N-th object of the stack, from the bottom, at the end"),
+    "mana_spent/3": (("P", "T", "N"), "P's mana pool holds N fewer mana of type T at the end"),
+    "illegal/2": (("N", "Reason"), "action N was not legal, for Reason: the line ended there"),
+    "loop/1": (("N",), "during action N the line came back to a state it had been in: it can go on forever"),
+    "bound/1": (("N",), "action N was still going after the bound on steps (max_steps): the line was cut there"),
+    "lost/2": (("P", "Why"), "P lost the game for Why: life (704.5a) or empty_library (704.5b)"),
+    "game_over/1": (("N",), "the game ended during action N (every player but one lost): later actions were not taken"),
+    "drew/2": (("P", "N"), "P drew N cards during the actions"),
+    "damage/2": (("O", "N"), "N damage is marked on O at the end (120.3e)"),
+    "face/2": (("O", "F"), "permanent or spell O has face F up at the end (it transformed, 712.14a)"),
+    "crafted_with/2": (("O", "C"), "C is one of the exiled cards used to craft O at the end (702.167c)"),
+    "attached/2": (("O", "Y"), "O is attached to Y at the end (701.3)"),
+    "unattached/1": (("O",), "O, attached to something at the start, is on the battlefield attached to nothing at "
+                             "the end (704.5n, 704.5p)"),
+    "restricted_mana/4": (("P", "T", "R", "N"), "P's pool holds N mana of type T that may be spent only as R says, at "
+                                                "the end (106.6)"),
+}
+
+
+def outcome_signatures() -> dict[str, tuple[str, ...]]:
+    """Every predicate the outcome of a sequence may hold, with its argument names."""
+
+    found = {s: all_entries()[s].args for s in SHARED}
+    found.update({s: args for s, (args, _) in OUTCOMES.items()})
+    return found

@@ -1,0 +1,290 @@
+"""Abilities as the vocabulary writes them: an :class:`AbilitySpec` is one ability of a card (or granted by
+one), read from its YAML by :func:`parse_ability`, each part a kind of :mod:`pyrules.vocabulary` that says how
+it is written, where it may appear and what it becomes. Anything outside the vocabulary is refused with
+``unsupported: ...`` when the card is read, never ignored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pyrules.base.document import Field
+from pyrules.base.errors import UnsupportedError
+from pyrules.vocabulary import Filter, FilterShape, TargetSpec, find, kind, names, targets_of
+from pyrules.vocabulary.templates import GrantShape, add_ways
+from pyrules.vocabulary.values import mana_text
+
+#: The keywords the vocabulary knows (each with its own status).
+KEYWORDS = names("keyword")
+
+
+@dataclass(frozen=True)
+class Part:
+    """One template in an ability: a cost, an effect, an enters instruction, a modification or a
+    static effect. ``kind`` is its name in its family of the vocabulary; ``value`` what the card
+    gives it (its shape's parsed value)."""
+
+    kind: str
+    value: Any = True
+
+
+@dataclass(frozen=True)
+class AbilitySpec:
+    """An ability printed on a card (or granted by one). ``kind``: activated, keyword, triggered,
+    replacement, static, enters (how the permanent itself enters, CR 614.1c) or spell."""
+
+    kind: str
+    costs: tuple[Part, ...] = ()
+    effects: tuple[Part, ...] = ()  # instructions in order (for an enters ability: what it does)
+    keyword: str = ""
+    trigger: str = ""  # triggered: the event
+    event: str = ""  # replacement: the event it modifies
+    modify: Part | None = None  # replacement: what it does to the event
+    static: Part | None = None  # static: the effect
+    filter: Filter | None = None  # triggered/replacement/static: the objects concerned
+    lasting: str = ""  # created by a resolved spell or ability, lasting this long
+    applies_to: str = ""  # a counters replacement: "effects" if it applies only to counters an effect puts
+    limit: str = ""  # activated: once_each_turn
+    timing: str = ""  # activated: sorcery
+    riders: tuple[str, ...] = ()  # activated mana abilities: restrictions on spending the mana (106.6)
+    modes: tuple[int, ...] = ()  # a modal ability: the mode (from 1) of each instruction (700.2)
+    zone: str = ""  # activated: the zone it works from, when not the battlefield (cycling: hand, 113.6)
+    only_if: tuple = ()  # activated: conditions of "activate only if" (602.5b)
+    spend_effect: str = ""  # activated mana abilities: what the mana does to the spell it pays for (106.6)
+    conditions: tuple[str, ...] = ()  # a spell: the condition of each instruction ("" or "kicked", 702.33d)
+    line: str = ""  # unsupported: the line of rules text that no template fits, as printed
+
+    @property
+    def targets(self) -> tuple[TargetSpec, ...]:
+        """Each use of the word "target" in its instructions, in order (115.1)."""
+        if self.kind == "enters":
+            return ()
+        return tuple(t for e in self.effects for t in targets_of(kind("effect", e.kind), e.value))
+
+    @property
+    def target_modes(self) -> tuple[int, ...]:
+        """For each target, the mode of the instruction that says it (0 for an ability without modes)."""
+        if self.kind == "enters":
+            return ()
+        modes = self.modes or (0,) * len(self.effects)
+        return tuple(m for e, m in zip(self.effects, modes) for _ in targets_of(kind("effect", e.kind), e.value))
+
+    @property
+    def divided(self) -> bool:
+        """Whether its instructions divide damage among a number of targets chosen as it is activated (601.2d)."""
+        return any(e.kind == "damage_divided" for e in self.effects)
+
+    @property
+    def text(self) -> str:
+        if self.kind == "unsupported":
+            return self.line
+        if self.kind == "keyword":
+            return self.keyword.replace("_", " ").capitalize()
+        if self.kind == "activated" and self.keyword:
+            return f"{self.keyword.capitalize()} {mana_text(self.costs[0].value)}"
+        if self.kind == "activated":
+            costs = ", ".join(kind("cost", c.kind).render(c.value) for c in self.costs)
+            return f"{costs}: {'. '.join(kind('effect', e.kind).render(e.value) for e in self.effects)}"
+        return f"{self.kind} ({self.trigger or self.event or (self.static.kind if self.static else '')})"
+
+
+# --------------------------------------------------------------------------------------------
+# Parsing abilities
+# --------------------------------------------------------------------------------------------
+def _single(f: Field, what: str, family: str) -> tuple[str, Field]:
+    """A mapping with exactly one key, naming a kind of ``family``."""
+    if not isinstance(f.value, dict) or len(f.value) != 1:
+        raise f.fail(f"{f.name} must be one {what} such as {_EXAMPLES[family]}")
+    (key, sub), = f.items()
+    if find(family, key) is None:
+        label = "ability kind" if family == "ability" else what
+        plural = "kinds" if family == "ability" else f"{what}s"
+        raise UnsupportedError(sub.where, f"{label} '{key}' (known {plural}: {', '.join(names(family))})")
+    return key, sub
+
+
+_EXAMPLES = {"effect": "{add: '{G}'}", "cost": "'{T}'", "modification": "{multiply: 2}",
+             "ability": "'activated: {...}' or 'keyword: haste'"}
+
+
+def _parse_costs(f: Field) -> tuple[Part, ...]:
+    if isinstance(f.value, str):  # "{1}, {T}"
+        costs: list[Part] = []
+        for part in (p.strip() for p in f.value.split(",")):
+            if part.upper() in ("{T}", "{Q}"):
+                costs.append(Part(part.upper()))
+            else:
+                costs.append(Part("mana", kind("cost", "mana").shape.parse(Field(part, f.path, f.source, f.lines))))
+        return tuple(costs)
+    if isinstance(f.value, list):
+        return tuple(c for item in f.elements() for c in _parse_costs(item))
+    if isinstance(f.value, dict):
+        key, sub = _single(f, "cost", "cost")
+        return (Part(key, kind("cost", key).shape.parse(sub)),)
+    raise f.fail(f"{f.name} must be a cost such as '{{T}}' or a list of costs")
+
+
+def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]:
+    """The instructions of an ability, each allowed in one of ``contexts``."""
+    if isinstance(f.value, list):
+        return tuple(e for item in f.elements() for e in _parse_effects(item, contexts, where))
+    key, sub = _single(f, "effect", "effect")
+    k = kind("effect", key)
+    if not k.contexts & contexts:
+        raise UnsupportedError(f.where, f"effect '{key}' in {where}")
+    return (Part(key, k.shape.parse(sub)),)
+
+
+_CHOSEN_MANA = {"add_one_of", "add_any_color", "add_any_combination", "add_combination", "add_could_produce", "add_color_of",
+                "add_produced_type", "add_chosen_color", "add_power", "add_for_each"}
+
+
+def _check_mana_effects(effects: tuple[Part, ...], f: Field) -> None:
+    chosen = [e for e in effects if e.kind in _CHOSEN_MANA or (e.kind == "add" and len(add_ways(e.value)) > 1)]
+    fixed = [e for e in effects if e.kind == "add" and len(add_ways(e.value)) == 1]
+    if len(chosen) > 1 or (chosen and fixed):
+        raise UnsupportedError(f.where, "an ability that adds mana in more than one instruction with a choice")
+
+
+def _options(body: Field, ability: str) -> dict[str, Any]:
+    out = {}
+    for name in names("option"):
+        child = body.child(name)
+        if child.present:
+            k = kind("option", name)
+            if ability not in k.contexts:
+                raise body.child(name).fail(f"'{name}' is not an option of a {ability} ability")
+            out[name] = k.shape.parse(child)
+    return out
+
+
+def _filter(body: Field, use: str) -> Filter:
+    f = body.child("filter")
+    return FilterShape(use).parse(f) if f.present else Filter({})
+
+
+def parse_ability(f: Field) -> AbilitySpec:
+    key, body = _single(f, "ability", "ability")
+    if key == "keyword":
+        name = body.text().lower().replace(" ", "_")
+        if find("keyword", name) is None:
+            raise UnsupportedError(body.where, f"keyword '{name}' (known keywords: {', '.join(KEYWORDS)})")
+        return AbilitySpec("keyword", keyword=name)
+    if key in ("cycling", "equip", "craft"):
+        return _keyword_ability(key, body)
+    if key == "unsupported":  # a line no template fits: kept, and refused where the card is used
+        line = body.text()
+        if not line.strip():
+            raise body.fail("an unsupported line needs its text")
+        return AbilitySpec("unsupported", line=line)
+    if key == "activated":
+        body.only_keys({"cost", "effect", "modes"} | set(names("option")))
+        costs = _parse_costs(body.child("cost"))
+        if body.child("modes").present == body.child("effect").present:
+            raise body.fail("an activated ability has either 'effect' or 'modes' (a modal ability, 700.2)")
+        modes: tuple[int, ...] = ()
+        if body.child("modes").present:
+            listed = list(body.child("modes").elements())
+            if len(listed) < 2:
+                raise body.child("modes").fail("a modal ability has at least two modes (700.2)")
+            parsed = [_parse_effects(m, {"activated"}, "an activated ability") for m in listed]
+            effects = tuple(e for mode in parsed for e in mode)
+            modes = tuple(i for i, mode in enumerate(parsed, start=1) for _ in mode)
+        else:
+            effects = _parse_effects(body.child("effect"), {"activated"}, "an activated ability")
+        _check_mana_effects(effects, body.child("effect"))
+        if any(e.kind == "add_could_produce" and e.value[0] == "sacrificed" for e in effects) and not any(
+                c.kind == "sacrifice" and c.value != "self" for c in costs):
+            raise body.child("effect").fail("'of: sacrificed' needs a cost that sacrifices a permanent")
+        x_costs = [c for c in costs if (c.kind == "remove_counters" and c.value[1] == "x")
+                   or (c.kind == "mana" and any(s == "x" for s, _ in c.value))]
+        if any(e.kind == "add_combination" and e.value[0] == "x" for e in effects) and not x_costs:
+            raise body.child("effect").fail("X mana needs a cost with X in it: {X}, or removing X counters (107.3)")
+        options = _options(body, "activated")
+        spending = [k for k in ("spend_only", "spend_effect") if k in options]
+        if spending and not any(e.kind.startswith("add") for e in effects):
+            raise body.child(spending[0]).fail(f"'{spending[0]}' is about the mana an ability adds, and this one adds none")
+        timing = options.get("timing", "")
+        if any(c.kind == "loyalty" for c in costs):
+            timing = "sorcery"  # 606.3: loyalty abilities only at sorcery speed
+        return AbilitySpec("activated", costs=costs, effects=effects, limit=options.get("limit", ""),
+                           timing="" if timing == "instant" else timing, riders=options.get("spend_only", ()),
+                           modes=modes, spend_effect=options.get("spend_effect", ""), only_if=options.get("only_if", ()))
+    if key == "triggered":
+        body.only_keys({"when", "filter", "effect", "lasting"})
+        when = body.child("when").choice(names("trigger"))
+        effects = _parse_effects(body.child("effect"), {"triggered", when}, f"a '{when}' triggered ability")
+        _check_mana_effects(effects, body.child("effect"))
+        # Without a filter, a trigger is about the object itself ("when this enters").
+        flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
+        return AbilitySpec("triggered", trigger=when, filter=flt, effects=effects,
+                           lasting=_options(body, "triggered").get("lasting", ""))
+    if key == "replacement":
+        body.only_keys({"event", "filter", "modify", "lasting", "applies_to"})
+        event = body.child("event").choice(names("replacement_event"))
+        mod_key, mod = _single(body.child("modify"), "modification", "modification")
+        modification = kind("modification", mod_key)
+        if event not in modification.contexts:
+            raise UnsupportedError(body.child("modify").where, f"modification '{mod_key}' of a '{event}' event")
+        use = "counters" if event == "counters" else "objects"
+        options = _options(body, "replacement")
+        if "applies_to" in options and event != "counters":
+            raise body.child("applies_to").fail("'applies_to' is for a 'counters' replacement: counters may be put as "
+                                                "a cost, while every other event is an effect's")
+        return AbilitySpec("replacement", event=event, filter=_filter(body, use),
+                           modify=Part(mod_key, modification.shape.parse(mod)), lasting=options.get("lasting", ""),
+                           applies_to=options.get("applies_to", ""))
+    if key == "static":
+        statics = names("static")
+        body.only_keys(set(statics) | {"filter", "lasting"})
+        present = [k for k in statics if body.child(k).present]
+        if len(present) != 1:
+            raise body.fail(f"a static ability has exactly one of: {', '.join(statics)}")
+        which = present[0]
+        shape = kind("static", which).shape
+        value = (shape.parse_granted(body.child(which), parse_ability) if isinstance(shape, GrantShape)
+                 else shape.parse(body.child(which)))
+        return AbilitySpec("static", static=Part(which, value),
+                           filter=_filter(body, "static"), lasting=_options(body, "static").get("lasting", ""))
+    if key == "spell":  # the instructions of an instant or sorcery (CR 113.3a)
+        body.only_keys({"effect", "kicked_effect"})
+        effects = _parse_effects(body.child("effect"), {"spell"}, "a spell ability")
+        if not body.child("kicked_effect").present:
+            return AbilitySpec("spell", effects=effects)
+        kicked = _parse_effects(body.child("kicked_effect"), {"spell"}, "a spell ability")
+        if any(targets_of(kind("effect", e.kind), e.value) for e in kicked):
+            raise UnsupportedError(body.child("kicked_effect").where, "a target that only a kicked spell has")
+        return AbilitySpec("spell", effects=effects + kicked, conditions=("",) * len(effects) + ("kicked",) * len(kicked))
+    if key == "kicker":  # 702.33a
+        return AbilitySpec("kicker", costs=(Part("mana", kind("cost", "mana").shape.parse(body)),))
+    if key in ("additional_cost", "alternative_cost"):  # 118.8, 118.9
+        costs = _parse_costs(body)
+        for cost, item in zip(costs, body.elements() if isinstance(body.value, list) else [body] * len(costs)):
+            if cost.kind not in ("mana", "pay_life", "sacrifice") or cost.value == "self":
+                raise UnsupportedError(item.where, f"cost '{cost.kind}' as a spell's {key.replace('_', ' ')}")
+        return AbilitySpec(key, costs=costs)
+    # enters: how the permanent itself enters
+    enters = names("enters")
+    body.only_keys(set(enters))
+    parts = tuple(Part(k, kind("enters", k).shape.parse(body.child(k))) for k in enters if body.child(k).present
+                  and body.child(k).value is not False)
+    if not parts:
+        raise body.fail(f"'enters' needs one of: {', '.join(enters)}")
+    return AbilitySpec("enters", effects=parts)
+
+
+def _keyword_ability(key: str, body: Field) -> AbilitySpec:
+    """Activated keyword abilities (113.3b): the ability their reminder text says, with the keyword's name."""
+    if key in ("cycling", "equip"):
+        mana = Part("mana", kind("cost", "mana").shape.parse(body))
+        if key == "cycling":  # 702.29a: "[Cost], Discard this card: Draw a card", from the hand
+            return AbilitySpec("activated", costs=(mana, Part("discard", "self")), effects=(Part("draw", 1),),
+                               keyword="cycling", zone="hand")
+        # 702.6a: "[Cost]: Attach to target creature you control. Equip only as a sorcery."
+        return AbilitySpec("activated", costs=(mana,), keyword="equip", timing="sorcery",
+                           effects=(Part("attach_target", Filter({"types": ("creature",), "controller": "you"})),))
+    # 702.167a: "[Cost], Exile this permanent, Exile [materials]: Return this card to the battlefield
+    # transformed under its owner's control. Activate only as a sorcery."
+    cost, materials = kind("ability", "craft").shape.parse(body)
+    return AbilitySpec("activated", costs=(Part("mana", cost), Part("exile", "self"), Part("exile_materials", materials)),
+                       effects=(Part("return_transformed"),), keyword="craft", timing="sorcery")
