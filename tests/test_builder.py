@@ -8,8 +8,8 @@ import pytest
 
 from pyrules import InputError, SituationBuilder, UnsupportedError, builtin_library, load_situation, solve
 from pyrules.cards.library import CardSpec
-from pyrules.vocabulary.abilities import AbilitySpec, Part
 from pyrules.situation.model import Activatable, Activate, CouldProduce
+from pyrules.vocabulary.abilities import AbilitySpec, Part
 
 RELIC = {"name": "Untapping Relic", "cost": "{2}", "types": ["artifact"],
          "abilities": [{"activated": {"cost": "{Q}", "effect": {"gain_life": 1}}}]}
