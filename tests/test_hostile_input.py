@@ -261,7 +261,8 @@ def test_ctrl_c_during_an_import_lands_after_it(tmp_path):
 
 def test_ctrl_c_as_the_command_takes_it_over():
     """A Ctrl-C landing just as pyrules.cli has installed its handler is the command's: exit 130, one line."""
-    process = _python("import os, signal, sys, time\nfrom pyrules import cli\nfrom pyrules.base import interrupt\ninstall = interrupt.install\n"
+    process = _python("import os, signal, sys, time\nfrom pyrules import cli\nfrom pyrules.base import interrupt\n"
+                      "install = interrupt.install\n"
                       "def install_then_ctrl_c():\n    install()\n    os.kill(os.getpid(), signal.SIGINT)\n"
                       "    time.sleep(10)\ninterrupt.install = install_then_ctrl_c\n"
                       "sys.exit(cli.main(['check', 'missing.yaml']))")
