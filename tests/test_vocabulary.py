@@ -12,18 +12,44 @@ A new kind without a rule and a case, or without a refusal and a case, fails her
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 import clingo.ast as ast
 import pytest
 
+from pyrules.engine import facts, solver
 from pyrules.engine.encodings import encoding_dir, names_in
-from pyrules.engine.facts import omitting
+from pyrules.play.sequence import ACTION_NAMES, Runner
 from pyrules.regression import corpus_dir, run_case
 from pyrules.vocabulary import ALL, FAMILIES, TERM_FAMILIES, Inert, Informational, Kind, Modelled, Refused, refusal_reasons
 
 CASES_DIR = Path(__file__).parent / "cases"
+
+
+@contextmanager
+def omitting(key: tuple[str, str]) -> Iterator[None]:
+    """Within this block, cases are run as pyrules would see them without one kind of the vocabulary: the
+    facts of every situation are made without the kind's, and a kind of action is left out of the actions."""
+    family, name = key
+    with pytest.MonkeyPatch.context() as patch:
+        if family == "action":
+            run = Runner.run
+
+            def without_the_action(self):
+                self.situation = replace(self.situation, actions=tuple(
+                    a for a in self.situation.actions if ACTION_NAMES[type(a)] != name))
+                return run(self)
+
+            patch.setattr(Runner, "run", without_the_action)
+        else:
+            made = facts.situation_facts
+            patch.setattr(solver, "situation_facts",
+                          lambda situation, library=None: made(situation, library, frozenset({key})))
+        yield
 
 
 def find_case(case_id: str) -> Path:

@@ -10,8 +10,6 @@ asks it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, fields
 from functools import cache
 from typing import Any
@@ -40,25 +38,6 @@ from pyrules.vocabulary.abilities import AbilitySpec
 # Kept for callers that built symbols from here before pyrules.base.symbols existed.
 __all__ = ["Fact", "situation_facts", "card_facts", "ability_facts", "question_facts", "S", "C", "mana_symbol",
            "ability_id"]
-
-
-#: Kinds of the vocabulary whose facts are left out (tests use it to show a case depends on a kind).
-_OMIT: ContextVar[frozenset[tuple[str, str]]] = ContextVar("pyrules_omit", default=frozenset())
-
-
-@contextmanager
-def omitting(*kinds: tuple[str, str]) -> Iterator[None]:
-    """Within this block, situations become facts without those of the given kinds ``(family, name)``."""
-    token = _OMIT.set(frozenset(kinds))
-    try:
-        yield
-    finally:
-        _OMIT.reset(token)
-
-
-def omitted() -> frozenset[tuple[str, str]]:
-    """The kinds left out by the innermost :func:`omitting` block (none outside one)."""
-    return _OMIT.get()
 
 
 class Fact:
@@ -287,7 +266,8 @@ def _object_terms() -> tuple[tuple[Kind, str | None, Any], ...]:
 def situation_facts(situation: Situation, library: CardLibrary | None = None,
                     skip: frozenset[tuple[str, str]] = frozenset()) -> list[Fact]:
     """Every fact describing ``situation`` (and the cards it uses), in a deterministic order.
-    ``skip`` leaves out the facts of some kinds of the vocabulary (for tests)."""
+    ``skip`` leaves out the facts of some kinds of the vocabulary, ``(family, name)``: the situation as pyrules
+    would see it without them (tests/test_vocabulary.py shows so that each modelled kind matters)."""
     with paused():  # a large board's facts, none in a cycle (see pyrules.base.collector)
         return _situation_facts(situation, library, skip)
 
@@ -295,7 +275,6 @@ def situation_facts(situation: Situation, library: CardLibrary | None = None,
 def _situation_facts(situation: Situation, library: CardLibrary | None,
                      skip: frozenset[tuple[str, str]]) -> list[Fact]:
     library = (library or situation.library or builtin_library()).with_cards(situation.cards)
-    skip = skip or _OMIT.get()
     facts: list[Fact] = []
 
     def add(origin: str, symbols: Iterable[Symbol]) -> None:
@@ -421,7 +400,7 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
     return facts
 
 
-def _target_slots(situation: Situation, q: Activate) -> list[int]:
+def target_slots(situation: Situation, q: Activate) -> list[int]:
     """The numbers of the targets given, among all the targets of the ability: a modal ability's
     targets are those of its chosen mode (700.2c)."""
     ability = activated_ability(situation, q)
@@ -499,7 +478,7 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_resolves"))
         if q.pool_only and ("activate", "pool_only") not in skip:
             symbols.append(fn("question_pool_only"))
-        slots = _target_slots(situation, q)
+        slots = target_slots(situation, q)
         if ("activate", "targets") not in skip:
             symbols += [fn("question_target", n, S(t)) for n, t in zip(slots, q.targets)]
         if ("activate", "modes") not in skip:

@@ -12,7 +12,7 @@ from typing import Any
 from clingo import ast
 
 from pyrules.engine.encodings import names_in
-from pyrules.engine.program import INDEX, INDEX_FORMAT, _parse, _stored, _stored_index, analyse, encodings_hash
+from pyrules.engine.program import INDEX, INDEX_FORMAT, analyse, encodings_hash, parsed_encodings, stored_index, stored_keys
 from pyrules.engine.shadows import analyse_rules
 
 
@@ -20,21 +20,21 @@ def index() -> dict[str, Any]:
     """The keys, kind and text of every statement, as stored in ``data/asp-index.json`` (reading clingo's
     AST from Python costs a third of a second, so it is done once, when the encodings change), and what
     other layers read of the encodings' AST (:func:`analysed`)."""
-    found = [analyse(name, node, i) for i, (name, node) in enumerate(_parse())]
+    found = [analyse(name, node, i) for i, (name, node) in enumerate(parsed_encodings())]
     return {"encodings": encodings_hash(), "format": INDEX_FORMAT,
-            "statements": [[s.file, _stored(s.heads), _stored(s.needs), _stored(s.uses),
+            "statements": [[s.file, stored_keys(s.heads), stored_keys(s.needs), stored_keys(s.uses),
                             [list(k) for k in s.shows], s.kind, s.text, s.line] for s in found],
             **{name: compute() for name, compute in _ANALYSES.items()}}
 
 
 def _encoding_facts() -> list[int]:
-    return [i for i, (_, node) in enumerate(_parse()) if node.ast_type == ast.ASTType.Rule and not node.body
+    return [i for i, (_, node) in enumerate(parsed_encodings()) if node.ast_type == ast.ASTType.Rule and not node.body
             and node.head.ast_type == ast.ASTType.Literal]
 
 
 def _encoding_words() -> list[str]:
 
-    return sorted({w for _, node in _parse() for w in names_in(node) if not w.startswith("_")})
+    return sorted({w for _, node in parsed_encodings() for w in names_in(node) if not w.startswith("_")})
 
 
 def _shadow_rules() -> list[list[Any]]:
@@ -50,7 +50,7 @@ _ANALYSES = {"facts": _encoding_facts, "words": _encoding_words, "shadows": _sha
 def analysed(name: str) -> Any:
     """One of the analyses of the encodings' AST (``facts``, ``words``, ``shadows``): from the stored index
     while the encodings are those it was made from, else computed from clingo's AST."""
-    stored = _stored_index()
+    stored = stored_index()
     return stored[name] if stored is not None else _ANALYSES[name]()
 
 

@@ -45,7 +45,7 @@ Key = tuple[str, int, tuple[str | None, ...]]
 @dataclass(frozen=True)
 class Statement:
     file: str
-    position: int  # its place among all the statements (its AST is _parse()[position])
+    position: int  # its place among all the statements (its AST is parsed_encodings()[position])
     heads: tuple[Key, ...]  # what the statement can derive
     needs: tuple[Key, ...]  # what its positive body needs, each derivable, for it to fire
     uses: tuple[Key, ...] = ()  # every atom its body (and a choice's conditions) reads, under any sign
@@ -57,7 +57,7 @@ class Statement:
     @property
     def node(self) -> Any:
         """The statement's clingo AST (the encodings are parsed from Python on first use)."""
-        return _parse()[self.position][1]
+        return parsed_encodings()[self.position][1]
 
 
 def _function_name(argument: Any) -> str | None:
@@ -143,7 +143,7 @@ def analyse(file: str, node: Any, position: int) -> Statement:
 
 
 @cache
-def _parse() -> list[tuple[str, Any]]:
+def parsed_encodings() -> list[tuple[str, Any]]:
     found: list[tuple[str, Any]] = []
     for name, path in zip(FILES, encoding_paths()):
         nodes: list[Any] = []
@@ -162,7 +162,7 @@ def encodings_hash() -> str:
 
 
 @cache
-def _stored_index() -> dict[str, Any] | None:
+def stored_index() -> dict[str, Any] | None:
     try:
         text = resources.files("pyrules.data").joinpath(INDEX).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -181,7 +181,7 @@ def _stored_index() -> dict[str, Any] | None:
 
 
 
-def _stored(keys: tuple[Key, ...]) -> list:
+def stored_keys(keys: tuple[Key, ...]) -> list:
     return [[name, arity, list(names)] for name, arity, names in keys]
 
 
@@ -193,9 +193,9 @@ def _keys(stored: list) -> tuple[Key, ...]:
 def statements() -> tuple[Statement, ...]:
     """Every statement of the encodings (comments left out), in load order, each with its keys: from the
     stored index while the encodings are those it was made from, else from clingo's AST."""
-    stored = _stored_index()
+    stored = stored_index()
     if stored is None or any(len(entry) != 8 for entry in stored["statements"]):  # the encodings changed
-        return tuple(analyse(name, node, i) for i, (name, node) in enumerate(_parse()))
+        return tuple(analyse(name, node, i) for i, (name, node) in enumerate(parsed_encodings()))
     return tuple(Statement(name, i, _keys(heads), _keys(needs), _keys(uses), tuple(tuple(k) for k in shows), kind,
                            text, line)
                  for i, (name, heads, needs, uses, shows, kind, text, line) in enumerate(stored["statements"]))

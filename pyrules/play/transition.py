@@ -26,7 +26,7 @@ from clingo import Function, Symbol, SymbolType
 from pyrules.base.document import AMOUNT_LIMIT
 from pyrules.cards.library import builtin_library
 from pyrules.engine.encodings import effects, output_signatures
-from pyrules.engine.facts import _target_slots, activated_ability, printed_face
+from pyrules.engine.facts import activated_ability, printed_face, target_slots
 from pyrules.situation.model import (
     Activate,
     Cast,
@@ -205,7 +205,7 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         controller = (q.player if isinstance(q, Activate) else None) or source.controller or source.owner
         targets, division = (), ()
         if isinstance(q, Activate):
-            slots = _target_slots(d.before, q)
+            slots = target_slots(d.before, q)
             targets = tuple(q.targets[slots.index(n)] if n in slots[:len(q.targets)] else ""
                             for n in range(1, max(slots[:len(q.targets)], default=0) + 1))
             division = q.division
