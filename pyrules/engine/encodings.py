@@ -1,4 +1,4 @@
-"""The clingo encodings in ``asp/`` (shipped as ``pyrules.asp``): where they are and what they say.
+"""The clingo encodings in ``pyrules/asp/``: where they are and what they say.
 
 Encodings are loaded by file path so clingo's messages name the real file and line. Each rule
 block starts with a header ``% @rule(106.7, could-produce) text``; :func:`rule_blocks` reads them,
