@@ -10,17 +10,54 @@ from blockrun import covers, derive
 @covers("filters:109.1")
 def test_an_object_is_seen_through_its_characteristics():
     facts = """object(a). has_type(a,land). has_supertype(a,basic). has_subtype(a,forest). controller(a,alice).
-               owner(a,bob). token(a). has_type(b,creature)."""
+               owner(a,bob). token(a). object(b). has_type(b,creature)."""
     show = ["view", "view_type", "view_supertype", "view_subtype", "view_controller", "view_owner", "view_token"]
     assert derive("filters:109.1", facts, show) == {
         "view(a)", "view_type(a,land)", "view_supertype(a,basic)", "view_subtype(a,forest)",
-        "view_controller(a,alice)", "view_owner(a,bob)", "view_token(a)", "view_type(b,creature)"}
+        "view_controller(a,alice)", "view_owner(a,bob)", "view_token(a)", "view(b)", "view_type(b,creature)"}
+
+
+@covers("filters:109.1")
+def test_a_live_view_of_an_object_shows_it_but_for_its_controller():
+    facts = "live_view(v,a). has_type(a,artifact). has_subtype(a,equipment). controller(a,alice). owner(a,bob). token(a)."
+    show = ["view", "view_type", "view_subtype", "view_controller", "view_owner", "view_token"]
+    assert derive("filters:109.1", facts, show) == {
+        "view(v)", "view_type(v,artifact)", "view_subtype(v,equipment)", "view_owner(v,bob)", "view_token(v)",
+        "view_controller(a,alice)"}
 
 
 @covers("filters:113.3b")
 def test_an_object_has_an_activated_ability_as_printed():
-    facts = "face_card(a,pili_pala). ability(ab(pili_pala,1),activated). face_card(b,bears). ability(ab(bears,1),triggered)."
+    facts = """live_view(a,a). face_card(a,pili_pala). ability(ab(pili_pala,1),activated).
+               live_view(b,b). face_card(b,bears). ability(ab(bears,1),triggered)."""
     assert derive("filters:113.3b", facts, "view_activated") == {"view_activated(a)"}
+
+
+@covers("filters:113.3b")
+def test_an_object_as_it_would_be_has_the_activated_abilities_of_its_card():
+    facts = """imagined(en(o,none),pili_pala,alice,as(o),as(o)). ability(ab(pili_pala,1),activated).
+               imagined(tokens(alice,clue),clue,alice,alice,token). ability(ab(clue,1),triggered)."""
+    assert derive("filters:113.3b", facts, "view_activated") == {"view_activated(en(o,none))"}
+
+
+# --- 614.12, 111.2, 707.2: the view of an object as it would be -------------------------------------------
+
+@covers("filters:614.12")
+def test_an_object_as_it_would_be_is_seen_through_its_card():
+    facts = """player(alice). player(bob). owner(o,bob). token(o). owner(s,alice).
+               imagined(en(o,none),forest_card,alice,as(o),as(o)). card_type(forest_card,land).
+               card_supertype(forest_card,basic). card_subtype(forest_card,forest).
+               imagined(spell(s,alice),bolt,alice,as(s),nontoken). card_type(bolt,instant).
+               imagined(tokens(alice,clue),clue_card,alice,alice,token). card_type(clue_card,artifact)."""
+    show = ["view", "view_type", "view_supertype", "view_subtype", "view_controller", "view_owner", "view_token"]
+    assert derive("filters:614.12", facts, show) == {
+        "view(en(o,none))", "view_type(en(o,none),land)", "view_supertype(en(o,none),basic)",
+        "view_subtype(en(o,none),forest)", "view_controller(en(o,none),alice)", "view_owner(en(o,none),bob)",
+        "view_token(en(o,none))",
+        "view(spell(s,alice))", "view_type(spell(s,alice),instant)", "view_controller(spell(s,alice),alice)",
+        "view_owner(spell(s,alice),alice)",
+        "view(tokens(alice,clue))", "view_type(tokens(alice,clue),artifact)", "view_controller(tokens(alice,clue),alice)",
+        "view_owner(tokens(alice,clue),alice)", "view_token(tokens(alice,clue))"}
 
 
 # --- 109.2, 113.7a: which sources may use a filter --------------------------------------------------------

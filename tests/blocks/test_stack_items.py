@@ -1,0 +1,47 @@
+"""Spells and abilities (issue 29): each kind of item (activated, activated while paying, cast, on the stack,
+being put on it, copied) is declared once by ``stack_item(I,D,X,P)``, and its definition, source and
+controller are projected from it in one block of stack.lp, so no kind can have one of the three without
+the others. The first test failed on an encoding where nine kinds restated the three facts apart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import clingo.ast
+from blockrun import derive
+
+from pyrules.encodings import block_at
+
+ASP = Path(__file__).resolve().parents[2] / "asp"
+TRIPLE = ("item_definition", "item_source", "item_controller")
+
+
+def _heads() -> dict[str, set[str]]:
+    """Predicate of TRIPLE -> the blocks (file:name) whose rules derive it."""
+    out: dict[str, set[str]] = {name: set() for name in TRIPLE}
+
+    def note(stm, path):
+        if stm.ast_type == clingo.ast.ASTType.Rule and stm.head.ast_type == clingo.ast.ASTType.Literal:
+            atom = stm.head.atom
+            if atom.ast_type == clingo.ast.ASTType.SymbolicAtom and atom.symbol.ast_type == clingo.ast.ASTType.Function:
+                if atom.symbol.name in out:
+                    b = block_at(path.name, stm.location.begin.line)
+                    out[atom.symbol.name].add(b.name if b else f"{path.name}:{stm.location.begin.line}")
+
+    for path in sorted(ASP.glob("*.lp")):
+        clingo.ast.parse_files([str(path)], lambda stm, path=path: note(stm, path))
+    return out
+
+
+def test_the_definition_source_and_controller_of_an_item_are_derived_in_one_block():
+    heads = _heads()
+    blocks = set().union(*heads.values())
+    assert len(blocks) == 1, f"item_definition/item_source/item_controller derived in {sorted(blocks)}"
+    assert all(heads[name] == blocks for name in TRIPLE), heads
+
+
+def test_an_item_declared_once_has_all_three():
+    facts = "stack_item(ability(o,a),ab(c,1),o,alice). stack_item(s,ab(bolt,1),s,bob)."
+    assert derive("stack:113.8", facts, list(TRIPLE)) == {
+        "item_definition(ability(o,a),ab(c,1))", "item_source(ability(o,a),o)", "item_controller(ability(o,a),alice)",
+        "item_definition(s,ab(bolt,1))", "item_source(s,s)", "item_controller(s,bob)"}
