@@ -407,6 +407,9 @@ def _given(graph: Any, chain: set[Any], names: dict[str, str]) -> list[Line]:
                 about.setdefault(format_atom(args[0]), []).append(f"{fact.name} {rest}".strip())
             else:
                 about.setdefault("", []).append(format_atom(fact))
+        for said in about.values():  # "is an object" goes without saying beside what else the file says of it
+            if len(said) > 1 and "object" in said:
+                said.remove("object")
         if len(about) == 1 and "" not in about:
             subject, said = next(iter(about.items()))
             text = ", ".join(said)
