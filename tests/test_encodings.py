@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import functools
 import re
 
 import clingo
 import clingo.ast
 import pytest
 
+from pyrules.base.errors import InputError
 from pyrules.engine.encodings import FILES, all_rule_blocks, block, catalogue, encoding_paths, output_signatures, rule_blocks
+from pyrules.engine.solver import Grounding
+from pyrules.regression import case_files
+from pyrules.situation.loader import load_situation
 
 _RULE_HEAD = re.compile(r"^(?!%|#)\S")
 
@@ -133,52 +136,36 @@ def test_no_pools_inside_body_atoms():
     assert found == []
 
 
-@functools.lru_cache(maxsize=1)
-def _groundings():
-    """Every corpus case grounded once (shared by the tests below)."""
-    return list(_ground_corpus())
+CASES = case_files()
 
 
-def _ground_corpus():
-    from pyrules.base.errors import InputError
-    from pyrules.engine.solver import Grounding
-    from pyrules.regression import case_files
-    from pyrules.situation.loader import load_situation
-
-    for path in case_files():
-        try:
-            yield path, Grounding(load_situation(path))
-        except InputError:
-            continue  # a case that expects an error
+def _undecided(g: Grounding, name: str, arity: int) -> list[str]:
+    return [str(a.symbol) for a in g.control.symbolic_atoms.by_signature(name, arity) if not a.is_fact]
 
 
-def test_corpus_grounds_without_a_message():
-    """#defined covers every input: clingo's 'atom does not occur' warnings would name real typos."""
-    noisy = {path.stem: g.messages for path, g in _groundings() if g.messages}
-    assert noisy == {}
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_a_case_grounds_without_a_message_and_decides_by_grounding(path):
+    """Each corpus case, grounded once (one test per case, so the corpus is shared out among the workers):
 
-
-def test_filters_are_decided_by_grounding():
-    """Every filter match must be a fact: anything in a cycle through 'not' is left undecided by the
-    grounder, and the solver would then guess what a filter matches (and the layers, and speed, suffer)."""
-    for path, g in _groundings():
-        for name, arity in (("basic_match", 3), ("source_fails", 3), ("filter_source", 2), ("view", 1),
-                            ("filter_asked", 3), ("filter_you", 2), ("subtype_fails", 2), ("matches", 3)):
-            undecided = [str(a.symbol) for a in g.control.symbolic_atoms.by_signature(name, arity) if not a.is_fact]
-            assert undecided == [], f"{path.stem}: {name}/{arity} not decided by grounding: {undecided[:3]}"
-
-
-def test_the_replacement_engine_and_could_produce_are_decided_by_grounding():
-    """Which effects compete for an event, and their ranks, are facts; a could-produce question (its
-    events are all imagined) is answered by grounding alone, as the speed of large boards needs."""
-    for path, g in _groundings():
-        for name, arity in (("concerns", 2), ("_rank", 2), ("_ranked", 1), ("replacement_class", 2), ("_base", 2)):
-            undecided = [str(a.symbol) for a in g.control.symbolic_atoms.by_signature(name, arity) if not a.is_fact]
-            assert undecided == [], f"{path.stem}: {name}/{arity} not decided by grounding: {undecided[:3]}"
-        if any(a.symbol.name == "question" and a.symbol.arguments[0].name.startswith("could_produce")
-               for a in g.control.symbolic_atoms.by_signature("question", 1)):
-            undecided = [str(a.symbol) for a in g.control.symbolic_atoms if not a.is_fact]
-            assert undecided == [], f"{path.stem}: could-produce left to the solver: {undecided[:3]}"
+    * no message from clingo: #defined covers every input, so 'atom does not occur' warnings name real typos;
+    * every filter match is a fact: anything in a cycle through 'not' is left undecided by the grounder, and
+      the solver would then guess what a filter matches (and the layers, and speed, suffer);
+    * which effects compete for an event, and their ranks, are facts; a could-produce question (its events
+      are all imagined) is answered by grounding alone, as the speed of large boards needs."""
+    try:
+        g = Grounding(load_situation(path))
+    except InputError:
+        return  # a case that expects an error: tests/test_corpus.py checks it
+    assert g.messages == []
+    for name, arity in (("basic_match", 3), ("source_fails", 3), ("filter_source", 2), ("view", 1),
+                        ("filter_asked", 3), ("filter_you", 2), ("subtype_fails", 2), ("matches", 3)):
+        assert _undecided(g, name, arity) == [], f"{name}/{arity} not decided by grounding"
+    for name, arity in (("concerns", 2), ("_rank", 2), ("_ranked", 1), ("replacement_class", 2), ("_base", 2)):
+        assert _undecided(g, name, arity) == [], f"{name}/{arity} not decided by grounding"
+    if any(a.symbol.name == "question" and a.symbol.arguments[0].name.startswith("could_produce")
+           for a in g.control.symbolic_atoms.by_signature("question", 1)):
+        undecided = [str(a.symbol) for a in g.control.symbolic_atoms if not a.is_fact]
+        assert undecided == [], f"could-produce left to the solver: {undecided[:3]}"
 
 
 def test_every_catalogue_label_shows_each_argument_in_its_place():

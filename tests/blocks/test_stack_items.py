@@ -10,7 +10,7 @@ from pathlib import Path
 import clingo.ast
 from blockrun import derive
 
-from pyrules.encodings import block_at
+from pyrules.engine.encodings import block_at
 
 ASP = Path(__file__).resolve().parents[2] / "asp"
 TRIPLE = ("item_definition", "item_source", "item_controller")
