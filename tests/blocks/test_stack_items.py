@@ -5,14 +5,11 @@ the others. The first test failed on an encoding where nine kinds restated the t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import clingo.ast
 from blockrun import derive
 
-from pyrules.engine.encodings import block_at
+from pyrules.engine.encodings import block_at, encoding_paths
 
-ASP = Path(__file__).resolve().parents[2] / "asp"
 TRIPLE = ("item_definition", "item_source", "item_controller")
 
 
@@ -28,7 +25,7 @@ def _heads() -> dict[str, set[str]]:
                     b = block_at(path.name, stm.location.begin.line)
                     out[atom.symbol.name].add(b.name if b else f"{path.name}:{stm.location.begin.line}")
 
-    for path in sorted(ASP.glob("*.lp")):
+    for path in encoding_paths():
         clingo.ast.parse_files([str(path)], lambda stm, path=path: note(stm, path))
     return out
 
