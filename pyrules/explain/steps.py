@@ -16,18 +16,45 @@ from pyrules.explain.text import atom_label, templates
 from pyrules.play.sequence import describe_ending
 
 
-def step_explanation(state: Any, atoms: frozenset[Symbol], library: Any = None) -> Explanation:
-    """The explanation of one step of a sequence: ``atoms``, one outcome of the question ``state`` asks."""
+class StepGroundings:
+    """The groundings with explanations of the steps explained so far, for a result's other outcomes: lines
+    that share their first steps share those steps (the same state objects), and each is grounded once. The
+    last ``size`` are kept; pickled empty, like the graphs."""
 
-    grounding = Grounding(state, library, explain=True)
-    base(grounding.explain_data)
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._kept: dict[int, tuple[Any, Grounding]] = {}
+
+    def of(self, state: Any, library: Any) -> Grounding:
+        kept = self._kept.get(id(state))
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        grounding = Grounding(state, library, explain=True)
+        base(grounding.explain_data)
+        if self.size:
+            if len(self._kept) >= self.size:
+                del self._kept[next(iter(self._kept))]
+            self._kept[id(state)] = (state, grounding)
+        return grounding
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"size": self.size}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["size"])
+
+
+def step_explanation(state: Any, atoms: frozenset[Symbol], library: Any = None,
+                     groundings: StepGroundings | None = None) -> Explanation:
+    """The explanation of one step of a sequence: ``atoms``, one outcome of the question ``state`` asks."""
+    grounding = (groundings or StepGroundings(0)).of(state, library)
     true = grounding.true_nonfacts(atoms)
     if true is None:
         raise ValueError("a step of this line was not found again when grounding for explanations")
     return build(grounding.explain_data, true, atoms, state)
 
 
-def sequence_graph(result: Any, outcome: Any) -> Explanation:
+def sequence_graph(result: Any, outcome: Any, groundings: StepGroundings | None = None) -> Explanation:
     """The explanation of an outcome of a sequence of actions: the explanation of each step of the line
     that reached it (nodes keyed ``(step, node)``, with ``step``, ``action`` and ``what`` attributes), a
     ``state`` node after each step, on which the facts of later steps that it brought about rest, and
@@ -43,7 +70,7 @@ def sequence_graph(result: Any, outcome: Any) -> Explanation:
         for fact in now - previous:
             origin[fact] = k - 1
         previous = now
-        sub = step_explanation(step.state, step.atoms, result._library)
+        sub = step_explanation(step.state, step.atoms, result._library, groundings)
         for node, data in sub.nodes(data=True):
             attrs = dict(data, step=k, action=step.action, what=step.name)
             if data["kind"] == "fact" and data["symbol"].name in _STEP_INPUTS:  # what the step asks: its action

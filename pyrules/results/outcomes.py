@@ -15,6 +15,7 @@ import time
 import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from copy import copy
 from dataclasses import InitVar, dataclass, field, replace
 from typing import Any
 
@@ -37,7 +38,7 @@ from pyrules.engine.solver import (
     project_signatures,
 )
 from pyrules.explain.graph import base, build, why_not
-from pyrules.explain.steps import sequence_graph
+from pyrules.explain.steps import StepGroundings, sequence_graph
 from pyrules.explain.whynot import why_not_minimal
 from pyrules.play.sequence import Runner, changes, describe_ending
 from pyrules.situation.model import Situation
@@ -630,6 +631,7 @@ class SequenceOutcomes(Outcomes):
         self.illegal: list[str] = []  # an illegal action ends its line, and that is an outcome (illegal/2)
         #: Why lines ended before the last action (an illegal action, a loop, the bound), one text each.
         self.endings = sorted({describe_ending(o.line.ending) for o in self._outcomes if o.line.ending is not None})
+        self._steps = StepGroundings()  # the steps explained so far, for the other outcomes' explanations
 
     def _asker(self) -> Any:
         if self._grounding is None:
@@ -638,9 +640,6 @@ class SequenceOutcomes(Outcomes):
 
     def where(self, text: str, limit: int | None = None) -> Outcomes:
         """The outcomes where a query holds (found by clingo among the lines of play already found)."""
-        from copy import copy
-
-
         _where_arguments(text, limit)
         found = self._asker().matching(parse_query(text, self.situation, "<query>"))
         result = copy(self)
@@ -658,7 +657,7 @@ class SequenceOutcomes(Outcomes):
     def _explanation(self, outcome: Outcome) -> Any:
         graph = self._graphs.get(outcome.atoms)
         if graph is None:
-            graph = self._graphs.keep(outcome.atoms, sequence_graph(self, outcome))
+            graph = self._graphs.keep(outcome.atoms, sequence_graph(self, outcome, self._steps))
         return graph
 
     def why_not(self, atom: str | Symbol) -> list[str]:
