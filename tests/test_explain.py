@@ -25,6 +25,7 @@ def _true_atoms(outcomes, outcome):
     return grounding.explain_data.facts | set(grounding.true_nonfacts(outcome.atoms))
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_every_edge_is_a_rule_instance_whose_body_holds(path):
     """Exact and well-founded, on every case of the corpus (its first three outcomes); and its judge view

@@ -122,6 +122,7 @@ def test_terms_in_game_words():
     assert game_term(Function("g"), names) == "{G}"
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("path", SEQUENCES, ids=[p.stem for p in SEQUENCES])
 def test_every_sequence_reads_in_30_lines(path):
     """The judge view of each of a sequence case's first three outcomes fits in 30 lines."""

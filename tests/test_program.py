@@ -115,6 +115,7 @@ def _models(facts, nodes, text: str = "") -> list[list[str]]:
     return sorted(found)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("path", _corpus()[::4], ids=lambda p: p.stem)
 def test_the_live_rules_give_the_answers_of_all_rules(path):
     situation = load_situation(path)

@@ -204,6 +204,7 @@ def _step_truth(step):
     return grounding.explain_data.facts | set(grounding.true_nonfacts(step.atoms))
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("path", SEQUENCES[::3], ids=lambda p: p.stem)
 def test_explanations_span_the_steps_and_are_exact(path):
     outcomes = pyrules.solve(path)

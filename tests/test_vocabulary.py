@@ -106,6 +106,7 @@ def test_a_rule_of_its_file_reads_it(kind: Kind):
             f"{kind.family} '{kind.name}' is said to be modelled by {file}, but no rule there reads '{kind.reads}'"
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("kind", MODELLED, ids=_ids(MODELLED))
 def test_a_case_checks_its_effect(kind: Kind):
     assert kind.example, f"{kind.family} '{kind.name}' names no case that exercises it"
