@@ -71,15 +71,15 @@ actions:
 """
 
 
-def test_orders_that_reach_one_state_are_one_outcome(write):
-    """Two Soul Wardens of one player trigger together: she may put them on the stack in either order
-    (two outcomes while they wait), and once both resolved the orders lead to one state (one outcome)."""
+def test_alike_triggers_wait_in_one_order_and_resolve_to_one_state(write):
+    """Two Soul Wardens of one player trigger together. Their abilities are alike (one controller, "you gain
+    1 life", no target: nothing tells their sources apart), so the two orders she may put them on the stack
+    in are one stack with its items named the other way round: one outcome while they wait (603.3b), where
+    every order was one before (issue 30); once both resolved, one state."""
     on_stack = pyrules.solve(write("a.yaml", TWO_WARDENS % "resolve"))
     assert sorted(o.texts for o in on_stack) == [
         ['mana_spent(alice,c,1)', 'mana_spent(alice,g,1)', 'move(bears,hand,battlefield)', 'stack(1,"warden1#trigger1")',
-         'stack(2,"warden2#trigger1")'],
-        ['mana_spent(alice,c,1)', 'mana_spent(alice,g,1)', 'move(bears,hand,battlefield)', 'stack(1,"warden2#trigger1")',
-         'stack(2,"warden1#trigger1")']]
+         'stack(2,"warden2#trigger1")']]
     resolved = pyrules.solve(write("b.yaml", TWO_WARDENS % "resolve: all"))
     assert [o.texts for o in resolved] == [
         ['life_gained(alice,2)', 'mana_spent(alice,c,1)', 'mana_spent(alice,g,1)', 'move(bears,hand,battlefield)']]
