@@ -74,7 +74,8 @@ Exit code 0 when the two have the same outcomes (on the projection), 1 when they
     "check": """examples:
   pyrules check                        (the built-in rulings corpus)
   pyrules check my-cases/ --json
-  pyrules check --timeout 10           (a one-step case still solving after 10 s fails)""",
+  pyrules check --timeout 10           (a one-step case still solving after 10 s fails)
+  pyrules check --jobs 1               (one case at a time; default: as many at once as there are cores)""",
     "cards import": """examples:
   pyrules cards import AtomicCards.json.gz --out cards.yaml --report
   pyrules cards import oracle-cards.json --format scryfall --report
@@ -158,6 +159,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--timeout", type=float, metavar="SECONDS",
                    help="seconds of solving for each one-step case; a case stopped by it fails")
+    p.add_argument("--jobs", type=int, metavar="N", default=os.cpu_count() or 1,
+                   help="how many cases run at once, each in a process of its own (default: one per core)")
     p = sub.add_parser("cards", help="card libraries: import real cards from a bulk file (docs/import.md)")
     cards = p.add_subparsers(dest="cards_command", required=True, parser_class=_Parser)
     p = cards.add_parser("import", help="translate an MTGJSON AtomicCards or Scryfall Oracle Cards file (plain or .gz)",
@@ -186,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _diff(args)
         if args.command == "cards":
             return import_main(args.file, args.format, args.out, args.report)
-        return _check(args.paths, args.json, args.verbose, args.timeout)
+        return _check(args.paths, args.json, args.verbose, args.timeout, args.jobs)
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -214,6 +217,8 @@ def _check_bounds(args: argparse.Namespace) -> None:
         raise InputError("--limit", "must be at least 1")
     if getattr(args, "timeout", None) is not None and not args.timeout > 0:
         raise InputError("--timeout", "must be more than 0 seconds")
+    if getattr(args, "jobs", None) is not None and args.jobs < 1:
+        raise InputError("--jobs", "must be at least 1")
 
 
 def _solve(path: str, args: argparse.Namespace, **kwargs: Any) -> Any:
@@ -434,8 +439,8 @@ def _explain(args: argparse.Namespace) -> int:
 _CONTRASTS = 6
 
 
-def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: float | None = None) -> int:
-    results = run_cases(paths or None, timeout)
+def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: float | None = None, jobs: int = 1) -> int:
+    results = run_cases(paths or None, timeout, jobs)
     if verbose:
         for r in results:
             for message in r.messages:

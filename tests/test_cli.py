@@ -279,6 +279,22 @@ def test_check_json(cases, capsys):
         "bad-ring", ["107.5"], "fail", 1, ["expected 2 outcome(s), got 1"])
 
 
+def test_check_runs_cases_at_once_and_reports_them_as_one_at_a_time(cases, write, capsys):
+    """--jobs N: the cases run in N forked processes; the report is the one of --jobs 1, in file order."""
+    write("cases/c-broken.yaml", "id: broken\nplayers: [alice]\nobjects: []\nquestion: {activatable: alice}\n")
+    reports = []
+    for jobs in ("1", "3"):
+        code, out, err = run(capsys, "check", cases, "--json", "--jobs", jobs)
+        assert code == 1 and err == ""
+        reports.append([{k: v for k, v in case.items() if k != "seconds"} for case in json.loads(out)["cases"]])
+    assert reports[0] == reports[1]
+    assert [case["status"] for case in reports[1]] == ["pass", "fail", "error"]
+
+
+def test_check_wants_at_least_one_job(cases, capsys):
+    assert run(capsys, "check", cases, "--jobs", "0") == (2, "", "pyrules: --jobs: must be at least 1\n")
+
+
 def test_check_passing_file_exits_0(cases, capsys):
     code, out, err = run(capsys, "check", cases / "a-good.yaml")
     assert code == 0 and err == ""

@@ -259,6 +259,34 @@ def test_ctrl_c_during_an_import_lands_after_it(tmp_path):
     assert (process.returncode, process.stdout, process.stderr) == (0, "imported\ninterrupted\n", "")
 
 
+@pytest.mark.parametrize("delay", [0.5, 2])
+def test_ctrl_c_from_a_terminal_ends_check_and_its_workers(delay):
+    """A terminal sends Ctrl-C to every process of the command: `pyrules check` runs its cases in worker
+    processes (--jobs), which leave Ctrl-C to the command; it ends them and itself, exit 130, one line."""
+    process = subprocess.Popen(CONSOLE_WITH_MARKER + ["--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    assert process.stdout.readline() == b"ready\n"
+    time.sleep(delay)
+    finished_first = process.poll() is not None
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        pytest.fail("still running 60 s after Ctrl-C")
+    if not finished_first:
+        assert (process.returncode, err) == (130, b"pyrules: interrupted\n")
+    for _ in range(50):  # the workers are gone with it
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        os.killpg(process.pid, signal.SIGKILL)
+        pytest.fail("a worker outlived the command")
+
+
 def test_ctrl_c_as_the_command_takes_it_over():
     """A Ctrl-C landing just as pyrules.cli has installed its handler is the command's: exit 130, one line."""
     process = _python("import os, signal, sys, time\nfrom pyrules import cli\nfrom pyrules.base import interrupt\n"
