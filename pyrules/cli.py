@@ -23,7 +23,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -159,6 +161,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--timeout", type=float, metavar="SECONDS",
                    help="seconds of solving for each one-step case; a case stopped by it fails")
+    p.add_argument("--wide", action="store_true", help="show every ruling a case cites, however wide the table")
     p.add_argument("--jobs", type=int, metavar="N", default=os.cpu_count() or 1,
                    help="how many cases run at once, each in a process of its own (default: one per core)")
     p = sub.add_parser("cards", help="card libraries: import real cards from a bulk file (docs/import.md)")
@@ -189,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _diff(args)
         if args.command == "cards":
             return import_main(args.file, args.format, args.out, args.report)
-        return _check(args.paths, args.json, args.verbose, args.timeout, args.jobs)
+        return _check(args.paths, args.json, args.verbose, args.timeout, args.jobs, args.wide)
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -337,6 +340,28 @@ class _Progress:
             print(file=sys.stderr)
 
 
+class _CaseProgress:
+    """`pyrules check` on a terminal: cases checked so far and an estimate of the time left, on one line of
+    standard error rewritten in place (at most twice a second), ended when done."""
+
+    def __init__(self) -> None:
+        self.start = self.last = time.perf_counter()
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if now - self.last < 0.5 and done < total:
+            return
+        self.last = now
+        left = (now - self.start) / done * (total - done)
+        print(f"\rpyrules: {done}/{total} cases checked, about {left:.0f} s left ", end="", file=sys.stderr, flush=True)
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown:
+            print(file=sys.stderr)
+
+
 def _diff(args: argparse.Namespace) -> int:
     """Exit 0 when the two files have the same outcomes (on the projection), 1 when they differ."""
     first, second = args.first, args.second
@@ -439,8 +464,20 @@ def _explain(args: argparse.Namespace) -> int:
 _CONTRASTS = 6
 
 
-def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: float | None = None, jobs: int = 1) -> int:
-    results = run_cases(paths or None, timeout, jobs)
+#: The narrowest rulings column worth showing (shortened); narrower, it is left out.
+_NARROWEST = 16
+
+
+def _shortened(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
+
+
+def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: float | None = None, jobs: int = 1,
+           wide: bool = False) -> int:
+    progress = _CaseProgress() if _show_progress() else None
+    results = run_cases(paths or None, timeout, jobs, progress)
+    if progress is not None:
+        progress.done()
     if verbose:
         for r in results:
             for message in r.messages:
@@ -452,13 +489,21 @@ def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: floa
         return 0 if failed == 0 else 1
     width = max([len(r.id) for r in results] + [4])
     rwidth = max([len(", ".join(r.rulings + r.rules)) for r in results] + [7])
-    print(f"{'case':<{width}}  {'rulings':<{rwidth}}  {'outcomes':>8}  {'status':<6}  time")
+    # Within the terminal (80 columns when not one) unless --wide: the rulings are shortened, or left out.
+    room = (10**6 if wide else shutil.get_terminal_size().columns) - width - len("    outcomes  status  time  ") - 8
+    shown = rwidth if rwidth <= room else room if room >= _NARROWEST else 0
+    head = f"  {'rulings':<{shown}}" if shown else ""
+    print(f"{'case':<{width}}{head}  {'outcomes':>8}  {'status':<6}  time")
     for r in results:
-        cites = ", ".join(r.rulings + r.rules)
+        cites = _shortened(", ".join(r.rulings + r.rules), shown)
         outcomes = "-" if r.outcomes is None else str(r.outcomes)
-        print(f"{r.id:<{width}}  {cites:<{rwidth}}  {outcomes:>8}  {r.status:<6}  {r.seconds:.3f}s")
+        cell = f"  {cites:<{shown}}" if shown else ""
+        print(f"{r.id:<{width}}{cell}  {outcomes:>8}  {r.status:<6}  {r.seconds:.3f}s")
         for problem in r.problems:
             print(f"    {problem}")
+    if shown < rwidth:
+        print(f"(rulings {'shortened' if shown else 'left out'} to fit the terminal: --wide shows them all, "
+              "--json too)")
     if not paths:
         counts = coverage(results)
         covered = sum(1 for n in counts.values() if n >= 2)

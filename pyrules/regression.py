@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from importlib import resources
@@ -223,17 +224,25 @@ def _atoms(f: Field, situation: Any) -> list[Any]:
     return parse_atoms(f.text(), situation, f.where)
 
 
-def run_cases(paths: list[str | Path] | None = None, timeout: float | None = None, jobs: int = 1) -> list[CaseResult]:
+def run_cases(paths: list[str | Path] | None = None, timeout: float | None = None, jobs: int = 1,
+              progress: Callable[[int, int], None] | None = None) -> list[CaseResult]:
     """Run regression cases, in file order; ``timeout``: seconds of solving for each case (a case stopped by
     it fails); ``jobs``: how many cases run at once, each in a process of its own (forked from this one, where
-    the system can fork; one at a time elsewhere)."""
+    the system can fork; one at a time elsewhere); ``progress(done, total)`` after each case."""
     files = case_files(paths)
     if jobs <= 1 or len(files) < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [run_case(p, timeout) for p in files]
-    return _in_processes(files, timeout, min(jobs, len(files)))
+        results = (run_case(p, timeout) for p in files)
+    else:
+        results = _in_processes(files, timeout, min(jobs, len(files)))
+    done = []
+    for result in results:
+        done.append(result)
+        if progress is not None:
+            progress(len(done), len(files))
+    return done
 
 
-def _in_processes(files: list[Path], timeout: float | None, jobs: int) -> list[CaseResult]:
+def _in_processes(files: list[Path], timeout: float | None, jobs: int) -> Iterator[CaseResult]:
     """The cases run by ``jobs`` forked processes. Ctrl-C is this process's alone: the workers ignore it
     (it is blocked while they are forked, so none can land before they do) and are ended when it comes."""
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -242,14 +251,13 @@ def _in_processes(files: list[Path], timeout: float | None, jobs: int) -> list[C
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     try:
-        results = list(pool.imap(partial(run_case, timeout=timeout), files))
+        yield from pool.imap(partial(run_case, timeout=timeout), files)
     except BaseException:
         pool.terminate()
         raise
     finally:
         pool.close()
         pool.join()
-    return results
 
 
 def _ignore_ctrl_c() -> None:

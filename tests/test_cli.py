@@ -291,6 +291,36 @@ def test_check_runs_cases_at_once_and_reports_them_as_one_at_a_time(cases, write
     assert [case["status"] for case in reports[1]] == ["pass", "fail", "error"]
 
 
+def test_check_fits_80_columns_unless_wide(write, tmp_path, capsys, monkeypatch):
+    """The table fits the terminal (80 columns when there is none): rulings too long are shortened, or left
+    out where even a short column does not fit; --wide shows them all."""
+    monkeypatch.setenv("COLUMNS", "80")
+    many = ", ".join(f'"106.{k}"' for k in range(1, 12))
+    write("cites/long.yaml", PASSING.replace("rulings: [tap-symbol]", f"rulings: [tap-symbol]\n    rules: [{many}]"))
+    code, out, err = run(capsys, "check", tmp_path / "cites")
+    lines = out.splitlines()
+    assert code == 0 and err == "" and max(len(line) for line in lines) <= 80
+    assert lines[1].startswith("good-ring  tap-symbol, 106.1, 106.2") and "…" in lines[1]
+    assert lines[2] == "(rulings shortened to fit the terminal: --wide shows them all, --json too)"
+    write(f"cites/{'x' * 60}.yaml", PASSING.replace("id: good-ring", f"id: {'x' * 60}"))
+    code, out, err = run(capsys, "check", tmp_path / "cites")
+    assert out.splitlines()[0].split() == ["case", "outcomes", "status", "time"]
+    assert "(rulings left out to fit the terminal: --wide shows them all, --json too)" in out
+    code, out, err = run(capsys, "check", tmp_path / "cites", "--wide")
+    assert "106.11" in out and "shortened" not in out and "left out" not in out
+
+
+def test_check_shows_its_progress_on_a_terminal(cases, capsys, monkeypatch):
+    """On a terminal (PYRULES_PROGRESS=1 stands for one), one line of standard error, rewritten in place, says
+    how many cases are checked and about how long the rest will take; the table is unchanged."""
+    plain = run(capsys, "check", cases)
+    monkeypatch.setenv("PYRULES_PROGRESS", "1")
+    code, out, err = run(capsys, "check", cases)
+    assert (code, out.splitlines()[0]) == (plain[0], plain[1].splitlines()[0])
+    assert err.startswith("\rpyrules: ") and err.endswith("\n")
+    assert re.fullmatch(r"pyrules: 2/2 cases checked, about 0 s left ", err.split("\r")[-1].strip("\n"))
+
+
 def test_check_wants_at_least_one_job(cases, capsys):
     assert run(capsys, "check", cases, "--jobs", "0") == (2, "", "pyrules: --jobs: must be at least 1\n")
 
