@@ -490,7 +490,7 @@ def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: floa
     width = max([len(r.id) for r in results] + [4])
     rwidth = max([len(", ".join(r.rulings + r.rules)) for r in results] + [7])
     # Within the terminal (80 columns when not one) unless --wide: the rulings are shortened, or left out.
-    room = (10**6 if wide else shutil.get_terminal_size().columns) - width - len("    outcomes  status  time  ") - 8
+    room = (10**6 if wide else shutil.get_terminal_size().columns) - width - len("    outcomes  status  ") - 7
     shown = rwidth if rwidth <= room else room if room >= _NARROWEST else 0
     head = f"  {'rulings':<{shown}}" if shown else ""
     print(f"{'case':<{width}}{head}  {'outcomes':>8}  {'status':<6}  time")
