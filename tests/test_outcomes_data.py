@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from pathlib import Path
 
 import pytest
 
@@ -50,6 +51,16 @@ def test_dataframe_of_atoms():
     assert list(frame.columns) == [f"mana_added(alice,{t},1)" for t in "bgruw"] + ["tap(birds)"]
     assert frame["tap(birds)"].all() and frame.iloc[:, :5].sum(axis=1).tolist() == [1] * 5
     assert frame.loc[2, "mana_added(alice,g,1)"] and not frame.loc[2, "mana_added(alice,b,1)"]
+
+
+def test_dataframe_columns_order_numbers_as_numbers(tmp_path):
+    """Walking Ballista entering with X = 4 under Hardened Scales and Doubling Season (4+1 doubled is 10, 4
+    doubled plus 1 is 9): the columns read 9 before 10, not as text."""
+    path = tmp_path / "ballista.yaml"
+    path.write_text(Path("examples/ballista.yaml").read_text(encoding="utf-8").replace("x: 2", "x: 4"), encoding="utf-8")
+    frame = pyrules.solve(path).to_dataframe()
+    assert list(frame.columns) == ["counters_put(ballista,p1p1,9)", "counters_put(ballista,p1p1,10)",
+                                   "move(ballista,stack,battlefield)"]
 
 
 def test_dataframe_of_state():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import time
 import weakref
 from collections import Counter
@@ -258,6 +259,11 @@ def _flat(record: dict[str, Any], parts: tuple[str, ...]) -> dict[str, Any]:
 
 def _pool_text(pool: dict[str, int]) -> str:
     return "".join(f"{{{t.upper()}}}" * n for t, n in sorted(pool.items(), key=lambda kv: "wubrgc".index(kv[0])))
+
+
+def _natural(text: str) -> tuple:
+    """A key that orders numbers inside texts as numbers: ``x(9)`` before ``x(10)``."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
 
 
 def _alike(atom: Symbol, other: Symbol) -> bool:
@@ -603,11 +609,12 @@ class Outcomes(Sequence[Outcome]):
         except ImportError:
             raise ImportError("to_dataframe needs pandas: pip install 'pyrules[notebooks]'") from None
         if columns == "atoms":
-            texts = sorted({t for o in self._outcomes for t in o.texts})
+            texts = sorted({t for o in self._outcomes for t in o.texts}, key=_natural)
             rows = [dict.fromkeys(texts, False) | dict.fromkeys(o.texts, True) for o in self._outcomes]
             frame = pd.DataFrame(rows, columns=texts, dtype=bool)
         else:
-            frame = pd.DataFrame([_flat(o.to_dict(), ("players", "objects")) for o in self._outcomes])
+            rows = [_flat(o.to_dict(), ("players", "objects")) for o in self._outcomes]
+            frame = pd.DataFrame(rows, columns=sorted({k for row in rows for k in row}, key=_natural))
         frame.index = pd.RangeIndex(1, len(self._outcomes) + 1, name="outcome")
         return frame
 
