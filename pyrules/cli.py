@@ -162,7 +162,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, metavar="SECONDS",
                    help="seconds of solving for each one-step case; a case stopped by it fails")
     p.add_argument("--wide", action="store_true", help="show every ruling a case cites, however wide the table")
-    p.add_argument("--jobs", type=int, metavar="N", default=os.cpu_count() or 1,
+    p.add_argument("--jobs", type=int, metavar="N", default=_cores(),
                    help="how many cases run at once, each in a process of its own (default: one per core)")
     p = sub.add_parser("cards", help="card libraries: import real cards from a bulk file (docs/import.md)")
     cards = p.add_subparsers(dest="cards_command", required=True, parser_class=_Parser)
@@ -213,6 +213,11 @@ def _grounding_overrun(where: str, timeout: float) -> None:
               file=sys.stderr, flush=True)
     finally:
         os._exit(UNDECIDED)
+
+
+def _cores() -> int:
+    """The cores this process may run on (its affinity, not the machine's count, where the system says)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def _check_bounds(args: argparse.Namespace) -> None:
