@@ -21,7 +21,8 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
           project: tuple[str, ...] | list[str] = (), timeout: float | None = None,
           progress: Callable[[int, float], None] | None = None, where: str | None = None,
           constraints: str | Path | Sequence[str | Path] = (), maximize: str | None = None,
-          minimize: str | None = None, on_outcome: Callable[[Outcome], None] | None = None) -> Outcomes:
+          minimize: str | None = None, on_outcome: Callable[[Outcome], None] | None = None,
+          on_step: Callable[[int, int, float], None] | None = None) -> Outcomes:
     """Every distinct legal outcome of the situation's question (a file path is read first).
 
     In clingo's syntax over outcome atoms (see :mod:`pyrules.engine.query`): ``where`` keeps the outcomes
@@ -31,7 +32,9 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
 
     ``progress(found, seconds)`` is called about twice a second once an enumeration has run a second,
     and ``on_outcome(outcome)`` with each outcome as soon as clingo finds it (in clingo's order; the
-    result is sorted), for one-step questions. With ``explain=True`` the grounding also records every
+    result is sorted), for one-step questions; for a sequence of actions, ``on_step(steps, states,
+    seconds)`` about twice a second: the steps solved and the distinct states they reached. With
+    ``explain=True`` the grounding also records every
     rule firing, so that ``outcome.explain()`` costs no further solving; without it, the first
     ``explain()`` grounds and solves the situation once more (for all outcomes together)."""
     _check_common(situation, library)
@@ -39,6 +42,7 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     arguments.instance(explain, bool, "explain", "True or False", optional=False)
     arguments.function(progress, "progress")
     arguments.function(on_outcome, "on_outcome")
+    arguments.function(on_step, "on_step")
     if not isinstance(situation, Situation):
         situation = load_situation(situation, library)
     constraints = _constraints(constraints)
@@ -47,7 +51,8 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
                                       minimize=minimize)
     if limit is not None and options.limit != limit:
         options = replace(options, limit=limit)
-    return solve_situation(situation, library, options, explain=explain, progress=progress, on_outcome=on_outcome)
+    return solve_situation(situation, library, options, explain=explain, progress=progress, on_outcome=on_outcome,
+                           on_step=on_step)
 
 
 def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", *,

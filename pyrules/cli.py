@@ -253,10 +253,11 @@ def _verbose(result: Any, verbose: bool, code: int) -> int:
 
 
 def _outcomes(args: argparse.Namespace) -> int:
-    progress = _Progress() if _show_progress() and not args.stream else None
+    progress = _Progress(args.timeout) if _show_progress() and not args.stream else None
     stream = _Stream(args.json, args.limit) if args.stream else None
     result = _solve(args.file, args, project=args.project, where=args.where, maximize=args.maximize,
-                    minimize=args.minimize, progress=progress, on_outcome=stream)
+                    minimize=args.minimize, progress=progress, on_outcome=stream,
+                    on_step=progress.step if progress is not None else None)
     if progress is not None:
         progress.done()
     if stream is not None:
@@ -331,18 +332,35 @@ def _show_progress() -> bool:
 
 
 class _Progress:
-    """One line on standard error, rewritten in place: outcomes so far and the rate; ended when done."""
+    """One line on standard error, rewritten in place: outcomes so far and the rate, or for a sequence of
+    actions the steps solved and the distinct states reached; ended when done. A sequence still going after
+    :data:`_LONG` seconds with no --timeout says once how to bound it."""
 
-    def __init__(self) -> None:
+    def __init__(self, timeout: float | None = None) -> None:
         self.shown = False
+        self.timeout = timeout
+        self.warned = False
 
     def __call__(self, found: int, seconds: float) -> None:
         print(f"\rpyrules: {found:,} outcomes so far, {found / seconds:,.0f}/s", end="", file=sys.stderr, flush=True)
         self.shown = True
 
+    def step(self, steps: int, states: int, seconds: float) -> None:
+        if seconds >= _LONG and self.timeout is None and not self.warned:
+            print(f"\rpyrules: still playing after {seconds:.0f} s with no --timeout: every line goes on to its end; "
+                  "--timeout SECONDS stops at that time with the lines ended by then", file=sys.stderr)
+            self.warned = True
+        print(f"\rpyrules: {steps:,} steps solved, {states:,} distinct states, {steps / seconds:,.0f} steps/s ", end="",
+              file=sys.stderr, flush=True)
+        self.shown = True
+
     def done(self) -> None:
         if self.shown:
             print(file=sys.stderr)
+
+
+#: Seconds after which a sequence of actions with no --timeout says how to bound it.
+_LONG = 10.0
 
 
 class _CaseProgress:

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from pyrules import cli
 from pyrules.base.errors import one_line
 from pyrules.cli import main
 
@@ -319,6 +320,41 @@ def test_check_shows_its_progress_on_a_terminal(cases, capsys, monkeypatch):
     assert (code, out.splitlines()[0]) == (plain[0], plain[1].splitlines()[0])
     assert err.startswith("\rpyrules: ") and err.endswith("\n")
     assert re.fullmatch(r"pyrules: 2/2 cases checked, about 0 s left ", err.split("\r")[-1].strip("\n"))
+
+
+MOURNERS = """\
+players: [alice, bob]
+cards:
+  - {name: Mourner, cost: "{1}", types: [creature], power: 1, toughness: 1,
+     abilities: [{triggered: {when: dies, effect: {gain_life: 1}}}]}
+  - {name: Healer, cost: "{1}", types: [creature], power: 1, toughness: 1,
+     abilities: [{triggered: {when: dies, effect: {gain_life: 2}}}]}
+objects:
+%s
+actions:
+  - resolve: all
+"""
+
+
+def test_a_long_sequence_shows_steps_and_states_and_says_how_to_bound_it(write, capsys, monkeypatch):
+    """A sequence of actions on a terminal: the progress line counts the steps solved and the distinct states
+    they reached; still going past a few seconds (here none) with no --timeout, it says once how to bound it."""
+    creatures = "\n".join(f"  - {{id: c{i}, card: {'Mourner' if i % 2 else 'Healer'}, controller: alice, damage: 1}}"
+                          for i in range(5))
+    path = write("mourners.yaml", MOURNERS % creatures, dedent=False)
+    monkeypatch.setenv("PYRULES_PROGRESS", "1")
+    monkeypatch.setattr(cli, "_LONG", 0.0)
+    seen = []
+    monkeypatch.setattr(cli._Progress, "step", lambda self, *a, step=cli._Progress.step: seen.append(a) or step(self, *a))
+    code, out, err = run(capsys, "outcomes", path)
+    assert code == 0 and ": 1 outcome " in out.splitlines()[0]
+    assert seen and all(steps > 0 and states > 0 and seconds > 0 for steps, states, seconds in seen)
+    assert seen == sorted(seen)  # counts and time only grow
+    assert err.count("--timeout SECONDS stops at that time") == 1
+    last = err.split("\r")[-1]
+    assert re.fullmatch(r"pyrules: [\d,]+ steps solved, [\d,]+ distinct states, [\d,]+ steps/s \n", last), last
+    code, out, err = run(capsys, "outcomes", path, "--timeout", "600")
+    assert "--timeout SECONDS" not in err
 
 
 def test_check_wants_at_least_one_job(cases, capsys):

@@ -22,7 +22,7 @@ it, for its explanation.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from clingo import Function, Number, String, Symbol
@@ -106,6 +106,10 @@ class Runner:
         self.statistics = Statistics()
         self.messages: list[str] = []
         self.steps_solved = 0
+        self.states: set[tuple] = set()  # the distinct states the steps reached (state_key)
+        #: ``on_step(steps, states, seconds)``, at most twice a second while the lines are played out.
+        self.on_step: Callable[[int, int, float], None] | None = None
+        self._started = self._reported = time.perf_counter()
 
     # -- one step ---------------------------------------------------------------------------
     def _where(self, action: int) -> str:
@@ -134,6 +138,10 @@ class Runner:
         except UnsupportedError as error:
             raise UnsupportedError(self._where(action), error.message.removeprefix("unsupported: ")) from None
         self.steps_solved += 1
+        now = time.perf_counter()
+        if self.on_step is not None and now - self._reported >= 0.5:
+            self._reported = now
+            self.on_step(self.steps_solved, len(self.states), now - self._started)
         self.statistics.ground_seconds += grounding.ground_seconds
         self.statistics.solve_seconds += stats.solve_seconds
         self.statistics.models += stats.models
@@ -150,6 +158,8 @@ class Runner:
             except CarryError as error:
                 raise UnsupportedError(self._where(action), str(error)) from None
             lines.append(Line(nxt, line.steps + (Step(action, question, atoms, state),), None, line.seen))
+            if self.on_step is not None:
+                self.states.add(state_key(nxt))
         return lines
 
     # -- priority (117.5, 704.3, 603.3) ------------------------------------------------------

@@ -679,14 +679,16 @@ class SequenceOutcomes(Outcomes):
 
 def solve_situation(situation: Situation, library: CardLibrary | None, options: SolveOptions, *, explain: bool = False,
                     progress: Callable[[int, float], None] | None = None,
-                    on_outcome: Callable[[Outcome], None] | None = None) -> Outcomes:
+                    on_outcome: Callable[[Outcome], None] | None = None,
+                    on_step: Callable[[int, int, float], None] | None = None) -> Outcomes:
     """Every distinct legal outcome of a situation already read, with options already checked
     (:func:`pyrules.solve` checks and reads them first)."""
     if situation.actions:
         for name in ("constraints", "maximize", "minimize"):
             if getattr(options, name):
                 raise InputError(name, "applies to one-step questions; on a sequence of actions use where (a query)")
-        result = _play(situation, library, replace(options, where=None, limit=None if options.where else options.limit))
+        result = _play(situation, library, replace(options, where=None, limit=None if options.where else options.limit),
+                       on_step)
         return result.where(options.where, options.limit) if options.where is not None else result
     grounding = Grounding(situation, library, options, explain=explain)
     grounding.progress = progress
@@ -696,9 +698,11 @@ def solve_situation(situation: Situation, library: CardLibrary | None, options: 
     return Outcomes(situation, grounding, models, truncated, stats, options, library)
 
 
-def _play(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> Outcomes:
+def _play(situation: Situation, library: CardLibrary | None, options: SolveOptions,
+          on_step: Callable[[int, int, float], None] | None = None) -> Outcomes:
     """A sequence of actions: every line of play, one outcome per distinct final state."""
     runner = Runner(situation, library, options)
+    runner.on_step = on_step
     lines = runner.run()
     runner.statistics.extra["steps"] = runner.steps_solved
     return SequenceOutcomes(situation, lines, runner.statistics, options, runner.messages, library,
