@@ -77,6 +77,16 @@ def ruling_index() -> dict[str, dict[str, Any]]:
     return {entry["id"]: entry for entry in yaml.safe_load(text)}
 
 
+def case_id(path: Path) -> str:
+    """The id :func:`run_case` reports for a case file: its ``id``, or the file's name without its suffix (also
+    when the file cannot be read or its id is not a text: ``run_case`` then reports the error)."""
+    try:
+        root = read_document(path)
+        return root.child("id").text(default=path.stem) if root.child("id").present else path.stem
+    except InputError:
+        return path.stem
+
+
 def run_case(path: Path, timeout: float | None = None) -> CaseResult:
     start = time.perf_counter()
     try:

@@ -4,7 +4,8 @@ README.md and docs/ is executed here, and the output must be the one shown (timi
 In a Markdown file, ``<!-- file: NAME -->`` before a fenced block makes that block the file NAME
 (written into a scratch folder, with ``examples/`` beside it); in a ``console`` block each line
 ``$ pyrules ...`` is run there and the lines up to the next ``$`` are its expected output; a
-``python`` block of ``>>>`` lines is a doctest run in the same folder.
+``python`` block of ``>>>`` lines is a doctest run in the same folder. The ``$ pytest`` lines (the
+pytest plugin on a user's rulings) are run by tests/test_pytest_plugin.py, with pytester.
 """
 
 from __future__ import annotations
@@ -124,7 +125,12 @@ def _folder(tmp_path: Path, doc: Doc) -> Path:
     return tmp_path
 
 
-CASES = [(path, line, command, expected) for path in DOCS for line, command, expected in parse(path).commands]
+def is_pyrules(command: str) -> bool:
+    return shlex.split(command)[:1] == ["pyrules"]
+
+
+CASES = [(path, line, command, expected) for path in DOCS for line, command, expected in parse(path).commands
+         if is_pyrules(command)]
 
 
 @pytest.mark.parametrize("path, line, command, expected", CASES,
@@ -159,12 +165,15 @@ def test_python_examples(tmp_path, monkeypatch, path):
 
 
 def test_every_example_file_is_used():
-    """Every example file is run by a transcript or an example (by its name or its folder's)."""
+    """Every example file is run by a transcript or an example (by its name or its folder's); a ruling file
+    (``*.ruling.yaml``) by any ``$ pytest`` line, which collects it."""
     for path in DOCS:
         doc = parse(path)
         used = " ".join(c for _, c, _ in doc.commands) + " ".join(t for _, t in doc.doctests)
+        pytest_runs = any(shlex.split(c)[:1] == ["pytest"] for _, c, _ in doc.commands)
         unused = [name for name in doc.files if name.endswith((".yaml", ".json"))
-                  and not any(part in used for part in [name] + [str(p) for p in Path(name).parents if str(p) != "."])]
+                  and not any(part in used for part in [name] + [str(p) for p in Path(name).parents if str(p) != "."])
+                  and not (pytest_runs and name.endswith(".ruling.yaml"))]
         assert unused == [], f"{path.name}: example files no transcript or example runs: {unused}"
 
 
