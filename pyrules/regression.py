@@ -26,8 +26,12 @@ from pyrules.base.errors import InputError
 from pyrules.base.files import kind_of, not_regular
 from pyrules.engine.atoms import format_atom, parse_atoms
 from pyrules.situation.loader import CASE_FIELDS, parse_situation, read_document
+from pyrules.vocabulary.values import ZONES
 
-_EXPECT_FIELDS = {"outcomes", "exactly", "always", "sometimes", "never", "illegal", "error", "explains", "why_not"}
+_EXPECT_FIELDS = {"outcomes", "exactly", "always", "sometimes", "never", "state", "illegal", "error", "explains",
+                  "why_not"}
+#: What ``expect: state`` may say of a player and of an object, in every outcome.
+_PLAYER_STATE, _OBJECT_STATE = {"life"}, {"zone", "tapped", "controller", "counters"}
 
 
 @dataclass
@@ -164,7 +168,9 @@ def _evaluate(root: Field, expect: Field, result: CaseResult, timeout: float | N
                                ("never", outcomes.never, "in no outcome")):
         for atom in _atoms(expect.child(key), situation):
             if not check(atom):
-                problems.append(f"expected {format_atom(atom)} {phrase}")
+                problems.append(f"expected {format_atom(atom)} {phrase}{_breaking(outcomes, atom, key)}")
+    if expect.child("state").present:
+        _check_state(expect.child("state"), outcomes, situation, problems)
     for item in expect.child("explains").elements() if expect.child("explains").present else ():
         _check_explanation(item, outcomes, situation, problems)
     for item in expect.child("why_not").elements() if expect.child("why_not").present else ():
@@ -188,6 +194,63 @@ def _evaluate(root: Field, expect: Field, result: CaseResult, timeout: float | N
         problems.append(f"the action is illegal: {'; '.join(outcomes.illegal)}")
     if problems:
         result.status = "fail"
+
+
+def _breaking(outcomes: Any, atom: Any, key: str) -> str:
+    """Which outcome breaks an ``always`` (the first without the atom) or a ``never`` (the first with it)."""
+    numbers = [i for i, o in enumerate(outcomes, start=1) if (atom in o.atoms) == (key == "never")]
+    if key == "sometimes" or not numbers:
+        return ""
+    others = f" (and {len(numbers) - 1} other{'s' if len(numbers) > 2 else ''})" if len(numbers) > 1 else ""
+    return f": {'not in' if key == 'always' else 'it holds in'} outcome {numbers[0]}{others}"
+
+
+def _check_state(state: Field, outcomes: Any, situation: Any, problems: list[str]) -> None:
+    """``expect: state``: what each named player and object is in every outcome, in plain fields (a player's
+    ``life``; an object's ``zone``, ``tapped``, ``controller``, ``counters``); a problem names the first
+    outcome that differs."""
+    players, objects = {p.name for p in situation.players}, {o.id for o in situation.objects}
+    wanted: list[tuple[str, str, Any, Field]] = []
+    for name, f in state.items():
+        if name not in players | objects:
+            raise f.fail(f"'{name}' is neither a player nor an object of the situation")
+        f.only_keys(_PLAYER_STATE if name in players else _OBJECT_STATE)
+        for key, value in f.items():
+            if key == "life":
+                wanted.append((name, key, value.integer(), value))
+            elif key == "zone":
+                wanted.append((name, key, value.choice(ZONES), value))
+            elif key == "tapped":
+                wanted.append((name, key, value.boolean(), value))
+            elif key == "controller":
+                wanted.append((name, key, value.choice(sorted(players)), value))
+            else:
+                value.mapping()
+                wanted.append((name, key, {k: n.integer(minimum=0) for k, n in value.items()}, value))
+    for name, key, want in ((n, k, w) for n, k, w, _ in wanted):
+        for i, outcome in enumerate(outcomes, start=1):
+            got = _state_value(outcome, name, key, want)
+            if got != want:
+                problems.append(f"expected {name}'s {key} {_shown(want)} in every outcome: in outcome {i} it is "
+                                f"{_shown(got)}")
+                break
+
+
+def _state_value(outcome: Any, name: str, key: str, want: Any) -> Any:
+    if key == "life":
+        return outcome.players[name].life
+    state = outcome.objects.get(name)
+    if state is None:  # not on the battlefield nor anywhere the outcome follows it
+        return None
+    if key == "counters":  # the kinds the case names, 0 where there are none
+        return {k: state.counters.get(k, 0) for k in want}
+    return getattr(state, key)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
+    return "nothing" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _check_explanation(item: Field, outcomes: Any, situation: Any, problems: list[str]) -> None:
