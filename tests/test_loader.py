@@ -846,3 +846,26 @@ def test_removing_x_counters_needs_x_announced(write, line_of):
         """)
     assert_error(path, line_of(path, "activate:"),
                  "ability 3 of 'Calciform Pools' removes X counters: announce X with 'x: N' (CR 107.3, 602.2b)")
+
+
+def test_one_refusal_names_every_line_no_template_fits_grouped_by_card(write):
+    """Two imported cards with lines no template fits (one of them twice on the board, one as a lasting
+    effect's card too): one refusal, at the first place, names each card once with every line of it
+    (issue 34), so a board is not fixed one run at a time."""
+    path = write("s.yaml", """\
+        players: [alice, bob]
+        cards:
+          - {name: Ambush Viper, types: [creature], power: 2, toughness: 1,
+             abilities: [{unsupported: Flash}, {keyword: deathtouch}]}
+          - {name: Odd Guide, types: [creature], power: 2, toughness: 2,
+             abilities: [{unsupported: "Whenever this attacks, reveal the top card."}, {unsupported: "Echo {R}"}]}
+        objects:
+          - {id: forest, card: Forest, controller: alice}
+          - {id: viper1, card: Ambush Viper, controller: bob}
+          - {id: guide, card: Odd Guide, controller: alice}
+          - {id: viper2, card: Ambush Viper, controller: bob}
+        question:
+          activate: forest
+        """)
+    assert_error(path, 9, "unsupported: rules text that no template fits, in 'Ambush Viper': Flash; in 'Odd Guide': "
+                          "Whenever this attacks, reveal the top card. | Echo {R}")

@@ -136,7 +136,11 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             raise f.child("division").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack divides damage")
         if obj.zone == "stack":
             _check_spell_targets(f, obj.targets, obj.division, card.face(obj.face), obj.id, by_id, names_, library)
-    effects = tuple(_effect(f, player_ref, library) for f in _elements(root, "effects"))
+    effect_fields = _elements(root, "effects")
+    effects = tuple(_effect(f, player_ref, library) for f in effect_fields)
+    _refuse_unsupported([(o.card, f.child("card").where) for f, o in zip(object_fields, objects)]
+                        + [(o.copy_of, f.child("copy_of").where) for f, o in zip(object_fields, objects) if o.copy_of]
+                        + [(e.card, f.child("card").where) for f, e in zip(effect_fields, effects)], library)
     stack, stack_abilities = _stack(root, objects, by_id, player_ref, names_, library)
     if root.child("actions").present:
         if root.child("question").present:
@@ -220,7 +224,6 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     card_f, owner_f, controller_f = f.child("card"), f.child("owner"), f.child("controller")
     where = card_f.where
     card = library.lookup(card_f.text(), where)
-    check_supported(card, where)
     owner_f = owner_f if owner_f.present else controller_f
     if not owner_f.present:
         raise f.fail(f"object '{oid}' needs an owner (or a controller, taken as its owner)")
@@ -257,8 +260,6 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
     copy_of_f = f.child("copy_of")
     copy_of = library.lookup(copy_of_f.text(), copy_of_f.where).name if copy_of_f.present else None
-    if copy_of is not None:
-        check_supported(library[copy_of], copy_of_f.where)
     crafted_with = _value(f, "object", "crafted_with", ())
     for key, value in (("copy_of", copy_of), ("crafted_with", crafted_with)):
         if value and zone != "battlefield":
@@ -297,21 +298,28 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     )
 
 
-def check_supported(card: CardSpec, where: str) -> None:
-    """A card with a line no template fits (an imported card, docs/import.md) is refused wherever an object
-    uses it: pyrules cannot tell what the line would change, so it answers nothing rather than half."""
-    for face in (card, *card.faces):
-        for ability in face.abilities:
-            if ability.kind == "unsupported":
-                raise UnsupportedError(where, f"{kind('ability', 'unsupported').status.reason}, in '{face.name}': "
-                                              f"{ability.line}")
+def _refuse_unsupported(places: list[tuple[str, str]], library: CardLibrary) -> None:
+    """A card with a line no template fits (an imported card, docs/import.md) is refused wherever the situation
+    uses it: pyrules cannot tell what the line would change, so it answers nothing rather than half. One
+    refusal names every such line of every card used, grouped by card, at the place of the first."""
+    lines: dict[str, list[str]] = {}
+    first = ""
+    for name, where in places:
+        card = library[name]
+        for face in (card, *card.faces):
+            found = [a.line for a in face.abilities if a.kind == "unsupported"]
+            if found and face.name not in lines:
+                lines[face.name] = found
+                first = first or where
+    if lines:
+        said = "; ".join(f"in '{name}': {' | '.join(found)}" for name, found in lines.items())
+        raise UnsupportedError(first, f"{kind('ability', 'unsupported').status.reason}, {said}")
 
 
 def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> LastingEffect:
     f.mapping()
     f.only_keys(set(names("lasting_effect")))
     card = library.lookup(f.child("card").text(), f.child("card").where)
-    check_supported(card, f.child("card").where)
     index = f.child("ability").integer(default=None, minimum=1)
     lasting = [i for i, a in enumerate(card.abilities, start=1) if a.lasting]
     if index is None:
