@@ -34,7 +34,6 @@ POOL = """\
     ("move(pool,battlefield,grave)", "'move(pool,battlefield,grave)': 'grave' is not a zone; did you mean graveyard?"),
     ("life_lost(bobb,1)", "'life_lost(bobb,1)': 'bobb' is not a player of this situation; did you mean bob?"),
     ("life_lost(bob,one)", "'life_lost(bob,one)': 'one' is not a number"),
-    ("tap(mine)", "'tap(mine)': mine is also a word of pyrules' vocabulary; write the id in quotes: \"mine\""),
     ("stack(1,ability(poool,x))", "'stack(1,ability(poool,x))': 'poool' is not an id of this situation or a word "
                                   "pyrules uses; did you mean pool?"),
 ], ids=lambda v: v if "(" in v and len(v) < 40 else None)
@@ -50,6 +49,22 @@ def test_quoted_ids_and_right_atoms_are_answered(write, capsys):
     assert main(["query", str(path), "--sometimes", "could_produce(pool,g)"]) == 0
     assert main(["query", str(path), "--sometimes", 'tap("mine")']) == 1  # a fine atom that holds in no outcome
     capsys.readouterr()
+
+
+def test_an_id_that_is_a_word_of_pyrules_needs_no_quotes_where_only_ids_go(write, capsys):
+    """`mine` (Gemstone Mine's id) is also a word of pyrules: where an outcome atom takes an object or a player,
+    it is the id, written and printed bare; the answers are those of the quoted id (issue 35)."""
+    path = write("mines.yaml", POOL.replace("could_produce: pool", "activate: mine").replace(
+        "Gemstone Mine, controller: alice}", "Gemstone Mine, controller: alice, counters: {mining: 3}}"))
+    for written in ("tap(mine)", 'tap("mine")'):
+        assert main(["query", str(path), "--always", written]) == 0
+    capsys.readouterr()
+    assert main(["query", str(path), "--where", "tap(mine), mana_added(alice, X, 1), X != g"]) == 0
+    outcomes = solve(path)
+    assert outcomes.always("tap(mine)") and outcomes.sometimes("counters_removed(mine, mining, 1)")
+    assert "tap(mine)" in outcomes[0].texts
+    out = capsys.readouterr().out
+    assert "tap(mine)" in out and 'tap("mine")' not in out
 
 
 def test_the_api_checks_strings_and_symbols(write):

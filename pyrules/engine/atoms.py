@@ -127,8 +127,7 @@ def parse_atom(text: str, situation: Situation | None = None, where: str = "<que
                                 f"({INT_MIN:,} to {INT_MAX:,})")
     if situation is None:
         return symbol
-    names = _ids(situation)
-    symbol = _normalise(symbol, names)
+    symbol = _normalise_atom(symbol, _ids(situation), _signatures(situation))
     check_atom(symbol, situation, where, text)
     return symbol
 
@@ -325,6 +324,25 @@ def _encoding_words() -> frozenset[str]:
     return frozenset(analysed("words"))
 
 
+#: The argument kinds that only ids fill: there, an id that is also a word of pyrules needs no quotes.
+ID_KINDS = frozenset({"object", "player", "object or player"})
+
+
+def id_positions(signature: str, known: dict[str, tuple[str, ...]]) -> tuple[bool, ...]:
+    """For each argument of an outcome predicate, whether only an id of an object or a player goes there."""
+    return tuple(ARGUMENT_KINDS.get(name, "term") in ID_KINDS for name in known.get(signature, ()))
+
+
+def _normalise_atom(symbol: Symbol, names: set[str], known: dict[str, tuple[str, ...]]) -> Symbol:
+    """Bare ids as the strings the facts use: at a place only ids fill, any id of the situation (also one
+    that is a word of pyrules, such as ``forest``); anywhere else, ids that are not such words."""
+    if symbol.type != SymbolType.Function or not symbol.arguments:
+        return _normalise(symbol, names)
+    places = id_positions(f"{symbol.name}/{len(symbol.arguments)}", known)
+    return Function(symbol.name, [String(a.name) if i < len(places) and places[i] and _constant(a) in names
+                                  else _normalise(a, names) for i, a in enumerate(symbol.arguments)], symbol.positive)
+
+
 def _normalise(symbol: Symbol, names: set[str]) -> Symbol:
     if symbol.type != SymbolType.Function:
         return symbol
@@ -342,14 +360,24 @@ def format_atom(symbol: Symbol) -> str:
     return _format(symbol)
 
 
-def _format(symbol: Symbol) -> str:
+def _format(symbol: Symbol, top: bool = True) -> str:
+    """An atom's arguments at places only ids fill (:func:`id_positions`) print bare whenever they read back
+    so; anywhere else, ids that are words of pyrules keep their quotes."""
     if symbol.type == SymbolType.String:
         s = symbol.string
         return s if _BARE.match(s) and s not in RESERVED else str(symbol)
     if symbol.type == SymbolType.Function and symbol.arguments:
-        inner = ",".join(format_atom(a) for a in symbol.arguments)
+        places = id_positions(f"{symbol.name}/{len(symbol.arguments)}", _every_signature()) if top else ()
+        inner = ",".join(a.string if i < len(places) and places[i] and a.type == SymbolType.String
+                         and _BARE.match(a.string) else _format(a, False) for i, a in enumerate(symbol.arguments))
         return f"{'' if symbol.positive else '-'}{symbol.name}({inner})"
     return str(symbol)
+
+
+@lru_cache(maxsize=1)
+def _every_signature() -> dict[str, tuple[str, ...]]:
+    """Every outcome predicate, of one action or of a sequence, with its argument names (for printing)."""
+    return {**{s: all_entries()[s].args for s in output_signatures()}, **outcome_signatures()}
 
 
 def parse_atoms(text: str, situation: Situation | None = None, where: str = "<query>") -> list[Symbol]:

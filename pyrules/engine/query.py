@@ -44,6 +44,7 @@ from pyrules.engine.atoms import (
     check_atom,
     clingo_text_problem,
     format_atom,
+    id_positions,
     parse_atom,
 )
 from pyrules.engine.encodings import all_entries
@@ -459,6 +460,16 @@ def _internal_names() -> frozenset[str]:
     return frozenset(names | {s.rsplit("/", 1)[0] for s in all_entries()} | {QUERY, QUERY_ANY})
 
 
+def _constant_name(term: Any) -> str | None:
+    """The name of a bare constant (``forest``) as clingo's AST holds it, else None."""
+    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function \
+            and not term.symbol.arguments:
+        return term.symbol.name
+    if term.ast_type == ast.ASTType.Function and not term.arguments and not term.external:
+        return term.name
+    return None
+
+
 class _Checker:
     """Checks literals and terms of one query, rule or objective, and writes bare ids as strings."""
 
@@ -467,7 +478,8 @@ class _Checker:
         self.where = where
         self.text = text
         self.own = own or set()
-        self.ids = {i for i in _ids(situation) if i not in RESERVED}
+        self.all_ids = _ids(situation)
+        self.ids = {i for i in self.all_ids if i not in RESERVED}
         self.outputs = _signatures(situation)
         self.words = _Words(situation)
 
@@ -518,7 +530,7 @@ class _Checker:
             close = difflib.get_close_matches(name, sorted({s.rsplit("/", 1)[0] for s in self.outputs}), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             self.fail(f"{name}/{arity} is not an outcome predicate{hint}")
-        term = self.term(term)
+        term = self.term(self._ids_in_place(term, signature))
         symbol = _symbol(term)
         if symbol is not None:  # ground: checked as any atom of a query
             check_atom(symbol, self.situation, self.where, self.text)
@@ -528,6 +540,17 @@ class _Checker:
                 if value is not None:
                     self.words.check(ARGUMENT_KINDS.get(kind_name, "term"), value, self.where, self.text)
         return term
+
+    def _ids_in_place(self, term: Any, signature: str) -> Any:
+        """At the places of an outcome atom only ids fill, any id of the situation is a string, also one that
+        is a word of pyrules (``tap(forest)``)."""
+        if term.ast_type != ast.ASTType.Function:
+            return term
+        places = id_positions(signature, self.outputs)
+        return term.update(arguments=[
+            ast.SymbolicTerm(a.location, String(name)) if i < len(places) and places[i]
+            and (name := _constant_name(a)) is not None and name in self.all_ids else a
+            for i, a in enumerate(term.arguments)])
 
     def term(self, term: Any) -> Any:
         t = term.ast_type
