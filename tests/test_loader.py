@@ -869,3 +869,26 @@ def test_one_refusal_names_every_line_no_template_fits_grouped_by_card(write):
         """)
     assert_error(path, 9, "unsupported: rules text that no template fits, in 'Ambush Viper': Flash; in 'Odd Guide': "
                           "Whenever this attacks, reveal the top card. | Echo {R}")
+
+
+ONYX = """\
+    players: [alice, bob]
+    objects:
+      - {id: onyx, card: Professor Onyx, controller: alice, counters: {loyalty: 5}}
+      - {id: angel, card: Serra Angel, controller: bob}
+    question:
+      activate: {object: onyx, ability: %s}
+    """
+
+
+@pytest.mark.parametrize("written, place", [('"-3"', 3), ("-3", 3), ('"[-8]"', 4), ('"+1"', 2), ("3", 3)])
+def test_a_loyalty_ability_is_named_by_its_cost(write, written, place):
+    """Professor Onyx's first ability is triggered: its -3 is its third printed ability. Naming a loyalty ability
+    by its cost (606.4) cannot pick the wrong one (issue 35); YAML reads +1 as the number 1, so it is quoted."""
+    situation = load_situation(write("onyx.yaml", ONYX % written))
+    assert situation.question.ability == place
+
+
+def test_a_loyalty_cost_no_ability_has_is_an_error_listing_them(write):
+    path = write("onyx.yaml", ONYX % '"-5"')
+    assert_error(path, 6, "'Professor Onyx' has no loyalty ability [-5]; its loyalty abilities: [-8], [-3], [+1]")

@@ -8,6 +8,7 @@ Which fields exist, and what each means, is declared once in :mod:`pyrules.vocab
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -582,6 +583,32 @@ def _shorthand(body: Field) -> bool:
     return isinstance(body.value, (str, int)) and not isinstance(body.value, bool)
 
 
+_LOYALTY_COST = re.compile(r"^\[?([+-][0-9]+|0)\]$|^([+-][0-9]+|0)$")
+
+
+def _loyalty_cost(value: Any) -> int | None:
+    """A loyalty ability named by its cost (606.4): ``"-8"``, ``"+1"``, ``"[0]"``, or a negative number (YAML
+    reads ``+1`` as the number 1, an ability's place, so a positive cost is written in quotes)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if value < 0 else None
+    match = _LOYALTY_COST.match(value) if isinstance(value, str) else None
+    return int(match.group(1) or match.group(2)) if match else None
+
+
+def _by_loyalty_cost(face: CardSpec, cost: int, f: Field) -> int:
+    """The place among a card's printed abilities of its loyalty ability of that cost."""
+    found = {c.value: i for i, a in enumerate(face.abilities, start=1) if a.kind == "activated"
+             for c in a.costs if c.kind == "loyalty"}
+    if cost not in found:
+        shown = ", ".join(_loyalty_text(c) for c in sorted(found)) or "none"
+        raise f.fail(f"'{face.name}' has no loyalty ability {_loyalty_text(cost)}; its loyalty abilities: {shown}")
+    return found[cost]
+
+
+def _loyalty_text(cost: int) -> str:
+    return f"[{cost:+d}]" if cost else "[0]"
+
+
 def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameObject], players: list[str],
               library: CardLibrary, now: bool = True) -> Activate:
     shorthand = _shorthand(body)  # "activate: forest1"
@@ -594,7 +621,9 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
     ability_f = body.child("ability")
     ability: int | str | None = None
     face = library[obj.copy_of].face("front") if obj.copy_of else library[obj.card].face(obj.face)
-    if ability_f.present:
+    if ability_f.present and _loyalty_cost(ability_f.value) is not None:
+        ability = _by_loyalty_cost(face, _loyalty_cost(ability_f.value), ability_f)
+    elif ability_f.present:
         if isinstance(ability_f.value, str) and ":" in ability_f.value:
             # an ability a card used to craft it gives it (702.167c): "material id:ability number"
             material, _, number = ability_f.value.rpartition(":")

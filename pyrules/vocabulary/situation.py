@@ -359,7 +359,8 @@ ACTIVATE_FIELDS: tuple[Kind, ...] = (
            example="activation/tap-untapped-forest", asp="activate"),
     _field("activate", "player", "who activates it (default: its controller)", Modelled("activation.lp", ("602.2",)),
            example="activation/not-controller-cannot-activate", asp="activate"),
-    _field("activate", "ability", "which ability: a printed ability number, a basic land type (305.6) or granted",
+    _field("activate", "ability", "which ability: a printed ability number, a loyalty ability by its cost "
+           "(\"-8\", \"+1\", \"0\"; 606.4), a basic land type (305.6) or granted",
            Modelled("activation.lp"), example="mana/tundra-activates-its-plains-ability", asp="printed"),
     _field("activate", "x", "the value announced for X in the ability's cost (107.3)",
            Modelled("payment.lp", ("107.3", "601.2b")), Count(0), example="craft/helix-pinnacle-x",
