@@ -210,24 +210,24 @@ def _check_state(state: Field, outcomes: Any, situation: Any, problems: list[str
     ``life``; an object's ``zone``, ``tapped``, ``controller``, ``counters``); a problem names the first
     outcome that differs."""
     players, objects = {p.name for p in situation.players}, {o.id for o in situation.objects}
-    wanted: list[tuple[str, str, Any, Field]] = []
+    wanted: list[tuple[str, str, Any]] = []
     for name, f in state.items():
         if name not in players | objects:
             raise f.fail(f"'{name}' is neither a player nor an object of the situation")
         f.only_keys(_PLAYER_STATE if name in players else _OBJECT_STATE)
         for key, value in f.items():
             if key == "life":
-                wanted.append((name, key, value.integer(), value))
+                wanted.append((name, key, value.integer()))
             elif key == "zone":
-                wanted.append((name, key, value.choice(ZONES), value))
+                wanted.append((name, key, value.choice(ZONES)))
             elif key == "tapped":
-                wanted.append((name, key, value.boolean(), value))
+                wanted.append((name, key, value.boolean()))
             elif key == "controller":
-                wanted.append((name, key, value.choice(sorted(players)), value))
+                wanted.append((name, key, value.choice(sorted(players))))
             else:
                 value.mapping()
-                wanted.append((name, key, {k: n.integer(minimum=0) for k, n in value.items()}, value))
-    for name, key, want in ((n, k, w) for n, k, w, _ in wanted):
+                wanted.append((name, key, {k: n.integer(minimum=0) for k, n in value.items()}))
+    for name, key, want in wanted:
         for i, outcome in enumerate(outcomes, start=1):
             got = _state_value(outcome, name, key, want)
             if got != want:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from pathlib import Path
 
 import clingo
 import pytest
@@ -19,8 +20,6 @@ from pyrules.situation.loader import load_situation
 
 
 def test_the_stored_index_is_up_to_date():
-    from pyrules.engine.index import Path  # the package's data folder, as write_index uses it
-
     stored = json.loads((Path(__file__).parents[1] / "pyrules" / "data" / INDEX).read_text(encoding="utf-8"))
     assert stored == index(), "pyrules/data/asp-index.json is out of date: run python -m pyrules.reference --write"
 

@@ -35,9 +35,7 @@ from pyrules.situation.model import (
 from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind, targets_of
 from pyrules.vocabulary.abilities import AbilitySpec
 
-# Kept for callers that built symbols from here before pyrules.base.symbols existed.
-__all__ = ["Fact", "situation_facts", "card_facts", "ability_facts", "question_facts", "S", "C", "mana_symbol",
-           "ability_id"]
+__all__ = ["Fact", "situation_facts", "card_facts", "ability_facts", "question_facts"]
 
 
 class Fact:
