@@ -17,12 +17,13 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from copy import copy
-from dataclasses import InitVar, dataclass, field, replace
+from dataclasses import InitVar, dataclass, field, fields, replace
 from typing import Any
 
 from clingo import Symbol
 
 from pyrules.base import arguments
+from pyrules.base.document import Field
 from pyrules.base.errors import InputError
 from pyrules.cards.library import CardLibrary
 from pyrules.engine.atoms import check_atom, format_atom, parse_atom
@@ -42,6 +43,7 @@ from pyrules.explain.graph import base, build, why_not
 from pyrules.explain.steps import StepGroundings, sequence_graph
 from pyrules.explain.whynot import why_not_minimal
 from pyrules.play.sequence import Runner, changes, describe_ending
+from pyrules.situation.loader import CASE_FIELDS, parse_situation
 from pyrules.situation.model import Situation
 
 
@@ -119,6 +121,8 @@ class Outcome:
     @property
     def final(self) -> Situation | None:
         """For a sequence of actions: the state at the end (a situation without a question)."""
+        if self.line is None and isinstance(self.source, SequenceOutcomes):  # read back from JSON
+            self.source._play_again()
         return self.line.state if self.line is not None else None
 
     @property
@@ -535,25 +539,95 @@ class Outcomes(Sequence[Outcome]):
         }
 
     # -- conversions ----------------------------------------------------------------------
+    #: The version of the shape ``to_dict`` writes and ``from_dict`` reads.
+    FORMAT = 1
+
     def to_dict(self) -> dict[str, Any]:
+        """Plain data, with the situation's document, so that :meth:`from_dict` reads it back equal."""
+        items = list(self._header().items())
+        at = [k for k, _ in items].index("options")  # the outcomes after the summary, before the settings
+        return dict(items[:at] + [("outcomes", [o.to_dict() for o in self._outcomes])] + items[at:])
+
+    def _header(self) -> dict[str, Any]:
+        """Everything :meth:`to_dict` says but the outcomes."""
         return {
+            "format": self.FORMAT,
+            "kind": "sequence" if isinstance(self, SequenceOutcomes) else "one-step",
             "situation": self.situation.source,
             "count": len(self),
             "truncated": self.truncated,
             "timed_out": self.timed_out,
             "illegal": self.illegal,
             "optimum": self.optimum,
-            "outcomes": [o.to_dict() for o in self._outcomes],
+        } | ({"endings": self.endings} if isinstance(self, SequenceOutcomes) else {}) | {
             "options": {"limit": self.options.limit, "threads": self.options.threads, "seed": self.options.seed,
+                        "project": list(self.options.project), "timeout": self.options.timeout,
                         "where": self.options.where, "constraints": list(map(str, self.options.constraints)),
                         "maximize": self.options.maximize, "minimize": self.options.minimize,
                         "arguments": self.options.arguments()},
             "statistics": self.statistics.as_dict(),
             "messages": self.messages,
+            "document": self.situation.document,  # the situation, as its file says it (for from_json)
         }
 
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str, library: CardLibrary | None = None, origin: str = "<json>") -> Outcomes:
+        """A result saved with :meth:`to_json`, read back equal (``==``): its situation is read again from the
+        document saved with it (give the ``library`` it was solved with, if not the built-in one); groundings
+        and explanations are made again when asked for. ``origin`` names the text in errors."""
+        arguments.text(text, "text", "the text to_json wrote")
+        arguments.text(origin, "origin")
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise InputError(origin, f"not JSON: {exc}") from None
+        return cls.from_dict(data, library, origin)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], library: CardLibrary | None = None, origin: str = "<dict>") -> Outcomes:
+        """A result from the plain data :meth:`to_dict` made (see :meth:`from_json`)."""
+        arguments.instance(library, CardLibrary, "library", "a CardLibrary (pyrules.load_library)")
+        arguments.text(origin, "origin")
+        return _read_result(data, library, origin)
+
+    @classmethod
+    def from_dataframe(cls, frame: Any, library: CardLibrary | None = None, origin: str = "<frame>") -> Outcomes:
+        """A result from its data frame of atoms (:meth:`to_dataframe`, kept in Parquet or elsewhere: the
+        frame's ``attrs`` hold the rest of the result, and pandas keeps them in Parquet files), read back
+        equal (``==``)."""
+        arguments.instance(library, CardLibrary, "library", "a CardLibrary (pyrules.load_library)")
+        arguments.text(origin, "origin")
+        header = getattr(frame, "attrs", {}).get("pyrules")
+        try:
+            header = json.loads(header) if isinstance(header, str) else None
+        except ValueError:
+            header = None
+        if not isinstance(header, dict):
+            raise InputError(origin, "holds no pyrules result in its attrs (a frame made by Outcomes.to_dataframe)")
+        if header.get("columns") != "atoms":
+            raise InputError(origin, "only a frame of atoms (to_dataframe(columns='atoms')) says what each outcome is")
+        if not all(str(kind) == "bool" for kind in frame.dtypes):
+            raise InputError(origin, "each column of a frame of atoms holds true/false")
+        names = [str(c) for c in frame.columns]
+        outcomes = [{"atoms": [n for n, held in zip(names, row) if held]}
+                    for row in frame.itertuples(index=False, name=None)]
+        data = {k: v for k, v in header.items() if k != "columns"} | {"outcomes": outcomes}
+        return _read_result(data, library, origin)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal results: of equal situations, the same outcomes in the same order, equally cut or refused."""
+        if not isinstance(other, Outcomes):
+            return NotImplemented
+        return type(self) is type(other) and self._compared() == other._compared()
+
+    __hash__ = None  # type: ignore[assignment]  # a result's outcomes are a list
+
+    def _compared(self) -> tuple[Any, ...]:
+        return (self.situation, [o.atoms for o in self._outcomes], self.truncated, self.timed_out, self.illegal,
+                self.optimum)
 
     #: The HTML view stays small however many outcomes there are: the first few in full, the next ones
     #: folded as one line each, and a count of the rest.
@@ -616,6 +690,8 @@ class Outcomes(Sequence[Outcome]):
             rows = [_flat(o.to_dict(), ("players", "objects")) for o in self._outcomes]
             frame = pd.DataFrame(rows, columns=sorted({k for row in rows for k in row}, key=_natural))
         frame.index = pd.RangeIndex(1, len(self._outcomes) + 1, name="outcome")
+        # For from_dataframe (Parquet files keep attrs): one text, which pandas copies cheaply with the frame.
+        frame.attrs["pyrules"] = json.dumps(self._header() | {"columns": columns})
         return frame
 
 
@@ -639,6 +715,8 @@ class SequenceOutcomes(Outcomes):
         #: Why lines ended before the last action (an illegal action, a loop, the bound), one text each.
         self.endings = sorted({describe_ending(o.line.ending) for o in self._outcomes if o.line.ending is not None})
         self._steps = StepGroundings()  # the steps explained so far, for the other outcomes' explanations
+        #: Read back from JSON: each outcome's saved state, checked once its line is found again.
+        self._saved: dict[frozenset[Symbol], tuple[Field, dict[str, Any]]] = {}
 
     def _asker(self) -> Any:
         if self._grounding is None:
@@ -664,8 +742,25 @@ class SequenceOutcomes(Outcomes):
     def _explanation(self, outcome: Outcome) -> Any:
         graph = self._graphs.get(outcome.atoms)
         if graph is None:
+            if outcome.line is None:
+                self._play_again()
             graph = self._graphs.keep(outcome.atoms, sequence_graph(self, outcome, self._steps))
         return graph
+
+    def _play_again(self) -> None:
+        """A result read back from JSON holds no lines of play: they are found again (the same search, so
+        the same lines) for the outcomes' explanations."""
+        lines = {o.atoms: o.line for o in _play(self.situation, self._library, replace(self.options, limit=None))}
+        for outcome in self._outcomes:
+            if outcome.atoms not in lines:
+                raise InputError(self.situation.source, f"no line of play ends in the outcome "
+                                 f"{{{', '.join(outcome.texts)}}} now; was the result saved by another pyrules?")
+            object.__setattr__(outcome, "line", lines[outcome.atoms])
+        for outcome in self._outcomes:
+            f, state = self._saved.pop(outcome.atoms, (None, None))
+            if f is not None and state != outcome.to_dict():
+                raise f.fail("its players and objects are not the state its line of play ends in (was the "
+                             "result edited?)")
 
     def why_not(self, atom: str | Symbol) -> list[str]:
         symbol = self.atom(atom)
@@ -707,3 +802,76 @@ def _play(situation: Situation, library: CardLibrary | None, options: SolveOptio
     runner.statistics.extra["steps"] = runner.steps_solved
     return SequenceOutcomes(situation, lines, runner.statistics, options, runner.messages, library,
                             timed_out=runner.timed_out, limit=options.limit)
+
+
+def _read_result(data: Any, library: CardLibrary | None, where: str) -> Outcomes:
+    """An :class:`Outcomes` from :meth:`Outcomes.to_dict`'s data: every field is read, and the derived ones
+    (the count, each outcome's players and objects, the solver's arguments) are checked against what they
+    derive from, so that a hand-edited result is refused rather than half believed."""
+    root = Field(data, "", where, {})
+    root.mapping()
+    root.only_keys({"format", "kind", "situation", "document", "count", "truncated", "timed_out", "illegal",
+                    "optimum", "outcomes", "options", "statistics", "messages", "endings"})
+    if root.child("format").integer() != Outcomes.FORMAT:
+        raise root.child("format").fail(f"this pyrules reads results of format {Outcomes.FORMAT}")
+    kind = root.child("kind").choice(("one-step", "sequence"))
+    if not root.child("document").present:
+        raise root.child("document").fail("the result holds no situation document (a situation made by hand, "
+                                          "not read from a file or a SituationBuilder)")
+    document = Field(root.child("document").value, "", root.child("situation").text(), {})
+    situation = parse_situation(document, library, extra_fields=CASE_FIELDS)
+    options = _read_options(root.child("options"))
+    statistics = root.child("statistics")
+    statistics.only_keys({f.name for f in fields(Statistics)} - {"extra"})
+    result: Outcomes = (SequenceOutcomes if kind == "sequence" else Outcomes).__new__(
+        SequenceOutcomes if kind == "sequence" else Outcomes)
+    result._start(situation, Statistics(**statistics.mapping()), options, library,
+                  messages=root.child("messages").texts())
+    result._outcomes = []
+    saved: dict[frozenset[Symbol], tuple[Field, dict[str, Any]]] = {}
+    for f in root.child("outcomes").elements():
+        f.only_keys({"atoms", "players", "objects"})
+        atoms = frozenset(parse_atom(a.text(), situation, a.where) for a in f.child("atoms").elements())
+        outcome = Outcome(atoms, situation, result)
+        if set(f.mapping()) == {"atoms"}:  # (from a data frame: the state follows from the atoms)
+            pass
+        elif kind == "sequence":  # the state at the end of its line: checked when the lines are found again
+            saved[atoms] = (f, f.mapping())
+        elif f.mapping() != outcome.to_dict():
+            raise f.fail("its players and objects do not follow from its atoms (was the result edited?)")
+        result._outcomes.append(outcome)
+    if root.child("count").integer(minimum=0) != len(result._outcomes):
+        raise root.child("count").fail(f"count is {root.child('count').value}, but there are "
+                                       f"{len(result._outcomes)} outcomes")
+    result.truncated = root.child("truncated").boolean()
+    result.timed_out = root.child("timed_out").boolean()
+    result.illegal = list(root.child("illegal").texts())
+    result.optimum = root.child("optimum").integer(default=None)
+    if isinstance(result, SequenceOutcomes):
+        result.endings = list(root.child("endings").texts())
+        result._steps = StepGroundings()
+        result._saved = saved
+    elif root.child("endings").present:
+        raise root.child("endings").fail("only the result of a sequence of actions has endings")
+    return result
+
+
+def _read_options(f: Field) -> SolveOptions:
+    f.only_keys({"limit", "threads", "seed", "project", "timeout", "where", "constraints", "maximize", "minimize",
+                 "arguments"})
+    timeout = f.child("timeout")
+    if timeout.present and (not isinstance(timeout.value, (int, float)) or isinstance(timeout.value, bool)):
+        raise timeout.fail("timeout must be a number of seconds")
+    try:
+        options = SolveOptions(limit=f.child("limit").integer(default=None), threads=f.child("threads").integer(),
+                               seed=f.child("seed").integer(), project=f.child("project").texts(),
+                               timeout=timeout.value if timeout.present else None,
+                               where=f.child("where").text(default=None),
+                               constraints=f.child("constraints").texts(),
+                               maximize=f.child("maximize").text(default=None),
+                               minimize=f.child("minimize").text(default=None))
+    except (TypeError, InputError) as exc:
+        raise f.fail(str(exc)) from None
+    if list(f.child("arguments").texts()) != options.arguments():
+        raise f.child("arguments").fail(f"the solver's arguments are {options.arguments()} for these options")
+    return options

@@ -14,6 +14,7 @@ so both report the same errors (located at ``<builder> objects.0.card`` instead 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from pyrules.base.arguments import instance, optional_text, plain, text, whole
@@ -104,7 +105,8 @@ class SituationBuilder:
         return self._doc
 
     def build(self) -> Situation:
-        return parse_situation(Field(self._doc, "", "<builder>", {}), self._library)
+        # (a copy: the situation keeps its document, and this builder may go on changing)
+        return parse_situation(Field(copy.deepcopy(self._doc), "", "<builder>", {}), self._library)
 
 
 def _fields(fields: dict[str, Any]) -> dict[str, Any]:

@@ -169,6 +169,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         name=root.child("name").text(default="") or "",
         source=root.source,
         lines=dict(root.lines),
+        document=root.value,
     )
 
 

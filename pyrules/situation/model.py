@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from pyrules.cards.library import CardLibrary, CardSpec
 from pyrules.vocabulary.values import COLORS, FACES, MANA_TYPES, PHASES, STEPS, ZONES  # noqa: F401 (re-exported)
@@ -253,6 +254,9 @@ class Situation:
     name: str = ""
     source: str = "<situation>"
     lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: The plain data (as a situation file holds) it was read from: saved with a result
+    #: (``Outcomes.to_json``) so that the result can be read back with its situation.
+    document: Any = field(default=None, compare=False, repr=False)
 
     @property
     def priority_player(self) -> str:
