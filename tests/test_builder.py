@@ -174,10 +174,14 @@ def test_unsupported_inline_card_in_builder():
 
 
 def test_solve_time_errors_name_the_builder_path():
-    situation = SituationBuilder(["alice"]).permanent("r", "Sol Ring", "alice").activate("r", ability=2).build()
+    situation = SituationBuilder(["alice"]).permanent("r", "Sol Ring", "alice").activate("r", ability="forest").build()
     with pytest.raises(InputError) as info:
         solve(situation)
-    assert str(info.value) == "<builder> question.activate: no activated ability (r, 2)"
+    assert str(info.value) == "<builder> question.activate: no activated ability (r, forest)"
+    with pytest.raises(InputError) as info:  # (a printed ability's place is checked as the situation is read)
+        SituationBuilder(["alice"]).permanent("r", "Sol Ring", "alice").activate("r", ability=2).build()
+    assert str(info.value) == ("<builder> question.activate.ability: 'Sol Ring' has 1 ability, not 2; its activated "
+                               "abilities: 1 ({T}: Add {C}{C})")
 
 
 @pytest.mark.parametrize("call, message", [

@@ -892,3 +892,34 @@ def test_a_loyalty_ability_is_named_by_its_cost(write, written, place):
 def test_a_loyalty_cost_no_ability_has_is_an_error_listing_them(write):
     path = write("onyx.yaml", ONYX % '"-5"')
     assert_error(path, 6, "'Professor Onyx' has no loyalty ability [-5]; its loyalty abilities: [-8], [-3], [+1]")
+
+
+@pytest.mark.parametrize("written, place", [
+    ('"[-3]: Each opponent sacrifices greatest power."', 3),  # the whole text: case and the final period aside
+    ('"discard  ROUNDS"', 4),  # a part of the text no other ability has
+    ('"Look at the top 3 cards"', 2),
+])
+def test_an_ability_is_named_by_its_text(write, written, place):
+    situation = load_situation(write("onyx.yaml", ONYX % written))
+    assert situation.question.ability == place
+
+
+ONYX_ABILITIES = ("its activated abilities: 2 ([+1]: You lose 1 life. Look at the to...), 3 ([-3]: Each opponent "
+                  "sacrifices greate...), 4 ([-8]: Discard rounds (7, 3))")
+
+
+@pytest.mark.parametrize("written, message", [
+    ("1", "ability 1 of 'Professor Onyx' is a triggered ability, not an activated one; " + ONYX_ABILITIES),
+    ("5", "'Professor Onyx' has 4 abilities, not 5; " + ONYX_ABILITIES),
+    ('"Add {G}"', "'Professor Onyx' has no activated ability 'Add {G}'; " + ONYX_ABILITIES),
+    ('"]: "', "']: ' is part of abilities 2, 3, 4 of 'Professor Onyx'; say more of the text, or name it by its place: "
+              + ONYX_ABILITIES),
+])
+def test_an_ability_of_the_wrong_kind_or_text_is_an_error_listing_the_abilities(write, written, message):
+    """The misreading that activated Onyx's triggered ability for its +1 (issue 35) is a one-line error."""
+    assert_error(write("onyx.yaml", ONYX % written), 6, message)
+
+
+def test_a_card_without_activated_abilities_says_so(write):
+    path = write("angel.yaml", ONYX.replace("object: onyx", "object: angel") % "1")
+    assert_error(path, 6, "ability 1 of 'Serra Angel' is a keyword, not an activated one; it has no activated abilities")

@@ -584,6 +584,8 @@ def _shorthand(body: Field) -> bool:
     return isinstance(body.value, (str, int)) and not isinstance(body.value, bool)
 
 
+#: An ability a card used to craft an object gives it: "material id:ability number" (m1:2).
+_CRAFTED = re.compile(r"[^:{}\s]+:[0-9]+")
 _LOYALTY_COST = re.compile(r"^\[?([+-][0-9]+|0)\]$|^([+-][0-9]+|0)$")
 
 
@@ -606,6 +608,49 @@ def _by_loyalty_cost(face: CardSpec, cost: int, f: Field) -> int:
     return found[cost]
 
 
+def _by_place(face: CardSpec, f: Field) -> int:
+    """An ability named by its place among the card's printed abilities (from 1, as ``ab(card, N)`` shows it):
+    it must be an activated one."""
+    place = f.integer(minimum=1)
+    if place > len(face.abilities):
+        count = f"{len(face.abilities)} abilit{'y' if len(face.abilities) == 1 else 'ies'}"
+        raise f.fail(f"'{face.name}' has {count}, not {place}; {_activated_list(face)}")
+    if face.abilities[place - 1].kind != "activated":
+        spec = face.abilities[place - 1]
+        raise f.fail(f"ability {place} of '{face.name}' is {_kind_phrase(spec.kind)}, not an activated one; "
+                     f"{_activated_list(face)}")
+    return place
+
+
+def _by_text(face: CardSpec, f: Field) -> int:
+    """An activated ability named by its text (``"{T}: Add {G}"``) or by a part of it found in no other one
+    (``"Add {C}{C}"``); case, spaces and a final period do not matter."""
+    wanted = _plain_text(f.text())
+    texts = {i: _plain_text(a.text) for i, a in enumerate(face.abilities, start=1) if a.kind == "activated"}
+    found = [i for i, t in texts.items() if t == wanted] or [i for i, t in texts.items() if wanted and wanted in t]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise f.fail(f"'{f.text()}' is part of abilities {', '.join(map(str, found))} of '{face.name}'; say more of "
+                     f"the text, or name it by its place: {_activated_list(face)}")
+    raise f.fail(f"'{face.name}' has no activated ability '{f.text()}'; {_activated_list(face)}")
+
+
+def _plain_text(text: str) -> str:
+    return " ".join(text.lower().split()).rstrip(".")
+
+
+def _kind_phrase(kind: str) -> str:
+    return {"keyword": "a keyword", "enters": "how it enters", "spell": "its spell ability"}.get(kind, f"a {kind} ability")
+
+
+def _activated_list(face: CardSpec) -> str:
+    """The activated abilities of a card, by place, for an error message."""
+    shown = [f"{i} ({a.text if len(a.text) <= 40 else a.text[:37] + '...'})"
+             for i, a in enumerate(face.abilities, start=1) if a.kind == "activated"]
+    return f"its activated abilities: {', '.join(shown)}" if shown else "it has no activated abilities"
+
+
 def _loyalty_text(cost: int) -> str:
     return f"[{cost:+d}]" if cost else "[0]"
 
@@ -625,19 +670,21 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
     if ability_f.present and _loyalty_cost(ability_f.value) is not None:
         ability = _by_loyalty_cost(face, _loyalty_cost(ability_f.value), ability_f)
     elif ability_f.present:
-        if isinstance(ability_f.value, str) and ":" in ability_f.value:
+        material, _, number = ability_f.value.rpartition(":") if isinstance(ability_f.value, str) else ("", "", "")
+        if isinstance(ability_f.value, str) and _CRAFTED.fullmatch(ability_f.value):
             # an ability a card used to craft it gives it (702.167c): "material id:ability number"
-            material, _, number = ability_f.value.rpartition(":")
             if material not in by_id or (whole_number(number) or 0) < 1:
                 raise ability_f.fail(f"'{ability_f.value}' must name a card used to craft '{obj.id}' and one of its "
                                      "abilities, such as m1:2")
             ability = ability_f.value
             face = library[by_id[material].card].face("front")
-        elif isinstance(ability_f.value, str):
+        elif isinstance(ability_f.value, str) and ability_f.value in BASIC_LAND_TYPES + ("granted",):
             # the intrinsic ability of a basic land type (305.6), or the one granted by an effect
-            ability = ability_f.choice(BASIC_LAND_TYPES + ("granted",))
+            ability = ability_f.value
+        elif isinstance(ability_f.value, str):
+            ability = _by_text(face, ability_f)
         else:
-            ability = ability_f.integer(minimum=1)
+            ability = _by_place(face, ability_f)
     printed = [i for i, a in enumerate(face.abilities, start=1) if a.kind == "activated"]
     chosen = int(ability.rpartition(":")[2]) if isinstance(ability, str) and ":" in ability else \
         ability if isinstance(ability, int) else (printed[0] if ability is None and len(printed) == 1 else None)
