@@ -4,7 +4,7 @@
                           [--maximize OBJECTIVE | --minimize OBJECTIVE] [SITUATION OPTIONS]
     pyrules query FILE (--always QUERY | --sometimes QUERY | --where QUERY | --count) [--json] [SITUATION OPTIONS]
     pyrules diff FIRST SECOND [--project PRED[/N],...] [--where QUERY] [--json] [SITUATION OPTIONS]
-    pyrules check [PATH ...] [--json] [--timeout SECONDS]
+    pyrules check [PATH ...] [--json] [--timeout SECONDS] [--update]
     pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format FORMAT] [--full]
                          [--where QUERY] [SITUATION OPTIONS]
     pyrules cards import FILE [--format mtgjson|scryfall] [--out LIBRARY.yaml] [--report]
@@ -37,6 +37,7 @@ from pyrules.cards.importer.run import main as import_main
 from pyrules.engine import solver
 from pyrules.engine.atoms import format_atom
 from pyrules.regression import coverage, run_cases
+from pyrules.snapshot import update_case
 
 #: Exit code of a query that --timeout stopped before it was decided.
 UNDECIDED = 3
@@ -77,7 +78,12 @@ Exit code 0 when the two have the same outcomes (on the projection), 1 when they
   pyrules check                        (the built-in rulings corpus)
   pyrules check my-cases/ --json
   pyrules check --timeout 10           (a one-step case still solving after 10 s fails)
-  pyrules check --jobs 1               (one case at a time; default: as many at once as there are cores)""",
+  pyrules check --jobs 1               (one case at a time; default: as many at once as there are cores)
+  pyrules check my-cases/ --update     (after a reviewed change: the cases failing only on their outcome set
+                                        or count get the outcomes found now, in place; each change is printed)
+
+--update rewrites 'exactly' and 'outcomes' only, of the cases whose other expectations all pass; the rest
+of each file is kept as it is. The cases failing otherwise are reported and left alone (exit code 1).""",
     "cards import": """examples:
   pyrules cards import AtomicCards.json.gz --out cards.yaml --report
   pyrules cards import oracle-cards.json --format scryfall --report
@@ -164,6 +170,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--wide", action="store_true", help="show every ruling a case cites, however wide the table")
     p.add_argument("--jobs", type=int, metavar="N", default=_cores(),
                    help="how many cases run at once, each in a process of its own (default: one per core)")
+    p.add_argument("--update", action="store_true",
+                   help="rewrite 'exactly' and 'outcomes' of the cases that fail on them alone to the outcomes "
+                        "found now, in place, printing each change (name the case files or folders)")
     p = sub.add_parser("cards", help="card libraries: import real cards from a bulk file (docs/import.md)")
     cards = p.add_subparsers(dest="cards_command", required=True, parser_class=_Parser)
     p = cards.add_parser("import", help="translate an MTGJSON AtomicCards or Scryfall Oracle Cards file (plain or .gz)",
@@ -192,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _diff(args)
         if args.command == "cards":
             return import_main(args.file, args.format, args.out, args.report)
-        return _check(args.paths, args.json, args.verbose, args.timeout, args.jobs, args.wide)
+        return _check(args.paths, args.json, args.verbose, args.timeout, args.jobs, args.wide, args.update)
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -496,19 +505,30 @@ def _shortened(text: str, width: int) -> str:
 
 
 def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: float | None = None, jobs: int = 1,
-           wide: bool = False) -> int:
+           wide: bool = False, update: bool = False) -> int:
+    if update and not paths:
+        raise InputError("--update", "name the case files or folders to update (the built-in corpus ships inside "
+                                     "the package)")
     progress = _CaseProgress() if _show_progress() else None
     results = run_cases(paths or None, timeout, jobs, progress)
     if progress is not None:
         progress.done()
+    updates = {}
+    if update:  # one case at a time: each is rewritten, then run again
+        for i, r in enumerate(results):
+            results[i], change = update_case(r, timeout)
+            if change is not None:
+                updates[i] = change
     if verbose:
         for r in results:
             for message in r.messages:
                 print(f"pyrules: {r.id}: clingo: {message}", file=sys.stderr)
-    passed = sum(r.status == "pass" for r in results)
-    failed = len(results) - passed
+    failed = sum(r.status != "pass" for r in results)
+    passed = sum(r.status == "pass" and i not in updates for i, r in enumerate(results))
     if as_json:
-        print(json.dumps({"cases": [r.as_dict() for r in results], "passed": passed, "failed": failed}, indent=2))
+        cases = [{**r.as_dict(), "updated": i in updates} if update else r.as_dict() for i, r in enumerate(results)]
+        counts = {"passed": passed, "failed": failed, **({"updated": len(updates)} if update else {})}
+        print(json.dumps({"cases": cases, **counts}, indent=2))
         return 0 if failed == 0 else 1
     width = max([len(r.id) for r in results] + [4])
     rwidth = max([len(", ".join(r.rulings + r.rules)) for r in results] + [7])
@@ -516,12 +536,14 @@ def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: floa
     room = (10**6 if wide else shutil.get_terminal_size().columns) - width - len("    outcomes  status  ") - 7
     shown = rwidth if rwidth <= room else room if room >= _NARROWEST else 0
     head = f"  {'rulings':<{shown}}" if shown else ""
-    print(f"{'case':<{width}}{head}  {'outcomes':>8}  {'status':<6}  time")
-    for r in results:
+    swidth = 7 if updates else 6
+    print(f"{'case':<{width}}{head}  {'outcomes':>8}  {'status':<{swidth}}  time")
+    for i, r in enumerate(results):
         cites = _shortened(", ".join(r.rulings + r.rules), shown)
         outcomes = "-" if r.outcomes is None else str(r.outcomes)
         cell = f"  {cites:<{shown}}" if shown else ""
-        print(f"{r.id:<{width}}{cell}  {outcomes:>8}  {r.status:<6}  {r.seconds:.3f}s")
+        status = "updated" if i in updates and r.status == "pass" else r.status
+        print(f"{r.id:<{width}}{cell}  {outcomes:>8}  {status:<{swidth}}  {r.seconds:.3f}s")
         for problem in r.problems:
             print(f"    {problem}")
     if shown < rwidth:
@@ -531,7 +553,9 @@ def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: floa
         counts = coverage(results)
         covered = sum(1 for n in counts.values() if n >= 2)
         print(f"\nSeed rulings with at least two passing cases: {covered}/{len(counts)}")
-    print(f"{passed} passed, {failed} failed")
+    for change in updates.values():
+        print("\n".join(change.lines()))
+    print(f"{passed} passed, {len(updates)} updated, {failed} failed" if update else f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
 

@@ -7,7 +7,9 @@ whose name matches a pattern of the ini option ``pyrules_rulings`` (default ``*.
 (:mod:`pyrules.regression`), one test named by the case's id. A failing case reports its id, the rulings
 and rules it cites and each problem, the outcome sets as a diff (``-`` an expected outcome missing, ``+``
 an outcome not expected). Every case is marked ``pyrules``; those the ini option ``pyrules_slow`` lists
-(ids or glob patterns of ids) are marked ``slow`` too (``pytest -m "not slow"``).
+(ids or glob patterns of ids) are marked ``slow`` too (``pytest -m "not slow"``). With ``--pyrules-update``,
+a case failing only on its outcome set or count is rewritten as ``pyrules check --update`` rewrites it
+(:mod:`pyrules.snapshot`), and passes; the changes are listed after the tests.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ import pytest
 
 from pyrules.api import solve
 from pyrules.regression import CaseResult, case_id, run_case
+from pyrules.snapshot import update_case
 
 PATTERNS = ["*.ruling.yaml", "*.ruling.yml"]
 _MISSING, _UNEXPECTED = "missing outcome: ", "unexpected outcome: "  # run_case's lines for an `exactly` mismatch
+_UPDATED = "pyrules_updated"  # the user property of a case --pyrules-update rewrote: what changed
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -33,6 +37,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                        "*.ruling.yml)")
     parser.addini("pyrules_slow", type="linelist", default=[],
                   help="pyrules: ids (or glob patterns of ids) of the ruling cases marked slow")
+    parser.addoption("--pyrules-update", action="store_true",
+                     help="pyrules: rewrite 'exactly' and 'outcomes' of the ruling cases failing on them alone to "
+                          "the outcomes found now (as pyrules check --update)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -71,6 +78,10 @@ class RulingItem(pytest.Item):
 
     def runtest(self) -> None:
         result = run_case(self._shown_path())  # its errors name the file as the test report does
+        if self.config.getoption("pyrules_update"):
+            result, update = update_case(result)
+            if update is not None:
+                self.user_properties.append((_UPDATED, "\n".join(update.lines())))
         self.user_properties += [("rulings", ", ".join(result.rulings)), ("rules", ", ".join(result.rules))]
         if result.status != "pass":
             raise RulingCaseError(result)
@@ -89,6 +100,16 @@ class RulingItem(pytest.Item):
             return Path(os.path.relpath(self.path))
         except ValueError:  # on another drive
             return self.path
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The cases --pyrules-update rewrote, after the tests (read from the reports: also under pytest-xdist)."""
+    changes = [text for reports in terminalreporter.stats.values() for r in reports if getattr(r, "when", "") == "call"
+               for name, text in getattr(r, "user_properties", ()) if name == _UPDATED]
+    if changes:
+        terminalreporter.section("pyrules: ruling cases updated")
+        for text in changes:
+            terminalreporter.write_line(text)
 
 
 def report(result: CaseResult) -> str:

@@ -35,6 +35,19 @@ _PLAYER_STATE, _OBJECT_STATE = {"life"}, {"zone", "tapped", "controller", "count
 
 
 @dataclass
+class OutcomeSet:
+    """What a case's outcome expectations (``exactly``, ``outcomes``) met, for ``pyrules check --update``
+    (:mod:`pyrules.snapshot`): the outcomes found now, and how they differ from those expected."""
+
+    count: int  # outcomes found now
+    before: int  # outcomes expected: the case's ``outcomes``, else its distinct ``exactly`` outcomes
+    kept: list[int]  # the positions of the ``exactly`` items that are outcomes found now
+    removed: list[list[str]]  # the expected outcomes not found, each its atom texts (sorted)
+    added: list[list[str]]  # the outcomes found that are not expected
+    problems: int  # how many of the case's problems these two expectations make (they come first)
+
+
+@dataclass
 class CaseResult:
     id: str
     path: str
@@ -45,6 +58,7 @@ class CaseResult:
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)  # clingo's messages while grounding
+    found: OutcomeSet | None = None  # with ``exactly`` or ``outcomes``: what they met (not in as_dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "path": self.path, "rulings": self.rulings, "rules": self.rules,
@@ -152,17 +166,28 @@ def _evaluate(root: Field, expect: Field, result: CaseResult, timeout: float | N
         problems.append(f"stopped at --timeout {timeout:g} s with {len(outcomes)} outcome(s) found")
         result.status = "fail"
         return
-    if expect.child("outcomes").present:
-        want = expect.child("outcomes").integer(minimum=0)
+    count, exactly = expect.child("outcomes"), expect.child("exactly")
+    if count.present:
+        want = count.integer(minimum=0)
         if len(outcomes) != want:
             problems.append(f"expected {want} outcome(s), got {len(outcomes)}")
-    if expect.child("exactly").present:
-        want_sets = {frozenset(_atoms(o, situation)) for o in expect.child("exactly").elements()}
-        got_sets = {o.atoms for o in outcomes}
+    kept: list[int] = []
+    removed: list[list[str]] = []
+    added: list[list[str]] = []
+    want_sets: set[frozenset[Any]] = set()
+    if exactly.present:
+        wanted = [frozenset(_atoms(o, situation)) for o in exactly.elements()]
+        want_sets, got_sets = set(wanted), {o.atoms for o in outcomes}
+        kept = [i for i, atoms in enumerate(wanted) if atoms in got_sets]
         for missing in sorted(want_sets - got_sets, key=lambda s: sorted(map(str, s))):
-            problems.append(f"missing outcome: {{{', '.join(sorted(map(format_atom, missing)))}}}")
+            removed.append(sorted(map(format_atom, missing)))
+            problems.append(f"missing outcome: {{{', '.join(removed[-1])}}}")
         for extra in sorted(got_sets - want_sets, key=lambda s: sorted(map(str, s))):
-            problems.append(f"unexpected outcome: {{{', '.join(sorted(map(format_atom, extra)))}}}")
+            added.append(sorted(map(format_atom, extra)))
+            problems.append(f"unexpected outcome: {{{', '.join(added[-1])}}}")
+    if count.present or exactly.present:
+        before = count.integer(minimum=0) if count.present else len(want_sets)
+        result.found = OutcomeSet(len(outcomes), before, kept, removed, added, len(problems))
     for key, check, phrase in (("always", outcomes.always, "in every outcome"),
                                ("sometimes", outcomes.sometimes, "in some outcome"),
                                ("never", outcomes.never, "in no outcome")):

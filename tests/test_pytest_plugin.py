@@ -103,6 +103,21 @@ def test_lf_runs_again_only_the_case_that_failed(rulings):
     result.stdout.fnmatch_lines(["run-last-failure: rerun previous 1 failure (skipped 2 files)", "*elves-make-two*"])
 
 
+def test_pyrules_update_rewrites_the_outcomes_of_a_case_failing_on_them_alone_and_lists_it(rulings):
+    elves = rulings.path / "rulings" / "elves.ruling.yaml"
+    before = elves.read_text()
+    result = rulings.runpytest("--pyrules-update")
+    result.assert_outcomes(passed=3)
+    result.stdout.re_match_lines([r"=+ pyrules: ruling cases updated =+$",
+                                  r"updated rulings/elves\.ruling\.yaml: 1 -> 1 outcome$",
+                                  r"  - \{mana_added\(alice,g,2\), tap\(elves\)\}$",
+                                  r"  \+ \{mana_added\(alice,g,1\), tap\(elves\)\}$"])
+    assert elves.read_text() == before.replace("tap(elves), mana_added(alice, g, 2)", "mana_added(alice,g,1), tap(elves)")
+    result = rulings.runpytest("--pyrules-update")
+    result.assert_outcomes(passed=3)
+    assert "updated" not in result.stdout.str()
+
+
 def test_the_ini_option_chooses_the_files(pytester):
     pytester.makefile(".yaml", **{"cases/forest": FOREST, "elsewhere/birds": BIRDS})
     pytester.makefile(".ruling.yaml", **{"rulings/elves": ELVES_WRONG})
