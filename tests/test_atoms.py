@@ -67,6 +67,70 @@ def test_an_id_that_is_a_word_of_pyrules_needs_no_quotes_where_only_ids_go(write
     assert "tap(mine)" in out and 'tap("mine")' not in out
 
 
+FOREST_SPELL = """\
+    players: [alice, bob]
+    objects:
+      - {id: forest, card: Divination, owner: alice, zone: hand}
+      - {id: i1, card: Island, controller: alice}
+      - {id: i2, card: Island, controller: alice}
+      - {id: i3, card: Island, controller: alice}
+    question:
+      cast: forest
+    """
+
+
+def test_an_id_that_is_a_word_of_pyrules_needs_no_quotes_inside_terms_either(write, capsys):
+    """A Divination whose id is `forest` (a land type of pyrules' vocabulary): inside stack(1, spell(...)) only an
+    id (or a compound term) goes, so the bare word is the id there; once read as the land type, a silent "no"
+    (issue 35)."""
+    path = write("forest.yaml", FOREST_SPELL)
+    outcomes = solve(path)
+    assert "stack(1,spell(forest))" in outcomes[0].texts
+    for written in ("stack(1, spell(forest))", 'stack(1, spell("forest"))'):
+        assert outcomes.always(written) is True
+        assert main(["query", str(path), "--always", written]) == 0
+    assert main(["outcomes", str(path)]) == 0
+    assert "  stack(1,spell(forest))\n" in capsys.readouterr().out
+
+
+@pytest.mark.sweep
+def test_nested_id_places_hold_ids_or_compound_terms_only():
+    """NESTED_ID_PLACES against every term in the corpus's outcomes: each id inside a term is at one of its
+    places, and nothing but an id or a compound term is ever at one."""
+    from clingo import SymbolType
+
+    from pyrules.engine.atoms import NESTED_ID_PLACES
+    from pyrules.regression import case_files
+
+    missing, wrong = set(), set()
+
+    def walk(term, nested, ids, name):
+        if term.type != SymbolType.Function:
+            return
+        signature = f"{term.name}/{len(term.arguments)}"
+        places = NESTED_ID_PLACES.get(signature, ()) if nested else ()
+        for i, arg in enumerate(term.arguments):
+            is_id = arg.type == SymbolType.String and arg.string in ids
+            if nested and is_id and i not in places:
+                missing.add((signature, i, name))
+            if i in places and not is_id and not (arg.type == SymbolType.Function and arg.arguments):
+                wrong.add((signature, i, str(arg), name))
+            walk(arg, True, ids, name)
+
+    for path in case_files():
+        try:
+            outcomes = solve(path, limit=50)
+        except InputError:
+            continue
+        situation = outcomes.situation
+        ids = {o.id for o in situation.objects} | {p.name for p in situation.players} | \
+              {a.id for a in situation.stack_abilities}
+        for outcome in outcomes:
+            for atom in outcome.atoms:
+                walk(atom, False, ids, path.name)
+    assert not missing and not wrong, (sorted(missing)[:10], sorted(wrong)[:10])
+
+
 def test_the_api_checks_strings_and_symbols(write):
     outcomes = solve(write("pool.yaml", POOL))
     assert outcomes.sometimes("could_produce(pool, g)")

@@ -46,6 +46,18 @@ ARGUMENT_KINDS = {"O": "object", "Y": "object", "S": "object", "C": "object", "P
                   "Target": "object or player"}
 
 
+#: Within an outcome atom's terms, the places where a constant can only be an id of an object or a player (what
+#: else goes there is a compound term: spell(copy_of(div)), color(token(copy(voice), 1))), so that an id that is
+#: also a word of pyrules (an object called forest) reads and prints bare there too. Checked against every term
+#: the corpus's outcomes hold (tests/test_atoms.py).
+NESTED_ID_PLACES: dict[str, tuple[int, ...]] = {
+    "spell/1": (0,), "cast/1": (0,), "cast_copy/1": (0,), "copy/1": (0,), "copy/2": (0,), "copy_of/1": (0,),
+    "ability/2": (0,), "triggered/3": (0,), "crafted/2": (0,), "division/2": (0,), "discard/1": (0,),
+    "enter/1": (0,), "sacrifice/1": (0,), "color/1": (0,), "illegal_target/2": (1,),
+    "cannot_activate/4": (0, 1), "cannot_cast/3": (0, 1), "cannot_play/3": (0, 1),
+}
+
+
 def _keywords() -> frozenset[str]:
     return frozenset(names("keyword"))
 
@@ -343,12 +355,14 @@ def _normalise_atom(symbol: Symbol, names: set[str], known: dict[str, tuple[str,
                                   else _normalise(a, names) for i, a in enumerate(symbol.arguments)], symbol.positive)
 
 
-def _normalise(symbol: Symbol, names: set[str]) -> Symbol:
+def _normalise(symbol: Symbol, names: set[str], id_place: bool = False) -> Symbol:
     if symbol.type != SymbolType.Function:
         return symbol
-    if not symbol.arguments and symbol.name in names and symbol.name not in RESERVED:
+    if not symbol.arguments and symbol.name in names and (id_place or symbol.name not in RESERVED):
         return String(symbol.name)
-    return Function(symbol.name, [_normalise(a, names) for a in symbol.arguments], symbol.positive)
+    places = NESTED_ID_PLACES.get(f"{symbol.name}/{len(symbol.arguments)}", ())
+    return Function(symbol.name, [_normalise(a, names, i in places) for i, a in enumerate(symbol.arguments)],
+                    symbol.positive)
 
 
 def format_atom(symbol: Symbol) -> str:
@@ -361,13 +375,16 @@ def format_atom(symbol: Symbol) -> str:
 
 
 def _format(symbol: Symbol, top: bool = True) -> str:
-    """An atom's arguments at places only ids fill (:func:`id_positions`) print bare whenever they read back
-    so; anywhere else, ids that are words of pyrules keep their quotes."""
+    """An atom's arguments at places only ids fill (:func:`id_positions`, and :data:`NESTED_ID_PLACES` within
+    its terms) print bare whenever they read back so; anywhere else, ids that are words of pyrules keep their
+    quotes."""
     if symbol.type == SymbolType.String:
         s = symbol.string
         return s if _BARE.match(s) and s not in RESERVED else str(symbol)
     if symbol.type == SymbolType.Function and symbol.arguments:
-        places = id_positions(f"{symbol.name}/{len(symbol.arguments)}", _every_signature()) if top else ()
+        signature = f"{symbol.name}/{len(symbol.arguments)}"
+        places = id_positions(signature, _every_signature()) if top else \
+            tuple(i in NESTED_ID_PLACES.get(signature, ()) for i in range(len(symbol.arguments)))
         inner = ",".join(a.string if i < len(places) and places[i] and a.type == SymbolType.String
                          and _BARE.match(a.string) else _format(a, False) for i, a in enumerate(symbol.arguments))
         return f"{'' if symbol.positive else '-'}{symbol.name}({inner})"
