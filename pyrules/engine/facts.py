@@ -505,7 +505,7 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
     if isinstance(q, ResolveTop):
         return [fn("question", C("resolve_top"))]
     if isinstance(q, Priority):
-        return [fn("question", C("priority"))]
+        return [fn("question", C("priority"))] + ([C("stack_resolves_uninterrupted")] if q.uninterrupted else [])
     if isinstance(q, PlayLand):
         obj = situation.object(q.object)
         return [fn("question", fn("play", S(q.player or obj.owner), S(q.object)))]

@@ -110,6 +110,8 @@ class Runner:
         #: ``on_step(steps, states, seconds)``, at most twice a second while the lines are played out.
         self.on_step: Callable[[int, int, float], None] | None = None
         self._started = self._reported = time.perf_counter()
+        #: Whether what is on the stack will all resolve before any player acts (resolve: all next, or now).
+        self._uninterrupted = False
 
     # -- one step ---------------------------------------------------------------------------
     def _where(self, action: int) -> str:
@@ -185,7 +187,7 @@ class Runner:
                                                                             _quiet(line.steps[-1])))):
                     done.setdefault(line.key, replace(line, settled=line.ending is None))
                     continue
-                for checked in self._solve(line, action, Priority()):
+                for checked in self._solve(line, action, Priority(self._uninterrupted)):
                     checked = self._game_over(checked, action)
                     if checked.ending is None and not checked.steps[-1].atoms and not line.steps:
                         # settled as given: nothing to record (the state is the one after the check, 704.5b, 704.5h)
@@ -245,6 +247,13 @@ class Runner:
         return _distinct(out)
 
     def _resolve_all(self, line: Line, action: int) -> list[Line]:
+        outer, self._uninterrupted = self._uninterrupted, True
+        try:
+            return self._resolve_all_lines(line, action)
+        finally:
+            self._uninterrupted = outer
+
+    def _resolve_all_lines(self, line: Line, action: int) -> list[Line]:
         finished: dict[tuple, Line] = {}
         seen: set = {state_key(line.state)}
         frontier = [line]
@@ -294,8 +303,10 @@ class Runner:
         start = replace(self.situation, question=None, actions=(), sequence=True)
         lines: list[Line] = [Line(start)]
         try:
+            self._uninterrupted = self._resolves_all_after(0)
             lines = self._settle(lines, 0)  # a player holds priority: the situation is settled first (117.5)
             for number, what in enumerate(self.situation.actions, start=1):
+                self._uninterrupted = self._resolves_all_after(number)
                 nxt: list[Line] = []
                 for line in lines:
                     nxt += [line] if line.ending is not None else self._take(line, number, what)
@@ -304,6 +315,17 @@ class Runner:
             self.timed_out = True
             return [line for line in lines if line.ending is not None]
         return lines
+
+
+    def _resolves_all_after(self, number: int) -> bool:
+        """Whether the actions after the ``number``-th are resolutions ending in resolve: all, so that no player
+        acts before the stack is empty (then the order of things on it that commute cannot matter)."""
+        for what in self.situation.actions[number:]:
+            if isinstance(what, ResolveAll):
+                return True
+            if not isinstance(what, ResolveTop):
+                return False
+        return False
 
 
 class _TimeUpError(Exception):

@@ -211,7 +211,11 @@ class Happen:
 @dataclass(frozen=True)
 class Priority:
     """A step of a sequence: a player would receive priority (117.5). State-based actions that apply are
-    performed at once (704.3); when none apply, the triggered abilities waiting are put on the stack (603.3)."""
+    performed at once (704.3); when none apply, the triggered abilities waiting are put on the stack (603.3).
+    ``uninterrupted``: everything on the stack will then resolve with no player acting in between (resolve: all),
+    so that orders of abilities whose resolutions commute need not be told apart."""
+
+    uninterrupted: bool = False
 
 
 Question = CouldProduce | Abilities | Activatable | Activate | Cast | ResolveTop | Happen | Priority | PlayLand

@@ -25,3 +25,54 @@ def test_different_instructions_a_target_or_one_reading_its_source_tell_them_apa
     assert derive("stack:603.3b", PUTTING + two.replace("gain_life(1)", "gain_life(x)"), "_alike") == set()
     other = PUTTING.replace("item_controller(i2,alice)", "item_controller(i2,bob)")
     assert derive("stack:603.3b", other + two, "_alike") == set()
+
+
+# -- stack:117.4: abilities whose resolutions commute ------------------------------------------------------
+COMMUTING = ("stack_resolves_uninterrupted. player(alice). player(bob). opponent(alice,bob). opponent(bob,alice). "
+             "life(alice,20). life(bob,20). item_definition(i1,d1). item_definition(i2,d2). "
+             "item_controller(i1,alice). item_controller(i2,alice). _putting(i1). _putting(i2). "
+             "ability_effect(d1,1,gain_life(1)). ability_effect(d2,1,each_opponent_loses_life(2)). "
+             "ability_effect(d2,2,draw(1)). unseen_library(alice,5). ")
+
+
+@covers("stack:117.4")
+def test_life_and_draws_commute_when_nothing_can_tell_the_orders_apart():
+    assert derive("stack:117.4", COMMUTING, "_order_matters") == set()
+    assert derive("stack:117.4", COMMUTING, "_resolving_later") == {"_resolving_later(i1)", "_resolving_later(i2)"}
+
+
+@covers("stack:117.4")
+def test_the_order_matters_when_anything_could_tell_it():
+    matters = {"_order_matters"}
+    cases = {
+        "a player could act": COMMUTING.replace("stack_resolves_uninterrupted. ", ""),
+        "bob's life could reach 0 (704.5a)": COMMUTING.replace("life(bob,20)", "life(bob,2)"),
+        "alice's library could run out (704.5b)": COMMUTING.replace("unseen_library(alice,5).", ""),
+        "an instruction that does not commute": COMMUTING + "ability_effect(d1,2,mill(1)).",
+        "an X": COMMUTING.replace("gain_life(1)", "gain_life(x)"),
+        "a target": COMMUTING + "ability_target_player(d1,1).",
+        "a mode": COMMUTING + "ability_effect_mode(d1,1,1).",
+        "a spell on the stack": COMMUTING + "in_zone(bolt,stack).",
+        "a trigger kind not reviewed": COMMUTING + "ability_trigger(d9,gains_life).",
+        "a replacement event not reviewed": COMMUTING + "ability_event(d9,draw).",
+    }
+    for why, facts in cases.items():
+        assert derive("stack:117.4", facts, "_order_matters") == (set() if why == "a player could act" else matters), why
+    # Without stack_resolves_uninterrupted nothing is derived at all: the block is not live.
+    assert derive("stack:117.4", cases["a player could act"], "_resolving_later") == set()
+
+
+def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
+    """stack:117.4 lists the trigger kinds and replacement events that gaining or losing life and drawing
+    cannot cause; a kind added to the vocabulary turns the block off until someone reviews it and adds it
+    (this test fails to say so). No static ability or filter reads life totals, hands or libraries: a new
+    one must be reviewed likewise."""
+    from pyrules.vocabulary import FAMILIES
+
+    reviewed = {a.split("(")[1].rstrip(")") for a in derive("stack:117.4", "", "_unmoved_by_life_and_draws")}
+    assert {k.name for k in FAMILIES["trigger"]} | {k.name for k in FAMILIES["replacement_event"]} == reviewed
+    assert {k.name for k in FAMILIES["static"]} == {"set_land_type", "add_land_type", "set_color", "grant", "modify_pt",
+                                                     "is_chosen_type", "crafted_abilities", "spend_as"}
+    assert {k.name for k in FAMILIES["filter_field"]} == {
+        "types", "any_types", "subtypes", "supertypes", "nonbasic", "nonland", "nontoken", "colorless",
+        "activated_ability", "token", "controller", "owner", "other", "enchanted", "chosen_subtype", "counter"}
