@@ -341,7 +341,9 @@ def test_a_long_sequence_shows_steps_and_states_and_says_how_to_bound_it(write, 
     they reached; still going past a few seconds (here none) with no --timeout, it says once how to bound it."""
     creatures = "\n".join(f"  - {{id: c{i}, card: {'Mourner' if i % 2 else 'Healer'}, controller: alice, damage: 1}}"
                           for i in range(5))
-    path = write("mourners.yaml", MOURNERS % creatures, dedent=False)
+    # (one resolve: top at a time, so that each order could be watched between them and every one is walked)
+    path = write("mourners.yaml", (MOURNERS % creatures).replace("  - resolve: all\n", "  - resolve: top\n" * 5),
+                 dedent=False)
     monkeypatch.setenv("PYRULES_PROGRESS", "1")
     monkeypatch.setattr(cli, "_LONG", 0.0)
     seen = []

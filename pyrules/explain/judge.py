@@ -227,12 +227,13 @@ class JudgeView:
         return out
 
     def text(self) -> str:
-        files = {g.where.rpartition(":")[0] for g in self.given}
+        files = {_file(g.where) for g in self.given}
         file = files.pop() if len(files) == 1 and "" not in files else ""
         out = [f"Given ({file}):" if file else "Given:"]
-        for g in self.given:  # one file: its lines ("line 6", "lines 8-11"); several: each place in full
+        for g in self.given:  # one file: its lines ("line 6", "lines 8-11", "default"); several: each place in full
             numbers = g.where.rpartition(":")[2]
-            place = f"{'line' if numbers.isdigit() else 'lines'} {numbers}" if file else g.where
+            place = g.where if not file else "default" if g.where == file else \
+                f"{'line' if numbers.isdigit() else 'lines'} {numbers}"
             out.append(f"  {place}: {g.text}")
         if self.steps:
             out += ["What happens:"] + self._numbered("  ")
@@ -450,3 +451,11 @@ def _rule_order(number: str) -> tuple:
     if head.isdigit():
         return (0, int(head), number)
     return (1, 0, number)
+
+
+def _file(where: str) -> str:
+    """The file of a place: ``onyx.yaml`` of ``onyx.yaml:8`` and ``onyx.yaml:8-11``, and of ``onyx.yaml`` itself
+    (a fact its file implies without writing it on a line, such as the active player by default)."""
+    head, colon, tail = where.rpartition(":")
+    return head if colon and tail.replace("-", "").isdigit() else where
+

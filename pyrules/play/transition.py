@@ -489,10 +489,17 @@ def quiet_predicates() -> frozenset[str]:
 
 def quiet(atom: Symbol, state: Situation) -> bool:
     """Whether one outcome atom of a step taken in ``state`` leaves a settled state settled: a quiet
-    predicate (:func:`quiet_predicates`), or a card (not a token or a copy, 704.5d-e) moving between zones
-    other than the battlefield, or leaving the battlefield unnoticed (_leaves_unnoticed)."""
+    predicate (:func:`quiet_predicates`), life lost that leaves the player above 0 life, or a card (not a
+    token or a copy, 704.5d-e) moving between zones other than the battlefield, or leaving the battlefield
+    unnoticed (_leaves_unnoticed)."""
     if f"{atom.name}/{len(atom.arguments)}" in quiet_predicates():
         return True
+    if atom.name == "life_lost" and len(atom.arguments) == 2 and atom.arguments[0].type == SymbolType.String:
+        # 704.5a looks at a life total of 0 or less; nothing modelled triggers on losing life
+        lost = atom.arguments[1]
+        players = {p.name: p for p in state.players}
+        return lost.type == SymbolType.Number and atom.arguments[0].string in players and \
+            players[atom.arguments[0].string].life - lost.number > 0
     if atom.name == "move" and len(atom.arguments) == 3 and atom.arguments[0].type == SymbolType.String:
         obj = {o.id: o for o in state.objects}.get(atom.arguments[0].string)
         if obj is None or obj.token or obj.copy or atom.arguments[2].name == "battlefield":
