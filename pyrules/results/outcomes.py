@@ -823,8 +823,8 @@ def _read_result(data: Any, library: CardLibrary | None, where: str) -> Outcomes
     options = _read_options(root.child("options"))
     statistics = root.child("statistics")
     statistics.only_keys({f.name for f in fields(Statistics)} - {"extra"})
-    result: Outcomes = (SequenceOutcomes if kind == "sequence" else Outcomes).__new__(
-        SequenceOutcomes if kind == "sequence" else Outcomes)
+    cls = SequenceOutcomes if kind == "sequence" else Outcomes
+    result: Outcomes = cls.__new__(cls)
     result._start(situation, Statistics(**statistics.mapping()), options, library,
                   messages=root.child("messages").texts())
     result._outcomes = []
