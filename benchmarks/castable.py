@@ -8,7 +8,8 @@ with the mana abilities activated while paying. In the same process, a brute-for
 is the baseline: every set of as many sources as the spell costs, and every choice of mana each could
 make (the types each source could produce are given to it), checked against the cost; and a lean clingo
 encoding of just this question (``lean_castable.lp``: choose the activations and the mana each makes),
-the yardstick for pyrules' speed. The three counts must agree. Times are the best of three runs; the ratio says how many times slower pyrules is.
+the yardstick for pyrules' speed. The three counts must agree. Times are the best of three runs; a ratio
+says how many times slower pyrules is.
 
 Squandered Resources ("Sacrifice a land: Add one mana of any type the sacrificed land could produce")
 is on the board too: while paying, alice may also sacrifice lands to it, a land she tapped for mana
@@ -24,7 +25,6 @@ from pathlib import Path
 
 import clingo
 from clingo import Function, Number
-
 from timing import best
 
 import pyrules

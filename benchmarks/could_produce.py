@@ -7,7 +7,8 @@ same board goes through a plain Python fixed-point loop and through a lean cling
 this question (``lean_could_produce.lp``), and is read from a situation file: the benchmark prints the
 times and the ratios against the lean encoding (pyrules' grounding and solving; its whole solve; the
 whole solve of the file, loading included), the atoms each grounds, and, for the largest board, the
-peak memory of each in a fresh process.
+peak memory of each in a fresh process and the whole question as a command (``pyrules outcomes`` beside
+``python -m clingo`` on the lean encoding).
 
     python benchmarks/could_produce.py [N ...]
 """
@@ -93,14 +94,10 @@ def baseline(plain) -> dict[str, set[str]]:
 LEAN = Path(__file__).with_name("lean_could_produce.lp")
 
 
-def lean(plain) -> tuple[dict[str, set[str]], float, int]:
-    """The same board through the lean encoding (lean_could_produce.lp): its answer, its time (grounding
-    and solving, facts given as symbols) and the atoms it grounds."""
+def lean_facts(plain) -> list[clingo.Symbol]:
+    """The board as the lean encoding's facts."""
     fixed = {**BASICS, "Wastes": "c", "Sol Ring": "c"}
     lands = {"Reflecting Pool", "Exotic Orchard", "Wastes", *BASICS}
-    start = time.perf_counter()
-    control = clingo.Control(["--warn=none"])
-    control.load(str(LEAN))
     facts = [Function("player", [String(p)]) for p in PLAYERS]
     for oid, card, player in plain:
         x = String(oid)
@@ -112,8 +109,17 @@ def lean(plain) -> tuple[dict[str, set[str]], float, int]:
         facts += {"Reflecting Pool": [Function("pool", [x])], "Exotic Orchard": [Function("orchard", [x])],
                   "Contamination": [Function("contamination")],
                   "Mana Reflection": [Function("reflection", [String(player)])]}.get(card, [])
+    return facts
+
+
+def lean(plain) -> tuple[dict[str, set[str]], float, int]:
+    """The same board through the lean encoding (lean_could_produce.lp): its answer, its time (grounding
+    and solving, facts given as symbols) and the atoms it grounds."""
+    start = time.perf_counter()
+    control = clingo.Control(["--warn=none"])
+    control.load(str(LEAN))
     with control.backend() as backend:
-        for fact in facts:
+        for fact in lean_facts(plain):
             backend.add_rule([backend.add_atom(fact)])
     control.ground([("base", [])])
     found: dict[str, set[str]] = {}
@@ -192,6 +198,29 @@ def memory(n: int) -> None:
           f"{(ours - base) / 1024:.0f} MB vs {(lean_peak - base) / 1024:.0f} MB: {(ours - base) / (lean_peak - base):.2f}x")
 
 
+def processes(n: int) -> None:
+    """The whole question as a command: ``pyrules outcomes board.yaml`` (interpreter, imports, reading the
+    file, solving, printing) beside ``python -m clingo`` on the lean encoding and the same board's facts in a
+    file, each the best of three fresh processes."""
+    _, plain = board(n)
+    with tempfile.TemporaryDirectory() as folder:
+        path = situation_file(plain, Path(folder))
+        facts = Path(folder) / "facts.lp"
+        facts.write_text("".join(f"{fact}.\n" for fact in lean_facts(plain)), encoding="utf-8")
+        commands = {"pyrules": [str(Path(sys.executable).with_name("pyrules")), "outcomes", str(path)],
+                    "lean": [sys.executable, "-m", "clingo", "--outf=3", str(LEAN), str(facts)]}
+        seconds = {}
+        for name, command in commands.items():
+            seconds[name] = float("inf")
+            for _ in range(3):
+                start = time.perf_counter()
+                done = subprocess.run(command, capture_output=True)
+                seconds[name] = min(seconds[name], time.perf_counter() - start)
+                assert done.returncode in (0, 10, 30), (name, done.returncode, done.stderr[-300:])
+    print(f"as processes, {n:,} permanents from a file: pyrules outcomes {seconds['pyrules']:.2f} s, python -m clingo "
+          f"on the lean encoding {seconds['lean']:.2f} s: {seconds['pyrules'] / seconds['lean']:.2f}x")
+
+
 def main(argv: list[str]) -> None:
     sizes = [int(a) for a in argv] or [500, 1000, 2000, 5000]
     run(30)  # the fixed costs (reading the encodings' index and the cards) are benchmarks/fixed_cost.py's
@@ -207,6 +236,7 @@ def main(argv: list[str]) -> None:
               f"{r['lean_ratio']:>8.2f}  {r['whole_ratio']:>8.2f}  {r['file']:>7.3f}  {r['file_ratio']:>9.2f}  "
               f"{r['python']:>8.4f}  {r['atoms']:>9,}  {r['lean_atoms']:>10,}  {r['atoms'] / r['lean_atoms']:>5.1f}")
     memory(max(sizes))
+    processes(max(sizes))
 
 if __name__ == "__main__":
     main(sys.argv[1:])

@@ -19,7 +19,8 @@ PACKAGE = Path(pyrules.__file__).resolve().parent
 needs_source = pytest.mark.skipif(not (SOURCE / "pyproject.toml").is_file(), reason="no source tree: set PYRULES_SOURCE")
 
 #: The imports of pyrules made inside a function, each for a reason its comment gives.
-INSIDE_FUNCTIONS = {("entry.py", "pyrules.cli")}
+#: (networkx, under the explanations, costs a fifth of a second to import: only results that explain load it)
+INSIDE_FUNCTIONS = {("entry.py", "pyrules.cli"), ("results/outcomes.py", "pyrules.explain")}
 
 
 def _lint(config: Path) -> subprocess.CompletedProcess:

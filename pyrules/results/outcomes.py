@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from copy import copy
 from dataclasses import InitVar, dataclass, field, fields, replace
+from types import SimpleNamespace
 from typing import Any
 
 from clingo import Symbol
@@ -39,9 +40,6 @@ from pyrules.engine.solver import (
     outcome_key,
     project_signatures,
 )
-from pyrules.explain.graph import base, build, why_not
-from pyrules.explain.steps import StepGroundings, sequence_graph
-from pyrules.explain.whynot import why_not_minimal
 from pyrules.play.sequence import Runner, changes, describe_ending
 from pyrules.situation.loader import CASE_FIELDS, parse_situation
 from pyrules.situation.model import Situation
@@ -449,11 +447,13 @@ class Outcomes(Sequence[Outcome]):
             true = grounding.true_nonfacts(outcome.atoms)
             if true is None:
                 raise ValueError("this outcome was not found again when grounding for explanations")
+            graph_module = _explainers().graph
             if grounding.explain_data.base is None:  # the part of every explanation grounding decides: once
                 start = time.perf_counter()
-                base(grounding.explain_data)
+                graph_module.base(grounding.explain_data)
                 self.statistics.extra["explain_base_seconds"] = time.perf_counter() - start
-            graph = self._graphs.keep(outcome.atoms, build(grounding.explain_data, true, outcome.atoms, self.situation))
+            graph = self._graphs.keep(outcome.atoms, graph_module.build(grounding.explain_data, true, outcome.atoms,
+                                                                        self.situation))
         return graph
 
     def explain(self, index: int = 0, atom: str | Symbol | None = None) -> Any:
@@ -487,7 +487,7 @@ class Outcomes(Sequence[Outcome]):
         else:
             first = self.blockers(symbol).lines()
         grounding = self._explaining()
-        return first + why_not(grounding.explain_data, symbol, holds=grounding.brave_atoms())
+        return first + _explainers().graph.why_not(grounding.explain_data, symbol, holds=grounding.brave_atoms())
 
     def blockers(self, atom: str | Symbol) -> Any:
         """The smallest sets of the situation's objects and lasting effects without which an atom that holds
@@ -495,7 +495,7 @@ class Outcomes(Sequence[Outcome]):
         (:class:`pyrules.explain.whynot.WhyNot`; a bounded search, which says when it stopped)."""
         _atom_argument(atom, "atom")
         symbol = self.atom(atom)
-        found = why_not_minimal(self.situation, self._library, symbol)
+        found = _explainers().whynot.why_not_minimal(self.situation, self._library, symbol)
         # Where the outcomes have instead atoms of the same predicate about the same object: of the rules
         # that read the blocking cards' abilities, those on the decisive chain of those atoms (Hardened
         # Scales blocks 4 counters through the rules that apply its effect to the entering and add its
@@ -714,7 +714,7 @@ class SequenceOutcomes(Outcomes):
         self.illegal: list[str] = []  # an illegal action ends its line, and that is an outcome (illegal/2)
         #: Why lines ended before the last action (an illegal action, a loop, the bound), one text each.
         self.endings = sorted({describe_ending(o.line.ending) for o in self._outcomes if o.line.ending is not None})
-        self._steps = StepGroundings()  # the steps explained so far, for the other outcomes' explanations
+        self._steps: Any = None  # the steps explained so far, for the other outcomes' explanations
         #: Read back from JSON: each outcome's saved state, checked once its line is found again.
         self._saved: dict[frozenset[Symbol], tuple[Field, dict[str, Any]]] = {}
 
@@ -744,7 +744,10 @@ class SequenceOutcomes(Outcomes):
         if graph is None:
             if outcome.line is None:
                 self._play_again()
-            graph = self._graphs.keep(outcome.atoms, sequence_graph(self, outcome, self._steps))
+            steps = _explainers().steps
+            if self._steps is None:
+                self._steps = steps.StepGroundings()
+            graph = self._graphs.keep(outcome.atoms, steps.sequence_graph(self, outcome, self._steps))
         return graph
 
     def _play_again(self) -> None:
@@ -770,6 +773,14 @@ class SequenceOutcomes(Outcomes):
 
     def __repr__(self) -> str:
         return f"<SequenceOutcomes {len(self)} of {self.situation.source}>"
+
+
+def _explainers() -> Any:
+    """pyrules.explain, imported when first needed: networkx, on which explanations are built, takes a fifth
+    of a second to import, a third of what a small question costs as a process."""
+    from pyrules.explain import graph, steps, whynot  # (inside a function: see above)
+
+    return SimpleNamespace(graph=graph, steps=steps, whynot=whynot)
 
 
 def solve_situation(situation: Situation, library: CardLibrary | None, options: SolveOptions, *, explain: bool = False,
@@ -849,7 +860,7 @@ def _read_result(data: Any, library: CardLibrary | None, where: str) -> Outcomes
     result.optimum = root.child("optimum").integer(default=None)
     if isinstance(result, SequenceOutcomes):
         result.endings = list(root.child("endings").texts())
-        result._steps = StepGroundings()
+        result._steps = None
         result._saved = saved
     elif root.child("endings").present:
         raise root.child("endings").fail("only the result of a sequence of actions has endings")
