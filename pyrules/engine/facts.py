@@ -261,6 +261,11 @@ def _object_terms() -> tuple[tuple[Kind, str | None, Any], ...]:
     return tuple(found)
 
 
+#: The facts of each object met lately, by its identity (the object and the card library held beside them, so
+#: that the identity stays theirs): the steps of a sequence of actions leave most objects as they were.
+_OBJECT_FACTS: dict[int, tuple[Any, Any, tuple[Symbol, ...]]] = {}
+
+
 def situation_facts(situation: Situation, library: CardLibrary | None = None,
                     skip: frozenset[tuple[str, str]] = frozenset()) -> list[Fact]:
     """Every fact describing ``situation`` (and the cards it uses), in a deterministic order.
@@ -320,10 +325,20 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         ctx = _ObjectContext(S(o.id), card.is_double_faced, face.name,
                              lambda m, n: fn("crafted", S(m), ability_id(library[situation.object(m).card].face(
                                  "front").name, n)))
-        symbols = []
-        for k, attr, default in object_fields:
-            if attr is None or getattr(o, attr) != default:
-                symbols += k.term(o, ctx)
+        # An object's own facts depend on it and its card alone (but the cards it was crafted with): an
+        # object that a step left as it was has the facts it had.
+        cached = _OBJECT_FACTS.get(id(o)) if not skip and not o.crafted_with else None
+        if cached is not None and cached[0] is o and cached[1] is library:
+            symbols = list(cached[2])
+        else:
+            symbols = []
+            for k, attr, default in object_fields:
+                if attr is None or getattr(o, attr) != default:
+                    symbols += k.term(o, ctx)
+            if not skip and not o.crafted_with:
+                if len(_OBJECT_FACTS) >= 50_000:
+                    _OBJECT_FACTS.clear()
+                _OBJECT_FACTS[id(o)] = (o, library, tuple(symbols))
         if any(a.kind == "static" for a in face.abilities):  # timestamps order static effects (613.7)
             symbols.append(fn("timestamp", ctx.oid, i + 1))
         if o.deathtouch_damage:  # the state of a sequence of actions (704.5h)

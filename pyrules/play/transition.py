@@ -563,8 +563,9 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
             raise CarryError(f"an item put on the stack at position {position}, under others")
         d.stack.append(d.placed[position])
     _bookkeeping(d, question)
+    before = {o.id for o in state.objects}
     objects = tuple(d.objects[o.id] for o in state.objects if o.id in d.objects) + \
-        tuple(o for oid, o in d.objects.items() if oid not in {s.id for s in state.objects})
+        tuple(o for oid, o in d.objects.items() if oid not in before)
     return replace(state, players=tuple(d.players[p.name] for p in state.players), objects=_renumber(objects),
                    stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
                    waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=())
@@ -630,9 +631,25 @@ def _renumber(objects: tuple[GameObject, ...]) -> tuple[GameObject, ...]:
 
 
 # -- one state, however it was reached ----------------------------------------------------------
+#: The keys of the states met lately, by the identity of the state (held, so that the identity stays its own):
+#: a state's key is asked for several times as its line is settled, compared and kept.
+_KEYS: dict[int, tuple[Situation, tuple]] = {}
+
+
 def state_key(state: Situation) -> tuple:
     """A value equal for two states exactly when they are the same state up to the names of the objects
     and stack items the actions created."""
+    found = _KEYS.get(id(state))
+    if found is not None and found[0] is state:
+        return found[1]
+    key = _state_key(state)
+    if len(_KEYS) >= 4096:
+        _KEYS.clear()
+    _KEYS[id(state)] = (state, key)
+    return key
+
+
+def _state_key(state: Situation) -> tuple:
     created = set(state.created)
     content: dict[str, tuple] = {}
 
