@@ -11,6 +11,7 @@ from pyrules.base import arguments
 from pyrules.cards.library import CardLibrary
 from pyrules.engine.query import parse_query
 from pyrules.engine.solver import Grounding, SolveOptions
+from pyrules.play.sequence import Playing
 from pyrules.results.outcomes import Outcome, Outcomes, solve_situation
 from pyrules.situation.loader import load_situation
 from pyrules.situation.model import Situation
@@ -22,7 +23,7 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
           progress: Callable[[int, float], None] | None = None, where: str | None = None,
           constraints: str | Path | Sequence[str | Path] = (), maximize: str | None = None,
           minimize: str | None = None, on_outcome: Callable[[Outcome], None] | None = None,
-          on_step: Callable[[int, int, float], None] | None = None) -> Outcomes:
+          on_step: Callable[[Playing], None] | None = None) -> Outcomes:
     """Every distinct legal outcome of the situation's question (a file path is read first).
 
     In clingo's syntax over outcome atoms (see :mod:`pyrules.engine.query`): ``where`` keeps the outcomes
@@ -32,8 +33,9 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
 
     ``progress(found, seconds)`` is called about twice a second once an enumeration has run a second,
     and ``on_outcome(outcome)`` with each outcome as soon as clingo finds it (in clingo's order; the
-    result is sorted), for one-step questions; for a sequence of actions, ``on_step(steps, states,
-    seconds)`` about twice a second: the steps solved and the distinct states they reached. With
+    result is sorted), for one-step questions; for a sequence of actions, ``on_step(playing)`` about
+    twice a second (:class:`pyrules.play.sequence.Playing`): the steps solved, the distinct states they
+    reached, the lines still open and the steps ahead of them. With
     ``explain=True`` the grounding also records every
     rule firing, so that ``outcome.explain()`` costs no further solving; without it, the first
     ``explain()`` grounds and solves the situation once more (for all outcomes together)."""

@@ -342,8 +342,8 @@ def _show_progress() -> bool:
 
 class _Progress:
     """One line on standard error, rewritten in place: outcomes so far and the rate, or for a sequence of
-    actions the steps solved and the distinct states reached; ended when done. A sequence still going after
-    :data:`_LONG` seconds with no --timeout says once how to bound it."""
+    actions the steps solved, the distinct states reached and what lies ahead; ended when done. A sequence
+    that will go on past :data:`_LONG` seconds with no --timeout says once how to bound it."""
 
     def __init__(self, timeout: float | None = None) -> None:
         self.shown = False
@@ -354,13 +354,20 @@ class _Progress:
         print(f"\rpyrules: {found:,} outcomes so far, {found / seconds:,.0f}/s", end="", file=sys.stderr, flush=True)
         self.shown = True
 
-    def step(self, steps: int, states: int, seconds: float) -> None:
-        if seconds >= _LONG and self.timeout is None and not self.warned:
-            print(f"\rpyrules: still playing after {seconds:.0f} s with no --timeout: every line goes on to its end; "
+    def step(self, playing: Any) -> None:
+        """A sequence of actions (pyrules.play.sequence.Playing): steps, states, and what lies ahead. Once a
+        second of steps shows the rate, a search that will go on past _LONG seconds with no --timeout says so,
+        with its estimate; one still going after _LONG seconds says so in any case."""
+        ahead = playing.seconds_ahead
+        if self.timeout is None and not self.warned and (playing.seconds >= _LONG or
+                                                         (playing.seconds >= 1 and ahead >= _LONG)):
+            print(f"\rpyrules: {playing.steps_ahead:,} steps ahead on {playing.open_lines:,} open lines, "
+                  f"{_duration(ahead)} at this rate, with no --timeout: every line goes on to its end; "
                   "--timeout SECONDS stops at that time with the lines ended by then", file=sys.stderr)
             self.warned = True
-        print(f"\rpyrules: {steps:,} steps solved, {states:,} distinct states, {steps / seconds:,.0f} steps/s ", end="",
-              file=sys.stderr, flush=True)
+        print(f"\rpyrules: {playing.steps:,} steps solved, {playing.states:,} distinct states, "
+              f"{playing.steps / playing.seconds:,.0f} steps/s, {playing.open_lines:,} lines open, "
+              f"{playing.steps_ahead:,} steps ahead ", end="", file=sys.stderr, flush=True)
         self.shown = True
 
     def done(self) -> None:
@@ -370,6 +377,15 @@ class _Progress:
 
 #: Seconds after which a sequence of actions with no --timeout says how to bound it.
 _LONG = 10.0
+
+
+def _duration(seconds: float) -> str:
+    """About how long: "about 40 s", "about 12 min", "about 3.5 h"."""
+    if seconds < 120:
+        return f"about {seconds:.0f} s"
+    if seconds < 7200:
+        return f"about {seconds / 60:.0f} min"
+    return f"about {seconds / 3600:.1f} h"
 
 
 class _CaseProgress:

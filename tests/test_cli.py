@@ -350,11 +350,15 @@ def test_a_long_sequence_shows_steps_and_states_and_says_how_to_bound_it(write, 
     monkeypatch.setattr(cli._Progress, "step", lambda self, *a, step=cli._Progress.step: seen.append(a) or step(self, *a))
     code, out, err = run(capsys, "outcomes", path)
     assert code == 0 and ": 1 outcome " in out.splitlines()[0]
-    assert seen and all(steps > 0 and states > 0 and seconds > 0 for steps, states, seconds in seen)
-    assert seen == sorted(seen)  # counts and time only grow
+    assert seen and all(p.steps > 0 and p.states > 0 and p.seconds > 0 and p.open_lines > 0 for (p,) in seen)
+    progress = [(p.steps, p.states, p.seconds) for (p,) in seen]
+    assert progress == sorted(progress)  # counts and time only grow
     assert err.count("--timeout SECONDS stops at that time") == 1
+    assert re.search(r"pyrules: [\d,]+ steps ahead on [\d,]+ open lines, about \d+ s at this rate, with no --timeout",
+                     err)
     last = err.split("\r")[-1]
-    assert re.fullmatch(r"pyrules: [\d,]+ steps solved, [\d,]+ distinct states, [\d,]+ steps/s \n", last), last
+    assert re.fullmatch(r"pyrules: [\d,]+ steps solved, [\d,]+ distinct states, [\d,]+ steps/s, [\d,]+ lines open, "
+                        r"[\d,]+ steps ahead \n", last), last
     code, out, err = run(capsys, "outcomes", path, "--timeout", "600")
     assert "--timeout SECONDS" not in err
 

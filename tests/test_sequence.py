@@ -240,3 +240,28 @@ def test_the_cli_lists_the_outcomes_of_a_sequence(capsys):
     out = capsys.readouterr().out
     assert code == 0
     assert "3 outcomes" in out and "lost(bob,life)" in out and "game_over(2)" in out
+
+
+def test_the_progress_of_a_sequence_says_what_lies_ahead(monkeypatch):
+    """Each report of a sequence (here one a step: a clock that moves a second a call) counts the steps solved,
+    the states reached, the lines open and the steps they still need: with everything resolving and no
+    player acting, one for each spell still on the stack, counting the one resolving."""
+    import itertools
+
+    import pyrules.play.sequence as sequence
+    from pyrules.situation.builder import SituationBuilder
+
+    clock = itertools.count()
+    monkeypatch.setattr(sequence.time, "perf_counter", lambda: float(next(clock)))
+    b = SituationBuilder(["alice", {"name": "bob", "life": 40}])
+    for i in range(5):
+        b.object(f"bolt{i}", "Lightning Bolt", "alice", controller="alice", zone="stack", targets=["bob"])
+    b.set(stack=[f"bolt{i}" for i in range(5)])
+    b.action(resolve="all")
+    seen: list = []
+    result = pyrules.solve(b.build(), on_step=seen.append)
+    assert len(result) == 1 and "life_lost(bob,15)" in result[0].texts
+    # the situation as given is checked first (a step), then the five Bolts resolve one by one
+    assert [(p.steps, p.states, p.open_lines, p.steps_ahead) for p in seen] == \
+        [(1, 0, 1, 5), (2, 1, 1, 5), (3, 2, 1, 4), (4, 3, 1, 3), (5, 4, 1, 2), (6, 5, 1, 1)]
+    assert seen[-1].seconds_ahead == seen[-1].seconds / 6

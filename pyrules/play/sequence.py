@@ -67,6 +67,26 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Playing:
+    """How far the lines of play have got, for a progress line: the steps solved, the distinct states they
+    reached, the seconds so far; and what lies ahead: the lines still open and the steps they still need
+    (where everything on a line's stack resolves with no player acting, one for each spell or ability on it
+    or waiting, a lower bound; otherwise one for each action left), so that a search that cannot end soon
+    says so early."""
+
+    steps: int
+    states: int
+    seconds: float
+    open_lines: int
+    steps_ahead: int
+
+    @property
+    def seconds_ahead(self) -> float:
+        """The steps ahead at the rate so far."""
+        return self.steps_ahead * self.seconds / self.steps if self.steps else 0.0
+
+
+@dataclass(frozen=True)
 class Ending:
     """Why a line stopped before its last action: ``illegal`` (with reasons), ``loop`` or ``bound``."""
 
@@ -107,8 +127,11 @@ class Runner:
         self.messages: list[str] = []
         self.steps_solved = 0
         self.states: set[tuple] = set()  # the distinct states the steps reached (state_key)
-        #: ``on_step(steps, states, seconds)``, at most twice a second while the lines are played out.
-        self.on_step: Callable[[int, int, float], None] | None = None
+        #: ``on_step(playing)`` (:class:`Playing`), at most twice a second while the lines are played out.
+        self.on_step: Callable[[Playing], None] | None = None
+        #: The lines open and the fewest steps ahead (see :class:`Playing`), as last counted.
+        self._open_lines, self._steps_ahead = 1, len(situation.actions)
+        self._later = (0, len(situation.actions))  # lines the action is still to be taken on, and the actions left
         self._started = self._reported = time.perf_counter()
         #: Whether what is on the stack will all resolve before any player acts (resolve: all next, or now).
         self._uninterrupted = False
@@ -143,7 +166,8 @@ class Runner:
         now = time.perf_counter()
         if self.on_step is not None and now - self._reported >= 0.5:
             self._reported = now
-            self.on_step(self.steps_solved, len(self.states), now - self._started)
+            self.on_step(Playing(self.steps_solved, len(self.states), now - self._started, self._open_lines,
+                                 self._steps_ahead))
         self.statistics.ground_seconds += grounding.ground_seconds
         self.statistics.solve_seconds += stats.solve_seconds
         self.statistics.models += stats.models
@@ -257,6 +281,7 @@ class Runner:
         finished: dict[tuple, Line] = {}
         seen: set = {state_key(line.state)}
         frontier = [line]
+        after = self._later[1] - 1  # the actions after this one
         for _ in range(self.max_steps):
             if not frontier:
                 break
@@ -266,6 +291,7 @@ class Runner:
                     finished.setdefault(current.key, current)
                 else:
                     going.append(current)
+            self._ahead(going, after)
             nxt = []
             for current in self._resolve_top(going, action):
                 key = state_key(current.state)
@@ -304,11 +330,15 @@ class Runner:
         lines: list[Line] = [Line(start)]
         try:
             self._uninterrupted = self._resolves_all_after(0)
+            self._ahead(lines, len(self.situation.actions))
             lines = self._settle(lines, 0)  # a player holds priority: the situation is settled first (117.5)
             for number, what in enumerate(self.situation.actions, start=1):
                 self._uninterrupted = self._resolves_all_after(number)
                 nxt: list[Line] = []
-                for line in lines:
+                left = len(self.situation.actions) - number + 1
+                for k, line in enumerate(lines):
+                    self._later = (sum(1 for other in lines[k + 1:] if other.ending is None), left)
+                    self._ahead([line], left - 1)
                     nxt += [line] if line.ending is not None else self._take(line, number, what)
                 lines = _distinct(nxt)
         except _TimeUpError:
@@ -316,6 +346,16 @@ class Runner:
             return [line for line in lines if line.ending is not None]
         return lines
 
+    def _ahead(self, lines: list[Line], actions: int) -> None:
+        """Count what lies ahead: ``lines`` going on with the action being taken, then ``actions`` more, and
+        the lines the action has yet to be taken on (``_later``). A line whose stack all resolves with no
+        player acting has a step ahead for each spell or ability on its stack or waiting; any other, one for
+        each action left (an estimate: an action can take no step, or many)."""
+        going = [line for line in lines if line.ending is None]
+        later, left = self._later
+        self._open_lines = len(going) + later
+        self._steps_ahead = later * left + sum(len(line.state.stack) + len(line.state.waiting) if self._uninterrupted
+                                               else actions + 1 for line in going)
 
     def _resolves_all_after(self, number: int) -> bool:
         """Whether the actions after the ``number``-th are resolutions ending in resolve: all, so that no player

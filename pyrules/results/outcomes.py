@@ -40,7 +40,7 @@ from pyrules.engine.solver import (
     outcome_key,
     project_signatures,
 )
-from pyrules.play.sequence import Runner, changes, describe_ending
+from pyrules.play.sequence import Playing, Runner, changes, describe_ending
 from pyrules.situation.loader import CASE_FIELDS, parse_situation
 from pyrules.situation.model import Situation
 
@@ -786,7 +786,7 @@ def _explainers() -> Any:
 def solve_situation(situation: Situation, library: CardLibrary | None, options: SolveOptions, *, explain: bool = False,
                     progress: Callable[[int, float], None] | None = None,
                     on_outcome: Callable[[Outcome], None] | None = None,
-                    on_step: Callable[[int, int, float], None] | None = None) -> Outcomes:
+                    on_step: Callable[[Playing], None] | None = None) -> Outcomes:
     """Every distinct legal outcome of a situation already read, with options already checked
     (:func:`pyrules.solve` checks and reads them first)."""
     if situation.actions:
@@ -805,7 +805,7 @@ def solve_situation(situation: Situation, library: CardLibrary | None, options: 
 
 
 def _play(situation: Situation, library: CardLibrary | None, options: SolveOptions,
-          on_step: Callable[[int, int, float], None] | None = None) -> Outcomes:
+          on_step: Callable[[Playing], None] | None = None) -> Outcomes:
     """A sequence of actions: every line of play, one outcome per distinct final state."""
     runner = Runner(situation, library, options)
     runner.on_step = on_step
