@@ -36,6 +36,7 @@ from pyrules.cards.importer.library import load_library
 from pyrules.cards.importer.run import main as import_main
 from pyrules.engine import solver
 from pyrules.engine.atoms import format_atom
+from pyrules.explain.judge import object_names, sentence
 from pyrules.regression import coverage, run_cases
 from pyrules.snapshot import update_case
 
@@ -495,14 +496,18 @@ def _explain(args: argparse.Namespace) -> int:
                 "markdown": graph.to_markdown, "small-dot": graph.to_small_dot}[fmt]()
     sys.stdout.write(text)
     if fmt == "text" and not args.full:  # what the other outcomes have instead (of the atom, or of each atom)
+        names = object_names(result.situation)
+
+        def said(symbol: Any) -> str:
+            return sentence(symbol, names).rstrip(".")
 
         symbols = [result.atom(atom, "--atom")] if atom is not None else sorted(outcome.atoms, key=format_atom)
         lines = []
         for symbol in symbols:
             for atoms, n in result.contrast(index - 1, symbol):
-                what = "" if atom is not None else f" of {format_atom(symbol)}"
+                what = "" if atom is not None else f" of \"{said(symbol)}\""
                 lines.append(f"instead{what}, in {n} other outcome{'s' if n != 1 else ''}: "
-                             f"{', '.join(atoms) or '(none of these)'}")
+                             f"{'; '.join(said(result.atom(a)) for a in atoms) or 'nothing of the kind'}")
         for line in lines[:_CONTRASTS] + ([f"... ({len(lines) - _CONTRASTS} more)"] if len(lines) > _CONTRASTS else []):
             print(line)
     return 0

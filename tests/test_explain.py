@@ -263,7 +263,8 @@ def test_contrast_says_what_the_other_outcomes_have_instead(capsys):
         birds.contrast(green, "mana_added(alice, b, 1)")
     assert main(["explain", str(EXAMPLES / "ballista.yaml"), "--outcome", str(six + 1),
                  "--atom", "counters_put(ballista, p1p1, 6)"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "instead, in 1 other outcome: counters_put(ballista,p1p1,5)"
+    assert capsys.readouterr().out.splitlines()[-1] == \
+        "instead, in 1 other outcome: 5 +1/+1 counters are put on Walking Ballista"
 
 
 def test_markdown_and_small_dot_keep_the_game_level_chain():
@@ -273,8 +274,9 @@ def test_markdown_and_small_dot_keep_the_game_level_chain():
     where = EXAMPLES / "ballista.yaml"
     assert markdown[:3] == ["**Given**", "", f'- ballista: card "Walking Ballista", initial_controller alice, '
                                              f"initial_zone stack, object_x 2, stack_position 1 ({where}:6)"]
-    assert "7. Real event enter(Walking Ballista) happens as en(0,p1p1,6,none). (chosen)  [616.1]" in markdown
-    assert markdown[-3:] == ["**So**", "", "- 6 counters of kind p1p1 are put on Walking Ballista.  [106.4, 119.3, 122.1]"]
+    assert "7. Walking Ballista entering the battlefield happens as entering with 6 +1/+1 counters. (chosen)  " \
+        "[616.1]" in markdown
+    assert markdown[-3:] == ["**So**", "", "- 6 +1/+1 counters are put on Walking Ballista.  [106.4, 119.3, 122.1]"]
     dot = six.explain().to_small_dot()
     assert '"result(enter(ballista),en(0,p1p1,6,none))" -> "counters_put(ballista,p1p1,6)" [label="106.4"];' in dot
     assert "_" + "step(" not in dot and dot.startswith("digraph explanation {")

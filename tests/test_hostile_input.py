@@ -441,7 +441,7 @@ def test_explaining_a_line_that_ended_early(case, capsys):
 
     assert main(["explain", f"pyrules/corpus/{case}.yaml"]) == 0
     out = capsys.readouterr().out
-    assert "was not legal" in out or "the game ended" in out
+    assert "was not legal" in out or "The game ended" in out
 
 
 def test_query_atom_nested_too_deeply(capsys):

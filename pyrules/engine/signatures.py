@@ -21,7 +21,7 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "illegal/2": (("N", "Reason"), "action N was not legal, for Reason: the line ended there"),
     "loop/1": (("N",), "during action N the line came back to a state it had been in: it can go on forever"),
     "bound/1": (("N",), "action N was still going after the bound on steps (max_steps): the line was cut there"),
-    "lost/2": (("P", "Why"), "P lost the game for Why: life (704.5a) or empty_library (704.5b)"),
+    "lost/2": (("P", "Why"), "P lost the game, for Why. Why is life (704.5a) or empty_library (704.5b)"),
     "game_over/1": (("N",), "the game ended during action N (every player but one lost): later actions were not taken"),
     "drew/2": (("P", "N"), "P drew N cards during the actions"),
     "damage/2": (("O", "N"), "N damage is marked on O at the end (120.3e)"),

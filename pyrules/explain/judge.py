@@ -31,6 +31,7 @@ from clingo import Symbol, SymbolType
 from pyrules.engine.atoms import format_atom
 from pyrules.engine.encodings import all_entries
 from pyrules.engine.signatures import OUTCOMES
+from pyrules.explain.terms import LOSSES, ability_text, choice_phrase, phrase
 from pyrules.explain.text import fill, templates
 
 
@@ -122,26 +123,9 @@ def object_names(situation: Any) -> dict[str, str]:
 
 
 def game_term(value: Symbol, names: dict[str, str]) -> str:
-    """A term in game words: an object id as its card's name; ``ab(C,I)`` as "ability I of C"; an effect
-    ``rep(X,D)`` as its ability (and its source, when that is not the ability's card); the other terms as
-    clingo writes them, their arguments in game words."""
-    if value.type == SymbolType.String:
-        return names.get(value.string, format_atom(value))
-    if value.type != SymbolType.Function or not value.arguments:
-        if value.type == SymbolType.Function and len(value.name) == 1 and value.name in "wubrgc":
-            return "{" + value.name.upper() + "}"
-        return format_atom(value)
-    args = value.arguments
-    if value.name == "ab" and len(args) == 2 and args[0].type == SymbolType.String:
-        return f"ability {format_atom(args[1])} of {args[0].string}"
-    if value.name == "rep" and len(args) == 2:
-        ability = game_term(args[1], names)
-        source = game_term(args[0], names)
-        card = args[1].arguments[0].string if args[1].name == "ab" and args[1].arguments and \
-            args[1].arguments[0].type == SymbolType.String else None
-        same = card is not None and source in (card, f"{card} ({format_atom(args[0])})")
-        return ability if same else f"{ability} (from {source})"
-    return f"{value.name}({','.join(game_term(a, names) for a in args)})"
+    """A term in game words (:func:`pyrules.explain.terms.phrase`): an object id as its card's name, an
+    ability as "Llanowar Elves's first ability", a state of the replacement engine as what it holds."""
+    return phrase(value, names)
 
 
 def game_atom(symbol: Symbol, names: dict[str, str]) -> str:
@@ -166,19 +150,37 @@ def sentence(symbol: Symbol, names: dict[str, str], varying: tuple[int, str] | N
     its arguments in game words; the atom itself when its predicate has no meaning. ``varying``: one
     argument (its position, and the text to stand for it) written otherwise, for a folded line;
     ``table``: meanings that take precedence (those of a sequence's outcome atoms)."""
-    words = [game_term(v, names) for v in symbol.arguments]
+    args = symbol.arguments
+    signature = f"{symbol.name}/{len(args)}"
+    words = [choice_phrase(v, names) if (signature, i) in _CHOICE_ARGUMENTS else
+             LOSSES.get(v.name, game_term(v, names)) if (signature, i) in _LOSS_ARGUMENTS else game_term(v, names)
+             for i, v in enumerate(args)]
     if varying is not None:
         words[varying[0]] = varying[1]
-    signature = f"{symbol.name}/{len(symbol.arguments)}"
-    template = (table or {}).get(signature) or templates().get(signature)
-    if not template or not template[1] or len(template[0]) != len(symbol.arguments):
+    template = (table or {}).get(signature) or templates().get(signature) or OUTCOMES.get(signature)
+    if not template or not template[1] or len(template[0]) != len(args):
         return f"{symbol.name}({','.join(words)})" if words else format_atom(symbol)
     first = _FIRST_SENTENCE.match(template[1])
-    text = fill((template[0], first.group(1) if first else template[1]), range(len(words)), words.__getitem__)
+    arguments, text = template[0], first.group(1) if first else template[1]
+    ability = _ABILITY_OF.search(text)
+    if ability is not None and "A" in arguments and "O" in arguments and varying is None:
+        # "ability A of O": the ability as the object's own ("Llanowar Elves's first ability")
+        a, o = arguments.index("A"), arguments.index("O")
+        arguments, text = arguments + ("A_OF_O",), text[:ability.start()] + "A_OF_O" + text[ability.end():]
+        words.append(ability_text(args[a], names, args[o]))
+    text = fill((arguments, text), range(len(words)), words.__getitem__)
+    if text.startswith(("the ", "a ", "an ")):  # a phrase of pyrules' words opens the sentence
+        text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?", ")")) else text + "."
 
 
 _FIRST_SENTENCE = re.compile(r"^(.*?[.!?])\s+(?=[A-Z])")
+#: How a catalogue says "ability A of the object O", to be said as the object's own ability.
+_ABILITY_OF = re.compile(r"\b(?:(?:mana )?ability (?:instance )?|instance )?A of O\b")
+#: The arguments that name a choice (what it is about), worded as such.
+_CHOICE_ARGUMENTS = {("chose/3", 1)}
+#: The arguments that say why a player loses the game.
+_LOSS_ARGUMENTS = {("loses/2", 1), ("lost/2", 1)}
 
 
 # ---------------------------------------------------------------------------------------------

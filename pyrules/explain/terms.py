@@ -1,0 +1,258 @@
+"""Game words for the terms the encodings build: the identities of events and stack items, the states of
+the replacement engine, abilities, costs and choices, each as a judge would say it.
+
+The catalogues of ``asp/`` say what each *atom* means; the terms inside atoms (``ability(O,A)``,
+``cost(O,A,tap)``, ``m(0,0,0,0,1,0)``, ``en(1,p1p1,2,none)``) are the encodings' own notation. Each term
+constructor has a phrase here, with ``{0}``, ``{1}``... standing for its arguments in game words; the
+states of the replacement engine (mana, entering, counters, tokens, damage, destinations) and abilities
+are worded by small functions. A term with no phrase is written as clingo writes it: the judge-view
+test over the corpus (tests/test_judge.py) finds any that a case shows.
+"""
+
+from __future__ import annotations
+
+from clingo import Number, Symbol, SymbolType
+
+from pyrules.engine.atoms import format_atom
+
+#: name/arity -> phrase, its arguments in game words ({0}, {1}, ...). Identities are noun phrases; the
+#: events an identity names (happens/2's second argument) are clauses.
+PHRASES: dict[str, str] = {
+    # what happens (the events of happens/2)
+    "tap/1": "{0} becomes tapped",
+    "untap/1": "{0} becomes untapped",
+    "move/3": "{0} moves from {1} to {2}",
+    "put_on_stack/1": "{0} is put on the stack",
+    "add_mana/3": "{2} {1} is added to {0}'s mana pool",
+    "spend/3": "{0} spends {2} {1}",
+    "lose_life/2": "{0} loses {1} life",
+    "gain_life/2": "{0} gains {1} life",
+    # identities: of events, stack items and choices
+    "cast/1": "casting {0}",
+    "spell/1": "the spell {0}",
+    "copy/2": "copy {1} of {0}",
+    "resolve/1": "{0} resolving",
+    "exile/1": "exiling {0}",
+    "activation/2": "activating {ability}",
+    "activate/2": "activating {ability}",
+    "cost/3": "the cost of {ability}: {2}",
+    "cost_life/1": "the life paid for {0}",
+    "mana/2": "the {1} that {0} makes",
+    "spend/2": "paying for {0} with {1}",
+    "effect/2": "the effect of {0}",
+    "effect/3": "the effect of {0} on {2}",
+    "i/2": "the effect of {0}",
+    "d/3": "the damage {0} deals",
+    "damage/1": "{0}",
+    "counters/1": "the counters from {0}",
+    "tokens/1": "the tokens from {0}",
+    "enter/1": "{0} entering the battlefield",
+    "to_graveyard/1": "{0} going to a graveyard",
+    "trigger/3": "{ability}, triggered by {2}",
+    "triggered/3": "{ability}, triggered by {2}",
+    "tr/3": "{ability}, triggered by {2}",
+    "ability_copy/2": "the copy of {0} made by {1}",
+    "hyp/3": "{0}, imagined as activated by {1}",
+    "gr/1": "{0}, granted",
+    "granted/2": "{1}, granted by {0}",
+    "crafted/2": "{1}, crafted with {0}",
+    "rounds/1": "the rounds of discarding, {0} first",
+    "step/1": "step {0}",
+    "token/2": "token {1} of {0}",
+    "token/1": "{0} tokens",
+    "copy/1": "a copy of {0}",
+    "token/3": "token {2} of kind {1} from {0}",
+    "cost/2": "the additional cost of {0}: {1}",
+    "made/1": "the mana {0} made",
+    "effect/1": "the lasting effect {0}",
+    "dies/1": "{0} dying",
+    "draw/3": "{0} drawing {2}",
+    "draw/4": "{0} making {2} draw {3}",
+    "draw/1": "{0} drawing",
+    # why an action is not legal (illegal/1, and a line's ending)
+    "cannot_activate/4": "{0} cannot activate {ability12}: {3}",
+    "cannot_cast/3": "{0} cannot cast {1}: {2}",
+    "cannot_play/3": "{0} cannot play {1}: {2}",
+    "cannot_pay/1": "the {0} part of the cost cannot be paid",
+    "illegal_target/2": "{1} is not a legal target {0}",
+    "not_in_zone/1": "it is not in {0}",
+    # what a cost asks (the third argument of cost/3)
+    "sacrifice/1": "sacrificing {0}",
+    "put/1": "putting {0} counters on it",
+    "remove/1": "removing a {0} counter from it",
+    "material/1": "exiling {0}",
+    "discard/1": "the card discarded for {0}",
+}
+
+#: What a choice is about (the second argument of chose/3): name/arity -> phrase.
+CHOICES: dict[str, str] = {
+    "sacrifice/1": "what to sacrifice for {0}",
+    "discard/1": "what to discard for {0}",
+    "color/1": "the color of {0}",
+    "to_hand/1": "the card {0} puts into a hand",
+    "cast_copy/1": "whether to cast the copy of {0}",
+    "target/2": "target {1} of {0}",
+    "new_target/2": "the new target {1} of {0}",
+    "division/2": "the damage divided to target {1} of {0}",
+    "legend_rule/1": "which {0} to keep (the legend rule)",
+}
+
+#: Constants that stand for something a judge names otherwise: costs, zones, counter kinds.
+WORDS: dict[str, str] = {
+    "battlefield": "the battlefield", "graveyard": "a graveyard", "exile": "exile", "hand": "a hand",
+    "library": "a library", "stack": "the stack", "command": "the command zone",
+    "p1p1": "+1/+1", "m1m1": "-1/-1", "question": "the question asked", "none": "none",
+}
+
+#: The costs written as constants (the third argument of cost/3).
+COSTS: dict[str, str] = {"tap": "tapping it", "untap": "untapping it", "life": "paying life",
+                         "sacrifice_self": "sacrificing it", "exile": "exiling it"}
+
+#: Why a player loses the game (the second argument of loses/2).
+LOSSES: dict[str, str] = {"life": "having 0 or less life (704.5a)",
+                          "empty_library": "having drawn from an empty library (704.5b)"}
+
+_COLORS = "wubrgc"
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_BASIC_MANA = {"plains": "w", "island": "u", "swamp": "b", "mountain": "r", "forest": "g", "wastes": "c"}
+
+
+def mana_text(amounts: list[int]) -> str:
+    """Mana as its symbols: ``{G}``, ``{B}{B}``; ``6 {C}`` when long; ``no mana``."""
+    symbols = []
+    for color, n in zip(_COLORS, amounts):
+        if n > 3:
+            symbols.append(f"{n} {{{color.upper()}}}")
+        else:
+            symbols += [f"{{{color.upper()}}}"] * n
+    return "".join(symbols) if symbols else "no mana"
+
+
+def ordinal(n: int) -> str:
+    return _ORDINALS[n - 1] if 0 < n <= len(_ORDINALS) else f"#{n}"
+
+
+def _card_of(value: Symbol) -> str | None:
+    """The card an ability term belongs to (``ab(C,I)``), if it names one."""
+    if value.type == SymbolType.Function and value.name == "ab" and len(value.arguments) == 2 and \
+            value.arguments[0].type == SymbolType.String:
+        return value.arguments[0].string
+    return None
+
+
+def ability_text(ability: Symbol, names: dict[str, str], owner: Symbol | None = None) -> str:
+    """An ability as a judge names it: "the first ability of Llanowar Elves"; of an object (``owner``) whose
+    card prints it, "Llanowar Elves's first ability"; a basic land type's, "its {T}: Add {G} (Forest)"."""
+    owner_name = phrase(owner, names) if owner is not None else None
+    card = _card_of(ability)
+    if card is not None:
+        number = ability.arguments[1]
+        nth = ordinal(number.number) if number.type == SymbolType.Number else format_atom(number)
+        if owner_name is not None and owner_name.split(" (")[0] == card:
+            return f"{owner_name}'s {nth} ability"
+        mine = f"the {nth} ability of {card}"
+        return mine if owner_name is None else f"{mine} (on {owner_name})"
+    if ability.type == SymbolType.Function and ability.name == "basic" and len(ability.arguments) == 1:
+        land = ability.arguments[0].name if ability.arguments[0].type == SymbolType.Function else ""
+        color = _BASIC_MANA.get(land, "")
+        mine = f"the {{T}}: Add {{{color.upper()}}} ability of the land type {land.capitalize()}" if color else \
+            f"the ability of the land type {land.capitalize()}"
+        return mine if owner_name is None else f"{owner_name}'s {mine.removeprefix('the ')}"
+    text = phrase(ability, names)
+    return text if owner_name is None else f"{text} of {owner_name}"
+
+
+def _state(value: Symbol, names: dict[str, str]) -> str | None:
+    """A state of the replacement engine in words, or None if ``value`` is no state."""
+    args = value.arguments
+    numbers = all(a.type == SymbolType.Number for a in args)
+    if value.name == "m" and len(args) == 6 and numbers:
+        return mana_text([a.number for a in args])
+    if value.name == "cn" and len(args) == 2:
+        return f"{phrase(args[1], names)} {phrase(args[0], names)} counters"
+    if value.name == "cost" and len(args) == 2 and args[1].type == SymbolType.Number:
+        return f"{args[1].number} {phrase(args[0], names)} counters (a cost)"
+    if value.name == "dmg" and len(args) == 1:
+        return f"{phrase(args[0], names)} damage"
+    if value.name == "dest" and len(args) == 1:
+        return f"going to {phrase(args[0], names)}"
+    if value.name == "en" and len(args) == 4:
+        tapped, kind, n, copy = args
+        parts = ["entering"]
+        if tapped.type == SymbolType.Number and tapped.number:
+            parts.append("tapped")
+        if n.type == SymbolType.Number and n.number:
+            parts.append(f"with {n.number} {phrase(kind, names)} counters")
+        if not (copy.type == SymbolType.Function and copy.name == "none"):
+            parts.append(f"as a copy of {phrase(copy, names)}")
+        return " ".join(parts)
+    if value.name == "tk" and len(args) == 5:
+        kind, n, clues, foods, treasures = args
+        parts = [f"{phrase(n, names)} {token_kind(kind, names, n != _ONE)}"]
+        for count, word in ((clues, "Clue"), (foods, "Food"), (treasures, "Treasure")):
+            if count.type == SymbolType.Number and count.number:
+                parts.append(f"{count.number} {word}{'s' if count.number > 1 else ''}")
+        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+    return None
+
+
+_ONE = Number(1)
+
+
+def choice_phrase(value: Symbol, names: dict[str, str]) -> str:
+    """What a choice is about (``sacrifice(onyx)``: "what to sacrifice for Professor Onyx")."""
+    template = CHOICES.get(f"{value.name}/{len(value.arguments)}") if value.type == SymbolType.Function else None
+    if template is None:
+        return phrase(value, names)
+    return template.format(*(phrase(a, names) for a in value.arguments))
+
+
+def token_kind(kind: Symbol, names: dict[str, str], plural: bool = True) -> str:
+    """Tokens of a kind: "Soldier tokens"; of ``copy(O)``, "token copies of O"."""
+    if kind.type == SymbolType.Function and kind.name == "copy" and len(kind.arguments) == 1:
+        return f"token cop{'ies' if plural else 'y'} of {phrase(kind.arguments[0], names)}"
+    return f"{phrase(kind, names)} token{'s' if plural else ''}"
+
+
+def phrase(value: Symbol, names: dict[str, str]) -> str:
+    """A term in game words: an object id as its card's name; a mana type as its symbol; an ability, a
+    state, an identity or an event by its phrase; anything else as clingo writes it."""
+    if value.type == SymbolType.String:
+        return names.get(value.string, format_atom(value))
+    if value.type == SymbolType.Number:
+        return str(value.number)
+    if value.type != SymbolType.Function:
+        return format_atom(value)
+    args = value.arguments
+    if not args:
+        if len(value.name) == 1 and value.name in _COLORS:
+            return "{" + value.name.upper() + "}"
+        return WORDS.get(value.name, value.name.replace("_", " ") if value.name else format_atom(value))
+    if not value.name:  # a tuple
+        return ", ".join(phrase(a, names) for a in args)
+    state = _state(value, names)
+    if state is not None:
+        return state
+    if value.name in ("ab", "basic"):
+        return ability_text(value, names)
+    if value.name == "ability" and len(args) == 2:
+        return ability_text(args[1], names, args[0])
+    if value.name == "rep" and len(args) == 2:
+        return ability_text(args[1], names, args[0])
+    words = [phrase(a, names) for a in args]
+    if value.name == "counters" and len(args) == 3 and args[2].type == SymbolType.Number:  # (N < 0 removes)
+        n = args[2].number
+        return f"{abs(n)} {words[1]} counter{'s' if abs(n) != 1 else ''} " + \
+            (f"are put on {words[0]}" if n > 0 else f"are removed from {words[0]}")
+    if value.name == "cost" and len(args) == 3 and args[2].type == SymbolType.Function and not args[2].arguments:
+        words[2] = COSTS.get(args[2].name, words[2])
+    template = PHRASES.get(f"{value.name}/{len(args)}")
+    if template is None:
+        return f"{value.name}({','.join(words)})"
+    fields: dict[str, str] = {}
+    if "{ability}" in template:  # the ability (the second argument) of the object (the first)
+        fields["ability"] = ability_text(args[1], names, args[0])
+    if "{ability12}" in template:  # the ability (the third argument) of the object (the second)
+        fields["ability12"] = ability_text(args[2], names, args[1])
+    return template.format(*words, **fields)
+
