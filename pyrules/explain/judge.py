@@ -163,9 +163,9 @@ def sentence(symbol: Symbol, names: dict[str, str], varying: tuple[int, str] | N
     first = _FIRST_SENTENCE.match(template[1])
     arguments, text = template[0], first.group(1) if first else template[1]
     ability = _ABILITY_OF.search(text)
-    if ability is not None and "A" in arguments and "O" in arguments and varying is None:
+    if ability is not None and ability.group(1) in arguments and ability.group(2) in arguments and varying is None:
         # "ability A of O": the ability as the object's own ("Llanowar Elves's first ability")
-        a, o = arguments.index("A"), arguments.index("O")
+        a, o = arguments.index(ability.group(1)), arguments.index(ability.group(2))
         arguments, text = arguments + ("A_OF_O",), text[:ability.start()] + "A_OF_O" + text[ability.end():]
         words.append(ability_text(args[a], names, args[o]))
     text = fill((arguments, text), range(len(words)), words.__getitem__)
@@ -176,7 +176,7 @@ def sentence(symbol: Symbol, names: dict[str, str], varying: tuple[int, str] | N
 
 _FIRST_SENTENCE = re.compile(r"^(.*?[.!?])\s+(?=[A-Z])")
 #: How a catalogue says "ability A of the object O", to be said as the object's own ability.
-_ABILITY_OF = re.compile(r"\b(?:(?:mana )?ability (?:instance )?|instance )?A of O\b")
+_ABILITY_OF = re.compile(r"\b(?:(?:[Ss]tatic |mana )?ability (?:instance )?|instance )?(A|D) of (O|X)\b")
 #: The arguments that name a choice (what it is about), worded as such.
 _CHOICE_ARGUMENTS = {("chose/3", 1)}
 #: The arguments that say why a player loses the game.
