@@ -145,8 +145,10 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("explain", help="why an outcome (or one atom of it) holds, or why an atom holds in no outcome",
                        epilog=_EPILOGS["explain"], **kinds)
     p.add_argument("file")
-    p.add_argument("--outcome", type=int, default=1, metavar="N", help="which outcome, counting from 1 (default 1)")
-    p.add_argument("--atom", metavar="ATOM", help="explain only this atom and what it rests on")
+    p.add_argument("--outcome", type=int, metavar="N",
+                   help="which outcome, counting from 1 (default: 1, or with --atom the first where it holds)")
+    p.add_argument("--atom", metavar="ATOM", help="explain only this atom and what it rests on (in the first "
+                                                  "outcome where it holds, unless --outcome says which)")
     p.add_argument("--why-not", metavar="ATOM", dest="why_not", help="why this atom holds in no outcome")
     p.add_argument("--where", metavar="QUERY", help="count --outcome among the outcomes where QUERY holds")
     p.add_argument("--format", choices=("text", "dot", "graphml", "json", "markdown", "small-dot"), default="text",
@@ -481,11 +483,18 @@ def _explain(args: argparse.Namespace) -> int:
     if not len(result):
         reason = "; ".join(result.illegal) or ("no outcome where " + args.where if args.where else "no outcome")
         raise InputError(path, f"there is no outcome to explain ({reason}); try --why-not")
+    holding = [] if atom is None else [i for i, o in enumerate(result, start=1) if o.holds(result.atom(atom, "--atom"))]
+    if atom is not None and not holding:
+        raise InputError("--atom", f"{atom} holds in no outcome; try --why-not")
+    if index is None:
+        index = holding[0] if holding else 1
+        if len(result) > 1 and holding:
+            print(f"{atom} holds in {_numbers('outcome', holding)} of {len(result)}: outcome {index} is explained")
     if not 1 <= index <= len(result):
         raise InputError("--outcome", f"must be between 1 and {len(result)}")
     outcome = result[index - 1]
-    if atom is not None and not outcome.holds(result.atom(atom, "--atom")):
-        raise InputError("--atom", f"{atom} does not hold in outcome {index}; try --why-not")
+    if atom is not None and index not in holding:
+        raise InputError("--atom", f"{atom} does not hold in outcome {index}; it holds in {_numbers('outcome', holding)}")
     graph = outcome.explain(atom)
     if args.full and fmt != "text":
         raise InputError("--full", "goes with --format text (the other formats are chosen by --format)")
@@ -511,6 +520,13 @@ def _explain(args: argparse.Namespace) -> int:
         for line in lines[:_CONTRASTS] + ([f"... ({len(lines) - _CONTRASTS} more)"] if len(lines) > _CONTRASTS else []):
             print(line)
     return 0
+
+
+def _numbers(what: str, numbers: list[int], most: int = 8) -> str:
+    """``outcome 3``, ``outcomes 2, 5 and 7``, or the first ``most`` and how many more."""
+    shown = [str(n) for n in numbers[:most]] + ([f"{len(numbers) - most} more"] if len(numbers) > most else [])
+    listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+    return f"{what}{'s' if len(numbers) > 1 else ''} {listed}"
 
 
 #: At most this many "instead" lines under a judge view.

@@ -181,3 +181,19 @@ def test_without_an_atom_each_atom_is_contrasted(capsys):
         "  1 mana of type {B} is added to alice's mana pool.  [106.4, 119.3, 122.1]",
         *[f"instead of \"1 mana of type {{B}} is added to alice's mana pool\", in 1 other outcome: 1 mana of type "
           f"{{{t.upper()}}} is added to alice's mana pool" for t in "gruw"]]
+
+
+def test_an_atom_is_explained_where_it_holds(capsys):
+    """--atom without --outcome looks through every outcome: Walking Ballista's 6 counters hold in outcome 2
+    only, which is explained, and said so; with --outcome naming another, the error says where it holds."""
+    path = str(EXAMPLES / "ballista.yaml")
+    assert main(["explain", path, "--atom", "counters_put(ballista, p1p1, 6)"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "counters_put(ballista, p1p1, 6) holds in outcome 2 of 2: outcome 2 is explained"
+    assert "  6 +1/+1 counters are put on Walking Ballista.  [106.4, 119.3, 122.1]" in lines
+    assert main(["explain", path, "--outcome", "1", "--atom", "counters_put(ballista, p1p1, 6)"]) == 2
+    assert capsys.readouterr().err == \
+        "pyrules: --atom: counters_put(ballista, p1p1, 6) does not hold in outcome 1; it holds in outcome 2\n"
+    assert main(["explain", path, "--atom", "counters_put(ballista, p1p1, 7)"]) == 2
+    assert capsys.readouterr().err == "pyrules: --atom: counters_put(ballista, p1p1, 7) holds in no outcome; " \
+                                      "try --why-not\n"
