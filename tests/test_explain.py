@@ -134,7 +134,7 @@ def test_cli_explain(capsys):
     path = str(corpus_dir() / "mana" / "heartbeat-follows-contamination.yaml")
     assert main(["explain", path, "--atom", "mana_added(alice, b, 2)"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"Given ({path}):" and out[out.index("So:") + 1] == (
+    assert out[0] == "Ruling:" and f"Given ({path}):" in out and out[out.index("So:") + 1] == (
         "  2 mana of type {B} is added to alice's mana pool.  [106.4, 119.3, 122.1]")
     assert main(["explain", path, "--atom", "mana_added(alice, b, 2)", "--full"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == (
@@ -272,8 +272,11 @@ def test_markdown_and_small_dot_keep_the_game_level_chain():
     six = next(o for o in outcomes if o.holds("counters_put(ballista, p1p1, 6)"))
     markdown = six.explain("counters_put(ballista, p1p1, 6)").to_markdown().splitlines()
     where = EXAMPLES / "ballista.yaml"
-    assert markdown[:3] == ["**Given**", "", f'- ballista: card "Walking Ballista", initial_controller alice, '
-                                             f"initial_zone stack, object_x 2, stack_position 1 ({where}:6)"]
+    assert markdown[:2] == ["**Ruling**", ""] and markdown[2].startswith("- 6 +1/+1 counters are put on Walking "
+                                                                         "Ballista: by 616.1 (")
+    given = markdown.index("**Given**")
+    assert markdown[given + 2] == f'- ballista: card "Walking Ballista", initial_controller alice, ' \
+                                  f"initial_zone stack, object_x 2, stack_position 1 ({where}:6)"
     assert "7. Walking Ballista entering the battlefield happens as entering with 6 +1/+1 counters. (chosen)  " \
         "[616.1]" in markdown
     assert markdown[-3:] == ["**So**", "", "- 6 +1/+1 counters are put on Walking Ballista.  [106.4, 119.3, 122.1]"]

@@ -213,6 +213,7 @@ class JudgeView:
     given: list[Line] = field(default_factory=list)
     steps: list[Line] = field(default_factory=list)
     outcome: list[Line] = field(default_factory=list)
+    ruling: list[str] = field(default_factory=list)  # what decides each of the first lines of the outcome
 
     @property
     def cites(self) -> set[str]:
@@ -231,7 +232,8 @@ class JudgeView:
     def text(self) -> str:
         files = {_file(g.where) for g in self.given}
         file = files.pop() if len(files) == 1 and "" not in files else ""
-        out = [f"Given ({file}):" if file else "Given:"]
+        out = ["Ruling:"] + [f"  {r}" for r in self.ruling] if self.ruling else []
+        out.append(f"Given ({file}):" if file else "Given:")
         for g in self.given:  # one file: its lines ("line 6", "lines 8-11", "default"); several: each place in full
             numbers = g.where.rpartition(":")[2]
             place = g.where if not file else "default" if g.where == file else \
@@ -243,7 +245,8 @@ class JudgeView:
         return "\n".join(out) + "\n"
 
     def markdown(self) -> str:
-        out = ["**Given**", ""] + [f"- {g.text} ({g.where})" for g in self.given] + [""]
+        out = ["**Ruling**", ""] + [f"- {r}" for r in self.ruling] + [""] if self.ruling else []
+        out += ["**Given**", ""] + [f"- {g.text} ({g.where})" for g in self.given] + [""]
         if self.steps:
             out += ["**What happens**", ""] + [line.lstrip() if line.lstrip()[0].isdigit() else f"*{line.strip()}*"
                                                for line in self._numbered("")] + [""]
@@ -287,7 +290,131 @@ def judge_view(graph: Any, roots: Iterable[Any] | None = None) -> JudgeView:
         view.steps = _folded(graph, sorted(steps, key=order), chain, names)
     view.outcome = _folded(graph, sorted((r for r in roots if "symbol" in nodes[r]), key=order), chain, names,
                            _sequence_outcomes() if sequence else None)
+    view.ruling = _ruling(graph, chain, view.outcome)
     return view
+
+
+#: How many of the outcome's lines the ruling speaks of.
+RULING_LINES = 4
+
+
+def _ruling(graph: Any, chain: set[Any], outcome: list[Line]) -> list[str]:
+    """The ruling: for each of the first lines of the outcome, the rules that decide it. A rule decides an
+    atom when every path of the proof from the atom down to the situation's facts goes through one of its
+    firings (so without it the atom would not hold this way); the rules that state an outcome (those that
+    derive an outcome atom, and those the outcome line cites) are bookkeeping, not repeated. Each is given
+    with its block's first sentence, in the project's words; the nearest to the atom first."""
+    nodes = graph.nodes
+    below = _proof_downwards(graph, chain)
+    sentences = []
+    for line in outcome[:RULING_LINES]:
+        deciding: list[tuple[str, str]] = []
+        for atom in line.atoms:
+            root = graph.atom_node(atom)
+            for node in _on_every_path(below, root):
+                data = nodes[node]
+                cites = tuple(c for c in data.get("cites", "").split(", ") if c)
+                if data["kind"] != "rule" or not cites or set(cites) <= set(line.cites) or \
+                        any(_role(nodes[head]) == "output" for head in graph.successors(node)):
+                    continue  # (a rule that states an outcome, rather than decides it)
+                header = data.get("label", "").partition(": ")[2]
+                first = _FIRST_SENTENCE.match(header)
+                entry = (", ".join(cites), _shortened((first.group(1) if first else header).rstrip(".")))
+                if entry not in deciding:
+                    deciding.append(entry)
+        said = line.text.rstrip(".")
+        if deciding:
+            rules = "; ".join(f"{cites} ({header})" for cites, header in deciding[:3])
+            sentences.append(f"{said}: by {rules}.")
+        else:  # nothing below it decides more than the rules that state it
+            sentences.append(f"{said}: by {', '.join(line.cites)}." if line.cites else f"{said}.")
+    if len(outcome) > RULING_LINES:
+        sentences.append(f"(and {len(outcome) - RULING_LINES} more, below)")
+    return sentences
+
+
+def _shortened(text: str, most: int = 110) -> str:
+    """A rule's header as a reminder: at most ``most`` characters, cut at a word."""
+    return text if len(text) <= most else text[:most].rsplit(" ", 1)[0].rstrip(",;:(") + " ..."
+
+
+def _proof_downwards(graph: Any, chain: set[Any]) -> dict[Any, list[Any]]:
+    """The proof's edges from each head down to what derives it (a firing, or a firing's body atoms)."""
+    down: dict[Any, list[Any]] = {}
+    for node in chain:
+        down[node] = [p for p in graph.predecessors(node) if p in chain]
+    return down
+
+
+def _on_every_path(down: dict[Any, list[Any]], root: Any) -> list[Any]:
+    """The nodes every path from ``root`` down to a leaf of the proof goes through, nearest first: the
+    dominators of a sink joined to every leaf, in the proof walked downwards from the root."""
+    order: list[Any] = []
+    seen = {root}
+    todo = [root]
+    while todo:  # the part of the proof below the root
+        node = todo.pop()
+        order.append(node)
+        for nxt in down.get(node, ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    sink = object()
+    edges = {node: list(down.get(node, ())) or [sink] for node in order}
+    edges[sink] = []
+    idom = _dominators(root, edges)
+    path, node = [], idom.get(sink)
+    while node is not None and node is not root:
+        path.append(node)
+        node = idom.get(node)
+    return path
+
+
+def _dominators(start: Any, edges: dict[Any, list[Any]]) -> dict[Any, Any]:
+    """Immediate dominators in a graph given by its edges (Cooper, Harvey and Kennedy's iteration over a
+    reverse postorder), without a graph library: the proof is walked once per atom of the ruling."""
+    post: list[Any] = []
+    seen = {start}
+    stack = [(start, iter(edges[start]))]
+    while stack:
+        node, children = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            post.append(node)
+        elif child not in seen:
+            seen.add(child)
+            stack.append((child, iter(edges[child])))
+    rank = {node: i for i, node in enumerate(post)}
+    preds: dict[Any, list[Any]] = {node: [] for node in post}
+    for node in post:
+        for child in edges[node]:
+            preds[child].append(node)
+    idom: dict[Any, Any] = {start: start}
+    changed = True
+    while changed:
+        changed = False
+        for node in reversed(post):
+            if node is start:
+                continue
+            new = None
+            for p in preds[node]:
+                if p in idom:
+                    new = p if new is None else _intersect(p, new, idom, rank)
+            if new is not None and idom.get(node) is not new:
+                idom[node] = new
+                changed = True
+    idom[start] = None
+    return idom
+
+
+def _intersect(a: Any, b: Any, idom: dict[Any, Any], rank: dict[Any, int]) -> Any:
+    while a is not b:
+        while rank[a] < rank[b]:
+            a = idom[a]
+        while rank[b] < rank[a]:
+            b = idom[b]
+    return a
 
 
 def _sequence_outcomes() -> dict[str, tuple[tuple[str, ...], str]]:
