@@ -309,7 +309,7 @@ def _ruling(graph: Any, chain: set[Any], outcome: list[Line]) -> list[str]:
     sentences = []
     for line in outcome[:RULING_LINES]:
         deciding: list[tuple[str, str]] = []
-        for atom in line.atoms:
+        for atom in line.atoms[:1]:  # (the atoms of a folded line are alike: their rules are too)
             root = graph.atom_node(atom)
             for node in _on_every_path(below, root):
                 data = nodes[node]
