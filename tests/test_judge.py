@@ -49,7 +49,7 @@ What happens:
   7. Walking Ballista entering the battlefield happens as entering with 6 +1/+1 counters. (chosen)  [616.1]
   8. 6 +1/+1 counters are put on Walking Ballista, as Walking Ballista entering the battlefield.  [122.6, 400.1]
 So:
-  6 +1/+1 counters are put on Walking Ballista.  [106.4, 119.3, 122.1]
+  6 +1/+1 counters are put on Walking Ballista.  [122.1]
 instead, in 1 other outcome: 5 +1/+1 counters are put on Walking Ballista
 """  # noqa: E501
 
@@ -182,7 +182,7 @@ def test_without_an_atom_each_atom_is_contrasted(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[lines.index("So:") + 1:] == [
         "  Birds of Paradise becomes tapped.  [701.26a]",
-        "  1 mana of type {B} is added to alice's mana pool.  [106.4, 119.3, 122.1]",
+        "  1 mana of type {B} is added to alice's mana pool.  [106.4]",
         *[f"instead of \"1 mana of type {{B}} is added to alice's mana pool\", in 1 other outcome: 1 mana of type "
           f"{{{t.upper()}}} is added to alice's mana pool" for t in "gruw"]]
 
@@ -194,7 +194,7 @@ def test_an_atom_is_explained_where_it_holds(capsys):
     assert main(["explain", path, "--atom", "counters_put(ballista, p1p1, 6)"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "counters_put(ballista, p1p1, 6) holds in outcome 2 of 2: outcome 2 is explained"
-    assert "  6 +1/+1 counters are put on Walking Ballista.  [106.4, 119.3, 122.1]" in lines
+    assert "  6 +1/+1 counters are put on Walking Ballista.  [122.1]" in lines
     assert main(["explain", path, "--outcome", "1", "--atom", "counters_put(ballista, p1p1, 6)"]) == 2
     assert capsys.readouterr().err == \
         "pyrules: --atom: counters_put(ballista, p1p1, 6) does not hold in outcome 1; it holds in outcome 2\n"
