@@ -11,7 +11,7 @@ test over the corpus (tests/test_judge.py) finds any that a case shows.
 
 from __future__ import annotations
 
-from clingo import Number, Symbol, SymbolType
+from clingo import Symbol, SymbolType
 
 from pyrules.engine.atoms import format_atom
 
@@ -188,15 +188,13 @@ def _state(value: Symbol, names: dict[str, str]) -> str | None:
         return " ".join(parts)
     if value.name == "tk" and len(args) == 5:
         kind, n, clues, foods, treasures = args
-        parts = [f"{phrase(n, names)} {token_kind(kind, names, n != _ONE)}"]
+        plural = not (n.type == SymbolType.Number and n.number == 1)
+        parts = [f"{phrase(n, names)} {token_kind(kind, names, plural)}"]
         for count, word in ((clues, "Clue"), (foods, "Food"), (treasures, "Treasure")):
             if count.type == SymbolType.Number and count.number:
                 parts.append(f"{count.number} {word}{'s' if count.number > 1 else ''}")
         return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
     return None
-
-
-_ONE = Number(1)
 
 
 def choice_phrase(value: Symbol, names: dict[str, str]) -> str:
