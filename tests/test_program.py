@@ -50,29 +50,60 @@ def test_a_rule_is_live_when_its_positive_body_can_be_derived():
     assert rules[5] not in live(rules, {("effect", 2, ("", "add"))})
     assert rules[5] in live(rules, {("effect", 2, ("", "add_power"))}) and rules[6] in live(rules, {("effect", 2, ("", ""))})
     # A rule's head whose argument may be anything makes every need on that argument met.
-    wide = [_rule("effect(1,Y) :- source(Y)."), *rules[5:]]
-    assert live(wide, {("source", 1, ("",))}) == wide
+    wide = [_rule("effect(1,Y) :- source(f(Y))."), *rules[5:]]
+    assert live(wide, {("source", 1, ("f",))}) == wide
+
+
+def test_a_head_argument_copied_from_the_body_takes_the_names_there():
+    rules = [_rule("effect(1,Y) :- source(Y)."), _rule("g(X) :- effect(D,add_power(X))."),
+             _rule("h(X) :- effect(D,X)."), _rule("k :- h(add_power(1)).")]
+    assert rules[0].copies == ((0, 1, "source", 1, 0),) and rules[2].copies == ((0, 0, "effect", 2, 1),)
+    # source's argument is no add_power (a string here, then add): the effect's is none either, nor h's
+    assert live(rules, {("source", 1, ("",))}) == [rules[0], rules[2]]
+    assert live(rules, {("source", 1, ("add",))}) == [rules[0], rules[2]]
+    # through two copies, as names become known
+    assert live(rules, {("source", 1, ("add",)), ("source", 1, ("add_power",))}) == rules
+    # a source that may be anything makes the copy anything
+    assert live([_rule("source(Z) :- start(Z)."), *rules], {("start", 1, (None,))})[-1] == rules[-1]
 
 
 def _naive_live(statements_, keys):
-    """The least fixpoint of the definition, by rounds over every statement (the reference for live()): a
-    need is met by a key of its predicate with, at each argument it names, that name or anything (None)."""
-    have = set(keys)
+    """The least fixpoint of the definition, by rounds over every statement (the reference for live()): the
+    names known at each argument of each predicate (None: anything) grow from the keys and the heads of
+    statements that fire, a copied head argument taking every name known at its source; a need is met when
+    its predicate is there and, at each argument it names, that name or anything is known."""
+    preds: set = set()
+    names: dict = {}
+
+    def add(key, copies=None):
+        name, arity, at = key
+        grew = (name, arity) not in preds
+        preds.add((name, arity))
+        for i, f in enumerate(at):
+            source = (copies or {}).get(i)
+            new = set(names.get(source, ())) if source is not None else {f}
+            known = names.setdefault((name, arity, i), set())
+            grew |= not new <= known
+            known |= new
+        return grew
 
     def available(need):
-        name, arity, names = need
-        found = [k[2] for k in have if k[:2] == (name, arity)]
-        return bool(found) and all(any(n[i] in (f, None) for n in found) for i, f in enumerate(names) if f)
+        name, arity, at = need
+        return (name, arity) in preds and all({f, None} & names.get((name, arity, i), set())
+                                              for i, f in enumerate(at) if f)
 
+    for key in keys:
+        add(key)
     alive: set[int] = set()
     grown = True
     while grown:
         grown = False
         for i, stm in enumerate(statements_):
-            if i not in alive and all(available(k) for k in stm.needs):
+            if i in alive or all(available(k) for k in stm.needs):
+                grown |= i not in alive
                 alive.add(i)
-                have.update(stm.heads)
-                grown = True
+                for h, key in enumerate(stm.heads):
+                    grown |= add(key, {a: (n, r, j) for hh, a, n, r, j in stm.copies if hh == h})
     return [s for i, s in enumerate(statements_) if i in alive or not s.heads and not s.needs and s.kind != "rule"]
 
 

@@ -23,7 +23,8 @@ def index() -> dict[str, Any]:
     found = [analyse(name, node, i) for i, (name, node) in enumerate(parsed_encodings())]
     return {"encodings": encodings_hash(), "format": INDEX_FORMAT,
             "statements": [[s.file, stored_keys(s.heads), stored_keys(s.needs), stored_keys(s.uses),
-                            [list(k) for k in s.shows], s.kind, s.text, s.line] for s in found],
+                            [list(k) for k in s.shows], s.kind, s.text, s.line, [list(c) for c in s.copies]]
+                           for s in found],
             **{name: compute() for name, compute in _ANALYSES.items()}}
 
 

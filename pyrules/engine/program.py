@@ -34,7 +34,8 @@ from pyrules.engine.encodings import FILES, defined_statements, encoding_paths
 INDEX = "asp-index.json"
 #: 2: keys name the function at every argument (1: at the first only); 3: also what explanations and atom
 #: checks read of the encodings (their shadow rules, the encodings' facts, the names the encodings write)
-INDEX_FORMAT = 3
+#: 4: statements also say which head arguments copy a positive body literal's argument (``copies``)
+INDEX_FORMAT = 4
 
 #: (predicate, arity, at each argument the name of its function or constant). In a rule, None: a head's
 #: argument that may be anything, a body's that asks for nothing; in a fact, "": a value that is no
@@ -53,6 +54,9 @@ class Statement:
     kind: str = "other"  # "rule" (with or without a head), "show" or "other" (#program, #defined, ...)
     text: str = ""  # the statement in clingo's syntax, as clingo prints its AST
     line: int = 0  # where it starts in its file
+    #: (head, argument, predicate, arity, its argument): the head key's argument is a variable that a positive
+    #: body literal of that predicate binds at that argument, so it takes only values that literal's atoms have
+    copies: tuple[tuple[int, int, str, int, int], ...] = ()
 
     @property
     def node(self) -> Any:
@@ -132,14 +136,37 @@ def analyse(file: str, node: Any, position: int) -> Statement:
             raise ValueError(f"{file}:{node.location.begin.line}: a head pyrules cannot key: {atom}")
         heads += keys
     needs: list[Key] = []
+    bound: dict[str, tuple[str, int, int]] = {}  # a variable: the first positive body literal's argument it is
     for lit in node.body:
         positive = lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
         if positive and lit.atom.ast_type == ast.ASTType.SymbolicAtom:
             keys = atom_keys(lit.atom)
             if keys is not None and len(keys) == 1:  # a pooled body literal splits the rule: no single need
                 needs += keys
+                for j, variable in enumerate(_variables(lit.atom.symbol)):
+                    if variable is not None:
+                        bound.setdefault(variable, (keys[0][0], keys[0][1], j))
     return Statement(file, position, tuple(heads), tuple(needs), tuple(dict.fromkeys(_uses(node))), kind="rule",
-                     text=str(node), line=line)
+                     text=str(node), line=line, copies=_copies(node, bound))
+
+
+def _variables(term: Any) -> list[str | None]:
+    """At each argument of a function term, the variable written there as the whole argument (else None)."""
+    if term.ast_type != ast.ASTType.Function:
+        return []
+    return [a.name if a.ast_type == ast.ASTType.Variable and a.name != "_" else None for a in term.arguments]
+
+
+def _copies(node: Any, bound: dict[str, tuple[str, int, int]]) -> tuple[tuple[int, int, str, int, int], ...]:
+    """The head arguments whose variable a positive body literal binds (see ``Statement.copies``)."""
+    found = []
+    first = 0  # the index in ``heads`` of this atom's first key
+    for atom in _heads(node.head):
+        keys = atom_keys(atom) or []
+        if len(keys) == 1:  # a pool in a head is left as it is: its keys come from different terms
+            found += [(first, i) + bound[v] for i, v in enumerate(_variables(atom.symbol)) if v in bound]
+        first += len(keys)
+    return tuple(found)
 
 
 @cache
@@ -194,11 +221,12 @@ def statements() -> tuple[Statement, ...]:
     """Every statement of the encodings (comments left out), in load order, each with its keys: from the
     stored index while the encodings are those it was made from, else from clingo's AST."""
     stored = stored_index()
-    if stored is None or any(len(entry) != 8 for entry in stored["statements"]):  # the encodings changed
+    if stored is None or any(len(entry) != 9 for entry in stored["statements"]):  # the encodings changed
         return tuple(analyse(name, node, i) for i, (name, node) in enumerate(parsed_encodings()))
     return tuple(Statement(name, i, _keys(heads), _keys(needs), _keys(uses), tuple(tuple(k) for k in shows), kind,
-                           text, line)
-                 for i, (name, heads, needs, uses, shows, kind, text, line) in enumerate(stored["statements"]))
+                           text, line, tuple(tuple(c) for c in copies))
+                 for i, (name, heads, needs, uses, shows, kind, text, line, copies)
+                 in enumerate(stored["statements"]))
 
 
 @cache
@@ -237,6 +265,13 @@ class _NeedIndex:
                     self.by_position[condition[:3]].append(condition)
                 self.waiting[condition].append(j)
         self.kept = [not stm.heads and not stm.needs and stm.kind != "rule" for stm in statements_]
+        #: for each statement, its head keys' copied arguments: head -> argument -> (predicate, arity, argument)
+        self.copies: list[dict[int, dict[int, tuple[str, int, int]]]] = []
+        for stm in statements_:
+            copies: dict[int, dict[int, tuple[str, int, int]]] = defaultdict(dict)
+            for head, argument, name, arity, at in stm.copies:
+                copies[head][argument] = (name, arity, at)
+            self.copies.append(dict(copies))
 
 
 _need_indexes: dict[int, _NeedIndex] = {}
@@ -254,14 +289,18 @@ def _need_index(statements_: Iterable[Statement]) -> _NeedIndex:
 def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statement]:
     """The statements that can fire given facts with these keys (least fixpoint over rule heads).
 
-    Linear in the size of the statements: each condition of a statement is counted once, and once met
-    stays met (an argument that may be anything meets every condition on that argument)."""
+    What is known of each argument of each predicate is the set of names atoms can have there (None: any
+    value). A head argument that copies a body literal's argument (``Statement.copies``) takes the names known
+    at that argument, now and as more become known; any other variable there may be anything. Linear in the
+    size of the statements and the names: each condition of a statement is counted once, and once met stays
+    met (an argument that may be anything meets every condition on that argument)."""
     index = _need_index(statements_)
     pending = index.statements
     missing = list(index.counts)
     waiting, by_position = index.waiting, index.by_position
     met: set[tuple] = set()
-    had: set[Key] = set()
+    names_at: dict[tuple[str, int, int], set[str | None]] = defaultdict(set)
+    copied_to: dict[tuple[str, int, int], list[tuple[str, int, int]]] = defaultdict(list)
     ready = [i for i, count in enumerate(missing) if not count]
 
     def meet(condition: tuple) -> None:
@@ -273,31 +312,43 @@ def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statemen
             if not missing[j]:
                 ready.append(j)
 
-    def have(key: Key) -> None:
-        if key in had:
+    def name_at(place: tuple[str, int, int], name: str | None) -> None:
+        known = names_at[place]
+        if name in known or None in known:
             return
-        had.add(key)
+        known.add(name)
+        if name is None:  # anything: every condition on this argument
+            if place not in met:
+                met.add(place)
+                for condition in by_position.get(place, ()):
+                    meet(condition)
+        elif name:
+            meet(place + (name,))
+        for target in copied_to.get(place, ()):
+            name_at(target, name)
+
+    def have(key: Key, copies: dict[int, tuple[str, int, int]]) -> None:
         name, arity, names = key
         meet((name, arity))
         for i, f in enumerate(names):
-            if f is None:  # anything: every condition on this argument
-                if (name, arity, i) not in met:
-                    met.add((name, arity, i))
-                    for condition in by_position.get((name, arity, i), ()):
-                        meet(condition)
-            elif f:
-                meet((name, arity, i, f))
+            source = copies.get(i)
+            if source is None:
+                name_at((name, arity, i), f)
+            else:
+                copied_to[source].append((name, arity, i))
+                for known in list(names_at.get(source, ())):
+                    name_at((name, arity, i), known)
 
     for key in keys:
-        have(key)
+        have(key, {})
     alive = [False] * len(pending)
     while ready:
         i = ready.pop()
         if alive[i]:
             continue
         alive[i] = True
-        for key in pending[i].heads:
-            have(key)
+        for h, key in enumerate(pending[i].heads):
+            have(key, index.copies[i].get(h, {}))
     return [stm for stm, on, kept in zip(pending, alive, index.kept) if on or kept]
 
 
