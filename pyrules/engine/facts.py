@@ -263,7 +263,7 @@ def _object_terms() -> tuple[tuple[Kind, str | None, Any], ...]:
 
 #: The facts of each object met lately, by its identity (the object and the card library held beside them, so
 #: that the identity stays theirs): the steps of a sequence of actions leave most objects as they were.
-_OBJECT_FACTS: dict[int, tuple[Any, Any, tuple[Symbol, ...]]] = {}
+_OBJECT_FACTS: dict[int, tuple[Any, Any, tuple[Symbol, ...], bool]] = {}
 
 
 def situation_facts(situation: Situation, library: CardLibrary | None = None,
@@ -321,28 +321,29 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         used_cards[card.name] = card
         if o.copy_of is not None:  # the card it is a copy of gives it its characteristics (707.2)
             used_cards[o.copy_of] = library[o.copy_of]
-        face = card.face(o.face)
-        ctx = _ObjectContext(S(o.id), card.is_double_faced, face.name,
-                             lambda m, n: fn("crafted", S(m), ability_id(library[situation.object(m).card].face(
-                                 "front").name, n)))
         # An object's own facts depend on it and its card alone (but the cards it was crafted with): an
         # object that a step left as it was has the facts it had.
         cached = _OBJECT_FACTS.get(id(o)) if not skip and not o.crafted_with else None
         if cached is not None and cached[0] is o and cached[1] is library:
-            symbols = list(cached[2])
+            symbols, static = list(cached[2]), cached[3]
         else:
+            face = card.face(o.face)
+            ctx = _ObjectContext(S(o.id), card.is_double_faced, face.name,
+                                 lambda m, n: fn("crafted", S(m), ability_id(library[situation.object(m).card].face(
+                                     "front").name, n)))
             symbols = []
             for k, attr, default in object_fields:
                 if attr is None or getattr(o, attr) != default:
                     symbols += k.term(o, ctx)
+            static = any(a.kind == "static" for a in face.abilities)
             if not skip and not o.crafted_with:
                 if len(_OBJECT_FACTS) >= 50_000:
                     _OBJECT_FACTS.clear()
-                _OBJECT_FACTS[id(o)] = (o, library, tuple(symbols))
-        if any(a.kind == "static" for a in face.abilities):  # timestamps order static effects (613.7)
-            symbols.append(fn("timestamp", ctx.oid, i + 1))
+                _OBJECT_FACTS[id(o)] = (o, library, tuple(symbols), static)
+        if static:  # timestamps order static effects (613.7)
+            symbols.append(fn("timestamp", S(o.id), i + 1))
         if o.deathtouch_damage:  # the state of a sequence of actions (704.5h)
-            symbols.append(fn("deathtouch_damage", ctx.oid))
+            symbols.append(fn("deathtouch_damage", S(o.id)))
         add(f"objects.{i}", symbols)
     for k, item in enumerate(situation.stack_abilities):
         source = situation.object(item.source)

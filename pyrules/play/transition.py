@@ -649,17 +649,20 @@ def state_key(state: Situation) -> tuple:
     return key
 
 
+#: The part of the state key of each object met lately that names no created object, by the object's identity
+#: (held beside it): most objects come through a step as they were.
+_OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
+
+
+def _own(o: GameObject) -> tuple:
+    return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
+            o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
+            o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.division)
+
+
 def _state_key(state: Situation) -> tuple:
     created = set(state.created)
-    content: dict[str, tuple] = {}
-
-    def own(o: GameObject) -> tuple:
-        return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
-                o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-                o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.division)
-
-    for o in state.objects:
-        content[o.id] = own(o)
+    content: dict[str, tuple] = {o.id: _own(o) for o in state.objects if o.id in created}
     for a in state.stack_abilities + state.waiting:
         content[a.id] = (a.kind, a.ability, a.controller, a.source, a.targets, tuple(sorted(a.lki_counters.items())),
                          a.x, a.modes, a.division, a.instance)
@@ -668,8 +671,24 @@ def _state_key(state: Situation) -> tuple:
     def ref(x: str | None) -> Any:
         return names.get(x, x) if x is not None else None
 
-    objects = sorted(repr((ref(o.id), own(o), ref(o.attached_to), tuple(ref(t) for t in o.targets),
-                           tuple(ref(m) for m in o.crafted_with))) for o in state.objects)
+    def entry(o: GameObject) -> str:
+        return repr((ref(o.id), _own(o), ref(o.attached_to), tuple(ref(t) for t in o.targets),
+                     tuple(ref(m) for m in o.crafted_with)))
+
+    known = _OBJECT_KEYS
+    if len(known) >= 100_000:
+        known.clear()
+    objects = []
+    for o in state.objects:
+        if created and (o.id in created or o.attached_to in created or not created.isdisjoint(o.targets)
+                        or not created.isdisjoint(o.crafted_with)):
+            objects.append(entry(o))  # it names a created object: by what that object is, not its name
+            continue
+        found = known.get(id(o))
+        if found is None or found[0] is not o:
+            found = known[id(o)] = (o, entry(o))
+        objects.append(found[1])
+    objects.sort()
     stack = tuple(ref(i) for i in state.stack)
     abilities = sorted(repr((ref(a.id), a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                              tuple(sorted(a.lki_counters.items())), a.x, a.modes, a.division, ref(a.refers_to),
