@@ -33,12 +33,12 @@ def test_the_judge_view_of_walking_ballista(capsys):
     path = str(EXAMPLES / "ballista.yaml")
     assert main(["explain", path, "--outcome", str(index + 1), "--atom", "counters_put(ballista, p1p1, 6)"]) == 0
     assert capsys.readouterr().out == f"""Ruling:
-  6 +1/+1 counters are put on Walking Ballista: by 616.1 (A real event happens as exactly one of its possible final states: one outcome per distinct result, however ...); 400.1, 122.6 (Outcome: the permanent enters, tapped or not, with its counters, as a copy or not).
+  6 +1/+1 counters are put on Walking Ballista: by 616.1 (A real event happens as exactly one of its possible final states: one outcome per distinct result, however ...); 400.1, 122.6 (Outcome: the permanent enters, tapped or not, with its counters, as a copy or not); 614.1, 611.3a (The replacement effects that exist: those of permanents' abilities, and those of resolved spells and ...).
 Given ({path}):
-  line 6: ballista: card "Walking Ballista", initial_controller alice, initial_zone stack, object_x 2, stack_position 1
-  line 7: scales: card "Hardened Scales", initial_controller alice, initial_zone battlefield
-  line 8: season: card "Doubling Season", initial_controller alice, initial_zone battlefield
-  line 9: question(resolve_top)
+  line 6: ballista: Walking Ballista, controlled by alice, on the stack, X is 2, place 1 on the stack (1: the top)
+  line 7: scales: Hardened Scales, controlled by alice, on the battlefield
+  line 8: season: Doubling Season, controlled by alice, on the battlefield
+  line 9: the question: the top of the stack resolves
 What happens:
   1. Walking Ballista enters the battlefield from the stack under alice's control.  [405.5, 608.3]
   2. The X that Walking Ballista's enters abilities use is 2 (107.3m).  [107.3g, 107.3m, etb-x]
@@ -71,7 +71,8 @@ def test_citations_are_those_of_the_decisive_chain():
      "the judge view of counters_put(ballista,p1p1,6) differs: '  6 +1/+1 counters are put on Walking Ballista: "
      "by 616.1 (A real event happens as exactly one of its possible final states: one outcome per distinct result, "
      "however ...); 400.1, 122.6 (Outcome: the permanent enters, tapped or not, with its counters, as a copy or "
-     "not).' where the case has '  6 +1/+1 counters are put on Walking Ballista.'"),
+     "not); 614.1, 611.3a (The replacement effects that exist: those of permanents' abilities, and those of resolved "
+     "spells and ...).' where the case has '  6 +1/+1 counters are put on Walking Ballista.'"),
 ], ids=["a rule off the chain", "a judge view that differs"])
 def test_an_explanation_expectation_that_is_wrong_fails(tmp_path, expectation, problem):
     case = tmp_path / "case.yaml"
@@ -115,7 +116,7 @@ def test_alike_steps_share_a_line():
     outcomes = pyrules.solve(path, explain=True)
     view = outcomes[0].explain().judge()
     assert [g.text for g in view.given if "forest" in g.text] == [
-        'forest1, forest2, forest3, forest4: card "Forest", initial_controller alice, initial_zone battlefield']
+        'forest1, forest2, forest3, forest4: Forest, controlled by alice, on the battlefield']
     assert [g.where.rpartition(":")[2] for g in view.given if "forest" in g.text] == ["8-11"]
     assert view.outcome[-1].text == "Forest (forest1, forest2, forest3, forest4) becomes tapped."
 
@@ -150,8 +151,9 @@ VIEWED = [p for p in case_files() if "error:" not in p.read_text(encoding="utf-8
 
 @pytest.mark.parametrize("path", VIEWED, ids=[p.stem for p in VIEWED])
 def test_every_judge_view_is_in_game_words(path):
-    """The ruling, the steps and the outcome of each corpus case's judge view (its first outcome) use game words:
-    no term of the encodings and none of their words, but the ids the file itself gives."""
+    """Each corpus case's judge view (its first outcome: the ruling, what the file gives, the steps and the
+    outcome) uses game words: no term of the encodings and none of their words, but the ids the file itself
+    gives (the line naming the file aside)."""
     outcomes = pyrules.solve(path, limit=1)
     if not len(outcomes):
         return
@@ -159,7 +161,7 @@ def test_every_judge_view_is_in_game_words(path):
     ids = {o.id for o in situation.objects} | {p.name for p in situation.players} | set(situation.stack) | \
         {a.id for a in situation.waiting}
     text = outcomes[0].explain().judge().text()
-    told = text[:text.index("Given")] + text[text.index("What happens:") if "What happens:" in text else text.index("So:"):]
+    told = "\n".join(line for line in text.splitlines() if not line.startswith("Given ("))
     found = [m.group(0) for m in _NOTATION.finditer(told) if m.group(0).rstrip("(") not in ids]
     assert not found, told
 
@@ -201,3 +203,31 @@ def test_an_atom_is_explained_where_it_holds(capsys):
     assert main(["explain", path, "--atom", "counters_put(ballista, p1p1, 7)"]) == 2
     assert capsys.readouterr().err == "pyrules: --atom: counters_put(ballista, p1p1, 7) holds in no outcome; " \
                                       "try --why-not\n"
+
+
+def test_the_ruling_names_the_rules_through_which_an_ability_acts(tmp_path, capsys):
+    """Blood Moon on a Tundra (305.7, 613.1d): the {R} Tundra could produce comes from the land type
+    Mountain's ability (305.6), which it has because Blood Moon's static ability (604.1) sets its land type
+    in layer 4. The ruling names those rules, and what the file gives is said in game words."""
+    situation = tmp_path / "moon.yaml"
+    situation.write_text("""players: [alice, bob]
+objects:
+  - {id: tundra, card: Tundra, controller: alice}
+  - {id: moon, card: Blood Moon, controller: bob}
+question:
+  could_produce: [tundra]
+""", encoding="utf-8")
+    assert main(["explain", str(situation)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:6] == [
+        "Ruling:",
+        "  Permanent Tundra could produce mana of type {R} (asked objects only): by 604.1, 611.3a (Static abilities "
+        "that may apply: those printed on permanents, and the effects of resolved spells and ...); 305.7, 613.1d "
+        "(An effect that sets a land's subtype to a basic land type (Blood Moon, Celestial Dawn) replaces its land "
+        "...); 305.6 (Each basic land type has an intrinsic mana ability: Plains {W}, Island {U}, Swamp {B}, "
+        "Mountain {R}, Forest ...).",
+        f"Given ({situation}):",
+        "  line 3: tundra: Tundra, controlled by alice, on the battlefield",
+        "  line 4: moon: Blood Moon, controlled by bob, on the battlefield, timestamp 2",
+        "  line 5: the question: what Tundra could produce",
+    ]

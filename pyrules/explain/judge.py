@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import heapq
 import re
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -31,7 +32,7 @@ from clingo import Symbol, SymbolType
 from pyrules.engine.atoms import format_atom
 from pyrules.engine.encodings import all_entries
 from pyrules.engine.signatures import OUTCOMES
-from pyrules.explain.terms import LOSSES, ability_text, choice_phrase, phrase
+from pyrules.explain.terms import LOSSES, ability_text, choice_phrase, given_phrase, phrase
 from pyrules.explain.text import fill, templates
 
 
@@ -279,11 +280,24 @@ def judge_view(graph: Any, roots: Iterable[Any] | None = None) -> JudgeView:
         for n in atoms:
             if nodes[n].get("outcome"):
                 by_step.setdefault(nodes[n]["step"], []).append(n)
+        events: dict[int, list[Any]] = {}
+        restated: dict[int, set[str]] = {}  # the rules of the events not repeated, cited all the same
+        for n in atoms:
+            data = nodes[n]
+            if data["kind"] == "choice" or _role(data) == "event":
+                if data["symbol"].name in _RESTATED:
+                    restated.setdefault(data.get("step", 0), set()).update(_folded_cites(graph, n, chain))
+                else:
+                    events.setdefault(data.get("step", 0), []).append(n)
         for k in sorted(by_step):
             lines = _folded(graph, sorted(by_step[k], key=order), chain, names)
+            how = _folded(graph, sorted(events.get(k, ()), key=order), chain, names)
             first = nodes[by_step[k][0]]
-            view.steps.append(Line("; ".join(line.text.rstrip(".") for line in lines) + ".",
-                                   tuple(sorted({c for line in lines for c in line.cites}, key=_rule_order)),
+            text = "; ".join(line.text.rstrip(".") for line in lines)
+            if how:  # what happened on the way: the events and choices of the step
+                text += " (" + "; ".join(line.text.rstrip(".") for line in how) + ")"
+            cites = {c for line in lines + how for c in line.cites} | restated.get(k, set())
+            view.steps.append(Line(text + ".", tuple(sorted(cites, key=_rule_order)),
                                    step=k, what=f"{first.get('what', '')} (action {first.get('action', '')})"))
     else:
         steps = [n for n in atoms if nodes[n]["kind"] == "choice" or _role(nodes[n]) == "event"]
@@ -294,33 +308,41 @@ def judge_view(graph: Any, roots: Iterable[Any] | None = None) -> JudgeView:
     return view
 
 
+#: The events a step of a sequence states anyway (its outcome atoms say them) or that are the replacement
+#: engine's own bookkeeping: not repeated in the step's line.
+_RESTATED = frozenset({"happens", "result", "final_from"})
+
 #: How many of the outcome's lines the ruling speaks of.
 RULING_LINES = 4
 
 
 def _ruling(graph: Any, chain: set[Any], outcome: list[Line]) -> list[str]:
-    """The ruling: for each of the first lines of the outcome, the rules that decide it. A rule decides an
-    atom when every path of the proof from the atom down to the situation's facts goes through one of its
-    firings (so without it the atom would not hold this way); the rules that state an outcome (those that
-    derive an outcome atom, and those the outcome line cites) are bookkeeping, not repeated. Each is given
-    with its block's first sentence, in the project's words; the nearest to the atom first."""
+    """The ruling: for each of the first lines of the outcome, the rules that decide it, nearest to the atom
+    first, at most three: those every path of the proof from the atom down to the situation's facts goes
+    through (without them the atom would not hold this way), then those through which the abilities at work
+    reach it (on the shortest path from the atom down to each ability of a card that its proof uses, see
+    :data:`WORKING_KINDS`, nearest to the ability first: Blood Moon's ability reaches Tundra's {R} through
+    604.1, then 305.7 and 613.1d). The rules
+    that state an outcome (those that derive an outcome atom, and those the outcome line cites) are
+    bookkeeping, not repeated. Each is given with its block's first sentence, in the project's words."""
     nodes = graph.nodes
     below = _proof_downwards(graph, chain)
+    head_of = {firing: head for head, lower in below.items() for firing in lower}  # (a firing has one head)
     sentences = []
     for line in outcome[:RULING_LINES]:
         deciding: list[tuple[str, str]] = []
         for atom in line.atoms[:1]:  # (the atoms of a folded line are alike: their rules are too)
             root = graph.atom_node(atom)
-            for node in _on_every_path(below, root):
+            for node in _on_every_path(below, root) + _towards_abilities(below, root, nodes):
                 data = nodes[node]
                 cites = tuple(c for c in data.get("cites", "").split(", ") if c)
                 if data["kind"] != "rule" or not cites or set(cites) <= set(line.cites) or \
-                        any(_role(nodes[head]) == "output" for head in graph.successors(node)):
+                        _role(nodes[head_of[node]]) == "output":
                     continue  # (a rule that states an outcome, rather than decides it)
                 header = data.get("label", "").partition(": ")[2]
                 first = _FIRST_SENTENCE.match(header)
                 entry = (", ".join(cites), _shortened((first.group(1) if first else header).rstrip(".")))
-                if entry not in deciding:
+                if entry not in deciding and all(cites != d[0] for d in deciding):
                     deciding.append(entry)
         said = line.text.rstrip(".")
         if deciding:
@@ -331,6 +353,46 @@ def _ruling(graph: Any, chain: set[Any], outcome: list[Line]) -> list[str]:
     if len(outcome) > RULING_LINES:
         sentences.append(f"(and {len(outcome) - RULING_LINES} more, below)")
     return sentences
+
+
+#: The facts that are abilities at work on what others do: a card's static, replacement, triggered or
+#: "enters with" abilities, a resolved spell's lasting effect (the spell cast or ability activated is the
+#: question's own subject, not what decides it).
+WORKING_KINDS = frozenset({"static", "replacement", "triggered", "enters"})
+
+
+def _working_ability(symbol: Symbol) -> bool:
+    if symbol.name == "ability" and len(symbol.arguments) == 2:
+        kind = symbol.arguments[1]
+        return kind.type == SymbolType.Function and kind.name in WORKING_KINDS
+    return symbol.name == "lasting_effect" and len(symbol.arguments) == 3
+
+
+def _towards_abilities(down: dict[Any, list[Any]], root: Any, nodes: Any) -> list[Any]:
+    """The rule firings on the shortest path from ``root`` down to each working ability of its proof (a
+    breadth-first walk downwards), nearest to an ability first: the rules through which it acts."""
+    parent: dict[Any, Any] = {root: None}
+    queue = deque([root])
+    found: list[Any] = []
+    while queue:
+        node = queue.popleft()
+        symbol = nodes[node].get("symbol")
+        if nodes[node]["kind"] == "fact" and symbol is not None and _working_ability(symbol):
+            found.append(node)
+        for nxt in down.get(node, ()):
+            if nxt not in parent:
+                parent[nxt] = node
+                queue.append(nxt)
+    depth: dict[Any, int] = {}
+    for fact in found:
+        path, node = [], parent[fact]
+        while node is not None:
+            path.append(node)
+            node = parent[node]
+        for distance, node in enumerate(path):
+            if nodes[node]["kind"] == "rule":
+                depth[node] = min(depth.get(node, distance), distance)
+    return sorted(depth, key=depth.__getitem__)
 
 
 def _shortened(text: str, most: int = 110) -> str:
@@ -533,13 +595,12 @@ def _given(graph: Any, chain: set[Any], names: dict[str, str]) -> list[Line]:
         for fact in sorted(places[where], key=format_atom):
             args = fact.arguments
             if args and args[0].type == SymbolType.String:
-                rest = " ".join(format_atom(a) for a in args[1:])
-                about.setdefault(format_atom(args[0]), []).append(f"{fact.name} {rest}".strip())
+                about.setdefault(args[0].string, []).append(given_phrase(fact, names, True))
             else:
-                about.setdefault("", []).append(format_atom(fact))
-        for said in about.values():  # "is an object" goes without saying beside what else the file says of it
-            if len(said) > 1 and "object" in said:
-                said.remove("object")
+                about.setdefault("", []).append(given_phrase(fact, names, False))
+        for said in about.values():  # "an object" goes without saying beside what else the file says of it
+            if len(said) > 1 and "an object" in said:
+                said.remove("an object")
         if len(about) == 1 and "" not in about:
             subject, said = next(iter(about.items()))
             text = ", ".join(said)

@@ -53,6 +53,10 @@ PHRASES: dict[str, str] = {
     "tr/3": "{ability}, triggered by {2}",
     "ability_copy/2": "the copy of {0} made by {1}",
     "hyp/3": "{0}, imagined as activated by {1}",
+    "sac/2": "{0} with {1} sacrificed",
+    "xv/2": "{0} with X = {1}",
+    "sba/1": "the state-based actions on {0}",
+    "discard/2": "{0} making {1} be discarded",
     "gr/1": "{0}, granted",
     "granted/2": "{1}, granted by {0}",
     "crafted/2": "{1}, crafted with {0}",
@@ -82,6 +86,61 @@ PHRASES: dict[str, str] = {
     "remove/1": "removing a {0} counter from it",
     "material/1": "exiling {0}",
     "discard/1": "the card discarded for {0}",
+}
+
+#: What the situation's file says of an object or a player (the fact's first argument, the line's subject):
+#: name/arity -> phrase of the other arguments ({1}, {2}, ...; {0} is the subject).
+GIVEN: dict[str, str] = {
+    "card/2": "{1}", "owner/2": "owned by {1}", "initial_controller/2": "controlled by {1}",
+    "initial_zone/2": "{place}", "initial_tapped/1": "tapped", "initial_counters/3": "with {2} {1} counters",
+    "object/1": "an object", "token/1": "a token", "face/2": "{1} face up", "copy_card/2": "a copy of {1}",
+    "attached_to/2": "attached to {1}", "chosen_color/2": "the color chosen for it: {1}",
+    "chosen_subtype/2": "the creature type chosen for it: {1}", "damage/2": "{1} damage marked on it",
+    "gained_keyword/2": "has gained {1}", "new_to_controller/1": "came under its controller's control this turn",
+    "loyalty_activated/1": "a loyalty ability of it was activated this turn",
+    "used_this_turn/3": "{1} used {2} times this turn", "used_to_craft/2": "used to craft {1}",
+    "timestamp/2": "timestamp {1}", "library_position/2": "place {1} in its library",
+    "stack_position/2": "place {1} on the stack (1: the top)", "object_x/2": "X is {1}", "stack_x/2": "X is {1}",
+    "object_kicked/1": "kicked", "spell_copy/1": "a copy of a spell", "stack_mode/2": "mode {1} chosen",
+    "stack_ability/3": "{ability12} on the stack", "target/3": "target {1}: {2}",
+    "division/3": "{2} of its damage to target {1}", "object_division/3": "{2} of its damage to target {1}",
+    "trigger_item/2": "triggered by {1}",
+    "player/1": "a player", "active_player/1": "the active player", "priority/1": "has priority",
+    "empty_library_draw/1": "has drawn from an empty library", "deathtouch_damage/1": "dealt damage by deathtouch",
+    "seat/2": "seat {1} in turn order", "initial_life/2": "{1} life",
+    "initial_pool/3": "{2} {1} in their mana pool",
+    "initial_restricted_pool/4": "{3} {1} in their mana pool, to spend only as {2} says",
+    "lands_played/2": "{1} lands played this turn", "unseen_hand/2": "{1} unseen cards in hand",
+    "unseen_library/2": "{1} unseen cards in library", "lasting_effect/3": "{1}, controlled by {2}",
+}
+
+#: Where an object is, in words (the zone of initial_zone/2).
+PLACES: dict[str, str] = {"battlefield": "on the battlefield", "stack": "on the stack", "graveyard": "in its owner's "
+                          "graveyard", "exile": "in exile", "hand": "in its owner's hand", "library": "in its owner's "
+                          "library", "command": "in the command zone"}
+
+#: What the situation's file says of the game (facts about no object or player): name/arity -> phrase.
+GIVEN_GAME: dict[str, str] = {
+    "active_player/1": "{0} is the active player", "priority/1": "{0} has priority", "phase/1": "the phase: {0}",
+    "step/1": "the step: {0}", "question/1": "the question: {0}", "question_target/2": "its target {0}: {1}",
+    "question_x/1": "X is {0}", "question_division/2": "{1} of the damage to target {0}",
+    "question_resolves/0": "it resolves at once", "question_pool_only/0": "paid from the mana pool only",
+    "question_kicked/0": "kicked", "question_alternative_cost/0": "for its alternative cost",
+    "question_instead/1": "the effect itself says to put {0} instead", "question_mode/1": "mode {0} chosen",
+    "stack_resolves_uninterrupted/0": "the stack resolves with no player acting",
+    "triggers_wait/0": "triggered abilities wait until a player would receive priority",
+    "lasting_effect/3": "{1} lasts, controlled by {2}",
+}
+
+#: The questions (the argument of question/1): name/arity -> phrase.
+QUESTIONS: dict[str, str] = {
+    "resolve_top/0": "the top of the stack resolves", "priority/0": "a player would receive priority",
+    "could_produce/1": "what {0} could produce", "could_produce_all/0": "what each permanent could produce",
+    "abilities/1": "the abilities of {0}", "abilities_all/0": "the abilities of each permanent",
+    "activatable/1": "what {0} can activate", "activate/3": "{0} activates {selected}",
+    "cast/2": "{0} casts {1}", "play/2": "{0} plays {1}", "effect/1": "{0}",
+    "put_counters/3": "{2} {1} counters are put on {0}", "create_tokens/3": "{0} creates {2} {tokens}",
+    "enter/2": "{0} enters the battlefield under {1}'s control", "to_graveyard/1": "{0} would go to a graveyard",
 }
 
 #: What a choice is about (the second argument of chose/3): name/arity -> phrase.
@@ -195,6 +254,52 @@ def _state(value: Symbol, names: dict[str, str]) -> str | None:
                 parts.append(f"{count.number} {word}{'s' if count.number > 1 else ''}")
         return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
     return None
+
+
+def given_phrase(fact: Symbol, names: dict[str, str], subject: bool) -> str:
+    """What a fact of the situation's file says, in game words: of its subject (the first argument) when
+    ``subject``, else of the game; as clingo writes it where no phrase is known."""
+    args = fact.arguments
+    template = (GIVEN if subject else GIVEN_GAME).get(f"{fact.name}/{len(args)}")
+    if template is None:
+        return format_atom(fact)
+    words = [question_phrase(a, names) if fact.name == "question" else
+             a.string if a.type == SymbolType.String and fact.name == "card" else phrase(a, names) for a in args]
+    fields = {"ability12": ability_text(args[2], names, args[1])} if "{ability12}" in template else {}
+    if "{place}" in template:
+        zone = args[1].name if args[1].type == SymbolType.Function else ""
+        fields["place"] = PLACES.get(zone, f"in {words[1]}")
+    return template.format(*words, **fields)
+
+
+def question_phrase(value: Symbol, names: dict[str, str]) -> str:
+    """The question asked (``could_produce(tundra)``: "what Tundra could produce")."""
+    template = QUESTIONS.get(f"{value.name}/{len(value.arguments)}") if value.type == SymbolType.Function else None
+    if template is None:
+        return phrase(value, names)
+    args = value.arguments
+    fields = {}
+    if "{selected}" in template:  # activate(P,O,Sel): the ability Sel selects of O
+        fields["selected"] = _selected_ability(args[2], args[1], names)
+    if "{tokens}" in template:  # create_tokens(P,Kind,N)
+        fields["tokens"] = token_kind(args[1], names, not (args[2].type == SymbolType.Number and args[2].number == 1))
+    return template.format(*(question_phrase(a, names) for a in args), **fields)
+
+
+def _selected_ability(selector: Symbol, owner: Symbol, names: dict[str, str]) -> str:
+    """The ability of ``owner`` that an activate question selects: printed(I), basic(S), crafted(M,I),
+    granted or only."""
+    name = phrase(owner, names)
+    if selector.type == SymbolType.Function and selector.name == "printed" and len(selector.arguments) == 1:
+        number = selector.arguments[0]
+        return f"{name}'s {ordinal(number.number) if number.type == SymbolType.Number else phrase(number, names)} ability"
+    if selector.type == SymbolType.Function and selector.name == "basic":
+        return ability_text(selector, names, owner)
+    if selector.type == SymbolType.Function and selector.name == "crafted" and len(selector.arguments) == 2:
+        return f"{name}'s {ordinal(selector.arguments[1].number)} ability, crafted with {phrase(selector.arguments[0], names)}"
+    if selector.type == SymbolType.Function and selector.name in ("granted", "only"):
+        return f"{name}'s {selector.name} ability"
+    return f"{name}'s ability {phrase(selector, names)}"
 
 
 def choice_phrase(value: Symbol, names: dict[str, str]) -> str:
