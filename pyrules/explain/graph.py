@@ -38,7 +38,8 @@ from pyrules.engine.atoms import format_atom, parse_atom
 from pyrules.engine.derivations import ExplainData, Firings, encoding_facts, read_firings, rules
 from pyrules.engine.encodings import FILES, catalogue, output_signatures
 from pyrules.engine.shadows import WHY, evaluate_term, instantiate, predicate_of
-from pyrules.explain.judge import decisive, game_atom, judge_view, object_names
+from pyrules.engine.signatures import OUTCOMES
+from pyrules.explain.judge import decisive, game_atom, judge_view, object_names, sentence
 from pyrules.explain.text import atom_label
 
 # ---------------------------------------------------------------------------------------------
@@ -201,15 +202,9 @@ class Explanation(nx.DiGraph):
 
     # -- exports ----------------------------------------------------------------------------------
     def to_dot(self) -> str:
-        lines = ["digraph explanation {", "  rankdir=LR;", "  node [fontname=Helvetica, fontsize=10];"]
-        shapes = {"rule": "box", "fact": "note", "choice": "diamond", "derived": "ellipse"}
-        plain = self.labelled()
-        for node, data in plain.nodes(data=True):
-            lines.append(f'  "{_dot(node)}" [label="{_dot(data["label"])}", shape={shapes.get(data["kind"], "ellipse")}];')
-        for a, b in plain.edges:
-            lines.append(f'  "{_dot(a)}" -> "{_dot(b)}";')
-        lines.append("}")
-        return "\n".join(lines) + "\n"
+        """The whole graph as Graphviz DOT, laid out and labelled as :func:`_write_dot` says: atoms as ellipses
+        (facts as notes, choices as diamonds), rule firings as boxes labelled with their rules."""
+        return _write_dot(self, {node: self.node_name(node) for node in self.nodes}, [(a, b, "") for a, b in self.edges])
 
     def to_graphml(self) -> str:
         buffer = io.BytesIO()
@@ -310,19 +305,11 @@ class Explanation(nx.DiGraph):
         return self.judge().markdown()
 
     def to_small_dot(self) -> str:
-        """The drawing's graph as Graphviz DOT: the situation's facts, the choices and the outcome atoms,
-        each edge labelled with the CR rules that derive its target."""
+        """The drawing's graph as Graphviz DOT, laid out and labelled as :func:`_write_dot` says: the
+        situation's facts, the choices and the outcome atoms, each edge labelled with the CR rules that
+        derive its target."""
         graph, _ = self.drawing()
-        text = {n: graph.nodes[n]["text"] for n in graph.nodes}
-        shapes = {"fact": "note", "choice": "diamond", "derived": "ellipse"}
-        lines = ["digraph explanation {", "  rankdir=LR;", "  node [fontname=Helvetica, fontsize=10];"]
-        for node in sorted(graph.nodes, key=text.__getitem__):
-            lines.append(f'  "{_dot(text[node])}" [shape={shapes.get(graph.nodes[node]["kind"], "ellipse")}];')
-        for a, b, data in sorted(graph.edges(data=True), key=lambda e: (text[e[0]], text[e[1]])):
-            label = f' [label="{_dot(data["cites"])}"]' if data.get("cites") else ""
-            lines.append(f'  "{_dot(text[a])}" -> "{_dot(text[b])}"{label};')
-        lines.append("}")
-        return "\n".join(lines) + "\n"
+        return _write_dot(self, {n: d["text"] for n, d in graph.nodes(data=True)}, graph.edges(data="cites"))
 
     def draw(self, ax: Any = None, internals: bool = False, width: int = 30) -> Any:
         """Draw with matplotlib (the ``notebooks`` extra), as :meth:`drawing` lays it out: facts grey,
@@ -358,13 +345,120 @@ class Explanation(nx.DiGraph):
 
 
 def _dot(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
+    """A DOT string's text, without its quotes."""
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
 
 
+_SHAPES = {"rule": "box", "fact": "note", "choice": "diamond", "derived": "ellipse"}
 
 
+def _write_dot(graph: Explanation, names: dict[Any, str], edges: Iterable[tuple[Any, Any, str | None]]) -> str:
+    """Graphviz DOT of some nodes of an explanation (``names``: each node's name) and edges between them
+    (each with its label, or none), each node showing its label in game words (:func:`_dot_label`), laid
+    out left to right in columns (``rank=same`` subgraphs, kept in order by an invisible edge from each
+    column to the next; ``newrank`` lets a column cross boxes): first the facts, in a box (a ``cluster``
+    subgraph) per object, per player and one for the rest (:func:`_about`); then each step of a sequence of
+    actions, in a box of its own, its nodes in columns by stage (:func:`_place`); the sequence's outcome
+    atoms last. A node of a step (but a fact: one node, whichever steps read it) is named after the step:
+    ``step 2: move(ballista,battlefield,graveyard)``."""
+    nodes = graph.nodes
+    last = max((d.get("step", 0) for _, d in nodes(data=True)), default=0)
+    ids = {n: name if nodes[n]["kind"] == "fact" or "step" not in nodes[n] else f"step {nodes[n]['step']}: {name}"
+           for n, name in names.items()}
+    places = {ids[n]: _place(graph, n, last) for n in names}
+    situation = graph.graph.get("situation")
+    cards, sequence = object_names(situation), last > 0
+    shown = {ids[n]: f'label="{_dot(_dot_label(nodes[n], cards, sequence))}", '
+                     f'shape={_SHAPES.get(nodes[n]["kind"], "ellipse")}' for n in names}
+    titles, objects, players = _groups(situation)
+    titles[""] = "other facts"
+    boxes: dict[tuple, dict[str, Any]] = {}  # ("facts", what they are about) or ("step", k) -> its nodes
+    for node in names:
+        data = nodes[node]
+        if data["kind"] == "fact":
+            boxes.setdefault(("facts", _about(data["symbol"], objects, players)), {})[ids[node]] = data
+        elif "step" in data:
+            boxes.setdefault(("step", data["step"]), {})[ids[node]] = data
+    lines = ["digraph explanation {", "  rankdir=LR;", "  node [fontname=Helvetica, fontsize=10];", "  newrank=true;"]
+    for box in [("facts", key) for key in titles] + [("step", k) for k in range(1, last + 1)]:
+        inside = boxes.get(box)
+        if not inside:
+            continue
+        if box[0] == "facts":
+            name, title = f"cluster_{box[1]}", titles[box[1]]
+        else:
+            first = next((d for d in inside.values() if d["kind"] != "rule"), next(iter(inside.values())))
+            name, title = f"cluster step {box[1]}", f"step {box[1]}: {first['what']} (action {first['action']})"
+        lines += [f'  subgraph "{_dot(name)}" {{', f'    label="{_dot(title)}";']
+        lines += [f'    "{_dot(i)}" [{shown.pop(i)}];' for i in sorted(inside, key=lambda i: (places[i], i))]
+        lines.append("  }")
+    lines += [f'  "{_dot(i)}" [{shown[i]}];' for i in sorted(shown, key=lambda i: (places[i], i))]
+    columns: dict[tuple, list[str]] = {}
+    for i in sorted(places):
+        columns.setdefault(places[i], []).append(i)
+    in_order = [columns[place] for place in sorted(columns)]
+    lines += ["  {rank=same; " + " ".join(f'"{_dot(i)}";' for i in column) + "}" for column in in_order]
+    drawn = {(ids[a], ids[b]): label for a, b, label in edges}
+    lines += [f'  "{_dot(a)}" -> "{_dot(b)}"' + (f' [label="{_dot(label)}"];' if label else ";")
+              for (a, b), label in sorted(drawn.items())]
+    lines += [f'  "{_dot(a[0])}" -> "{_dot(b[0])}" [style=invis];' for a, b in zip(in_order, in_order[1:])]
+    lines.append("}")
+    return "\n".join(lines) + "\n"
 
 
+def _dot_label(data: dict, names: dict[str, str], sequence: bool) -> str:
+    """What a node shows, in game words: a fact as written, its objects named by their cards
+    (``initial_zone(Walking Ballista,stack)``); another atom as the first sentence of its meaning
+    (:func:`pyrules.explain.judge.sentence`; a sequence's outcome atoms as its outcomes); a firing, or a state
+    of a sequence, its own label (the rule's numbers and text)."""
+    if "symbol" not in data or data["kind"] == "rule":
+        return data["label"]
+    if data["kind"] == "fact":
+        return game_atom(data["symbol"], names)
+    return sentence(data["symbol"], names, table=OUTCOMES if sequence and "step" not in data else None)
+
+
+def _place(graph: Explanation, node: Any, last: int) -> tuple:
+    """Where a node is drawn, as (step, stage), the same place in the same column, columns in order: the
+    facts first; then each step of a sequence of actions (of a question, its one step), the sequence's
+    outcome atoms after its last (``last``); in a step, the atoms by stage, each firing just before its
+    head, the state after the step after its atoms."""
+    data = graph.nodes[node]
+    if data["kind"] == "fact":
+        return (0, 0)
+    step = data.get("step", last + 1)
+    if data["kind"] != "rule":
+        return (step, data.get("stage", 0))
+    heads = [graph.nodes[h]["stage"] for h in graph.successors(node)
+             if graph.nodes[h].get("step") == data.get("step") and "stage" in graph.nodes[h]]
+    return (step, min(heads) - 0.5) if heads else (step, float("inf"))
+
+
+def _groups(situation: Any) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """The boxes facts are drawn in: their titles, in the situation's order (each object by its card's name
+    and its id, "Walking Ballista (ballista)", then each player), and the names that say which box: each
+    object's id, and the name of a card only one object has; each player's name."""
+    if situation is None:
+        return {}, {}, {}
+    names = object_names(situation)
+    titles = {oid: name if name.endswith(f"({oid})") else f"{name} ({oid})" for oid, name in names.items()}
+    players = {p.name: p.name for p in situation.players if p.name not in names}
+    return {**titles, **players}, {**{name: oid for oid, name in names.items()}, **{o: o for o in names}}, players
+
+
+def _about(symbol: Symbol, objects: dict[str, str], players: dict[str, str]) -> str:
+    """The box of a fact: the object it names first (``objects``: by its id, or the name of its card; what an
+    object made by the object's id before "#": "ballista#ability1"), else the player it names first, else
+    the rest ("")."""
+    found: list[str] = []
+    todo = [symbol]
+    while todo:  # its strings, first to last
+        value = todo.pop()
+        if value.type == SymbolType.String:
+            found.append(value.string.split("#")[0])
+        elif value.type == SymbolType.Function:
+            todo += reversed(value.arguments)
+    return next((objects[s] for s in found if s in objects), None) or next((s for s in found if s in players), "")
 
 
 def _stages(firings: Firings, stage: Any) -> None:
