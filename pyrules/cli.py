@@ -5,8 +5,8 @@
     pyrules query FILE (--always QUERY | --sometimes QUERY | --where QUERY | --count) [--json] [SITUATION OPTIONS]
     pyrules diff FIRST SECOND [--project PRED[/N],...] [--where QUERY] [--json] [SITUATION OPTIONS]
     pyrules check [PATH ...] [--json] [--timeout SECONDS] [--update]
-    pyrules explain FILE [--outcome N] [--atom ATOM] [--why-not ATOM] [--format FORMAT] [--full]
-                         [--where QUERY] [SITUATION OPTIONS]
+    pyrules explain FILE [--outcome N] [--atom ATOM|QUERY] [--why-not ATOM|QUERY] [--versus N]
+                         [--format FORMAT] [--full] [--where QUERY] [SITUATION OPTIONS]
     pyrules cards import FILE [--format mtgjson|scryfall] [--out LIBRARY.yaml] [--report]
 
 Situation options (every command that solves a situation): --limit N, --timeout SECONDS,
@@ -36,7 +36,8 @@ from pyrules.cards.importer.library import load_library
 from pyrules.cards.importer.run import main as import_main
 from pyrules.engine import solver
 from pyrules.engine.atoms import format_atom
-from pyrules.explain.judge import object_names, sentence
+from pyrules.engine.query import parse_query
+from pyrules.explain.judge import judge_view, object_names, sentence
 from pyrules.regression import coverage, run_cases
 from pyrules.snapshot import update_case
 
@@ -94,7 +95,15 @@ of each file is kept as it is. The cases failing otherwise are reported and left
   pyrules explain examples/ballista.yaml --outcome 2 --full
   pyrules explain examples/birds.yaml --atom 'mana_added(alice, g, 1)' --outcome 4
   pyrules explain examples/birds.yaml --why-not 'mana_added(alice, c, 1)'
-  pyrules explain examples/ballista.yaml --where 'counters_put(ballista, p1p1, 6)' --format dot""",
+  pyrules explain examples/ballista.yaml --atom 'counters_put(ballista, p1p1, N)'
+  pyrules explain examples/birds.yaml --why-not 'mana_added(alice, T, 1), T != g, T != u, T != b, T != r, T != w'
+  pyrules explain examples/ballista.yaml --outcome 1 --versus 2
+  pyrules explain examples/ballista.yaml --where 'counters_put(ballista, p1p1, 6)' --format dot
+
+""" + _QUERY_HELP + """
+--atom and --why-not take an atom or a QUERY: --atom explains the atoms that match it in the first outcome
+where it holds (and says which values of its variables hold in which outcomes); --why-not says why it holds
+in no outcome: what in the situation blocks it, and for each of its instances the condition that fails.""",
 }
 
 
@@ -142,14 +151,20 @@ def _parser() -> argparse.ArgumentParser:
     group.add_argument("--where", metavar="QUERY", help="list the outcomes where QUERY holds")
     p.add_argument("--count", action="store_true", help="count the outcomes (where QUERY holds, with --where)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p = sub.add_parser("explain", help="why an outcome (or one atom of it) holds, or why an atom holds in no outcome",
+    p = sub.add_parser("explain", help="why an outcome (or one atom of it) holds, why an atom holds in no outcome, "
+                                       "what separates two outcomes",
                        epilog=_EPILOGS["explain"], **kinds)
     p.add_argument("file")
     p.add_argument("--outcome", type=int, metavar="N",
                    help="which outcome, counting from 1 (default: 1, or with --atom the first where it holds)")
-    p.add_argument("--atom", metavar="ATOM", help="explain only this atom and what it rests on (in the first "
-                                                  "outcome where it holds, unless --outcome says which)")
-    p.add_argument("--why-not", metavar="ATOM", dest="why_not", help="why this atom holds in no outcome")
+    p.add_argument("--atom", metavar="ATOM|QUERY",
+                   help="explain only this atom and what it rests on (in the first outcome where it holds, unless "
+                        "--outcome says which); a QUERY: the atoms that match it there, and which values hold where")
+    p.add_argument("--why-not", metavar="ATOM|QUERY", dest="why_not",
+                   help="why this atom (or any match of this QUERY) holds in no outcome")
+    p.add_argument("--versus", type=int, metavar="N",
+                   help="what separates the outcome of --outcome (default 1) from outcome N: the atoms only one has, "
+                        "the choices made differently, with their rules, and the steps only one takes (text or json)")
     p.add_argument("--where", metavar="QUERY", help="count --outcome among the outcomes where QUERY holds")
     p.add_argument("--format", choices=("text", "dot", "graphml", "json", "markdown", "small-dot"), default="text",
                    help="text or markdown (the judge view: what the situation gives, the steps and choices in the "
@@ -470,10 +485,11 @@ def _explain(args: argparse.Namespace) -> int:
     result = _solve(path, args, explain=True, where=args.where)
     _verbose(result, args.verbose, 0)
     if why_not is not None:
-        symbol = result.atom(why_not, "--why-not")
-        reasons = result.why_not(symbol)
+        query = parse_query(why_not, result.situation, "--why-not")  # a typo: one line that names the option
+        target = query.ground_atom or why_not
+        reasons = result.why_not(target)
         if fmt == "json":
-            blockers = result.blockers(symbol).as_dict() if len(result) and not result.sometimes(symbol) else None
+            blockers = result.blockers(target).as_dict() if len(result) and not result.sometimes(target) else None
             print(json.dumps({"atom": why_not, "reasons": reasons, "blockers": blockers}, indent=2))
         else:
             print(f"why not {why_not}:")
@@ -483,42 +499,86 @@ def _explain(args: argparse.Namespace) -> int:
     if not len(result):
         reason = "; ".join(result.illegal) or ("no outcome where " + args.where if args.where else "no outcome")
         raise InputError(path, f"there is no outcome to explain ({reason}); try --why-not")
-    holding = [] if atom is None else [i for i, o in enumerate(result, start=1) if o.holds(result.atom(atom, "--atom"))]
-    if atom is not None and not holding:
+    if args.versus is not None:
+        return _versus(result, args)
+    query = parse_query(atom, result.situation, "--atom") if atom is not None else None
+    found, values = _matched(result, query)
+    if atom is not None and not found:
         raise InputError("--atom", f"{atom} holds in no outcome; try --why-not")
+    holding = list(found)
+    searched = index is None  # (then the first outcome where --atom holds)
     if index is None:
         index = holding[0] if holding else 1
-        if len(result) > 1 and holding:
-            print(f"{atom} holds in {_numbers('outcome', holding)} of {len(result)}: outcome {index} is explained")
     if not 1 <= index <= len(result):
         raise InputError("--outcome", f"must be between 1 and {len(result)}")
     outcome = result[index - 1]
     if atom is not None and index not in holding:
         raise InputError("--atom", f"{atom} does not hold in outcome {index}; it holds in {_numbers('outcome', holding)}")
-    graph = outcome.explain(atom)
+    if query is not None and (query.ground_atom is None or searched and len(result) > 1):  # which outcomes hold it
+        lines = [f"  {v}: {_numbers('outcome', numbers)}" for v, numbers in values.items()]
+        lines = lines[:_CONTRASTS] + ([f"  ... ({len(lines) - _CONTRASTS} more)"] if len(lines) > _CONTRASTS else [])
+        print(f"{atom} holds in {_numbers('outcome', holding)} of {len(result)}: outcome {index} is explained",
+              *lines, sep="\n", file=sys.stdout if fmt in ("text", "markdown") else sys.stderr)
+    atoms = found.get(index, ())
+    graph = outcome.explain(atoms[0] if len(atoms) == 1 else atom)
     if args.full and fmt != "text":
         raise InputError("--full", "goes with --format text (the other formats are chosen by --format)")
     if fmt == "text" and not args.full:
-        text = graph.judge(result.atom(atom, "--atom") if atom else None).text()
+        view = graph.judge(atoms[0]) if len(atoms) == 1 else \
+            judge_view(graph, [graph.atom_node(a) for a in atoms]) if atoms else graph.judge()
+        text = view.text()
     else:
         text = {"text": graph.text, "dot": graph.to_dot, "graphml": graph.to_graphml, "json": graph.to_json,
                 "markdown": graph.to_markdown, "small-dot": graph.to_small_dot}[fmt]()
     sys.stdout.write(text)
-    if fmt == "text" and not args.full:  # what the other outcomes have instead (of the atom, or of each atom)
+    if fmt == "text" and not args.full:  # what the other outcomes have instead (of the atoms, or of each atom)
         names = object_names(result.situation)
 
-        def said(symbol: Any) -> str:
+        def said_in_words(symbol: Any) -> str:
             return sentence(symbol, names).rstrip(".")
 
-        symbols = [result.atom(atom, "--atom")] if atom is not None else sorted(outcome.atoms, key=format_atom)
+        symbols = list(atoms) if atom is not None else sorted(outcome.atoms, key=format_atom)
         lines = []
         for symbol in symbols:
-            for atoms, n in result.contrast(index - 1, symbol):
-                what = "" if atom is not None else f" of \"{said(symbol)}\""
+            for others, n in result.contrast(index - 1, symbol):
+                what = "" if len(atoms) == 1 else f" of \"{said_in_words(symbol)}\""
                 lines.append(f"instead{what}, in {n} other outcome{'s' if n != 1 else ''}: "
-                             f"{'; '.join(said(result.atom(a)) for a in atoms) or 'nothing of the kind'}")
+                             f"{'; '.join(said_in_words(result.atom(a)) for a in others) or 'nothing of the kind'}")
         for line in lines[:_CONTRASTS] + ([f"... ({len(lines) - _CONTRASTS} more)"] if len(lines) > _CONTRASTS else []):
             print(line)
+    return 0
+
+
+def _matched(result: Any, query: Any) -> tuple[dict[int, tuple[Any, ...]], dict[str, list[int]]]:
+    """Where --atom holds: the number (from 1) of each outcome where it does, with the atoms that match it there
+    (an atom: itself; a query: its atoms not under 'not', as clingo matched them); and for a query with
+    variables, each set of their values for which it holds, with the numbers of the outcomes where it does."""
+    if query is None:
+        return {}, {}
+    if query.ground_atom is not None:
+        return {i: (query.ground_atom,) for i, o in enumerate(result, start=1) if query.ground_atom in o.atoms}, {}
+    found, values = {}, {}
+    for m in result.matches(query.text, query.where):
+        found[m.index + 1] = m.atoms
+        for binding in m.bindings:
+            values.setdefault(", ".join(f"{k} = {v}" for k, v in binding.items()), []).append(m.index + 1)
+    return found, values
+
+
+def _versus(result: Any, args: argparse.Namespace) -> int:
+    """--versus: what separates the outcome of --outcome (default 1) from another."""
+    if args.atom is not None or args.full:
+        raise InputError("--versus", "compares two whole outcomes: not with --atom or --full")
+    if args.format not in ("text", "json"):
+        raise InputError("--versus", "prints text or json (--format text or --format json)")
+    first = 1 if args.outcome is None else args.outcome
+    for option, number in (("--outcome", first), ("--versus", args.versus)):
+        if not 1 <= number <= len(result):
+            raise InputError(option, f"must be between 1 and {len(result)}")
+    if args.versus == first:
+        raise InputError("--versus", f"names outcome {first}, the one explained: give another")
+    found = result.versus(first - 1, args.versus - 1)
+    sys.stdout.write(json.dumps(found.as_dict(), indent=2) + "\n" if args.format == "json" else found.text())
     return 0
 
 

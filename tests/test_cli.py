@@ -495,3 +495,156 @@ def test_the_console_command_says_in_one_line_when_its_output_cannot_be_written(
         process = subprocess.run(CONSOLE + [a.format(file=path) for a in args], stdout=full, stderr=subprocess.PIPE,
                                  text=True, timeout=120)
     assert (process.returncode, process.stderr) == (1, "pyrules: [Errno 28] No space left on device\n")
+
+
+# -- explain: queries, and two outcomes side by side (issue 33) ------------------------------------------
+BALLISTA = os.path.join(os.path.dirname(__file__), "..", "examples", "ballista.yaml")
+MOON = """\
+    players: [alice, bob]
+    objects:
+      - {id: tundra, card: Tundra, controller: alice}
+      - {id: moon, card: Blood Moon, controller: bob}
+      - {id: forest1, card: Forest, controller: alice}
+    question:
+      could_produce: [tundra]
+    """
+
+
+def test_explain_atom_takes_a_query(capsys):
+    code, out, err = run(capsys, "explain", BALLISTA, "--atom", "counters_put(ballista, p1p1, N)")
+    lines = out.splitlines()
+    assert (code, err) == (0, "")
+    assert lines[:3] == ["counters_put(ballista, p1p1, N) holds in outcomes 1 and 2 of 2: outcome 1 is explained",
+                         "  N = 5: outcome 1", "  N = 6: outcome 2"]
+    assert lines[lines.index("So:") + 1:] == [
+        "  5 +1/+1 counters are put on Walking Ballista.  [122.1]",
+        "instead, in 1 other outcome: 6 +1/+1 counters are put on Walking Ballista"]
+    code, out, _ = run(capsys, "explain", BALLISTA, "--atom", "counters_put(ballista, p1p1, N), N > 5")
+    assert out.splitlines()[:2] == ["counters_put(ballista, p1p1, N), N > 5 holds in outcome 2 of 2: outcome 2 is "
+                                    "explained", "  N = 6: outcome 2"]
+    assert out.splitlines()[-1] == "instead, in 1 other outcome: 5 +1/+1 counters are put on Walking Ballista"
+    # two atoms matched: both explained, each with what the other outcomes have instead
+    code, out, _ = run(capsys, "explain", BALLISTA, "--atom", "counters_put(ballista, p1p1, N), move(ballista, _, Z)",
+                       "--outcome", "2")
+    lines = out.splitlines()
+    assert lines[:3] == ["counters_put(ballista, p1p1, N), move(ballista, _, Z) holds in outcomes 1 and 2 of 2: "
+                         "outcome 2 is explained", "  N = 5, Z = battlefield: outcome 1",
+                         "  N = 6, Z = battlefield: outcome 2"]
+    assert lines[lines.index("So:") + 1:] == [
+        "  Walking Ballista moves from the stack to the battlefield.  [400.1]",
+        "  6 +1/+1 counters are put on Walking Ballista.  [122.1]",
+        'instead of "6 +1/+1 counters are put on Walking Ballista", in 1 other outcome: 5 +1/+1 counters are put on '
+        "Walking Ballista"]
+    # other formats: the graph alone on standard output, where it holds on standard error
+    code, out, err = run(capsys, "explain", BALLISTA, "--atom", "counters_put(ballista, p1p1, N)", "--format", "json")
+    assert json.loads(out)["nodes"] and err.startswith("counters_put(ballista, p1p1, N) holds in outcomes 1 and 2")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--atom", "counters_put(ballista, p1p1, N), N < 5"],
+     "--atom: counters_put(ballista, p1p1, N), N < 5 holds in no outcome; try --why-not"),
+    (["--atom", "counters_put(ballista, p1p1, N), N > 5", "--outcome", "1"],
+     "--atom: counters_put(ballista, p1p1, N), N > 5 does not hold in outcome 1; it holds in outcome 2"),
+    (["--atom", "counters_pt(ballista, p1p1, N)"],
+     "--atom: 'counters_pt(ballista, p1p1, N)': counters_pt/3 is not an outcome predicate; did you mean counters_put, "
+     "counters_removed?"),
+    (["--why-not", "counters_put(ballista, p1p1)"],
+     "--why-not: 'counters_put(ballista, p1p1)': counters_put takes 3 argument(s), not 2"),
+    (["--why-not", "counters_put(balista, p1p1, N)"],
+     "--why-not: 'counters_put(balista, p1p1, N)': 'balista' is not an object of this situation; did you mean "
+     "ballista?"),
+    (["--versus", "3"], "--versus: must be between 1 and 2"),
+    (["--outcome", "2", "--versus", "2"], "--versus: names outcome 2, the one explained: give another"),
+    (["--versus", "2", "--format", "dot"], "--versus: prints text or json (--format text or --format json)"),
+    (["--versus", "2", "--atom", "counters_put(ballista, p1p1, 5)"],
+     "--versus: compares two whole outcomes: not with --atom or --full"),
+])
+def test_explain_query_and_versus_errors_are_one_line(capsys, args, message):
+    assert run(capsys, "explain", BALLISTA, *args) == (2, "", f"pyrules: {message}\n")
+
+
+def test_explain_why_not_takes_a_query(capsys, write):
+    moon = write("moon.yaml", MOON)
+    code, out, _ = run(capsys, "explain", moon, "--why-not", "could_produce(tundra, T)")
+    assert (code, out) == (0, "why not could_produce(tundra, T):\n"
+                              "  - could_produce(tundra, T) holds in some outcome (T = r)\n")
+    code, out, _ = run(capsys, "explain", moon, "--why-not", "could_produce(tundra, T), T != r")
+    assert out.splitlines() == [
+        "why not could_produce(tundra, T), T != r:",
+        f"  - without moon (Blood Moon), {moon}:4, could_produce(tundra, T), T != r could hold: it blocks it",
+        "  - what could hold without it: could_produce(tundra,u), could_produce(tundra,w)",
+        "  - through the rules 109.4, 305.7, 613.1d",
+        "  - could_produce(tundra,u): 106.7, could-produce [mana.lp:228]: _could_produce(tundra,u) does not hold "
+        "(106.7, could-produce [mana.lp:227]: no _positive(D,u) holds)",
+        "  - could_produce(tundra,w): 106.7, could-produce [mana.lp:228]: _could_produce(tundra,w) does not hold "
+        "(106.7, could-produce [mana.lp:227]: no _positive(D,w) holds)"]
+    code, out, _ = run(capsys, "explain", moon, "--why-not", "could_produce(tundra, T), T != r", "--format", "json")
+    found = json.loads(out)
+    assert found["blockers"]["instances"] == ["could_produce(tundra,u)", "could_produce(tundra,w)"]
+    assert found["reasons"][1] == "what could hold without it: could_produce(tundra,u), could_produce(tundra,w)"
+
+
+def test_explain_versus_says_what_separates_two_outcomes(capsys):
+    code, out, err = run(capsys, "explain", BALLISTA, "--outcome", "1", "--versus", "2")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "Only in outcome 1:",
+        "  5 +1/+1 counters are put on Walking Ballista.",
+        "Only in outcome 2:",
+        "  6 +1/+1 counters are put on Walking Ballista.",
+        "The choice that separates them:",
+        "  Walking Ballista entering the battlefield happens as entering with 5 +1/+1 counters (in outcome 1) or "
+        "entering with 6 +1/+1 counters (in outcome 2).  [616.1]",
+        "What happens only in outcome 1:",
+        "  Doubling Season's second ability applies to Walking Ballista entering the battlefield, and entering with 2 "
+        "+1/+1 counters becomes entering with 4 +1/+1 counters.  [122.6, 614.1a, 701.10e]",
+        "  Hardened Scales's first ability applies to Walking Ballista entering the battlefield, and entering with 4 "
+        "+1/+1 counters becomes entering with 5 +1/+1 counters.  [122.6, 614.1a, 701.10e]",
+        "  Walking Ballista entering the battlefield, starting as entering, can end as entering with 5 +1/+1 counters, "
+        "once no further replacement effect applies.  [614.1, 614.5, 614.6, 616.1, 616.1a, 616.1b, 616.1c, 616.1d, "
+        "616.1e, 616.1f, 616.1g]",
+        "  5 +1/+1 counters are put on Walking Ballista and Walking Ballista moves from the stack to the battlefield, "
+        "as Walking Ballista entering the battlefield.  [122.6, 400.1]",
+        "What happens only in outcome 2:",
+        "  Hardened Scales's first ability applies to Walking Ballista entering the battlefield, and entering with 2 "
+        "+1/+1 counters becomes entering with 3 +1/+1 counters.  [122.6, 614.1a, 701.10e]",
+        "  Doubling Season's second ability applies to Walking Ballista entering the battlefield, and entering with 3 "
+        "+1/+1 counters becomes entering with 6 +1/+1 counters.  [122.6, 614.1a, 701.10e]",
+        "  Walking Ballista entering the battlefield, starting as entering, can end as entering with 6 +1/+1 counters, "
+        "once no further replacement effect applies.  [614.1, 614.5, 614.6, 616.1, 616.1a, 616.1b, 616.1c, 616.1d, "
+        "616.1e, 616.1f, 616.1g]",
+        "  6 +1/+1 counters are put on Walking Ballista and Walking Ballista moves from the stack to the battlefield, "
+        "as Walking Ballista entering the battlefield.  [122.6, 400.1]"]
+    assert "_" not in out and "en(" not in out  # game words only
+    code, out, _ = run(capsys, "explain", BALLISTA, "--versus", "2", "--format", "json")  # --outcome 1 by default
+    found = json.loads(out)
+    assert (found["first"], found["second"]) == (1, 2)
+    assert found["only_first"] == [{"atom": "counters_put(ballista,p1p1,5)",
+                                    "text": "5 +1/+1 counters are put on Walking Ballista."}]
+    assert found["choices"] == [{"first": "result(enter(ballista),en(0,p1p1,5,none))",
+                                 "second": "result(enter(ballista),en(0,p1p1,6,none))",
+                                 "text": "Walking Ballista entering the battlefield happens as entering with 5 +1/+1 "
+                                         "counters (in outcome 1) or entering with 6 +1/+1 counters (in outcome 2).",
+                                 "cites": ["616.1"]}]
+    assert [step["cites"] for step in found["steps_second"]][:2] == [["122.6", "614.1a", "701.10e"]] * 2
+
+
+def test_explain_versus_on_choices_of_players(capsys):
+    """Professor Onyx's -3 with tied opponents: bob sacrifices one of two creatures; on a sequence of actions, the
+    legend rule keeps one Urborg or the other."""
+    onyx = os.path.join(os.path.dirname(cli.__file__), "corpus", "choices", "onyx-minus3-ties-three-opponents.yaml")
+    code, out, _ = run(capsys, "explain", onyx, "--versus", "2")
+    lines = out.splitlines()
+    assert lines[:6] == ["Only in outcome 1:", "  bob chose Serra Angel as what to sacrifice for step 1.",
+                         "  Serra Angel moves from the battlefield to a graveyard.",
+                         "Only in outcome 2:", "  bob chose Air Elemental as what to sacrifice for step 1.",
+                         "  Air Elemental moves from the battlefield to a graveyard."]
+    assert lines[6:8] == ["The choice that separates them:",
+                          "  bob sacrifices Serra Angel (in outcome 1) or Air Elemental (in outcome 2) for Professor "
+                          "Onyx's third ability.  [101.4, onyx-minus3-ties]"]
+    legend = os.path.join(os.path.dirname(cli.__file__), "corpus", "sequences", "legend-rule-keeps-one.yaml")
+    code, out, _ = run(capsys, "explain", legend, "--versus", "2")
+    assert out.splitlines()[5:7] == [
+        "The choice that separates them:",
+        '  alice keeps Urborg, Tomb of Yawgmoth (urborg2) (in outcome 1) or Urborg, Tomb of Yawgmoth (urborg1) (in '
+        'outcome 2) of the legendary permanents named "Urborg, Tomb of Yawgmoth".  [704.5j]']

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import networkx as nx
@@ -122,7 +126,8 @@ def test_exports():
     graph = outcomes[0].explain("tap(forest1)")
     dot = graph.to_dot()
     assert dot.startswith("digraph explanation {") and dot.rstrip().endswith("}")
-    assert dot.count("->") == graph.number_of_edges()
+    drawn = _read_dot(dot)
+    assert len(drawn.edges) == graph.number_of_edges() and len(drawn.nodes) == graph.number_of_nodes()
     again = nx.read_graphml(io.BytesIO(graph.to_graphml().encode("utf-8")))
     assert again.number_of_nodes() == graph.number_of_nodes()
     data = json.loads(graph.to_json())
@@ -276,14 +281,196 @@ def test_markdown_and_small_dot_keep_the_game_level_chain():
     assert markdown[:2] == ["**Ruling**", ""] and markdown[2].startswith("- 6 +1/+1 counters are put on Walking "
                                                                          "Ballista: by 616.1 (")
     given = markdown.index("**Given**")
-    assert markdown[given + 2] == f'- ballista: card "Walking Ballista", initial_controller alice, ' \
-                                  f"initial_zone stack, object_x 2, stack_position 1 ({where}:6)"
+    assert markdown[given + 2] == "- ballista: Walking Ballista, controlled by alice, on the stack, X is 2, " \
+                                  f"place 1 on the stack (1: the top) ({where}:6)"
     assert "7. Walking Ballista entering the battlefield happens as entering with 6 +1/+1 counters. (chosen)  " \
         "[616.1]" in markdown
     assert markdown[-3:] == ["**So**", "", "- 6 +1/+1 counters are put on Walking Ballista.  [122.1]"]
     dot = six.explain().to_small_dot()
     assert '"result(enter(ballista),en(0,p1p1,6,none))" -> "counters_put(ballista,p1p1,6)" [label="122.1"];' in dot
     assert "_" + "step(" not in dot and dot.startswith("digraph explanation {")
+
+
+@dataclass
+class _Dot:
+    """What :func:`_read_dot` reads of a DOT text: node statements (name -> attributes), edges (tail, head,
+    attributes) but the invisible ones, the invisible ones, and the subgraphs, each with its name (None for
+    ``{...}``), attributes and the nodes stated in it."""
+
+    nodes: dict = field(default_factory=dict)
+    edges: list = field(default_factory=list)
+    invisible: list = field(default_factory=list)
+    subgraphs: list = field(default_factory=list)
+
+    def clusters(self) -> dict[str, tuple[str, set[str]]]:
+        return {s["name"]: (s["attrs"]["label"], set(s["nodes"])) for s in self.subgraphs
+                if (s["name"] or "").startswith("cluster")}
+
+    def columns(self) -> dict[str, int]:
+        """Each node's column: the position of its rank=same subgraph."""
+        ranks = [s["nodes"] for s in self.subgraphs if s["attrs"].get("rank") == "same"]
+        return {node: k for k, column in enumerate(ranks) for node in column}
+
+
+_DOT_TOKEN = re.compile(r'\s+|(?P<token>"(?:[^"\\\n]|\\.)*"|->|[{}\[\];=,]|[\w.]+)')
+
+
+def _read_dot(text: str) -> _Dot:
+    """A reader of the DOT the exports write, that fails on anything else: statements of nodes, edges and
+    attributes, subgraphs, quoted names and labels (their escapes are JSON's)."""
+    tokens, at = [], 0
+    while at < len(text):
+        match = _DOT_TOKEN.match(text, at)
+        assert match, f"not DOT: {text[at:at + 40]!r}"
+        tokens += [match["token"]] if match["token"] else []
+        at = match.end()
+    read, pos = _Dot(), 0
+
+    def take(expected: str | None = None) -> str:
+        nonlocal pos
+        token, pos = tokens[pos], pos + 1
+        assert expected in (None, token), (expected, token, pos)
+        return json.loads(token) if token.startswith('"') else token
+
+    def attributes() -> dict[str, str]:
+        found = {}
+        if tokens[pos] == "[":
+            take("[")
+            while tokens[pos] != "]":
+                key = take()
+                take("=")
+                found[key] = take()
+                if tokens[pos] in (",", ";"):
+                    take()
+            take("]")
+        return found
+
+    def block(graph: dict) -> None:
+        take("{")
+        while tokens[pos] != "}":
+            if tokens[pos] in ("subgraph", "{"):
+                sub = {"name": take() and take() if tokens[pos] == "subgraph" else None, "attrs": {}, "nodes": []}
+                read.subgraphs.append(sub)
+                block(sub)
+            elif tokens[pos + 1] == "=":
+                key = take()
+                take("=")
+                graph["attrs"][key] = take()
+            elif tokens[pos] in ("node", "edge", "graph"):
+                take()
+                attributes()
+            else:
+                ends = [take()]
+                while tokens[pos] == "->":
+                    take("->")
+                    ends.append(take())
+                found = attributes()
+                if len(ends) == 1:
+                    graph["nodes"].append(ends[0])
+                    if graph["attrs"].get("rank") != "same":
+                        assert ends[0] not in read.nodes, f"{ends[0]} stated twice"
+                        read.nodes[ends[0]] = found
+                else:
+                    (read.invisible if found.get("style") == "invis" else read.edges).append((*ends, found))
+            if tokens[pos] == ";":
+                take(";")
+        take("}")
+
+    take("digraph")
+    take("explanation")
+    block({"name": None, "attrs": {}, "nodes": []})
+    assert pos == len(tokens)
+    ends = {end for edge in read.edges + read.invisible for end in edge[:2]}
+    assert ends <= set(read.nodes), ends - set(read.nodes)
+    return read
+
+
+def _check_layout(read: _Dot) -> dict[str, int]:
+    """What every drawing keeps: each node in one column, the facts (notes) in the first, in one box each;
+    every edge pointing right; an invisible edge from each column to the next (keeping them in order).
+    Returns the columns."""
+    columns = read.columns()
+    assert set(columns) == set(read.nodes) and sum(len(s["nodes"]) for s in read.subgraphs
+                                                    if s["attrs"].get("rank") == "same") == len(columns)
+    facts = {n for n, a in read.nodes.items() if a["shape"] == "note"}
+    assert {n for n, k in columns.items() if k == 0} == facts
+    boxed = [n for s in read.subgraphs if (s["name"] or "").startswith("cluster_") for n in s["nodes"]]
+    assert sorted(boxed) == sorted(facts)
+    assert all(columns[a] < columns[b] for a, b, _ in read.edges)
+    assert sorted((columns[a], columns[b]) for a, b, _ in read.invisible) == \
+        [(k, k + 1) for k in range(max(columns.values()))]
+    return columns
+
+
+def _rendered_columns(dot: str) -> list[float]:
+    """Where Graphviz puts the columns of a DOT text: the x of each rank=same subgraph's nodes (one each)."""
+    layout = json.loads(subprocess.run(["dot", "-Tjson"], input=dot, capture_output=True, text=True,
+                                       check=True).stdout)
+    x = {o["name"]: float(o["pos"].split(",")[0]) for o in layout["objects"] if "pos" in o}
+    read = _read_dot(dot)
+    places = [{x[n] for n in s["nodes"]} for s in read.subgraphs if s["attrs"].get("rank") == "same"]
+    assert all(len(place) == 1 for place in places)
+    for cluster in layout["objects"]:  # each box holds its nodes
+        if cluster["name"].startswith("cluster"):
+            left, bottom, right, top = map(float, cluster["bb"].split(","))
+            for i in cluster.get("nodes", ()):
+                px, py = map(float, layout["objects"][i]["pos"].split(","))
+                assert left <= px <= right and bottom <= py <= top, (cluster["name"], layout["objects"][i]["name"])
+    return [place.pop() for place in places]
+
+
+def test_the_dot_drawings_group_the_facts_by_object_and_keep_the_order_of_stages():
+    """A question: the situation's facts first, in a box per object; then the atoms in columns by stage."""
+    outcomes = pyrules.solve(corpus_dir() / "replacement" / "doubling-season-hardened-scales-one-counter.yaml",
+                             explain=True)
+    graph = outcomes[1].explain()
+    small = _read_dot(graph.to_small_dot())
+    columns = _check_layout(small)
+    clusters = small.clusters()
+    assert {name: title for name, (title, _) in clusters.items()} == {
+        "cluster_bears": "Grizzly Bears (bears)", "cluster_season": "Doubling Season (season)",
+        "cluster_scales": "Hardened Scales (scales)"}
+    assert clusters["cluster_scales"][1] == {'card(scales,"Hardened Scales")', "initial_controller(scales,alice)",
+                                             "initial_zone(scales,battlefield)"}
+    assert "question(effect(put_counters(bears,p1p1,1)))" in clusters["cluster_bears"][1]
+    choice, outcome = "result(counters(question),cn(p1p1,4))", "counters_put(bears,p1p1,4)"
+    assert 0 < columns[choice] < columns[outcome]
+    # in game words: a fact with its objects named by their cards, an atom by the first sentence of its meaning
+    assert small.nodes["initial_zone(scales,battlefield)"]["label"] == "initial_zone(Hardened Scales,battlefield)"
+    assert small.nodes[outcome] == {"label": "4 +1/+1 counters are put on Grizzly Bears.", "shape": "ellipse"}
+    assert small.nodes[choice]["shape"] == "diamond"
+    assert (choice, outcome, {"label": "122.1"}) in small.edges
+    full = _read_dot(graph.to_dot())  # every atom and firing: a column per stage, each firing before its head
+    columns = _check_layout(full)
+    stages = {graph.node_name(n): d["stage"] for n, d in graph.nodes(data=True) if d["kind"] != "rule"}
+    assert all((stages[a] < stages[b]) == (columns[a] < columns[b]) for a in stages for b in (choice, outcome))
+    assert full.nodes["object(bears)"]["shape"] == "note" and "object(bears)" in full.clusters()["cluster_bears"][1]
+    if shutil.which("dot"):  # Graphviz draws them so: columns left to right, the boxes around their facts
+        for dot in (graph.to_small_dot(), graph.to_dot()):
+            assert _rendered_columns(dot) == sorted(_rendered_columns(dot))
+
+
+def test_the_dot_drawings_of_a_sequence_keep_its_steps_in_order():
+    """A sequence: the facts first (one node each, whichever steps read them), then each step in a box of its
+    own, step 1 left of step 2, and the sequence's outcome atoms last."""
+    outcomes = pyrules.solve(corpus_dir() / "sequences" / "legend-rule-keeps-one.yaml", explain=True)
+    graph = next(o for o in outcomes if o.holds("move(urborg1, battlefield, graveyard)")).explain()
+    for dot in (graph.to_small_dot(), graph.to_dot()):
+        read = _read_dot(dot)
+        columns = _check_layout(read)
+        clusters = read.clusters()
+        assert clusters["cluster_urborg1"][0] == "Urborg, Tomb of Yawgmoth (urborg1)"
+        assert {'card(urborg1,"Urborg, Tomb of Yawgmoth")', "initial_zone(urborg1,battlefield)"} <= \
+            clusters["cluster_urborg1"][1]
+        assert "question(play(alice,urborg2))" in clusters["cluster_urborg2"][1]
+        (one, first), (two, second) = clusters["cluster step 1"], clusters["cluster step 2"]
+        assert (one, two) == ("step 1: play (action 1)", "step 2: priority (action 1)")
+        assert "step 1: move(urborg2,hand,battlefield)" in first and "step 2: move(urborg1,battlefield,graveyard)" in second
+        assert max(columns[n] for n in first) < min(columns[n] for n in second)
+        last = {n for n, k in columns.items() if k == max(columns.values())}
+        assert last == {"move(urborg1,battlefield,graveyard)", "move(urborg2,hand,battlefield)"}
+        assert read.nodes["move(urborg1,battlefield,graveyard)"]["label"] == \
+            "Urborg, Tomb of Yawgmoth (urborg1) moves from the battlefield to a graveyard."
 
 
 def test_an_outcomes_undecided_atoms_are_read_one_per_class_of_equal_truth():
@@ -377,3 +564,53 @@ def test_an_explanation_is_kept_while_held_and_the_last_one_made():
     assert gone() is None  # neither held nor the last: not kept
     again = pickle.loads(pickle.dumps(outcomes))
     assert again[0].explain().judge().text() == first.explain().judge().text()
+
+
+# -- queries and two outcomes side by side (issue 33) -----------------------------------------------------
+def test_matches_say_which_atoms_match_a_query_where():
+    ballista = pyrules.solve(str(EXAMPLES / "ballista.yaml"), explain=True)
+    found = ballista.matches("counters_put(ballista, p1p1, N), N >= 5")
+    assert [(m.index, [str(a) for a in m.atoms], m.bindings) for m in found] == [
+        (0, ['counters_put("ballista",p1p1,5)'], ({"N": 5},)), (1, ['counters_put("ballista",p1p1,6)'], ({"N": 6},))]
+    both = ballista.matches("counters_put(ballista, p1p1, _), move(ballista, _, _)")  # every '_' of each outcome
+    assert [len(m.atoms) for m in both] == [2, 2] and both[0].bindings == ()
+    assert ballista.matches("counters_put(ballista, p1p1, N), N < 5") == []
+    focused = ballista[1].explain("counters_put(ballista, p1p1, N)")  # a query: the atoms it matches here
+    assert focused.number_of_nodes() == ballista[1].explain("counters_put(ballista, p1p1, 6)").number_of_nodes()
+    with pytest.raises(pyrules.InputError, match="does not hold in this outcome"):
+        ballista[0].explain("counters_put(ballista, p1p1, N), N > 5")
+
+
+def test_why_not_a_query_explains_each_instance():
+    orchards = pyrules.solve(corpus_dir() / "mana" / "cr-106-7-orchards-only.yaml", explain=True)
+    reasons = orchards.why_not('could_produce("orchard-a", T)')  # no part blocks it: each type of mana, one by one
+    assert reasons[0].startswith("no set of up to 3 of the situation's objects and lasting effects blocks it")
+    assert [r.split(":")[0] for r in reasons[1:]] == [f'could_produce("orchard-a",{t})' for t in "bcgruw"]
+    assert reasons[1].endswith('_could_produce("orchard-a",b) does not hold (106.7, could-produce [mana.lp:227]: '
+                               "no possible(Ev,S) holds)")
+    birds = pyrules.solve(EXAMPLES / "birds.yaml", explain=True)  # a number: the values the encodings derive there
+    assert [r.split(": ")[0] for r in birds.why_not("mana_added(alice, c, N)")[1:]] == ["mana_added(alice,c,1)"] * 2
+    assert birds.why_not("mana_added(alice, T, 1), mana_added(alice, U, 1), T != U")[-1].startswith(
+        "mana_added(alice,b,1), mana_added(alice,g,1), mana_added(alice,r,1), mana_added(alice,u,1), "
+        "mana_added(alice,w,1): each holds in some outcome, but never as the query asks")
+    assert birds.why_not("mana_added(alice, T, 1), T != c") == ["mana_added(alice, T, 1), T != c holds in some "
+                                                               "outcome (T = b; T = g; T = r; T = u; T = w)"]
+
+
+def test_versus_compares_the_choices_on_two_proofs():
+    ballista = pyrules.solve(str(EXAMPLES / "ballista.yaml"), explain=True)
+    found = ballista.versus(1, 0)
+    assert (found.first, found.second) == (2, 1)
+    assert [line.text for line in found.only_first] == ["6 +1/+1 counters are put on Walking Ballista."]
+    choice, = found.choices
+    assert (str(choice.first), str(choice.second), choice.cites) == (
+        'result(enter("ballista"),en(0,p1p1,6,none))', 'result(enter("ballista"),en(0,p1p1,5,none))', ("616.1",))
+    assert [line.text.split(",")[0] for line in found.steps_first[:2]] == [
+        "Hardened Scales's first ability applies to Walking Ballista entering the battlefield",
+        "Doubling Season's second ability applies to Walking Ballista entering the battlefield"]
+    with pytest.raises(ValueError, match="the same outcome"):
+        ballista.versus(1, 1)
+    copy = pyrules.solve(corpus_dir() / "choices" / "magecraft-card-copy-onyx.yaml", explain=True)
+    made = copy.versus(0, 1).choices  # casting the copy or not: choices only the second outcome makes
+    assert made[0].first is None and made[0].text == "In outcome 2 only: The copy of card Lightning Bolt is cast."
+    assert made[0].cites == ("707.12", "magecraft-card-copy")

@@ -524,3 +524,13 @@ def test_no_program_makes_clingo_read_a_file(watched, parse, data):
         assert refused is not None  # for the directive, or for what comes first
     if refused is not None:
         assert "\n" not in refused
+
+
+def test_a_sequences_queries_match_every_outcome_that_holds_them():
+    """The outcomes of a sequence of actions are a program for the grounder: a query whose body has a variable that
+    its head lacks (_query_any) matches in every outcome that holds it, not in one only."""
+    result = pyrules.solve(ROOT / "pyrules" / "corpus" / "sequences" / "a-trigger-divides-its-damage.yaml")
+    losing = [o for o in result if any(a.name == "life_lost" for a in o.atoms)]
+    assert len(result) == 9 and len(losing) == 8
+    assert list(result.where("life_lost(P, N)")) == losing
+    assert [m.index for m in result.matches("life_lost(P, N), N > 1")] == [0, 1, 2, 4, 5, 7]

@@ -21,6 +21,7 @@ outcomes where it does.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -53,6 +54,10 @@ from pyrules.situation.model import Situation
 
 QUERY = "_query"
 QUERY_ANY = "_query_any"
+QUERY_IN = "_query_in"
+QUERY_ATOM = "_query_atom"
+OUTCOME = "_outcome"
+IN = "_in"
 
 #: Term types a query may write: variables, values, functions and arithmetic.
 _TERMS = {ast.ASTType.Variable, ast.ASTType.SymbolicTerm, ast.ASTType.Function, ast.ASTType.UnaryOperation,
@@ -707,6 +712,39 @@ def query_rules(query: Query, key: int) -> list[Any]:
     return [ast.Program(loc, f"query_{key}", []), ast.Rule(loc, head, list(query.body)),
             ast.Rule(loc, any_head, [anything]), ast.ShowSignature(loc, QUERY, 2, True),
             ast.ShowSignature(loc, QUERY_ANY, 1, True)]
+
+
+def table_rules(query: Query) -> list[Any]:
+    """The query over outcomes given as facts, ``_outcome(I)`` and ``_in(I, A)`` for each atom A of outcome I:
+    ``_query_in(I, (V1, ..., Vn)) :- _outcome(I), Body.`` and, for each atom A of the body not under ``not``,
+    ``_query_atom(I, A) :- _outcome(I), Body.``, each atom of the body read as ``_in(I, A)``. Each ``_`` of
+    those atoms gets a name no query can write, so that A says what stood there. All is facts: grounding alone
+    answers, for every outcome at once."""
+    loc = query.body[0].location
+    outcome = ast.Variable(loc, "Outcome 0")
+    count = itertools.count(1)
+
+    class Named(ast.Transformer):
+        def visit_Variable(self, node):
+            return node.update(name=f"Any {next(count)}") if node.name == "_" else node
+
+        def visit_BodyAggregate(self, node):  # (an aggregate's own variables stay its own)
+            return node
+
+    class InOutcome(ast.Transformer):
+        def visit_SymbolicAtom(self, node):
+            return node.update(symbol=ast.Function(loc, IN, [outcome, node.symbol], 0))
+
+    def atom(name: str, *arguments: Any) -> Any:
+        return ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(loc, name, list(arguments), 0)))
+
+    named = [Named()(lit) if lit.ast_type == ast.ASTType.Literal else lit for lit in query.body]
+    body = [atom(OUTCOME, outcome), *(InOutcome()(lit) for lit in named)]
+    values = ast.Function(loc, "", [ast.Variable(loc, v) for v in query.variables], 0)
+    matched = [lit.atom.symbol for lit in named if lit.ast_type == ast.ASTType.Literal
+               and lit.sign == ast.Sign.NoSign and lit.atom.ast_type == ast.ASTType.SymbolicAtom]
+    return [ast.Program(loc, "base", []), ast.Rule(loc, atom(QUERY_IN, outcome, values), body),
+            *(ast.Rule(loc, atom(QUERY_ATOM, outcome, a), body) for a in matched)]
 
 
 def bindings(values: Symbol, variables: tuple[str, ...]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import clingo
@@ -32,7 +33,11 @@ from pyrules.engine.encodings import output_signatures, show_terms
 from pyrules.engine.facts import QUESTION_KINDS, Fact, situation_facts
 from pyrules.engine.program import add_program
 from pyrules.engine.query import (
+    IN,
+    OUTCOME,
     QUERY_ANY,
+    QUERY_ATOM,
+    QUERY_IN,
     Answer,
     any_symbol,
     bindings,
@@ -44,6 +49,7 @@ from pyrules.engine.query import (
     parse_query,
     query_rules,
     read_constraints,
+    table_rules,
 )
 from pyrules.engine.shadows import WHY
 from pyrules.situation.model import Situation
@@ -391,6 +397,42 @@ class OutcomeTable(Asking):
             for model in handle:
                 found.append(next(i for i, p in enumerate(self.picks) if model.is_true(p)))
         return sorted(found)
+
+
+def match_outcomes(outcomes: list[frozenset[Symbol]], query: Any) -> dict[int, tuple[frozenset[Symbol], list[Symbol]]]:
+    """For each outcome (its position) where a query holds: the atoms that match it there (those of its atoms not
+    under ``not``) and the values of its variables for which it does. Each outcome's atoms are facts of a
+    program of their own, so that grounding alone answers (:func:`pyrules.engine.query.table_rules`)."""
+    check_query_numbers(query, _Atoms(frozenset().union(*outcomes)))
+    control = clingo.Control(logger=lambda code, text: None, message_limit=0)
+    with control.backend() as backend:
+        for i, atoms in enumerate(outcomes):
+            backend.add_rule([backend.add_atom(clingo.Function(OUTCOME, [clingo.Number(i)]))])
+            for atom in atoms:
+                backend.add_rule([backend.add_atom(clingo.Function(IN, [clingo.Number(i), atom]))])
+    with ast.ProgramBuilder(control) as builder:
+        for node in table_rules(query):
+            builder.add(node)
+    with clingo_call(control):
+        control.ground([("base", [])])
+    found: dict[int, tuple[set[Symbol], list[Symbol]]] = {}
+    for atom in control.symbolic_atoms.by_signature(QUERY_IN, 2):
+        i, values = atom.symbol.arguments
+        found.setdefault(i.number, (set(), []))[1].append(values)
+    for atom in control.symbolic_atoms.by_signature(QUERY_ATOM, 2):  # (only where the query holds)
+        i, matched = atom.symbol.arguments
+        found[i.number][0].add(matched)
+    return {i: (frozenset(atoms), sorted(values, key=str)) for i, (atoms, values) in sorted(found.items())}
+
+
+class _Atoms:
+    """Atoms looked up by signature, as a grounding's symbolic atoms are (for the checks of a query's numbers)."""
+
+    def __init__(self, atoms: frozenset[Symbol]):
+        self.atoms = atoms
+
+    def by_signature(self, name: str, arity: int) -> list[Any]:
+        return [SimpleNamespace(symbol=a) for a in self.atoms if a.name == name and len(a.arguments) == arity]
 
 
 class _Log:

@@ -8,31 +8,40 @@ a set the atom could hold, and no smaller set does it. The objects the atom and 
 stay. The rules cited are those that read the blocking parts' abilities by what they do (a rule
 that reads ``ability_static(D, set_land_type(S))`` for Blood Moon), the rules through which they
 block the atom. The search is bounded; when it stops early it says so.
+
+A query (``could_produce(tundra, T)``) is searched alike, asking whether it holds in some outcome; the atoms
+that match it without the blocking parts are its *instances* that could hold. Where no part blocks it, its
+instances are those the values of its places give (:func:`instances`).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from clingo import Symbol, SymbolType
+from clingo import Function, String, Symbol, SymbolType, ast
 
 from pyrules.base.errors import InputError
 from pyrules.cards.library import builtin_library
-from pyrules.engine.atoms import format_atom
+from pyrules.engine.atoms import ARGUMENT_KINDS, _signatures, format_atom
 from pyrules.engine.derivations import rules
 from pyrules.engine.facts import card_facts
+from pyrules.engine.query import Query, _symbol
 from pyrules.engine.shadows import predicate_of
-from pyrules.engine.solver import Grounding
+from pyrules.engine.solver import Grounding, match_outcomes
 from pyrules.explain.graph import match_atom
 from pyrules.situation.model import Situation
+from pyrules.vocabulary.values import MANA_TYPES, ZONES
 
 #: Sizes of the sets of parts tried, solves at most, and seconds at most.
 MAX_SIZE = 3
 MAX_SOLVES = 200
 MAX_SECONDS = 30.0
+#: The instances of a query explained one by one, at most.
+MAX_INSTANCES = 6
 
 
 @dataclass(frozen=True)
@@ -55,12 +64,17 @@ class WhyNot:
     rules: list[str] = field(default_factory=list)
     complete: bool = True
     note: str = ""
+    #: For a query: the atoms that match it in some outcome without the blocking parts (else None).
+    instances: list[Symbol] | None = None
 
     def lines(self) -> list[str]:
         out = []
         for parts in self.blockers:
             names = " and ".join(f"{p.name}, {p.where}" for p in parts)
             out.append(f"without {names}, {self.atom} could hold: {'they block' if len(parts) > 1 else 'it blocks'} it")
+        if self.instances:
+            gone = "them" if sum(map(len, self.blockers)) > 1 else "it"
+            out.append(f"what could hold without {gone}: {', '.join(map(format_atom, self.instances))}")
         if self.rules:
             out.append(f"through the rules {', '.join(self.rules)}")
         if self.note:
@@ -71,53 +85,120 @@ class WhyNot:
 
     def as_dict(self) -> dict[str, Any]:
         return {"atom": self.atom, "complete": self.complete, "note": self.note, "rules": self.rules,
-                "blockers": [[{"part": p.name, "where": p.where} for p in parts] for parts in self.blockers]}
+                "blockers": [[{"part": p.name, "where": p.where} for p in parts] for parts in self.blockers]} | (
+            {} if self.instances is None else {"instances": [format_atom(a) for a in self.instances]})
 
 
-def why_not_minimal(situation: Situation, library: Any, atom: Symbol) -> WhyNot:
-    """The smallest sets of the situation's parts that keep ``atom`` out of every outcome."""
-    text = format_atom(atom)
+def why_not_minimal(situation: Situation, library: Any, atom: Symbol | Query) -> WhyNot:
+    """The smallest sets of the situation's parts that keep ``atom`` (or a query) out of every outcome."""
+    text = format_atom(atom) if isinstance(atom, Symbol) else atom.text
     cards = library or situation.library or builtin_library()
-    kept = _ids(atom) | _question_ids(situation)
+    kept = (_ids(atom) if isinstance(atom, Symbol) else _query_ids(atom)) | _question_ids(situation)
     parts = [Part("objects", i, f"{o.id} ({o.card})", situation.where(f"objects.{i}"), o.card)
              for i, o in enumerate(situation.objects) if o.id not in kept]
     parts += [Part("effects", i, f"the lasting effect of {e.card}", situation.where(f"effects.{i}"), e.card)
               for i, e in enumerate(situation.effects)]
     start, solves, found = time.perf_counter(), 0, []
+    matched: set[Symbol] | None = None if isinstance(atom, Symbol) else set()
     for size in range(1, MAX_SIZE + 1):
         for combo in itertools.combinations(parts, size):
             if any(set(f) <= set(combo) for f in found):
                 continue
             if solves >= MAX_SOLVES or time.perf_counter() - start > MAX_SECONDS:
-                return _result(text, found, cards, complete=False)
+                return _result(text, found, cards, complete=False, instances=matched)
             solves += 1
-            if _holds_without(situation, library, atom, combo):
+            if _holds_without(situation, library, atom, combo, matched):
                 found.append(list(combo))
         if found:
-            return _result(text, found, cards)
+            return _result(text, found, cards, instances=matched)
     note = (f"no set of up to {MAX_SIZE} of the situation's objects and lasting effects blocks it: without any of "
             "them it still holds in no outcome, so it needs something the situation lacks (see the rules that could "
             "derive it)")
-    return _result(text, found, cards, note=note)
+    return _result(text, found, cards, note=note, instances=matched)
 
 
-def _result(text: str, found: list[list[Part]], library: Any, complete: bool = True, note: str = "") -> WhyNot:
+def _result(text: str, found: list[list[Part]], library: Any, complete: bool = True, note: str = "",
+            instances: set[Symbol] | None = None) -> WhyNot:
     cards = sorted({p.card for parts in found for p in parts})
-    return WhyNot(text, found, _rules(cards, library), complete, note)
+    return WhyNot(text, found, _rules(cards, library), complete, note,
+                  None if instances is None else sorted(instances, key=format_atom))
 
 
-def _holds_without(situation: Situation, library: Any, atom: Symbol, parts: tuple[Part, ...]) -> bool:
-    """Whether the atom holds in some outcome of the situation without these parts (False when the
-    situation makes no sense without them, e.g. a target that is gone)."""
+def _holds_without(situation: Situation, library: Any, atom: Symbol | Query, parts: tuple[Part, ...],
+                   matched: set[Symbol] | None = None) -> bool:
+    """Whether the atom (or query) holds in some outcome of the situation without these parts (False when the
+    situation makes no sense without them, e.g. a target that is gone). For a query, the atoms that match it
+    in some outcome then are added to ``matched``."""
     gone = {(p.kind, p.index) for p in parts}
     smaller = replace(situation,
                       objects=tuple(o for i, o in enumerate(situation.objects) if ("objects", i) not in gone),
                       effects=tuple(e for i, e in enumerate(situation.effects) if ("effects", i) not in gone))
     try:
-        brave = Grounding(smaller, library).consequences("brave")
+        grounding = Grounding(smaller, library)
+        if isinstance(atom, Query):
+            holds = bool(grounding.ask(atom, "sometimes").holds)
+            if holds and matched is not None:  # the atoms that match it over those of every outcome
+                every = grounding.consequences("brave") or frozenset()
+                matched |= match_outcomes([every], atom).get(0, (frozenset(), []))[0]
+            return holds
+        brave = grounding.consequences("brave")
     except (InputError, KeyError, ValueError):  # the rest refers to a part that is gone
         return False
     return brave is not None and atom in brave
+
+
+def instances(query: Query, situation: Situation, known: frozenset[Symbol] = frozenset()) -> list[Symbol]:
+    """The instances of a query's atoms (those not under ``not``) that the values of their places give, and
+    that the query would match were they all true (so its comparisons hold). A variable stands for each
+    object, player, type of mana or zone its place may hold, and for each value that place has in the
+    ``known`` atoms of the same predicate (the numbers the encodings derive there)."""
+    kinds_of = _signatures(situation)
+    values = {"object": [String(o.id) for o in situation.objects],
+              "player": [String(p.name) for p in situation.players],
+              "mana type": [Function(t) for t in MANA_TYPES], "zone": [Function(z) for z in ZONES]}
+    values["object or player"] = values["object"] + values["player"]
+    found: set[Symbol] = set()
+    for atom in _positive_atoms(query):
+        ground = _symbol(atom)
+        if ground is not None or atom.ast_type != ast.ASTType.Function:
+            found.update([ground] if ground is not None else [])
+            continue
+        kinds = [ARGUMENT_KINDS.get(a, "term") for a in kinds_of.get(f"{atom.name}/{len(atom.arguments)}", ())]
+        alike = [k for k in known if k.name == atom.name and len(k.arguments) == len(atom.arguments)]
+        choices = []
+        for i, (argument, kind) in enumerate(zip(atom.arguments, kinds)):
+            value = _symbol(argument)
+            choices.append([value] if value is not None else [] if argument.ast_type != ast.ASTType.Variable else
+                           sorted(set(values.get(kind, [])) | {k.arguments[i] for k in alike}))
+        if len(choices) == len(atom.arguments) and all(choices) and math.prod(map(len, choices)) <= _MOST_TRIED:
+            found.update(Function(atom.name, list(args)) for args in itertools.product(*choices))
+    if not found:
+        return []
+    return sorted(match_outcomes([frozenset(found)], query).get(0, (frozenset(), []))[0], key=format_atom)
+
+
+#: The most instances of one atom of a query :func:`instances` tries.
+_MOST_TRIED = 10_000
+
+
+def _positive_atoms(query: Query) -> list[Any]:
+    """The terms of a query's atoms not under ``not``."""
+    return [lit.atom.symbol for lit in query.body if lit.ast_type == ast.ASTType.Literal
+            and lit.sign == ast.Sign.NoSign and lit.atom.ast_type == ast.ASTType.SymbolicAtom]
+
+
+def _query_ids(query: Query) -> set[str]:
+    """The ids a query names."""
+    found: set[str] = set()
+
+    class Ids(ast.Transformer):
+        def visit_SymbolicTerm(self, term):
+            found.update(_ids(term.symbol))
+            return term
+
+    for literal in query.body:
+        Ids()(literal)
+    return found
 
 
 def _ids(symbol: Symbol) -> set[str]:

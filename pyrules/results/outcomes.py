@@ -29,7 +29,7 @@ from pyrules.base.errors import InputError
 from pyrules.cards.library import CardLibrary
 from pyrules.engine.atoms import check_atom, format_atom, parse_atom
 from pyrules.engine.encodings import answer_names
-from pyrules.engine.query import parse_query, plain
+from pyrules.engine.query import bindings, parse_query, plain
 from pyrules.engine.solver import (
     MAX_LIMIT,
     Grounding,
@@ -37,6 +37,7 @@ from pyrules.engine.solver import (
     SolveOptions,
     Statistics,
     describe_reason,
+    match_outcomes,
     outcome_key,
     project_signatures,
 )
@@ -61,6 +62,16 @@ class ObjectState:
     controller: str | None
     tapped: bool
     counters: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Match:
+    """An outcome where a query holds (:meth:`Outcomes.matches`): its position (from 0), the atoms that match
+    the query there (its atoms not under ``not``) and the values of its variables for which it does."""
+
+    index: int
+    atoms: tuple[Symbol, ...]
+    bindings: tuple[dict[str, Any], ...]
 
 
 def _atom_argument(value: Any, name: str) -> None:
@@ -196,13 +207,21 @@ class Outcome:
 
     # -- explanations -------------------------------------------------------------------
     def explain(self, atom: str | Symbol | None = None) -> Any:
-        """A networkx graph of why this outcome holds (or, given an atom, why that atom does)."""
+        """A networkx graph of why this outcome holds (or, given an atom, why that atom does; given a query
+        such as ``counters_put(ballista, p1p1, N)``, why the atoms that match it in this outcome do)."""
         if self.source is None:
             raise ValueError("this outcome was not produced by pyrules.solve")
-        if atom is not None:
-            _atom_argument(atom, "atom")
+        if atom is None:
+            return self.source._explanation(self)
+        _atom_argument(atom, "atom")
+        if isinstance(atom, str) and self.source._ground_atom(atom) is None:  # a query
+            here = [m for m in self.source.matches(atom) if self.source[m.index] is self]
+            if not here:
+                raise InputError("<atom>", f"{atom} does not hold in this outcome")
+            graph = self.source._explanation(self)  # (a query of no atoms, such as 'not tap(O)': all of it)
+            return _focus(graph, list(here[0].atoms)) if here[0].atoms else graph
         graph = self.source._explanation(self)
-        return graph.focus(self.source.atom(atom) if isinstance(atom, str) else atom) if atom is not None else graph
+        return graph.focus(self.source.atom(atom) if isinstance(atom, str) else atom)
 
     # -- conversions ----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -272,6 +291,18 @@ def _alike(atom: Symbol, other: Symbol) -> bool:
     """Atoms of the same predicate about the same first argument (``counters_put(ballista, ...)``)."""
     return atom.name == other.name and len(atom.arguments) == len(other.arguments) and \
         atom.arguments[:1] == other.arguments[:1]
+
+
+def _focus(graph: Any, atoms: list[Symbol]) -> Any:
+    """An explanation kept to some atoms and everything they rest on (``graph.focus`` for several atoms)."""
+    import networkx as nx  # (inside a function: see _explainers)
+
+    if len(atoms) == 1:
+        return graph.focus(atoms[0])
+    nodes = {graph.atom_node(a) for a in atoms}
+    sub = type(graph)(graph.subgraph(nodes.union(*(nx.ancestors(graph, n) for n in nodes))))
+    sub.graph.update(graph.graph)
+    return sub
 
 
 class Explained:
@@ -420,6 +451,17 @@ class Outcomes(Sequence[Outcome]):
         self.statistics.extra["query_seconds"] = time.perf_counter() - start
         return answer
 
+    def matches(self, text: str, origin: str = "<query>") -> list[Match]:
+        """The outcomes where a query holds (:class:`Match`), each with the atoms that match it there and the
+        values of its variables: ``matches("counters_put(ballista, p1p1, N)")``. Answered by clingo, grounding
+        the query over the outcomes found; ``origin`` names the query in errors."""
+        arguments.text(text, "text", "a query in clingo's syntax")
+        arguments.text(origin, "origin")
+        query = parse_query(text, self.situation, origin)
+        return [Match(i, tuple(sorted(atoms, key=lambda a: _natural(format_atom(a)))),
+                      tuple(bindings(v, query.variables) for v in values) if query.variables else ())
+                for i, (atoms, values) in match_outcomes([o.atoms for o in self._outcomes], query).items()]
+
     def where(self, text: str, limit: int | None = None) -> Outcomes:
         """The outcomes where a query holds, solved again with the query assumed (``solve(where=...)``)."""
         _where_arguments(text, limit)
@@ -476,38 +518,83 @@ class Outcomes(Sequence[Outcome]):
     def why_not(self, atom: str | Symbol) -> list[str]:
         """For an atom that holds in no outcome: first the smallest sets of the situation's objects and
         lasting effects without which it could hold, and the rules through which they block it
-        (:meth:`blockers`); then, for each rule that could derive it, a condition that fails."""
+        (:meth:`blockers`); then, for each rule that could derive it, a condition that fails. A query
+        (``could_produce(tundra, T)``) is answered alike, see :meth:`_why_no_match`."""
         _atom_argument(atom, "atom")
-        symbol = self.atom(atom)
+        symbol = self._ground_atom(atom)
+        if symbol is None:
+            return self._why_no_match(atom)  # type: ignore[arg-type]
         if self.sometimes(symbol):
             return [f"{format_atom(symbol)} holds in some outcome"]
-        if not len(self):
-            reasons = "; ".join(self.illegal) or "no answer"
-            first = [f"the situation has no outcome at all ({reasons}): no atom holds in one"]
-        else:
-            first = self.blockers(symbol).lines()
+        first = self.blockers(symbol).lines() if len(self) else self._no_outcome()
         grounding = self._explaining()
         return first + _explainers().graph.why_not(grounding.explain_data, symbol, holds=grounding.brave_atoms())
 
+    def _why_no_match(self, text: str) -> list[str]:
+        """Why a query holds in no outcome: what blocks it (:meth:`blockers`), then the rules' failing conditions
+        for each of its instances that holds in no outcome, each line headed by the instance. The instances
+        are those that could hold without the blocking parts, or else those the values of the query's places
+        give (:func:`pyrules.explain.whynot.instances`)."""
+        answer = self.query(text)
+        if answer.holds:
+            values = "; ".join(", ".join(f"{k} = {v}" for k, v in b.items()) for b in answer.bindings)
+            return [f"{text} holds in some outcome" + (f" ({values})" if values else "")]
+        whynot = _explainers().whynot
+        found = self.blockers(text) if len(self) else None
+        reasons = found.lines() if found is not None else self._no_outcome()
+        grounding = self._explaining()
+        holds = grounding.brave_atoms()
+        instances = (found.instances if found is not None else None) or \
+            whynot.instances(parse_query(text, self.situation), self.situation, holds)
+        unheld = [a for a in instances if a not in holds]
+        for instance in unheld[:whynot.MAX_INSTANCES]:
+            reasons += [f"{format_atom(instance)}: {reason}" for reason in
+                        _explainers().graph.why_not(grounding.explain_data, instance, holds=holds)]
+        if len(unheld) > whynot.MAX_INSTANCES:
+            reasons.append(f"(and {len(unheld) - whynot.MAX_INSTANCES} more instances, not explained one by one)")
+        if not instances:
+            reasons.append("no instance of it to explain one by one: the values its variables could take here give "
+                           "none that matches it")
+        held = [format_atom(a) for a in instances if a in holds]
+        if held:  # (a query of several atoms: each holds somewhere, not all of them together)
+            more = f" and {len(held) - whynot.MAX_INSTANCES} more" if len(held) > whynot.MAX_INSTANCES else ""
+            reasons.append(f"{', '.join(held[:whynot.MAX_INSTANCES])}{more}: each holds in some outcome, but never as "
+                           "the query asks")
+        return reasons
+
+    def _no_outcome(self) -> list[str]:
+        return [f"the situation has no outcome at all ({'; '.join(self.illegal) or 'no answer'}): no atom holds in one"]
+
     def blockers(self, atom: str | Symbol) -> Any:
-        """The smallest sets of the situation's objects and lasting effects without which an atom that holds
-        in no outcome could hold, and the CR numbers of the rules through which they block it
+        """The smallest sets of the situation's objects and lasting effects without which an atom (or a query)
+        that holds in no outcome could hold, and the CR numbers of the rules through which they block it
         (:class:`pyrules.explain.whynot.WhyNot`; a bounded search, which says when it stopped)."""
         _atom_argument(atom, "atom")
-        symbol = self.atom(atom)
-        found = _explainers().whynot.why_not_minimal(self.situation, self._library, symbol)
+        symbol = self._ground_atom(atom)
+        found = _explainers().whynot.why_not_minimal(self.situation, self._library, symbol if symbol is not None
+                                                     else parse_query(atom, self.situation))
         # Where the outcomes have instead atoms of the same predicate about the same object: of the rules
         # that read the blocking cards' abilities, those on the decisive chain of those atoms (Hardened
         # Scales blocks 4 counters through the rules that apply its effect to the entering and add its
         # counter, not through every rule that reads a "plus" modification).
+        wanted = [symbol] if symbol is not None else found.instances or []
         used = set()
         for outcome in self._outcomes[:10]:
             for other in outcome.atoms:
-                if _alike(other, symbol):
+                if any(_alike(other, w) for w in wanted):
                     used |= outcome.explain().cites(other)
         if any(r in used for r in found.rules):
             found.rules = [r for r in found.rules if r in used]
         return found
+
+    def versus(self, first: int, second: int) -> Any:
+        """What separates outcomes ``first`` and ``second`` (counted from 0), in game words
+        (:class:`pyrules.explain.versus.Versus`): the atoms only one has, the choices their proofs make
+        differently, with their rules, and the steps only one's proof takes."""
+        a, b = arguments.index(first, "first", len(self)), arguments.index(second, "second", len(self))
+        if a == b:
+            raise ValueError("first and second are the same outcome: versus compares two")
+        return _explainers().versus.versus(self, a, b)
 
     def compare(self, other: Outcomes, project: tuple[str, ...] | list[str] | str = ()) -> dict[str, Any]:
         """The outcomes only here, only in ``other`` and in both, each as its sorted atom texts; with
@@ -726,7 +813,7 @@ class SequenceOutcomes(Outcomes):
     def where(self, text: str, limit: int | None = None) -> Outcomes:
         """The outcomes where a query holds (found by clingo among the lines of play already found)."""
         _where_arguments(text, limit)
-        found = self._asker().matching(parse_query(text, self.situation, "<query>"))
+        found = list(match_outcomes([o.atoms for o in self._outcomes], parse_query(text, self.situation, "<query>")))
         result = copy(self)
         result._outcomes = [self._outcomes[i] for i in found][:limit]
         result.truncated = limit is not None and len(found) > limit
@@ -766,10 +853,12 @@ class SequenceOutcomes(Outcomes):
                              "result edited?)")
 
     def why_not(self, atom: str | Symbol) -> list[str]:
-        symbol = self.atom(atom)
-        if self.sometimes(symbol):
-            return [f"{format_atom(symbol)} holds in some outcome"]
-        return [f"{format_atom(symbol)} holds at the end of no line of play; explain an outcome to follow its steps"]
+        _atom_argument(atom, "atom")
+        symbol = self._ground_atom(atom)
+        text = format_atom(symbol) if symbol is not None else atom
+        if self.sometimes(atom):
+            return [f"{text} holds in some outcome"]
+        return [f"{text} holds at the end of no line of play; explain an outcome to follow its steps"]
 
     def __repr__(self) -> str:
         return f"<SequenceOutcomes {len(self)} of {self.situation.source}>"
@@ -778,9 +867,9 @@ class SequenceOutcomes(Outcomes):
 def _explainers() -> Any:
     """pyrules.explain, imported when first needed: networkx, on which explanations are built, takes a fifth
     of a second to import, a third of what a small question costs as a process."""
-    from pyrules.explain import graph, steps, whynot  # (inside a function: see above)
+    from pyrules.explain import graph, steps, versus, whynot  # (inside a function: see above)
 
-    return SimpleNamespace(graph=graph, steps=steps, whynot=whynot)
+    return SimpleNamespace(graph=graph, steps=steps, versus=versus, whynot=whynot)
 
 
 def solve_situation(situation: Situation, library: CardLibrary | None, options: SolveOptions, *, explain: bool = False,
