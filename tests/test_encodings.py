@@ -38,6 +38,43 @@ def test_headers_cite_cr_numbers_or_seed_rulings(name):
         assert b.text
 
 
+#: Rules about one subject: a block citing one of them (the number itself, or a rule under it) is about that
+#: subject, and its rules say so (a word of it, in lower case). The mana pool's rule cited by a block that puts
+#: counters on a permanent was a wrong answer to a judge.
+SUBJECTS = {"106.4": ("mana", "pool"), "106.7": ("produce", "mana"), "119": ("life",), "120": ("damage", "dmg", "d("),
+            "122": ("counter",), "305.6": ("basic",), "305.7": ("land_type", "subtype"), "704.5j": ("legend",),
+            "702.2": ("deathtouch",), "702.15": ("lifelink",), "701.8": ("destroy",), "701.21": ("sacrific",)}
+
+
+def _about(cite: str, subject: str) -> bool:
+    """Whether a CR number is the subject's rule or under it: 122.1 under 122, 702.15b under 702.15."""
+    if "." not in subject:  # a section: each of its rules
+        return cite.split(".")[0] == subject
+    return cite == subject or (cite.startswith(subject) and cite[len(subject):].isalpha())
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_block_cites_a_rule_about_what_it_derives(name):
+    """Each block that cites a rule of one subject (life, mana, counters, damage, basic land types, the legend
+    rule...) has rules that speak of it: its rules' text, comments aside, holds a word of the subject."""
+    lines = encoding_paths()[FILES.index(name)].read_text(encoding="utf-8").splitlines()
+    wrong = []
+    for b in rule_blocks(name):
+        body = "\n".join(line for line in lines[b.first_line - 1:b.last_line]
+                         if not line.lstrip().startswith("%")).lower()
+        for cite in b.cr_numbers:
+            for subject, words in SUBJECTS.items():
+                if _about(cite, subject) and not any(w in body for w in words):
+                    wrong.append(f"{name}:{b.first_line} cites {cite} but says nothing of {' or '.join(words)}")
+    assert not wrong
+
+
+def test_a_rule_about_a_subject_is_told_by_its_number():
+    assert _about("122.1", "122") and _about("122", "122") and not _about("1220.1", "122")
+    assert _about("704.5j", "704.5j") and not _about("704.5", "704.5j") and _about("702.15b", "702.15")
+    assert not _about("702.150", "702.15") and _about("106.4", "106.4") and not _about("106.41", "106.4")
+
+
 @pytest.mark.parametrize("name", FILES)
 def test_catalogue_lists_every_predicate_defined(name):
     """Each predicate with a rule head in the file appears in some file's catalogue."""
