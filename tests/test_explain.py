@@ -436,7 +436,7 @@ def test_the_dot_drawings_group_the_facts_by_object_and_keep_the_order_of_stages
     choice, outcome = "result(counters(question),cn(p1p1,4))", "counters_put(bears,p1p1,4)"
     assert 0 < columns[choice] < columns[outcome]
     # in game words: a fact with its objects named by their cards, an atom by the first sentence of its meaning
-    assert small.nodes["initial_zone(scales,battlefield)"]["label"] == "initial_zone(Hardened Scales,battlefield)"
+    assert small.nodes["initial_zone(scales,battlefield)"]["label"] == "on the battlefield"  # (in Scales' box)
     assert small.nodes[outcome] == {"label": "4 +1/+1 counters are put on Grizzly Bears.", "shape": "ellipse"}
     assert small.nodes[choice]["shape"] == "diamond"
     assert (choice, outcome, {"label": "122.1"}) in small.edges

@@ -40,6 +40,7 @@ from pyrules.engine.encodings import FILES, catalogue, output_signatures
 from pyrules.engine.shadows import WHY, evaluate_term, instantiate, predicate_of
 from pyrules.engine.signatures import OUTCOMES
 from pyrules.explain.judge import decisive, game_atom, judge_view, object_names, sentence
+from pyrules.explain.terms import GIVEN, GIVEN_GAME, given_phrase
 from pyrules.explain.text import atom_label
 
 # ---------------------------------------------------------------------------------------------
@@ -407,15 +408,25 @@ def _write_dot(graph: Explanation, names: dict[Any, str], edges: Iterable[tuple[
 
 
 def _dot_label(data: dict, names: dict[str, str], sequence: bool) -> str:
-    """What a node shows, in game words: a fact as written, its objects named by their cards
-    (``initial_zone(Walking Ballista,stack)``); another atom as the first sentence of its meaning
+    """What a node shows, in game words: a fact of the situation as the Given lines say it (``on the
+    stack``), another fact as written, its objects named by their cards; another atom as the first sentence of its meaning
     (:func:`pyrules.explain.judge.sentence`; a sequence's outcome atoms as its outcomes); a firing, or a state
     of a sequence, its own label (the rule's numbers and text)."""
     if "symbol" not in data or data["kind"] == "rule":
         return data["label"]
     if data["kind"] == "fact":
-        return game_atom(data["symbol"], names)
+        return _fact_label(data["symbol"], names)
     return sentence(data["symbol"], names, table=OUTCOMES if sequence and "step" not in data else None)
+
+
+def _fact_label(fact: Symbol, names: dict[str, str]) -> str:
+    """A fact of the situation as the judge view's Given lines say it (``on the stack``, in the box of the
+    object it is about); another fact (a card's, the encodings') as written, its objects named by their cards."""
+    args = fact.arguments
+    subject = bool(args) and args[0].type == SymbolType.String
+    if f"{fact.name}/{len(args)}" not in (GIVEN if subject else GIVEN_GAME):
+        return game_atom(fact, names)
+    return given_phrase(fact, names, subject)
 
 
 def _place(graph: Explanation, node: Any, last: int) -> tuple:
