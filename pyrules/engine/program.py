@@ -7,7 +7,9 @@ atom of its positive body can be derived, starting from the situation's facts an
 of live rules until nothing changes. Atoms are told apart by predicate, arity and, at each argument,
 the name of the function or constant written there (``question(resolve_top)`` is not
 ``question(cast(P,O))``; ``ability_effect(D,J,add_power(T))`` needs a fact or a head with
-``add_power`` third); a variable (or any other term) in a head may be anything. Each argument is
+``add_power`` third); a variable in a head that a positive body literal binds as a whole argument takes
+the names known at that argument (``instruction(I,J,E) :- ..., ability_effect(D,J,E)`` has only the
+effects some card has), and any other variable or term in a head may be anything. Each argument is
 checked on its own, so the test over-approximates what clingo would derive: a dropped rule could
 never have fired, and the answer sets are the same. Predicates that only dead rules define are
 declared ``#defined``, so clingo's "atom does not occur in any rule head" keeps meaning a real
