@@ -296,7 +296,8 @@ def _selected_ability(selector: Symbol, owner: Symbol, names: dict[str, str]) ->
     if selector.type == SymbolType.Function and selector.name == "basic":
         return ability_text(selector, names, owner)
     if selector.type == SymbolType.Function and selector.name == "crafted" and len(selector.arguments) == 2:
-        return f"{name}'s {ordinal(selector.arguments[1].number)} ability, crafted with {phrase(selector.arguments[0], names)}"
+        material, number = selector.arguments
+        return f"{name}'s {ordinal(number.number)} ability, crafted with {phrase(material, names)}"
     if selector.type == SymbolType.Function and selector.name in ("granted", "only"):
         return f"{name}'s {selector.name} ability"
     return f"{name}'s ability {phrase(selector, names)}"
