@@ -36,6 +36,20 @@ def write(tmp_path):
 
 
 @pytest.fixture
+def moon(write):
+    """A Blood Moon (bob's) beside alice's Tundra and Forest; the question: what Tundra could produce."""
+    return write("moon.yaml", """\
+        players: [alice, bob]
+        objects:
+          - {id: tundra, card: Tundra, controller: alice}
+          - {id: moon, card: Blood Moon, controller: bob}
+          - {id: forest1, card: Forest, controller: alice}
+        question:
+          could_produce: [tundra]
+        """)
+
+
+@pytest.fixture
 def line_of():
     """``line_of(path, marker, nth=1)``: the 1-based line of the ``nth`` line of the file containing ``marker``."""
 

@@ -499,15 +499,6 @@ def test_the_console_command_says_in_one_line_when_its_output_cannot_be_written(
 
 # -- explain: queries, and two outcomes side by side (issue 33) ------------------------------------------
 BALLISTA = os.path.join(os.path.dirname(__file__), "..", "examples", "ballista.yaml")
-MOON = """\
-    players: [alice, bob]
-    objects:
-      - {id: tundra, card: Tundra, controller: alice}
-      - {id: moon, card: Blood Moon, controller: bob}
-      - {id: forest1, card: Forest, controller: alice}
-    question:
-      could_produce: [tundra]
-    """
 
 
 def test_explain_atom_takes_a_query(capsys):
@@ -563,8 +554,7 @@ def test_explain_query_and_versus_errors_are_one_line(capsys, args, message):
     assert run(capsys, "explain", BALLISTA, *args) == (2, "", f"pyrules: {message}\n")
 
 
-def test_explain_why_not_takes_a_query(capsys, write):
-    moon = write("moon.yaml", MOON)
+def test_explain_why_not_takes_a_query(capsys, moon):
     code, out, _ = run(capsys, "explain", moon, "--why-not", "could_produce(tundra, T)")
     assert (code, out) == (0, "why not could_produce(tundra, T):\n"
                               "  - could_produce(tundra, T) holds in some outcome (T = r)\n")

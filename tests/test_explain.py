@@ -199,19 +199,8 @@ def test_draw_uses_matplotlib():
 
 
 # -- why not, minimally -------------------------------------------------------------------------------
-MOON = """\
-    players: [alice, bob]
-    objects:
-      - {id: tundra, card: Tundra, controller: alice}
-      - {id: moon, card: Blood Moon, controller: bob}
-      - {id: forest1, card: Forest, controller: alice}
-    question:
-      could_produce: [tundra]
-    """
-
-
-def test_blockers_are_the_smallest_sets_of_parts(write):
-    outcomes = pyrules.solve(write("moon.yaml", MOON))
+def test_blockers_are_the_smallest_sets_of_parts(moon):
+    outcomes = pyrules.solve(moon)
     found = outcomes.blockers("could_produce(tundra, w)")
     assert [[p.name for p in parts] for parts in found.blockers] == [["moon (Blood Moon)"]]
     assert found.blockers[0][0].where.endswith("moon.yaml:4")
