@@ -322,9 +322,9 @@ def _ruling(graph: Any, chain: set[Any], outcome: list[Line]) -> list[str]:
     through (without them the atom would not hold this way), then those through which the abilities at work
     reach it (on the shortest path from the atom down to each ability of a card that its proof uses, see
     :data:`WORKING_KINDS`, nearest to the ability first: Blood Moon's ability reaches Tundra's {R} through
-    604.1, then 305.7 and 613.1d). The rules
-    that state an outcome (those that derive an outcome atom, and those the outcome line cites) are
-    bookkeeping, not repeated. Each is given with its block's first sentence, in the project's words."""
+    604.1, then 305.7 and 613.1d). The rules that state an outcome (those that derive an outcome atom, and
+    those the outcome line cites) are bookkeeping, not repeated. A block is named once. Each is given with
+    its block's first sentence, in the project's words."""
     nodes = graph.nodes
     below = _proof_downwards(graph, chain)
     head_of = {firing: head for head, lower in below.items() for firing in lower}  # (a firing has one head)
@@ -342,7 +342,7 @@ def _ruling(graph: Any, chain: set[Any], outcome: list[Line]) -> list[str]:
                 header = data.get("label", "").partition(": ")[2]
                 first = _FIRST_SENTENCE.match(header)
                 entry = (", ".join(cites), _shortened((first.group(1) if first else header).rstrip(".")))
-                if entry not in deciding and all(cites != d[0] for d in deciding):
+                if entry not in deciding:
                     deciding.append(entry)
         said = line.text.rstrip(".")
         if deciding:
