@@ -24,7 +24,10 @@ from pyrules.situation.model import (
     Activatable,
     Activate,
     Cast,
+    CombatDamage,
     CouldProduce,
+    DeclareAttackers,
+    DeclareBlockers,
     GameObject,
     Happen,
     PlayLand,
@@ -311,7 +314,7 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         add("priority", [fn("priority", S(situation.priority_player))])
     if given("situation", "phase"):
         add("phase", [fn("phase", C(situation.phase))])
-    if situation.step:
+    if situation.step and given("situation", "step"):
         add("step", [fn("step", C(situation.step))])
 
     used_cards: dict[str, CardSpec] = {}
@@ -452,7 +455,7 @@ def activated_ability(situation: Situation, q: Activate) -> Any:
 
 QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Activatable: "activatable",
                   Activate: "activate", Cast: "cast", ResolveTop: "resolve", Happen: "effect", Priority: "priority",
-                  PlayLand: "play"}
+                  PlayLand: "play", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage"}
 
 
 def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
@@ -525,6 +528,18 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
     if isinstance(q, PlayLand):
         obj = situation.object(q.object)
         return [fn("question", fn("play", S(q.player or obj.owner), S(q.object)))]
+    if isinstance(q, DeclareAttackers):
+        if q.attacks is None:
+            return [fn("question", fn("declare_attackers", C("open")))]
+        return [fn("question", fn("declare_attackers", C("given")))] + \
+            [fn("question_attack", S(a), S(t)) for a, t in q.attacks]
+    if isinstance(q, DeclareBlockers):
+        if q.blocks is None:
+            return [fn("question", fn("declare_blockers", C("open")))]
+        return [fn("question", fn("declare_blockers", C("given")))] + \
+            [fn("question_block", S(b), S(a)) for b, a in q.blocks]
+    if isinstance(q, CombatDamage):
+        return [fn("question", C("combat_damage"))]
     if isinstance(q, Happen):
         if q.kind == "put_counters":
             symbols = [fn("question", fn("effect", fn("put_counters", S(q.object), C(q.counter), q.count)))]

@@ -332,6 +332,8 @@ def _ruling(graph: Any, chain: set[Any], outcome: list[Line]) -> list[str]:
     for line in outcome[:RULING_LINES]:
         deciding: list[tuple[str, str]] = []
         for atom in line.atoms[:1]:  # (the atoms of a folded line are alike: their rules are too)
+            if atom._rep not in graph:  # a step's outcome, where the line's own outcome is empty: its step says it
+                continue
             root = graph.atom_node(atom)
             for node in _on_every_path(below, root) + _towards_abilities(below, root, nodes):
                 data = nodes[node]

@@ -73,10 +73,19 @@ PHRASES: dict[str, str] = {
     "draw/3": "{0} drawing {2}",
     "draw/4": "{0} making {2} draw {3}",
     "draw/1": "{0} drawing",
+    "cd/2": "the combat damage {0} deals to {1}",
+    "combat/1": "the combat damage {0} deals",
     # why an action is not legal (illegal/1, and a line's ending)
     "cannot_activate/4": "{0} cannot activate {ability12}: {3}",
     "cannot_cast/3": "{0} cannot cast {1}: {2}",
     "cannot_play/3": "{0} cannot play {1}: {2}",
+    "cannot_attack/2": "{0} cannot attack: {1}",
+    "cannot_block/2": "{0} cannot block {1}",
+    "must_attack/1": "{0} attacks each combat if able and is able to, but does not attack (508.1d)",
+    "menace/1": "{0} has menace and is blocked by only one creature (702.111b)",
+    "cannot_declare_attackers/1": "attackers cannot be declared now: {0}",
+    "cannot_declare_blockers/1": "blockers cannot be declared now: {0}",
+    "no_combat_damage_step/1": "no combat damage step can begin now: {0}",
     "cannot_pay/1": "the {0} part of the cost cannot be paid",
     "illegal_target/2": "{1} is not a legal target {0}",
     "not_in_zone/1": "it is not in {0}",
@@ -105,6 +114,9 @@ GIVEN: dict[str, str] = {
     "stack_ability/3": "{ability12} on the stack", "target/3": "target {1}: {2}",
     "division/3": "{2} of its damage to target {1}", "object_division/3": "{2} of its damage to target {1}",
     "trigger_item/2": "triggered by {1}",
+    "attacking/2": "attacking {1}", "blocking/2": "blocking {1}", "blocked/1": "blocked",
+    "struck_first/1": "dealt first-strike combat damage (510.4)",
+    "question_attack/2": "declared as an attacker, attacking {1}", "question_block/2": "declared as a blocker of {1}",
     "player/1": "a player", "active_player/1": "the active player", "priority/1": "has priority",
     "empty_library_draw/1": "has drawn from an empty library", "deathtouch_damage/1": "dealt damage by deathtouch",
     "seat/2": "seat {1} in turn order", "initial_life/2": "{1} life",
@@ -141,6 +153,9 @@ QUESTIONS: dict[str, str] = {
     "cast/2": "{0} casts {1}", "play/2": "{0} plays {1}", "effect/1": "{0}",
     "put_counters/3": "{2} {1} counters are put on {0}", "create_tokens/3": "{0} creates {2} {tokens}",
     "enter/2": "{0} enters the battlefield under {1}'s control", "to_graveyard/1": "{0} would go to a graveyard",
+    "declare_attackers/1": "the active player declares attackers ({0})",
+    "declare_blockers/1": "the defending player declares blockers ({0})",
+    "combat_damage/0": "a combat damage step",
 }
 
 #: What a choice is about (the second argument of chose/3): name/arity -> phrase.
@@ -161,6 +176,13 @@ WORDS: dict[str, str] = {
     "battlefield": "the battlefield", "graveyard": "a graveyard", "exile": "exile", "hand": "a hand",
     "library": "a library", "stack": "the stack", "command": "the command zone",
     "p1p1": "+1/+1", "m1m1": "-1/-1", "question": "the question asked", "none": "none",
+    "given": "as given", "open": "every legal declaration", "declare_attackers": "declaring attackers",
+    "first_strike": "the first-strike combat damage step", "regular": "the regular combat damage step",
+    "summoning_sick": "it came under its controller's control this turn and has no haste (302.6)",
+    "tapped": "it is tapped", "defender": "it has defender (702.3b)",
+    "not_beginning_of_combat": "it is not the beginning of combat step",
+    "not_declare_attackers_step": "it is not the declare attackers step", "stack_not_empty": "the stack is not empty",
+    "not_after_blockers": "blockers have not been declared",
 }
 
 #: The costs written as constants (the third argument of cost/3).

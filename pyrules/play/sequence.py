@@ -35,6 +35,9 @@ from pyrules.situation.model import (
     Action,
     Activate,
     Cast,
+    CombatDamage,
+    DeclareAttackers,
+    DeclareBlockers,
     PassPriority,
     PlayLand,
     Priority,
@@ -46,10 +49,11 @@ from pyrules.situation.model import (
 
 #: The vocabulary's name for each kind of action.
 ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", ResolveAll: "resolve",
-                PassPriority: "pass"}
+                PassPriority: "pass", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage"}
 
 #: What each kind of step is called in records and explanations.
-STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", Priority: "priority"}
+STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", Priority: "priority",
+              DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage"}
 
 
 @dataclass(frozen=True)
@@ -249,6 +253,11 @@ class Runner:
             return lines
         if isinstance(what, PlayLand):  # a special action: the player keeps priority (116.3c)
             return self._settle(self._solve(line, action, what), action)
+        if isinstance(what, (DeclareAttackers, DeclareBlockers, CombatDamage)):
+            # a turn-based action (508.1, 509.1, 510.1-2); then the active player receives priority (117.3a)
+            lines = self._solve(line, action, what)
+            return self._settle([_priority(c, c.state.active_player) if c.ending is None else c for c in lines],
+                                action)
         if isinstance(what, ResolveTop):
             return self._resolve_top([line], action)
         if isinstance(what, ResolveAll):
@@ -432,6 +441,10 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out |= {Function("crafted_with", [String(oid), String(m)]) for m in n.crafted_with}
         if n.attached_to != o.attached_to and n.attached_to:
             out.add(Function("attached", [String(oid), String(n.attached_to)]))
+        if n.attacking and n.attacking != o.attacking:
+            out.add(Function("attacking", [String(oid), String(n.attacking)]))
+        if n.blocking and n.blocking != o.blocking:
+            out.add(Function("blocking", [String(oid), String(n.blocking)]))
         if o.attached_to and not n.attached_to and n.zone == "battlefield":
             out.add(Function("unattached", [String(oid)]))
         old = o.counters if o.zone == n.zone == "battlefield" else {}

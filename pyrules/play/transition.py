@@ -30,6 +30,8 @@ from pyrules.engine.facts import activated_ability, printed_face, target_slots
 from pyrules.situation.model import (
     Activate,
     Cast,
+    DeclareAttackers,
+    DeclareBlockers,
     GameObject,
     Player,
     Priority,
@@ -67,6 +69,7 @@ class _Draft:
     placed: dict[int, str] = field(default_factory=dict)  # stack position -> id, for items put on it now
     item_ids: dict[Symbol, str] = field(default_factory=dict)  # the ids given to the items put on the stack now
     resolving: StackAbility | None = None  # the ability that resolved, if one did
+    step: str | None = None  # the step of the phase the state is in
 
     def new_id(self, base: str) -> str:
         taken = set(self.objects) | set(self.abilities) | {w.id for w in self.waiting} | set(self.created) \
@@ -123,7 +126,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, kicked=obj.kicked and to == "stack", position=None,
-          damage=0, deathtouch_damage=False,
+          damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
           copy_of=None, crafted_with=(), face="front" if to != "battlefield" else obj.face)
 
 
@@ -301,6 +304,23 @@ def _land_played(d: _Draft, a: Symbol) -> None:
     d.set(obj, controller=p.name)
 
 
+def _attacks(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), attacking=_text(a.arguments[1]))
+
+
+def _blocks(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), blocking=_text(a.arguments[1]))
+    d.set(d.obj(a.arguments[1]), blocked=True)  # 509.1h
+
+
+def _damage_step(d: _Draft, a: Symbol) -> None:
+    d.step = "first_strike_damage" if a.arguments[0].name == "first_strike" else "combat_damage"
+
+
+def _struck_first(d: _Draft, a: Symbol) -> None:
+    d.set(d.obj(a.arguments[0]), struck_first=True)
+
+
 def _removed_trigger(d: _Draft, a: Symbol) -> None:
     tid = _text(a.arguments[0])
     d.waiting = [w for w in d.waiting if w.id != tid]
@@ -460,6 +480,10 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "trigger_waits/2": _waits,
     "trigger_removed/1": _removed_trigger,
     "chose/3": _chose,
+    "attacks/2": _attacks,
+    "blocks/2": _blocks,
+    "combat_damage_step/1": _damage_step,
+    "first_strike_step/1": _struck_first,
     "mana_rider/4": _restricted(+1),
     "restricted_mana_spent/4": _restricted(-1),
     "entered_as_copy/2": _unsupported("a permanent that entered as a copy, in a sequence of actions"),
@@ -537,6 +561,7 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     d = _Draft(state, question, {p.name: p for p in state.players}, {o.id: o for o in state.objects},
                list(state.stack), {a.id: a for a in state.stack_abilities}, list(state.waiting), list(state.created))
     d.atoms = atoms  # type: ignore[attr-defined]
+    d.step = _STEP_AFTER.get(type(question), state.step)
     if isinstance(question, Priority):  # what 704.5b and 704.5h look at is "since the last check"
         d.players = {n: replace(p, empty_library_draw=False) for n, p in d.players.items()}
         d.objects = {i: replace(o, deathtouch_damage=False) if o.deathtouch_damage else o for i, o in d.objects.items()}
@@ -568,7 +593,11 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
         tuple(o for oid, o in d.objects.items() if oid not in before)
     return replace(state, players=tuple(d.players[p.name] for p in state.players), objects=_renumber(objects),
                    stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
-                   waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=())
+                   waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step)
+
+
+#: The step a turn-based action of combat begins (508.1, 509.1); a combat damage step says which it is.
+_STEP_AFTER: dict[type, str] = {DeclareAttackers: "declare_attackers", DeclareBlockers: "declare_blockers"}
 
 
 def _in_order(moves: list[Symbol]) -> list[Symbol]:
@@ -657,7 +686,8 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.division)
+            o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.division,
+            o.blocked, o.struck_first)
 
 
 def _state_key(state: Situation) -> tuple:
@@ -673,14 +703,15 @@ def _state_key(state: Situation) -> tuple:
 
     def entry(o: GameObject) -> str:
         return repr((ref(o.id), _own(o), ref(o.attached_to), tuple(ref(t) for t in o.targets),
-                     tuple(ref(m) for m in o.crafted_with)))
+                     tuple(ref(m) for m in o.crafted_with), ref(o.attacking), ref(o.blocking)))
 
     known = _OBJECT_KEYS
     if len(known) >= 100_000:
         known.clear()
     objects = []
     for o in state.objects:
-        if created and (o.id in created or o.attached_to in created or not created.isdisjoint(o.targets)
+        if created and (o.id in created or o.attached_to in created or o.attacking in created
+                        or o.blocking in created or not created.isdisjoint(o.targets)
                         or not created.isdisjoint(o.crafted_with)):
             objects.append(entry(o))  # it names a created object: by what that object is, not its name
             continue
@@ -698,7 +729,7 @@ def _state_key(state: Situation) -> tuple:
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw) for p in state.players)
     return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),
-            state.priority, state.passed)
+            state.priority, state.passed, state.step)
 
 
 __all__ = ["CHANGES", "Cast", "after", "quiet", "quiet_predicates", "records", "state_key"]

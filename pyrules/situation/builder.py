@@ -93,7 +93,9 @@ class SituationBuilder:
 
     def action(self, **action: Any) -> SituationBuilder:
         """Add one action to the sequence, written as in a situation file: ``action(cast="div")``,
-        ``action(activate={"object": "ring"})``, ``action(resolve="all")``, ``action(pass_="bob")``."""
+        ``action(activate={"object": "ring"})``, ``action(resolve="all")``, ``action(pass_="bob")``; an action
+        that takes no value, or whose declaration is left open, with None: ``action(attack=None)``,
+        ``action(damage=None)``."""
         if len(action) != 1:
             raise TypeError("action() takes exactly one keyword: the kind of action")
         (kind, value), = plain(action, "action").items()

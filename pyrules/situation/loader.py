@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,10 @@ from pyrules.situation.model import (
     Activatable,
     Activate,
     Cast,
+    CombatDamage,
     CouldProduce,
+    DeclareAttackers,
+    DeclareBlockers,
     GameObject,
     Happen,
     LastingEffect,
@@ -137,6 +141,8 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             raise f.child("division").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack divides damage")
         if obj.zone == "stack":
             _check_spell_targets(f, obj.targets, obj.division, card.face(obj.face), obj.id, by_id, names_, library)
+    objects = _combat(object_fields, objects, by_id, names_, active, phase, step, library)
+    by_id = {o.id: o for o in objects}
     effect_fields = _elements(root, "effects")
     effects = tuple(_effect(f, player_ref, library) for f in effect_fields)
     _refuse_unsupported([(o.card, f.child("card").where) for f, o in zip(object_fields, objects)]
@@ -217,6 +223,82 @@ def _object_keys() -> frozenset[str]:
     return frozenset(names("object"))
 
 
+#: The steps of the combat phase in which creatures are attacking (508.1k), and blocking (509.1g).
+_ATTACKING_STEPS = ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat")
+_BLOCKING_STEPS = _ATTACKING_STEPS[1:]
+
+
+def _combat(fields: list[Field], objects: tuple[GameObject, ...], by_id: dict[str, GameObject], players: list[str],
+            active: str, phase: str, step: str | None, library: CardLibrary) -> tuple[GameObject, ...]:
+    """Check what the objects say about combat against each other and the step, and mark blocked every attacker
+    a creature blocks (509.1h)."""
+    blocked: set[str] = set()
+    for f, obj in zip(fields, objects):
+        is_creature = "creature" in library[obj.copy_of or obj.card].face(obj.face).types
+        if (obj.attacking or obj.blocking) and not is_creature:
+            raise f.child("attacking" if obj.attacking else "blocking").fail(
+                f"'{obj.id}' is not a creature; only creatures attack or block (CR 506.3)")
+        if obj.attacking is not None:
+            if phase != "combat" or step not in _ATTACKING_STEPS:
+                raise f.child("attacking").fail("creatures are attacking only from the declare attackers step to the "
+                                                "end of combat (CR 508.1k, 511.3): give 'phase: combat' and the step")
+            if obj.controller != active:
+                raise f.child("attacking").fail(f"'{obj.id}' is controlled by {obj.controller}, not by the active "
+                                                f"player {active}; only the active player attacks (CR 506.2)")
+            _check_attacked(f.child("attacking"), obj, by_id, players, library)
+        if obj.blocking is not None:
+            if phase != "combat" or step not in _BLOCKING_STEPS:
+                raise f.child("blocking").fail("creatures are blocking only from the declare blockers step to the end "
+                                               "of combat (CR 509.1g, 511.3): give 'phase: combat' and the step")
+            attacker = by_id.get(obj.blocking)
+            if attacker is None or attacker.attacking is None:
+                raise f.child("blocking").fail(f"'{obj.blocking}' is not an attacking creature; a creature blocks one "
+                                               "(CR 509.1a)")
+            if obj.controller != _defending_player(attacker, by_id):
+                raise f.child("blocking").fail(f"'{obj.id}' is controlled by {obj.controller}, who is not the player "
+                                               f"'{attacker.id}' attacks (CR 509.1a)")
+            blocked.add(attacker.id)
+        if obj.blocked and obj.attacking is None:
+            raise f.child("blocked").fail(f"'{obj.id}' is not attacking; only an attacking creature is blocked "
+                                          "(CR 509.1h)")
+        if obj.struck_first and (obj.attacking is None and obj.blocking is None or step != "first_strike_damage"
+                                 and step != "combat_damage" and step != "end_of_combat"):
+            raise f.child("struck_first").fail("only an attacking or blocking creature, after the first-strike combat "
+                                               "damage step (step first_strike_damage or later), struck first "
+                                               "(CR 510.4)")
+    out = []
+    for f, obj in zip(fields, objects):
+        if obj.id in blocked and not obj.blocked:
+            if f.child("blocked").present:
+                raise f.child("blocked").fail(f"'{obj.id}' is blocked: a creature blocks it (CR 509.1h)")
+            obj = replace(obj, blocked=True)
+        out.append(obj)
+    return tuple(out)
+
+
+def _check_attacked(f: Field, obj: GameObject, by_id: dict[str, GameObject], players: list[str],
+                    library: CardLibrary) -> None:
+    """An attacker attacks an opponent of its controller, or a planeswalker an opponent controls (506.3, 506.2)."""
+    target = obj.attacking
+    if target in players:
+        if target == obj.controller:
+            raise f.fail(f"'{obj.id}' attacks its own controller; a creature attacks an opponent (CR 506.2)")
+        return
+    attacked = by_id.get(target)  # type: ignore[arg-type]
+    if attacked is None:
+        raise f.fail(f"unknown player or object '{target}'")
+    face = library[attacked.copy_of or attacked.card].face(attacked.face)
+    if attacked.zone != "battlefield" or "planeswalker" not in face.types or attacked.controller == obj.controller:
+        raise f.fail(f"'{target}' is not a planeswalker an opponent controls; a creature attacks a player or a "
+                     "planeswalker (CR 506.3)")
+
+
+def _defending_player(attacker: GameObject, by_id: dict[str, GameObject]) -> str | None:
+    """The player an attacking creature attacks, or who controls the planeswalker it attacks (508.5)."""
+    attacked = by_id.get(attacker.attacking or "")
+    return attacked.controller if attacked is not None else attacker.attacking
+
+
 def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> GameObject:
     f.mapping()
     f.only_keys(_object_keys())
@@ -266,6 +348,12 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     for key, value in (("copy_of", copy_of), ("crafted_with", crafted_with)):
         if value and zone != "battlefield":
             raise f.child(key).fail(f"'{oid}' is in the {zone}; only a permanent has '{key}'")
+    combat = {key: _value(f, "object", key, default) for key, default in
+              (("attacking", None), ("blocking", None), ("blocked", False), ("struck_first", False))}
+    for key, value in combat.items():
+        if value and zone != "battlefield":
+            raise f.child(key).fail(f"'{oid}' is in the {zone}; only a creature on the battlefield is in combat "
+                                    "(CR 506.3)")
     copy = _value(f, "object", "copy", False)
     if copy and zone != "stack":
         raise f.child("copy").fail(f"a copy of a spell in the {zone} has ceased to exist (CR 704.5e)")
@@ -297,6 +385,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         damage=damage,
         copy_of=copy_of,
         crafted_with=crafted_with,
+        **combat,
     )
 
 
@@ -539,9 +628,11 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
         raise f.fail("'actions' needs at least one action")
     for item in items:
         if isinstance(item.value, str):
-            if item.value not in ("resolve", "pass"):
+            bare = {"resolve": ResolveTop, "pass": PassPriority, "attack": DeclareAttackers, "block": DeclareBlockers,
+                    "damage": CombatDamage}
+            if item.value not in bare:
                 raise item.fail(f"unknown action '{item.value}'; expected one of: {', '.join(kinds)}")
-            out.append(ResolveTop() if item.value == "resolve" else PassPriority())
+            out.append(bare[item.value]())
             continue
         item.mapping()
         if len(item.value) != 1:
@@ -575,9 +666,50 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
                 raise (body.child("object") if isinstance(body.value, dict) else body).fail(
                     f"'{obj.id}' ({obj.card}) is not a land; lands are played, other cards cast (CR 305.1)")
             out.append(PlayLand(obj.id, who))
+        elif key == "attack":  # (no value: the declaration is left open, as with '- attack')
+            out.append(DeclareAttackers(_declared_attacks(body, object_ref, by_id, players) if body.present else None))
+        elif key == "block":
+            out.append(DeclareBlockers(_declared_blocks(body, object_ref) if body.present else None))
+        elif key == "damage":
+            if body.present:
+                raise body.fail("'damage' takes no value: write '- damage' (each creature's division of its damage "
+                                "is left open)")
+            out.append(CombatDamage())
         else:
             raise item.child(key).fail(f"unknown action '{key}'; expected one of: {', '.join(kinds)}")
     return tuple(out)
+
+
+def _declared_attacks(body: Field, object_ref: Callable[[Field], GameObject], by_id: dict[str, GameObject],
+                      players: list[str]) -> tuple[tuple[str, str], ...]:
+    """``{attacker: player or planeswalker}``, or a list of attackers when there is one opponent to attack (a
+    two-player game). Whether each may attack it is decided in the state the line has reached."""
+    if isinstance(body.value, list):
+        attackers = [object_ref(g) for g in body.elements()]
+        if len(players) != 2:
+            raise body.fail("with more than one opponent, say what each creature attacks: {attacker: player, ...} "
+                            "(CR 508.1b)")
+        return tuple((a.id, next(p for p in players if p != a.controller)) for a in attackers)
+    body.mapping()
+    out = []
+    for key, g in body.items():
+        attacker = object_ref(_key_field(body, key))
+        target = g.text()
+        if target not in players and target not in by_id:
+            raise g.fail(f"unknown player or object '{target}'; a creature attacks a player or a planeswalker")
+        out.append((attacker.id, target))
+    return tuple(out)
+
+
+def _key_field(body: Field, key: str) -> Field:
+    """A key of a mapping, as a field of its own (to check it, and to point at its line)."""
+    return Field(key, body.child(key).path, body.source, body.lines)
+
+
+def _declared_blocks(body: Field, object_ref: Callable[[Field], GameObject]) -> tuple[tuple[str, str], ...]:
+    """``{blocker: attacker}``: each blocker blocks one attacking creature (509.1a)."""
+    body.mapping()
+    return tuple((object_ref(_key_field(body, key)).id, object_ref(g).id) for key, g in body.items())
 
 
 def _shorthand(body: Field) -> bool:

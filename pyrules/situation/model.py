@@ -70,6 +70,10 @@ class GameObject:
     crafted_with: tuple[str, ...] = ()  # the cards exiled to craft it (702.167c)
     damage: int = 0  # damage marked on it (120.3e)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
+    attacking: str | None = None  # an attacking creature: the player or planeswalker it attacks (506.3, 508.1b)
+    blocking: str | None = None  # a blocking creature: the attacking creature it blocks (509.1a)
+    blocked: bool = False  # an attacking creature that became blocked, even with no blocker left (509.1h)
+    struck_first: bool = False  # it had first strike or double strike as the first combat damage step began (510.4)
 
 
 @dataclass(frozen=True)
@@ -182,6 +186,30 @@ class PlayLand:
 
 
 @dataclass(frozen=True)
+class DeclareAttackers:
+    """An action: the active player declares attackers (508.1), a turn-based action as the declare attackers
+    step begins: each attacking creature and the player or planeswalker it attacks; ``None`` leaves the
+    declaration open, and every legal one is an outcome."""
+
+    attacks: tuple[tuple[str, str], ...] | None = None
+
+
+@dataclass(frozen=True)
+class DeclareBlockers:
+    """An action: the defending player declares blockers (509.1): each blocking creature and the attacking
+    creature it blocks; ``None`` leaves the declaration open, and every legal one is an outcome."""
+
+    blocks: tuple[tuple[str, str], ...] | None = None
+
+
+@dataclass(frozen=True)
+class CombatDamage:
+    """An action: a combat damage step (510): the first-strike one when an attacking or blocking creature has
+    first strike or double strike (510.4), else the regular one; the players' divisions of damage are left
+    open, and every division that leads to a distinct result is an outcome."""
+
+
+@dataclass(frozen=True)
 class PassPriority:
     """An action: ``player`` (by default whoever holds priority) passes priority (117.3d); once all
     players have passed in succession, the top object of the stack resolves (117.4)."""
@@ -218,10 +246,12 @@ class Priority:
     uninterrupted: bool = False
 
 
-Question = CouldProduce | Abilities | Activatable | Activate | Cast | ResolveTop | Happen | Priority | PlayLand
+Question = CouldProduce | Abilities | Activatable | Activate | Cast | ResolveTop | Happen | Priority | PlayLand \
+    | DeclareAttackers | DeclareBlockers | CombatDamage
 
 #: What a step of a sequence of actions may be.
-Action = Activate | Cast | PlayLand | ResolveTop | ResolveAll | PassPriority
+Action = Activate | Cast | PlayLand | ResolveTop | ResolveAll | PassPriority | DeclareAttackers | DeclareBlockers \
+    | CombatDamage
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 
 from pyrules.base.document import Field, whole_number
 from pyrules.base.symbols import C, S, fn
-from pyrules.vocabulary.kinds import Inert, Informational, Kind, Modelled, Refused
+from pyrules.vocabulary.kinds import Informational, Kind, Modelled, Refused
 from pyrules.vocabulary.shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
 from pyrules.vocabulary.templates import KEYWORDS
 from pyrules.vocabulary.values import FACES, MANA_TYPES, PHASES, RESTRICTIONS, ZONES, Color, mana_text, parse_mana
@@ -139,8 +139,9 @@ SITUATION_FIELDS: tuple[Kind, ...] = (
            Count(1)),
     _field("situation", "phase", "the phase (default precombat_main)", Modelled("core.lp", ("500.1", "307.1")),
            OneOf(PHASES), example="choices/magecraft-archmage-cast", asp="phase"),
-    _field("situation", "step", "the step, in a phase that has steps",
-           Inert("no modelled rule depends on the step within a phase")),
+    _field("situation", "step", "the step, in a phase that has steps; in the combat phase, first_strike_damage is the "
+           "first of two combat damage steps (510.4)", Modelled("combat.lp", ("506.1", "510.4")),
+           example="combat/first-striker-against-a-double-striker", asp="step"),
     _field("situation", "objects", "the cards and tokens, in any zone", Modelled("filters.lp", ("109.1",)),
            example="mana/mana-reflection-doubles-tap", asp="object"),
     _field("situation", "stack", "the order of the stack, bottom first: spells (ids of objects in zone stack) and "
@@ -283,6 +284,22 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Id("an object or a player")),
            term=lambda o, ctx: [fn("target", ctx.oid, n, S(t)) for n, t in enumerate(o.targets, start=1)],
            example="choices/magecraft-twincast-copy", asp="target"),
+    _field("object", "attacking", "an attacking creature: the player or planeswalker it attacks (506.3, 508.1b)",
+           Modelled("combat.lp", ("506.3", "510.1b")), Id("a player or a planeswalker"),
+           term=lambda o, ctx: [fn("attacking", ctx.oid, S(o.attacking))] if o.attacking else [],
+           example="combat/two-blockers-divide-freely", asp="attacking"),
+    _field("object", "blocking", "a blocking creature: the attacking creature it blocks (509.1a)",
+           Modelled("combat.lp", ("509.1a", "510.1c", "510.1d")), Id("an attacking creature"),
+           term=lambda o, ctx: [fn("blocking", ctx.oid, S(o.blocking))] if o.blocking else [],
+           example="combat/two-blockers-divide-freely", asp="blocking"),
+    _field("object", "blocked", "an attacking creature that was blocked, even if no creature blocks it any more "
+           "(509.1h; default: whether a creature blocks it)", Modelled("combat.lp", ("509.1h", "702.19e")), Bool(),
+           term=_flag_fact("blocked", "blocked"), example="combat/blocked-attacker-with-no-blocker-left",
+           asp="blocked"),
+    _field("object", "struck_first", "an attacking or blocking creature that had first strike or double strike as the "
+           "first combat damage step began (510.4; in step first_strike_damage)", Modelled("combat.lp", ("510.4",)),
+           Bool(), term=_flag_fact("struck_first", "struck_first"),
+           example="combat/double-striker-in-the-second-step", asp="struck_first"),
     _field("object", "division", "a spell on the stack that divides its damage: how, among its targets, in their "
            "order (601.2d); not given, every division is an outcome", Modelled("stack.lp", ("601.2d",)),
            ListOf(Count(1)),
@@ -417,6 +434,17 @@ ACTIONS: tuple[Kind, ...] = (
     _field("action", "pass", "the player holding priority (or the player named) passes it; once all have passed in "
            "succession, the top object resolves (117.4)", Modelled("stack.lp", ("117.3d", "117.4")),
            example="sequences/passing-in-turn-resolves", asp="resolve_top"),
+    _field("action", "attack", "the active player declares attackers (508.1): {attacker: player or planeswalker, ...}, "
+           "or a list of attackers when one opponent is all they can attack; 'attack' alone leaves the declaration "
+           "open (every legal one is an outcome)", Modelled("combat.lp", ("508.1",)),
+           example="combat/menace-with-one-possible-blocker", asp="question_attack"),
+    _field("action", "block", "the defending player declares blockers (509.1): {blocker: attacker, ...}; 'block' alone "
+           "leaves the declaration open (every legal one is an outcome)", Modelled("combat.lp", ("509.1",)),
+           example="combat/menace-with-one-possible-blocker", asp="question_block"),
+    _field("action", "damage", "a combat damage step (510): the first-strike one if an attacking or blocking creature "
+           "has first strike or double strike (510.4), else the regular one; how each creature divides its damage is "
+           "open (every division with a distinct result is an outcome)", Modelled("combat.lp", ("510.1", "510.2")),
+           example="combat/two-blockers-divide-freely", asp="question"),
 )
 HAPPEN_KINDS: tuple[Kind, ...] = (
     _field("happen", "put_counters", "{object, counter, count, instead}: put counters on a permanent",

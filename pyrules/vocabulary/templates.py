@@ -906,7 +906,6 @@ OPTIONS: tuple[Kind, ...] = (
 # ---------------------------------------------------------------------------------------------
 # Keywords (702)
 # ---------------------------------------------------------------------------------------------
-_COMBAT = Inert("it matters only in combat, which pyrules does not model")
 
 
 def _kw(name: str, doc: str, status: Any, example: str = "") -> Kind:
@@ -922,12 +921,27 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("stack.lp", ("702.16b",)), "stack/protection-from-chosen-color-target"),
     _kw("shroud", "can't be the target of spells or abilities (702.18)", Modelled("stack.lp", ("702.18a",)),
         "craft/shroud-cannot-be-targeted"),
-    _kw("flying", "evasion (702.9)", _COMBAT),
-    _kw("reach", "can block creatures with flying (702.17)", _COMBAT),
-    _kw("defender", "can't attack (702.3)", _COMBAT),
-    _kw("vigilance", "attacking doesn't cause it to tap (702.20)", _COMBAT),
-    _kw("trample", "assigns excess combat damage to the player (702.19)", _COMBAT),
-    _kw("first_strike", "deals combat damage first (702.7)", _COMBAT),
+    _kw("flying", "can be blocked only by creatures with flying or reach (702.9b)",
+        Modelled("combat.lp", ("702.9b",)), "combat/a-flyer-only-reach-can-block"),
+    _kw("reach", "can block creatures with flying (702.17b)", Modelled("combat.lp", ("702.17b",)),
+        "combat/a-flyer-only-reach-can-block"),
+    _kw("defender", "can't attack (702.3b)", Modelled("combat.lp", ("702.3b",)), "combat/defender-cannot-attack"),
+    _kw("vigilance", "attacking doesn't cause it to tap (702.20b)", Modelled("combat.lp", ("702.20b",)),
+        "combat/vigilance-attacks-untapped"),
+    _kw("trample", "an attacker that may assign damage beyond lethal to its blockers to what it attacks (702.19b)",
+        Modelled("combat.lp", ("702.19b", "702.19e")), "combat/deathtouch-trample-against-two-blockers"),
+    _kw("first_strike", "deals combat damage in a first combat damage step (702.7b, 510.4)",
+        Modelled("combat.lp", ("702.7b", "510.4")), "combat/first-striker-against-a-double-striker"),
+    _kw("double_strike", "deals combat damage in both combat damage steps (702.4b, 510.4)",
+        Modelled("combat.lp", ("702.4b", "510.4")), "combat/double-striker-in-the-second-step"),
+    _kw("menace", "can't be blocked except by two or more creatures (702.111b)", Modelled("combat.lp", ("702.111b",)),
+        "combat/menace-with-one-possible-blocker"),
+    _kw("cant_block", "\"This creature can't block\" (a restriction, 509.1b)", Modelled("combat.lp", ("509.1b",)),
+        "combat/a-creature-that-cant-block"),
+    _kw("cant_be_blocked", "\"This creature can't be blocked\" (a restriction, 509.1b)",
+        Modelled("combat.lp", ("509.1b",)), "combat/a-creature-that-cant-be-blocked"),
+    _kw("attacks_each_combat", "\"This creature attacks each combat if able\" (a requirement, 508.1d)",
+        Modelled("combat.lp", ("508.1d",)), "combat/attacks-each-combat-unless-tapped"),
     _kw("deathtouch", "any damage it deals to a creature is lethal (702.2)", Modelled("events.lp", ("702.2b",)),
         "sequences/deathtouch-ping-destroys"),
     _kw("lifelink", "damage it deals also causes its controller to gain that much life (702.15)",

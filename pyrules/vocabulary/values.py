@@ -29,7 +29,10 @@ PHASES = ("beginning", "precombat_main", "combat", "postcombat_main", "ending")
 STEPS = {
     "beginning": ("untap", "upkeep", "draw"),
     "precombat_main": (),
-    "combat": ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"),
+    # first_strike_damage: the first of two combat damage steps, the one in which creatures with first strike or
+    # double strike dealt their damage (510.4); combat_damage: the (last) combat damage step.
+    "combat": ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+               "end_of_combat"),
     "postcombat_main": (),
     "ending": ("end", "cleanup"),
 }
