@@ -22,7 +22,7 @@ import pytest
 from pyrules.engine.encodings import block
 
 #: The files whose every block has at least one test of its own.
-COVERED = ("filters.lp", "replacement.lp", "sba.lp")
+COVERED = ("filters.lp", "replacement.lp", "sba.lp", "combat.lp")
 
 
 def covers(*names: str):

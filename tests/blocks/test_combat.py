@@ -1,0 +1,223 @@
+"""asp/combat.lp, one block at a time: each test runs one ``@rule`` block (or the few a rule needs together)
+alone on a few facts. What a block reads from other blocks or files (``permanent``, ``has_type``,
+``controller``, ``power`` ...) is given."""
+
+from __future__ import annotations
+
+from blockrun import covers, derive, models
+
+# --- 508.1: declaring attackers ---------------------------------------------------------------------------
+
+@covers("combat:508.1")
+def test_attackers_are_declared_as_combat_begins_with_an_empty_stack():
+    assert derive("combat:508.1", "question(declare_attackers(open)). step(beginning_of_combat). stack_empty.",
+                  "illegal") == set()
+    assert derive("combat:508.1", "question(declare_attackers(given)). step(declare_blockers).", "illegal") == {
+        "illegal(cannot_declare_attackers(not_beginning_of_combat))",
+        "illegal(cannot_declare_attackers(stack_not_empty))"}
+
+
+@covers("combat:506.2")
+def test_a_creature_attacks_an_opponent_or_an_opponents_planeswalker():
+    facts = """_declaring_attackers. active_player(alice). opponent(alice,bob). permanent(w). has_type(w,planeswalker).
+               controller(w,bob). permanent(v). has_type(v,planeswalker). controller(v,alice)."""
+    assert derive("combat:506.2", facts, "_attackable") == {"_attackable(alice,bob)", "_attackable(alice,w)"}
+
+
+@covers("combat:508.1a")
+def test_able_to_attack_untapped_not_sick_without_defender():
+    facts = """_declaring_attackers. active_player(alice).
+               permanent(a). has_type(a,creature). controller(a,alice).
+               permanent(b). has_type(b,creature). controller(b,alice). is_tapped(b).
+               permanent(c). has_type(c,creature). controller(c,alice). summoning_sick(c).
+               permanent(d). has_type(d,creature). controller(d,alice). has_keyword(d,defender).
+               permanent(e). has_type(e,creature). controller(e,bob)."""
+    assert derive("combat:508.1a", facts, "_able_to_attack") == {"_able_to_attack(a)"}
+
+
+@covers("combat:508.1a-2")
+def test_an_open_declaration_is_any_choice_of_attackers_and_of_what_each_attacks():
+    facts = """question(declare_attackers(open)). _able_to_attack(a). _able_to_attack(b). controller(a,alice).
+               controller(b,alice). _attackable(alice,bob). _attackable(alice,w)."""
+    assert len(models("combat:508.1a-2", facts, "_attacker")) == 9  # each of two: nothing, bob or w
+    given = "question(declare_attackers(given)). question_attack(a,bob)."
+    assert derive("combat:508.1a-2", given, "_attacks_something") == {"_attacks_something(a)"}
+
+
+@covers("combat:508.1a-3")
+def test_a_declared_attacker_that_may_not_attack_is_a_broken_rule():
+    facts = """_attacker(a,bob). permanent(a). has_type(a,creature). active_player(alice). controller(a,alice).
+               is_tapped(a). _attackable(alice,bob).
+               _attacker(b,alice). permanent(b). has_type(b,creature). controller(b,alice). summoning_sick(b).
+               _attacker(c,bob). permanent(c). has_type(c,creature). controller(c,bob). has_keyword(c,defender).
+               _attacker(d,bob)."""
+    assert derive("combat:508.1a-3", facts, "_attack_illegal") == {
+        "_attack_illegal(cannot_attack(a,tapped))", "_attack_illegal(cannot_attack(b,summoning_sick))",
+        "_attack_illegal(cannot_attack(b,alice))", "_attack_illegal(cannot_attack(c,defender))",
+        "_attack_illegal(cannot_attack(c,not_controlled_by_active_player))", "_attack_illegal(cannot_attack(c,bob))",
+        "_attack_illegal(cannot_attack(d,not_a_creature))", "_attack_illegal(cannot_attack(d,not_a_permanent))"}
+
+
+@covers("combat:508.1d")
+def test_a_creature_able_to_attack_that_must_attack_does():
+    facts = """_able_to_attack(a). has_keyword(a,attacks_each_combat). _able_to_attack(b).
+               has_keyword(b,attacks_each_combat). _attacks_something(b). has_keyword(c,attacks_each_combat)."""
+    assert derive("combat:508.1d", facts, "_attack_illegal") == {"_attack_illegal(must_attack(a))"}
+
+
+@covers("combat:508.1-2")
+def test_a_broken_rule_makes_a_given_declaration_illegal_and_an_open_one_no_declaration():
+    broken = "_attack_illegal(must_attack(a))."
+    assert derive("combat:508.1-2", "question(declare_attackers(given)). " + broken, "illegal") == {
+        "illegal(must_attack(a))"}
+    assert models("combat:508.1-2", "question(declare_attackers(open)). " + broken, "illegal") == []
+
+
+@covers("combat:508.1f")
+def test_attackers_attack_and_tap_unless_they_have_vigilance():
+    facts = "_attacker(a,bob). _attacker(b,bob). has_keyword(b,vigilance)."
+    assert derive("combat:508.1f", facts, ["attacks", "happens"]) == {
+        "attacks(a,bob)", "attacks(b,bob)", "happens(declare_attackers,tap(a))"}
+    assert derive("combat:508.1f", facts + " illegal(x).", "attacks") == set()
+
+
+# --- 509.1: declaring blockers ----------------------------------------------------------------------------
+
+@covers("combat:509.1")
+def test_blockers_are_declared_after_the_declare_attackers_step():
+    assert derive("combat:509.1", "question(declare_blockers(open)). step(declare_attackers). stack_empty.",
+                  "illegal") == set()
+    assert derive("combat:509.1", "question(declare_blockers(open)). step(beginning_of_combat). stack_empty.",
+                  "illegal") == {"illegal(cannot_declare_blockers(not_declare_attackers_step))"}
+
+
+@covers("combat:508.5")
+def test_the_defending_player_is_the_one_attacked_or_the_planeswalkers_controller():
+    facts = "_declaring_blockers. attacking(a,bob). player(bob). attacking(b,w). controller(w,carol)."
+    assert derive("combat:508.5", facts, "_defending") == {"_defending(bob,a)", "_defending(carol,b)"}
+
+
+@covers("combat:509.1a")
+def test_who_may_block_what_flying_reach_cant_block_and_cant_be_blocked():
+    creature = "permanent({0}). has_type({0},creature). controller({0},bob). "
+    facts = ("_defending(bob,flyer). _defending(bob,ground). _defending(bob,elusive). permanent(flyer). "
+             "has_keyword(flyer,flying). permanent(ground). permanent(elusive). has_keyword(elusive,cant_be_blocked). "
+             + creature.format("bears") + creature.format("spider") + "has_keyword(spider,reach). "
+             + creature.format("bird") + "has_keyword(bird,flying). "
+             + creature.format("coward") + "has_keyword(coward,cant_block). "
+             + creature.format("tired") + "is_tapped(tired).")
+    assert derive("combat:509.1a", facts, "_able_to_block") == {
+        "_able_to_block(bears,ground)", "_able_to_block(spider,ground)", "_able_to_block(bird,ground)",
+        "_able_to_block(spider,flyer)", "_able_to_block(bird,flyer)"}
+
+
+@covers("combat:509.1a-2")
+def test_an_open_declaration_blocks_one_attacker_at_most_with_each_creature():
+    facts = """question(declare_blockers(open)). _declaring_blockers. attacking(x,bob). attacking(y,bob).
+               _able_to_block(b,x). _able_to_block(b,y)."""
+    assert models("combat:509.1a-2", facts, "_blocker") == [frozenset(), frozenset({"_blocker(b,x)"}),
+                                                            frozenset({"_blocker(b,y)"})]
+    assert derive("combat:509.1a-2", facts.replace("open", "given") + " question_block(b,x).", "_blockers") == {
+        "_blockers(x,1)", "_blockers(y,0)"}
+
+
+@covers("combat:509.1a-3")
+def test_a_block_not_allowed_or_a_lone_blocker_of_a_menace_creature_is_a_broken_rule():
+    facts = """_blocker(b,x). _able_to_block(c,x). _blocker(c,x). _blockers(x,2). has_keyword(x,menace).
+               _able_to_block(d,y). _blocker(d,y). _blockers(y,1). has_keyword(y,menace)."""
+    assert derive("combat:509.1a-3", facts, "_block_illegal") == {
+        "_block_illegal(cannot_block(b,x))", "_block_illegal(menace(y))"}
+
+
+@covers("combat:509.1-2")
+def test_a_broken_block_makes_a_given_declaration_illegal_and_an_open_one_no_declaration():
+    broken = "_block_illegal(menace(y))."
+    assert derive("combat:509.1-2", "question(declare_blockers(given)). " + broken, "illegal") == {
+        "illegal(menace(y))"}
+    assert models("combat:509.1-2", "question(declare_blockers(open)). " + broken, "illegal") == []
+
+
+@covers("combat:509.1g")
+def test_blockers_block():
+    assert derive("combat:509.1g", "_blocker(b,x).", "blocks") == {"blocks(b,x)"}
+    assert derive("combat:509.1g", "_blocker(b,x). illegal(r).", "blocks") == set()
+
+
+# --- 510: combat damage -----------------------------------------------------------------------------------
+
+@covers("combat:510.1")
+def test_a_combat_damage_step_begins_after_blockers_with_an_empty_stack():
+    assert derive("combat:510.1", "question(combat_damage). step(declare_blockers). stack_empty.",
+                  ["_damage_step", "illegal"]) == {"_damage_step"}
+    assert derive("combat:510.1", "question(combat_damage). step(first_strike_damage).",
+                  ["_damage_step", "illegal"]) == {"illegal(no_combat_damage_step(stack_not_empty))"}
+    assert derive("combat:510.1", "question(combat_damage). step(combat_damage). stack_empty.",
+                  "illegal") == {"illegal(no_combat_damage_step(not_after_blockers))"}
+
+
+@covers("combat:510.4")
+def test_first_strike_makes_a_first_step_and_the_second_is_for_the_others_and_double_strike():
+    creatures = """attacking(fs,bob). permanent(fs). has_keyword(fs,first_strike). attacking(ds,bob). permanent(ds).
+                   has_keyword(ds,double_strike). blocking(plain,fs). permanent(plain)."""
+    first = derive("combat:510.4", "_damage_step. step(declare_blockers). " + creatures,
+                   ["combat_damage_step", "first_strike_step", "_dealer"])
+    assert first == {"combat_damage_step(first_strike)", "first_strike_step(fs)", "first_strike_step(ds)",
+                     "_dealer(fs)", "_dealer(ds)"}
+    second = derive("combat:510.4", "_damage_step. step(first_strike_damage). struck_first(fs). struck_first(ds). "
+                    + creatures, ["combat_damage_step", "_dealer"])
+    assert second == {"combat_damage_step(regular)", "_dealer(ds)", "_dealer(plain)"}
+    alone = derive("combat:510.4", "_damage_step. step(declare_blockers). attacking(a,bob). permanent(a).",
+                   ["combat_damage_step", "_dealer"])
+    assert alone == {"combat_damage_step(regular)", "_dealer(a)"}
+
+
+@covers("combat:510.1a")
+def test_a_creature_assigns_its_power_and_none_with_zero_or_less():
+    facts = "_dealer(a). power(a,3). _dealer(b). power(b,0). _dealer(c). power(c,-1). power(d,2)."
+    assert derive("combat:510.1a", facts, "_power") == {"_power(a,3)"}
+
+
+@covers("combat:510.1b")
+def test_where_damage_may_go_unblocked_blocked_and_blocking():
+    facts = """_damage_step. player(bob). _in_combat(u). attacking(u,bob). _power(u,2).
+               _in_combat(x). attacking(x,bob). blocked(x). _power(x,3). blocking(b,x). permanent(b). _power(b,1).
+               attacking(gone,w). _power(gone,2).
+               _in_combat(y). attacking(y,bob). blocked(y). _power(y,4)."""
+    assert derive("combat:510.1b", facts, "_recipient") == {
+        "_recipient(u,bob)", "_recipient(x,b)", "_recipient(b,x)"}
+
+
+@covers("combat:702.19b")
+def test_a_blocked_trampler_may_assign_to_what_it_attacks():
+    facts = "_power(t,5). blocked(t). has_keyword(t,trample). _attacked_here(t,bob). _power(n,2). blocked(n). " \
+            "_attacked_here(n,bob)."
+    assert derive("combat:702.19b", facts, "_recipient") == {"_recipient(t,bob)"}
+
+
+@covers("combat:510.1c")
+def test_damage_is_divided_freely_among_two_or_more_recipients():
+    facts = "_power(a,4). _recipient(a,x). _recipient(a,y). _power(b,2). _recipient(b,a)."
+    found = models("combat:510.1c", facts, "_assigned")
+    assert len(found) == 5  # 0+4 .. 4+0, no order and no lethal damage first
+    assert all("_assigned(b,a,2)" in m for m in found)
+    assert {frozenset(x for x in m if x.startswith("_assigned(a,")) for m in found} == {
+        frozenset({f"_assigned(a,x,{k})", f"_assigned(a,y,{4 - k})"}) for k in range(5)}
+
+
+@covers("combat:702.19b-2")
+def test_trample_needs_lethal_damage_on_every_blocker_counting_marked_and_deathtouch():
+    base = """_blocks_now(b1,t). _blocks_now(b2,t). toughness(b1,2). damage(b1,1). toughness(b2,3). _attacked_here(t,bob).
+              _assigned(t,b1,{0}). _assigned(t,b2,{1}). _assigned(t,bob,{2})."""
+    assert models("combat:702.19b-2", base.format(1, 3, 2), "_lethal_assigned") == [
+        frozenset({"_lethal_assigned(b1)", "_lethal_assigned(b2)"})]
+    assert models("combat:702.19b-2", base.format(1, 2, 3), "_lethal_assigned") == []  # b2 short of lethal
+    touch = base.format(1, 1, 4) + " has_keyword(t,deathtouch)."
+    assert models("combat:702.19b-2", touch, "_lethal_assigned") == [
+        frozenset({"_lethal_assigned(b1)", "_lethal_assigned(b2)"})]
+
+
+@covers("combat:510.2")
+def test_assigned_damage_is_dealt_at_once_by_each_dealer():
+    facts = "_assigned(a,bob,3). _assigned(a,x,0). _dealer(a). controller(a,alice)."
+    assert derive("combat:510.2", facts, ["damage_event", "combat_damage_dealer"]) == {
+        "damage_event(cd(a,bob),a,bob,3)", "combat_damage_dealer(a,alice)"}
