@@ -579,9 +579,13 @@ def spell(line: str) -> list[dict[str, Any]] | None:
 
 
 # -- keywords ---------------------------------------------------------------------------------------
-KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "deathtouch", "lifelink",
-            "indestructible", "shroud", "protection from multicolored", "enchant land", "enchant forest",
-            "enchant creature"}
+KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "double strike", "menace",
+            "deathtouch", "lifelink", "indestructible", "shroud", "protection from multicolored", "enchant land",
+            "enchant forest", "enchant creature"}
+#: Whole lines that state a combat restriction or requirement of the creature itself (509.1b, 508.1d), written
+#: as the keyword-like abilities the vocabulary names them by.
+COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
+                "~ attacks each combat if able.": "attacks_each_combat"}
 
 
 def keywords(line: str) -> list[dict[str, Any]] | None:
@@ -591,6 +595,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"(Cumulative upkeep|Overload)[ -].+", line)
     if m:
         return [{"keyword": m.group(1).lower().replace(" ", "_")}]
+    if line in COMBAT_LINES:
+        return [{"keyword": COMBAT_LINES[line]}]
     words = [w.strip().lower() for w in line.split(",")]
     if all(w in KEYWORDS for w in words):
         return [{"keyword": w.replace(" ", "_")} for w in words]
