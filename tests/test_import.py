@@ -365,6 +365,10 @@ def test_normalise(line, expected):
      [{"activated": {"cost": "{T}", "effect": {"add_any_combination": 2}}}]),
     ("~ enters with X +1/+1 counters on it.", [{"enters": {"counters": {"p1p1": "X"}}}]),
     ("First strike, deathtouch", [{"keyword": "first_strike"}, {"keyword": "deathtouch"}]),
+    ("Double strike, menace", [{"keyword": "double_strike"}, {"keyword": "menace"}]),
+    ("~ can't block.", [{"keyword": "cant_block"}]),
+    ("~ can't be blocked.", [{"keyword": "cant_be_blocked"}]),
+    ("~ attacks each combat if able.", [{"keyword": "attacks_each_combat"}]),
     ("{2}, {T}: Add {B} for each Swamp you control.",
      [{"activated": {"cost": "{2}, {T}", "effect": {"add_for_each": {"mana": "{B}", "filter": {
          "subtypes": ["swamp"], "controller": "you"}}}}}]),
