@@ -75,6 +75,9 @@ PHRASES: dict[str, str] = {
     "draw/1": "{0} drawing",
     "cd/2": "the combat damage {0} deals to {1}",
     "combat/1": "the combat damage {0} deals",
+    "combat_damage/2": "{0} dealing combat damage to {1}",
+    "attacks/1": "{0} attacking",
+    "blocks/1": "{0} blocking",
     # why an action is not legal (illegal/1, and a line's ending)
     "cannot_activate/4": "{0} cannot activate {ability12}: {3}",
     "cannot_cast/3": "{0} cannot cast {1}: {2}",

@@ -221,3 +221,23 @@ def test_assigned_damage_is_dealt_at_once_by_each_dealer():
     facts = "_assigned(a,bob,3). _assigned(a,x,0). _dealer(a). controller(a,alice)."
     assert derive("combat:510.2", facts, ["damage_event", "combat_damage_dealer"]) == {
         "damage_event(cd(a,bob),a,bob,3)", "combat_damage_dealer(a,alice)"}
+
+
+# --- 603.2: what combat triggers --------------------------------------------------------------------------
+
+@covers("combat:508.3a")
+def test_declared_attackers_attack_and_blockers_block_once_each():
+    facts = "attacks(a,bob). blocks(b,x). blocks(c,y). _able_to_attack(a). _able_to_block(b,x). _able_to_block(b,y)."
+    assert derive("combat:508.3a", facts, ["trigger_event", "trigger_subject", "possible_view"]) == {
+        "trigger_event(attacks(a),attacks,a)", "trigger_subject(attacks(a),a)", "trigger_event(blocks(b),blocks,b)",
+        "trigger_subject(blocks(b),b)", "trigger_event(blocks(c),blocks,c)", "trigger_subject(blocks(c),c)",
+        "possible_view(attacks,a)", "possible_view(blocks,b)"}
+
+
+@covers("combat:510.3a")
+def test_combat_damage_dealt_to_a_player_triggers():
+    facts = """combat_damage_dealer(a,alice). damage_dealt(a,bob,2). player(bob). combat_damage_dealer(b,alice).
+               damage_dealt(b,x,2). damage_dealt(c,bob,1). _in_combat(a). _damage_step."""
+    assert derive("combat:510.3a", facts, ["trigger_event", "possible_view"]) == {
+        "trigger_event(combat_damage(a,bob),deals_combat_damage_to_player,a)",
+        "possible_view(deals_combat_damage_to_player,a)"}

@@ -752,6 +752,11 @@ def _triggered(line: str) -> dict[str, Any] | None:
         elif yours:
             return None
         return _trigger(when, flt, text)
+    m = re.fullmatch(r"Whenever ~ (attacks|blocks|deals combat damage to a player), (.+)\.", line)
+    if m:
+        when = {"attacks": "attacks", "blocks": "blocks", "deals combat damage to a player":
+                "deals_combat_damage_to_player"}[m.group(1)]
+        return _trigger(when, None, m.group(2))
     m = re.fullmatch(r"(?:When|Whenever) you cast (a|an) (\w+)(?: or (\w+))? spell, (.+)\.", line)
     if m and all(t is None or t in CARD_TYPE_WORDS for t in m.group(2, 3)):
         types = [t for t in m.group(2, 3) if t]
