@@ -923,3 +923,93 @@ def test_an_ability_of_the_wrong_kind_or_text_is_an_error_listing_the_abilities(
 def test_a_card_without_activated_abilities_says_so(write):
     path = write("angel.yaml", ONYX.replace("object: onyx", "object: angel") % "1")
     assert_error(path, 6, "ability 1 of 'Serra Angel' is a keyword, not an activated one; it has no activated abilities")
+
+
+# -- combat: what the file says of creatures in combat, checked against each other and the step -------------
+_COMBAT = """\
+players: [alice, bob, carol]
+phase: combat
+step: {step}
+objects:
+  - {{id: walker, card: Professor Onyx, controller: bob, counters: {{loyalty: 5}}}}
+  - {{id: ring, card: Sol Ring, controller: alice}}
+  - id: bears
+    card: Grizzly Bears
+    controller: alice
+{attacker}
+  - id: wall
+    card: Grizzly Bears
+    controller: {blocker_controller}
+{blocker}
+actions:
+  - damage
+"""
+
+
+@pytest.mark.parametrize("step, attacker, blocker_controller, blocker, marker, message", [
+    ("beginning_of_combat", "    attacking: bob", "bob", "", "attacking:",
+     "creatures are attacking only from the declare attackers step to the end of combat (CR 508.1k, 511.3): give "
+     "'phase: combat' and the step"),
+    ("declare_blockers", "    attacking: alice", "bob", "", "attacking:",
+     "'bears' attacks its own controller; a creature attacks an opponent (CR 506.2)"),
+    ("declare_blockers", "    attacking: ring", "bob", "", "attacking:",
+     "'ring' is not a planeswalker an opponent controls; a creature attacks a player or a planeswalker (CR 506.3)"),
+    ("declare_blockers", "    attacking: nobody", "bob", "", "attacking:", "unknown player or object 'nobody'"),
+    ("declare_blockers", "    attacking: walker", "carol", "    blocking: bears", "blocking:",
+     "'wall' is controlled by carol, who is not the player 'bears' attacks (CR 509.1a)"),
+    ("declare_blockers", "", "bob", "    blocking: bears", "blocking:",
+     "'bears' is not an attacking creature; a creature blocks one (CR 509.1a)"),
+    ("declare_attackers", "    attacking: bob", "bob", "    blocking: bears", "blocking:",
+     "creatures are blocking only from the declare blockers step to the end of combat (CR 509.1g, 511.3): give "
+     "'phase: combat' and the step"),
+    ("declare_blockers", "    attacking: bob\n    blocked: false", "bob", "    blocking: bears", "blocked:",
+     "'bears' is blocked: a creature blocks it (CR 509.1h)"),
+    ("declare_blockers", "    blocked: true", "bob", "", "blocked:",
+     "'bears' is not attacking; only an attacking creature is blocked (CR 509.1h)"),
+    ("declare_blockers", "    attacking: bob\n    struck_first: true", "bob", "", "struck_first:",
+     "only an attacking or blocking creature, after the first-strike combat damage step (step first_strike_damage "
+     "or later), struck first (CR 510.4)"),
+    ("declare_blockers", "    zone: hand\n    attacking: bob", "bob", "", "attacking:",
+     "'bears' is in the hand; only a creature on the battlefield is in combat (CR 506.3)"),
+], ids=["attacking-too-early", "attacking-its-controller", "attacking-an-artifact", "attacking-nobody",
+        "blocker-of-another-player", "blocking-a-non-attacker", "blocking-too-early", "blocked-false-with-a-blocker",
+        "blocked-not-attacking", "struck-first-too-early", "attacking-from-the-hand"])
+def test_impossible_combat_states(write, line_of, step, attacker, blocker_controller, blocker, marker, message):
+    text = _COMBAT.format(step=step, attacker=attacker, blocker_controller=blocker_controller, blocker=blocker)
+    path = write("combat.yaml", text.replace("\n\n", "\n"), dedent=False)
+    assert_error(path, line_of(path, f"    {marker}"), message)
+
+
+def test_a_noncreature_cannot_attack(write, line_of):
+    path = write("ring.yaml", """\
+        players: [alice, bob]
+        phase: combat
+        step: declare_blockers
+        objects:
+          - {id: ring, card: Sol Ring, controller: alice, attacking: bob}
+        actions: [damage]
+        """)
+    assert_error(path, line_of(path, "attacking: bob"), "'ring' is not a creature; only creatures attack or block "
+                                                         "(CR 506.3)")
+
+
+@pytest.mark.parametrize("action, marker, message", [
+    ("attack: [bears]", "attack:", "with more than one opponent, say what each creature attacks: {attacker: player, "
+                                   "...} (CR 508.1b)"),
+    ("attack: {nobody: bob}", "nobody", "unknown object 'nobody'; objects are bears"),
+    ("attack: {bears: dave}", "dave", "unknown player or object 'dave'; a creature attacks a player or a planeswalker"),
+    ("block: {bears: ghost}", "ghost", "unknown object 'ghost'; objects are bears"),
+    ("damage: all", "damage:", "'damage' takes no value: write '- damage' (each creature's division of its damage is "
+                               "left open)"),
+], ids=["list-with-two-opponents", "unknown-attacker", "unknown-attacked", "unknown-blocked", "damage-value"])
+def test_bad_combat_actions(write, line_of, action, marker, message):
+    path = write("actions.yaml", f"""\
+        players: [alice, bob, carol]
+        phase: combat
+        step: beginning_of_combat
+        objects:
+          - {{id: bears, card: Grizzly Bears, controller: alice}}
+        actions:
+          - {action}
+        """)
+    assert_error(path, line_of(path, marker), message)
