@@ -78,6 +78,30 @@ def test_queries_on_a_sequence_of_actions():
         pyrules.solve(SEQUENCE, constraints=":- life_lost(bob, 1).")
 
 
+COMBAT = Path(pyrules.__file__).parent / "corpus" / "combat" / "deathtouch-trample-against-two-blockers.yaml"
+
+
+def test_an_objective_over_a_sequence_keeps_its_optimal_outcomes():
+    """Among the six distinct results of the deathtouch trampler's damage (1 + 1 + 3 at most to bob), clingo's
+    optimization over the outcomes found keeps the best ones, and says the optimum (510.1c, 702.19b)."""
+    most = pyrules.solve(COMBAT, maximize="N : life_lost(bob, N)")
+    assert [sorted(o.texts) for o in most] == [["life_lost(bob,3)", "move(four,battlefield,graveyard)",
+                                                 "move(three,battlefield,graveyard)",
+                                                 "move(trampler,battlefield,graveyard)"]]
+    assert most.optimum == 3
+    least = pyrules.solve(COMBAT, minimize="move(O, battlefield, graveyard)")  # the fewest creatures dying
+    assert least.optimum == 2 and len(least) == 2
+    both = pyrules.solve(COMBAT, where="move(four, battlefield, graveyard)", minimize="N : life_lost(bob, N)")
+    assert both.optimum == 0 and len(both) == 2
+    first = pyrules.solve(COMBAT, minimize="move(O, battlefield, graveyard)", limit=1)
+    assert len(first) == 1 and first.truncated
+
+
+def test_an_objective_over_a_sequence_that_clingo_could_not_add_is_refused():
+    with pytest.raises(InputError, match="beyond what clingo holds"):
+        pyrules.solve(COMBAT, maximize="N * 1000000000, O : move(O, battlefield, graveyard), N = 1")
+
+
 def test_a_copied_result_answers_queries_again():
     result = pickle.loads(pickle.dumps(pyrules.solve(BALLISTA)))
     assert result.query("counters_put(ballista, p1p1, N)").bindings == ({"N": 5}, {"N": 6})

@@ -747,6 +747,34 @@ def table_rules(query: Query) -> list[Any]:
             *(ast.Rule(loc, atom(QUERY_ATOM, outcome, a), body) for a in matched)]
 
 
+PICK = "_pick"
+
+
+def table_objective(elements: list[Any]) -> list[Any]:
+    """An objective (``parse_objective``) over outcomes given as facts, as :func:`table_rules` reads a query: one
+    outcome is picked (``_pick(I)``), and each element's body is read in it, ``_in(I, A)`` for each of its
+    atoms; the optimal models pick the optimal outcomes."""
+    loc = elements[0].location
+    outcome = ast.Variable(loc, "Outcome 0")
+
+    class InOutcome(ast.Transformer):
+        def visit_SymbolicAtom(self, node):
+            return node.update(symbol=ast.Function(loc, IN, [outcome, node.symbol], 0))
+
+        def visit_BodyAggregate(self, node):  # (an aggregate reads the picked outcome's atoms too)
+            return node.update(elements=[e.update(condition=[self(c) for c in e.condition]) for e in node.elements])
+
+    def atom(name: str, *arguments: Any) -> Any:
+        return ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(loc, name, list(arguments), 0)))
+
+    choice = ast.Rule(loc, ast.Aggregate(loc, ast.Guard(ast.ComparisonOperator.LessEqual, ast.SymbolicTerm(loc, Number(1))),
+                                         [ast.ConditionalLiteral(loc, atom(PICK, outcome), [atom(OUTCOME, outcome)])],
+                                         ast.Guard(ast.ComparisonOperator.LessEqual, ast.SymbolicTerm(loc, Number(1)))),
+                      [])
+    return [ast.Program(loc, "base", []), choice,
+            *(e.update(body=[atom(PICK, outcome), *(InOutcome()(lit) for lit in e.body)]) for e in elements)]
+
+
 def bindings(values: Symbol, variables: tuple[str, ...]) -> dict[str, Any]:
     return dict(zip(variables, (plain(v) for v in values.arguments)))
 

@@ -35,6 +35,7 @@ from pyrules.engine.program import add_program
 from pyrules.engine.query import (
     IN,
     OUTCOME,
+    PICK,
     QUERY_ANY,
     QUERY_ATOM,
     QUERY_IN,
@@ -49,6 +50,7 @@ from pyrules.engine.query import (
     parse_query,
     query_rules,
     read_constraints,
+    table_objective,
     table_rules,
 )
 from pyrules.engine.shadows import WHY
@@ -423,6 +425,43 @@ def match_outcomes(outcomes: list[frozenset[Symbol]], query: Any) -> dict[int, t
         i, matched = atom.symbol.arguments
         found[i.number][0].add(matched)
     return {i: (frozenset(atoms), sorted(values, key=str)) for i, (atoms, values) in sorted(found.items())}
+
+
+def optimal_outcomes(outcomes: list[frozenset[Symbol]], elements: list[Any],
+                     where: str) -> tuple[list[int], int | None]:
+    """The positions of the outcomes that are optimal for an objective (``parse_objective``'s elements, always
+    minimized: a maximum is a minimum of the negated weights), and the optimal cost, found by clingo's
+    optimization over the outcomes given as facts (:func:`pyrules.engine.query.table_objective`)."""
+    if not outcomes:
+        return [], None
+    control = clingo.Control(["0", "--opt-mode=optN"], logger=lambda code, text: None, message_limit=0)
+    with control.backend() as backend:
+        for i, atoms in enumerate(outcomes):
+            backend.add_rule([backend.add_atom(clingo.Function(OUTCOME, [clingo.Number(i)]))])
+            for atom in atoms:
+                backend.add_rule([backend.add_atom(clingo.Function(IN, [clingo.Number(i), atom]))])
+    guard = _GroundGuard()
+    guard.weights = 0
+    control.register_observer(guard)
+    with ast.ProgramBuilder(control) as builder:
+        for node in table_objective(elements):
+            builder.add(node)
+    with clingo_call(control):
+        control.ground([("base", [])])
+    if guard.weights > INT_MAX:  # clasp adds the weights in 32 bits and would wrap: refused (as for one step)
+        raise InputError(where, f"its sum could reach {guard.weights:,}, beyond what clingo holds ({INT_MAX:,}): it "
+                                "would be wrapped")
+    found: list[int] = []
+    cost: list[int | None] = [None]
+
+    def keep(model: clingo.Model) -> None:
+        if model.optimality_proven:
+            found.extend(a.arguments[0].number for a in model.symbols(atoms=True) if a.name == PICK)
+            cost[0] = model.cost[0] if model.cost else 0
+
+    with clingo_call(control):
+        control.solve(on_model=keep)
+    return sorted(set(found)), cost[0]
 
 
 class _Atoms:

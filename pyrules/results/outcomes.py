@@ -29,7 +29,7 @@ from pyrules.base.errors import InputError
 from pyrules.cards.library import CardLibrary
 from pyrules.engine.atoms import check_atom, format_atom, parse_atom
 from pyrules.engine.encodings import answer_names
-from pyrules.engine.query import bindings, parse_query, plain
+from pyrules.engine.query import bindings, parse_objective, parse_query, plain
 from pyrules.engine.solver import (
     MAX_LIMIT,
     Grounding,
@@ -38,6 +38,7 @@ from pyrules.engine.solver import (
     Statistics,
     describe_reason,
     match_outcomes,
+    optimal_outcomes,
     outcome_key,
     project_signatures,
 )
@@ -819,6 +820,17 @@ class SequenceOutcomes(Outcomes):
         result.truncated = limit is not None and len(found) > limit
         return result
 
+    def optimal(self, sense: str, text: str, limit: int | None = None) -> Outcomes:
+        """The outcomes with the most (``sense`` maximize) or the least of an objective, found by clingo's
+        optimization among the lines of play already found; ``optimum`` is its value there."""
+        elements = parse_objective(text, sense, self.situation, f"--{sense}")
+        found, cost = optimal_outcomes([o.atoms for o in self._outcomes], elements, f"--{sense}")
+        result = copy(self)
+        result._outcomes = [self._outcomes[i] for i in found][:limit]
+        result.truncated = self.truncated or (limit is not None and len(found) > limit)
+        result.optimum = None if cost is None else (-cost if sense == "maximize" else cost)
+        return result
+
     def _consequences(self) -> None:
         if not self._queried:
             sets = [o.atoms for o in self._outcomes]
@@ -879,12 +891,18 @@ def solve_situation(situation: Situation, library: CardLibrary | None, options: 
     """Every distinct legal outcome of a situation already read, with options already checked
     (:func:`pyrules.solve` checks and reads them first)."""
     if situation.actions:
-        for name in ("constraints", "maximize", "minimize"):
-            if getattr(options, name):
-                raise InputError(name, "applies to one-step questions; on a sequence of actions use where (a query)")
-        result = _play(situation, library, replace(options, where=None, limit=None if options.where else options.limit),
-                       on_step)
-        return result.where(options.where, options.limit) if options.where is not None else result
+        if options.constraints:
+            raise InputError("constraints", "applies to one-step questions; on a sequence of actions use where (a "
+                                            "query)")
+        whole = options.where is not None or options.maximize is not None or options.minimize is not None
+        result = _play(situation, library, replace(options, where=None, maximize=None, minimize=None,
+                                                   limit=None if whole else options.limit), on_step)
+        if options.where is not None:
+            result = result.where(options.where, None if options.maximize or options.minimize else options.limit)
+        if options.maximize is not None or options.minimize is not None:
+            sense = "maximize" if options.maximize is not None else "minimize"
+            result = result.optimal(sense, getattr(options, sense), options.limit)
+        return result
     grounding = Grounding(situation, library, options, explain=explain)
     grounding.progress = progress
     if on_outcome is not None:
