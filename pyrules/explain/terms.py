@@ -83,6 +83,7 @@ PHRASES: dict[str, str] = {
     "cannot_cast/3": "{0} cannot cast {1}: {2}",
     "cannot_play/3": "{0} cannot play {1}: {2}",
     "cannot_attack/2": "{0} cannot attack: {1}",
+    "may_not_attack/2": "{0} may not attack {1}: a creature attacks an opponent or a planeswalker one controls",
     "cannot_block/2": "{0} cannot block {1}",
     "must_attack/1": "{0} attacks each combat if able and is able to, but does not attack (508.1d)",
     "menace/1": "{0} has menace and is blocked by only one creature (702.111b)",

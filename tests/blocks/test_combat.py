@@ -53,8 +53,8 @@ def test_a_declared_attacker_that_may_not_attack_is_a_broken_rule():
                _attacker(d,bob)."""
     assert derive("combat:508.1a-3", facts, "_attack_illegal") == {
         "_attack_illegal(cannot_attack(a,tapped))", "_attack_illegal(cannot_attack(b,summoning_sick))",
-        "_attack_illegal(cannot_attack(b,alice))", "_attack_illegal(cannot_attack(c,defender))",
-        "_attack_illegal(cannot_attack(c,not_controlled_by_active_player))", "_attack_illegal(cannot_attack(c,bob))",
+        "_attack_illegal(may_not_attack(b,alice))", "_attack_illegal(cannot_attack(c,defender))",
+        "_attack_illegal(cannot_attack(c,not_controlled_by_active_player))", "_attack_illegal(may_not_attack(c,bob))",
         "_attack_illegal(cannot_attack(d,not_a_creature))", "_attack_illegal(cannot_attack(d,not_a_permanent))"}
 
 
