@@ -924,10 +924,12 @@ def _kw(name: str, doc: str, status: Any, example: str = "") -> Kind:
 KEYWORDS: tuple[Kind, ...] = (
     _kw("haste", "can attack and {T} as soon as it comes under your control (702.10)",
         Modelled("activation.lp", ("702.10c", "302.6")), "activation/tap-haste-creature"),
-    _kw("protection_from_multicolored", "can't be targeted by multicolored spells or abilities' sources, among other "
-        "things (702.16)", Modelled("stack.lp", ("702.16b",)), "stack/protection-from-multicolored-target"),
-    _kw("protection_from_chosen_color", "protection from the color chosen as it entered (702.16)",
-        Modelled("stack.lp", ("702.16b",)), "stack/protection-from-chosen-color-target"),
+    _kw("protection_from_multicolored", "can't be targeted by multicolored spells or abilities' sources, blocked by "
+        "multicolored creatures, or dealt damage by multicolored sources (702.16b, 702.16e, 702.16f)",
+        Modelled("stack.lp", ("702.16b", "702.16e", "702.16f")), "stack/protection-from-multicolored-target"),
+    _kw("protection_from_chosen_color", "protection from the color chosen as it entered: not targeted, blocked or "
+        "dealt damage by what has that color (702.16b, 702.16e, 702.16f)",
+        Modelled("stack.lp", ("702.16b", "702.16e", "702.16f")), "stack/protection-from-chosen-color-target"),
     _kw("shroud", "can't be the target of spells or abilities (702.18)", Modelled("stack.lp", ("702.18a",)),
         "craft/shroud-cannot-be-targeted"),
     _kw("flying", "can be blocked only by creatures with flying or reach (702.9b)",

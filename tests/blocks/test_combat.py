@@ -241,3 +241,11 @@ def test_combat_damage_dealt_to_a_player_triggers():
     assert derive("combat:510.3a", facts, ["trigger_event", "possible_view"]) == {
         "trigger_event(combat_damage(a,bob),deals_combat_damage_to_player,a)",
         "possible_view(deals_combat_damage_to_player,a)"}
+
+
+@covers("combat:509.1a")
+def test_an_attacker_with_protection_from_a_blockers_quality_cannot_be_blocked_by_it():
+    facts = """_defending(bob,guard). permanent(guard). protected_from(guard,blade).
+               permanent(blade). has_type(blade,creature). controller(blade,bob).
+               permanent(bears). has_type(bears,creature). controller(bears,bob)."""
+    assert derive("combat:509.1a", facts, "_able_to_block") == {"_able_to_block(bears,guard)"}
