@@ -128,6 +128,16 @@ def test_enchant_land_and_enchant_forest():
 
 
 @covers("sba:303.4a")
+def test_nothing_with_a_quality_is_attached_to_a_permanent_with_protection_from_it():
+    facts = """_check. permanent(guard). has_type(guard,creature). protected_from(guard,aura). protected_from(guard,sword).
+               permanent(aura). has_subtype(aura,aura). has_keyword(aura,enchant_creature). attached_to(aura,guard).
+               permanent(sword). has_subtype(sword,equipment). attached_to(sword,guard).
+               permanent(plain). has_subtype(plain,equipment). attached_to(plain,guard)."""
+    assert derive("sba:303.4a", facts, _SHOW) == {"_illegally_attached(aura)", "_illegally_attached(sword)",
+                                                  "_legally_attached(plain)"}
+
+
+@covers("sba:303.4a")
 def test_an_attachment_to_an_object_that_left_the_battlefield_is_illegal():
     facts = """_check. permanent(a). has_subtype(a,aura). has_keyword(a,enchant_creature). attached_to(a,bear).
                has_type(bear,creature)."""  # bear is not a permanent: it left
