@@ -334,7 +334,7 @@ def _ruling(graph: Any, chain: set[Any], outcome: list[Line]) -> list[str]:
         for atom in line.atoms[:1]:  # (the atoms of a folded line are alike: their rules are too)
             if atom._rep not in graph:  # a step's outcome, where the line's own outcome is empty: its step says it
                 continue
-            root = graph.atom_node(atom)
+            root = _step_of(graph.atom_node(atom), below, nodes)
             for node in _on_every_path(below, root) + _towards_abilities(below, root, nodes):
                 data = nodes[node]
                 cites = tuple(c for c in data.get("cites", "").split(", ") if c)
@@ -355,6 +355,13 @@ def _ruling(graph: Any, chain: set[Any], outcome: list[Line]) -> list[str]:
     if len(outcome) > RULING_LINES:
         sentences.append(f"(and {len(outcome) - RULING_LINES} more, below)")
     return sentences
+
+
+def _step_of(root: Any, below: dict[Any, list[Any]], nodes: Any) -> Any:
+    """Where a sequence's outcome atom was brought about: the same atom in the last step that derives it (its
+    proof there is the one the rules decide; the outcome node joins it to what else the steps record)."""
+    same = [n for n in below.get(root, ()) if nodes[n].get("symbol") == nodes[root].get("symbol") and "step" in nodes[n]]
+    return max(same, key=lambda n: nodes[n]["step"]) if same else root
 
 
 #: The facts that are abilities at work on what others do: a card's static, replacement, triggered or
