@@ -97,6 +97,20 @@ def test_an_objective_over_a_sequence_keeps_its_optimal_outcomes():
     assert len(first) == 1 and first.truncated
 
 
+def test_a_sequence_projected_onto_some_outcome_predicates():
+    """The deathtouch trampler's six outcomes, projected onto bob's life: four (0 to 3 life), each told by the
+    first outcome with it; a predicate only a sequence has is refused on one step, one it never has on it."""
+    life = pyrules.solve(COMBAT, project="life_lost")
+    assert sorted(tuple(o.texts) for o in life) == [(), ("life_lost(bob,1)",), ("life_lost(bob,2)",),
+                                                     ("life_lost(bob,3)",)]
+    assert "bob loses 1 life in all" in life[1].explain().judge().text()  # (explained by its line of play)
+    assert len(pyrules.solve(COMBAT, project="life_lost", limit=2)) == 2
+    with pytest.raises(InputError, match="attacking/2 is an outcome of a sequence of actions only"):
+        pyrules.solve(BIRDS, project="attacking")
+    with pytest.raises(InputError, match="mana_paid/3 is not an outcome of a sequence of actions"):
+        pyrules.solve(COMBAT, project="mana_paid")
+
+
 def test_an_objective_over_a_sequence_that_clingo_could_not_add_is_refused():
     with pytest.raises(InputError, match="beyond what clingo holds"):
         pyrules.solve(COMBAT, maximize="N * 1000000000, O : move(O, battlefield, graveyard), N = 1")

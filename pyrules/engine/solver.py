@@ -54,6 +54,7 @@ from pyrules.engine.query import (
     table_rules,
 )
 from pyrules.engine.shadows import WHY
+from pyrules.engine.signatures import outcome_signatures
 from pyrules.situation.model import Situation
 from pyrules.vocabulary import refusal_reasons
 
@@ -122,7 +123,7 @@ def project_signatures(project: tuple[str, ...] | list[str] | str) -> tuple[str,
     names = tuple(project.split(",")) if isinstance(project, str) else project
     if not isinstance(names, (list, tuple)) or not all(isinstance(p, str) for p in names):
         raise TypeError(f"project must be outcome predicates such as 'tap/1', not {project!r}")
-    known = output_signatures()
+    known = set(output_signatures()) | set(outcome_signatures())  # (one step's, and a sequence's)
     out = []
     for name in (n.strip() for n in names if n.strip()):
         arities = sorted(k for k in known if k.rsplit("/", 1)[0] == name)
@@ -780,6 +781,9 @@ class Grounding(Asking):
         conf.project = "show"
         keep = None
         project = self.options.project
+        only_sequences = sorted(set(project) - set(output_signatures()))
+        if only_sequences:
+            raise InputError("--project", f"{only_sequences[0]} is an outcome of a sequence of actions only")
         if project:
             self._project_onto(project)
             conf.project = "project"

@@ -30,6 +30,7 @@ from pyrules.cards.library import CardLibrary
 from pyrules.engine.atoms import check_atom, format_atom, parse_atom
 from pyrules.engine.encodings import answer_names
 from pyrules.engine.query import bindings, parse_objective, parse_query, plain
+from pyrules.engine.signatures import outcome_signatures
 from pyrules.engine.solver import (
     MAX_LIMIT,
     Grounding,
@@ -831,6 +832,22 @@ class SequenceOutcomes(Outcomes):
         result.optimum = None if cost is None else (-cost if sense == "maximize" else cost)
         return result
 
+    def projected(self, signatures: tuple[str, ...], limit: int | None = None) -> Outcomes:
+        """The distinct outcomes of these outcome predicates only (name/arity): outcomes that differ only in
+        other atoms are one, told by the first of them (its line of play explains it)."""
+        unknown = sorted(set(signatures) - set(outcome_signatures()))
+        if unknown:
+            raise InputError("--project", f"{unknown[0]} is not an outcome of a sequence of actions")
+        result = copy(self)
+        result._graphs = type(self._graphs)()  # (explanations of the projected outcomes, by their atoms)
+        found: dict[frozenset[Symbol], Outcome] = {}
+        for o in self._outcomes:
+            atoms = frozenset(a for a in o.atoms if f"{a.name}/{len(a.arguments)}" in signatures)
+            found.setdefault(atoms, Outcome(atoms, self.situation, result, o.line))
+        result._outcomes = sorted(found.values(), key=lambda o: outcome_key(o.atoms))[:limit]
+        result.truncated = self.truncated or (limit is not None and len(found) > limit)
+        return result
+
     def _consequences(self) -> None:
         if not self._queried:
             sets = [o.atoms for o in self._outcomes]
@@ -894,14 +911,18 @@ def solve_situation(situation: Situation, library: CardLibrary | None, options: 
         if options.constraints:
             raise InputError("constraints", "applies to one-step questions; on a sequence of actions use where (a "
                                             "query)")
-        whole = options.where is not None or options.maximize is not None or options.minimize is not None
+        whole = options.where is not None or options.maximize is not None or options.minimize is not None or \
+            bool(options.project)
         result = _play(situation, library, replace(options, where=None, maximize=None, minimize=None,
                                                    limit=None if whole else options.limit), on_step)
         if options.where is not None:
-            result = result.where(options.where, None if options.maximize or options.minimize else options.limit)
+            result = result.where(options.where, None if options.maximize or options.minimize or options.project
+                                  else options.limit)
         if options.maximize is not None or options.minimize is not None:
             sense = "maximize" if options.maximize is not None else "minimize"
-            result = result.optimal(sense, getattr(options, sense), options.limit)
+            result = result.optimal(sense, getattr(options, sense), None if options.project else options.limit)
+        if options.project:
+            result = result.projected(options.project, options.limit)
         return result
     grounding = Grounding(situation, library, options, explain=explain)
     grounding.progress = progress
