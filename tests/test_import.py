@@ -369,6 +369,7 @@ def test_normalise(line, expected):
     ("~ can't block.", [{"keyword": "cant_block"}]),
     ("~ can't be blocked.", [{"keyword": "cant_be_blocked"}]),
     ("~ attacks each combat if able.", [{"keyword": "attacks_each_combat"}]),
+    ("~ blocks each combat if able.", [{"keyword": "blocks_each_combat"}]),
     ("Whenever ~ deals combat damage to a player, draw a card.",
      [{"triggered": {"when": "deals_combat_damage_to_player", "effect": {"draw": 1}}}]),
     ("{2}, {T}: Add {B} for each Swamp you control.",

@@ -564,7 +564,9 @@ class Grounding(Asking):
             self.control.register_propagator(self._nonfact_reader)  # (to read one atom of each class)
         # Paying with mana abilities minimizes failed payments (payment.lp): only optimal models count.
         self._failed_payments = [a.literal for a in self.control.symbolic_atoms.by_signature("_pay_failed", 1)]
-        self.optimizing = bool(self._failed_payments) or self.objective is not None
+        # Declarations of blockers ranked by the requirements they obey (combat.lp, 509.1c): only the best count.
+        ranked = any(True for _ in self.control.symbolic_atoms.by_signature("ranked_by_requirements", 0))
+        self.optimizing = bool(self._failed_payments) or self.objective is not None or ranked
         #: The cost of the optimal outcomes at the user's objective (priority 0), once enumerated.
         self.optimum: int | None = None
         self._queries: dict[str, int] = {}

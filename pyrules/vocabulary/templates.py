@@ -951,6 +951,8 @@ KEYWORDS: tuple[Kind, ...] = (
         "combat/a-creature-that-cant-block"),
     _kw("cant_be_blocked", "\"This creature can't be blocked\" (a restriction, 509.1b)",
         Modelled("combat.lp", ("509.1b",)), "combat/a-creature-that-cant-be-blocked"),
+    _kw("blocks_each_combat", "\"This creature blocks each combat if able\" (a requirement, 509.1c)",
+        Modelled("combat.lp", ("509.1c",)), "combat/blocks-each-combat-with-a-menace-attacker"),
     _kw("attacks_each_combat", "\"This creature attacks each combat if able\" (a requirement, 508.1d)",
         Modelled("combat.lp", ("508.1d",)), "combat/attacks-each-combat-unless-tapped"),
     _kw("deathtouch", "any damage it deals to a creature is lethal (702.2)", Modelled("events.lp", ("702.2b",)),

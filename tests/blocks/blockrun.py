@@ -52,10 +52,12 @@ def _predicates(program: str) -> set[str]:
     return set(calls) | set(constants)
 
 
-def models(names: str | Iterable[str], facts: str, show: str | Iterable[str]) -> list[frozenset[str]]:
+def models(names: str | Iterable[str], facts: str, show: str | Iterable[str],
+           optimal: bool = False) -> list[frozenset[str]]:
     """Every model of the blocks ``names`` (one name or several) with ``facts`` (ASP text), each
-    projected onto the predicates named in ``show``; distinct, sorted. A fact or a shown predicate that
-    the blocks never mention is refused: a typo would otherwise make a test pass for nothing."""
+    projected onto the predicates named in ``show``; distinct, sorted; with ``optimal``, only the optimal
+    models of the blocks' weak constraints. A fact or a shown predicate that the blocks never mention is
+    refused: a typo would otherwise make a test pass for nothing."""
     names = [names] if isinstance(names, str) else list(names)
     show = {show} if isinstance(show, str) else set(show)
     text = "".join(block(n).program for n in names)
@@ -72,7 +74,8 @@ def models(names: str | Iterable[str], facts: str, show: str | Iterable[str]) ->
 
     # Info messages (an atom the facts do not give) are expected: the block reads what other blocks derive.
     messages: list[str] = []
-    ctl = clingo.Control(["0"], logger=lambda code, message: messages.append(message))
+    ctl = clingo.Control(["0"] + (["--opt-mode=optN"] if optimal else []),
+                         logger=lambda code, message: messages.append(message))
     try:
         with clingo.ast.ProgramBuilder(ctl) as builder:
             for stm in _statements(names):
@@ -84,7 +87,8 @@ def models(names: str | Iterable[str], facts: str, show: str | Iterable[str]) ->
     found: set[frozenset[str]] = set()
     with ctl.solve(yield_=True) as handle:
         for model in handle:
-            found.add(frozenset(str(s) for s in model.symbols(atoms=True) if s.name in show))
+            if not optimal or model.optimality_proven:
+                found.add(frozenset(str(s) for s in model.symbols(atoms=True) if s.name in show))
     return sorted(found, key=sorted)
 
 

@@ -129,6 +129,27 @@ def test_a_block_not_allowed_or_a_lone_blocker_of_a_menace_creature_is_a_broken_
         "_block_illegal(cannot_block(b,x))", "_block_illegal(menace(y))"}
 
 
+@covers("combat:509.1c")
+def test_blocks_each_combat_open_keeps_the_declarations_obeying_the_most_requirements():
+    facts = """question(declare_blockers(open)). _able_to_block(guard,x). has_keyword(guard,blocks_each_combat).
+               _able_to_block(other,x). _blocker(other,x)."""
+    assert derive("combat:509.1c", facts, ["_must_block", "ranked_by_requirements"]) == {
+        "_must_block(guard)", "ranked_by_requirements"}
+
+
+@covers("combat:509.1c")
+def test_blocks_each_combat_given_is_compared_with_the_best_witness():
+    base = """question(declare_blockers(given)). _able_to_block(guard,x). has_keyword(guard,blocks_each_combat).
+              _able_to_block(bears,x). {menace}"""
+    alone = models("combat:509.1c", base.format(menace=""), "_block_illegal", optimal=True)
+    assert alone == [frozenset({"_block_illegal(must_block(guard))"})]  # the witness blocks with the guard
+    # With menace, the witness needs both: still better than none, so no block is illegal too.
+    menace = models("combat:509.1c", base.format(menace="has_keyword(x,menace)."), "_block_illegal", optimal=True)
+    assert menace == [frozenset({"_block_illegal(must_block(guard))"})]
+    obeyed = base.format(menace="") + " _blocker(guard,x)."
+    assert models("combat:509.1c", obeyed, "_block_illegal", optimal=True) == [frozenset()]
+
+
 @covers("combat:509.1-2")
 def test_a_broken_block_makes_a_given_declaration_illegal_and_an_open_one_no_declaration():
     broken = "_block_illegal(menace(y))."

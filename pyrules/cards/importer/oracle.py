@@ -585,7 +585,8 @@ KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "fir
 #: Whole lines that state a combat restriction or requirement of the creature itself (509.1b, 508.1d), written
 #: as the keyword-like abilities the vocabulary names them by.
 COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
-                "~ attacks each combat if able.": "attacks_each_combat"}
+                "~ attacks each combat if able.": "attacks_each_combat",
+                "~ blocks each combat if able.": "blocks_each_combat"}
 
 
 def keywords(line: str) -> list[dict[str, Any]] | None:
