@@ -402,17 +402,23 @@ class OutcomeTable(Asking):
         return sorted(found)
 
 
+def _outcomes_as_facts(control: clingo.Control, outcomes: list[frozenset[Symbol]]) -> None:
+    """Outcomes as facts of a program of their own: ``_outcome(I)``, and ``_in(I, A)`` for each atom A of
+    outcome I (the table that queries and objectives over a sequence's outcomes read)."""
+    with control.backend() as backend:
+        for i, atoms in enumerate(outcomes):
+            backend.add_rule([backend.add_atom(clingo.Function(OUTCOME, [clingo.Number(i)]))])
+            for atom in atoms:
+                backend.add_rule([backend.add_atom(clingo.Function(IN, [clingo.Number(i), atom]))])
+
+
 def match_outcomes(outcomes: list[frozenset[Symbol]], query: Any) -> dict[int, tuple[frozenset[Symbol], list[Symbol]]]:
     """For each outcome (its position) where a query holds: the atoms that match it there (those of its atoms not
     under ``not``) and the values of its variables for which it does. Each outcome's atoms are facts of a
     program of their own, so that grounding alone answers (:func:`pyrules.engine.query.table_rules`)."""
     check_query_numbers(query, _Atoms(frozenset().union(*outcomes)))
     control = clingo.Control(logger=lambda code, text: None, message_limit=0)
-    with control.backend() as backend:
-        for i, atoms in enumerate(outcomes):
-            backend.add_rule([backend.add_atom(clingo.Function(OUTCOME, [clingo.Number(i)]))])
-            for atom in atoms:
-                backend.add_rule([backend.add_atom(clingo.Function(IN, [clingo.Number(i), atom]))])
+    _outcomes_as_facts(control, outcomes)
     with ast.ProgramBuilder(control) as builder:
         for node in table_rules(query):
             builder.add(node)
@@ -436,11 +442,7 @@ def optimal_outcomes(outcomes: list[frozenset[Symbol]], elements: list[Any],
     if not outcomes:
         return [], None
     control = clingo.Control(["0", "--opt-mode=optN"], logger=lambda code, text: None, message_limit=0)
-    with control.backend() as backend:
-        for i, atoms in enumerate(outcomes):
-            backend.add_rule([backend.add_atom(clingo.Function(OUTCOME, [clingo.Number(i)]))])
-            for atom in atoms:
-                backend.add_rule([backend.add_atom(clingo.Function(IN, [clingo.Number(i), atom]))])
+    _outcomes_as_facts(control, outcomes)
     guard = _GroundGuard()
     guard.weights = 0
     control.register_observer(guard)

@@ -140,7 +140,8 @@ SITUATION_FIELDS: tuple[Kind, ...] = (
     _field("situation", "phase", "the phase (default precombat_main)", Modelled("core.lp", ("500.1", "307.1")),
            OneOf(PHASES), example="choices/magecraft-archmage-cast", asp="phase"),
     _field("situation", "step", "the step, in a phase that has steps; in the combat phase, first_strike_damage is the "
-           "first of two combat damage steps (510.4)", Modelled("combat.lp", ("506.1", "510.4")),
+           "first of two combat damage steps (510.4); no modelled rule depends on the steps of other phases",
+           Modelled("combat.lp", ("506.1", "510.4")),
            example="combat/first-striker-against-a-double-striker", asp="step"),
     _field("situation", "objects", "the cards and tokens, in any zone", Modelled("filters.lp", ("109.1",)),
            example="mana/mana-reflection-doubles-tap", asp="object"),
