@@ -86,6 +86,8 @@ PHRASES: dict[str, str] = {
     "may_not_attack/2": "{0} may not attack {1}: a creature attacks an opponent or a planeswalker one controls",
     "cannot_block/2": "{0} cannot block {1}",
     "must_attack/1": "{0} attacks each combat if able and is able to, but does not attack (508.1d)",
+    "must_block/1": "{0} blocks each combat if able and could block in a declaration obeying more requirements, "
+                    "but does not block (509.1c)",
     "menace/1": "{0} has menace and is blocked by only one creature (702.111b)",
     "cannot_declare_attackers/1": "attackers cannot be declared now: {0}",
     "cannot_declare_blockers/1": "blockers cannot be declared now: {0}",
