@@ -145,7 +145,7 @@ def _outputs() -> list[str]:
 def _describe(ability) -> str:
     if ability.kind in ("keyword", "activated"):
         return ability.text
-    parts = [ability.trigger or ability.event or (ability.static.kind if ability.static else "")]
+    parts = [ability.trigger or ability.event or ", ".join(p.kind for p in ability.statics)]
     if ability.kind in ("enters", "spell", "triggered"):
         parts += [e.kind for e in ability.effects]
     if ability.lasting:

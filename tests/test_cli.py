@@ -563,7 +563,7 @@ def test_explain_why_not_takes_a_query(capsys, moon):
         "why not could_produce(tundra, T), T != r:",
         f"  - without moon (Blood Moon), {moon}:4, could_produce(tundra, T), T != r could hold: it blocks it",
         "  - what could hold without it: could_produce(tundra,u), could_produce(tundra,w)",
-        "  - through the rules 109.4, 305.7, 613.1d",
+        "  - through the rules 305.7, 613.1, 613.1d",
         "  - could_produce(tundra,u): 106.7, could-produce [mana.lp:228]: _could_produce(tundra,u) does not hold "
         "(106.7, could-produce [mana.lp:227]: no _positive(D,u) holds)",
         "  - could_produce(tundra,w): 106.7, could-produce [mana.lp:228]: _could_produce(tundra,w) does not hold "

@@ -224,10 +224,10 @@ question:
         "  Permanent Tundra could produce mana of type {R} (asked objects only): by 604.1, 611.3a (Static abilities "
         "that may apply: those printed on permanents, and the effects of resolved spells and ...); 305.7, 613.1d "
         "(An effect that sets a land's subtype to a basic land type (Blood Moon, Celestial Dawn) replaces its land "
-        "...); 305.6 (Each basic land type has an intrinsic mana ability: Plains {W}, Island {U}, Swamp {B}, "
-        "Mountain {R}, Forest ...).",
+        "...); 305.6, 613.1f (A land has the intrinsic mana ability of each basic land type it has (after layer 4), "
+        "unless it loses all ...).",
         f"Given ({situation}):",
         "  line 3: tundra: Tundra, controlled by alice, on the battlefield",
-        "  line 4: moon: Blood Moon, controlled by bob, on the battlefield, timestamp 2",
+        "  line 4: moon: Blood Moon, on the battlefield",
         "  line 5: the question: what Tundra could produce",
     ]

@@ -43,7 +43,10 @@ from pyrules.vocabulary.values import (
 #: How each argument of an output predicate is checked, by the name the catalogue gives it.
 ARGUMENT_KINDS = {"O": "object", "Y": "object", "S": "object", "C": "object", "P": "player", "T": "mana type",
                   "K": "counter kind", "N": "number", "From": "zone", "To": "zone", "Kind": "token kind",
-                  "Target": "object or player"}
+                  "Target": "object or player", "Of": "characteristic", "Trait": "word"}
+
+#: The characteristics a ``characteristics`` question answers with (continuous.lp).
+CHARACTERISTICS = ("power", "toughness", "type", "supertype", "subtype", "color", "keyword")
 
 
 #: Within an outcome atom's terms, the places where a constant can only be an id of an object or a player (what
@@ -205,7 +208,7 @@ class _Words:
         self.tokens = set(TOKEN_KINDS) | cards["token"] | ({q.token} if getattr(q, "token", "") else set())
         self.card_names = cards["name"]
         self.words = (set(_encoding_words()) | set(RESERVED) | set(_keywords()) | self.counters | self.tokens
-                      | cards["rider"])
+                      | cards["rider"] | cards["subtype"])
 
     def check(self, kind: str, arg: Symbol, where: str, text: str) -> None:
         if arg.type == SymbolType.Function and arg.name and arg.name[0].isupper():  # pragma: no cover - parse_term
@@ -240,6 +243,10 @@ class _Words:
             if _constant(arg) in ZONES:
                 return
             self._fail(where, text, arg, "a zone", list(ZONES))
+        if kind == "characteristic":
+            if _constant(arg) in CHARACTERISTICS:
+                return
+            self._fail(where, text, arg, "a characteristic", list(CHARACTERISTICS))
         if kind == "counter kind":
             if _constant(arg) in self.counters:
                 return
@@ -293,17 +300,20 @@ def _constant(arg: Symbol) -> str | None:
 
 
 def _card_words(situation: Situation) -> dict[str, set[str]]:
-    """Counter kinds and token kinds that the cards of a situation mention, and card names."""
+    """Counter kinds and token kinds that the cards of a situation mention, card names, and subtypes (printed,
+    or chosen as an object entered)."""
     library = (situation.library or builtin_library()).with_cards(situation.cards)
     counters: set[str] = set()
     tokens: set[str] = set()
     names: set[str] = set()
     riders: set[str] = set()
+    subtypes: set[str] = {o.chosen_type for o in situation.objects if o.chosen_type}
     for o in situation.objects:
         card = library[o.card]
         names.add(card.name)
         for face in card.faces or (card,):
             names.add(face.name)
+            subtypes |= set(face.subtypes)
             for ability in face.abilities:
                 for part in ability.costs + ability.effects + ((ability.modify,) if ability.modify else ()):
                     counters |= set(_counter_words(part.kind, part.value))
@@ -316,7 +326,7 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
         spec = library.token_card(kind)
         if spec is not None:
             names.add(spec.name)
-    return {"counter": counters, "token": tokens, "name": names, "rider": riders}
+    return {"counter": counters, "token": tokens, "name": names, "rider": riders, "subtype": subtypes}
 
 
 def _counter_words(kind: str, value: Any) -> list[str]:
@@ -352,8 +362,11 @@ def _normalise_atom(symbol: Symbol, names: set[str], known: dict[str, tuple[str,
     that is a word of pyrules, such as ``forest``); anywhere else, ids that are not such words."""
     if symbol.type != SymbolType.Function or not symbol.arguments:
         return _normalise(symbol, names)
-    places = id_positions(f"{symbol.name}/{len(symbol.arguments)}", known)
+    signature = f"{symbol.name}/{len(symbol.arguments)}"
+    places = id_positions(signature, known)
+    words = [ARGUMENT_KINDS.get(name, "term") == "word" for name in known.get(signature, ())]
     return Function(symbol.name, [String(a.name) if i < len(places) and places[i] and _constant(a) in names
+                                  else a if i < len(words) and words[i] and _constant(a) is not None
                                   else _normalise(a, names) for i, a in enumerate(symbol.arguments)], symbol.positive)
 
 

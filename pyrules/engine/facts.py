@@ -24,6 +24,7 @@ from pyrules.situation.model import (
     Activatable,
     Activate,
     Cast,
+    Characteristics,
     CombatDamage,
     CouldProduce,
     DeclareAttackers,
@@ -207,8 +208,9 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         if ability.modify.kind == "each_of":
             out += [fn("ability_modify_option", d, C(t)) for t in ability.modify.value]
         out.append(fn("ability_modify", d, m.term(ability.modify.value, ctx)))
-    if ability.static is not None and ("static", ability.static.kind) not in skip:
-        out.append(fn("ability_static", d, kind("static", ability.static.kind).term(ability.static.value, ctx)))
+    for part in ability.statics:
+        if ("static", part.kind) not in skip:
+            out += [fn("ability_static", d, t) for t in _terms(kind("static", part.kind).term(part.value, ctx))]
     if ability.filter is not None:
         fid = fn("flt", d, 0)
         out += _filter_facts(fid, ability.filter, skip)
@@ -343,8 +345,6 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
                 if len(_OBJECT_FACTS) >= 50_000:
                     _OBJECT_FACTS.clear()
                 _OBJECT_FACTS[id(o)] = (o, library, tuple(symbols), static)
-        if static:  # timestamps order static effects (613.7)
-            symbols.append(fn("timestamp", S(o.id), i + 1))
         if o.deathtouch_damage:  # the state of a sequence of actions (704.5h)
             symbols.append(fn("deathtouch_damage", S(o.id)))
         add(f"objects.{i}", symbols)
@@ -376,8 +376,11 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         used_cards[card.name] = card
         eid = fn("effect", S(f"effects.{k}"))
         if given("situation", "effects") and all(given("lasting_effect", f) for f in ("card", "controller", "ability")):
-            add(f"effects.{k}", [fn("lasting_effect", eid, ability_id(card.name, effect.ability), S(effect.controller)),
-                                 fn("timestamp", eid, len(situation.objects) + k + 1)])
+            add(f"effects.{k}", [fn("lasting_effect", eid, ability_id(card.name, effect.ability), S(effect.controller))]
+                + ([fn("timestamp", eid, effect.timestamp)]
+                   if effect.timestamp is not None and given("lasting_effect", "timestamp") else [])
+                + ([fn("effect_affects", eid, S(oid)) for oid in effect.affects] if given("lasting_effect", "affects")
+                   else []))
     libraries: dict[str, list] = {}
     for o in situation.objects:  # library order: 'position' where given, else the order of the objects
         if o.zone == "library":
@@ -453,7 +456,8 @@ def activated_ability(situation: Situation, q: Activate) -> Any:
     return face.abilities[index - 1]
 
 
-QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Activatable: "activatable",
+QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Characteristics: "characteristics",
+                  Activatable: "activatable",
                   Activate: "activate", Cast: "cast", ResolveTop: "resolve", Happen: "effect", Priority: "priority",
                   PlayLand: "play", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage"}
 
@@ -470,6 +474,10 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         if not q.objects:
             return [fn("question", C("abilities_all"))]
         return [fn("question", fn("abilities", S(o))) for o in q.objects]
+    if isinstance(q, Characteristics):
+        if not q.objects:
+            return [fn("question", C("characteristics_all"))]
+        return [fn("question", fn("characteristics", S(o))) for o in q.objects]
     if isinstance(q, Activatable):
         return [fn("question", fn("activatable", S(q.player)))]
     if isinstance(q, Activate):

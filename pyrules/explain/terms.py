@@ -130,6 +130,7 @@ GIVEN: dict[str, str] = {
     "initial_restricted_pool/4": "{3} {1} in their mana pool, to spend only as {2} says",
     "lands_played/2": "{1} lands played this turn", "unseen_hand/2": "{1} unseen cards in hand",
     "unseen_library/2": "{1} unseen cards in library", "lasting_effect/3": "{1}, controlled by {2}",
+    "effect_affects/2": "changes {1}",
 }
 
 #: Where an object is, in words (the zone of initial_zone/2).
@@ -148,6 +149,7 @@ GIVEN_GAME: dict[str, str] = {
     "stack_resolves_uninterrupted/0": "the stack resolves with no player acting",
     "triggers_wait/0": "triggered abilities wait until a player would receive priority",
     "lasting_effect/3": "{1} lasts, controlled by {2}",
+    "effect_affects/2": "it changes {1}, as it did when it began (611.2c)",
 }
 
 #: The questions (the argument of question/1): name/arity -> phrase.
@@ -155,6 +157,7 @@ QUESTIONS: dict[str, str] = {
     "resolve_top/0": "the top of the stack resolves", "priority/0": "a player would receive priority",
     "could_produce/1": "what {0} could produce", "could_produce_all/0": "what each permanent could produce",
     "abilities/1": "the abilities of {0}", "abilities_all/0": "the abilities of each permanent",
+    "characteristics/1": "what {0} is after the layers", "characteristics_all/0": "what each permanent is after the layers",
     "activatable/1": "what {0} can activate", "activate/3": "{0} activates {selected}",
     "cast/2": "{0} casts {1}", "play/2": "{0} plays {1}", "effect/1": "{0}",
     "put_counters/3": "{2} {1} counters are put on {0}", "create_tokens/3": "{0} creates {2} {tokens}",

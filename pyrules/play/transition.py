@@ -80,6 +80,13 @@ class _Draft:
         self.created.append(f"{base}{n}")
         return f"{base}{n}"
 
+    @property
+    def entering_timestamp(self) -> int:
+        """The timestamp of what enters the battlefield in this step (613.7d): later than every timestamp of the
+        state; things that enter together share it, their order not known (613.7m)."""
+        stamps = [o.timestamp for o in self.before.objects if o.timestamp is not None]
+        return 1 + max(stamps + [e.timestamp for e in self.before.effects if e.timestamp is not None], default=0)
+
     def obj(self, symbol: Symbol) -> GameObject:
         oid = _text(symbol)
         if oid not in self.objects:
@@ -127,7 +134,8 @@ def _move(d: _Draft, a: Symbol) -> None:
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, kicked=obj.kicked and to == "stack", position=None,
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
-          copy_of=None, crafted_with=(), face="front" if to != "battlefield" else obj.face)
+          copy_of=None, crafted_with=(), face="front" if to != "battlefield" else obj.face,
+          timestamp=d.entering_timestamp if to == "battlefield" else None)
 
 
 def _life(sign: int) -> Callable[[_Draft, Symbol], None]:
@@ -389,7 +397,7 @@ def _tokens(d: _Draft, a: Symbol) -> None:
     for i in range(1, count + 1):
         tid = d.new_id(f"{base}#token")
         d.objects[tid] = GameObject(tid, card, player, player, "battlefield", since_turn_start=False, token=True,
-                                    chosen_color=chosen.get(i))
+                                    chosen_color=chosen.get(i), timestamp=d.entering_timestamp)
 
 
 def _library(state: Situation) -> Any:
@@ -535,8 +543,9 @@ def quiet(atom: Symbol, state: Situation) -> bool:
 def _leaves_unnoticed(obj: GameObject, state: Situation) -> bool:
     """Whether a card leaving the battlefield can make no state-based action apply and trigger nothing:
     no object has a leaves or dies trigger (603.6c, 603.10a), nothing is attached to it nor it to anything
-    (704.5m), and it has no static ability that could change another permanent's toughness (704.5f-g).
-    Anything else it could change (abilities, colors, land types) no state-based action looks at."""
+    (704.5m), and it has no static ability that could change another permanent's toughness or abilities (704.5f-g:
+    toughness, being a creature, indestructible). Land types, colors and granted activated abilities no state-based
+    action looks at."""
     if obj.attached_to is not None or any(o.attached_to == obj.id for o in state.objects):
         return False
     library = _library(state)
@@ -544,8 +553,13 @@ def _leaves_unnoticed(obj: GameObject, state: Situation) -> bool:
     for a in [a for o in state.objects for a in _all_abilities(o.copy_of or o.card, library)] + lasting:
         if a.kind == "triggered" and a.trigger in ("leaves", "dies"):
             return False
-    return not any(a.kind == "static" and a.static is not None and a.static.kind == "modify_pt"
+    return not any(a.kind == "static" and any(p.kind not in _UNNOTICED_STATICS for p in a.statics)
                    for a in _all_abilities(obj.copy_of or obj.card, library))
+
+
+# Static effects no state-based action reads: land types, colors, granted activated abilities, a chosen type.
+_UNNOTICED_STATICS = frozenset({"set_land_type", "add_land_type", "set_color", "grant", "is_chosen_type",
+                                "crafted_abilities", "spend_as"})
 
 
 def _all_abilities(name: str, library: Any) -> list[Any]:

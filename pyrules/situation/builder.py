@@ -74,6 +74,11 @@ class SituationBuilder:
         self._doc["question"] = {"abilities": list(objects) if objects else "all"}
         return self
 
+    def characteristics(self, *objects: str) -> SituationBuilder:
+        _texts(**{f"objects.{i}": o for i, o in enumerate(objects)})
+        self._doc["question"] = {"characteristics": list(objects) if objects else "all"}
+        return self
+
     def activatable(self, player: str) -> SituationBuilder:
         _texts(player=player)
         self._doc["question"] = {"activatable": player}

@@ -28,6 +28,7 @@ from pyrules.situation.model import (
     Activatable,
     Activate,
     Cast,
+    Characteristics,
     CombatDamage,
     CouldProduce,
     DeclareAttackers,
@@ -144,7 +145,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
     objects = _combat(object_fields, objects, by_id, names_, active, phase, step, library)
     by_id = {o.id: o for o in objects}
     effect_fields = _elements(root, "effects")
-    effects = tuple(_effect(f, player_ref, library) for f in effect_fields)
+    effects = tuple(_effect(f, player_ref, library, by_id) for f in effect_fields)
     _refuse_unsupported([(o.card, f.child("card").where) for f, o in zip(object_fields, objects)]
                         + [(o.copy_of, f.child("copy_of").where) for f, o in zip(object_fields, objects) if o.copy_of]
                         + [(e.card, f.child("card").where) for f, e in zip(effect_fields, effects)], library)
@@ -354,6 +355,10 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         if value and zone != "battlefield":
             raise f.child(key).fail(f"'{oid}' is in the {zone}; only a creature on the battlefield is in combat "
                                     "(CR 506.3)")
+    timestamp = _value(f, "object", "timestamp")
+    if timestamp is not None and zone != "battlefield":
+        raise f.child("timestamp").fail(f"'{oid}' is in the {zone}; pyrules orders the effects of permanents by "
+                                        "their timestamps (CR 613.7)")
     copy = _value(f, "object", "copy", False)
     if copy and zone != "stack":
         raise f.child("copy").fail(f"a copy of a spell in the {zone} has ceased to exist (CR 704.5e)")
@@ -376,6 +381,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         x=_value(f, "object", "x"),
         kicked=_value(f, "object", "kicked", False),
         attached_to=attached,
+        timestamp=timestamp,
         chosen_color=_value(f, "object", "chosen_color"),
         chosen_type=_value(f, "object", "chosen_type"),
         position=position,
@@ -407,7 +413,8 @@ def _refuse_unsupported(places: list[tuple[str, str]], library: CardLibrary) -> 
         raise UnsupportedError(first, f"{kind('ability', 'unsupported').status.reason}, {said}")
 
 
-def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> LastingEffect:
+def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary,
+            by_id: dict[str, GameObject]) -> LastingEffect:
     f.mapping()
     f.only_keys(set(names("lasting_effect")))
     card = library.lookup(f.child("card").text(), f.child("card").where)
@@ -419,7 +426,19 @@ def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         index = lasting[0]
     elif index not in lasting:
         raise f.child("ability").fail(f"ability {index} of '{card.name}' is not a lasting effect")
-    return LastingEffect(card.name, player_ref(f.child("controller"), f"{f.name}.controller"), index)
+    ability = card.abilities[index - 1]
+    affects = tuple(_value(f, "lasting_effect", "affects", ()))
+    for n, oid in enumerate(affects):
+        if oid not in by_id:
+            raise f.child("affects").child(n).fail(f"no object has the id '{oid}'")
+    if ability.kind == "static" and not f.child("affects").present:
+        raise f.fail(f"'{card.name}' changes characteristics: its effect applies to the objects it affected as it "
+                     "began (CR 611.2c); say which under 'affects'")
+    if affects and ability.kind != "static":
+        raise f.child("affects").fail(f"'{card.name}''s effect changes no characteristics: it applies to whatever it "
+                                      "describes, now (CR 611.2c); 'affects' is for effects that do")
+    return LastingEffect(card.name, player_ref(f.child("controller"), f"{f.name}.controller"), index,
+                         timestamp=_value(f, "lasting_effect", "timestamp"), affects=affects)
 
 
 # -- the stack ------------------------------------------------------------------------------------
@@ -579,26 +598,27 @@ def _question(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameOb
             raise g.fail(f"unknown object '{oid}'; objects are {', '.join(sorted(by_id)) or 'none'}")
         return by_id[oid]
 
-    if key == "could_produce":
+    def asked(kind: type, why: str | None) -> Any:
+        """An id, a list of ids or 'all' (every permanent); ``why``: the rule that asks it of permanents only."""
         if body.value == "all":
-            return CouldProduce(())
+            return kind(())
         refs = list(body.elements()) if isinstance(body.value, list) else [body]
         if not refs:
-            raise body.fail("'could_produce' needs an object id, a list of them, or 'all'")
+            raise body.fail(f"'{key}' needs an object id, a list of them, or 'all'")
         chosen = []
         for g in refs:
             obj = object_ref(g)
-            if obj.zone != "battlefield":
-                raise g.fail(f"'{obj.id}' is in the {obj.zone}; 'could produce' is asked of permanents (CR 106.7)")
+            if why is not None and obj.zone != "battlefield":
+                raise g.fail(f"'{obj.id}' is in the {obj.zone}; {why}")
             chosen.append(obj.id)
-        return CouldProduce(tuple(chosen))
+        return kind(tuple(chosen))
+
+    if key == "could_produce":
+        return asked(CouldProduce, "'could produce' is asked of permanents (CR 106.7)")
     if key == "abilities":
-        if body.value == "all":
-            return Abilities(())
-        refs = list(body.elements()) if isinstance(body.value, list) else [body]
-        if not refs:
-            raise body.fail("'abilities' needs an object id, a list of them, or 'all'")
-        return Abilities(tuple(object_ref(g).id for g in refs))
+        return asked(Abilities, None)
+    if key == "characteristics":
+        return asked(Characteristics, "the layers are asked of permanents (CR 613.1)")
     if key == "activatable":
         return Activatable(player_ref(body, "question.activatable"))
     if key == "activate":

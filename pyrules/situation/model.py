@@ -74,6 +74,7 @@ class GameObject:
     blocking: str | None = None  # a blocking creature: the attacking creature it blocks (509.1a)
     blocked: bool = False  # an attacking creature that became blocked, even with no blocker left (509.1h)
     struck_first: bool = False  # it had first strike or double strike as the first combat damage step began (510.4)
+    timestamp: int | None = None  # 613.7d; None: its order among the others is not known
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,8 @@ class LastingEffect:
     card: str
     controller: str
     ability: int = 1
+    timestamp: int | None = None  # 613.7b; None: its order among the others is not known
+    affects: tuple[str, ...] = ()  # the objects it changes, locked in as it began (611.2c)
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,14 @@ class CouldProduce:
 class Abilities:
     """Which abilities do these objects have, each as an instance that names where it comes from (its
     printed card, a card used to craft it, an effect that grants it)? ``objects`` empty = every permanent."""
+
+    objects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Characteristics:
+    """What are these permanents after the layers (613): power, toughness, types, subtypes, colors, keywords
+    and abilities? ``objects`` empty = every permanent."""
 
     objects: tuple[str, ...] = ()
 
@@ -246,8 +257,8 @@ class Priority:
     uninterrupted: bool = False
 
 
-Question = CouldProduce | Abilities | Activatable | Activate | Cast | ResolveTop | Happen | Priority | PlayLand \
-    | DeclareAttackers | DeclareBlockers | CombatDamage
+Question = CouldProduce | Abilities | Characteristics | Activatable | Activate | Cast | ResolveTop | Happen | Priority \
+    | PlayLand | DeclareAttackers | DeclareBlockers | CombatDamage
 
 #: What a step of a sequence of actions may be.
 Action = Activate | Cast | PlayLand | ResolveTop | ResolveAll | PassPriority | DeclareAttackers | DeclareBlockers \

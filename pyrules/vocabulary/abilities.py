@@ -40,7 +40,7 @@ class AbilitySpec:
     trigger: str = ""  # triggered: the event
     event: str = ""  # replacement: the event it modifies
     modify: Part | None = None  # replacement: what it does to the event
-    static: Part | None = None  # static: the effect
+    statics: tuple[Part, ...] = ()  # static: its effects, one per layer it applies in (613.6: one ability, several parts)
     filter: Filter | None = None  # triggered/replacement/static: the objects concerned
     lasting: str = ""  # created by a resolved spell or ability, lasting this long
     applies_to: str = ""  # a counters replacement: "effects" if it applies only to counters an effect puts
@@ -85,7 +85,7 @@ class AbilitySpec:
         if self.kind == "activated":
             costs = ", ".join(kind("cost", c.kind).render(c.value) for c in self.costs)
             return f"{costs}: {'. '.join(kind('effect', e.kind).render(e.value) for e in self.effects)}"
-        return f"{self.kind} ({self.trigger or self.event or (self.static.kind if self.static else '')})"
+        return f"{self.kind} ({self.trigger or self.event or ', '.join(p.kind for p in self.statics)})"
 
 
 # --------------------------------------------------------------------------------------------
@@ -238,13 +238,14 @@ def parse_ability(f: Field) -> AbilitySpec:
         statics = names("static")
         body.only_keys(set(statics) | {"filter", "lasting"})
         present = [k for k in statics if body.child(k).present]
-        if len(present) != 1:
-            raise body.fail(f"a static ability has exactly one of: {', '.join(statics)}")
-        which = present[0]
-        shape = kind("static", which).shape
-        value = (shape.parse_granted(body.child(which), parse_ability) if isinstance(shape, GrantShape)
-                 else shape.parse(body.child(which)))
-        return AbilitySpec("static", static=Part(which, value),
+        if not present:
+            raise body.fail(f"a static ability has at least one of: {', '.join(statics)}")
+        parts = []
+        for which in present:
+            shape = kind("static", which).shape
+            parts.append(Part(which, shape.parse_granted(body.child(which), parse_ability) if isinstance(shape, GrantShape)
+                              else shape.parse(body.child(which))))
+        return AbilitySpec("static", statics=tuple(parts),
                            filter=_filter(body, "static"), lasting=_options(body, "static").get("lasting", ""))
     if key == "spell":  # the instructions of an instant or sorcery (CR 113.3a)
         body.only_keys({"effect", "kicked_effect"})

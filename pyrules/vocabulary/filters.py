@@ -4,8 +4,9 @@ A :class:`Filter` holds the fields a card gives. Each field is a kind of the voc
 shape, the fact it becomes (``filter_type(F,T)``, ...), and where it may be used. One filter in
 ``asp/filters.lp`` reads every field, for every use; the uses differ only in what they look at:
 
-* ``static``: static abilities, which find the objects they affect before any layer changes
-  subtypes or colors (613.8), so fields about those are not allowed there;
+* ``static``: static abilities, which find the objects they affect as the layers before theirs left them
+  (613.1, 613.6): a type-changing effect (layer 4) from the objects as printed, any later one after layer 4;
+  colors are not asked there (an effect on colored objects would read the layer it belongs to);
 * ``objects``: everything else that looks at objects (triggers, replacement effects, costs,
   could-produce, copies, cards in other zones, targets);
 * ``players``: an effect that looks at what every matching permanent of one player could produce or
@@ -60,8 +61,11 @@ FILTER_FIELDS: tuple[Kind, ...] = (
     Kind("filter_field", "any_types", "at least one of these card types (\"an artifact or creature\")", _FILTERS,
          ListOf(OneOf(CARD_TYPES, "card type"), min_len=2), ALL_USES, term=_each("filter_any_type"),
          asp="filter_any_type", example="replacement/winding-constrictor-not-on-lands"),
-    Kind("filter_field", "subtypes", "every one of these subtypes", _FILTERS, ListOf(Name("subtype")), _NOT_STATIC,
+    Kind("filter_field", "subtypes", "every one of these subtypes", _FILTERS, ListOf(Name("subtype")), ALL_USES,
          term=_each("filter_subtype"), asp="filter_subtype", example="mana/high-tide-forest-gets-nothing"),
+    Kind("filter_field", "not_subtypes", "none of these subtypes (\"non-Aura\")", _FILTERS, ListOf(Name("subtype")),
+         ALL_USES, term=_each("filter_not_subtype"), asp="filter_not_subtype",
+         example="layers/opalescence-leaves-auras-alone"),
     Kind("filter_field", "supertypes", "every one of these supertypes", _FILTERS,
          ListOf(OneOf(SUPERTYPES, "supertype")), ALL_USES,
          term=_each("filter_supertype"), asp="filter_supertype", example="filters/legendary-supertype"),
@@ -144,7 +148,7 @@ def check_filter_use(flt: Filter, use: str, f: Field) -> None:
 
 
 _USE_TEXT = {
-    "static": "a static ability finds what it affects before subtypes and colors change",
+    "static": "a static ability finds what it affects before colors change",
     "objects": "only counter replacement effects name a kind of counter",
     "players": "matched once for all of a player's permanents, not per source",
     "counters": "a replacement effect on counters",

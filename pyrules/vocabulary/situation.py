@@ -232,7 +232,12 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "face", "the face that is up of a double-faced card", Modelled("core.lp", ("712.8",)),
            OneOf(FACES), term=lambda o, ctx: [fn("face", ctx.oid, C(o.face))] if ctx.double_faced else [],
            example="activation/double-faced-back-face", asp="face"),
-    _field("object", "keywords", "keyword abilities it has gained from effects", Modelled("core.lp", ("702.1",)),
+    _field("object", "timestamp", "its timestamp (613.7d), a permanent's: its static abilities' effects apply in the "
+           "order of their timestamps (613.7a); objects with equal timestamps, or without one, are in an order not "
+           "known, and every order is considered", Modelled("continuous.lp", ("613.7",)), Count(1),
+           term=lambda o, ctx: [fn("timestamp", ctx.oid, o.timestamp)] if o.timestamp is not None else [],
+           example="layers/humility-older-than-opalescence", asp="timestamp"),
+    _field("object", "keywords", "keyword abilities it has gained from effects", Modelled("continuous.lp", ("702.1",)),
            Keywords(), term=lambda o, ctx: [fn("gained_keyword", ctx.oid, C(k)) for k in o.keywords],
            example="activation/tap-gained-haste", asp="gained_keyword"),
     _field("object", "used_this_turn", "activations this turn per printed ability number (602.5b)",
@@ -347,6 +352,11 @@ EFFECT_FIELDS: tuple[Kind, ...] = (
     _field("lasting_effect", "ability", "which of the card's abilities it is (default: its only lasting one)",
            Modelled("continuous.lp", ("611.2a",)), Count(1), example="mana/contamination-pale-moon-tap-both-orders",
            asp="lasting_effect"),
+    _field("lasting_effect", "timestamp", "its timestamp: when it was created (613.7b); as an object's", Modelled(
+           "continuous.lp", ("613.7b",)), Count(1), example="layers/flying-granted-after-losing-abilities", asp="timestamp"),
+    _field("lasting_effect", "affects", "the objects it changes: those it affected as it began, whatever happened "
+           "since (611.2c); required of an effect that changes characteristics", Modelled("continuous.lp", ("611.2c",)),
+           ListOf(Name("object id")), example="layers/counter-and-pump-under-a-base-setter", asp="effect_affects"),
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -371,6 +381,9 @@ QUESTIONS: tuple[Kind, ...] = (
     _field("question", "abilities", "which abilities do these objects have, and where does each come from? (113.1, "
            "607): an id, a list of ids, or all (every permanent)", Modelled("continuous.lp", ("113.1",)),
            example="craft/locus-abilities-and-their-sources"),
+    _field("question", "characteristics", "what are these permanents after the layers of continuous effects (613): "
+           "power, toughness, card types, subtypes, colors, keywords and abilities; an id, a list of ids, or all",
+           Modelled("continuous.lp", ("613.1",)), example="layers/humility-older-than-opalescence"),
 )
 ACTIVATE_FIELDS: tuple[Kind, ...] = (
     _field("activate", "object", "the permanent whose ability is activated", Modelled("activation.lp"),

@@ -207,8 +207,8 @@ _CORE = Modelled("core.lp", ("113.1",))
 ABILITY_KINDS: tuple[Kind, ...] = (
     Kind("ability", "activated", "[Cost]: [Effect] (602)", Modelled("activation.lp", ("113.3b", "602.1")),
          example="mana/tap-for-mana-sol-ring-reflection"),
-    Kind("ability", "keyword", "a keyword ability (702)", _CORE, example="activation/tap-haste-creature",
-         asp="card_keyword"),
+    Kind("ability", "keyword", "a keyword ability (702)", Modelled("continuous.lp", ("702.1",)),
+         example="activation/tap-haste-creature", asp="card_keyword"),
     Kind("ability", "triggered", "When/Whenever/At [event], [effect] (603)", Modelled("mana.lp", ("113.3c", "603.1")),
          example="mana/heartbeat-adds-type-produced"),
     Kind("ability", "replacement", "a replacement effect (614)", Modelled("replacement.lp", ("614.1",)),
@@ -835,6 +835,58 @@ class PowerToughness(Shape):
 
 
 @dataclass(frozen=True)
+class PrintedNumber(Shape):
+    """A printed power or toughness: a number, or "*" ("1+*"), whose value a characteristic-defining ability
+    gives (604.3); the "*" counts as 0 where none does (208.2a)."""
+
+    form = "N (may be negative), or * or N+* where a characteristic-defining ability sets it"
+
+    def parse(self, f: Field) -> Any:
+        text = str(f.value).replace(" ", "") if isinstance(f.value, str) else None
+        if text is not None and (text == "*" or text.endswith("+*")):
+            if text == "*":
+                return 0
+            f = Field(text[:-2], f.path, f.source, f.lines)
+        return f.integer()
+
+
+@dataclass(frozen=True)
+class BasePowerToughness(Shape):
+    """The base power and toughness an effect sets (613.4b): N/N, or each equal to the object's mana value."""
+
+    form = "P/T such as 1/1 or 0/1, or mana_value"
+
+    def parse(self, f: Field) -> Any:
+        import re
+
+        value = f.text()
+        if value == "mana_value":
+            return value
+        m = re.fullmatch(r"(-?\w+)/(-?\w+)", value)
+        numbers = [whole_number(g.lstrip("-")) for g in m.groups()] if m else [None]
+        if None in numbers:
+            raise f.fail(f"{f.name} must look like 1/1, or be mana_value")
+        power, toughness = (-n if g.startswith("-") else n for n, g in zip(numbers, m.groups()))
+        if max(abs(power), abs(toughness)) > MAX_AMOUNT:  # (clingo holds 32-bit numbers: never wrapped)
+            raise f.fail(f"{f.name} is {value}; pyrules computes with amounts up to {MAX_AMOUNT:,}")
+        return power, toughness
+
+
+@dataclass(frozen=True)
+class KeywordNames(Shape):
+    """Keyword abilities an effect gives or takes away (702), by their names in the vocabulary."""
+
+    form = "a list of keywords, such as [flying]"
+
+    def parse(self, f: Field) -> Any:
+        known = [k.name for k in KEYWORDS]
+        value = ListOf(OneOf(tuple(known), "keyword")).parse(f)
+        if not value:
+            raise f.fail(f"{f.name} names no keyword")
+        return value
+
+
+@dataclass(frozen=True)
 class GrantShape(Shape):
     """An ability inside an ability: read by the ability parser (:func:`pyrules.vocabulary.abilities.parse_ability`
     calls :meth:`parse_granted` with itself), which stands on the templates, as a grammar's recursion."""
@@ -867,6 +919,33 @@ STATICS: tuple[Kind, ...] = (
     Kind("static", "modify_pt", "each [filter] gets +P/+T (layer 7c)", Modelled("continuous.lp", ("613.4c",)),
          PowerToughness(), term=lambda v, ctx: fn("modify_pt", v[0], v[1]),
          example="choices/onyx-minus3-power-with-static-bonus"),
+    Kind("static", "add_types", "each [filter] is these card types in addition to its other types (205.1b, layer 4; "
+         "a creature this makes has no power or toughness of its own: 0/0 unless an effect sets them, 208.3)",
+         Modelled("continuous.lp", ("205.1b", "613.1d")), ListOf(OneOf(CARD_TYPES_, "card type"), min_len=1),
+         term=lambda v, ctx: [fn("add_type", C(t)) for t in v], example="layers/humility-older-than-opalescence",
+         asp="add_type"),
+    Kind("static", "loses_all_abilities", "each [filter] loses all abilities (layer 6: printed ones, and those effects "
+         "with earlier timestamps gave it; 613.1f, 613.7)", Modelled("continuous.lp", ("613.1f", "613.7")), Flag(),
+         term=_const("loses_all_abilities"), example="layers/humility-older-than-opalescence"),
+    Kind("static", "gain_keywords", "each [filter] has these keyword abilities (layer 6)",
+         Modelled("continuous.lp", ("613.1f", "113.10c")), KeywordNames(),
+         term=lambda v, ctx: [fn("gain_keyword", C(k)) for k in v], example="layers/flying-granted-after-losing-abilities",
+         asp="gain_keyword"),
+    Kind("static", "lose_keywords", "each [filter] loses these keyword abilities (layer 6)",
+         Modelled("continuous.lp", ("613.1f", "113.10c")), KeywordNames(),
+         term=lambda v, ctx: [fn("lose_keyword", C(k)) for k in v], example="layers/gravity-sphere-takes-flying",
+         asp="lose_keyword"),
+    Kind("static", "pt_equal_count", "this creature's power and toughness are each equal to the number of [these "
+         "permanents] (a characteristic-defining ability, 604.3, layer 7a)",
+         Modelled("continuous.lp", ("604.3", "613.4a")), FilterShape("objects"),
+         term=lambda v, ctx: fn("pt_count", ctx.filter(v, "cda")), example="layers/nightmare-counts-swamps-under-blood-moon",
+         asp="pt_count"),
+    Kind("static", "set_base_pt", "each [filter] has base power and toughness P/T, or each equal to its mana value "
+         "(layer 7b)", Modelled("continuous.lp", ("613.4b",)), BasePowerToughness(),
+         term=lambda v, ctx: C("set_base_pt_mana_value") if v == "mana_value" else fn("set_base_pt", v[0], v[1]),
+         example="layers/humility-older-than-opalescence"),
+    Kind("static", "switch_pt", "each [filter] has its power and toughness switched (layer 7d)",
+         Modelled("continuous.lp", ("613.4d",)), Flag(), term=_const("switch_pt"), example="layers/switch-after-pump"),
     Kind("static", "is_chosen_type", "this is the chosen creature type in addition to its other types (Metallic Mimic)",
          Modelled("continuous.lp", ("205.3",)), Flag(), term=_const("is_chosen_type"),
          example="filters/mimic-is-the-chosen-type"),
@@ -994,10 +1073,10 @@ CARD_FIELDS: tuple[Kind, ...] = (
          asp="card_subtype", example="mana/could-produce-basic-lands"),
     Kind("card", "colors", "its color indicator (204)", Modelled("core.lp", ("204.1",)), ListOf(Color()),
          asp="card_color_indicator", example="mana/crater-sees-dryad-arbor-green"),
-    Kind("card", "power", "printed power (208)", Modelled("continuous.lp", ("208.1",)), Signed(),
+    Kind("card", "power", "printed power (208)", Modelled("continuous.lp", ("208.1",)), PrintedNumber(),
          asp="card_power", example="choices/onyx-minus3-no-ties"),
     Kind("card", "toughness", "printed toughness (208)", Modelled("continuous.lp", ("208.1", "704.5f")),
-         Signed(), asp="card_toughness", example="sequences/ballista-with-x-0-dies"),
+         PrintedNumber(), asp="card_toughness", example="sequences/ballista-with-x-0-dies"),
     Kind("card", "loyalty", "printed loyalty (306.5b)", Modelled("events.lp", ("306.5b",)), Count(0),
          asp="card_loyalty", example="replacement/planeswalker-loyalty-doubling-season"),
     Kind("card", "abilities", "its abilities, in the template vocabulary", _CARD, asp="ability",

@@ -72,7 +72,9 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
     reviewed = {a.split("(")[1].rstrip(")") for a in derive("stack:117.4", "", "_unmoved_by_life_and_draws")}
     assert {k.name for k in FAMILIES["trigger"]} | {k.name for k in FAMILIES["replacement_event"]} == reviewed
     assert {k.name for k in FAMILIES["static"]} == {"set_land_type", "add_land_type", "set_color", "grant", "modify_pt",
-                                                     "is_chosen_type", "crafted_abilities", "spend_as"}
+                                                     "is_chosen_type", "crafted_abilities", "spend_as", "add_types",
+                                                     "loses_all_abilities", "gain_keywords", "lose_keywords",
+                                                     "pt_equal_count", "set_base_pt", "switch_pt"}
     assert {k.name for k in FAMILIES["filter_field"]} == {
-        "types", "any_types", "subtypes", "supertypes", "nonbasic", "nonland", "nontoken", "colorless",
+        "types", "any_types", "subtypes", "not_subtypes", "supertypes", "nonbasic", "nonland", "nontoken", "colorless",
         "activated_ability", "token", "controller", "owner", "other", "enchanted", "chosen_subtype", "counter"}
