@@ -54,8 +54,8 @@ def _effects_known() -> list[tuple[str, dict]]:
 
 def _setters(n: int) -> list[tuple[str, dict]]:
     """N effects of the unknown-order board: setter k sets the creatures of type k (mod 4) to (k+1)/(k+1)."""
-    return [(f"Setter {k}", {"set_base_pt": f"{k + 1}/{k + 1}", "filter": {"types": ["creature"], "subtypes": [TYPES[k % 4]]}})
-            for k in range(n)]
+    return [(f"Setter {k}", {"set_base_pt": f"{k + 1}/{k + 1}",
+                             "filter": {"types": ["creature"], "subtypes": [TYPES[k % 4]]}}) for k in range(n)]
 
 
 def board(effects: list[tuple[str, dict]], creatures: int, timestamps: bool):
