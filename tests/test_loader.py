@@ -1013,3 +1013,71 @@ def test_bad_combat_actions(write, line_of, action, marker, message):
           - {action}
         """)
     assert_error(path, line_of(path, marker), message)
+
+
+# -- continuous effects: timestamps and lasting effects (613.7, 611.2c) ---------------------------------
+_LAYERS = """\
+players: [alice, bob]
+objects:
+  - {id: bears, card: Grizzly Bears, controller: alice}
+  - {id: growth, card: Giant Growth, owner: alice, zone: hand%s}
+effects:
+  - {card: %s}
+question:
+  characteristics: %s
+"""
+
+
+@pytest.mark.parametrize("where, effect, asked, marker, message", [
+    (", timestamp: 3", "Giant Growth, controller: alice, affects: [bears]", "[bears]", "growth",
+     "'growth' is in the hand; pyrules orders the effects of permanents by their timestamps (CR 613.7)"),
+    ("", "Giant Growth, controller: alice", "[bears]", "Giant Growth, controller",
+     "'Giant Growth' changes characteristics: its effect applies to the objects it affected as it began (CR 611.2c); "
+     "say which under 'affects'"),
+    ("", "Giant Growth, controller: alice, affects: [bear]", "[bears]", "affects", "no object has the id 'bear'"),
+    ("", "High Tide, controller: alice, affects: [bears]", "[bears]", "affects",
+     "'High Tide''s effect changes no characteristics: it applies to whatever it describes, now (CR 611.2c); "
+     "'affects' is for effects that do"),
+    ("", "Giant Growth, controller: alice, affects: [bears], timestamp: 0", "[bears]", "timestamp: 0",
+     "effects.0.timestamp must be at least 1, not 0"),
+    ("", "Giant Growth, controller: alice, affects: [bears]", "[growth]", "characteristics",
+     "'growth' is in the hand; the layers are asked of permanents (CR 613.1)"),
+])
+def test_timestamps_and_lasting_effects_are_checked(write, line_of, where, effect, asked, marker, message):
+    path = write("layers.yaml", _LAYERS % (where, effect, asked))
+    error = load_error(path)
+    assert error.where == f"{path}:{line_of(path, marker)}" and error.message == message, str(error)
+
+
+def test_a_lasting_effect_and_a_timestamp_load(write):
+    text = _LAYERS % (", timestamp: 3", "Giant Growth, controller: alice, affects: [bears], timestamp: 2", "[bears]")
+    path = write("layers.yaml", text.replace("Giant Growth, owner: alice, zone: hand", "Grizzly Bears, controller: alice"))
+    situation = load_situation(path)
+    assert situation.effects[0].affects == ("bears",) and situation.effects[0].timestamp == 2
+    assert situation.object("growth").timestamp == 3
+
+
+@pytest.mark.parametrize("static, message", [
+    ("{set_base_pt: 1/x}", "cards.0.abilities.0.static.set_base_pt must look like 1/1, or be mana_value"),
+    ("{set_base_pt: 3000000000/1}", "cards.0.abilities.0.static.set_base_pt is 3000000000/1; pyrules computes with "
+                                    "amounts up to 1,000,000"),
+    ("{gain_keywords: [flyin]}", None),
+    ("{filter: {types: [creature]}}", None),
+])
+def test_layer_templates_are_checked(write, static, message):
+    path = write("card.yaml", f"""\
+        players: [alice]
+        cards:
+          - name: Odd Anthem
+            types: [enchantment]
+            abilities:
+              - static: {static}
+        objects:
+          - {{id: odd, card: Odd Anthem, controller: alice}}
+        question: {{characteristics: all}}
+        """)
+    error = load_error(path)
+    if message is not None:
+        assert error.message == message, str(error)
+    else:
+        assert "flyin" in error.message or "at least one of" in error.message, str(error)
