@@ -33,6 +33,7 @@ from pyrules.situation.model import (
     DeclareAttackers,
     DeclareBlockers,
     GameObject,
+    LastingEffect,
     Player,
     Priority,
     Question,
@@ -69,6 +70,8 @@ class _Draft:
     placed: dict[int, str] = field(default_factory=dict)  # stack position -> id, for items put on it now
     item_ids: dict[Symbol, str] = field(default_factory=dict)  # the ids given to the items put on the stack now
     resolving: StackAbility | None = None  # the ability that resolved, if one did
+    effects: list[LastingEffect] = field(default_factory=list)  # the lasting effects, those begun now included
+    left: set[str] = field(default_factory=set)  # the objects that left the battlefield (400.7: new objects after)
     step: str | None = None  # the step of the phase the state is in
 
     def new_id(self, base: str) -> str:
@@ -127,6 +130,8 @@ def _move(d: _Draft, a: Symbol) -> None:
     if to == "library":
         raise CarryError(f"'{obj.id}' put into a library, at a place pyrules does not track")
     # 400.7: an object that changes zones becomes a new object with no memory of its previous one.
+    if obj.zone == "battlefield":
+        d.left.add(obj.id)
     d.set(obj, zone=to, controller=controller, tapped=False, counters={}, attached_to=None,
           since_turn_start=False if to == "battlefield" else obj.since_turn_start,
           chosen_color=None if to != "battlefield" or obj.zone != "stack" else obj.chosen_color,
@@ -460,7 +465,20 @@ def _unsupported(what: str) -> Callable[[_Draft, Symbol], None]:
 #: catalogues of ``asp/``) changes it, applied in this order. Which predicates change the state, and which of
 #: them can make a state-based action apply, is the catalogue's to say; ``tests/test_sequence.py`` checks
 #: that this table has a way for each of them and for nothing else.
+def _effect_created(d: _Draft, a: Symbol) -> None:
+    """A lasting effect begins (611.2a), on the objects locked in as it does (611.2c), with a timestamp later than
+    everything before it (613.7b); one effect's objects come as one atom each."""
+    ability, controller, obj = a.arguments
+    card, index, player = ability.arguments[0].string, ability.arguments[1].number, _text(controller)
+    for n, e in enumerate(d.effects):
+        if (e.card, e.ability, e.controller) == (card, index, player) and e.timestamp == d.entering_timestamp:
+            d.effects[n] = replace(e, affects=tuple(sorted({*e.affects, _text(obj)})))
+            return
+    d.effects.append(LastingEffect(card, player, index, timestamp=d.entering_timestamp, affects=(_text(obj),)))
+
+
 CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
+    "effect_created/3": _effect_created,
     "move/3": _move,
     "tap/1": _tap,
     "untap/1": _untap,
@@ -575,6 +593,7 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     d = _Draft(state, question, {p.name: p for p in state.players}, {o.id: o for o in state.objects},
                list(state.stack), {a.id: a for a in state.stack_abilities}, list(state.waiting), list(state.created))
     d.atoms = atoms  # type: ignore[attr-defined]
+    d.effects = list(state.effects)
     d.step = _STEP_AFTER.get(type(question), state.step)
     if isinstance(question, Priority):  # what 704.5b and 704.5h look at is "since the last check"
         d.players = {n: replace(p, empty_library_draw=False) for n, p in d.players.items()}
@@ -602,12 +621,16 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
             raise CarryError(f"an item put on the stack at position {position}, under others")
         d.stack.append(d.placed[position])
     _bookkeeping(d, question)
+    # 611.2c: an effect locked in on an object that left the battlefield does not follow it (400.7).
+    effects = tuple(replace(e, affects=tuple(x for x in e.affects if x not in d.left)) for e in d.effects
+                    if not e.affects or any(x not in d.left for x in e.affects))
     before = {o.id for o in state.objects}
     objects = tuple(d.objects[o.id] for o in state.objects if o.id in d.objects) + \
         tuple(o for oid, o in d.objects.items() if oid not in before)
     return replace(state, players=tuple(d.players[p.name] for p in state.players), objects=_renumber(objects),
                    stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
-                   waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step)
+                   waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step,
+                   effects=effects)
 
 
 #: The step a turn-based action of combat begins (508.1, 509.1); a combat damage step says which it is.
@@ -742,8 +765,14 @@ def _state_key(state: Situation) -> tuple:
                            tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw) for p in state.players)
+    # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.
+    ranks = {n: i for i, n in enumerate(sorted({o.timestamp for o in state.objects if o.timestamp is not None}
+                                               | {e.timestamp for e in state.effects if e.timestamp is not None}))}
+    stamps = tuple(sorted(repr((ref(o.id), ranks[o.timestamp])) for o in state.objects if o.timestamp is not None))
+    lasting = tuple(sorted(repr((e.card, e.controller, e.ability, ranks.get(e.timestamp), tuple(ref(x) for x in e.affects)))
+                           for e in state.effects))
     return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),
-            state.priority, state.passed, state.step)
+            state.priority, state.passed, state.step, stamps, lasting)
 
 
 __all__ = ["CHANGES", "Cast", "after", "quiet", "quiet_predicates", "records", "state_key"]

@@ -492,6 +492,18 @@ def _add_one_of_term(value: Any, ctx: Any) -> Any:
 _FLAG = Flag()
 
 
+@dataclass(frozen=True)
+class LastingOnTarget(Shape):
+    """``{ability: N, target: filter}``: the lasting ability N of the same card, on one target."""
+
+    form = "{ability: N, target: {filter}}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"ability", "target"})
+        return f.child("ability").integer(minimum=1), FilterShape("objects").parse(f.child("target"))
+
+
 def _refused(name: str, doc: str, reason: str, shape: Shape = _FLAG, contexts: frozenset[str] = RESOLVING,
              example: str = "", targets: Any = None) -> Kind:
     return Kind("effect", name, doc, Refused(reason), shape, contexts, term=lambda v, ctx: refused_term(name),
@@ -649,6 +661,17 @@ EFFECTS: tuple[Kind, ...] = (
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("destroy_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
          example="sequences/murder-under-rest-in-peace"),
+    Kind("effect", "lasting_on_target", "target [filter] permanent gets the lasting effect of this card's ability N "
+         "(\"target creature gets +3/+3 until end of turn\"): it begins as this resolves, on that permanent alone "
+         "(611.2a, 611.2c)", Modelled("stack.lp", ("611.2a", "611.2c")), LastingOnTarget(), RESOLVING,
+         term=lambda value, ctx: fn("lasting_on_target", value[0], ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + _filter_words(value[1]) + " permanent", "battlefield",
+                                           value[1]),),
+         example="layers/giant-growth-on-a-blocker"),
+    Kind("effect", "lasting_on_self", "this permanent gets the lasting effect of this card's ability N (\"~ gets "
+         "+1/+1 until end of turn\"), as this resolves (611.2a, 611.2c)", Modelled("stack.lp", ("611.2a", "611.2c")),
+         Count(1), RESOLVING, term=lambda value, ctx: fn("lasting_on_self", value),
+         example="layers/a-pump-ability-until-end-of-turn"),
     # Refused: pyrules says unsupported as soon as one would resolve.
     _refused("create_effect", "create the lasting effect of this card's ability number N (to ask about the effect, "
              "give it under 'effects')", "creating a lasting effect as a spell or ability resolves", Count(1)),
