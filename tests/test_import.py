@@ -378,6 +378,20 @@ def test_normalise(line, expected):
     ("{T}: Add an amount of {G} equal to ~'s power.", [{"activated": {"cost": "{T}", "effect": {"add_power": "{G}"}}}]),
     ("If you would create one or more tokens, instead create twice that many of those tokens.",
      [{"replacement": {"event": "tokens", "filter": {"controller": "you"}, "modify": {"multiply": 2}}}]),
+    # Layers (issue 31): lords, anthems, a characteristic-defining ability, firebreathing.
+    ("Other Elves you control get +1/+1.", [{"static": {"modify_pt": "+1/+1", "filter": {
+        "types": ["creature"], "subtypes": ["elf"], "controller": "you", "other": True}}}]),
+    ("Sliver creatures you control get +1/+1.", [{"static": {"modify_pt": "+1/+1", "filter": {
+        "types": ["creature"], "subtypes": ["sliver"], "controller": "you"}}}]),
+    ("Other Wolves you control get +1/+0.", [{"static": {"modify_pt": "+1/+0", "filter": {
+        "types": ["creature"], "subtypes": ["wolf"], "controller": "you", "other": True}}}]),
+    ("Other creatures you control get +1/+1.", [{"static": {"modify_pt": "+1/+1", "filter": {
+        "types": ["creature"], "controller": "you", "other": True}}}]),
+    ("All creatures get -1/-1.", [{"static": {"modify_pt": "-1/-1", "filter": {"types": ["creature"]}}}]),
+    ("~'s power and toughness are each equal to the number of Swamps you control.",
+     [{"static": {"pt_equal_count": {"subtypes": ["swamp"], "controller": "you"}}}]),
+    ("{R}: ~ gets +1/+0 until end of turn.", [{"activated": {"cost": "{R}", "effect": {"lasting_on_self": "next"}}},
+                                             {"static": {"modify_pt": "+1/+0", "lasting": "until_end_of_turn"}}]),
 ])
 def test_lines_that_templates_fit(line, abilities):
     assert oracle.translate_line(line, spell_card=False) == abilities
@@ -395,6 +409,9 @@ def test_lines_that_templates_fit(line, abilities):
     "Create a 1/1 red Soldier creature token.",  # no token card of the library has these characteristics
     "{T}: Add {G} for each Treefolk you control.",  # a subtype whose plural is not known: never guessed
     "{T}: Add {G} for each creatures you control.",
+    "White creatures you control get +1/+1.",  # a color, not a creature type: no filter reads colors here
+    "Attacking creatures you control get +1/+1.",  # being in combat: not a creature type
+    "Other Zombie creatures get +1/+1.",  # whoever controls them: no template says so (yet)
 ])
 def test_lines_no_template_fits(line):
     assert oracle.translate_line(line, spell_card=False) is None
@@ -410,6 +427,32 @@ def test_a_levelers_lines_after_a_level_are_not_its_own():
     result = translate(raw)
     assert result.status == "partial"
     assert [next(iter(a)) for a in result.card["abilities"]] == ["unsupported"] * 7
+
+
+@pytest.mark.parametrize("name, mana_cost, types, text, power, abilities", [
+    ("Giant Growth", "{G}", ["Instant"], "Target creature gets +3/+3 until end of turn.", None,
+     [{"spell": {"effect": {"lasting_on_target": {"ability": 2, "target": {"types": ["creature"]}}}}},
+      {"static": {"modify_pt": "+3/+3", "lasting": "until_end_of_turn"}}]),
+    ("Shivan Dragon", "{4}{R}{R}", ["Creature"], "Flying\n{R}: Shivan Dragon gets +1/+0 until end of turn.", "5",
+     [{"keyword": "flying"}, {"activated": {"cost": "{R}", "effect": {"lasting_on_self": 3}}},
+      {"static": {"modify_pt": "+1/+0", "lasting": "until_end_of_turn"}}]),
+    ("Nightmare", "{5}{B}", ["Creature"], "Flying\nNightmare's power and toughness are each equal to the number of "
+     "Swamps you control.", "*", [{"keyword": "flying"}, {"static": {"pt_equal_count": {
+         "subtypes": ["swamp"], "controller": "you"}}}]),
+])
+def test_a_lasting_effect_or_a_cda_is_read_with_its_card(name, mana_cost, types, text, power, abilities):
+    """The instruction names the number of the lasting ability after it; a printed */* stays where a
+    characteristic-defining ability is read (604.3), and the card loads as it is written."""
+    from pyrules.cards.importer.translate import translate
+    from pyrules.cards.library import parse_card
+
+    color = [c for c in "WUBRG" if c in mana_cost]
+    raw = reader.RawCard(name, "normal", [reader.RawFace(name, mana_cost, types=types, supertypes=[], subtypes=[],
+                                                         text=text, colors=color, power=power, toughness=power)])
+    result = translate(raw)
+    assert result.status == "full" and result.card["abilities"] == abilities
+    assert result.card.get("power") == (None if power is None else "*" if power == "*" else int(power))
+    parse_card(Field(result.card, "card", "card", {}))
 
 
 # -- the report --------------------------------------------------------------------------------------------

@@ -305,6 +305,24 @@ _SUBTYPES = {"Elf": "elf", "Elves": "elf", "Goblin": "goblin", "Goblins": "gobli
              "Mountain": "mountain", "Mountains": "mountain", "Forest": "forest", "Forests": "forest"}
 
 
+#: Words that stand where a creature type would ("Attacking creatures you control"), which no filter here reads.
+_NOT_CREATURE_TYPES = {"other", "creatures", "artifacts", "lands", "permanents", "tokens", "nontoken", "attacking",
+                       "blocking", "tapped", "untapped", "legendary", "multicolored", "monocolored", "colorless",
+                       "equipped", "enchanted", "artifact", "enchantment", "land", "snow", "basic", "nonbasic",
+                       "noncreature", "white", "blue", "black", "red", "green", "modified", "outlaw", "outlaws"}
+
+
+def _singular(noun: str) -> str:
+    """A creature type from its plural: Elves -> elf, Wolves -> wolf, Sphinxes -> sphinx, Goblins -> goblin,
+    Merfolk -> merfolk."""
+    word = noun.lower()
+    if word.endswith("ves"):
+        return word[:-3] + "f"
+    if word.endswith(("xes", "ches", "shes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
 def _counted(noun: str, where: str, plural: bool) -> dict[str, Any] | None:
     """What "for each [noun] you control" (or "on the battlefield") counts, as a filter."""
     flt: dict[str, Any] = {"controller": "you"} if where == "you control" else {}
@@ -694,6 +712,23 @@ def _static(line: str) -> dict[str, Any] | None:
     if m:
         flt = permanent_filter(m.group(1))
         return {"static": {"modify_pt": m.group(2), "filter": flt}} if flt else None
+    m = re.fullmatch(r"Other creatures you control get ([+-]\d+/[+-]\d+)\.", line)
+    if m:
+        return {"static": {"modify_pt": m.group(1), "filter": {"types": ["creature"], "controller": "you", "other": True}}}
+    m = re.fullmatch(r"(Other )?([A-Z][a-z]+)( creatures)? you control get ([+-]\d+/[+-]\d+)\.", line)
+    if m and m.group(2).lower() not in _NOT_CREATURE_TYPES:
+        # A lord: "Other Elves you control get +1/+1" (the creature type, singular, 205.3m)
+        subtype = m.group(2).lower() if m.group(3) else _singular(m.group(2))
+        flt = {"types": ["creature"], "subtypes": [subtype], "controller": "you", **({"other": True} if m.group(1) else {})}
+        return {"static": {"modify_pt": m.group(4), "filter": flt}}
+    m = re.fullmatch(r"(All|Other) creatures get ([+-]\d+/[+-]\d+)\.", line)
+    if m:  # "All creatures get -1/-1", "Other creatures get +1/+1"
+        return {"static": {"modify_pt": m.group(2), "filter": {"types": ["creature"], **(
+            {"other": True} if m.group(1) == "Other" else {})}}}
+    m = re.fullmatch(r"~'s power and toughness are each equal to the number of (.+?) you control\.", line)
+    if m:  # a characteristic-defining ability (604.3), with a printed */*
+        flt = _counted(m.group(1), "you control", plural=True)
+        return {"static": {"pt_equal_count": flt}} if flt else None
     m = re.fullmatch(r"(?:Equipped|Enchanted) creature gets ([+-]\d+/[+-]\d+)\.", line)
     if m:  # the permanent this is attached to (as cards.yaml writes Bonesplitter)
         return {"static": {"modify_pt": m.group(1), "filter": {"enchanted": True}}}
@@ -855,6 +890,11 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         lasting = _lasting(line)
         if lasting is not None:  # the effect the spell creates, as cards.yaml writes High Tide and Pale Moon
             return [lasting]
+        m = re.fullmatch(r"Target (.+?) gets ([+-]\d+/[+-]\d+) until end of turn\.", line)
+        flt = permanent_filter(m.group(1)) if m else None
+        if m and flt is not None and flt.get("types") == ["creature"]:  # as cards.yaml writes Giant Growth
+            return [{"spell": {"effect": {"lasting_on_target": {"ability": NEXT, "target": flt}}}},
+                    {"static": {"modify_pt": m.group(2), "lasting": "until_end_of_turn"}}]
         effects = spell(line)
         return [{"spell": {"effect": effects[0] if len(effects) == 1 else effects}}] if effects else None
     m = re.fullmatch(r"When ~ enters or dies, (.+)", line)
@@ -865,6 +905,13 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         ability = grammar(line)
         if ability is not None:
             return [ability]
+    m = re.fullmatch(r"([^:\"]+): ~ gets ([+-]\d+/[+-]\d+) until end of turn\.", line)
+    if m:  # "{R}: ~ gets +1/+0 until end of turn": the ability makes the lasting effect written after it
+        parts = costs(m.group(1))
+        if parts is None:
+            return None
+        return [{"activated": {"cost": cost_value(parts), "effect": {"lasting_on_self": NEXT}}},
+                {"static": {"modify_pt": m.group(2), "lasting": "until_end_of_turn"}}]
     m = re.fullmatch(r"([^:\"]+): (Until end of turn, .+)", line)
     if m:  # "[Cost]: Until end of turn, ...": the ability creates the lasting effect written after it
         lasting = _lasting(m.group(2))

@@ -126,8 +126,6 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             card[attr] = value
         elif value is not None:
             unread.append(f"{attr} {value}")
-    if unread:  # */*, 1+*, X: defined by the card's text or as it enters, which pyrules does not read
-        notes.append(f"Printed {' and '.join(unread)}")
     spell_card = bool({"instant", "sorcery"} & set(types))
     abilities: list[dict[str, Any]] = []
     spell_effects: list[Any] = []
@@ -164,10 +162,12 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
                 continue
         found = None if levels else oracle.translate_line(norm, spell_card)
         if found is not None:
+            # An instruction that makes "the lasting effect written after it" names that ability's number.
+            after = len(abilities) + (1 if spell_at is not None and any("spell" in a for a in found) else 2)
+            found = [_numbered(a, after) for a in found]
             try:  # every ability is read back as a card file would be: one the parser refuses is not kept
                 for ability in found:
-                    if ability.get("activated", {}).get("effect") != {"create_effect": oracle.NEXT}:
-                        parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
+                    parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
             except InputError:
                 found = None
         if found is None:
@@ -175,8 +175,6 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             result.unsupported.append(norm)
             continue
         for ability in found:
-            if ability.get("activated", {}).get("effect") == {"create_effect": oracle.NEXT}:
-                ability = {"activated": {**ability["activated"], "effect": {"create_effect": len(abilities) + 2}}}
             if "spell" in ability:  # the lines of an instant or sorcery are one spell ability (113.3a)
                 if spell_at is None:
                     spell_at = len(abilities)
@@ -192,6 +190,10 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
                 result.mana.append(body)
     if spell_at is not None:
         abilities[spell_at] = {"spell": {"effect": spell_effects[0] if len(spell_effects) == 1 else spell_effects}}
+    if unread == ["power *", "toughness *"] and any("pt_equal_count" in a.get("static", {}) for a in abilities):
+        card["power"] = card["toughness"] = "*"  # the characteristic-defining ability read gives them (604.3)
+    elif unread:  # */*, 1+*, X: defined by the card's text or as it enters, which pyrules does not read
+        notes.append(f"Printed {' and '.join(unread)}")
     for note in notes:
         abilities.append({"unsupported": note})
         result.unsupported.append(note)
@@ -201,6 +203,15 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
     if abilities:
         card["abilities"] = abilities
     return card
+
+
+def _numbered(ability: dict[str, Any], number: int) -> dict[str, Any]:
+    """``ability`` with the place-holder for "the next ability" (oracle.NEXT) replaced by its number."""
+    if isinstance(ability, dict):
+        return {k: number if v == oracle.NEXT else _numbered(v, number) for k, v in ability.items()}
+    if isinstance(ability, list):
+        return [_numbered(a, number) for a in ability]
+    return ability
 
 
 def _adds(body: dict[str, Any]) -> bool:
