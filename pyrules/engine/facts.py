@@ -409,6 +409,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(f"card:{name}", _card_facts(used_cards[name], skip))
     if situation.sequence and given("situation", "actions"):
         add("question", [fn("triggers_wait")])
+    if situation.orders:  # the state of a sequence of actions (613.7)
+        add("objects", [fn("given_earlier", S(a), S(b)) for a, b in situation.orders])
     for item in situation.waiting:
         source = situation.object(item.source)
         card = library[source.card]

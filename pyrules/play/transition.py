@@ -72,6 +72,7 @@ class _Draft:
     resolving: StackAbility | None = None  # the ability that resolved, if one did
     effects: list[LastingEffect] = field(default_factory=list)  # the lasting effects, those begun now included
     left: set[str] = field(default_factory=set)  # the objects that left the battlefield (400.7: new objects after)
+    orders: list[tuple[str, str]] = field(default_factory=list)  # timestamp orders taken or learnt (613.7)
     step: str | None = None  # the step of the phase the state is in
 
     def new_id(self, base: str) -> str:
@@ -465,6 +466,11 @@ def _unsupported(what: str) -> Callable[[_Draft, Symbol], None]:
 #: catalogues of ``asp/``) changes it, applied in this order. Which predicates change the state, and which of
 #: them can make a state-based action apply, is the catalogue's to say; ``tests/test_sequence.py`` checks
 #: that this table has a way for each of them and for nothing else.
+def _timestamps_taken(d: _Draft, a: Symbol) -> None:
+    """An order of timestamps the situation left open, as this line takes it (613.7)."""
+    d.orders.append((_text(a.arguments[0]), _text(a.arguments[1])))
+
+
 def _effect_created(d: _Draft, a: Symbol) -> None:
     """A lasting effect begins (611.2a), on the objects locked in as it does (611.2c), with a timestamp later than
     everything before it (613.7b); one effect's objects come as one atom each."""
@@ -479,6 +485,7 @@ def _effect_created(d: _Draft, a: Symbol) -> None:
 
 CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "effect_created/3": _effect_created,
+    "timestamps_taken/2": _timestamps_taken,
     "move/3": _move,
     "tap/1": _tap,
     "untap/1": _untap,
@@ -594,6 +601,7 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
                list(state.stack), {a.id: a for a in state.stack_abilities}, list(state.waiting), list(state.created))
     d.atoms = atoms  # type: ignore[attr-defined]
     d.effects = list(state.effects)
+    d.orders = list(state.orders)
     d.step = _STEP_AFTER.get(type(question), state.step)
     if isinstance(question, Priority):  # what 704.5b and 704.5h look at is "since the last check"
         d.players = {n: replace(p, empty_library_draw=False) for n, p in d.players.items()}
@@ -625,12 +633,17 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     effects = tuple(replace(e, affects=tuple(x for x in e.affects if x not in d.left)) for e in d.effects
                     if not e.affects or any(x not in d.left for x in e.affects))
     before = {o.id for o in state.objects}
+    # 613.7d: what entered now is later than every permanent that stayed, those without a timestamp included.
+    entered = [o.id for o in d.objects.values() if o.zone == "battlefield" and o.timestamp == d.entering_timestamp]
+    unstamped = [o.id for o in state.objects if o.zone == "battlefield" and o.timestamp is None and o.id not in d.left]
+    d.orders += [(old, new) for new in entered for old in unstamped if old != new]
+    orders = tuple(p for p in dict.fromkeys(d.orders) if not ({*p} & d.left))
     objects = tuple(d.objects[o.id] for o in state.objects if o.id in d.objects) + \
         tuple(o for oid, o in d.objects.items() if oid not in before)
     return replace(state, players=tuple(d.players[p.name] for p in state.players), objects=_renumber(objects),
                    stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
                    waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step,
-                   effects=effects)
+                   effects=effects, orders=orders)
 
 
 #: The step a turn-based action of combat begins (508.1, 509.1); a combat damage step says which it is.
@@ -771,8 +784,9 @@ def _state_key(state: Situation) -> tuple:
     stamps = tuple(sorted(repr((ref(o.id), ranks[o.timestamp])) for o in state.objects if o.timestamp is not None))
     lasting = tuple(sorted(repr((e.card, e.controller, e.ability, ranks.get(e.timestamp), tuple(ref(x) for x in e.affects)))
                            for e in state.effects))
+    orders = tuple(sorted(repr((ref(a), ref(b))) for a, b in state.orders))
     return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),
-            state.priority, state.passed, state.step, stamps, lasting)
+            state.priority, state.passed, state.step, stamps, lasting, orders)
 
 
 __all__ = ["CHANGES", "Cast", "after", "quiet", "quiet_predicates", "records", "state_key"]

@@ -294,6 +294,9 @@ class Situation:
     waiting: tuple[StackAbility, ...] = ()  # triggered abilities waiting to be put on the stack (603.3)
     passed: tuple[str, ...] = ()  # the players who have passed priority in succession (117.4)
     created: tuple[str, ...] = ()  # ids of the objects and stack items that the actions created
+    #: Timestamp orders the situation left open and a step of a sequence took, or learnt (a permanent entering
+    #: after those without a timestamp): (earlier, later) pairs of object ids (613.7).
+    orders: tuple[tuple[str, str], ...] = ()
     sequence: bool = False  # a state within a sequence of actions: triggered abilities wait (603.3)
     library: CardLibrary | None = field(default=None, compare=False, repr=False)
     name: str = ""
