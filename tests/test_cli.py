@@ -13,6 +13,7 @@ import pytest
 from pyrules import cli
 from pyrules.base.errors import one_line
 from pyrules.cli import main
+from pyrules.play.sequence import Runner
 
 BIRDS = """\
     players: [alice, bob]
@@ -346,11 +347,12 @@ def test_a_long_sequence_shows_steps_and_states_and_says_how_to_bound_it(write, 
                  dedent=False)
     monkeypatch.setenv("PYRULES_PROGRESS", "1")
     monkeypatch.setattr(cli, "_LONG", 0.0)
+    monkeypatch.setattr(Runner, "REPORT_EVERY", 0.0)  # (a fast machine plays these lines out in under half a second)
     seen = []
     monkeypatch.setattr(cli._Progress, "step", lambda self, *a, step=cli._Progress.step: seen.append(a) or step(self, *a))
     code, out, err = run(capsys, "outcomes", path)
     assert code == 0 and ": 1 outcome " in out.splitlines()[0]
-    assert seen and all(p.steps > 0 and p.states > 0 and p.seconds > 0 and p.open_lines > 0 for (p,) in seen)
+    assert seen and all(p.steps > 0 and p.seconds > 0 and p.open_lines > 0 for (p,) in seen) and seen[-1][0].states > 0
     progress = [(p.steps, p.states, p.seconds) for (p,) in seen]
     assert progress == sorted(progress)  # counts and time only grow
     assert err.count("--timeout SECONDS stops at that time") == 1

@@ -566,3 +566,18 @@ def test_a_small_gzip_file_may_expand_to_one_chunk(tmp_path):
     path.write_bytes(gzip.compress(b" " * (reader.CHUNK - 2) + b"[]"))
     assert path.stat().st_size * reader.MAX_EXPANSION < reader.CHUNK
     assert list(results(str(path))) == []
+
+
+@pytest.mark.parametrize("line, abilities", [
+    ("Target creature you control gets +2/+0 until end of turn.",
+     [{"spell": {"effect": {"lasting_on_target": {"ability": "next", "target": {"types": ["creature"],
+                                                                                "controller": "you"}}}}},
+      {"static": {"modify_pt": "+2/+0", "lasting": "until_end_of_turn"}}]),
+    ("Creatures you control get +2/+2 until end of turn.",
+     [{"spell": {"effect": {"lasting_on_each": "next"}}},
+      {"static": {"modify_pt": "+2/+2", "filter": {"types": ["creature"], "controller": "you"},
+                  "lasting": "until_end_of_turn"}}]),
+])
+def test_spell_lines_that_make_a_lasting_effect(line, abilities):
+    """The effect a spell makes, and the instruction that makes it as the spell resolves (611.2a, 611.2c)."""
+    assert oracle.translate_line(line, spell_card=True) == abilities

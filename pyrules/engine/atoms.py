@@ -46,7 +46,7 @@ ARGUMENT_KINDS = {"O": "object", "Y": "object", "S": "object", "C": "object", "P
                   "Target": "object or player", "Of": "characteristic", "Trait": "word"}
 
 #: The characteristics a ``characteristics`` question answers with (continuous.lp).
-CHARACTERISTICS = ("power", "toughness", "type", "supertype", "subtype", "color", "keyword")
+CHARACTERISTICS = ("power", "toughness", "type", "supertype", "subtype", "color", "keyword", "controller")
 
 
 #: Within an outcome atom's terms, the places where a constant can only be an id of an object or a player (what

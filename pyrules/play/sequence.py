@@ -115,6 +115,9 @@ class Line:
 class Runner:
     """Plays a situation's actions out, line by line."""
 
+    #: Seconds between two calls of ``on_step``.
+    REPORT_EVERY = 0.5
+
     def __init__(self, situation: Situation, library: CardLibrary | None = None, options: SolveOptions | None = None,
                  max_steps: int = 1000):
         if not situation.actions:
@@ -168,7 +171,7 @@ class Runner:
             raise UnsupportedError(self._where(action), error.message.removeprefix("unsupported: ")) from None
         self.steps_solved += 1
         now = time.perf_counter()
-        if self.on_step is not None and now - self._reported >= 0.5:
+        if self.on_step is not None and now - self._reported >= self.REPORT_EVERY:
             self._reported = now
             self.on_step(Playing(self.steps_solved, len(self.states), now - self._started, self._open_lines,
                                  self._steps_ahead))

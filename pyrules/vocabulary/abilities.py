@@ -245,8 +245,12 @@ def parse_ability(f: Field) -> AbilitySpec:
             shape = kind("static", which).shape
             parts.append(Part(which, shape.parse_granted(body.child(which), parse_ability) if isinstance(shape, GrantShape)
                               else shape.parse(body.child(which))))
-        return AbilitySpec("static", statics=tuple(parts),
+        spec = AbilitySpec("static", statics=tuple(parts),
                            filter=_filter(body, "static"), lasting=_options(body, "static").get("lasting", ""))
+        if "gain_control" in present and not spec.lasting and spec.filter.conditions != {"enchanted": True}:
+            raise UnsupportedError(body.where, "a control-changing static ability other than an Aura's \"you control "
+                                               "enchanted creature\" (filter: {enchanted: true})")
+        return spec
     if key == "spell":  # the instructions of an instant or sorcery (CR 113.3a)
         body.only_keys({"effect", "kicked_effect"})
         effects = _parse_effects(body.child("effect"), {"spell"}, "a spell ability")

@@ -569,6 +569,9 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "each_opponent_loses_life", "each opponent loses N life", Modelled("choices.lp", ("119.3",)),
          Count(1), RESOLVING, term=_amount("each_opponent_loses_life"), text=lambda v: f"Each opponent loses {v} life",
          example="stack/resolve-magecraft-trigger"),
+    Kind("effect", "untap_that", "untap the permanent that is its target N (\"untap that creature\", 701.26b)",
+         Modelled("stack.lp", ("701.26b",)), Count(1), RESOLVING, term=lambda value, ctx: fn("untap_that", value),
+         example="layers/act-of-treason-and-two-anthems"),
     Kind("effect", "untap_self", "untap this permanent (701.26b)", Modelled("stack.lp", ("701.26b",)), Flag(),
          ON_PERMANENT, term=_const("untap_self"), text=lambda v: "Untap this",
          example="sequences/devoted-druid-untaps"),
@@ -672,6 +675,11 @@ EFFECTS: tuple[Kind, ...] = (
          "+1/+1 until end of turn\"), as this resolves (611.2a, 611.2c)", Modelled("stack.lp", ("611.2a", "611.2c")),
          Count(1), RESOLVING, term=lambda value, ctx: fn("lasting_on_self", value),
          example="layers/a-pump-ability-until-end-of-turn"),
+    Kind("effect", "lasting_on_each", "each permanent the filter of this card's lasting ability N matches as this "
+         "resolves gets that effect (\"creatures you control get +1/+1 until end of turn\"): those permanents "
+         "alone, whatever enters or changes later (611.2c)", Modelled("stack.lp", ("611.2a", "611.2c")),
+         Count(1), RESOLVING, term=lambda value, ctx: fn("lasting_on_each", value),
+         example="layers/a-team-pump-is-locked-in"),
     # Refused: pyrules says unsupported as soon as one would resolve.
     _refused("create_effect", "create the lasting effect of this card's ability number N (to ask about the effect, "
              "give it under 'effects')", "creating a lasting effect as a spell or ability resolves", Count(1)),
@@ -942,6 +950,10 @@ STATICS: tuple[Kind, ...] = (
     Kind("static", "modify_pt", "each [filter] gets +P/+T (layer 7c)", Modelled("continuous.lp", ("613.4c",)),
          PowerToughness(), term=lambda v, ctx: fn("modify_pt", v[0], v[1]),
          example="choices/onyx-minus3-power-with-static-bonus"),
+    Kind("static", "gain_control", "its controller controls each [filter] (layer 2): an Aura's \"you control "
+         "enchanted creature\", or an effect locked in on its target (\"gain control of target creature until end of "
+         "turn\")", Modelled("continuous.lp", ("613.1b",)), Flag(), term=_const("gain_control"),
+         example="layers/act-of-treason-and-two-anthems"),
     Kind("static", "add_types", "each [filter] is these card types in addition to its other types (205.1b, layer 4; "
          "a creature this makes has no power or toughness of its own: 0/0 unless an effect sets them, 208.3)",
          Modelled("continuous.lp", ("205.1b", "613.1d")), ListOf(OneOf(CARD_TYPES_, "card type"), min_len=1),

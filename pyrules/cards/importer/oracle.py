@@ -895,6 +895,12 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         if m and flt is not None and flt.get("types") == ["creature"]:  # as cards.yaml writes Giant Growth
             return [{"spell": {"effect": {"lasting_on_target": {"ability": NEXT, "target": flt}}}},
                     {"static": {"modify_pt": m.group(2), "lasting": "until_end_of_turn"}}]
+        m = re.fullmatch(r"((?:Other )?[Cc]reatures you control|All creatures) get ([+-]\d+/[+-]\d+) until end of turn\.",
+                         line)
+        flt = permanent_filter(m.group(1)) if m else None
+        if m and flt is not None:  # the permanents it matches as it resolves (611.2c), as cards.yaml writes Overrun
+            return [{"spell": {"effect": {"lasting_on_each": NEXT}}},
+                    {"static": {"modify_pt": m.group(2), "filter": flt, "lasting": "until_end_of_turn"}}]
         effects = spell(line)
         return [{"spell": {"effect": effects[0] if len(effects) == 1 else effects}}] if effects else None
     m = re.fullmatch(r"When ~ enters or dies, (.+)", line)
