@@ -144,7 +144,7 @@ def parse_atom(text: str, situation: Situation | None = None, where: str = "<que
                                 f"({INT_MIN:,} to {INT_MAX:,})")
     if situation is None:
         return symbol
-    symbol = _normalise_atom(symbol, _ids(situation), _signatures(situation))
+    symbol = _normalise_atom(symbol, _ids(situation), _signatures(situation), {p.name for p in situation.players})
     check_atom(symbol, situation, where, text)
     return symbol
 
@@ -311,6 +311,8 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
     for o in situation.objects:
         card = library[o.card]
         names.add(card.name)
+        if o.copy_of is not None:  # a copy has the subtypes of what it copies (707.2)
+            subtypes |= {s for face in library[o.copy_of].faces or (library[o.copy_of],) for s in face.subtypes}
         for face in card.faces or (card,):
             names.add(face.name)
             subtypes |= set(face.subtypes)
@@ -357,15 +359,19 @@ def id_positions(signature: str, known: dict[str, tuple[str, ...]]) -> tuple[boo
     return tuple(ARGUMENT_KINDS.get(name, "term") in ID_KINDS for name in known.get(signature, ()))
 
 
-def _normalise_atom(symbol: Symbol, names: set[str], known: dict[str, tuple[str, ...]]) -> Symbol:
+def _normalise_atom(symbol: Symbol, names: set[str], known: dict[str, tuple[str, ...]],
+                    players: set[str] = frozenset()) -> Symbol:  # type: ignore[assignment]
     """Bare ids as the strings the facts use: at a place only ids fill, any id of the situation (also one
-    that is a word of pyrules, such as ``forest``); anywhere else, ids that are not such words."""
+    that is a word of pyrules, such as ``forest``); at a place a word fills (a subtype, a color), a player's
+    name only (an object called druid stays the subtype druid there); anywhere else, ids that are not such
+    words."""
     if symbol.type != SymbolType.Function or not symbol.arguments:
         return _normalise(symbol, names)
     signature = f"{symbol.name}/{len(symbol.arguments)}"
     places = id_positions(signature, known)
     words = [ARGUMENT_KINDS.get(name, "term") == "word" for name in known.get(signature, ())]
     return Function(symbol.name, [String(a.name) if i < len(places) and places[i] and _constant(a) in names
+                                  else String(a.name) if i < len(words) and words[i] and _constant(a) in players
                                   else a if i < len(words) and words[i] and _constant(a) is not None
                                   else _normalise(a, names) for i, a in enumerate(symbol.arguments)], symbol.positive)
 
