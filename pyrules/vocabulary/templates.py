@@ -571,7 +571,7 @@ EFFECTS: tuple[Kind, ...] = (
          example="stack/resolve-magecraft-trigger"),
     Kind("effect", "untap_that", "untap the permanent that is its target N (\"untap that creature\", 701.26b)",
          Modelled("stack.lp", ("701.26b",)), Count(1), RESOLVING, term=lambda value, ctx: fn("untap_that", value),
-         example="layers/act-of-treason-and-two-anthems"),
+         example="layers/act-of-treason-then-tap-for-mana"),
     Kind("effect", "untap_self", "untap this permanent (701.26b)", Modelled("stack.lp", ("701.26b",)), Flag(),
          ON_PERMANENT, term=_const("untap_self"), text=lambda v: "Untap this",
          example="sequences/devoted-druid-untaps"),
