@@ -268,7 +268,7 @@ def _object_terms() -> tuple[tuple[Kind, str | None, Any], ...]:
 
 #: The facts of each object met lately, by its identity (the object and the card library held beside them, so
 #: that the identity stays theirs): the steps of a sequence of actions leave most objects as they were.
-_OBJECT_FACTS: dict[int, tuple[Any, Any, tuple[Symbol, ...], bool]] = {}
+_OBJECT_FACTS: dict[int, tuple[Any, Any, tuple[Symbol, ...]]] = {}
 
 
 def situation_facts(situation: Situation, library: CardLibrary | None = None,
@@ -330,7 +330,7 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         # object that a step left as it was has the facts it had.
         cached = _OBJECT_FACTS.get(id(o)) if not skip and not o.crafted_with else None
         if cached is not None and cached[0] is o and cached[1] is library:
-            symbols, static = list(cached[2]), cached[3]
+            symbols = list(cached[2])
         else:
             face = card.face(o.face)
             ctx = _ObjectContext(S(o.id), card.is_double_faced, face.name,
@@ -340,11 +340,10 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             for k, attr, default in object_fields:
                 if attr is None or getattr(o, attr) != default:
                     symbols += k.term(o, ctx)
-            static = any(a.kind == "static" for a in face.abilities)
             if not skip and not o.crafted_with:
                 if len(_OBJECT_FACTS) >= 50_000:
                     _OBJECT_FACTS.clear()
-                _OBJECT_FACTS[id(o)] = (o, library, tuple(symbols), static)
+                _OBJECT_FACTS[id(o)] = (o, library, tuple(symbols))
         if o.deathtouch_damage:  # the state of a sequence of actions (704.5h)
             symbols.append(fn("deathtouch_damage", S(o.id)))
         add(f"objects.{i}", symbols)
