@@ -64,5 +64,5 @@ def test_modifications_add_up_and_two_switches_cancel():
 def test_losing_all_abilities_takes_only_earlier_gifts():
     facts = "_affected(h,dh,o). ability_static(dh,loses_all_abilities). _affected(g,dg,o). " \
             "ability_static(dg,gain_keyword(flying)). face_card(o,c). card_keyword(c,vigilance). "
-    assert derive("continuous:613.1f", facts + "earlier(h,g).", "has_keyword") == {"has_keyword(o,flying)"}
-    assert derive("continuous:613.1f", facts + "earlier(g,h).", "has_keyword") == set()
+    assert derive("continuous:613.1f", facts + "_l6_before(h,g).", "has_keyword") == {"has_keyword(o,flying)"}
+    assert derive("continuous:613.1f", facts + "_l6_before(g,h).", "has_keyword") == set()
