@@ -32,7 +32,7 @@ from clingo import Symbol, SymbolType
 from pyrules.engine.atoms import format_atom
 from pyrules.engine.encodings import all_entries
 from pyrules.engine.signatures import OUTCOMES
-from pyrules.explain.terms import LOSSES, ability_text, choice_phrase, given_phrase, phrase
+from pyrules.explain.terms import LOSSES, ability_text, choice_phrase, given_phrase, ordinal, phrase
 from pyrules.explain.text import fill, templates
 
 
@@ -169,6 +169,9 @@ def sentence(symbol: Symbol, names: dict[str, str], varying: tuple[int, str] | N
         a, o = arguments.index(ability.group(1)), arguments.index(ability.group(2))
         arguments, text = arguments + ("A_OF_O",), text[:ability.start()] + "A_OF_O" + text[ability.end():]
         words.append(ability_text(args[a], names, args[o]))
+    for i, name in enumerate(arguments[:len(args)]):  # "the N-th": "the second"
+        if args[i].type == SymbolType.Number and f"{name}-th" in text and varying is None:
+            words[i], text = ordinal(args[i].number), text.replace(f"{name}-th", name)
     text = fill((arguments, text), range(len(words)), words.__getitem__)
     if text.startswith(("the ", "a ", "an ")):  # a phrase of pyrules' words opens the sentence
         text = text[0].upper() + text[1:]
