@@ -871,6 +871,25 @@ def test_one_refusal_names_every_line_no_template_fits_grouped_by_card(write):
                           "Whenever this attacks, reveal the top card. | Echo {R}")
 
 
+def test_a_text_changing_line_is_refused_as_layer_3(write):
+    """Layer 3 (text-changing effects, 612) is left out: a card with such a line is refused, and the refusal
+    says which rules area the line needs (issue 31)."""
+    path = write("s.yaml", """\
+        players: [alice, bob]
+        cards:
+          - {name: Sleight of Mind, cost: "{U}", types: [instant], abilities: [{unsupported: "Change the text of target
+             spell or permanent by replacing all instances of one color word with another."}]}
+        objects:
+          - {id: forest, card: Forest, controller: alice}
+          - {id: sleight, card: Sleight of Mind, controller: alice, zone: hand}
+        question:
+          activate: forest
+        """)
+    assert_error(path, 7, "unsupported: rules text that no template fits, in 'Sleight of Mind': Change the text of "
+                          "target spell or permanent by replacing all instances of one color word with another. (a "
+                          "text-changing effect: layer 3, 612, not modelled)")
+
+
 ONYX = """\
     players: [alice, bob]
     objects:

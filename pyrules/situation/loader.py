@@ -404,13 +404,25 @@ def _refuse_unsupported(places: list[tuple[str, str]], library: CardLibrary) -> 
     for name, where in places:
         card = library[name]
         for face in (card, *card.faces):
-            found = [a.line for a in face.abilities if a.kind == "unsupported"]
+            found = [_with_area(a.line) for a in face.abilities if a.kind == "unsupported"]
             if found and face.name not in lines:
                 lines[face.name] = found
                 first = first or where
     if lines:
         said = "; ".join(f"in '{name}': {' | '.join(found)}" for name, found in lines.items())
         raise UnsupportedError(first, f"{kind('ability', 'unsupported').status.reason}, {said}")
+
+
+#: Lines that belong to a rules area pyrules leaves out on purpose, named with it in a refusal.
+_LEFT_OUT_AREAS = ((re.compile(r"\bchange the text\b|\breplacing all instances of\b", re.IGNORECASE),
+                    "a text-changing effect: layer 3, 612, not modelled"),)
+
+
+def _with_area(line: str) -> str:
+    for pattern, area in _LEFT_OUT_AREAS:
+        if pattern.search(line):
+            return f"{line} ({area})"
+    return line
 
 
 def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary,
