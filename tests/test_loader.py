@@ -1100,3 +1100,46 @@ def test_layer_templates_are_checked(write, static, message):
         assert error.message == message, str(error)
     else:
         assert "flyin" in error.message or "at least one of" in error.message, str(error)
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("copy_except: {add_types: [artifact]}", "'bears' has exceptions to a copy effect but is no copy ('copy_of')"),
+    ("copy_of: Forest, copy_except: {add_type: [artifact]}",
+     "unknown field 'add_type' in objects.0.copy_except; expected one of: add_subtypes, add_types, not_legendary, "
+     "power_toughness"),
+    ("copy_of: Forest, copy_except: {not_legendary: false}", "not_legendary is true, or left out"),
+    ("copy_of: Forest, copy_except: {power_toughness: mana_value}", "power_toughness of a copy is P/T such as 7/7"),
+    ("copy_of: Forest, copy_except: {}", "objects.0.copy_except needs at least one exception"),
+    ("copy_of: Forest, copy_except: {add_types: [wizard]}", None),
+], ids=["without-copy", "unknown-key", "not-legendary-false", "mana-value", "empty", "not-a-card-type"])
+def test_copy_exceptions_are_checked(write, extra, message):
+    """The exceptions of a copy effect (707.9b) are read or refused, one line each (issue 31)."""
+    path = write("s.yaml", f"""\
+        players: [alice, bob]
+        objects:
+          - {{id: bears, card: Grizzly Bears, controller: alice, {extra}}}
+        question:
+          characteristics: [bears]
+        """)
+    error = load_error(path)
+    assert error.where == f"{path}:3", str(error)
+    if message is None:
+        assert "wizard" in error.message and "card type" in error.message
+    else:
+        assert error.message == message or error.message.endswith(message), error.message
+
+
+def test_a_copy_ability_needs_what_it_may_copy(write):
+    """"Enter as a copy of ..., except ...": the exceptions (707.9) come with the filter of what it may copy."""
+    path = write("s.yaml", """\
+        players: [alice, bob]
+        cards:
+          - {name: Odd Double, cost: "{3}{U}", types: [creature], power: 0, toughness: 0,
+             abilities: [{replacement: {event: enter, modify: {copy_of: {except: {not_legendary: true}}}}}]}
+        objects:
+          - {id: double, card: Odd Double, owner: alice, zone: hand}
+        question:
+          effect: {enter: {object: double}}
+        """)
+    error = load_error(path)
+    assert error.message.endswith("needs 'of', the filter of what it may copy"), error.message

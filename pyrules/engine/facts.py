@@ -38,6 +38,7 @@ from pyrules.situation.model import (
 )
 from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind, targets_of
 from pyrules.vocabulary.abilities import AbilitySpec
+from pyrules.vocabulary.templates import copy_exception_term
 
 __all__ = ["Fact", "situation_facts", "card_facts", "ability_facts", "question_facts"]
 
@@ -207,6 +208,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         m = kind("modification", ability.modify.kind)
         if ability.modify.kind == "each_of":
             out += [fn("ability_modify_option", d, C(t)) for t in ability.modify.value]
+        if ability.modify.kind == "copy_of":  # (707.9: what the copy is except for)
+            out += [fn("ability_copy_exception", d, copy_exception_term(e)) for e in ability.modify.value.exceptions]
         out.append(fn("ability_modify", d, m.term(ability.modify.value, ctx)))
     for part in ability.statics:
         if ("static", part.kind) not in skip:

@@ -140,7 +140,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, kicked=obj.kicked and to == "stack", position=None,
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
-          copy_of=None, crafted_with=(), face="front" if to != "battlefield" else obj.face,
+          copy_of=None, copy_except=(), crafted_with=(), face="front" if to != "battlefield" else obj.face,
           timestamp=d.entering_timestamp if to == "battlefield" else None)
 
 
@@ -311,6 +311,26 @@ def _transformed(d: _Draft, a: Symbol) -> None:
     d.set(obj, face="back", crafted_with=kept)
 
 
+def _entered_as_copy(d: _Draft, a: Symbol) -> None:
+    """707.2, 707.3: it has the copiable values of what it copies: that permanent's card, or the card that one is
+    a copy of (its exceptions come as entered_with_exception, 707.9b)."""
+    obj, original = d.obj(a.arguments[0]), d.obj(a.arguments[1])
+    if original.face != "front" and original.copy_of is None:
+        raise CarryError("a copy of a permanent with its back face up, in a sequence of actions")
+    d.set(obj, copy_of=original.copy_of or original.card)
+
+
+def _copy_exception(term: Symbol) -> tuple[str, Any]:
+    if term.name == "base_pt":
+        return "base_pt", (_number(term.arguments[0]), _number(term.arguments[1]))
+    return term.name, term.arguments[0].name
+
+
+def _entered_with_exception(d: _Draft, a: Symbol) -> None:
+    obj = d.obj(a.arguments[0])
+    d.set(obj, copy_except=tuple(sorted({*obj.copy_except, _copy_exception(a.arguments[1])})))
+
+
 def _land_played(d: _Draft, a: Symbol) -> None:
     p = d.players[_text(a.arguments[0])]
     d.players[p.name] = replace(p, lands_played=p.lands_played + 1)
@@ -388,14 +408,16 @@ def _tokens(d: _Draft, a: Symbol) -> None:
     card that describes the kind (or, for a token copy, of what it copies)."""
     player, kind, count = _text(a.arguments[0]), a.arguments[1], _number(a.arguments[2])
     if kind.type == SymbolType.Function and kind.name == "copy":
-        original = d.obj(kind.arguments[0])
-        card, base = original.card, original.id
+        original = d.obj(kind.arguments[0])  # (its copiable values: what it copies, and its exceptions, 707.9b)
+        if original.face != "front" and original.copy_of is None:
+            raise CarryError("a token copy of a permanent with its back face up, in a sequence of actions")
+        card, base, exceptions = original.copy_of or original.card, original.id, original.copy_except
     else:
         library = _library(d.before)
         spec = library.token_card(kind.name)
         if spec is None:
             raise CarryError(f"the characteristics of {kind.name} tokens: no card says 'token: {kind.name}'")
-        card, base = spec.name, kind.name
+        card, base, exceptions = spec.name, kind.name, ()
     colors = sorted((_number(c.arguments[1].arguments[1]), c.arguments[2].name) for c in d.atoms  # type: ignore[attr-defined]
                     if c.name == "chose" and c.arguments[1].name == "color" and c.arguments[1].arguments[0].name == "token"
                     and c.arguments[1].arguments[0].arguments[0] == kind)
@@ -403,7 +425,8 @@ def _tokens(d: _Draft, a: Symbol) -> None:
     for i in range(1, count + 1):
         tid = d.new_id(f"{base}#token")
         d.objects[tid] = GameObject(tid, card, player, player, "battlefield", since_turn_start=False, token=True,
-                                    chosen_color=chosen.get(i), timestamp=d.entering_timestamp)
+                                    chosen_color=chosen.get(i), timestamp=d.entering_timestamp,
+                                    copy_of=card if exceptions else None, copy_except=exceptions)
 
 
 def _library(state: Situation) -> Any:
@@ -519,7 +542,8 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "first_strike_step/1": _struck_first,
     "mana_rider/4": _restricted(+1),
     "restricted_mana_spent/4": _restricted(-1),
-    "entered_as_copy/2": _unsupported("a permanent that entered as a copy, in a sequence of actions"),
+    "entered_as_copy/2": _entered_as_copy,
+    "entered_with_exception/2": _entered_with_exception,
     "card_copied/2": _unsupported("a copy of a card, in a sequence of actions"),
 }
 
@@ -736,8 +760,8 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.division,
-            o.blocked, o.struck_first)
+            o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except,
+            o.division, o.blocked, o.struck_first)
 
 
 def _state_key(state: Situation) -> tuple:

@@ -346,6 +346,9 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     copy_of_f = f.child("copy_of")
     copy_of = library.lookup(copy_of_f.text(), copy_of_f.where).name if copy_of_f.present else None
     crafted_with = _value(f, "object", "crafted_with", ())
+    copy_except = _value(f, "object", "copy_except", ())
+    if copy_except and not copy_of:
+        raise f.child("copy_except").fail(f"'{oid}' has exceptions to a copy effect but is no copy ('copy_of')")
     for key, value in (("copy_of", copy_of), ("crafted_with", crafted_with)):
         if value and zone != "battlefield":
             raise f.child(key).fail(f"'{oid}' is in the {zone}; only a permanent has '{key}'")
@@ -390,6 +393,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         copy=copy,
         damage=damage,
         copy_of=copy_of,
+        copy_except=copy_except,
         crafted_with=crafted_with,
         **combat,
     )

@@ -67,6 +67,7 @@ class GameObject:
     kicked: bool = False  # a spell on the stack: it was kicked (702.33d)
     copy: bool = False  # a copy of a spell on the stack, not a card (707.10)
     copy_of: str | None = None  # a permanent that is a copy of this card (707.2)
+    copy_except: tuple = ()  # the exceptions of its copy effect, part of its copiable values (707.9b)
     crafted_with: tuple[str, ...] = ()  # the cards exiled to craft it (702.167c)
     damage: int = 0  # damage marked on it (120.3e)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)

@@ -15,7 +15,7 @@ from pyrules.base.document import Field, whole_number
 from pyrules.base.symbols import C, S, fn
 from pyrules.vocabulary.kinds import Informational, Kind, Modelled, Refused
 from pyrules.vocabulary.shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
-from pyrules.vocabulary.templates import KEYWORDS
+from pyrules.vocabulary.templates import KEYWORDS, CopyExceptions, copy_exception_term
 from pyrules.vocabulary.values import FACES, MANA_TYPES, PHASES, RESTRICTIONS, ZONES, Color, mana_text, parse_mana
 
 
@@ -281,6 +281,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "(707.2); on the battlefield only", Modelled("core.lp", ("707.2", "712.9")), Id("a card's name"),
            term=lambda o, ctx: [fn("copy_card", ctx.oid, S(o.copy_of))] if o.copy_of else [],
            example="craft/a-copy-of-the-jewel-stays-in-exile", asp="copy_card"),
+    _field("object", "copy_except", "the exceptions of the copy effect that made it a copy (\"except it's an artifact "
+           "in addition to its other types\"), part of its copiable values (707.9b)",
+           Modelled("core.lp", ("707.9", "707.9b")), CopyExceptions(),
+           term=lambda o, ctx: [fn("copy_exception", ctx.oid, copy_exception_term(e)) for e in o.copy_except],
+           example="layers/phyrexian-metamorph-is-an-artifact", asp="copy_exception"),
     _field("object", "crafted_with", "the cards exiled to pay the craft cost of the activation that put it onto the "
            "battlefield (its \"exiled cards used to craft it\", 702.167c)", Modelled("continuous.lp", ("702.167c",)),
            ListOf(Id("an object")),

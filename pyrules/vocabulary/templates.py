@@ -820,6 +820,66 @@ class EachOf(Shape):
         return kinds
 
 
+@dataclass(frozen=True)
+class CopyExceptions(Shape):
+    """The exceptions of a copy effect ("except it's an artifact in addition to its other types"), which become
+    part of the copy's copiable values (707.9, 707.9b): each a term the encodings read."""
+
+    form = ("{add_types: [card type, ...], add_subtypes: [subtype, ...], not_legendary: true, "
+            "power_toughness: P/T} (each optional)")
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"add_types", "add_subtypes", "not_legendary", "power_toughness"})
+        if not list(f.items()):
+            raise f.fail(f"{f.name} needs at least one exception")
+        out = []
+        if f.child("add_types").present:
+            out += [("add_type", t) for t in ListOf(OneOf(CARD_TYPES_, "card type")).parse(f.child("add_types"))]
+        if f.child("add_subtypes").present:
+            out += [("add_subtype", t) for t in ListOf(Name("subtype")).parse(f.child("add_subtypes"))]
+        if f.child("not_legendary").present:
+            if f.child("not_legendary").value is not True:
+                raise f.child("not_legendary").fail("not_legendary is true, or left out")
+            out.append(("not_supertype", "legendary"))
+        if f.child("power_toughness").present:
+            pt = BasePowerToughness().parse(f.child("power_toughness"))
+            if pt == "mana_value":
+                raise f.child("power_toughness").fail("power_toughness of a copy is P/T such as 7/7")
+            out.append(("base_pt", pt))
+        return tuple(out)
+
+
+def copy_exception_term(exception: tuple[str, Any]) -> Any:
+    """``add_type(artifact)``, ``add_subtype(illusion)``, ``not_supertype(legendary)``, ``base_pt(7,7)``."""
+    what, value = exception
+    return fn("base_pt", *value) if what == "base_pt" else fn(what, C(value))
+
+
+@dataclass(frozen=True)
+class CopySpec:
+    """What "enter as a copy of a [filter] permanent, except ..." says: the filter, and the exceptions."""
+
+    filter: Filter
+    exceptions: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class CopyOf(Shape):
+    """A filter of the permanents it may copy, or ``{of: filter, except: exceptions}``."""
+
+    form = "a filter, or {of: a filter, except: exceptions (see the object field copy_except)}"
+
+    def parse(self, f: Field) -> Any:
+        if isinstance(f.value, dict) and ("except" in f.value or "of" in f.value):
+            f.only_keys({"of", "except"})
+            if not f.child("of").present:
+                raise f.fail(f"{f.name} needs 'of', the filter of what it may copy")
+            return CopySpec(FilterShape("objects").parse(f.child("of")), CopyExceptions().parse(f.child("except"))
+                            if f.child("except").present else ())
+        return CopySpec(FilterShape("objects").parse(f))
+
+
 MODIFICATIONS: tuple[Kind, ...] = (
     Kind("modification", "multiply", "twice (N times) as much, or that many",
          Modelled("events.lp", ("614.1a",), also=("mana.lp",)),
@@ -842,9 +902,11 @@ MODIFICATIONS: tuple[Kind, ...] = (
     Kind("modification", "plus_counter", "enters with additional counters", Modelled("events.lp", ("614.1c",)),
          CounterAmount(), frozenset({"enter"}), term=lambda v, ctx: fn("plus_counter", C(v[0]), v[1]),
          example="replacement/metallic-mimic-and-scales"),
-    Kind("modification", "copy_of", "you may have this enter as a copy of a [filter] permanent (707.5)",
-         Modelled("events.lp", ("707.5", "616.1c")), FilterShape("objects"), frozenset({"enter"}),
-         term=lambda value, ctx: fn("copy_of", ctx.filter(value, "copy")), example="replacement/etb-x-clone-copies-walker"),
+    Kind("modification", "copy_of", "you may have this enter as a copy of a [filter] permanent (707.5), except as "
+         "its exceptions say (707.9)",
+         Modelled("events.lp", ("707.5", "616.1c", "707.9")), CopyOf(), frozenset({"enter"}),
+         term=lambda value, ctx: fn("copy_of", ctx.filter(value.filter, "copy")),
+         example="replacement/etb-x-clone-copies-walker"),
 )
 
 
