@@ -392,6 +392,20 @@ def test_normalise(line, expected):
      [{"static": {"pt_equal_count": {"subtypes": ["swamp"], "controller": "you"}}}]),
     ("{R}: ~ gets +1/+0 until end of turn.", [{"activated": {"cost": "{R}", "effect": {"lasting_on_self": "next"}}},
                                              {"static": {"modify_pt": "+1/+0", "lasting": "until_end_of_turn"}}]),
+    # Copies (issue 31, layer 1): what it may copy, and the exceptions (707.9b).
+    ("You may have ~ enter as a copy of any creature you control.",
+     [{"replacement": {"event": "enter", "modify": {"copy_of": {"types": ["creature"], "controller": "you"}}}}]),
+    ("You may have ~ enter as a copy of any artifact or creature on the battlefield, except it's an "
+     "artifact in addition to its other types.",
+     [{"replacement": {"event": "enter", "modify": {"copy_of": {"of": {"any_types": ["artifact", "creature"]},
+                                                                "except": {"add_types": ["artifact"]}}}}}]),
+    ("You may have ~ enter as a copy of any creature on the battlefield, except it's still 7/7.",
+     [{"replacement": {"event": "enter", "modify": {"copy_of": {"of": {"types": ["creature"]},
+                                                                "except": {"power_toughness": "7/7"}}}}}]),
+    ("You may have ~ enter as a copy of any creature on the battlefield, except it's a Ninja in "
+     "addition to its other creature types.",
+     [{"replacement": {"event": "enter", "modify": {"copy_of": {"of": {"types": ["creature"]},
+                                                                "except": {"add_subtypes": ["ninja"]}}}}}]),
 ])
 def test_lines_that_templates_fit(line, abilities):
     assert oracle.translate_line(line, spell_card=False) == abilities
@@ -412,6 +426,11 @@ def test_lines_that_templates_fit(line, abilities):
     "White creatures you control get +1/+1.",  # a color, not a creature type: no filter reads colors here
     "Attacking creatures you control get +1/+1.",  # being in combat: not a creature type
     "Other Zombie creatures get +1/+1.",  # whoever controls them: no template says so (yet)
+    "You may have ~ enter as a copy of any creature card in a graveyard.",  # not a permanent
+    "You may have ~ enter as a copy of any creature on the battlefield, except it gains "
+    "\"{2}{U}{U}: Return this creature to its owner's hand.\"",  # an ability in addition: no exception says so
+    "You may have ~ enter as a copy of any creature on the battlefield, except it enters with X "
+    "additional +1/+1 counters on it.",
 ])
 def test_lines_no_template_fits(line):
     assert oracle.translate_line(line, spell_card=False) is None

@@ -679,6 +679,9 @@ def _replacement(line: str) -> dict[str, Any] | None:
             flt["counter"] = "p1p1"
         modify = {"multiply": 2} if how == "twice that many" else {"plus": 1}
         return {"replacement": {"event": "counters", "filter": flt, "modify": modify}}
+    copy = _enter_as_copy(line)
+    if copy is not None:
+        return copy
     if line == ("If you would get one or more counters, you get that many plus one of each of those kinds of counters "
                 "instead."):
         return {"replacement": {"event": "player_counters", "filter": {"controller": "you"}, "modify": {"plus": 1}}}
@@ -690,6 +693,42 @@ def _replacement(line: str) -> dict[str, Any] | None:
     if line == "If a card would be put into an opponent's graveyard from anywhere, exile it instead.":
         return {"replacement": {"event": "to_graveyard", "filter": {"owner": "opponent", "nontoken": True},
                                 "modify": {"exile_instead": True}}}
+    return None
+
+
+_COPY = re.compile(r"You may have ~ enter as a copy of any (.+?)(?: on the(?: the)? battlefield)?(?:,? except (.+))?\.")
+
+
+def _enter_as_copy(line: str) -> dict[str, Any] | None:
+    """"You may have ~ enter as a copy of any creature on the battlefield[, except it's an artifact in addition to
+    its other types]" (707.5, 707.9); the exceptions pyrules reads: a card type or a subtype in addition, "it's
+    still N/N", "it isn't legendary"."""
+    m = _COPY.fullmatch(line)
+    if m is None:
+        return None
+    what, exception = m.groups()
+    on_battlefield = " on the battlefield" in line or " on the the battlefield" in line
+    flt = permanent_filter(what)
+    if flt is None or (not on_battlefield and flt.get("controller") != "you") or "token" in flt:
+        return None
+    if exception is None:
+        return {"replacement": {"event": "enter", "modify": {"copy_of": flt}}}
+    kept = _copy_exception(exception)
+    if kept is None:
+        return None
+    return {"replacement": {"event": "enter", "modify": {"copy_of": {"of": flt, "except": kept}}}}
+
+
+def _copy_exception(text: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"it's an? (\w+) in addition to its other (?:creature )?types", text)
+    if m:
+        word = m[1].lower()
+        return {"add_types": [word]} if word in TYPE_WORDS else {"add_subtypes": [word]}
+    m = re.fullmatch(r"it's still (\d+)/(\d+)", text)
+    if m:
+        return {"power_toughness": f"{m[1]}/{m[2]}"}
+    if text in ("it isn't legendary", "it's not legendary"):
+        return {"not_legendary": True}
     return None
 
 
@@ -834,8 +873,6 @@ EXACT: dict[str, list[dict[str, Any]]] = {
         [{"replacement": {"event": "enter", "filter": {"types": ["creature"], "controller": "you", "other": True,
                                                        "chosen_subtype": True},
                           "modify": {"plus_counter": {"kind": "p1p1", "count": 1}}}}],
-    "You may have ~ enter as a copy of any creature on the battlefield.":
-        [{"replacement": {"event": "enter", "modify": {"copy_of": {"types": ["creature"]}}}}],
     "If a land is tapped for mana, it produces {B} instead of any other type and amount.":
         [{"replacement": {"event": "tapped_for_mana", "filter": {"types": ["land"]}, "modify": {"becomes": "{B}"}}}],
     "Whenever an opponent taps a land for mana, that land doesn't untap during its controller's next untap step.":
