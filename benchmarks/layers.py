@@ -16,6 +16,13 @@ the distinct results counted. The counts must agree (an independent oracle as we
 the best of three runs. Targets (issue 31): the known order under 0.5 s; the unknown order of 8 effects
 (40,320 orders) under 2 s, growing with the distinct results rather than the orders.
 
+A third board measures dependencies (613.8): Opalescence and Enchanted Evening on 200 permanents (Opalescence's
+effect depends on Enchanted Evening's, so layer 4 goes step by step), beside the same board without Enchanted
+Evening (no dependency: the grounder settles layer 4), and then N Humilities with no timestamps added (each
+would take the others' ability: a loop in layer 6, in timestamp order). Checked against what 613.8 says by
+hand: with Enchanted Evening every permanent but Opalescence is a creature; with the Humilities, two outcomes
+(whether Opalescence is older than the Humility that applies).
+
     python benchmarks/layers.py [N ...]
 """
 
@@ -120,7 +127,7 @@ def _pyrules_characteristics(outcome) -> frozenset:
         if atom.name == "characteristic":
             obj, of, trait = atom.arguments
             values.setdefault(obj.string, {})[of.name] = trait.number if of.name in ("power", "toughness") \
-                else trait.name
+                else str(trait)
             if of.name == "keyword":
                 values[obj.string]["flying"] = True
     return frozenset((o, v["power"], v["toughness"], v.get("color"), v.get("flying", False))
@@ -128,6 +135,42 @@ def _pyrules_characteristics(outcome) -> frozenset:
 
 
 COLORS = {"red": "r", "blue": "u"}
+
+EVENING = {"name": "Enchanted Evening", "cost": "{3}{W/U}{W/U}", "types": ["enchantment"],
+           "abilities": [{"static": {"add_types": ["enchantment"], "filter": {}}}]}
+
+
+def dependency_board(permanents: int, evening: bool, humilities: int):
+    b = SituationBuilder(["alice", "bob"])
+    b.card(EVENING)
+    fillers = ["Forest", "Grizzly Bears", "Sol Ring", "Island"]
+    for i in range(permanents):
+        b.permanent(f"p{i}", fillers[i % len(fillers)], "alice" if i % 2 else "bob", timestamp=1)
+    b.permanent("opalescence", "Opalescence", "alice", **({} if humilities else {"timestamp": 2}))
+    if evening:
+        b.permanent("evening", "Enchanted Evening", "alice", **({} if humilities else {"timestamp": 3}))
+    for k in range(humilities):
+        b.permanent(f"humility{k}", "Humility", "bob")
+    b.characteristics()
+    return b.build()
+
+
+def _creatures(outcome) -> int:
+    return sum(1 for a in outcome.atoms if a.name == "characteristic" and a.arguments[1].name == "type"
+               and str(a.arguments[2]) == "creature")
+
+
+def dependencies(sizes: list[int]) -> None:
+    t_plain, plain = best(pyrules.solve, dependency_board(196, evening=False, humilities=0))
+    t_stepped, stepped = best(pyrules.solve, dependency_board(196, evening=True, humilities=0))
+    assert len(plain) == 1 and _creatures(plain[0]) == 49, "without Enchanted Evening: the Bears only"
+    assert len(stepped) == 1 and _creatures(stepped[0]) == 197, "with it: all but Opalescence"
+    print(f"dependency in layer 4, 198 permanents: no dependency {t_plain:.3f} s, step by step {t_stepped:.3f} s "
+          f"({t_stepped / t_plain:.1f}x)")
+    for n in sizes:
+        t, outcomes = best(pyrules.solve, dependency_board(196, evening=True, humilities=n))
+        assert len(outcomes) == 2, f"{n} Humilities: {len(outcomes)} outcomes, 613.8b says 2"
+        print(f"  and {n} Humilities in no known order (a loop in layer 6): 2 outcomes, {t:.3f} s")
 
 
 def main(sizes: list[int]) -> None:
@@ -153,3 +196,4 @@ def main(sizes: list[int]) -> None:
 
 if __name__ == "__main__":
     main([int(a) for a in sys.argv[1:]] or list(range(2, 9)))
+    dependencies([2, 3, 4])
