@@ -501,6 +501,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         if ("activate", "object") in skip or ("activate", "player") in skip:
             return []
         symbols = [fn("question", fn("activate", S(player), S(q.object), selector))]
+        if q.player is None:  # (the controller the file gives: layer 2 may say otherwise, activation.lp)
+            symbols.append(fn("question_player_unnamed"))
         if q.x is not None and ("activate", "x") not in skip:
             symbols.append(fn("question_x", q.x))
         if q.resolve and ("activate", "resolve") not in skip:
