@@ -27,10 +27,19 @@ def test_a_live_view_of_an_object_shows_it_but_for_its_controller():
 
 
 @covers("filters:113.3b")
-def test_an_object_has_an_activated_ability_as_printed():
+def test_a_card_has_an_activated_ability_as_printed():
     facts = """live_view(a,a). face_card(a,pili_pala). ability(ab(pili_pala,1),activated).
                live_view(b,b). face_card(b,bears). ability(ab(bears,1),triggered)."""
     assert derive("filters:113.3b", facts, "view_activated") == {"view_activated(a)"}
+
+
+@covers("filters:113.3b")
+def test_a_permanent_has_the_activated_abilities_the_layers_leave_it():
+    """613.1f: a permanent that lost its printed activated ability has none; one granted one has it."""
+    facts = """permanent(a). live_view(a,a). face_card(a,pili_pala). ability(ab(pili_pala,1),activated).
+               permanent(b). live_view(b,b). face_card(b,bears). ability(ab(bears,1),triggered).
+               has_ability(b,granted(x,g)). instance_of(granted(x,g),g). ability(g,activated)."""
+    assert derive("filters:113.3b", facts, "view_activated") == {"view_activated(b)"}
 
 
 @covers("filters:113.3b")
