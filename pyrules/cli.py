@@ -313,7 +313,8 @@ def _print_outcomes(result: Any, as_json: bool) -> None:
 
 def _counts(result: Any) -> dict[str, Any]:
     return {"situation": result.situation.source, "count": len(result), "truncated": result.truncated,
-            "timed_out": result.timed_out, "illegal": result.illegal, "optimum": result.optimum}
+            "timed_out": result.timed_out, "illegal": result.illegal, "optimum": result.optimum,
+            "set_aside": [{"card": card, "line": line, "why": why} for card, line, why in result.situation.set_aside]}
 
 
 class _Stream:
@@ -350,7 +351,10 @@ def _summary(result: Any) -> str:
     if result.optimum is not None:
         text += f" (optimum {result.optimum})"
     stats = result.statistics
-    return text + f"  [ground {stats.ground_seconds:.3f}s, solve {stats.solve_seconds:.3f}s]"
+    text += f"  [ground {stats.ground_seconds:.3f}s, solve {stats.solve_seconds:.3f}s]"
+    for card, line, why in result.situation.set_aside:  # (issue 34: what was not read, and why it cannot matter)
+        text += f"\n  set aside: in '{card}': {line} ({why})"
+    return text
 
 
 def _show_progress() -> bool:

@@ -299,9 +299,13 @@ def test_an_unsupported_line_answers_unsupported(lib, write, capsys):
     assert goyf.power is None and goyf.toughness is None
 
 
-def test_an_unsupported_line_of_a_back_face(lib, write):
-    with pytest.raises(UnsupportedError, match="in 'Delver of Secrets': At the beginning of your upkeep"):
-        pyrules.solve(write("sit.yaml", SITUATION.format(card="Delver of Secrets")))
+def test_an_unsupported_line_of_a_double_faced_card(lib, write):
+    """Delver of Secrets' upkeep trigger, which no template fits, cannot trigger where no upkeep is reached: set
+    aside, and said (issue 34)."""
+    situation = pyrules.load_situation(write("sit.yaml", SITUATION.format(card="Delver of Secrets")))
+    assert [(card, line[:35], why) for card, line, why in situation.set_aside] == [
+        ("Delver of Secrets", "At the beginning of your upkeep, lo",
+         "no question reaches the upkeep, where it would trigger (503.1)")]
 
 
 def test_library_option_and_api_argument(lib, write, capsys):

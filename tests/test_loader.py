@@ -856,7 +856,7 @@ def test_one_refusal_names_every_line_no_template_fits_grouped_by_card(write):
         players: [alice, bob]
         cards:
           - {name: Ambush Viper, types: [creature], power: 2, toughness: 1,
-             abilities: [{unsupported: Flash}, {keyword: deathtouch}]}
+             abilities: [{unsupported: Hexproof}, {keyword: deathtouch}]}
           - {name: Odd Guide, types: [creature], power: 2, toughness: 2,
              abilities: [{unsupported: "Whenever this attacks, reveal the top card."}, {unsupported: "Echo {R}"}]}
         objects:
@@ -867,7 +867,7 @@ def test_one_refusal_names_every_line_no_template_fits_grouped_by_card(write):
         question:
           activate: forest
         """)
-    assert_error(path, 9, "unsupported: rules text that no template fits, in 'Ambush Viper': Flash; in 'Odd Guide': "
+    assert_error(path, 9, "unsupported: rules text that no template fits, in 'Ambush Viper': Hexproof; in 'Odd Guide': "
                           "Whenever this attacks, reveal the top card. | Echo {R}")
 
 

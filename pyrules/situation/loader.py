@@ -22,6 +22,7 @@ from pyrules.base.errors import UnsupportedError
 from pyrules.base.files import read_text
 from pyrules.cards.importer.library import load_library
 from pyrules.cards.library import CardLibrary, CardSpec, builtin_library, parse_cards
+from pyrules.situation import aside
 from pyrules.situation.model import (
     Abilities,
     Action,
@@ -146,9 +147,6 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
     by_id = {o.id: o for o in objects}
     effect_fields = _elements(root, "effects")
     effects = tuple(_effect(f, player_ref, library, by_id) for f in effect_fields)
-    _refuse_unsupported([(o.card, f.child("card").where) for f, o in zip(object_fields, objects)]
-                        + [(o.copy_of, f.child("copy_of").where) for f, o in zip(object_fields, objects) if o.copy_of]
-                        + [(e.card, f.child("card").where) for f, e in zip(effect_fields, effects)], library)
     stack, stack_abilities = _stack(root, objects, by_id, player_ref, names_, library)
     if root.child("actions").present:
         if root.child("question").present:
@@ -158,6 +156,11 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
     else:
         question = _question(root.child("question"), objects, by_id, player_ref, names_, library, bool(stack))
         actions = ()
+    set_aside = _refuse_unsupported(
+        [(o.card, f.child("card").where, o.id) for f, o in zip(object_fields, objects)]
+        + [(o.copy_of, f.child("copy_of").where, o.id) for f, o in zip(object_fields, objects) if o.copy_of]
+        + [(e.card, f.child("card").where, None) for f, e in zip(effect_fields, effects)], library, question, actions,
+        {a.source for a in stack_abilities})
     return Situation(
         players=players,
         objects=objects,
@@ -177,6 +180,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         source=root.source,
         lines=dict(root.lines),
         document=root.value,
+        set_aside=set_aside,
     )
 
 
@@ -399,22 +403,42 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     )
 
 
-def _refuse_unsupported(places: list[tuple[str, str]], library: CardLibrary) -> None:
+def _refuse_unsupported(places: list[tuple[str, str, str | None]], library: CardLibrary, question: Any,
+                        actions: tuple[Any, ...], on_stack: set[str]) -> tuple[tuple[str, str, str], ...]:
     """A card with a line no template fits (an imported card, docs/import.md) is refused wherever the situation
-    uses it: pyrules cannot tell what the line would change, so it answers nothing rather than half. One
-    refusal names every such line of every card used, grouped by card, at the place of the first."""
+    uses it: pyrules cannot tell what the line would change, so it answers nothing rather than half; unless the
+    line cannot matter to what is asked (``aside.reason``): then it is set aside, and the answer says so. One
+    refusal names every line refused of every card used, grouped by card, at the place of the first. Returns
+    the lines set aside: (card, line, why)."""
+    users: dict[str, set[str]] = {}
+    for name, _, oid in places:
+        users.setdefault(name, set()).update({oid} if oid else set())
+    cards = {name: library[name] for name in users}
+    reads = aside.reads_activated(a for card in cards.values() for face in (card, *card.faces) for a in face.abilities)
     lines: dict[str, list[str]] = {}
+    kept: list[tuple[str, str, str]] = []
     first = ""
-    for name, where in places:
-        card = library[name]
+    for name, where, _ in places:
+        card = cards[name]
         for face in (card, *card.faces):
-            found = [_with_area(a.line) for a in face.abilities if a.kind == "unsupported"]
-            if found and face.name not in lines:
+            if face.name in lines or any(k[0] == face.name for k in kept):
+                continue
+            found = []
+            for a in face.abilities:
+                if a.kind != "unsupported":
+                    continue
+                why = aside.reason(a.line, users[name], question, actions, reads or bool(users[name] & on_stack))
+                if why:
+                    kept.append((face.name, a.line, why))
+                else:
+                    found.append(_with_area(a.line))
+            if found:
                 lines[face.name] = found
                 first = first or where
     if lines:
         said = "; ".join(f"in '{name}': {' | '.join(found)}" for name, found in lines.items())
         raise UnsupportedError(first, f"{kind('ability', 'unsupported').status.reason}, {said}")
+    return tuple(dict.fromkeys(kept))
 
 
 #: Lines that belong to a rules area pyrules leaves out on purpose, named with it in a refusal.
@@ -513,10 +537,17 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
         f = Field({k: (int(number) if k == "ability" else v) for k, v in f.value.items()}, f.path, f.source, f.lines)
     candidates = [i for i, a in enumerate(face.abilities, start=1) if a.kind == kind_name]
     index = f.child("ability").integer(default=None, minimum=1)
+    unread = [a.line for a in face.abilities if a.kind == "unsupported"]  # (of any kind: pyrules cannot tell)
     if index is None:
+        if len(candidates) != 1 and unread:
+            raise UnsupportedError(f.where, f"{kind('ability', 'unsupported').status.reason}, in '{face.name}': "
+                                            f"{' | '.join(unread)}")
         if len(candidates) != 1:
             raise f.fail(f"'{face.name}' has {len(candidates)} {kind_name} abilities: say which with 'ability: N'")
         index = candidates[0]
+    elif index not in candidates and 0 < index <= len(face.abilities) and face.abilities[index - 1].kind == "unsupported":
+        raise UnsupportedError(f.child("ability").where, f"{kind('ability', 'unsupported').status.reason}, in "
+                                                         f"'{face.name}': {face.abilities[index - 1].line}")
     elif index not in candidates:
         raise f.child("ability").fail(f"ability {index} of '{face.name}' is not a {kind_name} ability")
     ability = face.abilities[index - 1]
@@ -783,6 +814,9 @@ def _by_place(face: CardSpec, f: Field) -> int:
     if place > len(face.abilities):
         count = f"{len(face.abilities)} abilit{'y' if len(face.abilities) == 1 else 'ies'}"
         raise f.fail(f"'{face.name}' has {count}, not {place}; {_activated_list(face)}")
+    if face.abilities[place - 1].kind == "unsupported":  # (activated, perhaps: pyrules cannot read it)
+        raise UnsupportedError(f.where, f"{kind('ability', 'unsupported').status.reason}, in '{face.name}': "
+                                        f"{face.abilities[place - 1].line}")
     if face.abilities[place - 1].kind != "activated":
         spec = face.abilities[place - 1]
         raise f.fail(f"ability {place} of '{face.name}' is {_kind_phrase(spec.kind)}, not an activated one; "

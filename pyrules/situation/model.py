@@ -298,6 +298,8 @@ class Situation:
     #: Timestamp orders the situation left open and a step of a sequence took, or learnt (a permanent entering
     #: after those without a timestamp): (earlier, later) pairs of object ids (613.7).
     orders: tuple[tuple[str, str], ...] = ()
+    #: Lines no template fits that cannot matter to what is asked, set aside (situation/aside.py): (card, line, why).
+    set_aside: tuple[tuple[str, str, str], ...] = ()
     sequence: bool = False  # a state within a sequence of actions: triggered abilities wait (603.3)
     library: CardLibrary | None = field(default=None, compare=False, repr=False)
     name: str = ""

@@ -1,0 +1,80 @@
+"""Lines no template fits that cannot matter to what a situation asks, set aside rather than refused (issue 34).
+
+A card with a line pyrules cannot read is refused wherever a situation uses it (``loader._refuse_unsupported``),
+unless a rule stated here shows that the line cannot change the answer. Each rule is a reason a judge can check,
+with its CR number; anything the rules here do not cover is still refused:
+
+* a keyword that only works while its card is cast (Flash, Convoke, Delve, Improvise: 702.8a, 702.51a, 702.66a,
+  702.126a), on an object the question and its actions never cast;
+* a triggered ability of the beginning of an upkeep, a draw step or an end step (503.1, 504.2, 513.1): no question
+  or sequence of actions reaches those steps (they start and stay in the step the situation gives, or go through
+  combat), unless an ability of that object is already on the stack;
+* an activated ability that is not a mana ability (605.1a), of an object none of whose abilities the question or
+  its actions activate and none of whose abilities is on the stack, in a situation where nothing reads or copies
+  activated abilities (a craft cost's "with an activated ability", Locus of Enlightenment's copies, 702.167c) and
+  the question does not list abilities (``abilities``, ``characteristics``, ``activatable``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from pyrules.situation.model import Abilities, Activatable, Activate, Cast, Characteristics
+from pyrules.vocabulary.abilities import Part
+from pyrules.vocabulary.filters import Filter
+
+#: Keywords that only work while their card is being cast, and the rule that says so.
+CASTING_KEYWORDS = {"flash": "702.8a", "convoke": "702.51a", "delve": "702.66a", "improvise": "702.126a"}
+
+_STEP_TRIGGER = re.compile(r"At the beginning of (?:your|each|each player's|each opponent's|the next|your next|"
+                           r"that player's|the) (upkeep|draw step|end step)\b")
+_STEP_RULES = {"upkeep": "503.1", "draw step": "504.2", "end step": "513.1"}
+#: "cost: effect", the cost made of mana symbols and the usual cost words (602.1a); a loyalty cost too (606.4).
+_ACTIVATED = re.compile(r"(?:[+\u2212-]?\d+|(?:\{[^}]+\}|Sacrifice|Tap|Untap|Discard|Pay|Exile|Remove|Return|Put)[^:\"]*)"
+                        r": (.+)")
+
+
+def reason(line: str, obj_ids: Iterable[str], question: Any, actions: tuple[Any, ...], busy: bool) -> str:
+    """Why this unsupported line of the card of the objects ``obj_ids`` cannot matter, or "" if it may. ``busy``:
+    something reads or copies activated abilities, or an ability of these objects is on the stack."""
+    ids = set(obj_ids)
+    asked = [question] if question is not None else []
+    asked += list(actions)
+    words = [w.strip().lower() for w in line.split(",")]
+    if words and all(w in CASTING_KEYWORDS for w in words):
+        if not any(isinstance(q, Cast) and q.object in ids for q in asked):
+            rules = ", ".join(CASTING_KEYWORDS[w] for w in words)
+            return f"only matters while the card is cast, and it is not cast here ({rules})"
+        return ""
+    step = _STEP_TRIGGER.match(line)
+    if step and not busy:
+        return f"no question reaches the {step[1]}, where it would trigger ({_STEP_RULES[step[1]]})"
+    activated = _ACTIVATED.fullmatch(line)
+    if activated and not re.search(r"\bAdd\b", activated[1]):
+        if busy or any(isinstance(q, (Abilities, Characteristics, Activatable)) for q in asked):
+            return ""
+        if any(isinstance(q, Activate) and q.object in ids for q in asked):
+            return ""
+        return "an activated ability that is not a mana ability, never activated here, and nothing reads it (602.1)"
+    return ""
+
+
+def reads_activated(abilities: Iterable[Any]) -> bool:
+    """Whether any of these abilities reads or copies activated abilities: a filter "with an activated ability"
+    (a craft cost's materials), or "has each activated ability of the exiled cards" (702.167c)."""
+
+    def walk(value: Any) -> bool:
+        if isinstance(value, Filter):
+            return "activated_ability" in value.conditions
+        if isinstance(value, Part):
+            return value.kind == "crafted_abilities" or walk(value.value)
+        if isinstance(value, dict):
+            return any(walk(v) for v in value.values())
+        if isinstance(value, (tuple, list)):
+            return any(walk(v) for v in value)
+        fields = getattr(value, "__dataclass_fields__", None)
+        return bool(fields) and any(walk(getattr(value, name)) for name in fields)
+
+    return any(walk(a) for a in abilities)

@@ -1,0 +1,152 @@
+"""Lines set aside (issue 34, pyrules/situation/aside.py): a line no template fits is left out only where a stated
+rule shows it cannot matter to what is asked, and the answer says so.
+
+The rule for activated abilities is checked against abilities pyrules does model: in every corpus case, each
+activated ability that is not a mana ability, of a card the case uses, is written as a line no template fits
+instead; where the loader then sets it aside, the outcomes must be exactly those of the case with the ability
+read (setting it aside changed nothing), and where it refuses, the case must be one that activates it, reads
+activated abilities or has an ability of that object on the stack."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+import pyrules
+from pyrules.base.errors import InputError, UnsupportedError
+from pyrules.cards.library import builtin_library
+from pyrules.engine.atoms import format_atom
+from pyrules.regression import case_files
+from pyrules.situation.loader import load_situation
+from pyrules.vocabulary.abilities import AbilitySpec
+
+
+def _non_mana_activated(card) -> list[int]:
+    return [i for i, a in enumerate(card.abilities) if a.kind == "activated"
+            and not any(e.kind.startswith("add") for e in a.effects)]
+
+
+def _unread(card, index: int):
+    """The card with its ability ``index`` written as a line no template fits."""
+    abilities = list(card.abilities)
+    abilities[index] = AbilitySpec("unsupported", line="{1}: Do what this ability does.")
+    return replace(card, abilities=tuple(abilities))
+
+
+def _answers(situation) -> list[frozenset[str]]:
+    try:
+        result = pyrules.solve(situation, timeout=20)
+    except InputError as error:
+        return [frozenset({f"error: {error.message}"})]
+    return sorted(frozenset(format_atom(a) for a in o.atoms) for o in result)
+
+
+def _variants():
+    library = builtin_library()
+    for path in case_files():
+        try:
+            situation = load_situation(path)
+        except InputError:
+            continue
+        names = {o.card for o in situation.objects} | {o.copy_of for o in situation.objects if o.copy_of}
+        names -= {c.name for c in situation.cards}  # (a card the case defines itself stays as it says)
+        cards = (situation.library or library).with_cards(situation.cards)
+        for name in sorted(n for n in names if n):
+            for index in _non_mana_activated(cards[name]):
+                yield pytest.param(path, name, index, id=f"{path.stem}-{name}-{index + 1}")
+
+
+VARIANTS = list(_variants())
+
+
+@pytest.mark.parametrize("path, name, index", VARIANTS)
+def test_an_activated_ability_set_aside_changes_no_answer(path, name, index):
+    original = load_situation(path)
+    cards = (original.library or builtin_library()).with_cards(original.cards)
+    library = cards.with_cards([_unread(cards[name], index)])
+    try:
+        unread = load_situation(path, library=library)
+    except UnsupportedError:
+        activates = [q for q in (original.question, *original.actions)
+                     if type(q).__name__ in ("Activate", "Activatable", "Abilities", "Characteristics")]
+        reads = any("activated_ability" in repr(a) or "crafted_abilities" in repr(a)
+                    for c in {o.card for o in original.objects} for face in (cards[c], *cards[c].faces)
+                    for a in face.abilities)
+        users = {o.id for o in original.objects if name in (o.card, o.copy_of)}
+        on_stack = any(a.source in users for a in original.stack_abilities)
+        assert activates or reads or on_stack, "refused, though nothing activates or reads it"
+        return
+    assert [s[0] for s in unread.set_aside] == [name]
+    assert _answers(unread) == _answers(original)
+
+
+def test_the_variants_cover_cases():
+    assert len(VARIANTS) >= 20
+
+
+VIPER = """\
+    players: [alice, bob]
+    cards:
+      - {name: Ambush Viper, cost: "{1}{G}", types: [creature], power: 2, toughness: 1,
+         abilities: [{unsupported: Flash}, {keyword: deathtouch}]}
+      - {name: Odd Guide, cost: "{R}", types: [creature], power: 2, toughness: 2,
+         abilities: [{unsupported: "At the beginning of your upkeep, Odd Guide deals 1 damage to you."},
+                     {unsupported: "{2}{R}: Odd Guide deals 1 damage to any target."}]}
+    objects:
+      - {id: viper, card: Ambush Viper, controller: bob}
+      - {id: guide, card: Odd Guide, controller: alice}
+      - {id: bolt, card: Lightning Bolt, owner: alice, zone: hand}
+      - {id: mountain, card: Mountain, controller: alice}
+    question:
+      cast: {object: bolt, targets: [viper]}
+    """
+
+
+def test_lines_that_cannot_matter_are_set_aside_and_said(write, capsys):
+    """The new user's board (issue 34): a Bolt at an Ambush Viper. Flash only matters while the Viper is cast; the
+    Guide's upkeep trigger never triggers here; its activated ability is never activated. All three are set aside,
+    the answer is the Bolt's, and the summary names each line and why."""
+    from pyrules.cli import main
+
+    path = write("viper.yaml", VIPER)
+    situation = load_situation(path)
+    assert [(card, line) for card, line, _ in situation.set_aside] == [
+        ("Ambush Viper", "Flash"), ("Odd Guide", "At the beginning of your upkeep, Odd Guide deals 1 damage to you."),
+        ("Odd Guide", "{2}{R}: Odd Guide deals 1 damage to any target.")]
+    assert [why for _, _, why in situation.set_aside] == [
+        "only matters while the card is cast, and it is not cast here (702.8a)",
+        "no question reaches the upkeep, where it would trigger (503.1)",
+        "an activated ability that is not a mana ability, never activated here, and nothing reads it (602.1)"]
+    assert [sorted(map(format_atom, o.atoms)) for o in pyrules.solve(situation)] == [
+        ["move(bolt,hand,stack)", "stack(1,spell(bolt))", "tap(mountain)"]]
+    assert main(["outcomes", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "  set aside: in 'Ambush Viper': Flash (only matters while the card is cast, and it is not cast here " \
+           "(702.8a))" in out
+
+
+@pytest.mark.parametrize("change, refused", [
+    ("      cast: {object: bolt, targets: [viper]}", None),
+    ("      activate: {object: guide, ability: 2}", "{2}{R}: Odd Guide deals 1 damage to any target."),
+    ("      abilities: [guide]", "{2}{R}: Odd Guide deals 1 damage to any target."),
+    ("      activatable: alice", "{2}{R}: Odd Guide deals 1 damage to any target."),
+], ids=["bolt", "activated", "abilities-asked", "activatable-asked"])
+def test_a_line_that_may_matter_is_refused(write, change, refused):
+    """Where the question activates the line's object, or lists abilities, the line may matter: refused, naming it."""
+    path = write("s.yaml", VIPER.replace("      cast: {object: bolt, targets: [viper]}", change))
+    if refused is None:
+        assert load_situation(path).set_aside
+        return
+    with pytest.raises(UnsupportedError) as info:
+        load_situation(path)
+    assert info.value.message.endswith(refused), info.value.message
+
+
+def test_flash_is_refused_where_its_card_is_cast(write):
+    path = write("s.yaml", VIPER.replace("      - {id: viper, card: Ambush Viper, controller: bob}",
+                                         "      - {id: viper, card: Ambush Viper, owner: bob, zone: hand}")
+                 .replace("      cast: {object: bolt, targets: [viper]}", "      cast: {object: viper, player: bob}"))
+    with pytest.raises(UnsupportedError) as info:
+        load_situation(path)
+    assert "in 'Ambush Viper': Flash" in info.value.message
