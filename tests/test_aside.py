@@ -150,3 +150,15 @@ def test_flash_is_refused_where_its_card_is_cast(write):
     with pytest.raises(UnsupportedError) as info:
         load_situation(path)
     assert "in 'Ambush Viper': Flash" in info.value.message
+
+
+def test_a_line_of_a_copy_is_refused_where_that_copy_is_activated(write):
+    """A Clone that is a copy of the Guide has the Guide's lines (707.2): activating the Clone's second ability
+    activates the Guide's unread one, so that line is refused. (A permanent that becomes a copy later in a sequence
+    cannot be named activating an ability its card does not print: the loader refuses that first.)"""
+    text = VIPER.replace("      cast: {object: bolt, targets: [viper]}", "      activate: {object: clone, ability: 2}")
+    text = text.replace("{id: bolt, card: Lightning Bolt, owner: alice, zone: hand}",
+                        "{id: clone, card: Clone, controller: alice, copy_of: Odd Guide}")
+    with pytest.raises(UnsupportedError) as info:
+        load_situation(write("s.yaml", text))
+    assert info.value.message.endswith("{2}{R}: Odd Guide deals 1 damage to any target."), info.value.message
