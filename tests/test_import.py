@@ -120,14 +120,24 @@ def test_a_library_is_read_card_by_card_as_it_would_be_whole(tmp_path):
 
     text = EXPECTED[ORACLE].read_text(encoding="utf-8")
     value, lines = load_document(text, "lib.yaml", trusted=True)
-    assert _by_card(text, "lib.yaml") == parse_cards(Field(value, "", "lib.yaml", lines))
+    by_card = _by_card(text, "lib.yaml")  # (indexed by name; each card parsed as it is first read)
+    assert list(by_card.values()) == list(parse_cards(Field(value, "", "lib.yaml", lines)))
     assert _by_card(text + "- &a {name: Y, types: [land]}\n", "lib.yaml") is None  # an anchor: read whole
     assert _by_card(text + "- {name: Forest, types: [land]}\n", "lib.yaml") is None  # twice: read whole, refused
     deep = "- {name: Deep, types: [land], abilities: " + "[" * 5000 + "]" * 5000 + "}\n"
-    assert _by_card(deep, "lib.yaml") is None  # deep nesting is never given to libyaml
+    assert _by_card(deep, "lib.yaml") is None  # not as the importer writes: read whole, deep nesting refused
     (tmp_path / "deep.yaml").write_text(deep, encoding="utf-8")
     with pytest.raises(InputError, match="deep.yaml:1: nested more than"):
         pyrules.load_library(tmp_path / "deep.yaml")
+    deep = "- name: Deep\n  types: [land]\n  abilities: " + "[" * 5000 + "]" * 5000 + "\n"
+    (tmp_path / "deep.yaml").write_text(deep, encoding="utf-8")
+    deep_library = pyrules.load_library(tmp_path / "deep.yaml")  # as the importer writes: indexed, and the card,
+    with pytest.raises(InputError, match="deep.yaml:3: nested more than"):  # never given to libyaml, is refused
+        deep_library["Deep"]  # as it is read, at its line
+    (tmp_path / "bad.yaml").write_text(text + "- name: Bad\n  types: [wizardry]\n", encoding="utf-8")
+    bad = pyrules.load_library(tmp_path / "bad.yaml")  # a card that does not parse: an error of the file, at its
+    with pytest.raises(InputError, match=rf"bad.yaml:{text.count(chr(10)) + 2}: .*wizardry"):  # line, as it is read
+        bad["Bad"]
     path = tmp_path / "lib.yaml"
     path.write_text(text + "- {name: Forest, types: [land]}\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"lib.yaml:\d+: card 'Forest' is defined twice"):

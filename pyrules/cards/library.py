@@ -145,14 +145,23 @@ class CardLibrary:
     @cached_property
     def _token_cards(self) -> dict[str, CardSpec]:
         found: dict[str, CardSpec] = {}  # (made once: a situation asks for each kind of token it makes)
-        for card in self.cards.values():
-            if card.token:
-                found.setdefault(card.token, card)
+        maps = self.cards.maps if isinstance(self.cards, ChainMap) else [self.cards]
+        for cards in reversed(maps):  # (the library's order: its own cards, then those added over them)
+            indexed = getattr(cards, "token_names", None)
+            if indexed is not None:  # a library file read card by card: its index, not every card parsed
+                for token, name in indexed().items():
+                    if self.cards[name] is cards[name]:
+                        found.setdefault(token, cards[name])
+                continue
+            for name, card in cards.items():
+                if card.token and self.cards[name] is card:
+                    found.setdefault(card.token, card)
         return found
 
-    def with_cards(self, extra: Iterable[CardSpec]) -> CardLibrary:
-        """This library with some cards added (a card of the same name replaces its own)."""
-        added = {card.name: card for card in extra}
+    def with_cards(self, extra: Iterable[CardSpec] | Mapping[str, CardSpec]) -> CardLibrary:
+        """This library with some cards added, given as cards or by name (a card of the same name replaces its
+        own)."""
+        added = extra if isinstance(extra, Mapping) else {card.name: card for card in extra}
         if not added:
             return self
         return CardLibrary(ChainMap(added, self.cards))  # the library's cards are not copied (nor parsed)
@@ -192,6 +201,14 @@ class _OnFirstUse(Mapping[str, CardSpec]):
 
     def __len__(self) -> int:
         return len(self._fields)
+
+    def token_names(self) -> dict[str, str]:
+        """The kinds of tokens the cards describe (``token: kind``), and the first card of each, unparsed."""
+        found: dict[str, str] = {}
+        for name, f in self._fields.items():
+            if f.child("token").present:
+                found.setdefault(f.child("token").text(), name)
+        return found
 
 
 @lru_cache(maxsize=1)
