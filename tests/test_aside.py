@@ -131,7 +131,9 @@ def test_lines_that_cannot_matter_are_set_aside_and_said(write, capsys):
     ("      activate: {object: guide, ability: 2}", "{2}{R}: Odd Guide deals 1 damage to any target."),
     ("      abilities: [guide]", "{2}{R}: Odd Guide deals 1 damage to any target."),
     ("      activatable: alice", "{2}{R}: Odd Guide deals 1 damage to any target."),
-], ids=["bolt", "activated", "abilities-asked", "activatable-asked"])
+    ("      characteristics: [viper]", "Flash"),
+    ("      characteristics: [mountain]", None),
+], ids=["bolt", "activated", "abilities-asked", "activatable-asked", "keywords-listed", "others-listed"])
 def test_a_line_that_may_matter_is_refused(write, change, refused):
     """Where the question activates the line's object, or lists abilities, the line may matter: refused, naming it."""
     path = write("s.yaml", VIPER.replace("      cast: {object: bolt, targets: [viper]}", change))
@@ -162,3 +164,31 @@ def test_a_line_of_a_copy_is_refused_where_that_copy_is_activated(write):
     with pytest.raises(UnsupportedError) as info:
         load_situation(write("s.yaml", text))
     assert info.value.message.endswith("{2}{R}: Odd Guide deals 1 damage to any target."), info.value.message
+
+
+ATTACKER = """\
+    players: [alice, bob]
+    phase: combat
+    step: declare_attackers
+    cards:
+      - {name: Odd Raider, cost: "{R}", types: [creature], power: 2, toughness: 2, abilities: [{keyword: haste},
+         {unsupported: "Whenever Odd Raider attacks, defending player reveals the top card of their library."}]}
+    objects:
+      - {id: raider, card: Odd Raider, controller: alice}
+      - {id: bears, card: Grizzly Bears, controller: alice}
+    actions:
+      - attack: {bears: bob}
+    """
+
+
+def test_an_attack_trigger_is_set_aside_where_its_creature_cannot_attack_here(write):
+    """508.3a: "whenever ~ attacks" triggers as attackers are declared. With no declaration here it cannot: set
+    aside. Where attackers are declared (even other ones: pyrules does not tell), refused."""
+    situation = load_situation(write("s.yaml", ATTACKER.replace("    actions:\n      - attack: {bears: bob}\n",
+                                                                "    question:\n      could_produce: [raider]\n")))
+    assert [why for _, _, why in situation.set_aside] == [
+        "it triggers only when its creature attacks, and no combat action here makes that (508.3a)"]
+    with pytest.raises(UnsupportedError) as info:
+        load_situation(write("t.yaml", ATTACKER))
+    assert info.value.message.endswith("Whenever Odd Raider attacks, defending player reveals the top card of their "
+                                       "library."), info.value.message

@@ -455,14 +455,20 @@ def test_query_atom_nested_too_deeply(capsys):
 
 
 # -- long runs ------------------------------------------------------------------------------------
-def test_progress_is_reported_during_a_long_enumeration():
+def test_progress_is_reported_during_a_long_enumeration(monkeypatch):
+    """Reports come after the first FIRST_REPORT seconds of solving, at least REPORT_EVERY apart: set low here, so
+    that a slow machine (or one busy with other work) still makes several before the timeout."""
     import onyx_discard
 
+    from pyrules.engine.solver import Grounding
+
+    monkeypatch.setattr(Grounding, "FIRST_REPORT", 0.2)
+    monkeypatch.setattr(Grounding, "REPORT_EVERY", 0.1)
     calls: list[tuple[int, float]] = []
     result = pyrules.solve(onyx_discard.situation(3, 7), timeout=2.2, progress=lambda n, s: calls.append((n, s)))
-    assert len(calls) >= 2 and calls[0][1] >= 1
+    assert len(calls) >= 2 and calls[0][1] >= 0.2
     assert [n for n, _ in calls] == sorted(n for n, _ in calls) and calls[-1][0] <= len(result)
-    assert all(later - earlier >= 0.5 for (_, earlier), (_, later) in zip(calls, calls[1:]))
+    assert all(later - earlier >= 0.1 for (_, earlier), (_, later) in zip(calls, calls[1:]))
     quick: list = []
     pyrules.solve(BIRDS, progress=quick.append)
     assert quick == []

@@ -296,7 +296,8 @@ def test_a_situation_uses_an_imported_card(lib, write, capsys):
 
 
 def test_an_unsupported_line_answers_unsupported(lib, write, capsys):
-    path = write("sit.yaml", SITUATION.format(card="Goblin Guide"))
+    """Where the line may matter (the question lists the Guide's abilities): refused, naming it."""
+    path = write("sit.yaml", SITUATION.format(card="Goblin Guide").replace("activatable: alice", "abilities: [it]"))
     code, out, err = run(capsys, "outcomes", path)
     assert code == 2 and out == ""
     assert err == (f"pyrules: {path}:4: unsupported: rules text that no template fits, in 'Goblin Guide': Whenever "

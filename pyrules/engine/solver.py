@@ -503,6 +503,10 @@ USER_PART = "pyrules_user"
 class Grounding(Asking):
     """The encodings plus one situation's facts, grounded once."""
 
+    #: Seconds of solving before the first progress report, and at least between two (tests set them lower).
+    FIRST_REPORT = 1.0
+    REPORT_EVERY = 0.5
+
     def __init__(self, situation: Situation, library: CardLibrary | None = None,
                  options: SolveOptions | None = None, explain: bool = False):
         self.situation = situation
@@ -772,7 +776,7 @@ class Grounding(Asking):
         """Every second or so after the first, tell ``progress`` how many outcomes so far, and how fast."""
         now = time.perf_counter()
         elapsed = now - self._solving_since
-        if elapsed >= 1 and now - self._reported >= 0.5:
+        if elapsed >= self.FIRST_REPORT and now - self._reported >= self.REPORT_EVERY:
             self._reported = now
             self.progress(found, elapsed)  # type: ignore[misc]
 

@@ -2,17 +2,21 @@
 
 A card with a line pyrules cannot read is refused wherever a situation uses it (``loader._refuse_unsupported``),
 unless a rule stated here shows that the line cannot change the answer. Each rule is a reason a judge can check,
-with its CR number; anything the rules here do not cover is still refused:
+with its CR number; anything the rules here do not cover is still refused, and so is every line where the
+question lists the abilities or keywords of an object that has it (``abilities``, ``characteristics``):
 
 * a keyword that only works while its card is cast (Flash, Convoke, Delve, Improvise: 702.8a, 702.51a, 702.66a,
   702.126a), on an object the question and its actions never cast;
 * a triggered ability of the beginning of an upkeep, a draw step or an end step (503.1, 504.2, 513.1): no question
   or sequence of actions reaches those steps (they start and stay in the step the situation gives, or go through
   combat), unless an ability of that object is already on the stack;
+* "whenever ~ attacks" (blocks, becomes blocked, deals combat damage): 508.3a, 509.3a, 509.3c, 510.3a, where
+  the question and its actions declare no attackers (blockers, deal no combat damage), the only ways those
+  events happen here;
 * an activated ability that is not a mana ability (605.1a), of an object none of whose abilities the question or
   its actions activate and none of whose abilities is on the stack, in a situation where nothing reads or copies
   activated abilities (a craft cost's "with an activated ability", Locus of Enlightenment's copies, 702.167c) and
-  the question does not list abilities (``abilities``, ``characteristics``, ``activatable``).
+  the question does not list the abilities that can be activated (``activatable``).
 """
 
 from __future__ import annotations
@@ -21,7 +25,16 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from pyrules.situation.model import Abilities, Activatable, Activate, Cast, Characteristics
+from pyrules.situation.model import (
+    Abilities,
+    Activatable,
+    Activate,
+    Cast,
+    Characteristics,
+    CombatDamage,
+    DeclareAttackers,
+    DeclareBlockers,
+)
 from pyrules.vocabulary.abilities import Part
 from pyrules.vocabulary.filters import Filter
 
@@ -36,12 +49,19 @@ _ACTIVATED = re.compile(r"(?:[+\u2212-]?\d+|(?:\{[^}]+\}|Sacrifice|Tap|Untap|Dis
                         r": (.+)")
 
 
-def reason(line: str, obj_ids: Iterable[str], question: Any, actions: tuple[Any, ...], busy: bool) -> str:
-    """Why this unsupported line of the card of the objects ``obj_ids`` cannot matter, or "" if it may. ``busy``:
-    something reads or copies activated abilities, or an ability of these objects is on the stack."""
+#: "Whenever ~ attacks" and its kin: the combat action without which the event cannot happen, and its rule.
+_COMBAT_TRIGGERS = {"attacks": (DeclareAttackers, "508.3a"), "blocks": (DeclareBlockers, "509.3a"),
+                    "becomes blocked": (DeclareBlockers, "509.3c"), "deals combat damage": (CombatDamage, "510.3a")}
+
+
+def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions: tuple[Any, ...], busy: bool) -> str:
+    """Why this unsupported line of ``card``, the card of the objects ``obj_ids``, cannot matter, or "" if it may.
+    ``busy``: something reads or copies activated abilities, or an ability of these objects is on the stack."""
     ids = set(obj_ids)
     asked = [question] if question is not None else []
     asked += list(actions)
+    if any(isinstance(q, (Abilities, Characteristics)) and (not q.objects or ids & set(q.objects)) for q in asked):
+        return ""  # (the answer lists these objects' abilities and keywords: the line would be one of them)
     words = [w.strip().lower() for w in line.split(",")]
     if words and all(w in CASTING_KEYWORDS for w in words):
         if not any(isinstance(q, Cast) and q.object in ids for q in asked):
@@ -51,9 +71,15 @@ def reason(line: str, obj_ids: Iterable[str], question: Any, actions: tuple[Any,
     step = _STEP_TRIGGER.match(line)
     if step and not busy:
         return f"no question reaches the {step[1]}, where it would trigger ({_STEP_RULES[step[1]]})"
+    for event, (action, rule) in _COMBAT_TRIGGERS.items():
+        for subject in (card, "this creature", "~"):
+            if line.startswith(f"Whenever {subject} {event}") and not busy:
+                if not any(isinstance(q, action) for q in asked):
+                    return f"it triggers only when its creature {event}, and no combat action here makes that ({rule})"
+                return ""
     activated = _ACTIVATED.fullmatch(line)
     if activated and not re.search(r"\bAdd\b", activated[1]):
-        if busy or any(isinstance(q, (Abilities, Characteristics, Activatable)) for q in asked):
+        if busy or any(isinstance(q, Activatable) for q in asked):
             return ""
         if any(isinstance(q, Activate) and q.object in ids for q in asked):
             return ""

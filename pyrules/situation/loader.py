@@ -427,7 +427,7 @@ def _refuse_unsupported(places: list[tuple[str, str, str | None]], library: Card
             for a in face.abilities:
                 if a.kind != "unsupported":
                     continue
-                why = aside.reason(a.line, users[name], question, actions, reads or bool(users[name] & on_stack))
+                why = aside.reason(a.line, face.name, users[name], question, actions, reads or bool(users[name] & on_stack))
                 if why:
                     kept.append((face.name, a.line, why))
                 else:
