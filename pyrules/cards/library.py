@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import difflib
 from collections import ChainMap
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
+from typing import Any
 
 from pyrules.base.document import Field, load_document
 from pyrules.base.errors import InputError
@@ -179,36 +180,44 @@ def parse_cards(f: Field) -> tuple[CardSpec, ...]:
     return tuple(cards)
 
 
-class _OnFirstUse(Mapping[str, CardSpec]):
-    """Cards by name, each parsed through the vocabulary the first time it is read: a process reads the
-    few cards its situations use, not the whole library (tests parse every built-in card)."""
+class OnFirstRead(Mapping[str, CardSpec]):
+    """Cards by name, each parsed through the vocabulary the first time it is read: a process reads the few cards
+    its situations use, not the whole library. ``index`` holds what each card is read from (its unparsed
+    document); ``parse`` reads one by name; ``tokens`` finds, without parsing, the kinds of tokens the cards
+    describe and the first card of each (``token: kind``)."""
 
-    def __init__(self, fields: dict[str, Field]):
-        self._fields = fields
+    def __init__(self, index: Mapping[str, Any], parse: Callable[[str], CardSpec],
+                 tokens: Callable[[], dict[str, str]]):
+        self._index, self._parse, self._tokens = index, parse, tokens
         self._parsed: dict[str, CardSpec] = {}
 
     def __getitem__(self, name: str) -> CardSpec:
         card = self._parsed.get(name)
         if card is None:
-            card = self._parsed[name] = parse_card(self._fields[name])
+            if name not in self._index:
+                raise KeyError(name)
+            card = self._parsed[name] = self._parse(name)
         return card
 
     def __contains__(self, name: object) -> bool:
-        return name in self._fields
+        return name in self._index
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._fields)
+        return iter(self._index)
 
     def __len__(self) -> int:
-        return len(self._fields)
+        return len(self._index)
 
     def token_names(self) -> dict[str, str]:
-        """The kinds of tokens the cards describe (``token: kind``), and the first card of each, unparsed."""
-        found: dict[str, str] = {}
-        for name, f in self._fields.items():
-            if f.child("token").present:
-                found.setdefault(f.child("token").text(), name)
-        return found
+        return self._tokens()
+
+
+def _field_tokens(fields: dict[str, Field]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for name, f in fields.items():
+        if f.child("token").present:
+            found.setdefault(f.child("token").text(), name)
+    return found
 
 
 @lru_cache(maxsize=1)
@@ -223,4 +232,4 @@ def builtin_library() -> CardLibrary:
         if name in fields:
             raise item.child("name").fail(f"card '{name}' is defined twice")
         fields[name] = item
-    return CardLibrary(_OnFirstUse(fields))
+    return CardLibrary(OnFirstRead(fields, lambda name: parse_card(fields[name]), lambda: _field_tokens(fields)))

@@ -6,7 +6,7 @@ import bisect
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ from pyrules.base.arguments import check_path, instance, optional_text
 from pyrules.base.document import MAX_BYTES, Field, load_document
 from pyrules.base.errors import InputError
 from pyrules.base.files import check_output, decoded, open_regular, read_bounded
-from pyrules.cards.library import CardLibrary, CardSpec, builtin_library, parse_card, parse_cards
+from pyrules.cards.library import CardLibrary, CardSpec, OnFirstRead, builtin_library, parse_card, parse_cards
 
 _CACHE: dict[tuple[str, int, int], Mapping[str, CardSpec] | tuple[CardSpec, ...]] = {}
 
@@ -59,7 +59,7 @@ _LEAD = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*")
 
 def _by_card(text: str, source: str) -> Mapping[str, CardSpec] | None:
     """A library as the importer writes it (a block list, one item per card, its name first), indexed by name
-    without being parsed: each card is parsed the first time a situation reads it (``_OnFirstRead``), so a
+    without being parsed: each card is parsed the first time a situation reads it (``OnFirstRead``), so a
     situation naming ten cards of an 18,000-card library reads ten. None if the file is not of that form (the
     caller then reads it whole, and an error names its line)."""
     lead = _LEAD.match(text)
@@ -80,7 +80,8 @@ def _by_card(text: str, source: str) -> Mapping[str, CardSpec] | None:
         if not isinstance(name, str) or name in chunks:
             return None
         chunks[name] = (start, end)
-    return _OnFirstRead(text, source, chunks)
+    read = _Chunks(text, source, chunks)
+    return OnFirstRead(chunks, read.parse, read.token_names)
 
 
 def _has_alias(text: str) -> bool:
@@ -98,22 +99,15 @@ _NAME = re.compile(r"- name: ([^\n#]+?)[ \t]*\n")
 _TOKEN_KEY = "\n  token: "
 
 
-class _OnFirstRead(Mapping[str, CardSpec]):
-    """A library file's cards by name, each parsed the first time it is read (the index is their names and
-    where each begins and ends). A card that does not parse is an error of the file, at its line."""
+class _Chunks:
+    """A library file's text, and where each card's item begins and ends: each card parsed as it is first read
+    (``OnFirstRead``). A card that does not parse is an error of the file, at its line."""
 
     def __init__(self, text: str, source: str, chunks: dict[str, tuple[int, int]]):
-        self._text, self._source, self._chunks = text, source, chunks
-        self._parsed: dict[str, CardSpec] = {}
+        self._text, self._source, self.chunks = text, source, chunks
 
-    def __getitem__(self, name: str) -> CardSpec:
-        card = self._parsed.get(name)
-        if card is None:
-            card = self._parsed[name] = self._parse(name)
-        return card
-
-    def _parse(self, name: str) -> CardSpec:
-        start, end = self._chunks[name]
+    def parse(self, name: str) -> CardSpec:
+        start, end = self.chunks[name]
         chunk = self._text[start:end]
         try:
             if _depth(chunk) > _SHALLOW:  # libyaml recurses in C: only shallow text goes to it
@@ -133,23 +127,14 @@ class _OnFirstRead(Mapping[str, CardSpec]):
             raise InputError(f"{self._source}:{len(padding) + 1}", f"card '{name}' is not one card as written")
         return cards[0]
 
-    def __contains__(self, name: object) -> bool:
-        return name in self._chunks
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._chunks)
-
-    def __len__(self) -> int:
-        return len(self._chunks)
-
     def token_names(self) -> dict[str, str]:
-        """The kinds of tokens the library's cards describe (``token: kind``), and the first card of each,
-        found without parsing the cards."""
-        starts = [start for start, _ in self._chunks.values()]  # (in the file's order)
-        names = list(self._chunks)
+        """The kinds of tokens the cards describe, and the first card of each, from the text: one pass over it,
+        each "token:" line belonging to the card begun before it."""
+        starts = [start for start, _ in self.chunks.values()]  # (in the file's order)
+        names = list(self.chunks)
         found: dict[str, str] = {}
         at = self._text.find(_TOKEN_KEY)
-        while at >= 0:  # (each such line belongs to the card begun before it)
+        while at >= 0:
             end = self._text.find("\n", at + 1)
             kind = self._text[at + len(_TOKEN_KEY):end if end >= 0 else None].split("#")[0].strip()
             found.setdefault(kind, names[bisect.bisect_right(starts, at) - 1])
