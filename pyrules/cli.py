@@ -314,7 +314,7 @@ def _print_outcomes(result: Any, as_json: bool) -> None:
 def _counts(result: Any) -> dict[str, Any]:
     return {"situation": result.situation.source, "count": len(result), "truncated": result.truncated,
             "timed_out": result.timed_out, "illegal": result.illegal, "optimum": result.optimum,
-            "set_aside": [{"card": card, "line": line, "why": why} for card, line, why in result.situation.set_aside]}
+            "set_aside": result.set_aside()}
 
 
 class _Stream:

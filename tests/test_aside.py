@@ -192,3 +192,17 @@ def test_an_attack_trigger_is_set_aside_where_its_creature_cannot_attack_here(wr
         load_situation(write("t.yaml", ATTACKER))
     assert info.value.message.endswith("Whenever Odd Raider attacks, defending player reveals the top card of their "
                                        "library."), info.value.message
+
+
+def test_a_saved_result_keeps_what_was_set_aside(write):
+    """to_json says the lines set aside; read back, they must follow from the situation (an edit is refused)."""
+    import json
+
+    result = pyrules.solve(load_situation(write("viper.yaml", VIPER)))
+    data = result.to_dict()
+    assert [s["line"] for s in data["set_aside"]] == ["Flash", "At the beginning of your upkeep, Odd Guide deals 1 "
+                                                      "damage to you.", "{2}{R}: Odd Guide deals 1 damage to any target."]
+    assert type(result).from_json(json.dumps(data)) == result
+    data["set_aside"][0]["why"] = "it is fine"
+    with pytest.raises(InputError, match="set_aside: the lines set aside do not follow from the situation"):
+        type(result).from_dict(data)

@@ -253,7 +253,7 @@ def test_outcome_to_dict(birds):
 def test_outcomes_to_dict_and_json_round_trip(birds, birds_file):
     d = birds.to_dict()
     assert list(d) == ["format", "kind", "situation", "count", "truncated", "timed_out", "illegal", "optimum",
-                       "outcomes", "options", "statistics", "messages", "document"]
+                       "set_aside", "outcomes", "options", "statistics", "messages", "document"]
     assert (d["format"], d["kind"]) == (1, "one-step") and d["document"] == birds.situation.document
     assert d["situation"] == str(birds_file)
     assert (d["count"], d["truncated"], d["illegal"]) == (5, False, [])

@@ -13,7 +13,7 @@ import difflib
 from collections import ChainMap
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from importlib import resources
 from typing import Any
 
@@ -212,6 +212,10 @@ class OnFirstRead(Mapping[str, CardSpec]):
         return self._tokens()
 
 
+def _parse_field(fields: dict[str, Field], name: str) -> CardSpec:
+    return parse_card(fields[name])
+
+
 def _field_tokens(fields: dict[str, Field]) -> dict[str, str]:
     found: dict[str, str] = {}
     for name, f in fields.items():
@@ -232,4 +236,4 @@ def builtin_library() -> CardLibrary:
         if name in fields:
             raise item.child("name").fail(f"card '{name}' is defined twice")
         fields[name] = item
-    return CardLibrary(OnFirstRead(fields, lambda name: parse_card(fields[name]), lambda: _field_tokens(fields)))
+    return CardLibrary(OnFirstRead(fields, partial(_parse_field, fields), partial(_field_tokens, fields)))

@@ -631,6 +631,11 @@ class Outcomes(Sequence[Outcome]):
     #: The version of the shape ``to_dict`` writes and ``from_dict`` reads.
     FORMAT = 1
 
+    def set_aside(self) -> list[dict[str, str]]:
+        """The lines no template fits that cannot matter here, set aside (``situation/aside.py``): each card, line,
+        and why."""
+        return [{"card": card, "line": line, "why": why} for card, line, why in self.situation.set_aside]
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data, with the situation's document, so that :meth:`from_dict` reads it back equal."""
         items = list(self._header().items())
@@ -648,6 +653,7 @@ class Outcomes(Sequence[Outcome]):
             "timed_out": self.timed_out,
             "illegal": self.illegal,
             "optimum": self.optimum,
+            "set_aside": self.set_aside(),
         } | ({"endings": self.endings} if isinstance(self, SequenceOutcomes) else {}) | {
             "options": {"limit": self.options.limit, "threads": self.options.threads, "seed": self.options.seed,
                         "project": list(self.options.project), "timeout": self.options.timeout,
@@ -950,7 +956,7 @@ def _read_result(data: Any, library: CardLibrary | None, where: str) -> Outcomes
     root = Field(data, "", where, {})
     root.mapping()
     root.only_keys({"format", "kind", "situation", "document", "count", "truncated", "timed_out", "illegal",
-                    "optimum", "outcomes", "options", "statistics", "messages", "endings"})
+                    "optimum", "outcomes", "options", "statistics", "messages", "endings", "set_aside"})
     if root.child("format").integer() != Outcomes.FORMAT:
         raise root.child("format").fail(f"this pyrules reads results of format {Outcomes.FORMAT}")
     kind = root.child("kind").choice(("one-step", "sequence"))
@@ -959,6 +965,12 @@ def _read_result(data: Any, library: CardLibrary | None, where: str) -> Outcomes
                                           "not read from a file or a SituationBuilder)")
     document = Field(root.child("document").value, "", root.child("situation").text(), {})
     situation = parse_situation(document, library, extra_fields=CASE_FIELDS)
+    if root.child("set_aside").present:  # (derived from the situation: it must agree)
+        said = [tuple(Field(item.value, item.path, item.source, {}).mapping().get(k) for k in ("card", "line", "why"))
+                for item in root.child("set_aside").elements()]
+        if said != list(situation.set_aside):
+            raise root.child("set_aside").fail("the lines set aside do not follow from the situation (was the result "
+                                               "edited?)")
     options = _read_options(root.child("options"))
     statistics = root.child("statistics")
     statistics.only_keys({f.name for f in fields(Statistics)} - {"extra"})
