@@ -8,6 +8,7 @@
     pyrules explain FILE [--outcome N] [--atom ATOM|QUERY] [--why-not ATOM|QUERY] [--versus N]
                          [--format FORMAT] [--full] [--where QUERY] [SITUATION OPTIONS]
     pyrules cards import FILE [--format mtgjson|scryfall] [--out LIBRARY.yaml] [--report]
+    pyrules cards list [--library LIBRARY.yaml] [--name TEXT] [--type TYPE] [--text TEXT] [--unsupported] [--json]
 
 Situation options (every command that solves a situation): --limit N, --timeout SECONDS,
 --constraint FILE.lp|ASP (repeatable), --library LIBRARY.yaml, --verbose.
@@ -32,8 +33,10 @@ from typing import Any
 from pyrules.api import ask, solve
 from pyrules.base import interrupt
 from pyrules.base.errors import InputError
+from pyrules.cards import search
 from pyrules.cards.importer.library import load_library
 from pyrules.cards.importer.run import main as import_main
+from pyrules.cards.library import builtin_library
 from pyrules.engine import solver
 from pyrules.engine.atoms import format_atom
 from pyrules.engine.query import parse_query
@@ -86,6 +89,10 @@ Exit code 0 when the two have the same outcomes (on the projection), 1 when they
 
 --update rewrites 'exactly' and 'outcomes' only, of the cases whose other expectations all pass; the rest
 of each file is kept as it is. The cases failing otherwise are reported and left alone (exit code 1).""",
+    "cards list": """examples:
+  pyrules cards list --name guide
+  pyrules cards list --library cards.yaml --type elf --text "Add {G}"
+  pyrules cards list --library cards.yaml --unsupported --type goblin""",
     "cards import": """examples:
   pyrules cards import AtomicCards.json.gz --out cards.yaml --report
   pyrules cards import oracle-cards.json --format scryfall --report
@@ -199,6 +206,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("mtgjson", "scryfall"), help="the file's format (default: from its shape)")
     p.add_argument("--out", metavar="LIBRARY.yaml", help="write the library here (default: standard output)")
     p.add_argument("--report", action="store_true", help="print how much was read (without --out: only that)")
+    p = cards.add_parser("list", help="find cards: by name, type or the text of an ability, or those with lines no "
+                                      "template fits (the built-in cards, and a --library over them)",
+                         epilog=_EPILOGS["cards list"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--library", metavar="LIBRARY.yaml", help="a card library file over the built-in cards")
+    p.add_argument("--name", default="", help="in the card's name (case is ignored)")
+    p.add_argument("--type", default="", help="a card type, supertype or subtype (creature, legendary, elf)")
+    p.add_argument("--text", default="", help="in the text of an ability, as pyrules reads it (or the line as printed, "
+                                              "where no template fits)")
+    p.add_argument("--unsupported", action="store_true", help="only cards with lines no template fits, which are "
+                                                              "printed under each")
+    p.add_argument("--json", action="store_true", help="each card as JSON: its faces' types, cost, abilities and "
+                                                       "lines no template fits")
     return parser
 
 
@@ -217,6 +236,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _explain(args)
         if args.command == "diff":
             return _diff(args)
+        if args.command == "cards" and args.cards_command == "list":
+            return _cards_list(args)
         if args.command == "cards":
             return import_main(args.file, args.format, args.out, args.report)
         return _check(args.paths, args.json, args.verbose, args.timeout, args.jobs, args.wide, args.update)
@@ -260,6 +281,23 @@ def _solve(path: str, args: argparse.Namespace, **kwargs: Any) -> Any:
     """Solve one situation file with the situation options of the command line."""
     return solve(path, limit=args.limit, timeout=args.timeout, constraints=tuple(args.constraint),
                  library=_library(args), **kwargs)
+
+
+def _cards_list(args: argparse.Namespace) -> int:
+    """``pyrules cards list``: the cards found, one a line (or as JSON), sorted by name."""
+    wanted = search.Search(args.name, args.type, args.text, args.unsupported)
+    found = search.find(_library(args) or builtin_library(), wanted)
+    if args.json:
+        print(json.dumps([search.describe(card) for card in found], indent=2))
+        return 0
+    for card in found:
+        print(search.one_line(card))
+        if args.unsupported:
+            for face in card.faces or (card,):
+                for ability in face.abilities:
+                    if ability.kind == "unsupported":
+                        print(f"    {ability.line}")
+    return 0
 
 
 def _library(args: argparse.Namespace) -> Any:

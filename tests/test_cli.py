@@ -640,3 +640,35 @@ def test_explain_versus_on_choices_of_players(capsys):
         "The choice that separates them:",
         '  alice keeps Urborg, Tomb of Yawgmoth (urborg2) (in outcome 1) or Urborg, Tomb of Yawgmoth (urborg1) (in '
         'outcome 2) of the legendary permanents named "Urborg, Tomb of Yawgmoth".  [704.5j]']
+
+
+# -- pyrules cards list (issue 34) ----------------------------------------------------------------------
+def test_cards_list_finds_by_type_and_text(capsys):
+    assert main(["cards", "list", "--type", "elf", "--text", "Add {G}"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Devoted Druid  {1}{G}  creature - elf druid", "Elvish Archdruid  {1}{G}{G}  creature - elf druid",
+        "Llanowar Elves  {G}  creature - elf druid"]
+    assert main(["cards", "list", "--name", "llanowar", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [{"name": "Llanowar Elves", "faces": [{
+        "name": "Llanowar Elves", "cost": "{G}", "supertypes": [], "types": ["creature"], "subtypes": ["elf", "druid"],
+        "abilities": ["{T}: Add {G}"], "unsupported": []}]}]
+
+
+def test_cards_list_shows_the_lines_no_template_fits(write, capsys):
+    library = write("lib.yaml", """\
+        - name: Odd Guide
+          cost: '{R}'
+          types: [creature]
+          subtypes: [goblin]
+          power: 2
+          toughness: 2
+          abilities:
+            - keyword: haste
+            - unsupported: Whenever Odd Guide attacks, defending player reveals the top card of their library.
+        """)
+    assert main(["cards", "list", "--library", str(library), "--unsupported"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Odd Guide  {R}  creature - goblin  (1 unread)",
+        "    Whenever Odd Guide attacks, defending player reveals the top card of their library."]
+    assert main(["cards", "list", "--library", str(library) + ".missing"]) == 2
+    assert capsys.readouterr().err.startswith("pyrules: --library: library ")
