@@ -314,10 +314,14 @@ def _transformed(d: _Draft, a: Symbol) -> None:
 def _entered_as_copy(d: _Draft, a: Symbol) -> None:
     """707.2, 707.3: it has the copiable values of what it copies: that permanent's card, or the card that one is
     a copy of (its exceptions come as entered_with_exception, 707.9b)."""
-    obj, original = d.obj(a.arguments[0]), d.obj(a.arguments[1])
+    d.set(d.obj(a.arguments[0]), copy_of=_copiable_card(d.obj(a.arguments[1]), "a copy"))
+
+
+def _copiable_card(original: GameObject, what: str) -> str:
+    """The card whose values a copy of ``original`` has: what it is a copy of, or its own card (707.2)."""
     if original.face != "front" and original.copy_of is None:
-        raise CarryError("a copy of a permanent with its back face up, in a sequence of actions")
-    d.set(obj, copy_of=original.copy_of or original.card)
+        raise CarryError(f"{what} of a permanent with its back face up, in a sequence of actions")
+    return original.copy_of or original.card
 
 
 def _copy_exception(term: Symbol) -> tuple[str, Any]:
@@ -409,9 +413,7 @@ def _tokens(d: _Draft, a: Symbol) -> None:
     player, kind, count = _text(a.arguments[0]), a.arguments[1], _number(a.arguments[2])
     if kind.type == SymbolType.Function and kind.name == "copy":
         original = d.obj(kind.arguments[0])  # (its copiable values: what it copies, and its exceptions, 707.9b)
-        if original.face != "front" and original.copy_of is None:
-            raise CarryError("a token copy of a permanent with its back face up, in a sequence of actions")
-        card, base, exceptions = original.copy_of or original.card, original.id, original.copy_except
+        card, base, exceptions = _copiable_card(original, "a token copy"), original.id, original.copy_except
     else:
         library = _library(d.before)
         spec = library.token_card(kind.name)

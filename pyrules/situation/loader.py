@@ -417,12 +417,13 @@ def _refuse_unsupported(places: list[tuple[str, str, str | None]], library: Card
     reads = aside.reads_activated(a for card in cards.values() for face in (card, *card.faces) for a in face.abilities)
     lines: dict[str, list[str]] = {}
     kept: list[tuple[str, str, str]] = []
-    first = ""
+    first, seen = "", set()
     for name, where, _ in places:
         card = cards[name]
         for face in (card, *card.faces):
-            if face.name in lines or any(k[0] == face.name for k in kept):
+            if id(face) in seen:  # (a card read once, though several objects use it)
                 continue
+            seen.add(id(face))
             found = []
             for a in face.abilities:
                 if a.kind != "unsupported":
@@ -436,9 +437,14 @@ def _refuse_unsupported(places: list[tuple[str, str, str | None]], library: Card
                 lines[face.name] = found
                 first = first or where
     if lines:
-        said = "; ".join(f"in '{name}': {' | '.join(found)}" for name, found in lines.items())
-        raise UnsupportedError(first, f"{kind('ability', 'unsupported').status.reason}, {said}")
+        raise _unread(first, lines)
     return tuple(dict.fromkeys(kept))
+
+
+def _unread(where: str, lines: dict[str, list[str]]) -> UnsupportedError:
+    """The refusal of lines no template fits, by card: "in 'Ambush Viper': Hexproof; in 'Odd Guide': ... | ..."."""
+    said = "; ".join(f"in '{name}': {' | '.join(found)}" for name, found in lines.items())
+    return UnsupportedError(where, f"{kind('ability', 'unsupported').status.reason}, {said}")
 
 
 #: Lines that belong to a rules area pyrules leaves out on purpose, named with it in a refusal.
@@ -540,14 +546,12 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
     unread = [a.line for a in face.abilities if a.kind == "unsupported"]  # (of any kind: pyrules cannot tell)
     if index is None:
         if len(candidates) != 1 and unread:
-            raise UnsupportedError(f.where, f"{kind('ability', 'unsupported').status.reason}, in '{face.name}': "
-                                            f"{' | '.join(unread)}")
+            raise _unread(f.where, {face.name: unread})
         if len(candidates) != 1:
             raise f.fail(f"'{face.name}' has {len(candidates)} {kind_name} abilities: say which with 'ability: N'")
         index = candidates[0]
     elif index not in candidates and 0 < index <= len(face.abilities) and face.abilities[index - 1].kind == "unsupported":
-        raise UnsupportedError(f.child("ability").where, f"{kind('ability', 'unsupported').status.reason}, in "
-                                                         f"'{face.name}': {face.abilities[index - 1].line}")
+        raise _unread(f.child("ability").where, {face.name: [face.abilities[index - 1].line]})
     elif index not in candidates:
         raise f.child("ability").fail(f"ability {index} of '{face.name}' is not a {kind_name} ability")
     ability = face.abilities[index - 1]
@@ -815,8 +819,7 @@ def _by_place(face: CardSpec, f: Field) -> int:
         count = f"{len(face.abilities)} abilit{'y' if len(face.abilities) == 1 else 'ies'}"
         raise f.fail(f"'{face.name}' has {count}, not {place}; {_activated_list(face)}")
     if face.abilities[place - 1].kind == "unsupported":  # (activated, perhaps: pyrules cannot read it)
-        raise UnsupportedError(f.where, f"{kind('ability', 'unsupported').status.reason}, in '{face.name}': "
-                                        f"{face.abilities[place - 1].line}")
+        raise _unread(f.where, {face.name: [face.abilities[place - 1].line]})
     if face.abilities[place - 1].kind != "activated":
         spec = face.abilities[place - 1]
         raise f.fail(f"ability {place} of '{face.name}' is {_kind_phrase(spec.kind)}, not an activated one; "
