@@ -7,7 +7,7 @@
     pyrules check [PATH ...] [--json] [--timeout SECONDS] [--update]
     pyrules explain FILE [--outcome N] [--atom ATOM|QUERY] [--why-not ATOM|QUERY] [--versus N]
                          [--format FORMAT] [--full] [--where QUERY] [SITUATION OPTIONS]
-    pyrules cards import FILE [--format mtgjson|scryfall] [--out LIBRARY.yaml] [--report]
+    pyrules cards import FILE [--format mtgjson|scryfall] [--out LIBRARY.yaml] [--report [--top N] [--json]]
     pyrules cards list [--library LIBRARY.yaml] [--name TEXT] [--type TYPE] [--text TEXT] [--unsupported] [--json]
 
 Situation options (every command that solves a situation): --limit N, --timeout SECONDS,
@@ -206,6 +206,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("mtgjson", "scryfall"), help="the file's format (default: from its shape)")
     p.add_argument("--out", metavar="LIBRARY.yaml", help="write the library here (default: standard output)")
     p.add_argument("--report", action="store_true", help="print how much was read (without --out: only that)")
+    p.add_argument("--top", type=int, default=10, metavar="N", help="how many lines of each list the report shows "
+                                                                    "(default 10)")
+    p.add_argument("--json", action="store_true", help="the report as JSON (with --report)")
     p = cards.add_parser("list", help="find cards: by name, type or the text of an ability, or those with lines no "
                                       "template fits (the built-in cards, and a --library over them)",
                          epilog=_EPILOGS["cards list"], formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -239,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "cards" and args.cards_command == "list":
             return _cards_list(args)
         if args.command == "cards":
-            return import_main(args.file, args.format, args.out, args.report)
+            return import_main(args.file, args.format, args.out, args.report, args.top, args.json)
         return _check(args.paths, args.json, args.verbose, args.timeout, args.jobs, args.wide, args.update)
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)
@@ -275,6 +278,10 @@ def _check_bounds(args: argparse.Namespace) -> None:
         raise InputError("--timeout", "must be more than 0 seconds")
     if getattr(args, "jobs", None) is not None and args.jobs < 1:
         raise InputError("--jobs", "must be at least 1")
+    if getattr(args, "top", None) is not None and args.top < 1:
+        raise InputError("--top", "must be at least 1")
+    if getattr(args, "cards_command", None) == "import" and args.json and not args.report:
+        raise InputError("--json", "is the form of the report: give --report with it")
 
 
 def _solve(path: str, args: argparse.Namespace, **kwargs: Any) -> Any:

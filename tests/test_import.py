@@ -23,6 +23,7 @@ import pyrules
 from pyrules.base.document import Field
 from pyrules.base.errors import InputError, UnsupportedError, one_line
 from pyrules.cards.importer import oracle, reader
+from pyrules.cards.importer.areas import AREAS, area_of, rank
 from pyrules.cards.importer.report import Report, said_mana, shape
 from pyrules.cards.importer.run import import_cards, results
 from pyrules.cards.library import builtin_library, parse_card
@@ -495,6 +496,84 @@ def test_the_report_says_which_template_unlocks_most_cards():
     assert sum(report.shapes.values()) == 14 and sum(report.alone.values()) == 12  # 13 partly: Tarmogoyf has two
     assert report.alone["~ enters tapped unless you control an Island or a Mountain."] == 1
     assert "Printed power * and toughness N+*" in report.shapes and "Printed power * and toughness N+*" not in report.alone
+
+
+@pytest.mark.parametrize("line, area", [
+    ("{2}, {T}: Add {C}{C}.", "mana abilities and mana"),
+    ("Choose one \u2014", "modal spells and abilities"),
+    ("\u2022 Counter target spell.", "modal spells and abilities"),
+    ("Flash", "timing and flash"),
+    ("Flashback {3}{G}", "alternative and additional costs, other zones"),
+    ("{G}: Regenerate ~.", "regeneration and prevention"),
+    ("At the beginning of your upkeep, sacrifice ~ unless you pay {U}.", "turn structure"),
+    ("Swampwalk", "combat"),
+    ("~ can block only creatures with flying.", "combat"),
+    ("~ enters with two +1/+1 counters on it.", "entering the battlefield"),
+    ("Counter target spell unless its controller pays {2}.", "counterspells"),
+    ("Hexproof", "protection and targeting"),
+    ("Protection from black", "protection and targeting"),
+    ("Whenever a creature dies, put a +1/+1 counter on ~.", "counters of named kinds"),
+    ("Infect", "poison, infect, wither"),
+    ("Destroy target artifact.", "removal and zone changes"),
+    ("Return all permanents to their owners' hands.", "removal and zone changes"),
+    ("Draw two cards.", "card movement"),
+    ("Create a 1/1 white Soldier creature token.", "tokens"),
+    ("Target player loses 2 life.", "life and damage to players"),
+    ("{1}, {T}: Tap target creature.", "tap and untap"),
+    ("All creatures lose flying.", "continuous effects: pump, lords, characteristics"),
+    ("You can't cast noncreature spells.", "spells and abilities: restrictions and costs"),
+    ("Cipher", "other keywords"),
+    ("The chosen player's maximum hand size is four.", "other"),
+])
+def test_each_unsupported_line_has_a_rules_area(line, area):
+    assert area_of(line).name == area
+
+
+def test_the_areas_are_ranked_by_the_cards_each_then_imports_fully():
+    cards = [["Flash"], ["Flash", "Draw a card."], ["Draw a card."], ["Draw two cards."], ["Swampwalk", "Flash"],
+             ["Infect", "Swampwalk"]]
+    steps = rank(cards, full=10)
+    assert [(s.area.name, s.gain, s.total, s.cards, s.lines) for s in steps] == [
+        ("card movement", 2, 12, 3, 3),  # two cards alone; it touches a third, with Flash
+        ("timing and flash", 2, 14, 3, 3),  # Flash alone, and with draw chosen before
+        ("combat", 1, 15, 2, 2),
+        ("poison, infect, wither", 1, 16, 1, 1)]
+    assert rank([], full=3) == [] and AREAS[-1].name == "other"
+
+
+def test_the_report_ranks_areas_and_cuts_its_lists_to_top(capsys):
+    code, text, err = run(capsys, "cards", "import", ATOMIC, "--report", "--top", "2")
+    assert code == 0 and err == ""
+    lines = text.splitlines()
+    at = lines.index(next(line for line in lines if line.startswith("what to model next, by rules area")))
+    assert "top 2" in lines[at] and len(lines) == at + 3
+    report = import_cards(str(ATOMIC))
+    steps = rank(report.lines, report.counts["full"])
+    assert lines[at + 1] == (f"  {steps[0].gain:>6,}  {steps[0].total:>6,}  {steps[0].area.name} "
+                             f"({steps[0].area.rules}): {steps[0].cards:,} cards, {steps[0].lines:,} lines")
+    assert steps[-1].total == report.counts["full"] + report.counts["partial"]  # every area modelled: all import
+
+
+def test_the_report_as_json(capsys):
+    code, text, err = run(capsys, "cards", "import", ATOMIC, "--report", "--json", "--top", "3")
+    assert code == 0 and err == ""
+    data = json.loads(text)
+    report = import_cards(str(ATOMIC))
+    assert (data["cards"], data["imported_fully"], data["imported_partly"], data["not_imported"]) == (106, 91, 13, 2)
+    assert data["unsupported_shapes"] == [{"shape": s, "cards": n, "example": report.examples[s]}
+                                          for s, n in report.shapes.most_common(3)]
+    assert len(data["areas"]) == 3 and data["areas"][0] == {
+        "area": (first := rank(report.lines, 91)[0]).area.name, "rules": first.area.rules,
+        "imports_fully": first.gain, "imported_fully_then": first.total, "cards_touched": first.cards,
+        "lines": first.lines}
+    assert data["mana"]["text_checked"] == 24
+
+
+@pytest.mark.parametrize("args, message", [(["--report", "--top", "0"], "--top: must be at least 1"),
+                                           (["--json"], "--json: is the form of the report: give --report with it")])
+def test_report_options_are_checked(capsys, args, message):
+    code, out, err = run(capsys, "cards", "import", ATOMIC, *args)
+    assert (code, out, err) == (2, "", f"pyrules: {message}\n")
 
 
 def test_shapes_group_lines():

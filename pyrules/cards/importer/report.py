@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyrules.cards.importer.areas import rank
 from pyrules.cards.importer.translate import Result
 
 _SYMBOLS = re.compile(r"(?:\{[^{}]+\})+")
@@ -32,6 +33,7 @@ class Report:
     alone: Counter = field(default_factory=Counter)  # shape -> cards it is the only unsupported shape of
     alone_examples: dict[str, str] = field(default_factory=dict)
     examples: dict[str, str] = field(default_factory=dict)  # shape -> one card
+    lines: list[tuple[str, ...]] = field(default_factory=list)  # each partly imported card's unsupported lines
     mana_abilities: int = 0
     mana_cards: int = 0
     add_lines_unread: int = 0
@@ -52,6 +54,8 @@ class Report:
             self.refusals[_SYMBOLS.sub("{M}", result.reason)] += 1
             return
         shapes = {shape(line) for line in result.unsupported}
+        if result.status == "partial":
+            self.lines.append(tuple(result.unsupported))
         for s in shapes:
             self.shapes[s] += 1
             self.examples.setdefault(s, result.name)
@@ -123,7 +127,35 @@ class Report:
             out.append(f"the lines a template would unlock most cards with (cards whose only unsupported shape "
                        f"it is), top {top}:")
             out += [f"  {n:>6,}  {s}  [{self.alone_examples[s]}]" for s, n in self.alone.most_common(top)]
+        steps = rank(self.lines, self.counts["full"])
+        if steps:
+            out.append(f"what to model next, by rules area (each area in turn, the one that then imports the most cards "
+                       f"fully), top {top}: cards it imports fully, all imported fully then; cards and lines it touches")
+            out += [f"  {s.gain:>6,}  {s.total:>6,}  {s.area.name} ({s.area.rules or 'no rule'}): {s.cards:,} cards, "
+                    f"{s.lines:,} lines" for s in steps[:top]]
         return "\n".join(out)
+
+    def to_dict(self, top: int = 10) -> dict[str, Any]:
+        """The report as plain data (``--json``): every count of ``text``, each list cut to ``top``."""
+        c = self.counts
+        return {
+            "cards": self.total, "imported_fully": c["full"], "imported_partly": c["partial"],
+            "not_imported": c["refused"],
+            "not_imported_by_reason": dict(self.refusals.most_common(top)),
+            "mana": {"abilities_read": self.mana_abilities, "cards": self.mana_cards,
+                     "add_lines_unread": self.add_lines_unread, "cards_adding_mana": self.add_cards,
+                     "cards_adding_mana_read_fully": self.add_cards_read,
+                     "produced_mana_checked": self.checked, "produced_mana_agree": self.agree,
+                     "produced_mana_differ": [{"card": n, "produced_mana": g, "read": r} for n, g, r in self.differ[:top]],
+                     "text_checked": self.text_checked, "text_agree": self.text_agree,
+                     "text_differ": [{"card": n, "text_adds": g, "read": r} for n, g, r in self.text_differ[:top]]},
+            "unsupported_shapes": [{"shape": s, "cards": n, "example": self.examples[s]}
+                                   for s, n in self.shapes.most_common(top)],
+            "unlocking_shapes": [{"shape": s, "cards": n, "example": self.alone_examples[s]}
+                                 for s, n in self.alone.most_common(top)],
+            "areas": [{"area": s.area.name, "rules": s.area.rules, "imports_fully": s.gain, "imported_fully_then": s.total,
+                       "cards_touched": s.cards, "lines": s.lines} for s in rank(self.lines, c["full"])[:top]],
+        }
 
 
 def _mana_types(effect: dict[str, Any]) -> set[str] | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -51,11 +52,13 @@ def import_cards(path: str, fmt: str | None = None, out: str | None = None, repo
     return report
 
 
-def main(path: str, fmt: str | None, out: str | None, show_report: bool) -> int:
+def main(path: str, fmt: str | None, out: str | None, show_report: bool, top: int = 10, as_json: bool = False) -> int:
     if show_report or out is not None:
         report = import_cards(path, fmt, out)
-        if show_report:
-            print(report.text())
+        if show_report and as_json:
+            print(json.dumps(report.to_dict(top), indent=1))
+        elif show_report:
+            print(report.text(top))
         if out is not None:
             c = report.counts
             print(f"wrote {c['full'] + c['partial']:,} cards to {out} ({c['full']:,} fully, {c['partial']:,} partly; "
