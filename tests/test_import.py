@@ -422,6 +422,13 @@ def test_normalise(line, expected):
      "addition to its other creature types.",
      [{"replacement": {"event": "enter", "modify": {"copy_of": {"of": {"types": ["creature"]},
                                                                 "except": {"add_subtypes": ["ninja"]}}}}}]),
+    ("Flash", [{"keyword": "flash"}]),
+    ("Hexproof", [{"keyword": "hexproof"}]),
+    ("Flying, protection from red", [{"keyword": "flying"}, {"keyword": "protection_from_red"}]),
+    ("Swampwalk", [{"keyword": "swampwalk"}]),
+    ("Fear", [{"keyword": "fear"}]),
+    ("Shadow", [{"keyword": "shadow"}]),
+    ("~ can block only creatures with flying.", [{"keyword": "can_block_only_flyers"}]),
 ])
 def test_lines_that_templates_fit(line, abilities):
     assert oracle.translate_line(line, spell_card=False) == abilities
@@ -434,7 +441,7 @@ def test_lines_that_templates_fit(line, abilities):
     "{T}: Add {U} or {C}{U}.",  # alternatives that are not one symbol each, nor a hybrid run
     "{T}, Pay {E}: Add one mana of any color.",  # energy
     "Enchanted land has \"{T}: ~ deals 1 damage to any target.\"",  # the card named in a granted ability
-    "Hexproof",
+    "Ward {2}",
     "When ~ enters, add {R}.",  # a mana effect in a triggered ability that is not a mana ability
     "Create a 1/1 red Soldier creature token.",  # no token card of the library has these characteristics
     "{T}: Add {G} for each Treefolk you control.",  # a subtype whose plural is not known: never guessed

@@ -532,10 +532,10 @@ def test_unknown_keyword_on_object(write, line_of):
           - id: f
             card: Forest
             controller: alice
-            keywords: [hexproof]
+            keywords: [ward]
         question: {activate: f}
         """)
-    assert_error(path, line_of(path, "hexproof"), "unknown keyword 'hexproof'; known keywords: ",
+    assert_error(path, line_of(path, "ward"), "unknown keyword 'ward'; known keywords: ",
                  listing=KEYWORDS)
 
 
@@ -548,10 +548,10 @@ def test_unknown_keyword_in_block_list_names_its_line(write, line_of):
             controller: alice
             keywords:
               - haste
-              - hexproof
+              - ward
         question: {activate: f}
         """)
-    assert_error(path, line_of(path, "hexproof"), "unknown keyword 'hexproof'; known keywords: ",
+    assert_error(path, line_of(path, "ward"), "unknown keyword 'ward'; known keywords: ",
                  listing=KEYWORDS)
 
 

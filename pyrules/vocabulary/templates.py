@@ -1143,6 +1143,28 @@ KEYWORDS: tuple[Kind, ...] = (
         "sequences/aura-on-an-illegal-object"),
     _kw("enchant_creature", "an Aura that enchants a creature (702.5)", Modelled("sba.lp", ("303.4a", "704.5m")),
         "sequences/aura-on-an-illegal-object"),
+    _kw("flash", "may be cast any time its controller could cast an instant (702.8a)",
+        Modelled("casting.lp", ("702.8a", "117.1a")), "stack/flash-creature-cast-in-combat"),
+    _kw("hexproof", "can't be the target of spells or abilities its controller's opponents control (702.11b)",
+        Modelled("stack.lp", ("702.11b",)), "stack/hexproof-against-an-opponent"),
+    *(_kw(f"protection_from_{color}", f"protection from {color}: not targeted, blocked, enchanted or dealt damage by "
+          f"what is {color} (702.16b-f)", Modelled("stack.lp", ("702.16a", "702.16b", "702.16e", "702.16f")),
+          "combat/protection-from-each-color-blocking")
+      for color in ("white", "blue", "black", "red", "green")),
+    *(_kw(f"{land}walk", f"{land}walk: can't be blocked as long as the defending player controls a land of the type "
+          f"{land.capitalize()} (702.14b)", Modelled("combat.lp", ("702.14b", "702.14c")),
+          "combat/landwalk-of-each-basic-land-type")
+      for land in ("plains", "island", "swamp", "mountain", "forest")),
+    _kw("fear", "can't be blocked except by artifact creatures and/or black creatures (702.36b)",
+        Modelled("combat.lp", ("702.36b",)), "combat/fear-intimidate-and-horsemanship"),
+    _kw("intimidate", "can't be blocked except by artifact creatures and/or creatures that share a color with it "
+        "(702.13b)", Modelled("combat.lp", ("702.13b",)), "combat/fear-intimidate-and-horsemanship"),
+    _kw("horsemanship", "can't be blocked except by creatures with horsemanship (702.31b)",
+        Modelled("combat.lp", ("702.31b",)), "combat/fear-intimidate-and-horsemanship"),
+    _kw("shadow", "can't be blocked by creatures without shadow, and can block only creatures with shadow (702.28b)",
+        Modelled("combat.lp", ("702.28b",)), "combat/shadow-blocks-and-is-blocked-only-by-shadow"),
+    _kw("can_block_only_flyers", "\"This creature can block only creatures with flying\" (a restriction, 509.1b)",
+        Modelled("combat.lp", ("509.1b",)), "combat/shadow-blocks-and-is-blocked-only-by-shadow"),
     _kw("cumulative_upkeep", "an upkeep cost that grows (702.24)", Inert("it triggers at the beginning of an upkeep, "
         "which no modelled action reaches")),
     _kw("opening_hand_start", "may begin the game on the battlefield (Leyline)", Inert("it matters only before "

@@ -599,12 +599,15 @@ def spell(line: str) -> list[dict[str, Any]] | None:
 # -- keywords ---------------------------------------------------------------------------------------
 KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "double strike", "menace",
             "deathtouch", "lifelink", "indestructible", "shroud", "protection from multicolored", "enchant land",
-            "enchant forest", "enchant creature"}
+            "enchant forest", "enchant creature", "flash", "hexproof", "fear", "intimidate", "horsemanship", "shadow",
+            *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green")),
+            *(f"{land}walk" for land in ("plains", "island", "swamp", "mountain", "forest"))}
 #: Whole lines that state a combat restriction or requirement of the creature itself (509.1b, 508.1d), written
 #: as the keyword-like abilities the vocabulary names them by.
 COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
                 "~ attacks each combat if able.": "attacks_each_combat",
-                "~ blocks each combat if able.": "blocks_each_combat"}
+                "~ blocks each combat if able.": "blocks_each_combat",
+                "~ can block only creatures with flying.": "can_block_only_flyers"}
 
 
 def keywords(line: str) -> list[dict[str, Any]] | None:
