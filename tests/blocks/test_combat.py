@@ -270,3 +270,41 @@ def test_an_attacker_with_protection_from_a_blockers_quality_cannot_be_blocked_b
                permanent(blade). has_type(blade,creature). controller(blade,bob).
                permanent(bears). has_type(bears,creature). controller(bears,bob)."""
     assert derive("combat:509.1a", facts, "_able_to_block") == {"_able_to_block(bears,guard)"}
+
+
+_BLOCKERS = "_may_try_block({0},{1}). "
+
+
+@covers("combat:702.14b")
+def test_landwalk_evades_while_the_defending_player_controls_a_land_of_its_type():
+    facts = ("_defending(bob,sw). has_keyword(sw,swampwalk). _defending(bob,fw). has_keyword(fw,forestwalk). "
+             "_defending(bob,iw). has_keyword(iw,islandwalk). _may_try_block(giant,sw). _may_try_block(giant,fw). "
+             "_may_try_block(giant,iw). permanent(swamp). has_type(swamp,land). has_subtype(swamp,swamp). "
+             "controller(swamp,bob). permanent(forest). has_type(forest,land). has_subtype(forest,forest). "
+             "controller(forest,alice). permanent(relic). has_subtype(relic,island). controller(relic,bob).")
+    # the Forest is alice's, and an Island that is not a land does not count
+    assert derive("combat:702.14b", facts, ["_landwalk", "_evaded"]) == {
+        "_landwalk(sw,swamp)", "_landwalk(fw,forest)", "_landwalk(iw,island)", "_evaded(giant,sw)"}
+
+
+@covers("combat:702.36b")
+def test_fear_intimidate_and_horsemanship_let_only_some_creatures_block():
+    facts = ("has_keyword(f,fear). has_keyword(i,intimidate). has_color(i,g). has_keyword(h,horsemanship). "
+             + "".join(_BLOCKERS.format(b, a) for b in ("black", "green", "myr", "rider") for a in "fih")
+             + "has_color(black,b). has_color(green,g). has_type(myr,artifact). has_keyword(rider,horsemanship).")
+    assert derive("combat:702.36b", facts, "_evaded") == {
+        "_evaded(green,f)", "_evaded(rider,f)",  # fear: artifact or black only
+        "_evaded(black,i)", "_evaded(rider,i)",  # intimidate: artifact or a shared color
+        "_evaded(black,h)", "_evaded(green,h)", "_evaded(myr,h)"}  # horsemanship: horsemanship only
+
+
+@covers("combat:702.28b")
+def test_shadow_and_can_block_only_flyers_restrict_both_sides():
+    facts = ("has_keyword(shade,shadow). has_keyword(angel,flying). "
+             + "".join(_BLOCKERS.format(b, a) for b in ("bshade", "percher", "bears") for a in ("shade", "angel", "giant"))
+             + "has_keyword(bshade,shadow). has_keyword(percher,can_block_only_flyers).")
+    assert derive("combat:702.28b", facts, "_evaded") == {
+        "_evaded(percher,shade)", "_evaded(bears,shade)"}
+    assert derive("combat:702.28b", facts, "_restricted") == {
+        "_restricted(bshade,angel)", "_restricted(bshade,giant)", "_restricted(percher,shade)",
+        "_restricted(percher,giant)"}
