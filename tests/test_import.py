@@ -429,6 +429,15 @@ def test_normalise(line, expected):
     ("Fear", [{"keyword": "fear"}]),
     ("Shadow", [{"keyword": "shadow"}]),
     ("~ can block only creatures with flying.", [{"keyword": "can_block_only_flyers"}]),
+    ("{R}: ~ gains first strike until end of turn.",
+     [{"activated": {"cost": "{R}", "effect": {"lasting_on_self": oracle.NEXT}}},
+      {"static": {"gain_keywords": ["first_strike"], "lasting": "until_end_of_turn"}}]),
+    ("{1}{W}: ~ gets +1/+1 and gains flying and vigilance until end of turn.",
+     [{"activated": {"cost": "{1}{W}", "effect": {"lasting_on_self": oracle.NEXT}}},
+      {"static": {"modify_pt": "+1/+1", "gain_keywords": ["flying", "vigilance"], "lasting": "until_end_of_turn"}}]),
+    ("{G}: ~ gains protection from red until end of turn.",
+     [{"activated": {"cost": "{G}", "effect": {"lasting_on_self": oracle.NEXT}}},
+      {"static": {"gain_keywords": ["protection_from_red"], "lasting": "until_end_of_turn"}}]),
 ])
 def test_lines_that_templates_fit(line, abilities):
     assert oracle.translate_line(line, spell_card=False) == abilities

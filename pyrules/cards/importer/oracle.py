@@ -912,6 +912,31 @@ def _lasting(text: str) -> dict[str, Any] | None:
     return {kind: {**body, "lasting": "until_end_of_turn"}}
 
 
+def _granted(words: str | None) -> list[str] | None:
+    """"flying", "flying and first strike", "flying, vigilance, and lifelink": the keywords, or None."""
+    if words is None:
+        return []
+    names = [w.strip() for w in re.split(r", and |, | and ", words)]
+    return [n.replace(" ", "_") for n in names] if all(n in KEYWORDS for n in names) else None
+
+
+#: "gets +1/+1 until end of turn", "gains flying until end of turn", "gets +2/+0 and gains first strike until
+#: end of turn" (get and gain for a plural subject): the P/T change and the keywords, in groups 1 and 2 or 3.
+_UNTIL_EOT = r"(?:gets? ([+-]\d+/[+-]\d+)(?: and gains? ([a-z ,]+?))?|gains? ([a-z ,]+?)) until end of turn"
+
+
+def _until_eot(m: re.Match[str], first: int) -> dict[str, Any] | None:
+    """The lasting static ability a match of ``_UNTIL_EOT`` (from group ``first``) describes, or None."""
+    pt, with_pt, alone = m.group(first), m.group(first + 1), m.group(first + 2)
+    keywords = _granted(with_pt if pt else alone)
+    if keywords is None:
+        return None
+    body: dict[str, Any] = {"modify_pt": pt} if pt else {}
+    if keywords:
+        body["gain_keywords"] = keywords
+    return {**body, "lasting": "until_end_of_turn"}
+
+
 def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """The abilities one normalised line of Oracle text is, or None if no template fits it."""
     if not line:
@@ -930,17 +955,16 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         lasting = _lasting(line)
         if lasting is not None:  # the effect the spell creates, as cards.yaml writes High Tide and Pale Moon
             return [lasting]
-        m = re.fullmatch(r"Target (.+?) gets ([+-]\d+/[+-]\d+) until end of turn\.", line)
+        m = re.fullmatch(rf"Target (.+?) {_UNTIL_EOT}\.", line)
         flt = permanent_filter(m.group(1)) if m else None
-        if m and flt is not None and flt.get("types") == ["creature"]:  # as cards.yaml writes Giant Growth
-            return [{"spell": {"effect": {"lasting_on_target": {"ability": NEXT, "target": flt}}}},
-                    {"static": {"modify_pt": m.group(2), "lasting": "until_end_of_turn"}}]
-        m = re.fullmatch(r"((?:Other )?[Cc]reatures you control|All creatures) get ([+-]\d+/[+-]\d+) until end of turn\.",
-                         line)
+        static = _until_eot(m, 2) if m else None
+        if static and flt is not None and flt.get("types") == ["creature"]:  # as cards.yaml writes Giant Growth
+            return [{"spell": {"effect": {"lasting_on_target": {"ability": NEXT, "target": flt}}}}, {"static": static}]
+        m = re.fullmatch(rf"((?:Other )?[Cc]reatures you control|All creatures) {_UNTIL_EOT}\.", line)
         flt = permanent_filter(m.group(1)) if m else None
-        if m and flt is not None:  # the permanents it matches as it resolves (611.2c), as cards.yaml writes Overrun
-            return [{"spell": {"effect": {"lasting_on_each": NEXT}}},
-                    {"static": {"modify_pt": m.group(2), "filter": flt, "lasting": "until_end_of_turn"}}]
+        static = _until_eot(m, 2) if m else None
+        if static and flt is not None:  # the permanents it matches as it resolves (611.2c), as cards.yaml writes Overrun
+            return [{"spell": {"effect": {"lasting_on_each": NEXT}}}, {"static": {**static, "filter": flt}}]
         effects = spell(line)
         return [{"spell": {"effect": effects[0] if len(effects) == 1 else effects}}] if effects else None
     m = re.fullmatch(r"When ~ enters or dies, (.+)", line)
@@ -951,13 +975,13 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         ability = grammar(line)
         if ability is not None:
             return [ability]
-    m = re.fullmatch(r"([^:\"]+): ~ gets ([+-]\d+/[+-]\d+) until end of turn\.", line)
+    m = re.fullmatch(rf"([^:\"]+): ~ {_UNTIL_EOT}\.", line)
     if m:  # "{R}: ~ gets +1/+0 until end of turn": the ability makes the lasting effect written after it
         parts = costs(m.group(1))
-        if parts is None:
+        static = _until_eot(m, 2)
+        if parts is None or static is None:
             return None
-        return [{"activated": {"cost": cost_value(parts), "effect": {"lasting_on_self": NEXT}}},
-                {"static": {"modify_pt": m.group(2), "lasting": "until_end_of_turn"}}]
+        return [{"activated": {"cost": cost_value(parts), "effect": {"lasting_on_self": NEXT}}}, {"static": static}]
     m = re.fullmatch(r"([^:\"]+): (Until end of turn, .+)", line)
     if m:  # "[Cost]: Until end of turn, ...": the ability creates the lasting effect written after it
         lasting = _lasting(m.group(2))
