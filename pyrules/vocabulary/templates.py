@@ -664,6 +664,14 @@ EFFECTS: tuple[Kind, ...] = (
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("destroy_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
          example="sequences/murder-under-rest-in-peace"),
+    Kind("effect", "tap_target", "tap target [filter] permanent (701.26a)", Modelled("stack.lp", ("701.26a",)),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("tap_target", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         example="stack/tap-target-creature-before-blocks"),
+    Kind("effect", "untap_target", "untap target [filter] permanent (701.26b)", Modelled("stack.lp", ("701.26b",)),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("untap_target", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         example="stack/untap-target-land-for-mana"),
     Kind("effect", "lasting_on_target", "target [filter] permanent gets the lasting effect of this card's ability N "
          "(\"target creature gets +3/+3 until end of turn\"): it begins as this resolves, on that permanent alone "
          "(611.2a, 611.2c)", Modelled("stack.lp", ("611.2a", "611.2c")), LastingOnTarget(), RESOLVING,

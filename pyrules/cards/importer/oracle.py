@@ -476,7 +476,9 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
 ]
 #: Instructions with a target a filter describes: the pattern (the target's words), and the instruction.
 _TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
-                     (re.compile(r"Exile target (.+)"), "exile_target")]
+                     (re.compile(r"Exile target (.+)"), "exile_target"),
+                     (re.compile(r"Tap target (.+)"), "tap_target"),
+                     (re.compile(r"Untap target (.+)"), "untap_target")]
 
 
 def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
