@@ -502,8 +502,11 @@ def test_could_produce_of_an_empty_list(write):
     ("counters: {+1/+1: 1}", "counters", "counter kind '+1/+1' must be a name of letters, digits and underscores"),
     ("zone: sideboard", "zone",
      "objects.0.zone must be one of battlefield, hand, graveyard, exile, library, stack, not 'sideboard'"),
+    ("zone: graveyard, regeneration_shields: 1", "regeneration_shields",
+     "'c' is in the graveyard; a regeneration shield protects a permanent (CR 701.19a)"),
+    ("regeneration_shields: -1", "regeneration_shields", "objects.0.regeneration_shields must be at least 0, not -1"),
 ], ids=["tapped-in-hand", "token-in-graveyard", "back-face", "controller-in-hand", "counters-in-exile",
-        "counter-kind", "zone"])
+        "counter-kind", "zone", "shield-in-graveyard", "negative-shields"])
 def test_impossible_states(write, line_of, fields, marker, message):
     head = "players: [alice, bob]\nobjects:\n  - id: c\n    card: Grizzly Bears\n    owner: alice\n"
     body = "".join(f"    {part.strip()}\n" for part in _split_fields(fields))

@@ -30,6 +30,9 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "attached/2": (("O", "Y"), "O is attached to Y at the end (701.3)"),
     "unattached/1": (("O",), "O, attached to something at the start, is on the battlefield attached to nothing at "
                              "the end (704.5n, 704.5p)"),
+    "regeneration_shields/2": (("O", "N"), "N regeneration shields protect O at the end (701.19a)"),
+    "removed_from_combat/1": (("O",), "O, attacking or blocking at the start, is on the battlefield out of combat at "
+                                      "the end (506.4)"),
     "attacking/2": (("O", "Target"), "O is an attacking creature at the end, attacking Target (508.1)"),
     "blocking/2": (("O", "Y"), "O is a blocking creature at the end, blocking the attacking creature Y (509.1)"),
     "restricted_mana/4": (("P", "T", "R", "N"), "P's pool holds N mana of type T that may be spent only as R says, at "

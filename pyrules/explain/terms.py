@@ -128,6 +128,7 @@ GIVEN: dict[str, str] = {
     "trigger_item/2": "triggered by {1}",
     "attacking/2": "attacking {1}", "blocking/2": "blocking {1}", "blocked/1": "blocked",
     "struck_first/1": "dealt first-strike combat damage (510.4)",
+    "regeneration_shields/2": "protected by {1} regeneration shields this turn",
     "question_attack/2": "declared as an attacker, attacking {1}", "question_block/2": "declared as a blocker of {1}",
     "player/1": "a player", "active_player/1": "the active player", "priority/1": "has priority",
     "empty_library_draw/1": "has drawn from an empty library", "deathtouch_damage/1": "dealt damage by deathtouch",

@@ -450,6 +450,11 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("blocking", [String(oid), String(n.blocking)]))
         if o.attached_to and not n.attached_to and n.zone == "battlefield":
             out.add(Function("unattached", [String(oid)]))
+        if n.zone == o.zone == "battlefield":
+            if n.regeneration_shields != o.regeneration_shields:
+                out.add(Function("regeneration_shields", [String(oid), Number(n.regeneration_shields)]))
+            if (o.attacking or o.blocking) and not (n.attacking or n.blocking):
+                out.add(Function("removed_from_combat", [String(oid)]))
         old = o.counters if o.zone == n.zone == "battlefield" else {}
         for kind in sorted(set(old) | set(n.counters)):
             delta = n.counters.get(kind, 0) - old.get(kind, 0)

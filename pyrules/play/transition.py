@@ -140,8 +140,8 @@ def _move(d: _Draft, a: Symbol) -> None:
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, kicked=obj.kicked and to == "stack", position=None,
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
-          copy_of=None, copy_except=(), crafted_with=(), face="front" if to != "battlefield" else obj.face,
-          timestamp=d.entering_timestamp if to == "battlefield" else None)
+          regeneration_shields=0, copy_of=None, copy_except=(), crafted_with=(),
+          face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None)
 
 
 def _life(sign: int) -> Callable[[_Draft, Symbol], None]:
@@ -390,6 +390,18 @@ def _marked(d: _Draft, a: Symbol) -> None:
     d.set(obj, damage=_bounded(obj.damage + _number(a.arguments[1])))
 
 
+def _regenerated(d: _Draft, a: Symbol) -> None:
+    """701.19a: the shield is used; the damage removed; out of combat (506.4). The tap is an event of its own."""
+    obj = d.obj(a.arguments[0])
+    d.set(obj, regeneration_shields=obj.regeneration_shields - 1, damage=0, deathtouch_damage=False, attacking=None,
+          blocking=None, struck_first=False)
+
+
+def _shield_created(d: _Draft, a: Symbol) -> None:
+    obj = d.obj(a.arguments[0])
+    d.set(obj, regeneration_shields=_bounded(obj.regeneration_shields + 1))
+
+
 def _deathtouch(d: _Draft, a: Symbol) -> None:
     d.set(d.obj(a.arguments[0]), deathtouch_damage=True)
 
@@ -524,6 +536,8 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "land_played/2": _land_played,
     "damage_marked/2": _marked,
     "damaged_by_deathtouch/1": _deathtouch,
+    "regenerated/1": _regenerated,
+    "regeneration_shield_created/1": _shield_created,
     "drew/2": _drew,
     "drew_unseen/2": _drew_unseen,
     "draws_from_empty_library/1": _empty_draw,
@@ -763,7 +777,7 @@ def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
             o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except,
-            o.division, o.blocked, o.struck_first)
+            o.division, o.blocked, o.struck_first, o.regeneration_shields)
 
 
 def _state_key(state: Situation) -> tuple:

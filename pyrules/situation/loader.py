@@ -347,6 +347,10 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     damage = _value(f, "object", "damage", 0)
     if damage and zone != "battlefield":
         raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
+    shields = _value(f, "object", "regeneration_shields", 0)
+    if shields and zone != "battlefield":
+        raise f.child("regeneration_shields").fail(f"'{oid}' is in the {zone}; a regeneration shield protects a "
+                                                   "permanent (CR 701.19a)")
     copy_of_f = f.child("copy_of")
     copy_of = library.lookup(copy_of_f.text(), copy_of_f.where).name if copy_of_f.present else None
     crafted_with = _value(f, "object", "crafted_with", ())
@@ -396,6 +400,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         division=_value(f, "object", "division", ()),
         copy=copy,
         damage=damage,
+        regeneration_shields=shields,
         copy_of=copy_of,
         copy_except=copy_except,
         crafted_with=crafted_with,

@@ -71,6 +71,7 @@ class GameObject:
     crafted_with: tuple[str, ...] = ()  # the cards exiled to craft it (702.167c)
     damage: int = 0  # damage marked on it (120.3e)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
+    regeneration_shields: int = 0  # each replaces one destruction this turn (701.19a)
     attacking: str | None = None  # an attacking creature: the player or planeswalker it attacks (506.3, 508.1b)
     blocking: str | None = None  # a blocking creature: the attacking creature it blocks (509.1a)
     blocked: bool = False  # an attacking creature that became blocked, even with no blocker left (509.1h)

@@ -273,6 +273,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("sba.lp", ("120.3e", "704.5g")), Count(0),
            term=lambda o, ctx: [fn("damage", ctx.oid, o.damage)] if o.damage else [],
            example="sequences/marked-damage-adds-up", asp="damage"),
+    _field("object", "regeneration_shields", "regeneration shields that protect it this turn: each replaces one "
+           "destruction (a permanent on the battlefield; 701.19a, 614.8)", Modelled("events.lp", ("701.19a", "614.8")),
+           Count(0), term=lambda o, ctx: ([fn("regeneration_shields", ctx.oid, o.regeneration_shields)]
+                                          if o.regeneration_shields else []),
+           example="sequences/murder-on-a-shielded-creature", asp="regeneration_shields"),
     _field("object", "copy", "a copy of a spell (on the stack), not a card: it ceases to exist once it leaves the "
            "stack (707.10, 704.5e)", Modelled("sba.lp", ("707.10", "704.5e")), Bool(),
            term=_flag_fact("spell_copy", "copy"), example="sequences/a-copy-of-a-spell-ceases-to-exist",

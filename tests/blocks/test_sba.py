@@ -57,19 +57,19 @@ def test_toughness_counts_only_for_a_creature_on_the_battlefield():
 # --- 704.5g, 704.5h: lethal damage, deathtouch, indestructible --------------------------------------------
 
 @covers("sba:704.5g")
-def test_lethal_damage_and_deathtouch_destroy_but_not_an_indestructible_creature():
+def test_lethal_damage_and_deathtouch_destroy():
     facts = """_check. permanent(a). has_type(a,creature). toughness(a,2). damage(a,2).
                permanent(b). has_type(b,creature). toughness(b,3). damage(b,2).
                permanent(c). has_type(c,creature). toughness(c,5). deathtouch_damage(c).
-               permanent(d). has_type(d,creature). toughness(d,1). damage(d,4). has_keyword(d,indestructible)."""
-    assert derive("sba:704.5g", facts, ["_lethal", "to_graveyard"]) == {
-        "_lethal(a)", "_lethal(c)", "_lethal(d)", GY.format("a"), GY.format("c")}
+               permanent(d). has_type(d,creature). toughness(d,1). damage(d,4)."""
+    assert derive("sba:704.5g", facts, ["_lethal", "destroyed"]) == {
+        "_lethal(a)", "_lethal(c)", "_lethal(d)", "destroyed(sba(a),a)", "destroyed(sba(c),c)", "destroyed(sba(d),d)"}
 
 
 @covers("sba:704.5g")
 def test_damage_on_a_creature_with_toughness_zero_is_left_to_704_5f():
     facts = "_check. permanent(a). has_type(a,creature). toughness(a,0). damage(a,1). deathtouch_damage(a)."
-    assert derive("sba:704.5g", facts, ["_lethal", "to_graveyard"]) == set()
+    assert derive("sba:704.5g", facts, ["_lethal", "destroyed"]) == set()
 
 
 # --- 704.5i: planeswalkers with no loyalty ----------------------------------------------------------------

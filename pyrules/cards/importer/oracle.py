@@ -521,6 +521,12 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"create_tokens": {"kind": m.group(2).lower(), "count": number(m.group(1))}}
     if permanent and sentence == "Untap ~":
         return {"untap_self": True}
+    if permanent and sentence == "Regenerate ~":
+        return {"regenerate_self": True}
+    m = re.fullmatch(r"Regenerate target (.+)", sentence)
+    if m:
+        flt = permanent_filter(m.group(1))
+        return {"regenerate_target": flt} if flt is not None and "controller" not in flt else None
     m = re.fullmatch(r"Put (a|an|one|two|three|X) (\S+) counters? on ~", sentence)
     if m and permanent and counter_kind(m.group(2)):
         count = "X" if m.group(1) == "X" else number(m.group(1))
