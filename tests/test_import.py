@@ -437,6 +437,16 @@ def test_normalise(line, expected):
       {"static": {"modify_pt": "+1/+1", "gain_keywords": ["flying", "vigilance"], "lasting": "until_end_of_turn"}}]),
     ("{1}, {T}: Tap target creature.",
      [{"activated": {"cost": "{1}, {T}", "effect": {"tap_target": {"types": ["creature"]}}}}]),
+    ("Whenever ~ attacks, it gets +2/+0 until end of turn.",
+     [{"triggered": {"when": "attacks", "effect": {"lasting_on_self": oracle.NEXT}}},
+      {"static": {"modify_pt": "+2/+0", "lasting": "until_end_of_turn"}}]),
+    ("{R}: ~ gets +2/+0 until end of turn. Activate only once each turn.",
+     [{"activated": {"cost": "{R}", "effect": {"lasting_on_self": oracle.NEXT}, "limit": "once_each_turn"}},
+      {"static": {"modify_pt": "+2/+0", "lasting": "until_end_of_turn"}}]),
+    ("{1}{G}: Target creature gets +1/+1 until end of turn.",
+     [{"activated": {"cost": "{1}{G}", "effect": {"lasting_on_target": {"ability": oracle.NEXT,
+                                                                         "target": {"types": ["creature"]}}}}},
+      {"static": {"modify_pt": "+1/+1", "lasting": "until_end_of_turn"}}]),
     ("{G}: Regenerate ~.", [{"activated": {"cost": "{G}", "effect": {"regenerate_self": True}}}]),
     ("{1}{G}: Regenerate target creature.",
      [{"activated": {"cost": "{1}{G}", "effect": {"regenerate_target": {"types": ["creature"]}}}}]),
@@ -447,6 +457,23 @@ def test_normalise(line, expected):
 ])
 def test_lines_that_templates_fit(line, abilities):
     assert oracle.translate_line(line, spell_card=False) == abilities
+
+
+def test_a_lasting_clause_in_a_spell_of_two_sentences():
+    assert oracle.translate_line("Target creature gets +2/+2 until end of turn. Draw a card.", spell_card=True) == [
+        {"spell": {"effect": [{"lasting_on_target": {"ability": oracle.NEXT, "target": {"types": ["creature"]}}},
+                              {"draw": 1}]}},
+        {"static": {"modify_pt": "+2/+2", "lasting": "until_end_of_turn"}}]
+
+
+@pytest.mark.parametrize("line", [
+    "Whenever ~ blocks a creature, it gets +1/+1 until end of turn.",  # "it" could be the creature blocked
+    "Whenever a creature attacks, it gets +1/+0 until end of turn.",  # "it" is that creature, not this one
+    "{1}: ~ gets +1/+1 until end of turn and target creature gets -1/-1 until end of turn.",  # two clauses
+    "{1}: ~ gains shadow-walking until end of turn.",  # no such keyword
+])
+def test_lasting_clauses_not_read(line):
+    assert oracle.translate_line(line, spell_card=False) is None
 
 
 @pytest.mark.parametrize("line", [

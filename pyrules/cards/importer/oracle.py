@@ -521,6 +521,14 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"create_tokens": {"kind": m.group(2).lower(), "count": number(m.group(1))}}
     if permanent and sentence == "Untap ~":
         return {"untap_self": True}
+    if sentence == _LASTING_SELF and permanent:
+        return {"lasting_on_self": NEXT}
+    m = _LASTING_TARGET.fullmatch(sentence)
+    if m:
+        flt = permanent_filter(m.group(1))
+        if flt is None or "controller" in flt or flt.get("types") != ["creature"]:
+            return None
+        return {"lasting_on_target": {"ability": NEXT, "target": flt}}
     if permanent and sentence == "Regenerate ~":
         return {"regenerate_self": True}
     m = re.fullmatch(r"Regenerate target (.+)", sentence)
@@ -945,8 +953,44 @@ def _until_eot(m: re.Match[str], first: int) -> dict[str, Any] | None:
     return {**body, "lasting": "until_end_of_turn"}
 
 
+#: A clause "~ gets +1/+1 until end of turn" (or "it", "target creature ... gains flying ...") inside a triggered or
+#: activated ability or a spell: the lasting effect it creates is an ability of its own, after the line's (611.2a).
+_LASTING_CLAUSE = re.compile(rf"(?:(~|it|this creature)|([Tt]arget [^,.]+?)) {_UNTIL_EOT}(?=\.)")
+#: What the clause is replaced with, for ``_effect`` to read as lasting_on_self or lasting_on_target.
+_LASTING_SELF = "~ gets the lasting effect"
+_LASTING_TARGET = re.compile(r"Target (.+) gets the lasting effect")
+
+
+def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """A line with one lasting clause: its ability (the clause read as "the next ability begins on ~ or on the
+    target"), then that lasting ability."""
+    m = _LASTING_CLAUSE.search(line)
+    if not m or _LASTING_CLAUSE.search(line, m.end()):
+        return None
+    static = _until_eot(m, 3)
+    if static is None:
+        return None
+    if m.group(1) in ("it", "this creature") and not re.fullmatch(
+            r"(?:When|Whenever) ~ (?:attacks|blocks|becomes blocked|enters|deals combat damage to a player), ",
+            line[:m.start()]):
+        return None  # "it" names this permanent only where the trigger's event is about it alone
+    clause = _LASTING_SELF if m.group(1) else f"{m.group(2)} gets the lasting effect"
+    rest = line[:m.start()] + clause + line[m.end():]
+    read = translate_line(rest, spell_card)
+    if read is None or len(read) != 1 or "static" in read[0]:
+        return None
+    return [read[0], {"static": static}]
+
+
 def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """The abilities one normalised line of Oracle text is, or None if no template fits it."""
+    read = _translate_line(line, spell_card)
+    if read is None and "until end of turn" in line:
+        read = _with_lasting_clause(line, spell_card)
+    return read
+
+
+def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     if not line:
         return []
     if _LONG_NUMBER.search(line):  # the templates convert their numbers with int()
