@@ -625,6 +625,13 @@ def test_report_options_are_checked(capsys, args, message):
     assert (code, out, err) == (2, "", f"pyrules: {message}\n")
 
 
+def test_shapes_group_power_and_toughness():
+    assert shape("Whenever ~ attacks, it gets +2/+0 until end of turn.") == \
+        "Whenever ~ attacks, it gets +N/+N until end of turn."
+    assert shape("Create a 1/1 white Soldier creature token.") == "Create a N/N white Soldier creature token."
+    assert shape("All creatures get -1/-1.") == "All creatures get -N/-N."
+
+
 def test_shapes_group_lines():
     assert shape("{2}{G}, {T}: Add three mana of any one color.") == "{M}, {M}: Add N mana of any N color."
     assert shape("~ deals 3 damage to target creature with power 4 or greater.") == \

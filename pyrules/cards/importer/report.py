@@ -12,6 +12,7 @@ from pyrules.cards.importer.areas import rank
 from pyrules.cards.importer.translate import Result
 
 _SYMBOLS = re.compile(r"(?:\{[^{}]+\})+")
+_PT = re.compile(r"(?<![\w/])([+-]?)\d+/([+-]?)\d+(?![\w/])")  # +2/+0, 1/1: power and toughness
 _NUMBER = re.compile(r"(?<![\w/])[+-]?\d+(?![\w/])")
 _WORDS = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b", re.I)
 _BASIC = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
@@ -20,6 +21,7 @@ _BASIC = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest":
 def shape(line: str) -> str:
     """A line with its mana symbols, numbers and number words generalised (the card's name is already ~)."""
     line = _SYMBOLS.sub("{M}", line)
+    line = _PT.sub(lambda m: f"{m[1]}N/{m[2]}N", line)
     line = _NUMBER.sub("N", line)
     return _WORDS.sub("N", line)
 
