@@ -459,6 +459,18 @@ def test_lines_that_templates_fit(line, abilities):
     assert oracle.translate_line(line, spell_card=False) == abilities
 
 
+@pytest.mark.parametrize("line, effect", [
+    ("Counter target spell.", {"counter_target_spell": {}}),
+    ("Counter target noncreature spell.", {"counter_target_spell": {"not_types": ["creature"]}}),
+    ("Counter target instant or sorcery spell.", {"counter_target_spell": {"any_types": ["instant", "sorcery"]}}),
+    ("Counter target artifact or enchantment spell.",
+     {"counter_target_spell": {"any_types": ["artifact", "enchantment"]}}),
+    ("Destroy target nonartifact creature.", {"destroy_target": {"types": ["creature"], "not_types": ["artifact"]}}),
+])
+def test_spell_lines_that_templates_fit(line, effect):
+    assert oracle.translate_line(line, spell_card=True) == [{"spell": {"effect": effect}}]
+
+
 def test_a_lasting_clause_in_a_spell_of_two_sentences():
     assert oracle.translate_line("Target creature gets +2/+2 until end of turn. Draw a card.", spell_card=True) == [
         {"spell": {"effect": [{"lasting_on_target": {"ability": oracle.NEXT, "target": {"types": ["creature"]}}},

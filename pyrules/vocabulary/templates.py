@@ -664,6 +664,12 @@ EFFECTS: tuple[Kind, ...] = (
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("destroy_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
          example="sequences/murder-under-rest-in-peace"),
+    Kind("effect", "counter_target_spell", "counter target [filter] spell: it leaves the stack without resolving and "
+         "goes to its owner's graveyard (701.5a)", Modelled("stack.lp", ("701.5a",)), FilterShape("objects"),
+         RESOLVING, term=lambda value, ctx: fn("counter_target_spell", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + _filter_words(value).replace("any", "") .strip() + " spell",
+                                           "stack", value),),
+         example="stack/counter-target-creature-spell"),
     Kind("effect", "regenerate_self", "regenerate this permanent: a regeneration shield for it this turn (701.19a)",
          Modelled("stack.lp", ("701.19a",)), Flag(), ON_PERMANENT, term=_const("regenerate_self"),
          text=lambda v: "Regenerate this", example="sequences/regenerated-blocker-survives-lethal-damage"),

@@ -129,6 +129,13 @@ def test_supertype_nonbasic_and_nonland():
 
 
 @covers("filters:109.2-2")
+def test_none_of_some_card_types():
+    facts = """filter(f). filter_not_type(f,creature). view(a). view_type(a,creature). view_type(a,artifact).
+               view(b). view_type(b,instant)."""
+    assert derive("filters:109.2-2", facts, "_kind_fails") == {"_kind_fails(f,a)"}
+
+
+@covers("filters:109.2-2")
 def test_tokens_nontokens_and_an_activated_ability():
     facts = """filter(f). filter_token(f). filter(g). filter_nontoken(g). filter(h). filter_activated_ability(h).
                view(a). view_token(a). view(b). view_activated(b)."""

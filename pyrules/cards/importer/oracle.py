@@ -144,6 +144,9 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
     if words and words[0] == "nonland":
         flt["nonland"] = True
         words = words[1:]
+    if words and words[0] in {f"non{t}" for t in TYPE_WORDS - {"land"}}:
+        flt["not_types"] = [words[0][3:]]
+        words = words[1:]
     if not words:
         return None
     nouns = [w[:-1] if w.endswith("s") and w[:-1] in TYPE_WORDS | {"permanent"} else w for w in words]
@@ -487,6 +490,20 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         m = pattern.fullmatch(sentence)
         if m:
             return make(m)
+    m = re.fullmatch(r"Counter target (?:(.+?) )?spell", sentence)
+    if m:  # "counter target spell", "... noncreature spell", "... instant or sorcery spell"
+        words = m.group(1)
+        spell_types = {"instant", "sorcery"}
+        if words is None:
+            return {"counter_target_spell": {}}
+        if words in spell_types:
+            return {"counter_target_spell": {"types": [words]}}
+        if words == "instant or sorcery":
+            return {"counter_target_spell": {"any_types": ["instant", "sorcery"]}}
+        if words.startswith("non") and words[3:] in TYPE_WORDS | spell_types:
+            return {"counter_target_spell": {"not_types": [words[3:]]}}
+        flt = permanent_filter(words)
+        return {"counter_target_spell": flt} if flt is not None and set(flt) <= {"types", "any_types"} else None
     for pattern, key in _TARGETED_EFFECTS:
         m = pattern.fullmatch(sentence)
         if m:
