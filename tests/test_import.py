@@ -447,6 +447,7 @@ def test_normalise(line, expected):
      [{"activated": {"cost": "{1}{G}", "effect": {"lasting_on_target": {"ability": oracle.NEXT,
                                                                          "target": {"types": ["creature"]}}}}},
       {"static": {"modify_pt": "+1/+1", "lasting": "until_end_of_turn"}}]),
+    ("{U}: Return ~ to its owner's hand.", [{"activated": {"cost": "{U}", "effect": {"return_self_to_hand": True}}}]),
     ("{G}: Regenerate ~.", [{"activated": {"cost": "{G}", "effect": {"regenerate_self": True}}}]),
     ("{1}{G}: Regenerate target creature.",
      [{"activated": {"cost": "{1}{G}", "effect": {"regenerate_target": {"types": ["creature"]}}}}]),
@@ -465,6 +466,7 @@ def test_lines_that_templates_fit(line, abilities):
     ("Counter target instant or sorcery spell.", {"counter_target_spell": {"any_types": ["instant", "sorcery"]}}),
     ("Counter target artifact or enchantment spell.",
      {"counter_target_spell": {"any_types": ["artifact", "enchantment"]}}),
+    ("Return target nonland permanent to its owner's hand.", {"return_target_to_hand": {"nonland": True}}),
     ("Destroy target nonartifact creature.", {"destroy_target": {"types": ["creature"], "not_types": ["artifact"]}}),
 ])
 def test_spell_lines_that_templates_fit(line, effect):

@@ -546,6 +546,12 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         if flt is None or "controller" in flt or flt.get("types") != ["creature"]:
             return None
         return {"lasting_on_target": {"ability": NEXT, "target": flt}}
+    if permanent and sentence == "Return ~ to its owner's hand":
+        return {"return_self_to_hand": True}
+    m = re.fullmatch(r"Return target (.+) to its owner's hand", sentence)
+    if m:
+        flt = permanent_filter(m.group(1))
+        return {"return_target_to_hand": flt} if flt is not None and "controller" not in flt else None
     if permanent and sentence == "Regenerate ~":
         return {"regenerate_self": True}
     m = re.fullmatch(r"Regenerate target (.+)", sentence)
