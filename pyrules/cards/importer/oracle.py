@@ -649,6 +649,10 @@ COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_
                 "~ can block only creatures with flying.": "can_block_only_flyers"}
 
 
+#: Triggered keyword abilities, as the ability their reminder text says (702.108a).
+TRIGGERED_KEYWORDS = {"Prowess": "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."}
+
+
 def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(rf"(Cycling|Equip|Kicker) ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{X\}|\{[WUBRG]\}|\{[WUBRG]/[WUBRGP]\})+", m.group(2)):
@@ -879,6 +883,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
         types = [t for t in m.group(2, 3) if t]
         flt = {"any_types" if len(types) == 2 else "types": types, "controller": "you"}
         return _trigger("cast", flt, m.group(4))
+    m = re.fullmatch(r"(?:When|Whenever) you cast a non(\w+) spell, (.+)\.", line)
+    if m and m.group(1) in CARD_TYPE_WORDS:
+        return _trigger("cast", {"not_types": [m.group(1)], "controller": "you"}, m.group(2))
     m = re.fullmatch(r"Whenever you cast or copy an instant or sorcery spell, (.+)\.", line)
     if m:
         return _trigger("cast_or_copy_instant_sorcery", None, m.group(1))
@@ -1021,6 +1028,8 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     found = keywords(line)
     if found is not None:
         return found
+    if line in TRIGGERED_KEYWORDS:
+        return translate_line(TRIGGERED_KEYWORDS[line], spell_card)
     if line in EXACT:
         return EXACT[line]
     if spell_card:
