@@ -810,6 +810,9 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "blocks", "whenever this creature blocks (is declared as a blocker, 509.3a)",
          Modelled("combat.lp", ("509.3a", "509.1i")), term=_const("blocks"),
          example="combat/a-block-trigger"),
+    Kind("trigger", "becomes_blocked", "whenever this creature becomes blocked (creatures are declared to block it; "
+         "once however many, 509.3c)", Modelled("combat.lp", ("509.3c", "509.1h")), term=_const("becomes_blocked"),
+         example="combat/bushido-blocks-or-becomes-blocked"),
     Kind("trigger", "deals_combat_damage_to_player", "whenever this creature deals combat damage to a player (510.3a)",
          Modelled("combat.lp", ("510.3a", "603.2")), term=_const("deals_combat_damage_to_player"),
          example="combat/combat-damage-to-a-player-draws"),

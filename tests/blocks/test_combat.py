@@ -308,3 +308,12 @@ def test_shadow_and_can_block_only_flyers_restrict_both_sides():
     assert derive("combat:702.28b", facts, "_restricted") == {
         "_restricted(bshade,angel)", "_restricted(bshade,giant)", "_restricted(percher,shade)",
         "_restricted(percher,giant)"}
+
+
+@covers("combat:509.3c")
+def test_becomes_blocked_triggers_once_however_many_block():
+    facts = "blocks(b1,a). blocks(b2,a). blocks(b3,c). _able_to_block(b1,a). _able_to_block(b1,d)."
+    assert derive("combat:509.3c", facts, ["trigger_event", "trigger_subject", "possible_view"]) == {
+        "trigger_event(becomes_blocked(a),becomes_blocked,a)", "trigger_subject(becomes_blocked(a),a)",
+        "trigger_event(becomes_blocked(c),becomes_blocked,c)", "trigger_subject(becomes_blocked(c),c)",
+        "possible_view(becomes_blocked,a)", "possible_view(becomes_blocked,d)"}

@@ -650,7 +650,9 @@ COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_
 
 
 #: Triggered keyword abilities, as the ability their reminder text says (702.108a).
-TRIGGERED_KEYWORDS = {"Prowess": "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."}
+TRIGGERED_KEYWORDS = {"Prowess": "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn.",
+                      **{f"Bushido {n}": f"Whenever ~ blocks or becomes blocked, it gets +{n}/+{n} until end of turn."
+                         for n in range(1, 10)}}
 
 
 def keywords(line: str) -> list[dict[str, Any]] | None:
@@ -873,10 +875,10 @@ def _triggered(line: str) -> dict[str, Any] | None:
         elif yours:
             return None
         return _trigger(when, flt, text)
-    m = re.fullmatch(r"Whenever ~ (attacks|blocks|deals combat damage to a player), (.+)\.", line)
+    m = re.fullmatch(r"Whenever ~ (attacks|blocks|becomes blocked|deals combat damage to a player), (.+)\.", line)
     if m:
-        when = {"attacks": "attacks", "blocks": "blocks", "deals combat damage to a player":
-                "deals_combat_damage_to_player"}[m.group(1)]
+        when = {"attacks": "attacks", "blocks": "blocks", "becomes blocked": "becomes_blocked",
+                "deals combat damage to a player": "deals_combat_damage_to_player"}[m.group(1)]
         return _trigger(when, None, m.group(2))
     m = re.fullmatch(r"(?:When|Whenever) you cast (a|an) (\w+)(?: or (\w+))? spell, (.+)\.", line)
     if m and all(t is None or t in CARD_TYPE_WORDS for t in m.group(2, 3)):
@@ -1001,15 +1003,15 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
     if static is None:
         return None
     if m.group(1) in ("it", "this creature") and not re.fullmatch(
-            r"(?:When|Whenever) ~ (?:attacks|blocks|becomes blocked|enters|deals combat damage to a player), ",
-            line[:m.start()]):
+            r"(?:When|Whenever) ~ (?:attacks|blocks|becomes blocked|blocks or becomes blocked|enters|"
+            r"deals combat damage to a player), ", line[:m.start()]):
         return None  # "it" names this permanent only where the trigger's event is about it alone
     clause = _LASTING_SELF if m.group(1) else f"{m.group(2)} gets the lasting effect"
     rest = line[:m.start()] + clause + line[m.end():]
     read = translate_line(rest, spell_card)
-    if read is None or len(read) != 1 or "static" in read[0]:
+    if read is None or any("static" in a for a in read):
         return None
-    return [read[0], {"static": static}]
+    return [*read, {"static": static}]
 
 
 def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
@@ -1055,6 +1057,11 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     if m:
         enters, dies = _triggered(f"When ~ enters, {m.group(1)}"), _triggered(f"When ~ dies, {m.group(1)}")
         return [enters, dies] if enters and dies else None
+    m = re.fullmatch(r"Whenever ~ blocks or becomes blocked, (.+)", line)
+    if m:  # two triggered abilities, one for each event (509.3a, 509.3c)
+        blocks, blocked = _triggered(f"Whenever ~ blocks, {m.group(1)}"), _triggered(
+            f"Whenever ~ becomes blocked, {m.group(1)}")
+        return [blocks, blocked] if blocks and blocked else None
     for grammar in (_enters, _replacement, _static, _triggered):
         ability = grammar(line)
         if ability is not None:

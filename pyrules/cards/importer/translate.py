@@ -163,7 +163,8 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
         found = None if levels else oracle.translate_line(norm, spell_card)
         if found is not None:
             # An instruction that makes "the lasting effect written after it" names that ability's number.
-            after = len(abilities) + (1 if spell_at is not None and any("spell" in a for a in found) else 2)
+            lasting_at = next((n for n, a in enumerate(found) if "static" in a), 1)  # (0-based, in ``found``)
+            after = len(abilities) + lasting_at + (0 if spell_at is not None and any("spell" in a for a in found) else 1)
             found = [_numbered(a, after) for a in found]
             try:  # every ability is read back as a card file would be: one the parser refuses is not kept
                 for ability in found:
