@@ -785,6 +785,17 @@ _LAND_TYPE = {"Plains": "plains", "Islands": "island", "Swamps": "swamp", "Mount
               "a Forest": "forest"}
 
 
+def _static_grant(pt: str | None, words: str | None, flt: dict[str, Any]) -> dict[str, Any] | None:
+    """A static ability giving +N/+N and/or keywords to what ``flt`` finds, or None for a keyword not known."""
+    keywords = _granted(words)
+    if keywords is None:
+        return None
+    body: dict[str, Any] = {"modify_pt": pt} if pt else {}
+    if keywords:
+        body["gain_keywords"] = keywords
+    return {"static": {**body, "filter": flt}}
+
+
 def _static(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(Nonbasic lands|Lands you control|Each land|All lands) (?:are|is) (\w+(?: \w+)?)\.", line)
     if m and m.group(2) in _LAND_TYPE:
@@ -816,9 +827,16 @@ def _static(line: str) -> dict[str, Any] | None:
     if m:  # a characteristic-defining ability (604.3), with a printed */*
         flt = _counted(m.group(1), "you control", plural=True)
         return {"static": {"pt_equal_count": flt}} if flt else None
-    m = re.fullmatch(r"(?:Equipped|Enchanted) creature gets ([+-]\d+/[+-]\d+)\.", line)
-    if m:  # the permanent this is attached to (as cards.yaml writes Bonesplitter)
-        return {"static": {"modify_pt": m.group(1), "filter": {"enchanted": True}}}
+    m = re.fullmatch(r"(?:Equipped|Enchanted) creature (?:gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+?))?|"
+                     r"has ([a-z ,]+?))\.", line)
+    if m:  # the permanent this is attached to (as cards.yaml writes Bonesplitter and Arcane Flight)
+        return _static_grant(m.group(1), m.group(2) or m.group(3), {"enchanted": True})
+    m = re.fullmatch(r"((?:Other c|C)reatures you control|(?:Other a|A)rtifact creatures you control) "
+                     r"(?:get ([+-]\d+/[+-]\d+) and )?have "
+                     r"([a-z ,]+?)\.", line)
+    if m:  # "Creatures you control have haste", "Other creatures you control get +1/+1 and have vigilance"
+        flt = permanent_filter(m.group(1))
+        return _static_grant(m.group(2), m.group(3), flt) if flt else None
     m = re.fullmatch(r"(Lands you control|Creatures you control|Artifacts you control|Enchanted land|"
                      r"Enchanted creature) (?:have|has) \"(.+)\"", line)
     if m:
