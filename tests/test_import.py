@@ -480,10 +480,17 @@ def test_lines_that_templates_fit(line, abilities):
     ("Counter target artifact or enchantment spell.",
      {"counter_target_spell": {"any_types": ["artifact", "enchantment"]}}),
     ("Return target nonland permanent to its owner's hand.", {"return_target_to_hand": {"nonland": True}}),
+    ("~ deals 3 damage to target creature and you gain 3 life.",
+     [{"damage_target": {"amount": 3, "filter": {"types": ["creature"]}}}, {"gain_life": 3}]),
     ("Destroy target nonartifact creature.", {"destroy_target": {"types": ["creature"], "not_types": ["artifact"]}}),
 ])
 def test_spell_lines_that_templates_fit(line, effect):
     assert oracle.translate_line(line, spell_card=True) == [{"spell": {"effect": effect}}]
+
+
+def test_it_in_a_trigger_about_this_permanent_is_this_permanent():
+    assert oracle.translate_line("When ~ enters, it deals 2 damage to any target.", spell_card=False) == [
+        {"triggered": {"when": "enters", "effect": {"damage_any_target": 2}}}]
 
 
 def test_a_lasting_clause_in_a_spell_of_two_sentences():

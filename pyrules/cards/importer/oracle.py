@@ -602,8 +602,15 @@ def _token_matches(card: Any, wanted: dict[str, Any]) -> bool:
             and keywords == wanted["keywords"] and all(a.kind == "keyword" for a in card.abilities))
 
 
+#: "..., and you gain 3 life": a second instruction joined to the first by "and" (608.2c: in order).
+_AND_YOU = re.compile(r"(.+?) and (you (?:gain|lose) \w+ life)")
+
+
 def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
-    sentences = _sentences(text)
+    sentences = []
+    for s in _sentences(text):
+        m = _AND_YOU.fullmatch(s)
+        sentences += [m.group(1), m.group(2)[0].upper() + m.group(2)[1:]] if m else [s]
     out = []
     for s in sentences:
         if s == "You may choose new targets for the copy" and out and "copy_target_spell" in out[-1]:
@@ -919,6 +926,8 @@ CARD_TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", 
 
 
 def _trigger(when: str, flt: dict[str, Any] | None, text: str) -> dict[str, Any] | None:
+    if flt is None:  # the trigger is about this permanent: "it deals" is "~ deals"
+        text = re.sub(r"^it deals ", "~ deals ", text)
     effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
     if effects is None:
         return None
