@@ -106,3 +106,15 @@ def test_the_card_of_a_kind_of_token_is_the_first_in_the_librarys_order():
     other = replace(treasure, name="Another Treasure")
     assert library.with_cards([other]).token_card("treasure") == treasure  # added after the library's own
     assert library.with_cards([replace(treasure, abilities=())]).token_card("treasure").abilities == ()
+
+
+@pytest.mark.parametrize("effect, message", [
+    ({"target_player": {"draw": 1, "mill": 2}}, "needs one instruction of draw, discard, gain_life, lose_life, mill"),
+    ({"target_player": {}}, "needs one instruction of"),
+    ({"target_player": {"scry": 1}}, "scry"),
+    ({"target_player": {"draw": 0}}, "at least 1"),
+])
+def test_a_target_players_instruction_is_one_known_instruction(effect, message):
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["sorcery"], "abilities": [{"spell": {"effect": effect}}]})
+    assert message in info.value.message

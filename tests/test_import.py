@@ -482,6 +482,8 @@ def test_lines_that_templates_fit(line, abilities):
     ("Return target nonland permanent to its owner's hand.", {"return_target_to_hand": {"nonland": True}}),
     ("~ deals 3 damage to target creature and you gain 3 life.",
      [{"damage_target": {"amount": 3, "filter": {"types": ["creature"]}}}, {"gain_life": 3}]),
+    ("Target player draws two cards.", {"target_player": {"draw": 2}}),
+    ("Target player puts the top three cards of their library into their graveyard.", {"target_player": {"mill": 3}}),
     ("Destroy target nonartifact creature.", {"destroy_target": {"types": ["creature"], "not_types": ["artifact"]}}),
 ])
 def test_spell_lines_that_templates_fit(line, effect):

@@ -48,6 +48,7 @@ from pyrules.situation.model import (
 )
 from pyrules.vocabulary import TargetSpec, kind, names
 from pyrules.vocabulary.shapes import name_token
+from pyrules.vocabulary.templates import PLAYERS_ONLY
 from pyrules.vocabulary.values import BASIC_LAND_TYPES, PHASES, STEPS
 
 SITUATION_FIELDS = frozenset(names("situation"))
@@ -622,6 +623,8 @@ def _could_match(spec: TargetSpec, card: CardSpec) -> bool:
     """Whether some face of the card has the card types and supertypes the target asks for (the
     rest, such as zone and control, may have changed since the target was chosen)."""
     flt = spec.filter
+    if spec.zone == PLAYERS_ONLY:
+        return False
     for face in card.faces or (card,):
         types = set(face.types)
         if not set(flt.get("types", ())) <= types:

@@ -46,6 +46,27 @@ class TargetSpec:
 
 ANY_TARGET = TargetSpec("any target (a creature, player, planeswalker or battle)", "battlefield",
                         Filter({"any_types": ("creature", "planeswalker", "battle")}), players=True)  # 115.4
+class PlayerInstruction(Shape):
+    """One instruction a player follows, with its number: {draw: 2} -> ("draw", 2)."""
+
+    INSTRUCTIONS = ("draw", "discard", "gain_life", "lose_life", "mill")
+
+    @property
+    def form(self) -> str:  # type: ignore[override]
+        return "{" + " | ".join(f"{i}: N" for i in self.INSTRUCTIONS) + "}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys(set(self.INSTRUCTIONS))
+        given = [key for key in self.INSTRUCTIONS if f.child(key).present]
+        if len(given) != 1:
+            raise f.fail(f"{f.name} needs one instruction of {', '.join(self.INSTRUCTIONS)}")
+        return (given[0], Count(1).parse(f.child(given[0])))
+
+
+#: The zone of a target that only players can be: no object is in it.
+PLAYERS_ONLY = "players"
+PLAYER_TARGET = TargetSpec("target player", PLAYERS_ONLY, Filter({}), players=True)  # 115.1
 SPELL_TARGET = TargetSpec("target instant or sorcery spell", "stack", Filter({"any_types": ("instant", "sorcery")}))
 CARD_TARGET = TargetSpec("target instant or sorcery card in your graveyard", "graveyard",
                          Filter({"any_types": ("instant", "sorcery"), "owner": "you"}))
@@ -667,7 +688,7 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "counter_target_spell", "counter target [filter] spell: it leaves the stack without resolving and "
          "goes to its owner's graveyard (701.5a)", Modelled("stack.lp", ("701.5a",)), FilterShape("objects"),
          RESOLVING, term=lambda value, ctx: fn("counter_target_spell", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value).replace("any", "") .strip() + " spell",
+         targets=lambda value: (TargetSpec(f"target {_filter_words(value)} spell" if value else "target spell",
                                            "stack", value),),
          example="stack/counter-target-creature-spell"),
     Kind("effect", "return_self_to_hand", "return this permanent to its owner's hand (400.3, 400.7)",
@@ -678,6 +699,11 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: fn("return_target_to_hand", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
          example="stack/return-target-creature-to-hand"),
+    Kind("effect", "target_player", "target player follows the instruction instead of you: {draw: N}, {discard: N}, "
+         "{gain_life: N}, {lose_life: N} or {mill: N} (115.1, 608.2c)", Modelled("stack.lp", ("115.1", "608.2c")),
+         PlayerInstruction(), RESOLVING,
+         term=lambda value, ctx: fn("target_player", ctx.target(0), fn(value[0], value[1])),
+         targets=lambda value: (PLAYER_TARGET,), example="stack/target-player-draws-and-discards"),
     Kind("effect", "regenerate_self", "regenerate this permanent: a regeneration shield for it this turn (701.19a)",
          Modelled("stack.lp", ("701.19a",)), Flag(), ON_PERMANENT, term=_const("regenerate_self"),
          text=lambda v: "Regenerate this", example="sequences/regenerated-blocker-survives-lethal-damage"),
@@ -730,6 +756,8 @@ def _filter_words(flt: Filter) -> str:
     for key, value in sorted(flt.conditions.items()):
         if key == "types":
             words += list(value)
+        elif key == "not_types":
+            words += [f"non{t}" for t in value]
         elif key in ("nonland", "nonbasic", "nontoken", "other"):
             words.append(key if key != "other" else "other")
         elif key in ("controller", "owner"):

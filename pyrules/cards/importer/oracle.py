@@ -476,6 +476,16 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
      lambda m: {"damage_any_target": "X" if m[1] == "X" else int(m[1])}),
     (re.compile(r"Mill (a|two|three|four|five) cards?|Put the top (two|three|four|five) cards of your library "
                 r"into your graveyard"), lambda m: {"mill": number(m[1] or m[2])}),
+    # "Target player ...": the same instructions, followed by the player chosen as the target (109.5)
+    (re.compile(r"Target player draws (a|two|three|four|five) cards?"),
+     lambda m: {"target_player": {"draw": number(m[1])}}),
+    (re.compile(r"Target player discards (a|two|three|four|five) cards?"),
+     lambda m: {"target_player": {"discard": number(m[1])}}),
+    (re.compile(r"Target player gains (\d+) life"), lambda m: {"target_player": {"gain_life": int(m[1])}}),
+    (re.compile(r"Target player loses (\d+) life"), lambda m: {"target_player": {"lose_life": int(m[1])}}),
+    (re.compile(r"Target player mills (a|two|three|four|five|six|seven|eight|nine|ten) cards?|Target player puts the "
+                r"top (two|three|four|five|six|seven|eight|nine|ten) cards of their library into their graveyard"),
+     lambda m: {"target_player": {"mill": number(m[1] or m[2])}}),
 ]
 #: Instructions with a target a filter describes: the pattern (the target's words), and the instruction.
 _TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
