@@ -118,3 +118,14 @@ def test_a_target_players_instruction_is_one_known_instruction(effect, message):
     with pytest.raises(InputError) as info:
         card({"name": "Odd", "types": ["sorcery"], "abilities": [{"spell": {"effect": effect}}]})
     assert message in info.value.message
+
+
+@pytest.mark.parametrize("effect, message", [
+    ({"damage_each": {"amount": 2}}, "needs a filter, players, or both"),
+    ({"damage_each": {"amount": 2, "players": "everyone"}}, "players"),
+    ({"damage_each": {"amount": 0, "players": "each"}}, "at least 1"),
+])
+def test_damage_to_each_names_what_it_damages(effect, message):
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["sorcery"], "abilities": [{"spell": {"effect": effect}}]})
+    assert message in info.value.message

@@ -484,6 +484,9 @@ def test_lines_that_templates_fit(line, abilities):
      [{"damage_target": {"amount": 3, "filter": {"types": ["creature"]}}}, {"gain_life": 3}]),
     ("Target player draws two cards.", {"target_player": {"draw": 2}}),
     ("Target player puts the top three cards of their library into their graveyard.", {"target_player": {"mill": 3}}),
+    ("~ deals 2 damage to each creature and each player.",
+     {"damage_each": {"amount": 2, "filter": {"types": ["creature"]}, "players": "each"}}),
+    ("~ deals X damage to each opponent.", {"damage_each": {"amount": "X", "players": "opponents"}}),
     ("Destroy target nonartifact creature.", {"destroy_target": {"types": ["creature"], "not_types": ["artifact"]}}),
 ])
 def test_spell_lines_that_templates_fit(line, effect):

@@ -191,6 +191,23 @@ class DamageTarget(Shape):
 
 
 @dataclass(frozen=True)
+class DamageEach(Shape):
+    """``{amount: N or X, filter: ..., players: each | opponents}``: damage to each permanent the filter finds
+    and to each player (or each opponent); at least one of the two."""
+
+    form = "{amount: N or X, filter: a filter (optional), players: each or opponents (optional)}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"amount", "filter", "players"})
+        flt = FilterShape("objects").parse(f.child("filter")) if f.child("filter").present else None
+        players = f.child("players").choice(("each", "opponents")) if f.child("players").present else None
+        if flt is None and players is None:
+            raise f.fail(f"{f.name} needs a filter, players, or both: what is dealt damage")
+        return Amount().parse(f.child("amount")), flt, players
+
+
+@dataclass(frozen=True)
 class Divided(Shape):
     """``{amount: N, targets: K}``: N damage divided among one to K targets."""
 
@@ -668,6 +685,15 @@ EFFECTS: tuple[Kind, ...] = (
                                            value[1]),),
          text=lambda v: f"This deals {v[0]} damage to target {_filter_words(v[1])} permanent",
          example="craft/cratermaker-modes"),
+    Kind("effect", "damage_each", "this deals N (or X) damage to each [filter] permanent and/or each player (or each "
+         "opponent), no target (120.1, 120.3)", Modelled("events.lp", ("120.1", "120.3")), DamageEach(), RESOLVING,
+         term=lambda value, ctx: fn("damage_each", amount_term(value[0]),
+                                    ctx.filter(value[1], "eff") if value[1] is not None else C("none"),
+                                    C(value[2] or "none")),
+         text=lambda v: f"This deals {v[0]} damage to each " + " and each ".join(
+             ([f"{_filter_words(v[1])} permanent"] if v[1] is not None else [])
+             + (["player" if v[2] == "each" else "opponent"] if v[2] else [])),
+         example="sequences/damage-to-each-creature-and-each-player"),
     Kind("effect", "attach_target", "attach this to target [filter] permanent (equip, 701.3)",
          Modelled("stack.lp", ("701.3a", "701.3b")), FilterShape("objects"), ON_PERMANENT,
          term=lambda value, ctx: fn("attach_target", ctx.target(0)),

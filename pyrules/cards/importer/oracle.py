@@ -519,6 +519,20 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         if m:
             flt = permanent_filter(m.group(1))
             return {key: flt} if flt is not None and "controller" not in flt else None
+    m = re.fullmatch(r"~ deals (\d+|X) damage to each (?:(player|opponent)|(.+?)( and each (?:player|opponent))?)",
+                     sentence)
+    if m:  # "to each creature and each player", "to each other creature", "to each opponent": no target
+        amount = "X" if m.group(1) == "X" else int(m.group(1))
+        body: dict[str, Any] = {"amount": amount}
+        if m.group(3):
+            flt = permanent_filter(m.group(3))
+            if flt is None or flt.get("types") != ["creature"] or set(flt) - {"types", "other", "controller"}:
+                return None
+            body["filter"] = flt
+        who = m.group(2) or (m.group(4) or "").rpartition(" ")[2]
+        if who:
+            body["players"] = "each" if who == "player" else "opponents"
+        return {"damage_each": body}
     m = re.fullmatch(r"~ deals (\d+) damage divided as you choose among (one or two|one, two, or three) targets", sentence)
     if m and int(m.group(1)) >= (2 if m.group(2) == "one or two" else 3):
         return {"damage_divided": {"amount": int(m.group(1)), "targets": 2 if m.group(2) == "one or two" else 3}}
