@@ -496,6 +496,11 @@ def test_spell_lines_that_templates_fit(line, effect):
 def test_it_in_a_trigger_about_this_permanent_is_this_permanent():
     assert oracle.translate_line("When ~ enters, it deals 2 damage to any target.", spell_card=False) == [
         {"triggered": {"when": "enters", "effect": {"damage_any_target": 2}}}]
+    assert oracle.translate_line("Whenever ~ deals combat damage to a player, put a +1/+1 counter on it.",
+                                 spell_card=False) == [
+        {"triggered": {"when": "deals_combat_damage_to_player",
+                       "effect": {"put_counters_self": {"kind": "p1p1", "count": 1}}}}]
+    assert oracle.translate_line("Whenever a creature enters, put a +1/+1 counter on it.", spell_card=False) is None
 
 
 def test_a_lasting_clause_in_a_spell_of_two_sentences():

@@ -950,8 +950,9 @@ CARD_TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", 
 
 
 def _trigger(when: str, flt: dict[str, Any] | None, text: str) -> dict[str, Any] | None:
-    if flt is None:  # the trigger is about this permanent: "it deals" is "~ deals"
+    if flt is None:  # the trigger is about this permanent: "it deals" is "~ deals", "a counter on it" on ~
         text = re.sub(r"^it deals ", "~ deals ", text)
+        text = re.sub(r"^(put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
     effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
     if effects is None:
         return None
