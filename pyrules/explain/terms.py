@@ -83,6 +83,7 @@ PHRASES: dict[str, str] = {
     "combat_damage/2": "{0} dealing combat damage to {1}",
     "attacks/1": "{0} attacking",
     "blocks/1": "{0} blocking",
+    "becomes_blocked/1": "{0} becoming blocked",
     # why an action is not legal (illegal/1, and a line's ending)
     "cannot_activate/4": "{0} cannot activate {ability12}: {3}",
     "cannot_cast/3": "{0} cannot cast {1}: {2}",

@@ -850,6 +850,11 @@ def _static(line: str) -> dict[str, Any] | None:
         subtype = m.group(2).lower() if m.group(3) else _singular(m.group(2))
         flt = {"types": ["creature"], "subtypes": [subtype], "controller": "you", **({"other": True} if m.group(1) else {})}
         return {"static": {"modify_pt": m.group(4), "filter": flt}}
+    m = re.fullmatch(r"All ([A-Z][a-z]+) creatures (?:get ([+-]\d+/[+-]\d+)(?: and have ([a-z ,]+?))?|have ([a-z ,]+?))"
+                     r"\.", line)
+    if m and m.group(1).lower() not in _NOT_CREATURE_TYPES:  # "All Sliver creatures get +1/+1": whoever controls them
+        return _static_grant(m.group(2), m.group(3) or m.group(4),
+                             {"types": ["creature"], "subtypes": [m.group(1).lower()]})
     m = re.fullmatch(r"(All|Other) creatures get ([+-]\d+/[+-]\d+)\.", line)
     if m:  # "All creatures get -1/-1", "Other creatures get +1/+1"
         return {"static": {"modify_pt": m.group(2), "filter": {"types": ["creature"], **(
