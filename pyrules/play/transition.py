@@ -397,9 +397,9 @@ def _regenerated(d: _Draft, a: Symbol) -> None:
           blocking=None, struck_first=False)
 
 
-def _shield_created(d: _Draft, a: Symbol) -> None:
+def _shields_created(d: _Draft, a: Symbol) -> None:
     obj = d.obj(a.arguments[0])
-    d.set(obj, regeneration_shields=_bounded(obj.regeneration_shields + 1))
+    d.set(obj, regeneration_shields=_bounded(obj.regeneration_shields + _number(a.arguments[1])))
 
 
 def _deathtouch(d: _Draft, a: Symbol) -> None:
@@ -537,7 +537,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "damage_marked/2": _marked,
     "damaged_by_deathtouch/1": _deathtouch,
     "regenerated/1": _regenerated,
-    "regeneration_shield_created/1": _shield_created,
+    "regeneration_shields_created/2": _shields_created,
     "drew/2": _drew,
     "drew_unseen/2": _drew_unseen,
     "draws_from_empty_library/1": _empty_draw,
