@@ -129,3 +129,22 @@ def test_damage_to_each_names_what_it_damages(effect, message):
     with pytest.raises(InputError) as info:
         card({"name": "Odd", "types": ["sorcery"], "abilities": [{"spell": {"effect": effect}}]})
     assert message in info.value.message
+
+
+@pytest.mark.parametrize("spell, message", [
+    ({"modes": [{"draw": 1}]}, "a modal spell has at least two modes"),
+    ({"modes": [{"draw": 1}, {"gain_life": 1}], "choose": 3}, "choose 3 different modes of 2"),
+    ({"modes": [{"draw": 1}, {"gain_life": 1}], "effect": {"draw": 1}}, "a modal spell has 'modes' and no 'effect'"),
+    ({"effect": {"draw": 1}, "choose": 2}, "'choose' is how many modes a modal spell chooses"),
+])
+def test_a_modal_spell_is_checked(spell, message):
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["sorcery"], "abilities": [{"spell": spell}]})
+    assert message in info.value.message
+
+
+def test_a_modal_spell_chooses_how_many_modes():
+    spell = card({"name": "Odd", "types": ["sorcery"], "abilities": [
+        {"spell": {"modes": [{"draw": 1}, [{"gain_life": 1}, {"draw": 2}], {"mill": 1}], "choose": "one_or_more"}}]})
+    ability = spell.abilities[0]
+    assert (ability.modes, ability.choose) == ((1, 2, 2, 3), (1, 3))

@@ -797,3 +797,20 @@ def test_a_small_gzip_file_may_expand_to_one_chunk(tmp_path):
 def test_spell_lines_that_make_a_lasting_effect(line, abilities):
     """The effect a spell makes, and the instruction that makes it as the spell resolves (611.2a, 611.2c)."""
     assert oracle.translate_line(line, spell_card=True) == abilities
+
+
+def test_a_modal_spell_is_read_with_its_modes(tmp_path):
+    data = {"meta": {}, "data": {
+        "Twin Charm": [{"name": "Twin Charm", "type": "Instant", "types": ["Instant"], "subtypes": [], "layout": "normal",
+                        "text": "Choose two —\n• Draw a card.\n• You gain 3 life.\n• Target player mills two cards.",
+                        "colors": ["U"], "manaCost": "{1}{U}"}],
+        "Odd Charm": [{"name": "Odd Charm", "type": "Instant", "types": ["Instant"], "subtypes": [], "layout": "normal",
+                       "text": "Choose one —\n• Draw a card.\n• Scry 2.", "colors": ["U"], "manaCost": "{U}"}]}}
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    found = imported(path)
+    assert found["Twin Charm"].card["abilities"] == [
+        {"spell": {"modes": [{"draw": 1}, {"gain_life": 3}, {"target_player": {"mill": 2}}], "choose": 2}}]
+    assert found["Twin Charm"].status == "full"
+    assert (found["Odd Charm"].status, found["Odd Charm"].unsupported) == (
+        "partial", ["Choose one -", "\u2022 Draw a card.", "\u2022 Scry 2."])  # a mode no template reads

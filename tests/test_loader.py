@@ -1146,3 +1146,39 @@ def test_a_copy_ability_needs_what_it_may_copy(write):
         """)
     error = load_error(path)
     assert error.message.endswith("needs 'of', the filter of what it may copy"), error.message
+
+
+_MODAL = """\
+    players: [{name: alice, mana_pool: "{2}{R}"}, bob]
+    cards:
+      - name: Two-Way Charm
+        cost: "{1}{R}"
+        types: [instant]
+        abilities:
+          - spell: {modes: [{damage_any_target: 2}, {draw: 1}, {gain_life: 2}], choose: 2}
+    objects:
+      - {id: charm, card: Two-Way Charm, owner: alice, zone: hand}
+      - {id: bolt, card: Lightning Bolt, owner: alice, zone: hand}
+      - {id: stacked, card: Two-Way Charm, owner: alice, zone: graveyard, modes: [1]}
+    question:
+      cast: {object: charm, modes: MODES, targets: [bob]}
+    """
+
+
+@pytest.mark.parametrize("modes, marker, message", [
+    ("[1, 1]", "modes", "'charm' (Two-Way Charm) chooses each mode at most once (CR 700.2d)"),
+    ("[1, 4]", "modes", "'charm' (Two-Way Charm) has 3 modes, not 4"),
+    ("[1]", "modes", "'charm' (Two-Way Charm) chooses 2 modes, not 1 (CR 700.2a)"),
+], ids=["twice", "no-such-mode", "too-few"])
+def test_the_modes_of_a_modal_spell_are_checked(write, line_of, modes, marker, message):
+    path = write("modal.yaml", _MODAL.replace("MODES", modes).replace(", modes: [1]}", "}"))
+    assert_error(path, line_of(path, "cast:"), message)
+
+
+def test_modes_of_a_spell_that_has_none_and_modes_off_the_stack(write, line_of):
+    path = write("modal.yaml", _MODAL.replace("object: charm, modes: MODES, targets: [bob]",
+                                              "object: bolt, modes: [1], targets: [bob]").replace(", modes: [1]}", "}"))
+    assert_error(path, line_of(path, "cast:"), "'bolt' (Lightning Bolt) is not a modal spell")
+    path = write("modal2.yaml", _MODAL.replace("MODES", "[1, 2]"))
+    assert_error(path, line_of(path, "stacked"),
+                 "'stacked' is in the graveyard; only a spell on the stack has modes chosen (CR 700.2a)")

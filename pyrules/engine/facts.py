@@ -189,6 +189,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
     ctx.j = None
     for j, mode in enumerate(ability.modes, start=1):
         out.append(fn("ability_effect_mode", d, j, mode))
+    if ability.kind == "spell" and ability.modes:
+        out.append(fn("ability_modes_chosen", d, *ability.choose))
     out += [fn("ability_effect_condition", d, j, C(c)) for j, c in enumerate(ability.conditions, start=1) if c]
     for n, (spec, mode) in enumerate(zip(ability.targets, ability.target_modes), start=1):
         fid = fn("flt", d, fn("target", n))
@@ -424,10 +426,10 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
     return facts
 
 
-def target_slots(situation: Situation, q: Activate) -> list[int]:
-    """The numbers of the targets given, among all the targets of the ability: a modal ability's
-    targets are those of its chosen mode (700.2c)."""
-    ability = activated_ability(situation, q)
+def target_slots(situation: Situation, q: Activate | Cast) -> list[int]:
+    """The numbers of the targets given, among all the targets of the ability (or spell): a modal ability's
+    targets are those of its chosen modes (700.2c)."""
+    ability = activated_ability(situation, q) if isinstance(q, Activate) else spell_ability(situation, q)
     if ability is None or not ability.modes or not q.modes:
         return list(range(1, len(q.targets) + 1))
     return [n for n, mode in enumerate(ability.target_modes, start=1) if mode in q.modes or mode == 0]
@@ -440,6 +442,12 @@ def printed_face(situation: Situation, obj: Any) -> CardSpec:
     if obj.copy_of is not None and obj.zone == "battlefield":
         return library[obj.copy_of].face("front")
     return library[obj.card].face(obj.face)
+
+
+def spell_ability(situation: Situation, q: Cast) -> Any:
+    """The spell ability of the card a cast question casts (None for a permanent spell)."""
+    obj = situation.object(q.object)
+    return next((a for a in printed_face(situation, obj).abilities if a.kind == "spell"), None)
 
 
 def activated_ability(situation: Situation, q: Activate) -> Any:
@@ -530,10 +538,13 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_kicked"))
         if q.alternative_cost and ("cast", "alternative_cost") not in skip:
             symbols.append(fn("question_alternative_cost"))
+        slots = target_slots(situation, q)
         if ("cast", "targets") not in skip:
-            symbols += [fn("question_target", n, S(t)) for n, t in enumerate(q.targets, start=1)]
+            symbols += [fn("question_target", n, S(t)) for n, t in zip(slots, q.targets)]
+        if ("cast", "modes") not in skip:
+            symbols += [fn("question_mode", m) for m in q.modes]
         if ("cast", "division") not in skip:
-            symbols += [fn("question_division", n, k) for n, k in enumerate(q.division, start=1)]
+            symbols += [fn("question_division", n, k) for n, k in zip(slots, q.division)]
         return symbols
     if isinstance(q, ResolveTop):
         return [fn("question", C("resolve_top"))]

@@ -139,6 +139,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, kicked=obj.kicked and to == "stack", position=None,
+          modes=obj.modes if to == "stack" else (),
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
           regeneration_shields=0, copy_of=None, copy_except=(), crafted_with=(),
           face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None)
@@ -253,7 +254,7 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         # owner is the player under whose control it was put on the stack.
         d.objects[cid] = GameObject(cid, original.card, controller, controller, "stack", face=original.face,
                                     x=original.x, kicked=original.kicked, targets=original.targets,
-                                    division=original.division, copy=True,
+                                    division=original.division, modes=original.modes, copy=True,
                                     since_turn_start=False)
         d.item_ids[item] = cid
         return cid
@@ -469,6 +470,9 @@ def _chose(d: _Draft, a: Symbol) -> None:
                     d.abilities[iid] = changed
                 else:
                     d.waiting = [changed if w.id == iid else w for w in d.waiting]
+    if key.name == "mode" and len(key.arguments) == 1:  # a modal spell's mode, chosen as it is cast (700.2a)
+        obj = d.obj(key.arguments[0])
+        d.set(obj, modes=tuple(sorted({*obj.modes, _number(value)})))
     if key.name == "division" and len(key.arguments) == 2:  # divided damage, announced (601.2d, 603.3c)
         _divides(d, key.arguments[0], _number(key.arguments[1]), _number(value))
     # Other choices (a card to put into a hand, a permanent to sacrifice, whether to cast a copy)
@@ -711,6 +715,7 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
         if obj is not None and obj.zone == "stack":
             d.objects[obj.id] = replace(obj, controller=question.player or obj.owner, x=question.x,
                                         targets=question.targets, kicked=question.kicked,
+                                        modes=question.modes or obj.modes,
                                         division=question.division or obj.division)
     if isinstance(question, Activate):
         obj = d.objects.get(question.object)
@@ -777,7 +782,7 @@ def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
             o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except,
-            o.division, o.blocked, o.struck_first, o.regeneration_shields)
+            o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes)
 
 
 def _state_key(state: Situation) -> tuple:

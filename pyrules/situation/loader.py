@@ -348,6 +348,11 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     damage = _value(f, "object", "damage", 0)
     if damage and zone != "battlefield":
         raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
+    modes = _value(f, "object", "modes", ())
+    if modes and zone != "stack":
+        raise f.child("modes").fail(f"'{oid}' is in the {zone}; only a spell on the stack has modes chosen (CR 700.2a)")
+    if modes:
+        _check_modes(f, modes, card.face(face), oid)
     shields = _value(f, "object", "regeneration_shields", 0)
     if shields and zone != "battlefield":
         raise f.child("regeneration_shields").fail(f"'{oid}' is in the {zone}; a regeneration shield protects a "
@@ -402,6 +407,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         copy=copy,
         damage=damage,
         regeneration_shields=shields,
+        modes=modes,
         copy_of=copy_of,
         copy_except=copy_except,
         crafted_with=crafted_with,
@@ -934,15 +940,42 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
                     pool_only=pool_only)
 
 
+def _check_modes(body: Field, modes: tuple[int, ...], face: CardSpec, oid: str) -> None:
+    """700.2: the modes of a modal spell, chosen as it is cast: as many different ones as it says. Left out, every
+    legal choice is an outcome, where no mode has a target (targets given are for the modes chosen)."""
+    spell = next((a for a in face.abilities if a.kind == "spell"), None)
+    f = body.child("modes")
+    if spell is None or not spell.modes:
+        if modes:
+            raise f.fail(f"'{oid}' ({face.name}) is not a modal spell")
+        return
+    fewest, most = spell.choose
+    count = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+    if not modes:
+        if spell.targets:
+            raise UnsupportedError(body.where, f"modes left open for '{oid}' ({face.name}), a modal spell whose modes "
+                                               f"have targets: give 'modes' ({count} of 1-{max(spell.modes)})")
+        return
+    if len(set(modes)) != len(modes):
+        raise f.fail(f"'{oid}' ({face.name}) chooses each mode at most once (CR 700.2d)")
+    if max(modes) > max(spell.modes):
+        raise f.fail(f"'{oid}' ({face.name}) has {max(spell.modes)} modes, not {max(modes)}")
+    if not fewest <= len(modes) <= most:
+        raise f.fail(f"'{oid}' ({face.name}) chooses {count} modes, not {len(modes)} (CR 700.2a)")
+
+
 def _check_spell_targets(f: Field, targets: tuple[str, ...], division: tuple[int, ...], face: CardSpec, oid: str,
-                         by_id: dict[str, GameObject], players: list[str], library: CardLibrary) -> None:
-    """The targets of a spell, and how it divides its damage among them (601.2c-d)."""
+                         by_id: dict[str, GameObject], players: list[str], library: CardLibrary,
+                         modes: tuple[int, ...] = ()) -> None:
+    """The targets of a spell (of the modes chosen), and how it divides its damage among them (601.2c-d)."""
     divided = next((a for a in face.abilities if a.kind == "spell" and a.divided), None)
     if divided is not None:
         _check_division(f, targets, division, divided, _spell_targets(face), oid, by_id, players, library, f"'{oid}'")
         return
     body = f.child("targets") if isinstance(f.value, dict) else f
-    _check_targets(body, targets, _spell_targets(face), oid, by_id, players, library, f"'{oid}'")
+    specs = tuple(t for a in face.abilities if a.kind == "spell"
+                  for t, m in zip(a.targets, a.target_modes) if m == 0 or m in modes)
+    _check_targets(body, targets, specs, oid, by_id, players, library, f"'{oid}'")
     if division:
         raise f.child("division").fail(f"'{oid}' divides no damage")
 
@@ -979,13 +1012,13 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     if shorthand:
         _check_spell_targets(body, (), (), face, obj.id, by_id, players, library)
         return Cast(obj.id)
-    if body.child("modes").present:
-        raise UnsupportedError(body.child("modes").where, kind("cast", "modes").status.reason)
     player = player_ref(body.child("player"), "question.cast.player") if body.child("player").present else None
     targets = body.child("targets").texts()
     division = _value(body, "cast", "division", ())
-    _check_spell_targets(body, targets, division, face, obj.id, by_id, players, library)
-    return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), (), targets, division=division,
+    modes = _value(body, "cast", "modes", ())
+    _check_modes(body, modes, face, obj.id)
+    _check_spell_targets(body, targets, division, face, obj.id, by_id, players, library, modes)
+    return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), modes, targets, division=division,
                 pool_only=body.child("pool_only").boolean(default=False),
                 kicked=body.child("kicked").boolean(default=False),
                 alternative_cost=body.child("alternative_cost").boolean(default=False))

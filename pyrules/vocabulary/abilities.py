@@ -48,6 +48,7 @@ class AbilitySpec:
     timing: str = ""  # activated: sorcery
     riders: tuple[str, ...] = ()  # activated mana abilities: restrictions on spending the mana (106.6)
     modes: tuple[int, ...] = ()  # a modal ability: the mode (from 1) of each instruction (700.2)
+    choose: tuple[int, int] = (1, 1)  # a modal spell: the fewest and most modes chosen (700.2a, 700.2d)
     zone: str = ""  # activated: the zone it works from, when not the battlefield (cycling: hand, 113.6)
     only_if: tuple = ()  # activated: conditions of "activate only if" (602.5b)
     spend_effect: str = ""  # activated mana abilities: what the mana does to the spell it pays for (106.6)
@@ -252,7 +253,11 @@ def parse_ability(f: Field) -> AbilitySpec:
                                                "enchanted creature\" (filter: {enchanted: true})")
         return spec
     if key == "spell":  # the instructions of an instant or sorcery (CR 113.3a)
-        body.only_keys({"effect", "kicked_effect"})
+        body.only_keys({"effect", "kicked_effect", "modes", "choose"})
+        if body.child("modes").present:
+            return _modal_spell(body)
+        if body.child("choose").present:
+            raise body.child("choose").fail("'choose' is how many modes a modal spell chooses: give 'modes'")
         effects = _parse_effects(body.child("effect"), {"spell"}, "a spell ability")
         if not body.child("kicked_effect").present:
             return AbilitySpec("spell", effects=effects)
@@ -276,6 +281,29 @@ def parse_ability(f: Field) -> AbilitySpec:
     if not parts:
         raise body.fail(f"'enters' needs one of: {', '.join(enters)}")
     return AbilitySpec("enters", effects=parts)
+
+
+def _modal_spell(body: Field) -> AbilitySpec:
+    """``{modes: [...], choose: N | one_or_more}``: a modal spell (700.2). ``choose`` is how many different modes
+    are chosen: N (default 1), or one or more ("choose one or both", "choose one or more")."""
+    if body.child("effect").present or body.child("kicked_effect").present:
+        raise body.fail("a modal spell has 'modes' and no 'effect' (700.2)")
+    listed = list(body.child("modes").elements())
+    if len(listed) < 2:
+        raise body.child("modes").fail("a modal spell has at least two modes (700.2)")
+    parsed = [_parse_effects(m, {"spell"}, "a spell ability") for m in listed]
+    choose = body.child("choose")
+    if not choose.present:
+        fewest, most = 1, 1
+    elif choose.value == "one_or_more":
+        fewest, most = 1, len(listed)
+    else:
+        fewest = most = choose.integer(minimum=1)
+        if most > len(listed):
+            raise choose.fail(f"choose {most} different modes of {len(listed)} (700.2d: the same mode once)")
+    return AbilitySpec("spell", effects=tuple(e for mode in parsed for e in mode),
+                       modes=tuple(i for i, mode in enumerate(parsed, start=1) for _ in mode),
+                       conditions=("",) * sum(len(mode) for mode in parsed), choose=(fewest, most))
 
 
 def _keyword_ability(key: str, body: Field) -> AbilitySpec:

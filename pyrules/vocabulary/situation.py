@@ -13,7 +13,7 @@ from typing import Any
 
 from pyrules.base.document import Field, whole_number
 from pyrules.base.symbols import C, S, fn
-from pyrules.vocabulary.kinds import Informational, Kind, Modelled, Refused
+from pyrules.vocabulary.kinds import Informational, Kind, Modelled
 from pyrules.vocabulary.shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
 from pyrules.vocabulary.templates import KEYWORDS, CopyExceptions, copy_exception_term
 from pyrules.vocabulary.values import FACES, MANA_TYPES, PHASES, RESTRICTIONS, ZONES, Color, mana_text, parse_mana
@@ -273,6 +273,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("sba.lp", ("120.3e", "704.5g")), Count(0),
            term=lambda o, ctx: [fn("damage", ctx.oid, o.damage)] if o.damage else [],
            example="sequences/marked-damage-adds-up", asp="damage"),
+    _field("object", "modes", "a modal spell on the stack: the modes chosen as it was cast (700.2a)",
+           Modelled("stack.lp", ("700.2a",)), ListOf(Count(1)),
+           term=lambda o, ctx: [fn("object_mode", ctx.oid, m) for m in o.modes],
+           example="stack/modal-spell-on-the-stack", asp="object_mode"),
     _field("object", "regeneration_shields", "regeneration shields that protect it this turn: each replaces one "
            "destruction (a permanent on the battlefield; 701.19a, 614.8)", Modelled("events.lp", ("701.19a", "614.8")),
            Count(0), term=lambda o, ctx: ([fn("regeneration_shields", ctx.oid, o.regeneration_shields)]
@@ -441,8 +445,10 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "alternative_cost", "its alternative cost is paid instead of its mana cost (118.9)",
            Modelled("casting.lp", ("118.9", "601.2b")), Bool(), example="payment/alternative-cost-instead-of-mana-cost",
            asp="question_alternative_cost"),
-    _field("cast", "modes", "the modes chosen (700.2)", Refused("modal spells"), ListOf(Count(1)),
-           example="unsupported/cast-modes"),
+    _field("cast", "modes", "the modes chosen for a modal spell, as many different ones as it says (700.2a, 700.2d); "
+           "left out, every legal choice is an outcome (where no mode has a target)",
+           Modelled("casting.lp", ("700.2a", "601.2b")), ListOf(Count(1)), example="stack/modal-spell-two-modes",
+           asp="question_mode"),
 )
 ACTIONS: tuple[Kind, ...] = (
     _field("action", "activate", "a player activates an ability: as the activate question (resolve: true adds a "

@@ -430,6 +430,25 @@ def modal(cost_text: str, modes: list[str]) -> dict[str, Any] | None:
     return {"activated": {"cost": cost_value(parts), "modes": out}}
 
 
+_CHOOSE = {"one": 1, "two": 2, "three": 3, "one or both": "one_or_more", "one or more": "one_or_more"}
+
+
+def modal_spell(choose: str, modes: list[str]) -> dict[str, Any] | None:
+    """"Choose one — • [mode] • [mode]" on an instant or sorcery: a modal spell (700.2)."""
+    if choose not in _CHOOSE or len(modes) < 2 or any(_LONG_NUMBER.search(text) for text in modes):
+        return None
+    out = []
+    for mode in modes:
+        effects = _effects(mode, permanent=False)
+        if effects is None:
+            return None
+        out.append(effects[0] if len(effects) == 1 else effects)
+    body: dict[str, Any] = {"modes": out}
+    if _CHOOSE[choose] != 1:
+        body["choose"] = _CHOOSE[choose]
+    return {"spell": body}
+
+
 def _after_mana(sentence: str, mana: dict[str, Any]) -> dict[str, Any] | None:
     m = re.fullmatch(r"~ deals (\d+) damage to you", sentence)
     if m:

@@ -134,6 +134,7 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
     levels = False
     lines = face.text.split("\n") if face.text else []
     skip = 0
+    modal_at, modal_lines = None, []
     for n, line in enumerate(lines):
         if skip:
             skip -= 1
@@ -143,6 +144,20 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             continue  # reminder text only
         # A leveler's lines after "LEVEL N-M" hold only at those levels: none is read as the card's own.
         levels = levels or bool(re.match(r"(?:LEVEL|Level) \d+", norm))
+        chosen = re.fullmatch(r"Choose (one|two|three|one or both|one or more) -", norm) if spell_card else None
+        if chosen and not levels and modal_at is None:  # a modal spell: "Choose one —" and its modes (700.2)
+            bullets = [follow for follow in lines[n + 1:n + 1 + _bullets(lines[n + 1:])]]
+            ability = oracle.modal_spell(chosen.group(1), [oracle.normalise(b[1:], names) for b in bullets])
+            try:
+                if ability is not None:
+                    parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
+            except InputError:
+                ability = None
+            if ability is not None:
+                modal_at, modal_lines = len(abilities), [norm] + [oracle.normalise(b, names) for b in bullets]
+                abilities.append(ability)
+                skip = len(bullets)
+                continue
         modal = re.fullmatch(r"([^:\"]+): Choose one -", norm)
         if modal and not levels:  # "[Cost]: Choose one —" and its modes, one a line beginning "•"
             bullets = []
@@ -191,6 +206,9 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
                 result.mana.append(body)
     if spell_at is not None:
         abilities[spell_at] = {"spell": {"effect": spell_effects[0] if len(spell_effects) == 1 else spell_effects}}
+    if modal_at is not None and spell_at is not None:  # modes and instructions outside them: no template says so
+        abilities[modal_at:modal_at + 1] = [{"unsupported": text} for text in modal_lines]
+        result.unsupported += modal_lines
     if unread == ["power *", "toughness *"] and any("pt_equal_count" in a.get("static", {}) for a in abilities):
         card["power"] = card["toughness"] = "*"  # the characteristic-defining ability read gives them (604.3)
     elif unread:  # */*, 1+*, X: defined by the card's text or as it enters, which pyrules does not read
@@ -204,6 +222,11 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
     if abilities:
         card["abilities"] = abilities
     return card
+
+
+def _bullets(lines: list[str]) -> int:
+    """How many of the lines, from the first, are modes ("• ...")."""
+    return next((n for n, line in enumerate(lines) if not line.startswith("\u2022")), len(lines))
 
 
 def _numbered(ability: dict[str, Any], number: int) -> dict[str, Any]:
