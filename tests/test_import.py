@@ -426,6 +426,8 @@ def test_normalise(line, expected):
     ("Hexproof", [{"keyword": "hexproof"}]),
     ("Flying, protection from red", [{"keyword": "flying"}, {"keyword": "protection_from_red"}]),
     ("Swampwalk", [{"keyword": "swampwalk"}]),
+    ("Flying, infect", [{"keyword": "flying"}, {"keyword": "infect"}]),
+    ("Wither", [{"keyword": "wither"}]),
     ("Fear", [{"keyword": "fear"}]),
     ("Shadow", [{"keyword": "shadow"}]),
     ("~ can block only creatures with flying.", [{"keyword": "can_block_only_flyers"}]),

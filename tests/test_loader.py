@@ -206,11 +206,11 @@ def test_unknown_player_field(write, line_of):
     path = write("pfield.yaml", """\
         players:
           - name: alice
-            poison: 3
+            energy: 3
         objects: []
         question: {activatable: alice}
         """)
-    assert_error(path, line_of(path, "poison"), "unknown field 'poison' in players.0; expected one of: ",
+    assert_error(path, line_of(path, "energy"), "unknown field 'energy' in players.0; expected one of: ",
                  listing={"life", "mana_pool", "name"}, sorted_listing=True)
 
 
@@ -1182,3 +1182,13 @@ def test_modes_of_a_spell_that_has_none_and_modes_off_the_stack(write, line_of):
     path = write("modal2.yaml", _MODAL.replace("MODES", "[1, 2]"))
     assert_error(path, line_of(path, "stacked"),
                  "'stacked' is in the graveyard; only a spell on the stack has modes chosen (CR 700.2a)")
+
+
+def test_poison_counters_are_a_count(write, line_of):
+    path = write("poison.yaml", """\
+        players: [{name: alice, poison: -1}, bob]
+        objects:
+          - {id: f, card: Forest, controller: alice}
+        question: {activatable: alice}
+        """)
+    assert_error(path, line_of(path, "poison"), "players.0.poison must be at least 0, not -1")

@@ -313,6 +313,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(path, [fn("unseen_hand", S(p.name), p.hand)])
         if p.lands_played and given("player", "lands_played"):
             add(path, [fn("lands_played", S(p.name), p.lands_played)])
+        if p.poison and given("player", "poison"):
+            add(path, [fn("poison", S(p.name), p.poison)])
         if p.empty_library_draw:  # the state of a sequence of actions (704.5b)
             add(path, [fn("empty_library_draw", S(p.name))])
     if given("situation", "active"):

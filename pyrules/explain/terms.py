@@ -118,7 +118,8 @@ GIVEN: dict[str, str] = {
     "copy_exception/2": "except that it has {1}",
     "attached_to/2": "attached to {1}", "chosen_color/2": "the color chosen for it: {1}",
     "chosen_subtype/2": "the creature type chosen for it: {1}", "damage/2": "{1} damage marked on it",
-    "gained_keyword/2": "has gained {1}", "new_to_controller/1": "came under its controller's control this turn",
+    "gained_keyword/2": "has gained {1}", "poison/2": "{1} poison counters",
+    "new_to_controller/1": "came under its controller's control this turn",
     "loyalty_activated/1": "a loyalty ability of it was activated this turn",
     "used_this_turn/3": "{1} used {2} times this turn", "used_to_craft/2": "used to craft {1}",
     "timestamp/2": "timestamp {1}", "library_position/2": "place {1} in its library",
@@ -208,7 +209,8 @@ COSTS: dict[str, str] = {"tap": "tapping it", "untap": "untapping it", "life": "
 
 #: Why a player loses the game (the second argument of loses/2).
 LOSSES: dict[str, str] = {"life": "having 0 or less life (704.5a)",
-                          "empty_library": "having drawn from an empty library (704.5b)"}
+                          "empty_library": "having drawn from an empty library (704.5b)",
+                          "poison": "having ten or more poison counters (704.5c)"}
 
 _COLORS = "wubrgc"
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")

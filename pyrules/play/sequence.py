@@ -479,6 +479,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("lost", [String(p.name), Function(q.lost)]))
         if q.drawn:
             out.add(Function("drew", [String(p.name), Number(q.drawn)]))
+        if q.poison != p.poison:
+            out.add(Function("poison", [String(p.name), Number(q.poison)]))
         if q.life != p.life:
             name = "life_lost" if q.life < p.life else "life_gained"
             out.add(Function(name, [String(p.name), Number(abs(q.life - p.life))]))

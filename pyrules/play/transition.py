@@ -407,6 +407,11 @@ def _deathtouch(d: _Draft, a: Symbol) -> None:
     d.set(d.obj(a.arguments[0]), deathtouch_damage=True)
 
 
+def _poisoned(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, poison=_bounded(p.poison + _number(a.arguments[1])))
+
+
 def _loses(d: _Draft, a: Symbol) -> None:
     p = d.players[_text(a.arguments[0])]
     d.players[p.name] = replace(p, lost=a.arguments[1].name)
@@ -540,6 +545,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "land_played/2": _land_played,
     "damage_marked/2": _marked,
     "damaged_by_deathtouch/1": _deathtouch,
+    "poisoned/2": _poisoned,
     "regenerated/1": _regenerated,
     "regeneration_shields_created/2": _shields_created,
     "drew/2": _drew,
@@ -822,7 +828,8 @@ def _state_key(state: Situation) -> tuple:
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                            tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
-                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw) for p in state.players)
+                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison)
+                    for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.
     ranks = {n: i for i, n in enumerate(sorted({o.timestamp for o in state.objects if o.timestamp is not None}
                                                | {e.timestamp for e in state.effects if e.timestamp is not None}))}

@@ -211,7 +211,7 @@ def _players(f: Field) -> tuple[Player, ...]:
         players.append(Player(item.child("name").text(), _value(item, "player", "life", 20),
                               _value(item, "player", "mana_pool", {}), _value(item, "player", "restricted_mana", {}),
                               _value(item, "player", "library", 0), _value(item, "player", "hand", 0),
-                              _value(item, "player", "lands_played", 0)))
+                              _value(item, "player", "lands_played", 0), _value(item, "player", "poison", 0)))
     if not players:
         raise f.fail("a situation needs at least one player")
     seen = set()

@@ -26,9 +26,10 @@ class Player:
     library: int = 0  # cards in the library that the situation does not name (below those it names)
     hand: int = 0  # cards in the hand that the situation does not name
     lands_played: int = 0  # lands played this turn (305.2)
+    poison: int = 0  # poison counters (122.1f): ten or more, and the player loses (704.5c)
     # The state a sequence of actions reaches (not written in situation files):
     drawn: int = 0  # cards drawn during the actions
-    lost: str | None = None  # why the player lost the game (704.5a life, 704.5b empty_library)
+    lost: str | None = None  # why the player lost the game (704.5a life, 704.5b empty_library, 704.5c poison)
     empty_library_draw: bool = False  # attempted to draw from an empty library since the last check (704.5b)
 
 

@@ -1252,6 +1252,10 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("combat.lp", ("702.28b",)), "combat/shadow-blocks-and-is-blocked-only-by-shadow"),
     _kw("can_block_only_flyers", "\"This creature can block only creatures with flying\" (a restriction, 509.1b)",
         Modelled("combat.lp", ("509.1b",)), "combat/shadow-blocks-and-is-blocked-only-by-shadow"),
+    _kw("wither", "deals damage to creatures in the form of -1/-1 counters (702.80b, 120.3d)",
+        Modelled("events.lp", ("702.80b", "120.3d")), "sequences/wither-damage-as-counters"),
+    _kw("infect", "deals damage to creatures as -1/-1 counters and to players as poison counters (702.90b-c, 120.3b)",
+        Modelled("events.lp", ("702.90b", "702.90c", "120.3b")), "sequences/infect-gives-poison-counters"),
     _kw("cumulative_upkeep", "an upkeep cost that grows (702.24)", Inert("it triggers at the beginning of an upkeep, "
         "which no modelled action reaches")),
     _kw("opening_hand_start", "may begin the game on the battlefield (Leyline)", Inert("it matters only before "

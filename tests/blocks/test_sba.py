@@ -262,3 +262,9 @@ def test_303_4d_no_aura_enchants_itself_and_an_aura_creature_enchants_nothing():
                attached_to(a1,a1). permanent(a2). has_subtype(a2,aura). has_type(a2,creature).
                has_keyword(a2,enchant_creature). attached_to(a2,bear). permanent(bear). has_type(bear,creature)."""
     assert derive("sba:303.4a", facts, _SHOW) == {"_illegally_attached(a1)", "_illegally_attached(a2)"}
+
+
+@covers("sba:704.5c")
+def test_ten_poison_counters_lose_the_game():
+    facts = "_check. poison(alice,10). poison(bob,9). poison(carol,12)."
+    assert derive("sba:704.5c", facts, "loses") == {"loses(alice,poison)", "loses(carol,poison)"}
