@@ -123,7 +123,8 @@ GIVEN: dict[str, str] = {
     "loyalty_activated/1": "a loyalty ability of it was activated this turn",
     "used_this_turn/3": "{1} used {2} times this turn", "used_to_craft/2": "used to craft {1}",
     "timestamp/2": "timestamp {1}", "library_position/2": "place {1} in its library",
-    "stack_position/2": "place {1} on the stack (1: the top)", "object_x/2": "X is {1}", "stack_x/2": "X is {1}",
+    "stack_position/2": "place {1} on the stack (1: the top)",
+    "object_mode/2": "mode {1} chosen", "object_x/2": "X is {1}", "stack_x/2": "X is {1}",
     "object_kicked/1": "kicked", "spell_copy/1": "a copy of a spell", "stack_mode/2": "mode {1} chosen",
     "stack_ability/3": "{ability12} on the stack", "target/3": "target {1}: {2}",
     "division/3": "{2} of its damage to target {1}", "object_division/3": "{2} of its damage to target {1}",
@@ -187,6 +188,7 @@ CHOICES: dict[str, str] = {
     "new_target/2": "the new target {1} of {0}",
     "division/2": "the damage divided to target {1} of {0}",
     "legend_rule/1": "which {0} to keep (the legend rule)",
+    "mode/1": "a mode of {0}",
 }
 
 #: Constants that stand for something a judge names otherwise: costs, zones, counter kinds.
