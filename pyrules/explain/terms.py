@@ -80,6 +80,8 @@ PHRASES: dict[str, str] = {
     "draw/1": "{0} drawing",
     "cd/2": "the combat damage {0} deals to {1}",
     "combat/1": "the combat damage {0} deals",
+    "withered/1": "{0}, from a source with wither or infect,",
+    "regeneration/1": "the regeneration of {0}",
     "combat_damage/2": "{0} dealing combat damage to {1}",
     "attacks/1": "{0} attacking",
     "blocks/1": "{0} blocking",
