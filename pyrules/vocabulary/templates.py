@@ -1216,6 +1216,9 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("combat.lp", ("509.1b",)), "combat/a-creature-that-cant-be-blocked"),
     _kw("blocks_each_combat", "\"This creature blocks each combat if able\" (a requirement, 509.1c)",
         Modelled("combat.lp", ("509.1c",)), "combat/blocks-each-combat-with-a-menace-attacker"),
+    _kw("cant_attack_unless_defender_controls_island", "\"This creature can't attack unless defending player "
+        "controls an Island\" (a restriction, 508.1c)", Modelled("combat.lp", ("508.1c",)),
+        "combat/cant-attack-unless-defender-controls-an-island"),
     _kw("attacks_each_combat", "\"This creature attacks each combat if able\" (a requirement, 508.1d)",
         Modelled("combat.lp", ("508.1d",)), "combat/attacks-each-combat-unless-tapped"),
     _kw("deathtouch", "any damage it deals to a creature is lethal (702.2)", Modelled("events.lp", ("702.2b",)),
@@ -1252,6 +1255,8 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("combat.lp", ("702.28b",)), "combat/shadow-blocks-and-is-blocked-only-by-shadow"),
     _kw("can_block_only_flyers", "\"This creature can block only creatures with flying\" (a restriction, 509.1b)",
         Modelled("combat.lp", ("509.1b",)), "combat/shadow-blocks-and-is-blocked-only-by-shadow"),
+    _kw("devoid", "this object is colorless, in every zone (a characteristic-defining ability, 702.114a)",
+        Modelled("core.lp", ("702.114a", "604.3")), "layers/devoid-is-colorless"),
     _kw("wither", "deals damage to creatures in the form of -1/-1 counters (702.80b, 120.3d)",
         Modelled("events.lp", ("702.80b", "120.3d")), "sequences/wither-damage-as-counters"),
     _kw("infect", "deals damage to creatures as -1/-1 counters and to players as poison counters (702.90b-c, 120.3b)",

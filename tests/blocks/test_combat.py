@@ -61,8 +61,22 @@ def test_a_declared_attacker_that_may_not_attack_is_a_broken_rule():
 @covers("combat:508.1d")
 def test_a_creature_able_to_attack_that_must_attack_does():
     facts = """_able_to_attack(a). has_keyword(a,attacks_each_combat). _able_to_attack(b).
-               has_keyword(b,attacks_each_combat). _attacks_something(b). has_keyword(c,attacks_each_combat)."""
+               has_keyword(b,attacks_each_combat). _attacks_something(b). has_keyword(c,attacks_each_combat).
+               _able_to_attack(d). has_keyword(d,attacks_each_combat). _forbidden_target(d,bob).
+               controller(a,alice). controller(b,alice). controller(d,alice). _attackable(alice,bob)."""
+    # d may attack nothing (a restriction forbids its only target): not able, not required
     assert derive("combat:508.1d", facts, "_attack_illegal") == {"_attack_illegal(must_attack(a))"}
+
+
+@covers("combat:508.1c")
+def test_a_creature_that_needs_an_island_attacks_only_a_player_who_controls_one():
+    facts = """_attackable(alice,bob). _attackable(alice,carol). _attackable(alice,walker). player(bob). player(carol).
+               permanent(walker). controller(walker,carol). permanent(isl). has_type(isl,land). has_subtype(isl,island).
+               controller(isl,bob). _able_to_attack(s). has_keyword(s,cant_attack_unless_defender_controls_island).
+               _attacker(s,carol)."""
+    assert derive("combat:508.1c", facts, ["_island_defender", "_forbidden_target", "_attack_illegal"]) == {
+        "_island_defender(bob)", "_forbidden_target(s,carol)", "_forbidden_target(s,walker)",
+        "_attack_illegal(cannot_attack(s,no_island))"}
 
 
 @covers("combat:508.1-2")

@@ -688,7 +688,7 @@ def spell(line: str) -> list[dict[str, Any]] | None:
 # -- keywords ---------------------------------------------------------------------------------------
 KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "double strike", "menace",
             "deathtouch", "lifelink", "indestructible", "shroud", "protection from multicolored", "enchant land",
-            "enchant forest", "enchant creature", "flash", "hexproof", "wither", "infect",
+            "enchant forest", "enchant creature", "flash", "hexproof", "wither", "infect", "devoid",
             "fear", "intimidate", "horsemanship", "shadow",
             *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green")),
             *(f"{land}walk" for land in ("plains", "island", "swamp", "mountain", "forest"))}
@@ -697,7 +697,9 @@ KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "fir
 COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
                 "~ attacks each combat if able.": "attacks_each_combat",
                 "~ blocks each combat if able.": "blocks_each_combat",
-                "~ can block only creatures with flying.": "can_block_only_flyers"}
+                "~ can block only creatures with flying.": "can_block_only_flyers",
+                "~ can't attack unless defending player controls an Island.":
+                    "cant_attack_unless_defender_controls_island"}
 
 
 #: Triggered keyword abilities, as the ability their reminder text says (702.108a).
