@@ -148,3 +148,14 @@ def test_a_modal_spell_chooses_how_many_modes():
         {"spell": {"modes": [{"draw": 1}, [{"gain_life": 1}, {"draw": 2}], {"mill": 1}], "choose": "one_or_more"}}]})
     ability = spell.abilities[0]
     assert (ability.modes, ability.choose) == ((1, 2, 2, 3), (1, 3))
+
+
+@pytest.mark.parametrize("enters, message", [
+    ({"tapped_unless": {"filter": {"types": ["land"]}}}, "needs one of at_least and at_most"),
+    ({"tapped_unless": {"filter": {"types": ["land"]}, "at_least": 1, "at_most": 2}}, "needs one of at_least and"),
+    ({"tapped_unless": {"at_least": 1}}, "needs a filter: what to count"),
+])
+def test_enters_tapped_unless_is_checked(enters, message):
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["land"], "abilities": [{"enters": enters}]})
+    assert message in info.value.message

@@ -819,10 +819,32 @@ class EntersCounters(Shape):
         return tuple(out)
 
 
+@dataclass(frozen=True)
+class TappedUnless(Shape):
+    """``{filter: ..., at_least: N}`` or ``{filter: ..., at_most: N}``: it enters tapped unless you control at least
+    (at most) N permanents the filter finds."""
+
+    form = "{filter: a filter, at_least: N} or {filter: a filter, at_most: N}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"filter", "at_least", "at_most"})
+        bounds = [k for k in ("at_least", "at_most") if f.child(k).present]
+        if len(bounds) != 1:
+            raise f.fail(f"{f.name} needs one of at_least and at_most: how many permanents of the filter")
+        if not f.child("filter").present:
+            raise f.fail(f"{f.name} needs a filter: what to count")
+        return FilterShape("objects").parse(f.child("filter")), bounds[0], f.child(bounds[0]).integer(minimum=0)
+
+
 _ENTERS = Modelled("events.lp", ("614.1c", "614.12"))
 ENTERS: tuple[Kind, ...] = (
     Kind("enters", "tapped", "this enters tapped", _ENTERS, Flag(), term=_const("enters_tapped"), asp="enters_tapped",
          example="replacement/vivid-crag-enters-tapped-with-counters"),
+    Kind("enters", "tapped_unless", "this enters tapped unless you control at least (or at most) N permanents of a "
+         "filter, counted as it would enter (614.1c, 614.12)", _ENTERS, TappedUnless(),
+         term=lambda v, ctx: fn("enters_tapped_unless", ctx.filter(v[0], "enters"), C(v[1]), v[2]),
+         asp="enters_tapped_unless", example="replacement/a-fast-land-late-enters-tapped"),
     Kind("enters", "counters", "this enters with N (or X, 107.3m) counters of a kind", _ENTERS, EntersCounters(),
          asp="enters_with_counters",
          term=lambda value, ctx: [fn("enters_with_counters", C(k), C("x") if a == "x" else Number(a)) for k, a in value],

@@ -727,9 +727,21 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
 _COUNTED = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|X) (\S+) counters?"
 
 
+_LAND_WORDS = {"plains", "island", "swamp", "mountain", "forest"}
+
+
 def _enters(line: str) -> dict[str, Any] | None:
     if line == "~ enters tapped.":
         return {"enters": {"tapped": True}}
+    m = re.fullmatch(r"~ enters tapped unless you control (two|three) or (fewer|more) other lands\.", line)
+    if m:  # fast lands, slow lands (614.1c)
+        bound = "at_most" if m.group(2) == "fewer" else "at_least"
+        return {"enters": {"tapped_unless": {"filter": {"types": ["land"], "controller": "you", "other": True},
+                                             bound: number(m.group(1))}}}
+    m = re.fullmatch(r"~ enters tapped unless you control an? (\w+) or an? (\w+)\.", line)
+    if m and {m.group(1).lower(), m.group(2).lower()} <= _LAND_WORDS:  # check lands
+        return {"enters": {"tapped_unless": {"filter": {"any_subtypes": [m.group(1).lower(), m.group(2).lower()],
+                                                        "controller": "you"}, "at_least": 1}}}
     m = re.fullmatch(rf"~ enters (tapped )?with {_COUNTED} on it\.", line)
     if m:
         kind = counter_kind(m.group(3))
