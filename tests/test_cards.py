@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pyrules.base.document import Field
@@ -159,3 +161,25 @@ def test_enters_tapped_unless_is_checked(enters, message):
     with pytest.raises(InputError) as info:
         card({"name": "Odd", "types": ["land"], "abilities": [{"enters": enters}]})
     assert message in info.value.message
+
+
+@pytest.mark.parametrize("effect, message", [
+    ({"may": {"draw": 1, "discard": 1}}, "needs exactly one instruction"),
+    ({"may": {"may": {"draw": 1}}}, "effect 'may' as an instruction one may follow"),
+    ({"may": {"add": "{G}"}}, "effect 'add' as an instruction one may follow"),
+])
+def test_an_instruction_one_may_follow_is_one_instruction(effect, message):
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["creature"], "abilities": [{"triggered": {"when": "enters", "effect": effect}}]})
+    assert message in info.value.message
+
+
+def test_the_instructions_one_may_follow_are_effects_read_as_followed():
+    from pathlib import Path
+
+    from pyrules.vocabulary import names
+    from pyrules.vocabulary.templates import MayInstruction
+    assert MayInstruction.FOLLOWED <= set(names("effect"))
+    asp = "".join(p.read_text(encoding="utf-8") for p in (Path(__file__).parents[1] / "pyrules" / "asp").glob("*.lp"))
+    for name in MayInstruction.FOLLOWED - {"damage_target"}:  # (damage_target is read as damage_any_target)
+        assert re.search(rf"(?:instruction\((?:I|R|ability\(O,A\)),[A-Z_],|_effect\(R,){name}\b", asp), name

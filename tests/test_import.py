@@ -429,6 +429,8 @@ def test_normalise(line, expected):
     ("Flying, infect", [{"keyword": "flying"}, {"keyword": "infect"}]),
     ("Wither", [{"keyword": "wither"}]),
     ("Devoid", [{"keyword": "devoid"}]),
+    ("When ~ enters, you may tap target creature.",
+     [{"triggered": {"when": "enters", "effect": {"may": {"tap_target": {"types": ["creature"]}}}}}]),
     ("~ enters tapped unless you control two or fewer other lands.",
      [{"enters": {"tapped_unless": {"filter": {"types": ["land"], "controller": "you", "other": True}, "at_most": 2}}}]),
     ("~ enters tapped unless you control a Plains or an Island.",

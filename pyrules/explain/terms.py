@@ -191,6 +191,7 @@ CHOICES: dict[str, str] = {
     "division/2": "the damage divided to target {1} of {0}",
     "legend_rule/1": "which {0} to keep (the legend rule)",
     "mode/1": "a mode of {0}",
+    "may/2": "whether to follow instruction {1} of {0}",
 }
 
 #: Constants that stand for something a judge names otherwise: costs, zones, counter kinds.

@@ -555,6 +555,38 @@ _STACK = Modelled("stack.lp", ("608.2c",))
 _CASTING = Modelled("casting.lp", ("707.10",))
 _EVENTS = Modelled("events.lp", ("122.1", "111.1"))
 
+class MayInstruction(Shape):
+    """``{draw: 1}``: one instruction that its player may follow or not ("you may draw a card", 608.2d); the
+    instruction's name and its parsed value. Only the instructions the encodings read as they are followed
+    (``instruction/3``): not mana, divided damage or tokens, which other rules read from the ability itself."""
+
+    form = "one instruction, such as {draw: 1}"
+    FOLLOWED = frozenset({
+        "draw", "discard", "mill", "gain_life", "lose_life", "each_opponent_loses_life", "damage_any_target",
+        "damage_target", "damage_each", "damage_you", "destroy_target", "exile_target", "tap_target", "untap_target",
+        "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
+        "put_counters_self", "untap_self", "target_player", "lasting_on_self", "lasting_on_target"})
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        if len(f.value) != 1:
+            raise f.fail(f"{f.name} needs exactly one instruction")
+        (key, sub), = f.items()
+        inner = _effect_kind(key)
+        if inner is None or key not in self.FOLLOWED:
+            raise UnsupportedError(sub.where, f"effect '{key}' as an instruction one may follow")
+        return key, inner.shape.parse(sub)
+
+
+def _effect_kind(name: str) -> Kind | None:
+    return next((k for k in EFFECTS if k.name == name), None)
+
+
+def _may_term(value: Any, ctx: Any) -> Any:
+    inner = _effect_kind(value[0]).term(value[1], ctx)  # type: ignore[union-attr]
+    return [fn("may", t) for t in inner] if isinstance(inner, list) else fn("may", inner)
+
+
 EFFECTS: tuple[Kind, ...] = (
     # Mana (106, 605)
     Kind("effect", "add", "add this mana (a hybrid symbol: one of its halves, 106.8; Phyrexian: its color, 106.9; "
@@ -730,6 +762,10 @@ EFFECTS: tuple[Kind, ...] = (
          PlayerInstruction(), RESOLVING,
          term=lambda value, ctx: fn("target_player", ctx.target(0), fn(value[0], value[1])),
          targets=lambda value: (PLAYER_TARGET,), example="stack/target-player-draws-and-discards"),
+    Kind("effect", "may", "you may follow this instruction or not, as it would be followed (608.2d); its targets are "
+         "chosen anyway (603.3d, 601.2c)", Modelled("stack.lp", ("608.2d",)), MayInstruction(), RESOLVING, term=_may_term,
+         targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
+         example="stack/you-may-draw-a-card"),
     Kind("effect", "regenerate_self", "regenerate this permanent: a regeneration shield for it this turn (701.19a)",
          Modelled("stack.lp", ("701.19a",)), Flag(), ON_PERMANENT, term=_const("regenerate_self"),
          text=lambda v: "Regenerate this", example="sequences/regenerated-blocker-survives-lethal-damage"),

@@ -514,7 +514,12 @@ _TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
 
 
 def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
-    """One instruction of a spell or of a non-mana ability."""
+    """One instruction of a spell or of a non-mana ability ("you may [instruction]": one its player may follow)."""
+    m = re.fullmatch(r"You may (.+)", sentence)
+    if m and not m.group(1).startswith(("have ", "pay ", "cast ", "play ")):
+        inner = _effect(m.group(1)[0].upper() + m.group(1)[1:], permanent)
+        return {"may": inner} if inner is not None and "may" not in inner and "lasting_on_self" not in inner \
+            and "lasting_on_target" not in inner else None
     for pattern, make in _PLAIN_EFFECTS:
         m = pattern.fullmatch(sentence)
         if m:
