@@ -565,7 +565,8 @@ class MayInstruction(Shape):
         "draw", "discard", "mill", "gain_life", "lose_life", "each_opponent_loses_life", "damage_any_target",
         "damage_target", "damage_each", "damage_you", "destroy_target", "exile_target", "tap_target", "untap_target",
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
-        "put_counters_self", "untap_self", "target_player", "lasting_on_self", "lasting_on_target"})
+        "put_counters_self", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
+        "return_one_to_hand"})
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -766,6 +767,10 @@ EFFECTS: tuple[Kind, ...] = (
          "chosen anyway (603.3d, 601.2c)", Modelled("stack.lp", ("608.2d",)), MayInstruction(), RESOLVING, term=_may_term,
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
          example="stack/you-may-draw-a-card"),
+    Kind("effect", "return_one_to_hand", "return a [filter] permanent (one you control) to its owner's hand: its "
+         "controller chooses which as this is followed; no target (608.2d, 400.3)", Modelled("choices.lp", ("608.2d",)),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("return_one_to_hand", ctx.filter(value, "eff")),
+         example="choices/a-bounce-land-returns-a-land"),
     Kind("effect", "regenerate_self", "regenerate this permanent: a regeneration shield for it this turn (701.19a)",
          Modelled("stack.lp", ("701.19a",)), Flag(), ON_PERMANENT, term=_const("regenerate_self"),
          text=lambda v: "Regenerate this", example="sequences/regenerated-blocker-survives-lethal-damage"),

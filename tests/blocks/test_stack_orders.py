@@ -76,6 +76,7 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
                                                      "loses_all_abilities", "gain_keywords", "lose_keywords",
                                                      "pt_equal_count", "set_base_pt", "switch_pt", "gain_control"}
     assert {k.name for k in FAMILIES["filter_field"]} == {
-        "types", "any_types", "not_types", "subtypes", "not_subtypes", "supertypes", "nonbasic", "nonland", "nontoken",
+        "types", "any_types", "not_types", "subtypes", "any_subtypes", "not_subtypes", "supertypes", "nonbasic", "nonland",
+        "nontoken",
         "colorless",
         "activated_ability", "token", "controller", "owner", "other", "enchanted", "chosen_subtype", "counter"}

@@ -594,6 +594,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         if flt is None or "controller" in flt or flt.get("types") != ["creature"]:
             return None
         return {"lasting_on_target": {"ability": NEXT, "target": flt}}
+    m = re.fullmatch(r"Return (?:a|an) (.+ you control) to its owner's hand", sentence)
+    if m:  # bounce lands: a choice, not a target
+        flt = permanent_filter(m.group(1))
+        return {"return_one_to_hand": flt} if flt is not None else None
     if permanent and sentence == "Return ~ to its owner's hand":
         return {"return_self_to_hand": True}
     m = re.fullmatch(r"Return target (.+) to its owner's hand", sentence)
