@@ -192,6 +192,7 @@ CHOICES: dict[str, str] = {
     "legend_rule/1": "which {0} to keep (the legend rule)",
     "mode/1": "a mode of {0}",
     "may/2": "whether to follow instruction {1} of {0}",
+    "pay_life/1": "the life paid as {0} enters",
 }
 
 #: Constants that stand for something a judge names otherwise: costs, zones, counter kinds.

@@ -886,6 +886,9 @@ ENTERS: tuple[Kind, ...] = (
          "filter, counted as it would enter (614.1c, 614.12)", _ENTERS, TappedUnless(),
          term=lambda v, ctx: fn("enters_tapped_unless", ctx.filter(v[0], "enters"), C(v[1]), v[2]),
          asp="enters_tapped_unless", example="replacement/a-fast-land-late-enters-tapped"),
+    Kind("enters", "tapped_unless_pay_life", "as this enters, you may pay N life; if you don't, it enters tapped "
+         "(614.1c, 119.4)", _ENTERS, Count(1), term=lambda v, ctx: fn("enters_tapped_unless_pay_life", v),
+         asp="enters_tapped_unless_pay_life", example="replacement/a-shock-land-pays-or-enters-tapped"),
     Kind("enters", "counters", "this enters with N (or X, 107.3m) counters of a kind", _ENTERS, EntersCounters(),
          asp="enters_with_counters",
          term=lambda value, ctx: [fn("enters_with_counters", C(k), C("x") if a == "x" else Number(a)) for k, a in value],

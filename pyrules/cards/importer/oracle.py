@@ -742,6 +742,9 @@ _LAND_WORDS = {"plains", "island", "swamp", "mountain", "forest"}
 def _enters(line: str) -> dict[str, Any] | None:
     if line == "~ enters tapped.":
         return {"enters": {"tapped": True}}
+    m = re.fullmatch(r"As ~ enters, you may pay (\d+) life\. If you don't, ~ enters tapped\.", line)
+    if m:  # shock lands (614.1c)
+        return {"enters": {"tapped_unless_pay_life": int(m.group(1))}}
     m = re.fullmatch(r"~ enters tapped unless you control (two|three) or (fewer|more) other lands\.", line)
     if m:  # fast lands, slow lands (614.1c)
         bound = "at_most" if m.group(2) == "fewer" else "at_least"
