@@ -414,20 +414,26 @@ def activated(line: str) -> dict[str, Any] | None:
     return {"activated": body}
 
 
-def modal(cost_text: str, modes: list[str]) -> dict[str, Any] | None:
-    """"[Cost]: Choose one — • [mode] • [mode]": an activated ability with modes (700.2)."""
-    if any(_LONG_NUMBER.search(text) for text in (cost_text, *modes)):
-        return None
-    parts = costs(cost_text)
-    if parts is None or len(modes) < 2:
+def _modes(modes: list[str], permanent: bool) -> list[Any] | None:
+    """The instructions of each mode of a modal ability or spell (700.2), or None if one is not read."""
+    if len(modes) < 2 or any(_LONG_NUMBER.search(text) for text in modes):
         return None
     out = []
     for mode in modes:
-        effects = _effects(mode, permanent=True)
+        effects = _effects(mode, permanent=permanent)
         if effects is None:
             return None
         out.append(effects[0] if len(effects) == 1 else effects)
-    return {"activated": {"cost": cost_value(parts), "modes": out}}
+    return out
+
+
+def modal(cost_text: str, modes: list[str]) -> dict[str, Any] | None:
+    """"[Cost]: Choose one — • [mode] • [mode]": an activated ability with modes (700.2)."""
+    parts = None if _LONG_NUMBER.search(cost_text) else costs(cost_text)
+    read = _modes(modes, permanent=True)
+    if parts is None or read is None:
+        return None
+    return {"activated": {"cost": cost_value(parts), "modes": read}}
 
 
 _CHOOSE = {"one": 1, "two": 2, "three": 3, "one or both": "one_or_more", "one or more": "one_or_more"}
@@ -435,15 +441,10 @@ _CHOOSE = {"one": 1, "two": 2, "three": 3, "one or both": "one_or_more", "one or
 
 def modal_spell(choose: str, modes: list[str]) -> dict[str, Any] | None:
     """"Choose one — • [mode] • [mode]" on an instant or sorcery: a modal spell (700.2)."""
-    if choose not in _CHOOSE or len(modes) < 2 or any(_LONG_NUMBER.search(text) for text in modes):
+    read = _modes(modes, permanent=False) if choose in _CHOOSE else None
+    if read is None:
         return None
-    out = []
-    for mode in modes:
-        effects = _effects(mode, permanent=False)
-        if effects is None:
-            return None
-        out.append(effects[0] if len(effects) == 1 else effects)
-    body: dict[str, Any] = {"modes": out}
+    body: dict[str, Any] = {"modes": read}
     if _CHOOSE[choose] != 1:
         body["choose"] = _CHOOSE[choose]
     return {"spell": body}
@@ -510,7 +511,9 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
 _TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
                      (re.compile(r"Exile target (.+)"), "exile_target"),
                      (re.compile(r"Tap target (.+)"), "tap_target"),
-                     (re.compile(r"Untap target (.+)"), "untap_target")]
+                     (re.compile(r"Untap target (.+)"), "untap_target"),
+                     (re.compile(r"Return target (.+) to its owner's hand"), "return_target_to_hand"),
+                     (re.compile(r"Regenerate target (.+)"), "regenerate_target")]
 
 
 def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
@@ -600,16 +603,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"return_one_to_hand": flt} if flt is not None else None
     if permanent and sentence == "Return ~ to its owner's hand":
         return {"return_self_to_hand": True}
-    m = re.fullmatch(r"Return target (.+) to its owner's hand", sentence)
-    if m:
-        flt = permanent_filter(m.group(1))
-        return {"return_target_to_hand": flt} if flt is not None and "controller" not in flt else None
     if permanent and sentence == "Regenerate ~":
         return {"regenerate_self": True}
-    m = re.fullmatch(r"Regenerate target (.+)", sentence)
-    if m:
-        flt = permanent_filter(m.group(1))
-        return {"regenerate_target": flt} if flt is not None and "controller" not in flt else None
     m = re.fullmatch(r"Put (a|an|one|two|three|X) (\S+) counters? on ~", sentence)
     if m and permanent and counter_kind(m.group(2)):
         count = "X" if m.group(1) == "X" else number(m.group(1))
