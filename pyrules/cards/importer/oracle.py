@@ -857,15 +857,21 @@ _LAND_TYPE = {"Plains": "plains", "Islands": "island", "Swamps": "swamp", "Mount
               "a Forest": "forest"}
 
 
-def _static_grant(pt: str | None, words: str | None, flt: dict[str, Any]) -> dict[str, Any] | None:
-    """A static ability giving +N/+N and/or keywords to what ``flt`` finds, or None for a keyword not known."""
+def _pt_and_keywords(pt: str | None, words: str | None) -> dict[str, Any] | None:
+    """The parts of a static ability that give +N/+N and/or keywords, or None for a keyword not known."""
     keywords = _granted(words)
     if keywords is None:
         return None
     body: dict[str, Any] = {"modify_pt": pt} if pt else {}
     if keywords:
         body["gain_keywords"] = keywords
-    return {"static": {**body, "filter": flt}}
+    return body
+
+
+def _static_grant(pt: str | None, words: str | None, flt: dict[str, Any]) -> dict[str, Any] | None:
+    """A static ability giving +N/+N and/or keywords to what ``flt`` finds, or None for a keyword not known."""
+    body = _pt_and_keywords(pt, words)
+    return None if body is None else {"static": {**body, "filter": flt}}
 
 
 def _static(line: str) -> dict[str, Any] | None:
@@ -1074,13 +1080,8 @@ _UNTIL_EOT = r"(?:gets? ([+-]\d+/[+-]\d+)(?: and gains? ([a-z ,]+?))?|gains? ([a
 def _until_eot(m: re.Match[str], first: int) -> dict[str, Any] | None:
     """The lasting static ability a match of ``_UNTIL_EOT`` (from group ``first``) describes, or None."""
     pt, with_pt, alone = m.group(first), m.group(first + 1), m.group(first + 2)
-    keywords = _granted(with_pt if pt else alone)
-    if keywords is None:
-        return None
-    body: dict[str, Any] = {"modify_pt": pt} if pt else {}
-    if keywords:
-        body["gain_keywords"] = keywords
-    return {**body, "lasting": "until_end_of_turn"}
+    body = _pt_and_keywords(pt, with_pt if pt else alone)
+    return None if body is None else {**body, "lasting": "until_end_of_turn"}
 
 
 #: A clause "~ gets +1/+1 until end of turn" (or "it", "target creature ... gains flying ...") inside a triggered or

@@ -144,33 +144,20 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             continue  # reminder text only
         # A leveler's lines after "LEVEL N-M" hold only at those levels: none is read as the card's own.
         levels = levels or bool(re.match(r"(?:LEVEL|Level) \d+", norm))
+        # "Choose one —" and its modes, each a line beginning "•" (700.2): a modal spell, or "[Cost]: Choose one —"
+        bullets = lines[n + 1:n + 1 + _bullets(lines[n + 1:])]
+        modes = [oracle.normalise(b[1:], names) for b in bullets]
         chosen = re.fullmatch(r"Choose (one|two|three|one or both|one or more) -", norm) if spell_card else None
-        if chosen and not levels and modal_at is None:  # a modal spell: "Choose one —" and its modes (700.2)
-            bullets = [follow for follow in lines[n + 1:n + 1 + _bullets(lines[n + 1:])]]
-            ability = oracle.modal_spell(chosen.group(1), [oracle.normalise(b[1:], names) for b in bullets])
-            try:
-                if ability is not None:
-                    parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
-            except InputError:
-                ability = None
+        if chosen and not levels and modal_at is None:
+            ability = _read_back(oracle.modal_spell(chosen.group(1), modes), f"{where}.text.{n}", where)
             if ability is not None:
                 modal_at, modal_lines = len(abilities), [norm] + [oracle.normalise(b, names) for b in bullets]
                 abilities.append(ability)
                 skip = len(bullets)
                 continue
         modal = re.fullmatch(r"([^:\"]+): Choose one -", norm)
-        if modal and not levels:  # "[Cost]: Choose one —" and its modes, one a line beginning "•"
-            bullets = []
-            for follow in lines[n + 1:]:
-                if not follow.startswith("\u2022"):
-                    break
-                bullets.append(follow)
-            ability = oracle.modal(modal.group(1), [oracle.normalise(b[1:], names) for b in bullets])
-            if ability is not None:
-                try:
-                    parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
-                except InputError:
-                    ability = None
+        if modal and not levels:
+            ability = _read_back(oracle.modal(modal.group(1), modes), f"{where}.text.{n}", where)
             if ability is not None:
                 abilities.append(ability)
                 skip = len(bullets)
@@ -222,6 +209,17 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
     if abilities:
         card["abilities"] = abilities
     return card
+
+
+def _read_back(ability: dict[str, Any] | None, at: str, where: str) -> dict[str, Any] | None:
+    """The ability, if the card parser reads it back as a card file would be; None otherwise."""
+    if ability is None:
+        return None
+    try:
+        parse_ability(Field(ability, at, where, {}))
+    except InputError:
+        return None
+    return ability
 
 
 def _bullets(lines: list[str]) -> int:
