@@ -522,11 +522,12 @@ def _effect_created(d: _Draft, a: Symbol) -> None:
     everything before it (613.7b); one effect's objects come as one atom each."""
     ability, controller, obj = a.arguments
     card, index, player = ability.arguments[0].string, ability.arguments[1].number, _text(controller)
+    objects = () if obj.type == SymbolType.Function and obj.name == "none" else (_text(obj),)  # (about no object)
     for n, e in enumerate(d.effects):
         if (e.card, e.ability, e.controller) == (card, index, player) and e.timestamp == d.entering_timestamp:
-            d.effects[n] = replace(e, affects=tuple(sorted({*e.affects, _text(obj)})))
+            d.effects[n] = replace(e, affects=tuple(sorted({*e.affects, *objects})))
             return
-    d.effects.append(LastingEffect(card, player, index, timestamp=d.entering_timestamp, affects=(_text(obj),)))
+    d.effects.append(LastingEffect(card, player, index, timestamp=d.entering_timestamp, affects=objects))
 
 
 CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {

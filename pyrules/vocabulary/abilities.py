@@ -44,6 +44,9 @@ class AbilitySpec:
     filter: Filter | None = None  # triggered/replacement/static: the objects concerned
     lasting: str = ""  # created by a resolved spell or ability, lasting this long
     applies_to: str = ""  # a counters replacement: "effects" if it applies only to counters an effect puts
+    damage_to: tuple = ()  # a damage replacement: only damage dealt to these (self, you, players, filters)
+    damage_by: str = ""  # a damage replacement: "self" if only damage its own object deals
+    combat: bool = False  # a damage replacement: only combat damage
     limit: str = ""  # activated: once_each_turn
     timing: str = ""  # activated: sorcery
     riders: tuple[str, ...] = ()  # activated mana abilities: restrictions on spending the mana (106.6)
@@ -221,7 +224,7 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec("triggered", trigger=when, filter=flt, effects=effects,
                            lasting=_options(body, "triggered").get("lasting", ""))
     if key == "replacement":
-        body.only_keys({"event", "filter", "modify", "lasting", "applies_to"})
+        body.only_keys({"event", "filter", "modify", "lasting", "applies_to", "to", "by", "combat"})
         event = body.child("event").choice(names("replacement_event"))
         mod_key, mod = _single(body.child("modify"), "modification", "modification")
         modification = kind("modification", mod_key)
@@ -232,9 +235,13 @@ def parse_ability(f: Field) -> AbilitySpec:
         if "applies_to" in options and event != "counters":
             raise body.child("applies_to").fail("'applies_to' is for a 'counters' replacement: counters may be put as "
                                                 "a cost, while every other event is an effect's")
+        for name in ("to", "by", "combat"):
+            if name in options and event != "damage":
+                raise body.child(name).fail(f"'{name}' is for a 'damage' replacement: it says which damage it applies to")
         return AbilitySpec("replacement", event=event, filter=_filter(body, use),
                            modify=Part(mod_key, modification.shape.parse(mod)), lasting=options.get("lasting", ""),
-                           applies_to=options.get("applies_to", ""))
+                           applies_to=options.get("applies_to", ""), damage_to=options.get("to", ()),
+                           damage_by=options.get("by", ""), combat=options.get("combat", False))
     if key == "static":
         statics = names("static")
         body.only_keys(set(statics) | {"filter", "lasting"})

@@ -803,9 +803,11 @@ EFFECTS: tuple[Kind, ...] = (
          "alone, whatever enters or changes later (611.2c)", Modelled("stack.lp", ("611.2a", "611.2c")),
          Count(1), RESOLVING, term=lambda value, ctx: fn("lasting_on_each", value),
          example="layers/a-team-pump-is-locked-in"),
+    Kind("effect", "create_effect", "the lasting effect of this card's ability N begins, about no object in particular "
+         "(\"prevent all combat damage that would be dealt this turn\", \"until end of turn, ...\"), as this resolves "
+         "(611.2a)", Modelled("stack.lp", ("611.2a",)), Count(1), RESOLVING,
+         term=lambda value, ctx: fn("create_effect", value), example="sequences/deep-water-resolves-and-makes-blue"),
     # Refused: pyrules says unsupported as soon as one would resolve.
-    _refused("create_effect", "create the lasting effect of this card's ability number N (to ask about the effect, "
-             "give it under 'effects')", "creating a lasting effect as a spell or ability resolves", Count(1)),
     _refused("land_doesnt_untap", "that land doesn't untap during its controller's next untap step",
              "a land not untapping during its controller's next untap step", Flag(), frozenset({"tapped_for_mana"})),
     _refused("sacrifice_unless_sacrifice", "sacrifice this unless you sacrifice a [filter]",
@@ -1033,12 +1035,44 @@ class CopyOf(Shape):
         return CopySpec(FilterShape("objects").parse(f))
 
 
+@dataclass(frozen=True)
+class AllOrCount(Shape):
+    """``all``, or a whole number of at least 1."""
+
+    form = "all or N (at least 1)"
+
+    def parse(self, f: Field) -> Any:
+        return "all" if f.value == "all" else f.integer(minimum=1)
+
+
+@dataclass(frozen=True)
+class DamageRecipients(Shape):
+    """What damage is dealt to, one or a list: ``self``, ``you``, ``players``, or a filter of permanents."""
+
+    form = "self, you, players or a filter of permanents, or a list of them"
+
+    def parse(self, f: Field) -> Any:
+        items = list(f.elements()) if isinstance(f.value, list) else [f]
+        if not items:
+            raise f.fail(f"{f.name} needs at least one value")
+        return tuple(FilterShape("objects").parse(item) if isinstance(item.value, dict)
+                     else item.choice(("self", "you", "players")) for item in items)
+
+
+def _recipient_terms(value: Any, ctx: Any) -> list:
+    return [C(v) if isinstance(v, str) else ctx.filter(v, f"to{n}") for n, v in enumerate(value, start=1)]
+
+
 MODIFICATIONS: tuple[Kind, ...] = (
     Kind("modification", "multiply", "twice (N times) as much, or that many",
          Modelled("events.lp", ("614.1a",), also=("mana.lp",)),
          Count(2), frozenset({"tapped_for_mana", "counters", "tokens", "player_counters", "damage"}),
          term=_amount("multiply"),
          example="replacement/two-doubling-seasons"),
+    Kind("modification", "prevent", "prevent that damage (all), or N of it, each time it would be dealt (615.1, "
+         "615.10)", Modelled("events.lp", ("615.1", "615.10")), AllOrCount(), frozenset({"damage"}),
+         term=lambda v, ctx: C("prevent_all") if v == "all" else fn("prevent", v),
+         example="replacement/fog-stops-lifelink"),
     Kind("modification", "plus", "that many plus N", Modelled("events.lp", ("614.1a",)), Count(1),
          frozenset({"counters", "player_counters", "damage"}), term=_amount("plus"),
          example="replacement/doubling-season-hardened-scales-one-counter"),
@@ -1235,6 +1269,17 @@ OPTIONS: tuple[Kind, ...] = (
          "(Doubling Season), not to counters put as a cost until another replacement has modified them (614.16)",
          Modelled("events.lp", ("614.16",)), OneOf(("effects",)), frozenset({"replacement"}), term=lambda v, ctx: C(v),
          example="replacement/doubling-season-and-a-loyalty-cost", asp="ability_applies_to"),
+    Kind("option", "to", "a damage replacement or prevention that applies only to damage dealt to these: self (this "
+         "permanent; for a lasting effect, the objects it affects), you, players, or the permanents a filter matches "
+         "(615.1a)", Modelled("events.lp", ("615.1a",)), DamageRecipients(), frozenset({"replacement"}),
+         term=_recipient_terms, example="replacement/daunting-defender-and-pyroclasm", asp="ability_damage_to"),
+    Kind("option", "by", "a damage replacement or prevention that applies only to damage this permanent deals (for a "
+         "lasting effect, the objects it affects): self (615.1a)", Modelled("events.lp", ("615.1a",)),
+         OneOf(("self",)), frozenset({"replacement"}), term=lambda v, ctx: C(v),
+         example="replacement/prevent-damage-dealt-by-enchanted-creature", asp="ability_damage_by"),
+    Kind("option", "combat", "a damage replacement or prevention that applies only to combat damage (510.2)",
+         Modelled("events.lp", ("510.2", "615.1a")), Flag(), frozenset({"replacement"}),
+         term=lambda v, ctx: C("combat"), example="replacement/fog-stops-lifelink", asp="ability_damage_kind"),
     Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a)",
          Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn",)),
          frozenset({"triggered", "replacement", "static"}), term=lambda v, ctx: C(v),

@@ -1113,6 +1113,103 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
     return [*read, {"static": static}]
 
 
+#: "Prevent all [combat] damage that would be dealt [to X] [by Y] [this turn]" (615.1a), after an activated ability's
+#: cost or as a spell's or a permanent's line.
+_PREVENT_ALL = re.compile(r"(?:([^:\"]+): )?Prevent all (combat )?damage that would be dealt(.*)\.")
+_PREVENT_PARTS = re.compile(r"(?: to and dealt by (?P<both>.+)| to (?P<to>.+?)(?: by (?P<by_after>.+))?| by (?P<by>.+))?")
+
+
+def _prevent_phrase(phrase: str) -> tuple[str, Any] | None:
+    """What a prevention's "to X" or "by X" names: ("self",), ("you",), ("players",), ("enchanted",), a target
+    ("target", filter) or the permanents of a filter ("filter", filter); None if no template fits."""
+    if phrase in ("~", "you", "players"):
+        return ("self" if phrase == "~" else phrase, None)
+    if phrase == "enchanted creature":
+        return ("enchanted", None)
+    m = re.fullmatch(r"target (.+)", phrase)
+    flt = permanent_filter(m.group(1) if m else phrase)
+    if flt is None or (m and flt.get("types") != ["creature"]):
+        return None
+    return ("target", flt) if m else ("filter", flt)
+
+
+def prevention(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """A prevention effect (615.1a): on a permanent, a replacement ability; "this turn", from a spell or an activated
+    ability, the lasting replacement ability its instruction creates (about no object, the target or this), after
+    it."""
+    m = _PREVENT_ALL.fullmatch(line)
+    if not m:
+        return None
+    cost, combat, rest = m.groups()
+    this_turn = rest.endswith(" this turn") or rest.startswith(" this turn")
+    rest = rest.replace(" this turn", "", 1)
+    parts = _PREVENT_PARTS.fullmatch(rest)
+    if parts is None or this_turn != (spell_card or cost is not None) or (spell_card and cost is not None):
+        return None
+    base: dict[str, Any] = {"event": "damage", **({"combat": True} if combat else {}), "modify": {"prevent": "all"}}
+    if this_turn:
+        base["lasting"] = "until_end_of_turn"
+    sides = []  # one ability for each of "to" and "by" ("to and dealt by": two abilities, 615.1a)
+    if parts["both"]:
+        sides = [("to", parts["both"]), ("by", parts["both"])]
+    else:
+        sides = [(side, parts[key]) for side, key in (("to", "to"), ("by", "by_after"), ("by", "by")) if parts[key]]
+    reads = [(side, _prevent_phrase(phrase)) for side, phrase in sides]
+    if any(r is None for _, r in reads) or len(reads) > 2 or (this_turn and parts["both"]):
+        return None
+    body = dict(base)
+    maker: dict[str, Any] = {"create_effect": NEXT}
+    for side, (what, flt) in reads:
+        if what == "target":
+            if "lasting_on_target" in str(maker) or not this_turn:
+                return None
+            maker = {"lasting_on_target": {"ability": NEXT, "target": flt}}
+            body[side] = "self"
+        elif what == "self" and this_turn:
+            if spell_card:
+                return None
+            maker, body[side] = {"lasting_on_self": NEXT}, "self"
+        elif side == "to":
+            body["to"] = {"enchanted": True} if what == "enchanted" else (flt if what == "filter" else what)
+        elif what in ("self", "enchanted", "filter"):
+            if what == "self":
+                body["by"] = "self"
+            else:
+                body["filter"] = {"enchanted": True} if what == "enchanted" else flt
+        else:
+            return None
+    if parts["both"]:  # the same effect twice: once for damage dealt to it, once for damage it deals
+        return [{"replacement": {k: v for k, v in body.items() if k != "by" and k != "filter"}},
+                {"replacement": {k: v for k, v in body.items() if k != "to"}}]
+    if not this_turn:
+        return [{"replacement": body}]
+    if spell_card:
+        return [{"spell": {"effect": maker}}, {"replacement": body}]
+    parsed = costs(cost)
+    return None if parsed is None else [{"activated": {"cost": cost_value(parsed), "effect": maker}},
+                                        {"replacement": body}]
+
+
+_PREVENT_SOME = re.compile(r"If a source(?: (an opponent controls))? would deal damage to (.+?), prevent "
+                           r"(?:(\d+) of )?that damage\.")
+
+
+def _prevent_some(line: str) -> dict[str, Any] | None:
+    """"If a source [an opponent controls] would deal damage to X, prevent [N of] that damage" (615.1a, 615.10)."""
+    m = _PREVENT_SOME.fullmatch(line)
+    if not m:
+        return None
+    recipients = []
+    for phrase in m.group(2).split(" or "):
+        read = _prevent_phrase(phrase)
+        if read is None or read[0] in ("target", "enchanted"):
+            return None
+        recipients.append(read[1] if read[0] == "filter" else read[0])
+    return {"replacement": {"event": "damage", "filter": {"controller": "opponent"} if m.group(1) else {},
+                            "to": recipients[0] if len(recipients) == 1 else recipients,
+                            "modify": {"prevent": int(m.group(3)) if m.group(3) else "all"}}}
+
+
 def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """The abilities one normalised line of Oracle text is, or None if no template fits it."""
     read = _translate_line(line, spell_card)
@@ -1133,6 +1230,12 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         return translate_line(TRIGGERED_KEYWORDS[line], spell_card)
     if line in EXACT:
         return EXACT[line]
+    prevents = prevention(line, spell_card)
+    if prevents is not None:
+        return prevents
+    some = None if spell_card else _prevent_some(line)
+    if some is not None:
+        return [some]
     if spell_card:
         cost = additional_cost(line)
         if cost is not None:
