@@ -157,6 +157,33 @@ def test_a_player_losing_a_game_of_three_is_unsupported(write, line_of):
                                "than two players (800.4a)")
 
 
+def test_two_prevention_shields_for_one_player_at_once_are_unsupported(write):
+    path = write("shields.yaml", """\
+        players: [alice, bob]
+        cards:
+          - name: Double Ward
+            cost: "{W}"
+            types: [instant]
+            abilities:
+              - spell: {effect: [{prevent_next_you: 1}, {prevent_next_you: 2}]}
+        objects:
+          - {id: ward, card: Double Ward, controller: alice, zone: stack}
+        actions:
+          - resolve
+        """)
+    with pytest.raises(UnsupportedError, match="two prevention shields at once"):
+        pyrules.solve(path)
+
+
+def test_a_prevention_shield_beyond_its_limit_is_refused(write):
+    path = write("shield.yaml", """\
+        players: [alice, {name: bob, prevention_shields: [1001]}]
+        question: priority
+        """)
+    with pytest.raises(UnsupportedError, match="more than 1000 is not modelled"):
+        pyrules.solve(path)
+
+
 def test_passing_out_of_turn_is_illegal(write):
     path = write("p.yaml", """\
         players: [alice, bob]

@@ -32,6 +32,8 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "unattached/1": (("O",), "O, attached to something at the start, is on the battlefield attached to nothing at "
                              "the end (704.5n, 704.5p)"),
     "regeneration_shields/2": (("O", "N"), "N regeneration shields protect O at the end (701.19a)"),
+    "prevention_shields/2": (("Target", "N"), "the next N damage that would be dealt to Target this turn is "
+                                              "prevented, at the end: its prevention shields add up to N (615.7)"),
     "removed_from_combat/1": (("O",), "O, attacking or blocking at the start, is on the battlefield out of combat at "
                                       "the end (506.4)"),
     "attacking/2": (("O", "Target"), "O is an attacking creature at the end, attacking Target (508.1)"),

@@ -82,6 +82,8 @@ PHRASES: dict[str, str] = {
     "combat/1": "the combat damage {0} deals",
     "withered/1": "{0}, from a source with wither or infect,",
     "regeneration/1": "the regeneration of {0}",
+    "shield/2": "prevention shield {1} of {0}",
+    "protection/1": "the protection of {0}",
     "combat_damage/2": "{0} dealing combat damage to {1}",
     "attacks/1": "{0} attacking",
     "blocks/1": "{0} blocking",
@@ -134,6 +136,7 @@ GIVEN: dict[str, str] = {
     "attacking/2": "attacking {1}", "blocking/2": "blocking {1}", "blocked/1": "blocked",
     "struck_first/1": "dealt first-strike combat damage (510.4)",
     "regeneration_shields/2": "protected by {1} regeneration shields this turn",
+    "prevention_shield/3": "a shield prevents the next {2} damage that would be dealt to it this turn",
     "question_attack/2": "declared as an attacker, attacking {1}", "question_block/2": "declared as a blocker of {1}",
     "player/1": "a player", "active_player/1": "the active player", "priority/1": "has priority",
     "empty_library_draw/1": "has drawn from an empty library", "deathtouch_damage/1": "dealt damage by deathtouch",
@@ -193,6 +196,7 @@ CHOICES: dict[str, str] = {
     "mode/1": "a mode of {0}",
     "may/2": "whether to follow instruction {1} of {0}",
     "pay_life/1": "the life paid as {0} enters",
+    "prevention/3": "how much of the damage {2} deals to {0} its prevention shield {1} prevents",
 }
 
 #: Constants that stand for something a judge names otherwise: costs, zones, counter kinds.
@@ -389,6 +393,9 @@ def phrase(value: Symbol, names: dict[str, str]) -> str:
         return ability_text(value, names)
     if value.name == "ability" and len(args) == 2:
         return ability_text(args[1], names, args[0])
+    if value.name == "rep" and len(args) == 2 and args[1].type == SymbolType.Function and \
+            args[1].name in ("shield", "protection") and not args[1].arguments:  # a shield, protection (615.7, 702.16e)
+        return phrase(args[0], names)
     if value.name == "rep" and len(args) == 2:
         return ability_text(args[1], names, args[0])
     words = [phrase(a, names) for a in args]

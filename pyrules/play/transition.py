@@ -141,7 +141,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           x=obj.x if to in ("stack", "battlefield") else None, kicked=obj.kicked and to == "stack", position=None,
           modes=obj.modes if to == "stack" else (),
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
-          regeneration_shields=0, copy_of=None, copy_except=(), crafted_with=(),
+          regeneration_shields=0, prevention_shields=(), copy_of=None, copy_except=(), crafted_with=(),
           face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None)
 
 
@@ -403,6 +403,28 @@ def _shields_created(d: _Draft, a: Symbol) -> None:
     d.set(obj, regeneration_shields=_bounded(obj.regeneration_shields + _number(a.arguments[1])))
 
 
+def _prevention_shields(d: _Draft, who: Symbol, change: Callable[[tuple[int, ...]], tuple[int, ...]]) -> None:
+    """Change the prevention shields of a player or a permanent (615.7)."""
+    name = _text(who)
+    if name in d.players:
+        p = d.players[name]
+        d.players[name] = replace(p, prevention_shields=change(p.prevention_shields))
+    else:
+        obj = d.obj(who)
+        d.set(obj, prevention_shields=change(obj.prevention_shields))
+
+
+def _prevention_shield_created(d: _Draft, a: Symbol) -> None:
+    _prevention_shields(d, a.arguments[0], lambda shields: (*shields, _number(a.arguments[1])))
+
+
+def _prevention_shield_used(d: _Draft, a: Symbol) -> None:
+    """Shield K prevents N more damage; a used-up shield stays as 0 so that the others keep their numbers."""
+    k, used = _number(a.arguments[1]), _number(a.arguments[2])
+    _prevention_shields(d, a.arguments[0], lambda shields: tuple(
+        max(n - used, 0) if i == k else n for i, n in enumerate(shields, start=1)))
+
+
 def _deathtouch(d: _Draft, a: Symbol) -> None:
     d.set(d.obj(a.arguments[0]), deathtouch_damage=True)
 
@@ -549,6 +571,8 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "poisoned/2": _poisoned,
     "regenerated/1": _regenerated,
     "regeneration_shields_created/2": _shields_created,
+    "prevention_shield_created/2": _prevention_shield_created,
+    "prevention_shield_used/3": _prevention_shield_used,
     "drew/2": _drew,
     "drew_unseen/2": _drew_unseen,
     "draws_from_empty_library/1": _empty_draw,
@@ -789,7 +813,8 @@ def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
             o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except,
-            o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes)
+            o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes,
+            tuple(sorted(n for n in o.prevention_shields if n)))
 
 
 def _state_key(state: Situation) -> tuple:
@@ -829,7 +854,8 @@ def _state_key(state: Situation) -> tuple:
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                            tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
-                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison)
+                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison,
+                     tuple(sorted(n for n in p.prevention_shields if n)))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.
     ranks = {n: i for i, n in enumerate(sorted({o.timestamp for o in state.objects if o.timestamp is not None}

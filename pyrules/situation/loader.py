@@ -211,7 +211,8 @@ def _players(f: Field) -> tuple[Player, ...]:
         players.append(Player(item.child("name").text(), _value(item, "player", "life", 20),
                               _value(item, "player", "mana_pool", {}), _value(item, "player", "restricted_mana", {}),
                               _value(item, "player", "library", 0), _value(item, "player", "hand", 0),
-                              _value(item, "player", "lands_played", 0), _value(item, "player", "poison", 0)))
+                              _value(item, "player", "lands_played", 0), _value(item, "player", "poison", 0),
+                              _value(item, "player", "prevention_shields", ())))
     if not players:
         raise f.fail("a situation needs at least one player")
     seen = set()
@@ -357,6 +358,10 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     if shields and zone != "battlefield":
         raise f.child("regeneration_shields").fail(f"'{oid}' is in the {zone}; a regeneration shield protects a "
                                                    "permanent (CR 701.19a)")
+    prevention = _value(f, "object", "prevention_shields", ())
+    if prevention and zone != "battlefield":
+        raise f.child("prevention_shields").fail(f"'{oid}' is in the {zone}; a prevention shield protects a player or "
+                                                 "a permanent (CR 615.7)")
     copy_of_f = f.child("copy_of")
     copy_of = library.lookup(copy_of_f.text(), copy_of_f.where).name if copy_of_f.present else None
     crafted_with = _value(f, "object", "crafted_with", ())
@@ -406,7 +411,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         division=_value(f, "object", "division", ()),
         copy=copy,
         damage=damage,
-        regeneration_shields=shields,
+        regeneration_shields=shields, prevention_shields=prevention,
         modes=modes,
         copy_of=copy_of,
         copy_except=copy_except,

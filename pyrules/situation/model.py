@@ -27,6 +27,7 @@ class Player:
     hand: int = 0  # cards in the hand that the situation does not name
     lands_played: int = 0  # lands played this turn (305.2)
     poison: int = 0  # poison counters (122.1f): ten or more, and the player loses (704.5c)
+    prevention_shields: tuple[int, ...] = ()  # each prevents the next N damage dealt to the player this turn (615.7)
     # The state a sequence of actions reaches (not written in situation files):
     drawn: int = 0  # cards drawn during the actions
     lost: str | None = None  # why the player lost the game (704.5a life, 704.5b empty_library, 704.5c poison)
@@ -74,6 +75,7 @@ class GameObject:
     damage: int = 0  # damage marked on it (120.3e)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
     regeneration_shields: int = 0  # each replaces one destruction this turn (701.19a)
+    prevention_shields: tuple[int, ...] = ()  # each prevents the next N damage dealt to it this turn (615.7)
     attacking: str | None = None  # an attacking creature: the player or planeswalker it attacks (506.3, 508.1b)
     blocking: str | None = None  # a blocking creature: the attacking creature it blocks (509.1a)
     blocked: bool = False  # an attacking creature that became blocked, even with no blocker left (509.1h)

@@ -15,7 +15,7 @@ from pyrules.base.document import Field, whole_number
 from pyrules.base.symbols import C, S, fn
 from pyrules.vocabulary.kinds import Informational, Kind, Modelled
 from pyrules.vocabulary.shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
-from pyrules.vocabulary.templates import KEYWORDS, CopyExceptions, copy_exception_term
+from pyrules.vocabulary.templates import KEYWORDS, SHIELD_LIMIT, CopyExceptions, copy_exception_term
 from pyrules.vocabulary.values import FACES, MANA_TYPES, PHASES, RESTRICTIONS, ZONES, Color, mana_text, parse_mana
 
 
@@ -192,6 +192,9 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
     _field("player", "poison", "how many poison counters they have (122.1f; ten or more and they lose, 704.5c)",
            Modelled("sba.lp", ("704.5c", "122.1f")), Count(0), example="sequences/infect-gives-poison-counters",
            asp="poison"),
+    _field("player", "prevention_shields", "shields that prevent the next N damage that would be dealt to them this "
+           "turn, one number for each (615.7)", Modelled("events.lp", ("615.7",)), ListOf(Count(1, maximum=SHIELD_LIMIT)),
+           example="replacement/a-shield-on-a-player-and-a-bolt", asp="prevention_shield"),
     _field("player", "hand", "how many cards in their hand the situation does not name",
            Modelled("choices.lp", ("402.1", "701.9")), Count(0), example="sequences/onyx-minus-8-ends-the-game",
            asp="unseen_hand"),
@@ -285,6 +288,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Count(0), term=lambda o, ctx: ([fn("regeneration_shields", ctx.oid, o.regeneration_shields)]
                                           if o.regeneration_shields else []),
            example="sequences/murder-on-a-shielded-creature", asp="regeneration_shields"),
+    _field("object", "prevention_shields", "shields that prevent the next N damage that would be dealt to it this turn, "
+           "one number for each (a permanent on the battlefield; 615.7)", Modelled("events.lp", ("615.7",)),
+           ListOf(Count(1, maximum=SHIELD_LIMIT)),
+           term=lambda o, ctx: [fn("prevention_shield", ctx.oid, k, n) for k, n in enumerate(o.prevention_shields, 1) if n],
+           example="combat/a-shield-against-two-blockers", asp="prevention_shield"),
     _field("object", "copy", "a copy of a spell (on the stack), not a card: it ceases to exist once it leaves the "
            "stack (707.10, 704.5e)", Modelled("sba.lp", ("707.10", "704.5e")), Bool(),
            term=_flag_fact("spell_copy", "copy"), example="sequences/a-copy-of-a-spell-ceases-to-exist",

@@ -191,6 +191,19 @@ class DamageTarget(Shape):
 
 
 @dataclass(frozen=True)
+class ShieldTarget(Shape):
+    """``{amount: N, filter: ...}``: a shield's amount (at most SHIELD_LIMIT) and its target's filter."""
+
+    form = "{amount: N, filter: a filter}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"amount", "filter"})
+        return (Count(1, maximum=SHIELD_LIMIT).parse(f.child("amount")),
+                FilterShape("objects").parse(f.child("filter")))
+
+
+@dataclass(frozen=True)
 class DamageEach(Shape):
     """``{amount: N or X, filter: ..., players: each | opponents}``: damage to each permanent the filter finds
     and to each player (or each opponent); at least one of the two."""
@@ -529,6 +542,10 @@ def _add_one_of_term(value: Any, ctx: Any) -> Any:
 
 _FLAG = Flag()
 
+#: The most damage one "prevent the next N damage" shield may prevent: how much of it applies to each damage event
+#: is a choice among 0..N (615.7), which grounding enumerates.
+SHIELD_LIMIT = 1000
+
 
 @dataclass(frozen=True)
 class LastingOnTarget(Shape):
@@ -771,6 +788,30 @@ EFFECTS: tuple[Kind, ...] = (
          "controller chooses which as this is followed; no target (608.2d, 400.3)", Modelled("choices.lp", ("608.2d",)),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("return_one_to_hand", ctx.filter(value, "eff")),
          example="choices/a-bounce-land-returns-a-land"),
+    Kind("effect", "prevent_next_any_target", "prevent the next N damage that would be dealt to any target this "
+         "turn: a shield for it (615.7)", Modelled("stack.lp", ("615.7",)), Count(1, maximum=SHIELD_LIMIT), RESOLVING,
+         term=lambda value, ctx: fn("prevent_next", ctx.target(0), value), asp="prevent_next",
+         targets=lambda value: (ANY_TARGET,),
+         text=lambda v: f"Prevent the next {v} damage that would be dealt to any target this turn",
+         example="sequences/samite-healer-shields-a-creature"),
+    Kind("effect", "prevent_next_target", "prevent the next N damage that would be dealt to target [filter] permanent "
+         "this turn: a shield for it (615.7)", Modelled("stack.lp", ("615.7",)), ShieldTarget(), RESOLVING,
+         term=lambda value, ctx: fn("prevent_next", ctx.target(0), value[0]), asp="prevent_next",
+         targets=lambda value: (TargetSpec("target " + _filter_words(value[1]) + " permanent", "battlefield",
+                                           value[1]),),
+         text=lambda v: f"Prevent the next {v[0]} damage that would be dealt to target {_filter_words(v[1])} permanent "
+                        "this turn",
+         example="sequences/a-shield-then-deathtouch-and-a-bolt"),
+    Kind("effect", "prevent_next_self", "prevent the next N damage that would be dealt to this permanent this turn: a "
+         "shield for it (615.7)", Modelled("stack.lp", ("615.7",)), Count(1, maximum=SHIELD_LIMIT), ON_PERMANENT,
+         term=lambda value, ctx: fn("prevent_next", C("self"), value), asp="prevent_next",
+         text=lambda v: f"Prevent the next {v} damage that would be dealt to this this turn",
+         example="sequences/a-shield-on-itself-before-a-bolt"),
+    Kind("effect", "prevent_next_you", "prevent the next N damage that would be dealt to you this turn: a shield for "
+         "its controller (615.7)", Modelled("stack.lp", ("615.7",)), Count(1, maximum=SHIELD_LIMIT), RESOLVING,
+         term=lambda value, ctx: fn("prevent_next", C("you"), value), asp="prevent_next",
+         text=lambda v: f"Prevent the next {v} damage that would be dealt to you this turn",
+         example="sequences/a-shield-for-its-controller-before-a-bolt"),
     Kind("effect", "regenerate_self", "regenerate this permanent: a regeneration shield for it this turn (701.19a)",
          Modelled("stack.lp", ("701.19a",)), Flag(), ON_PERMANENT, term=_const("regenerate_self"),
          text=lambda v: "Regenerate this", example="sequences/regenerated-blocker-survives-lethal-damage"),
@@ -1276,7 +1317,7 @@ OPTIONS: tuple[Kind, ...] = (
     Kind("option", "by", "a damage replacement or prevention that applies only to damage this permanent deals (for a "
          "lasting effect, the objects it affects): self (615.1a)", Modelled("events.lp", ("615.1a",)),
          OneOf(("self",)), frozenset({"replacement"}), term=lambda v, ctx: C(v),
-         example="replacement/prevent-damage-dealt-by-enchanted-creature", asp="ability_damage_by"),
+         example="combat/stay-the-blow-on-an-attacker", asp="ability_damage_by"),
     Kind("option", "combat", "a damage replacement or prevention that applies only to combat damage (510.2)",
          Modelled("events.lp", ("510.2", "615.1a")), Flag(), frozenset({"replacement"}),
          term=lambda v, ctx: C("combat"), example="replacement/fog-stops-lifelink", asp="ability_damage_kind"),

@@ -546,6 +546,18 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         if m:
             flt = permanent_filter(m.group(1))
             return {key: flt} if flt is not None and "controller" not in flt else None
+    m = re.fullmatch(r"Prevent the next (\d+) damage that would be dealt to (any target|target .+?|~|you) this turn",
+                     sentence)
+    if m:  # a prevention shield (615.7)
+        amount, to = int(m.group(1)), m.group(2)
+        if to == "any target":
+            return {"prevent_next_any_target": amount}
+        if to == "you":
+            return {"prevent_next_you": amount}
+        if to == "~":
+            return {"prevent_next_self": amount} if permanent else None
+        flt = permanent_filter(to.removeprefix("target "))
+        return {"prevent_next_target": {"amount": amount, "filter": flt}} if flt is not None else None
     m = re.fullmatch(r"~ deals (\d+|X) damage to each (?:(player|opponent)|(.+?)( and each (?:player|opponent))?)",
                      sentence)
     if m:  # "to each creature and each player", "to each other creature", "to each opponent": no target
