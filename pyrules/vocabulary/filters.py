@@ -24,8 +24,8 @@ from pyrules.base.document import Field
 from pyrules.base.errors import UnsupportedError
 from pyrules.base.symbols import C, fn
 from pyrules.vocabulary.kinds import Kind, Modelled
-from pyrules.vocabulary.shapes import Args, ListOf, Name, OneOf, Shape
-from pyrules.vocabulary.values import CARD_TYPES, SUPERTYPES
+from pyrules.vocabulary.shapes import Args, Count, ListOf, Name, OneOf, Shape
+from pyrules.vocabulary.values import CARD_TYPES, SUPERTYPES, Color
 
 _FILTERS = Modelled("filters.lp", ("109.2",))
 ALL_USES = frozenset({"static", "objects", "players", "counters"})
@@ -83,6 +83,32 @@ FILTER_FIELDS: tuple[Kind, ...] = (
          asp="filter_nontoken", example="replacement/leyline-ignores-tokens"),
     Kind("filter_field", "colorless", "colorless (105.2c)", _FILTERS, Bool(), _NOT_STATIC, term=_flag("filter_colorless"),
          asp="filter_colorless", example="craft/cratermaker-destroys-a-colorless-permanent"),
+    Kind("filter_field", "colors", "every one of these colors (\"a black creature\"), after the layers (105.2)", _FILTERS,
+         ListOf(Color()), _NOT_STATIC, term=_each("filter_color"), asp="filter_color",
+         example="filters/destroy-all-by-colors"),
+    Kind("filter_field", "any_colors", "at least one of these colors (\"a red or green creature\")", _FILTERS,
+         ListOf(Color(), min_len=2), _NOT_STATIC, term=_each("filter_any_color"), asp="filter_any_color",
+         example="filters/destroy-all-by-colors"),
+    Kind("filter_field", "not_colors", "none of these colors (\"nonblack\")", _FILTERS, ListOf(Color()), _NOT_STATIC,
+         term=_each("filter_not_color"), asp="filter_not_color", example="filters/destroy-all-by-colors"),
+    Kind("filter_field", "tapped", "tapped (110.5)", _FILTERS, Bool(), _NOT_STATIC, term=_flag("filter_tapped"),
+         asp="filter_tapped", example="filters/destroy-all-by-status-and-power"),
+    Kind("filter_field", "untapped", "untapped (110.5)", _FILTERS, Bool(), _NOT_STATIC, term=_flag("filter_untapped"),
+         asp="filter_untapped", example="filters/destroy-all-by-status-and-power"),
+    Kind("filter_field", "attacking", "an attacking creature (506.4)", _FILTERS, Bool(), _NOT_STATIC,
+         term=_flag("filter_attacking"), asp="filter_attacking",
+         example="filters/destroy-all-in-combat"),
+    Kind("filter_field", "blocking", "a blocking creature (506.4)", _FILTERS, Bool(), _NOT_STATIC,
+         term=_flag("filter_blocking"), asp="filter_blocking", example="filters/destroy-all-in-combat"),
+    Kind("filter_field", "in_combat", "an attacking or blocking creature (506.4)", _FILTERS, Bool(), _NOT_STATIC,
+         term=_flag("filter_in_combat"), asp="filter_in_combat",
+         example="filters/destroy-all-in-combat"),
+    Kind("filter_field", "power_at_most", "with power N or less, after the layers (208.1)", _FILTERS, Count(1),
+         _NOT_STATIC, term=lambda value, ctx: [fn("filter_power_at_most", ctx.fid, value)], asp="filter_power_at_most",
+         example="filters/destroy-all-by-status-and-power"),
+    Kind("filter_field", "power_at_least", "with power N or greater, after the layers (208.1)", _FILTERS, Count(1),
+         _NOT_STATIC, term=lambda value, ctx: [fn("filter_power_at_least", ctx.fid, value)],
+         asp="filter_power_at_least", example="filters/destroy-all-by-status-and-power"),
     Kind("filter_field", "activated_ability", "with an activated ability, as printed (602; keyword abilities such as "
          "cycling count)", _FILTERS, Bool(), ALL_USES, term=_flag("filter_activated_ability"),
          asp="filter_activated_ability", example="craft/craft-with-four-materials"),

@@ -25,7 +25,7 @@ from pyrules.vocabulary.filters import Filter, FilterShape
 from pyrules.vocabulary.kinds import Inert, Informational, Kind, Modelled, Refused
 from pyrules.vocabulary.shapes import Count, Flag, ListOf, Name, OneOf, Shape, Signed, Text, name_token
 from pyrules.vocabulary.values import CARD_TYPES as CARD_TYPES_
-from pyrules.vocabulary.values import MANA_TYPES, Color, ManaSymbols, ManaType, mana_text
+from pyrules.vocabulary.values import COLOR_NAMES, MANA_TYPES, Color, ManaSymbols, ManaType, mana_text
 from pyrules.vocabulary.values import SUPERTYPES as SUPERTYPES_
 
 # ---------------------------------------------------------------------------------------------
@@ -541,6 +541,7 @@ def _add_one_of_term(value: Any, ctx: Any) -> Any:
 
 
 _FLAG = Flag()
+COLOR_WORDS = {letter: name for name, letter in COLOR_NAMES.items()}
 
 #: The most damage one "prevent the next N damage" shield may prevent: how much of it applies to each damage event
 #: is a choice among 0..N (615.7), which grounding enumerates.
@@ -761,6 +762,14 @@ EFFECTS: tuple[Kind, ...] = (
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("destroy_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
          example="sequences/murder-under-rest-in-peace"),
+    Kind("effect", "destroy_all", "destroy all [filter] permanents, no target (701.8a): the ones the filter matches as "
+         "this is followed, all at once", Modelled("stack.lp", ("701.8a",)), FilterShape("objects"), RESOLVING,
+         term=lambda value, ctx: fn("destroy_all", ctx.filter(value, "eff")),
+         text=lambda v: f"Destroy all {_filter_words(v)} permanents", example="filters/destroy-all-by-colors"),
+    Kind("effect", "cant_be_regenerated", "what this spell or ability destroys can't be regenerated (\"It can't be "
+         "regenerated\", \"They can't be regenerated\", 701.19c)", Modelled("events.lp", ("701.19c",)), Flag(),
+         RESOLVING, term=_const("cant_be_regenerated"), text=lambda v: "It can't be regenerated",
+         example="sequences/wrath-of-god-and-a-regeneration-shield"),
     Kind("effect", "counter_target_spell", "counter target [filter] spell: it leaves the stack without resolving and "
          "goes to its owner's graveyard (701.5a)", Modelled("stack.lp", ("701.5a",)), FilterShape("objects"),
          RESOLVING, term=lambda value, ctx: fn("counter_target_spell", ctx.target(0)),
@@ -872,6 +881,16 @@ def _filter_words(flt: Filter) -> str:
             words.append(key if key != "other" else "other")
         elif key in ("controller", "owner"):
             words.append(f"({key}: {value})")
+        elif key in ("colors", "any_colors", "not_colors"):
+            names = [COLOR_WORDS.get(c, c) for c in value]
+            words.append({"colors": " ".join(names), "any_colors": " or ".join(names),
+                          "not_colors": " ".join(f"non{n}" for n in names)}[key])
+        elif key in ("tapped", "untapped", "attacking", "blocking"):
+            words.append(key)
+        elif key == "in_combat":
+            words.append("attacking or blocking")
+        elif key.startswith("power_"):
+            words.append(f"(power {value} or {'less' if key == 'power_at_most' else 'greater'})")
         else:
             words.append(f"{key} {value}")
     return " ".join(words) or "any"

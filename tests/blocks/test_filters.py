@@ -203,6 +203,37 @@ def test_a_subtype_asked_for_and_colorless():
     assert derive("filters:205.3", facts, "subtype_fails") == {"subtype_fails(f,b)", "subtype_fails(g,c)"}
 
 
+@covers("filters:205.3")
+def test_colors_asked_for_every_one_any_or_none():
+    facts = """filter_color(f,b). _candidate(f,a). has_color(a,b). has_color(a,r). _candidate(f,c). has_color(c,w).
+               filter_any_color(g,r). filter_any_color(g,g). _candidate(g,a). _candidate(g,c).
+               filter_not_color(h,b). _candidate(h,a). _candidate(h,c). _candidate(h,d)."""
+    assert derive("filters:205.3", facts, "subtype_fails") == {
+        "subtype_fails(f,c)", "subtype_fails(g,c)", "subtype_fails(h,a)"}
+
+
+# --- 110.5, 506.4, 208.1: status, combat and power ---------------------------------------------------------
+
+@covers("filters:110.5")
+def test_tapped_untapped_attacking_blocking_and_in_combat():
+    facts = """permanent(a). is_tapped(a). attacking(a,bob). permanent(b). blocking(b,a). permanent(c).
+               filter_tapped(t). _candidate(t,a). _candidate(t,b). filter_untapped(u). _candidate(u,a). _candidate(u,c).
+               filter_attacking(k). _candidate(k,a). _candidate(k,b). filter_blocking(l). _candidate(l,a). _candidate(l,b).
+               filter_in_combat(m). _candidate(m,a). _candidate(m,b). _candidate(m,c)."""
+    assert derive("filters:110.5", facts, "_status_fails") == {
+        "_status_fails(t,b)", "_status_fails(u,a)", "_status_fails(k,b)", "_status_fails(l,a)", "_status_fails(m,c)"}
+
+
+@covers("filters:110.5")
+def test_power_at_most_and_at_least_and_only_permanents():
+    facts = """permanent(a). power(a,2). permanent(b). power(b,4). object(s). view(s). view(en(o,none)).
+               filter_power_at_most(f,2). _candidate(f,a). _candidate(f,b). _candidate(f,s).
+               filter_power_at_least(g,4). _candidate(g,a). _candidate(g,b). filter_asked(f,x,en(o,none))."""
+    assert derive("filters:110.5", facts, ["_status_fails", "unsupported"]) == {
+        "_status_fails(f,b)", "_status_fails(f,s)", "_status_fails(g,a)",
+        "unsupported(a_status_filter_on_an_object_as_it_would_be)"}
+
+
 # --- 205.3m, 607.2d: of the chosen type ----------------------------------------------------------------
 
 @covers("filters:205.3m")

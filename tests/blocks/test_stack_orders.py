@@ -78,5 +78,6 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
     assert {k.name for k in FAMILIES["filter_field"]} == {
         "types", "any_types", "not_types", "subtypes", "any_subtypes", "not_subtypes", "supertypes", "nonbasic", "nonland",
         "nontoken",
-        "colorless",
+        "colorless", "colors", "any_colors", "not_colors", "tapped", "untapped", "attacking", "blocking", "in_combat",
+        "power_at_most", "power_at_least",  # (colors, status, combat and power: none changes as life or hands do)
         "activated_ability", "token", "controller", "owner", "other", "enchanted", "chosen_subtype", "counter"}

@@ -126,8 +126,27 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
             flt["controller"] = who
             phrase = phrase[: -len(suffix) - 1]
             break
+    power = re.fullmatch(r"(.+) with power (\d+) or (less|greater)", phrase)
+    if power:  # "creature with power 2 or less" (208.1)
+        flt["power_at_most" if power.group(3) == "less" else "power_at_least"] = int(power.group(2))
+        phrase = power.group(1)
+        if int(power.group(2)) < 1:
+            return None
     words = phrase.split()
     if words and words[0] in ("a", "an", "each", "all"):
+        words = words[1:]
+    if words[:3] == ["attacking", "or", "blocking"]:
+        flt["in_combat"] = True
+        words = words[3:]
+    while words and words[0] in ("tapped", "untapped", "attacking", "blocking"):
+        flt[words[0]] = True
+        words = words[1:]
+    colors = {"white": "white", "blue": "blue", "black": "black", "red": "red", "green": "green"}
+    if len(words) > 2 and words[0] in colors and words[1] == "or" and words[2] in colors:
+        flt["any_colors"] = [words[0], words[2]]
+        words = words[3:]
+    elif words and words[0] in colors:
+        flt["colors"] = [words[0]]
         words = words[1:]
     if len(words) > 1 and words[-1] in ("token", "tokens"):
         flt["token"] = True
@@ -144,8 +163,10 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
     if words and words[0] == "nonland":
         flt["nonland"] = True
         words = words[1:]
-    if words and words[0] in {f"non{t}" for t in TYPE_WORDS - {"land"}}:
-        flt["not_types"] = [words[0][3:]]
+    while words and words[0].rstrip(",") in {f"non{t}" for t in TYPE_WORDS - {"land"}} | {f"non{c}" for c in colors}:
+        word = words[0].rstrip(",")[3:]
+        key = "not_colors" if word in colors else "not_types"
+        flt[key] = [*flt.get(key, []), word]
         words = words[1:]
     if not words:
         return None
@@ -541,6 +562,12 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
             return {"counter_target_spell": {"not_types": [words[3:]]}}
         flt = permanent_filter(words)
         return {"counter_target_spell": flt} if flt is not None and set(flt) <= {"types", "any_types"} else None
+    if sentence in ("It can't be regenerated", "They can't be regenerated"):  # 701.19c, after a "destroy"
+        return {"cant_be_regenerated": True}
+    m = re.fullmatch(r"Destroy all (.+)", sentence)
+    if m:  # no target (701.8a)
+        flt = permanent_filter(m.group(1))
+        return {"destroy_all": flt} if flt is not None and "other" not in flt else None
     for pattern, key in _TARGETED_EFFECTS:
         m = pattern.fullmatch(sentence)
         if m:
