@@ -332,7 +332,7 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
 
 
 def _counter_words(kind: str, value: Any) -> list[str]:
-    if kind in ("remove_counters", "put_counters", "put_counters_self", "plus_counter"):
+    if kind in ("remove_counters", "put_counters", "put_counters_self", "put_counters_target", "plus_counter"):
         return [value[0]]
     if kind == "counters":  # enters with counters
         return [k for k, _ in value]

@@ -112,6 +112,19 @@ class CounterAmount(Shape):
 
 
 @dataclass(frozen=True)
+class CountersOnTarget(Shape):
+    """``{kind: p1p1, count: 1, filter: ...}``: counters of one kind on a target the filter allows."""
+
+    form = "{kind: a counter kind, count: N (default 1), filter: a filter}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"kind", "count", "filter"})
+        kind = name_token(f.child("kind").text(), f.child("kind"), "counter kind")
+        return kind, f.child("count").integer(default=1, minimum=1), FilterShape("objects").parse(f.child("filter"))
+
+
+@dataclass(frozen=True)
 class SelfOrFilter(Shape):
     """``self``, or a filter naming another permanent."""
 
@@ -583,8 +596,9 @@ class MayInstruction(Shape):
         "draw", "discard", "mill", "gain_life", "lose_life", "each_opponent_loses_life", "damage_any_target",
         "damage_target", "damage_each", "damage_you", "destroy_target", "exile_target", "tap_target", "untap_target",
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
-        "put_counters_self", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
-        "return_one_to_hand"})
+        "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
+        "return_one_to_hand", "destroy_all", "prevent_next_any_target", "prevent_next_target", "prevent_next_self",
+        "prevent_next_you"})
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -668,6 +682,12 @@ EFFECTS: tuple[Kind, ...] = (
          "effects, 614.1)", Modelled("events.lp", ("122.1", "614.1")), CounterAmount(x=True), ON_PERMANENT,
          term=lambda v, ctx: fn("put_counters_self", C(v[0]), amount_term(v[1])),
          text=lambda v: f"Put {v[1]} {v[0]} counter(s) on this", example="stack/hangarback-puts-a-counter"),
+    Kind("effect", "put_counters_target", "put N counters of a kind on target [filter] permanent (through replacement "
+         "effects, 614.1; 122.1)", Modelled("events.lp", ("122.1", "614.1")), CountersOnTarget(), RESOLVING,
+         term=lambda v, ctx: fn("put_counters_target", ctx.target(0), C(v[0]), v[1]),
+         targets=lambda v: (TargetSpec("target " + _filter_words(v[2]) + " permanent", "battlefield", v[2]),),
+         text=lambda v: f"Put {v[1]} {v[0]} counter(s) on target {_filter_words(v[2])} permanent",
+         example="sequences/a-counter-on-target-creature-is-doubled"),
     Kind("effect", "create_tokens", "create N tokens of a kind (one per counter of a kind on this, if per_counter)",
          Modelled("events.lp", ("111.1", "614.1")), CreateTokens(), RESOLVING,
          term=lambda v, ctx: fn("create_tokens", C(v[0]), v[1], C(v[2]) if v[2] else C("none")),

@@ -648,6 +648,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     if m and permanent and counter_kind(m.group(2)):
         count = "X" if m.group(1) == "X" else number(m.group(1))
         return {"put_counters_self": {"kind": counter_kind(m.group(2)), "count": count}}
+    m = re.fullmatch(r"Put (a|an|one|two|three) (\S+) counters? on target (.+)", sentence)
+    if m and counter_kind(m.group(2)):
+        flt = permanent_filter(m.group(3))
+        if flt is not None:
+            return {"put_counters_target": {"kind": counter_kind(m.group(2)), "count": number(m.group(1)), "filter": flt}}
     if sentence == "Exile all cards from all graveyards":
         return {"exile_all_graveyards": True}
     return None
