@@ -112,6 +112,19 @@ class CounterAmount(Shape):
 
 
 @dataclass(frozen=True)
+class SacrificeOne(Shape):
+    """``{who: you | each_player | each_opponent, filter: ...}``: who sacrifices a permanent the filter matches."""
+
+    form = "{who: you, each_player or each_opponent (default you), filter: a filter}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"who", "filter"})
+        who = f.child("who").choice(("you", "each_player", "each_opponent"), default="you")
+        return who, FilterShape("objects").parse(f.child("filter"))
+
+
+@dataclass(frozen=True)
 class CountersOnTarget(Shape):
     """``{kind: p1p1, count: 1, filter: ...}``: counters of one kind on a target the filter allows."""
 
@@ -597,8 +610,7 @@ class MayInstruction(Shape):
         "damage_target", "damage_each", "damage_you", "destroy_target", "exile_target", "tap_target", "untap_target",
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
-        "return_one_to_hand", "destroy_all", "prevent_next_any_target", "prevent_next_target", "prevent_next_self",
-        "prevent_next_you"})
+        "return_one_to_hand", "destroy_all"})
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -713,6 +725,12 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "each_opponent_sacrifices_greatest_power", "each opponent sacrifices a creature with the greatest "
          "power among creatures they control", _CHOICES, Flag(), RESOLVING,
          term=_const("each_opponent_sacrifices_greatest_power"), example="choices/onyx-minus3-ties-three-opponents"),
+    Kind("effect", "sacrifice_one", "you (each player, each opponent) sacrifice a [filter] permanent: each chooses one "
+         "they control, in turn order (701.21a, 101.4); no target", Modelled("choices.lp", ("701.21a", "101.4")),
+         SacrificeOne(), RESOLVING, term=lambda v, ctx: fn("sacrifice_one", C(v[0]), ctx.filter(v[1], "eff")),
+         text=lambda v: f"{ {'you': 'You', 'each_player': 'Each player', 'each_opponent': 'Each opponent'}[v[0]]} "
+                        f"sacrifice(s) a {_filter_words(v[1])} permanent",
+         example="choices/each-player-sacrifices-a-creature"),
     Kind("effect", "discard_rounds", "N times: each opponent may discard a card; each who doesn't loses N life",
          _CHOICES, DiscardRounds(), RESOLVING, term=lambda v, ctx: fn("discard_rounds", v[0], v[1]),
          example="choices/onyx-minus8-hand-of-two"),

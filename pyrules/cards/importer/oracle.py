@@ -400,7 +400,7 @@ def activated(line: str) -> dict[str, Any] | None:
     effect_text = re.sub(r"^It deals ", "~ deals ", effect_text)  # "it": the permanent whose ability this is
     # Meteor Crater's two sentences are one instruction: say it in one, for mana_effect.
     effect_text = effect_text.replace(_COLOR_OF, "Add one mana of any color that a permanent you control is.")
-    sentences = _sentences(effect_text)
+    sentences = instruction_sentences(effect_text)
     if not sentences:
         return None
     body: dict[str, Any] = {"cost": cost}
@@ -509,7 +509,8 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
 # -- other instructions -----------------------------------------------------------------------------
 #: Instructions that one pattern reads whole: the pattern, and the instruction it is in the vocabulary.
 _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, Any]]]] = [
-    (re.compile(r"Draw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
+    (re.compile(r"(?:You d|D)raw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
+    (re.compile(r"Discard (a|two|three) cards?"), lambda m: {"discard": number(m[1])}),
     (re.compile(r"You gain (\d+) life"), lambda m: {"gain_life": int(m[1])}),
     (re.compile(r"You lose (\d+) life"), lambda m: {"lose_life": int(m[1])}),
     (re.compile(r"Each opponent loses (\d+) life"), lambda m: {"each_opponent_loses_life": int(m[1])}),
@@ -562,6 +563,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
             return {"counter_target_spell": {"not_types": [words[3:]]}}
         flt = permanent_filter(words)
         return {"counter_target_spell": flt} if flt is not None and set(flt) <= {"types", "any_types"} else None
+    m = re.fullmatch(r"(Each player sacrifices|Each opponent sacrifices|Sacrifice) (an? .+)", sentence)
+    if m:  # an edict: each such player chooses one they control (701.21a)
+        flt = permanent_filter(m.group(2))
+        who = {"Each player sacrifices": "each_player", "Each opponent sacrifices": "each_opponent"}.get(m.group(1), "you")
+        return {"sacrifice_one": {"who": who, "filter": flt}} if flt is not None and "controller" not in flt else None
     if sentence in ("It can't be regenerated", "They can't be regenerated"):  # 701.19c, after a "destroy"
         return {"cant_be_regenerated": True}
     m = re.fullmatch(r"Destroy all (.+)", sentence)
@@ -697,21 +703,26 @@ def _token_matches(card: Any, wanted: dict[str, Any]) -> bool:
 _AND_YOU = re.compile(r"(.+?) and (you (?:gain|lose) \w+ life)")
 
 
-def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
-    sentences = []
-    for s in _sentences(text):
-        m = _AND_YOU.fullmatch(s)
-        sentences += [m.group(1), m.group(2)[0].upper() + m.group(2)[1:]] if m else [s]
+_THEN_DISCARD = re.compile(r"(Draw .+?), then (discard .+)")
+
+
+def instruction_sentences(text: str) -> list[str]:
+    """The instructions of a text, one sentence each: its sentences, with "X and you gain N life" and "Draw a card,
+    then discard a card" each two."""
     out = []
-    for s in sentences:
+    for s in _sentences(text):
+        m = _AND_YOU.fullmatch(s) or _THEN_DISCARD.fullmatch(s)
+        out += [m.group(1)[0].upper() + m.group(1)[1:], m.group(2)[0].upper() + m.group(2)[1:]] if m else [s]
+    return out
+
+
+def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
+    out = []
+    for s in instruction_sentences(text):
         if s == "You may choose new targets for the copy" and out and "copy_target_spell" in out[-1]:
             continue  # as cards.yaml writes Twincast: choosing new targets is the copy's own question
         if s == "Copy target instant or sorcery spell":
             out.append({"copy_target_spell": 1})
-            continue
-        m = re.fullmatch(r"Draw (a|two|three) cards?, then discard (a|two|three) cards?", s)
-        if m:
-            out += [{"draw": number(m.group(1))}, {"discard": number(m.group(2))}]
             continue
         e = _effect(s, permanent)
         if e is None:
