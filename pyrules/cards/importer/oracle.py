@@ -126,7 +126,7 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
             flt["controller"] = who
             phrase = phrase[: -len(suffix) - 1]
             break
-    power = re.fullmatch(r"(.+) with power (\d+) or (less|greater)", phrase)
+    power = re.fullmatch(r"(.+) with power (\d+) or (less|greater)", phrase) if " power " in phrase else None
     if power:  # "creature with power 2 or less" (208.1)
         flt["power_at_most" if power.group(3) == "less" else "power_at_least"] = int(power.group(2))
         phrase = power.group(1)
@@ -1285,12 +1285,13 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         return translate_line(TRIGGERED_KEYWORDS[line], spell_card)
     if line in EXACT:
         return EXACT[line]
-    prevents = prevention(line, spell_card)
-    if prevents is not None:
-        return prevents
-    some = None if spell_card else _prevent_some(line)
-    if some is not None:
-        return [some]
+    if "revent" in line:  # (most lines say nothing of preventing: the two grammars are not tried on them)
+        prevents = prevention(line, spell_card)
+        if prevents is not None:
+            return prevents
+        some = None if spell_card else _prevent_some(line)
+        if some is not None:
+            return [some]
     if spell_card:
         cost = additional_cost(line)
         if cost is not None:
