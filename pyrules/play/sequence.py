@@ -45,6 +45,7 @@ from pyrules.situation.model import (
     ResolveAll,
     ResolveTop,
     Situation,
+    shields_left,
 )
 
 #: The vocabulary's name for each kind of action.
@@ -453,7 +454,7 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
         if n.zone == o.zone == "battlefield":
             if n.regeneration_shields != o.regeneration_shields:
                 out.add(Function("regeneration_shields", [String(oid), Number(n.regeneration_shields)]))
-            if sorted(filter(None, n.prevention_shields)) != sorted(filter(None, o.prevention_shields)):
+            if shields_left(n.prevention_shields) != shields_left(o.prevention_shields):
                 out.add(Function("prevention_shields", [String(oid), Number(sum(n.prevention_shields))]))
             if (o.attacking or o.blocking) and not (n.attacking or n.blocking):
                 out.add(Function("removed_from_combat", [String(oid)]))
@@ -483,7 +484,7 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("drew", [String(p.name), Number(q.drawn)]))
         if q.poison != p.poison:
             out.add(Function("poison", [String(p.name), Number(q.poison)]))
-        if sorted(filter(None, q.prevention_shields)) != sorted(filter(None, p.prevention_shields)):
+        if shields_left(q.prevention_shields) != shields_left(p.prevention_shields):
             out.add(Function("prevention_shields", [String(p.name), Number(sum(q.prevention_shields))]))
         if q.life != p.life:
             name = "life_lost" if q.life < p.life else "life_gained"

@@ -40,6 +40,7 @@ from pyrules.situation.model import (
     ResolveTop,
     Situation,
     StackAbility,
+    shields_left,
 )
 
 
@@ -814,7 +815,7 @@ def _own(o: GameObject) -> tuple:
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
             o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except,
             o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes,
-            tuple(sorted(n for n in o.prevention_shields if n)))
+            shields_left(o.prevention_shields))
 
 
 def _state_key(state: Situation) -> tuple:
@@ -855,7 +856,7 @@ def _state_key(state: Situation) -> tuple:
                            tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison,
-                     tuple(sorted(n for n in p.prevention_shields if n)))
+                     shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.
     ranks = {n: i for i, n in enumerate(sorted({o.timestamp for o in state.objects if o.timestamp is not None}

@@ -15,6 +15,12 @@ from pyrules.cards.library import CardLibrary, CardSpec
 from pyrules.vocabulary.values import COLORS, FACES, MANA_TYPES, PHASES, STEPS, ZONES  # noqa: F401 (re-exported)
 
 
+def shields_left(shields: tuple[int, ...]) -> tuple[int, ...]:
+    """The prevention shields that still prevent damage, by size: a used-up shield stays in the state as 0, so
+    that the others keep their numbers between the outcomes of one step (615.7)."""
+    return tuple(sorted(n for n in shields if n))
+
+
 @dataclass(frozen=True)
 class Player:
     """A player, in turn order within :class:`Situation.players`."""

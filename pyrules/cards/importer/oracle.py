@@ -141,7 +141,7 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
     while words and words[0] in ("tapped", "untapped", "attacking", "blocking"):
         flt[words[0]] = True
         words = words[1:]
-    colors = {"white": "white", "blue": "blue", "black": "black", "red": "red", "green": "green"}
+    colors = _COLOR_WORDS  # (by name)
     if len(words) > 2 and words[0] in colors and words[1] == "or" and words[2] in colors:
         flt["any_colors"] = [words[0], words[2]]
         words = words[3:]
