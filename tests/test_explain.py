@@ -86,6 +86,27 @@ def test_labels_come_from_the_catalogue_and_rule_headers():
     assert graph.nodes[paying]["label"].startswith("602.2h, 107.5, 107.6: Paying the cost: {T} taps the permanent")
 
 
+def test_convoke_is_explained_by_its_keyword():
+    """The tap of a creature that convoked rests on the choice of what it pays for and on 702.51a (a choice
+    rule with anonymous variables in its body and in its condition: each is a variable of its own)."""
+    outcomes = pyrules.solve(corpus_dir() / "payment" / "convoke-with-a-summoning-sick-creature.yaml", explain=True)
+    graph = outcomes[0].explain("tap(elves)")
+    assert {"702.51a", "302.6", "601.2h", "701.26a"} <= graph.cites("tap(elves)")
+    text = graph.judge().text()
+    assert "Llanowar Elves convoking Verdant Call" in text, text
+
+
+def test_anonymous_variables_stay_apart_in_shadow_rules():
+    """Every ``_`` of a rule, in its body or in a choice element's condition, is a variable of its own in the
+    rule's shadow: joined on one name, two of them would make the shadow fire less than the rule does."""
+    from pyrules.engine.shadows import analyse_rules
+
+    for row in analyse_rules():
+        body = row[-1].split(":-", 1)[1]
+        for name in set(re.findall(r"\bANON\d+\b", body)):
+            assert len(re.findall(rf"\b{name}\b", body)) == 1, row[-1]
+
+
 def test_negative_conditions_are_shown():
     outcomes = pyrules.solve(corpus_dir() / "activation" / "tap-untapped-forest.yaml", explain=True)
     text = outcomes[0].explain("tap(forest1)").text()

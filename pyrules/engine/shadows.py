@@ -29,10 +29,13 @@ class _Renamer(ast.Transformer):
         return node
 
 
-def _name_anonymous(body: list[Any]) -> list[Any]:
+def _name_anonymous(body: list[Any], after: int = 0) -> tuple[list[Any], int]:
+    """The body with its anonymous variables named, the first ``ANON{after + 1}``; and how many were named
+    (a choice element's condition goes on from its rule's body: the two are joined in one shadow rule)."""
     renamer = _Renamer()
+    renamer.count = after
     return [renamer(b) if b.ast_type == ast.ASTType.Literal and b.sign == ast.Sign.NoSign
-            and b.atom.ast_type == ast.ASTType.SymbolicAtom else b for b in body]
+            and b.atom.ast_type == ast.ASTType.SymbolicAtom else b for b in body], renamer.count
 
 
 def _variables(nodes: Iterable[Any]) -> list[str]:
@@ -75,7 +78,7 @@ def analyse_rules() -> list[list[Any]]:
         if stm.ast_type != ast.ASTType.Rule:
             continue
         line = stm.location.begin.line
-        body = _name_anonymous(list(stm.body))
+        body, named = _name_anonymous(list(stm.body))
         positive = [b.atom for b in body if b.ast_type == ast.ASTType.Literal and b.sign == ast.Sign.NoSign
                     and b.atom.ast_type == ast.ASTType.SymbolicAtom]
         negative = [b.atom for b in body if b.ast_type == ast.ASTType.Literal and b.sign != ast.Sign.NoSign
@@ -88,7 +91,7 @@ def analyse_rules() -> list[list[Any]]:
         elif head.ast_type == ast.ASTType.Aggregate:
             elements = []
             for element in head.elements:
-                condition = _name_anonymous(list(element.condition))
+                condition, _ = _name_anonymous(list(element.condition), named)
                 cond = [c.atom for c in condition if c.ast_type == ast.ASTType.Literal
                         and c.sign == ast.Sign.NoSign and c.atom.ast_type == ast.ASTType.SymbolicAtom]
                 elements.append((element.literal.atom, positive + cond, body + condition, True))

@@ -1444,6 +1444,13 @@ KEYWORDS: tuple[Kind, ...] = (
         "sequences/aura-on-an-illegal-object"),
     _kw("flash", "may be cast any time its controller could cast an instant (702.8a)",
         Modelled("casting.lp", ("702.8a", "117.1a")), "stack/flash-creature-cast-in-combat"),
+    _kw("convoke", "each creature its caster taps while paying for it pays for one mana of that creature's color or one "
+        "generic mana (702.51a)", Modelled("payment.lp", ("702.51a", "702.51b")),
+        "payment/convoke-pays-colored-and-generic"),
+    _kw("improvise", "each artifact its caster taps while paying for it pays for one generic mana (702.126a)",
+        Modelled("payment.lp", ("702.126a",)), "payment/improvise-pays-generic-only"),
+    _kw("delve", "each card its caster exiles from their graveyard while paying for it pays for one generic mana "
+        "(702.66a)", Modelled("payment.lp", ("702.66a",)), "payment/delve-exiles-from-the-graveyard"),
     _kw("hexproof", "can't be the target of spells or abilities its controller's opponents control (702.11b)",
         Modelled("stack.lp", ("702.11b",)), "stack/hexproof-against-an-opponent"),
     *(_kw(f"protection_from_{color}", f"protection from {color}: not targeted, blocked, enchanted or dealt damage by "
