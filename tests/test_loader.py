@@ -576,7 +576,9 @@ def test_unknown_keyword_in_block_list_names_its_line(write, line_of):
     ("additional_cost: [{discard: 1}]", "discard", "unsupported: cost 'discard' as a spell's additional cost"),
     ("spell: {effect: {draw: 1}, kicked_effect: {destroy_target: {types: [creature]}}}", "kicked_effect",
      "unsupported: a target that only a kicked spell has"),
-], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target"])
+    ("flashback: '{T}'", "flashback", "unsupported: cost '{T}' as a spell's flashback"),
+], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
+        "flashback-tap"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]
@@ -607,6 +609,9 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
     ("{name: Relic, types: [sorcery], abilities: [{kicker: '{1}'}, {spell: {effect: {draw: 1}}}]}",
      "{id: relic, card: Relic, owner: alice, zone: hand, kicked: true}", "kicked: true",
      "'relic' is in the hand; only a spell on the stack was kicked"),
+    ("{name: Relic, types: [sorcery], abilities: [{flashback: '{1}'}, {spell: {effect: {draw: 1}}}]}",
+     "{id: relic, card: Relic, owner: alice, zone: graveyard, flashback: true}", "flashback: true",
+     "'relic' is no card on the stack; only a card cast from a graveyard as a spell was cast with flashback"),
     ("{name: Relic, types: [artifact], abilities: [{activated: {cost: '{T}', effect: {add_combination: "
      "{count: X, of: ['{W}']}}}}]}", "{id: relic, card: Relic, controller: alice}", "add_combination",
      "X mana needs a cost with X in it: {X}, or removing X counters (107.3)"),
@@ -616,7 +621,8 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
     ("{name: Relic, types: [artifact], abilities: [{activated: {cost: '{T}', effect: {add_combination: "
      "{of: ['{W}']}}}}]}", "{id: relic, card: Relic, controller: alice}", "add_combination",
      "add_combination needs 'count'"),
-], ids=["spend-only-without-mana", "kicked-effect-without-kicker", "kicked-off-the-stack", "x-mana-without-x-cost",
+], ids=["spend-only-without-mana", "kicked-effect-without-kicker", "kicked-off-the-stack", "flashback-off-the-stack",
+        "x-mana-without-x-cost",
         "combination-type-twice", "combination-without-count"])
 def test_kicker_and_spending_fields_that_nothing_would_read(write, line_of, card, obj, marker, message):
     path = write("unread.yaml", f"""\

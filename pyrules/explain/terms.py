@@ -132,7 +132,8 @@ GIVEN: dict[str, str] = {
     "timestamp/2": "timestamp {1}", "library_position/2": "place {1} in its library",
     "stack_position/2": "place {1} on the stack (1: the top)",
     "object_mode/2": "mode {1} chosen", "object_x/2": "X is {1}", "stack_x/2": "X is {1}",
-    "object_kicked/1": "kicked", "spell_copy/1": "a copy of a spell", "stack_mode/2": "mode {1} chosen",
+    "object_kicked/1": "kicked", "object_flashback/1": "cast with flashback", "spell_copy/1": "a copy of a spell",
+    "stack_mode/2": "mode {1} chosen",
     "stack_ability/3": "{ability12} on the stack", "target/3": "target {1}: {2}",
     "division/3": "{2} of its damage to target {1}", "object_division/3": "{2} of its damage to target {1}",
     "trigger_item/2": "triggered by {1}",
@@ -399,6 +400,9 @@ def phrase(value: Symbol, names: dict[str, str]) -> str:
     if value.name == "rep" and len(args) == 2 and args[1].type == SymbolType.Function and \
             args[1].name in ("shield", "protection") and not args[1].arguments:  # a shield, protection (615.7, 702.16e)
         return phrase(args[0], names)
+    if value.name == "rep" and len(args) == 2 and args[1].type == SymbolType.Function and args[1].name == "flashback" \
+            and not args[1].arguments:  # a spell cast with flashback, exiled as it leaves the stack (702.34a)
+        return f"the flashback of {phrase(args[0], names)}"
     if value.name == "rep" and len(args) == 2:
         return ability_text(args[1], names, args[0])
     words = [phrase(a, names) for a in args]

@@ -138,6 +138,9 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
         if obj.kicked and obj.zone != "stack":
             raise f.child("kicked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack was kicked")
+        if obj.flashback and (obj.zone != "stack" or obj.copy or obj.token):
+            raise f.child("flashback").fail(f"'{obj.id}' is no card on the stack; only a card cast from a graveyard "
+                                            "as a spell was cast with flashback")
         if obj.targets and obj.zone != "stack":
             raise f.child("targets").fail(f"'{obj.id}' is in the {obj.zone}; only spells on the stack have targets")
         if obj.division and obj.zone != "stack":
@@ -402,6 +405,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         loyalty_activated=_value(f, "object", "loyalty_activated", False),
         x=_value(f, "object", "x"),
         kicked=_value(f, "object", "kicked", False),
+        flashback=_value(f, "object", "flashback", False),
         attached_to=attached,
         timestamp=timestamp,
         chosen_color=_value(f, "object", "chosen_color"),

@@ -73,6 +73,7 @@ class GameObject:
     targets: tuple[str, ...] = ()  # a spell on the stack: its targets (objects)
     division: tuple[int, ...] = ()  # a spell on the stack: its divided damage, per target (601.2d)
     kicked: bool = False  # a spell on the stack: it was kicked (702.33d)
+    flashback: bool = False  # a spell on the stack: it was cast with flashback (702.34a)
     modes: tuple[int, ...] = ()  # a modal spell on the stack: the modes chosen as it was cast (700.2a)
     copy: bool = False  # a copy of a spell on the stack, not a card (707.10)
     copy_of: str | None = None  # a permanent that is a copy of this card (707.2)

@@ -274,7 +274,7 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec("spell", effects=effects + kicked, conditions=("",) * len(effects) + ("kicked",) * len(kicked))
     if key == "kicker":  # 702.33a
         return AbilitySpec("kicker", costs=(Part("mana", kind("cost", "mana").shape.parse(body)),))
-    if key in ("additional_cost", "alternative_cost"):  # 118.8, 118.9
+    if key in ("additional_cost", "alternative_cost", "flashback"):  # 118.8, 118.9, 702.34a
         costs = _parse_costs(body)
         for cost, item in zip(costs, body.elements() if isinstance(body.value, list) else [body] * len(costs)):
             if cost.kind not in ("mana", "pay_life", "sacrifice") or cost.value == "self":

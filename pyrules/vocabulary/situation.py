@@ -261,6 +261,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "kicked", "a spell on the stack that was kicked as it was cast (702.33d)",
            Modelled("stack.lp", ("702.33d",)), Bool(), term=_flag_fact("object_kicked", "kicked"),
            example="payment/kicked-spell-resolves", asp="object_kicked"),
+    _field("object", "flashback", "a card on the stack that was cast with flashback: it is exiled as it leaves the "
+           "stack (702.34a)", Modelled("events.lp", ("702.34a",)), Bool(),
+           term=_flag_fact("object_flashback", "flashback"), example="payment/flashback-spell-is-exiled-as-it-resolves",
+           asp="object_flashback"),
     _field("object", "attached_to", "the permanent this Aura, Equipment or Fortification is attached to",
            Modelled("filters.lp", ("303.4", "301.5", "704.5m", "704.5n"), also=("sba.lp",)),
            Id("an object"),

@@ -311,6 +311,10 @@ ABILITY_KINDS: tuple[Kind, ...] = (
     Kind("ability", "alternative_cost", "\"You may [costs] rather than pay this spell's mana cost\" (118.9, 601.2b): "
          "mana, pay_life, or sacrifice a [filter]; cast with alternative_cost: true", Modelled("casting.lp",
          ("118.9", "601.2b")), Text(), asp="alternative_cost", example="payment/alternative-cost-instead-of-mana-cost"),
+    Kind("ability", "flashback", "Flashback [costs]: \"you may cast this card from your graveyard, paying [costs] "
+         "rather than its mana cost\", and exiled instead of put anywhere else as it leaves the stack (702.34a): an "
+         "instant or sorcery; mana, pay_life, or sacrifice a [filter]", Modelled("casting.lp", ("702.34a", "118.9")),
+         Text(), asp="flashback", example="payment/flashback-cast-from-the-graveyard"),
     Kind("ability", "craft", "Craft with [materials] [cost]: \"[cost], exile this and the materials from among "
          "permanents you control and cards in your graveyard: return this transformed; activate only as a sorcery\" "
          "(702.167)", Modelled("activation.lp", ("702.167a",)), CraftShape(), asp="exile_materials",

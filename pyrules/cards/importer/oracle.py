@@ -771,6 +771,13 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(rf"(Cycling|Equip|Kicker) ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{X\}|\{[WUBRG]\}|\{[WUBRG]/[WUBRGP]\})+", m.group(2)):
         return [{m.group(1).lower(): m.group(2)}]
+    m = re.fullmatch(r"Flashback ?[\u2014-] ?(.+)\.", line) or re.fullmatch(rf"Flashback ({MANA})", line)
+    if m:  # 702.34a: "Flashback {2}{R}", "Flashback\u2014{1}{R}, Pay 3 life.": the costs of an alternative cost
+        parts = costs(m.group(1))
+        if parts and all(isinstance(p, dict) and next(iter(p)) in ("pay_life", "sacrifice") and p.get("sacrifice") != "self"
+                         or isinstance(p, str) and p not in ("{T}", "{Q}") for p in parts):
+            return [{"flashback": parts if len(parts) > 1 else parts[0]}]
+        return None
     m = re.fullmatch(r"(Cumulative upkeep|Overload)[ -].+", line)
     if m:
         return [{"keyword": m.group(1).lower().replace(" ", "_")}]
