@@ -577,8 +577,10 @@ def test_unknown_keyword_in_block_list_names_its_line(write, line_of):
     ("spell: {effect: {draw: 1}, kicked_effect: {destroy_target: {types: [creature]}}}", "kicked_effect",
      "unsupported: a target that only a kicked spell has"),
     ("flashback: '{T}'", "flashback", "unsupported: cost '{T}' as a spell's flashback"),
+    ("triggered: {when: enters, effect: {unless_paid: {pay: '{1}', effect: {draw: 1}}}}", "draw",
+     "unsupported: effect 'draw' as an instruction followed unless a cost is paid"),
 ], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
-        "flashback-tap"])
+        "flashback-tap", "unless-draw"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]
@@ -1202,3 +1204,29 @@ def test_poison_counters_are_a_count(write, line_of):
         question: {activatable: alice}
         """)
     assert_error(path, line_of(path, "poison"), "players.0.poison must be at least 0, not -1")
+
+
+@pytest.mark.parametrize("body, marker, message", [
+    ("{pay: '{1}', by: bob, effect: {sacrifice_self: true}}", "by:", "'by' must be you or target_controller, not 'bob'"),
+    ("{pay: '{X}', effect: {sacrifice_self: true}}", "pay:", "a cost to pay needs mana symbols and no {X}"),
+    ("{pay: '{1}', by: target_controller, effect: {sacrifice_self: true}}", "by:",
+     "'target_controller' needs an instruction with a target"),
+    ("{effect: {sacrifice_self: true}}", "unless_paid",
+     "cards.0.abilities.0.triggered.effect.unless_paid needs 'pay' (mana symbols) and 'effect' (one instruction)"),
+    ("{pay: '{1}', effect: {sacrifice_self: true, counter_target_spell: {}}}", "effect:",
+     "'effect' needs exactly one instruction"),
+], ids=["payer", "x", "no-target", "no-pay", "two-instructions"])
+def test_an_instruction_unless_paid_is_checked(write, line_of, body, marker, message):
+    """118.12: who pays, what they pay and what they pay to stop, each checked where it is written."""
+    path = write("unless.yaml", f"""\
+        players: [alice]
+        cards:
+          - name: Needy Relic
+            types: [artifact]
+            abilities:
+              - triggered: {{when: enters, effect: {{unless_paid: {body}}}}}
+        objects:
+          - {{id: relic, card: Needy Relic, controller: alice}}
+        question: {{activatable: alice}}
+        """)
+    assert_error(path, line_of(path, marker), message)

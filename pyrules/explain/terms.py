@@ -61,6 +61,7 @@ PHRASES: dict[str, str] = {
     "granted/2": "{1}, granted by {0}",
     "crafted/2": "{1}, crafted with {0}",
     "convoke/2": "{1} convoking {0}",
+    "unless/2": "the cost that keeps instruction {1} of {0} from being followed",
     "improvise/2": "{1} tapped to improvise for {0}",
     "delve/2": "{1} exiled to delve for {0}",
     "rounds/1": "the rounds of discarding, {0} first",
@@ -199,6 +200,7 @@ CHOICES: dict[str, str] = {
     "legend_rule/1": "which {0} to keep (the legend rule)",
     "mode/1": "a mode of {0}",
     "may/2": "whether to follow instruction {1} of {0}",
+    "unless/2": "whether to pay so that instruction {1} of {0} is not followed",
     "pay_life/1": "the life paid as {0} enters",
     "prevention/3": "how much of the damage {2} deals to {0} its prevention shield {1} prevents",
 }
@@ -216,6 +218,7 @@ WORDS: dict[str, str] = {
     "not_beginning_of_combat": "it is not the beginning of combat step",
     "not_declare_attackers_step": "it is not the declare attackers step", "stack_not_empty": "the stack is not empty",
     "not_after_blockers": "blockers have not been declared",
+    "paid": "to pay", "declined": "not to pay",
 }
 
 #: The costs written as constants (the third argument of cost/3).

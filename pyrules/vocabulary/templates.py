@@ -627,6 +627,47 @@ class MayInstruction(Shape):
         return key, inner.shape.parse(sub)
 
 
+@dataclass(frozen=True)
+class UnlessPaid(Shape):
+    """``{pay: "{3}", by: target_controller, effect: {counter_target_spell: {}}}``: one instruction followed unless
+    a player pays a mana cost as it would be (118.12): ``by`` you (the instruction's player, the default) or the
+    controller of the instruction's first target."""
+
+    form = "{pay: mana symbols, by: you | target_controller, effect: one instruction}"
+    FOLLOWED = frozenset({"counter_target_spell", "sacrifice_self"})
+
+    def parse(self, f: Field) -> Any:
+        f.only_keys({"pay", "by", "effect"})
+        if not f.child("pay").present or not f.child("effect").present:
+            raise f.fail(f"{f.name} needs 'pay' (mana symbols) and 'effect' (one instruction)")
+        cost = ManaSymbols().parse(f.child("pay"))
+        if not cost or any(sym == "x" for sym, _ in cost):
+            raise f.child("pay").fail("a cost to pay needs mana symbols and no {X}")
+        by = f.child("by").value if f.child("by").present else "you"
+        if by not in ("you", "target_controller"):
+            raise f.child("by").fail(f"'by' must be you or target_controller, not {by!r}")
+        inner = f.child("effect")
+        inner.mapping()
+        if len(inner.value) != 1:
+            raise inner.fail("'effect' needs exactly one instruction")
+        (key, sub), = inner.items()
+        kind = _effect_kind(key)
+        if kind is None or key not in self.FOLLOWED:
+            raise UnsupportedError(sub.where, f"effect '{key}' as an instruction followed unless a cost is paid")
+        value = kind.shape.parse(sub)
+        if by == "target_controller" and not targets_of(kind, value):
+            raise f.child("by").fail("'target_controller' needs an instruction with a target")
+        return cost, by, key, value
+
+
+def _unless_term(value: Any, ctx: Any) -> Any:
+    cost, by, key, inner = value
+    for symbol, n in cost:
+        ctx.extra(fn("ability_effect_cost", ctx.d, ctx.j, mana_symbol(symbol), n))
+    payer = C("you") if by == "you" else fn("target_controller", ctx.target(0))
+    return fn("unless_paid", _effect_kind(key).term(inner, ctx), payer)  # type: ignore[union-attr]
+
+
 def _effect_kind(name: str) -> Kind | None:
     return next((k for k in EFFECTS if k.name == name), None)
 
@@ -835,6 +876,15 @@ EFFECTS: tuple[Kind, ...] = (
          "chosen anyway (603.3d, 601.2c)", Modelled("stack.lp", ("608.2d",)), MayInstruction(), RESOLVING, term=_may_term,
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
          example="stack/you-may-draw-a-card"),
+    Kind("effect", "unless_paid", "follow this instruction unless a player pays this mana cost as it would be "
+         "followed: you, or the controller of its target (118.12, 608.2d); they may activate mana abilities to pay "
+         "(605.3a): \"counter target spell unless its controller pays {3}\", \"sacrifice this unless you pay {G}\"",
+         Modelled("stack.lp", ("118.12", "608.2d")), UnlessPaid(), RESOLVING, term=_unless_term,
+         targets=lambda value: targets_of(_effect_kind(value[2]), value[3]),  # type: ignore[arg-type]
+         example="stack/counter-unless-its-controller-pays"),
+    Kind("effect", "sacrifice_self", "sacrifice this permanent, if its controller follows this (701.21a)",
+         Modelled("stack.lp", ("701.21a",)), Flag(), ON_PERMANENT, term=_const("sacrifice_self"),
+         text=lambda v: "Sacrifice this", example="stack/sacrifice-unless-you-pay-when-it-enters"),
     Kind("effect", "return_one_to_hand", "return a [filter] permanent (one you control) to its owner's hand: its "
          "controller chooses which as this is followed; no target (608.2d, 400.3)", Modelled("choices.lp", ("608.2d",)),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("return_one_to_hand", ctx.filter(value, "eff")),

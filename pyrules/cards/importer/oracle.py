@@ -545,6 +545,16 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         inner = _effect(m.group(1)[0].upper() + m.group(1)[1:], permanent)
         return {"may": inner} if inner is not None and "may" not in inner and "lasting_on_self" not in inner \
             and "lasting_on_target" not in inner else None
+    m = re.fullmatch(rf"(.+) unless (you pay|its controller pays) ({MANA})", sentence)
+    if m:  # 118.12: "counter target spell unless its controller pays {3}", "sacrifice ~ unless you pay {G}"
+        inner = _effect(m.group(1), permanent)
+        by = "you" if m.group(2) == "you pay" else "target_controller"
+        if inner is None or next(iter(inner)) not in ("counter_target_spell", "sacrifice_self") or \
+                (by == "target_controller") != ("counter_target_spell" in inner) or "{X}" in m.group(3):
+            return None
+        return {"unless_paid": {"pay": m.group(3), "by": by, "effect": inner}}
+    if permanent and sentence == "Sacrifice ~":
+        return {"sacrifice_self": True}  # 701.21a
     for pattern, make in _PLAIN_EFFECTS:
         m = pattern.fullmatch(sentence)
         if m:
@@ -1067,6 +1077,7 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str) -> dict[str, Any]
     if flt is None:  # the trigger is about this permanent: "it deals" is "~ deals", "a counter on it" on ~
         text = re.sub(r"^it deals ", "~ deals ", text)
         text = re.sub(r"^(put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
+        text = re.sub(r"^sacrifice it\b", "sacrifice ~", text)
     effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
     if effects is None:
         return None
