@@ -884,7 +884,7 @@ EFFECTS: tuple[Kind, ...] = (
          example="stack/counter-unless-its-controller-pays"),
     Kind("effect", "sacrifice_self", "sacrifice this permanent, if its controller follows this (701.21a)",
          Modelled("stack.lp", ("701.21a",)), Flag(), ON_PERMANENT, term=_const("sacrifice_self"),
-         text=lambda v: "Sacrifice this", example="stack/sacrifice-unless-you-pay-when-it-enters"),
+         text=lambda v: "Sacrifice this", example="stack/sacrifice-itself-when-it-enters"),
     Kind("effect", "return_one_to_hand", "return a [filter] permanent (one you control) to its owner's hand: its "
          "controller chooses which as this is followed; no target (608.2d, 400.3)", Modelled("choices.lp", ("608.2d",)),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("return_one_to_hand", ctx.filter(value, "eff")),
