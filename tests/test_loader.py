@@ -1230,3 +1230,42 @@ def test_an_instruction_unless_paid_is_checked(write, line_of, body, marker, mes
         question: {{activatable: alice}}
         """)
     assert_error(path, line_of(path, marker), message)
+
+
+@pytest.mark.parametrize("item, marker, message", [
+    ("{id: t, triggered: squire, ability: 1}", "triggered: squire",
+     "'t' says \"that creature\": name the creature its event was about with 'that: <its id>'"),
+    ("{id: t, triggered: squire, ability: 1, that: nobody}", "that: nobody", "unknown object 'nobody'"),
+    ("{id: t, triggered: bears, ability: 1, that: squire}", "that: squire",
+     "'t' says nothing of \"that creature\"; 'that' is for such a trigger (exalted)"),
+], ids=["missing", "unknown", "not-about-that"])
+def test_a_trigger_about_that_creature_names_it(write, line_of, item, marker, message):
+    """603.2: a trigger waiting on the stack whose instruction says "that creature" (exalted) says which."""
+    path = write("that.yaml", f"""\
+        players: [alice, bob]
+        phase: combat
+        step: declare_attackers
+        cards:
+          - name: Exalted Squire
+            types: [creature]
+            power: 1
+            toughness: 1
+            abilities:
+              - triggered: {{when: attacks_alone, filter: {{types: [creature], controller: you}},
+                             effect: {{lasting_on_that: 2}}}}
+              - static: {{modify_pt: "+1/+1", lasting: until_end_of_turn}}
+          - name: Cheerer
+            types: [creature]
+            power: 1
+            toughness: 1
+            abilities:
+              - triggered: {{when: attacks, effect: {{gain_life: 1}}}}
+        objects:
+          - {{id: squire, card: Exalted Squire, controller: alice}}
+          - {{id: bears, card: Cheerer, controller: alice, tapped: true, attacking: bob}}
+        stack:
+          - {item}
+        actions:
+          - resolve: all
+        """)
+    assert_error(path, line_of(path, marker), message)

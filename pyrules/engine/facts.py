@@ -379,6 +379,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             symbols += [fn("division", iid, n, k) for n, k in zip(slots, item.division)]
         if item.refers_to is not None and given("stack_item", "copies"):
             symbols.append(fn("trigger_item", iid, S(item.refers_to)))
+        if item.that is not None and given("stack_item", "that"):
+            symbols.append(fn("trigger_object", iid, S(item.that)))
         used_cards[library[source.card].name] = library[source.card]
         add(f"stack.{situation.stack.index(item.id)}", symbols)
     for k, effect in enumerate(situation.effects):

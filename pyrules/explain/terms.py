@@ -90,6 +90,7 @@ PHRASES: dict[str, str] = {
     "protection/1": "the protection of {0}",
     "combat_damage/2": "{0} dealing combat damage to {1}",
     "attacks/1": "{0} attacking",
+    "attacks_alone/1": "{0} attacking alone",
     "blocks/1": "{0} blocking",
     "becomes_blocked/1": "{0} becoming blocked",
     # why an action is not legal (illegal/1, and a line's ending)

@@ -283,7 +283,19 @@ def _waits(d: _Draft, a: Symbol) -> None:
     lki = dict(before.counters) if before is not None and before.zone == "battlefield" else {}
     d.waiting.append(StackAbility(tid, source.string, "triggered", instance.arguments[1].number, controller,
                                   lki_counters=lki, refers_to=_event_item(d, item.arguments[2])
-                                  if len(item.arguments) == 3 else None))
+                                  if len(item.arguments) == 3 else None,
+                                  that=_event_object(item.arguments[2]) if len(item.arguments) == 3 else None))
+
+
+#: Trigger events about one creature, and where it is named: "that creature" in the ability's instructions (603.2).
+_ABOUT_A_CREATURE = {"attacks_alone", "attacks", "blocks", "becomes_blocked"}
+
+
+def _event_object(event: Symbol) -> str | None:
+    """The creature a trigger event was about ("that creature"), when it was one."""
+    if event.name in _ABOUT_A_CREATURE and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
+        return event.arguments[0].string
+    return None
 
 
 def _event_item(d: _Draft, event: Symbol) -> str | None:
@@ -853,7 +865,7 @@ def _state_key(state: Situation) -> tuple:
     objects.sort()
     stack = tuple(ref(i) for i in state.stack)
     abilities = sorted(repr((ref(a.id), a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
-                             tuple(sorted(a.lki_counters.items())), a.x, a.modes, a.division, ref(a.refers_to),
+                             tuple(sorted(a.lki_counters.items())), a.x, a.modes, a.division, ref(a.refers_to), ref(a.that),
                              tuple(ref(m) for m in a.materials), a.instance)) for a in state.stack_abilities)
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                            tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)

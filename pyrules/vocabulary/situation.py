@@ -368,6 +368,9 @@ STACK_FIELDS: tuple[Kind, ...] = (
     _field("stack_item", "copies", "for a trigger that copies the ability that triggered it (Locus of "
            "Enlightenment): the id of that ability, lower on the stack (707.10)", Modelled("stack.lp", ("707.10",)),
            example="craft/locus-trigger-on-the-stack", asp="trigger_item"),
+    _field("stack_item", "that", "for a trigger whose instructions say \"that creature\" (exalted): the id of the "
+           "creature its event was about (603.2)", Modelled("stack.lp", ("603.2",)),
+           example="combat/exalted-on-the-stack", asp="trigger_object"),
 )
 
 # ---------------------------------------------------------------------------------------------

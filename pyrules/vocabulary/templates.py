@@ -936,6 +936,11 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda value: (TargetSpec("target " + _filter_words(value[1]) + " permanent", "battlefield",
                                            value[1]),),
          example="layers/giant-growth-on-a-blocker"),
+    Kind("effect", "lasting_on_that", "the creature the triggering event was about gets the lasting effect of this "
+         "card's ability N (\"that creature gets +1/+1 until end of turn\": exalted, 702.83a; 603.2, 611.2c)",
+         Modelled("stack.lp", ("603.2", "611.2c")), Count(1), frozenset({"triggered"}),
+         term=lambda value, ctx: fn("lasting_on_that", value),
+         example="combat/exalted-twice-on-a-creature-attacking-alone"),
     Kind("effect", "lasting_on_self", "this permanent gets the lasting effect of this card's ability N (\"~ gets "
          "+1/+1 until end of turn\"), as this resolves (611.2a, 611.2c)", Modelled("stack.lp", ("611.2a", "611.2c")),
          Count(1), RESOLVING, term=lambda value, ctx: fn("lasting_on_self", value),
@@ -1081,6 +1086,10 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "attacks", "whenever this creature attacks (is declared as an attacker, 508.3a)",
          Modelled("combat.lp", ("508.3a", "508.1m")), term=_const("attacks"),
          example="combat/an-attack-trigger-resolves-before-blocks"),
+    Kind("trigger", "attacks_alone", "whenever a [filter] creature attacks alone: it is the only creature declared as "
+         "an attacker (506.5, 508.3a; exalted, 702.83a): give the filter, such as {types: [creature], controller: you}",
+         Modelled("combat.lp", ("506.5", "508.3a")), term=_const("attacks_alone"),
+         example="combat/exalted-twice-on-a-creature-attacking-alone"),
     Kind("trigger", "blocks", "whenever this creature blocks (is declared as a blocker, 509.3a)",
          Modelled("combat.lp", ("509.3a", "509.1i")), term=_const("blocks"),
          example="combat/a-block-trigger"),

@@ -646,6 +646,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"untap_self": True}
     if sentence == _LASTING_SELF and permanent:
         return {"lasting_on_self": NEXT}
+    if sentence == _LASTING_THAT and permanent:
+        return {"lasting_on_that": NEXT}
     m = _LASTING_TARGET.fullmatch(sentence)
     if m:
         flt = permanent_filter(m.group(1))
@@ -773,6 +775,8 @@ COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_
 
 #: Triggered keyword abilities, as the ability their reminder text says (702.108a).
 TRIGGERED_KEYWORDS = {"Prowess": "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn.",
+                      "Exalted": "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of "
+                                 "turn.",
                       **{f"Bushido {n}": f"Whenever ~ blocks or becomes blocked, it gets +{n}/+{n} until end of turn."
                          for n in range(1, 10)}}
 
@@ -1058,6 +1062,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
         types = [t for t in m.group(2, 3) if t]
         flt = {"any_types" if len(types) == 2 else "types": types, "controller": "you"}
         return _trigger("cast", flt, m.group(4))
+    m = re.fullmatch(r"Whenever a creature you control attacks alone, (.+)\.", line)
+    if m:  # 506.5 (exalted, 702.83a)
+        return _trigger("attacks_alone", {"types": ["creature"], "controller": "you"}, m.group(1))
     m = re.fullmatch(r"(?:When|Whenever) you cast a non(\w+) spell, (.+)\.", line)
     if m and m.group(1) in CARD_TYPE_WORDS:
         return _trigger("cast", {"not_types": [m.group(1)], "controller": "you"}, m.group(2))
@@ -1159,9 +1166,10 @@ def _until_eot(m: re.Match[str], first: int) -> dict[str, Any] | None:
 
 #: A clause "~ gets +1/+1 until end of turn" (or "it", "target creature ... gains flying ...") inside a triggered or
 #: activated ability or a spell: the lasting effect it creates is an ability of its own, after the line's (611.2a).
-_LASTING_CLAUSE = re.compile(rf"(?:(~|it|this creature)|([Tt]arget [^,.]+?)) {_UNTIL_EOT}(?=\.)")
+_LASTING_CLAUSE = re.compile(rf"(?:(~|it|this creature|that creature)|([Tt]arget [^,.]+?)) {_UNTIL_EOT}(?=\.)")
 #: What the clause is replaced with, for ``_effect`` to read as lasting_on_self or lasting_on_target.
 _LASTING_SELF = "~ gets the lasting effect"
+_LASTING_THAT = "That creature gets the lasting effect"
 _LASTING_TARGET = re.compile(r"Target (.+) gets the lasting effect")
 
 
@@ -1178,7 +1186,11 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
             r"(?:When|Whenever) ~ (?:attacks|blocks|becomes blocked|blocks or becomes blocked|enters|"
             r"deals combat damage to a player), ", line[:m.start()]):
         return None  # "it" names this permanent only where the trigger's event is about it alone
-    clause = _LASTING_SELF if m.group(1) else f"{m.group(2)} gets the lasting effect"
+    if m.group(1) == "that creature" and not re.fullmatch(r"Whenever a creature you control attacks alone, ",
+                                                          line[:m.start()]):
+        return None  # "that creature": the creature the trigger's event is about (the one modelled: exalted's)
+    clause = _LASTING_THAT.lower() if m.group(1) == "that creature" else \
+        _LASTING_SELF if m.group(1) else f"{m.group(2)} gets the lasting effect"
     rest = line[:m.start()] + clause + line[m.end():]
     read = translate_line(rest, spell_card)
     if read is None or any("static" in a for a in read):
