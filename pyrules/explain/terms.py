@@ -134,7 +134,8 @@ GIVEN: dict[str, str] = {
     "timestamp/2": "timestamp {1}", "library_position/2": "place {1} in its library",
     "stack_position/2": "place {1} on the stack (1: the top)",
     "object_mode/2": "mode {1} chosen", "object_x/2": "X is {1}", "stack_x/2": "X is {1}",
-    "object_kicked/1": "kicked", "object_flashback/1": "cast with flashback", "spell_copy/1": "a copy of a spell",
+    "object_kicked/1": "kicked", "object_flashback/1": "cast with flashback",
+    "object_buyback/1": "cast with buyback", "spell_copy/1": "a copy of a spell",
     "stack_mode/2": "mode {1} chosen",
     "stack_ability/3": "{ability12} on the stack", "target/3": "target {1}: {2}",
     "division/3": "{2} of its damage to target {1}", "object_division/3": "{2} of its damage to target {1}",
@@ -165,7 +166,8 @@ GIVEN_GAME: dict[str, str] = {
     "step/1": "the step: {0}", "question/1": "the question: {0}", "question_target/2": "its target {0}: {1}",
     "question_x/1": "X is {0}", "question_division/2": "{1} of the damage to target {0}",
     "question_resolves/0": "it resolves at once", "question_pool_only/0": "paid from the mana pool only",
-    "question_kicked/0": "kicked", "question_alternative_cost/0": "for its alternative cost",
+    "question_kicked/0": "kicked", "question_buyback/0": "with its buyback cost paid",
+    "question_alternative_cost/0": "for its alternative cost",
     "question_instead/1": "the effect itself says to put {0} instead", "question_mode/1": "mode {0} chosen",
     "stack_resolves_uninterrupted/0": "the stack resolves with no player acting",
     "triggers_wait/0": "triggered abilities wait until a player would receive priority",
@@ -404,9 +406,9 @@ def phrase(value: Symbol, names: dict[str, str]) -> str:
     if value.name == "rep" and len(args) == 2 and args[1].type == SymbolType.Function and \
             args[1].name in ("shield", "protection") and not args[1].arguments:  # a shield, protection (615.7, 702.16e)
         return phrase(args[0], names)
-    if value.name == "rep" and len(args) == 2 and args[1].type == SymbolType.Function and args[1].name == "flashback" \
-            and not args[1].arguments:  # a spell cast with flashback, exiled as it leaves the stack (702.34a)
-        return f"the flashback of {phrase(args[0], names)}"
+    if value.name == "rep" and len(args) == 2 and args[1].type == SymbolType.Function and \
+            args[1].name in ("flashback", "buyback") and not args[1].arguments:  # the spell's own (702.34a, 702.27a)
+        return f"the {args[1].name} of {phrase(args[0], names)}"
     if value.name == "rep" and len(args) == 2:
         return ability_text(args[1], names, args[0])
     words = [phrase(a, names) for a in args]

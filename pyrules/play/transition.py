@@ -140,7 +140,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, kicked=obj.kicked and to == "stack", position=None,
-          flashback=False,
+          flashback=False, buyback=False,
           modes=obj.modes if to == "stack" else (),
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
           regeneration_shields=0, prevention_shields=(), copy_of=None, copy_except=(), crafted_with=(),
@@ -761,7 +761,7 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
             cast_from = d.before.object(obj.id).zone
             d.objects[obj.id] = replace(obj, controller=question.player or obj.owner, x=question.x,
                                         targets=question.targets, kicked=question.kicked,
-                                        flashback=cast_from == "graveyard",
+                                        flashback=cast_from == "graveyard", buyback=question.buyback,
                                         modes=question.modes or obj.modes,
                                         division=question.division or obj.division)
     if isinstance(question, Activate):
@@ -828,8 +828,8 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.flashback, o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of,
-            o.copy_except, o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes,
+            o.flashback, o.buyback, o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage,
+            o.copy_of, o.copy_except, o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes,
             shields_left(o.prevention_shields))
 
 

@@ -138,6 +138,9 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
         if obj.kicked and obj.zone != "stack":
             raise f.child("kicked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack was kicked")
+        if obj.buyback and obj.zone != "stack":
+            raise f.child("buyback").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack had its buyback "
+                                          "cost paid")
         if obj.flashback and (obj.zone != "stack" or obj.copy or obj.token):
             raise f.child("flashback").fail(f"'{obj.id}' is no card on the stack; only a card cast from a graveyard "
                                             "as a spell was cast with flashback")
@@ -406,6 +409,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         x=_value(f, "object", "x"),
         kicked=_value(f, "object", "kicked", False),
         flashback=_value(f, "object", "flashback", False),
+        buyback=_value(f, "object", "buyback", False),
         attached_to=attached,
         timestamp=timestamp,
         chosen_color=_value(f, "object", "chosen_color"),
@@ -1038,6 +1042,7 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), modes, targets, division=division,
                 pool_only=body.child("pool_only").boolean(default=False),
                 kicked=body.child("kicked").boolean(default=False),
+                buyback=body.child("buyback").boolean(default=False),
                 alternative_cost=body.child("alternative_cost").boolean(default=False))
 
 

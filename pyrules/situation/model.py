@@ -74,6 +74,7 @@ class GameObject:
     division: tuple[int, ...] = ()  # a spell on the stack: its divided damage, per target (601.2d)
     kicked: bool = False  # a spell on the stack: it was kicked (702.33d)
     flashback: bool = False  # a spell on the stack: it was cast with flashback (702.34a)
+    buyback: bool = False  # a spell on the stack: its buyback cost was paid (702.27a)
     modes: tuple[int, ...] = ()  # a modal spell on the stack: the modes chosen as it was cast (700.2a)
     copy: bool = False  # a copy of a spell on the stack, not a card (707.10)
     copy_of: str | None = None  # a permanent that is a copy of this card (707.2)
@@ -186,6 +187,7 @@ class Cast:
     targets: tuple[str, ...] = ()
     pool_only: bool = False  # its cost is paid from the pool only: no mana ability is activated while paying
     kicked: bool = False  # its kicker cost is paid too (702.33a)
+    buyback: bool = False  # its buyback cost is paid too (702.27a)
     alternative_cost: bool = False  # its alternative cost is paid instead of its mana cost (118.9)
     division: tuple[int, ...] = ()  # divided damage, per target (601.2d); () = every division is an outcome
 

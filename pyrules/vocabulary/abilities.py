@@ -272,8 +272,8 @@ def parse_ability(f: Field) -> AbilitySpec:
         if any(targets_of(kind("effect", e.kind), e.value) for e in kicked):
             raise UnsupportedError(body.child("kicked_effect").where, "a target that only a kicked spell has")
         return AbilitySpec("spell", effects=effects + kicked, conditions=("",) * len(effects) + ("kicked",) * len(kicked))
-    if key == "kicker":  # 702.33a
-        return AbilitySpec("kicker", costs=(Part("mana", kind("cost", "mana").shape.parse(body)),))
+    if key in ("kicker", "buyback"):  # 702.33a, 702.27a
+        return AbilitySpec(key, costs=(Part("mana", kind("cost", "mana").shape.parse(body)),))
     if key in ("additional_cost", "alternative_cost", "flashback"):  # 118.8, 118.9, 702.34a
         costs = _parse_costs(body)
         for cost, item in zip(costs, body.elements() if isinstance(body.value, list) else [body] * len(costs)):

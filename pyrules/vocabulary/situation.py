@@ -265,6 +265,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "stack (702.34a)", Modelled("events.lp", ("702.34a",)), Bool(),
            term=_flag_fact("object_flashback", "flashback"), example="payment/flashback-spell-is-exiled-as-it-resolves",
            asp="object_flashback"),
+    _field("object", "buyback", "a spell on the stack whose buyback cost was paid: it goes to its owner's hand as it "
+           "resolves (702.27a)", Modelled("events.lp", ("702.27a",)), Bool(),
+           term=_flag_fact("object_buyback", "buyback"), example="payment/buyback-spell-resolves-into-the-hand",
+           asp="object_buyback"),
     _field("object", "attached_to", "the permanent this Aura, Equipment or Fortification is attached to",
            Modelled("filters.lp", ("303.4", "301.5", "704.5m", "704.5n"), also=("sba.lp",)),
            Id("an object"),
@@ -403,7 +407,7 @@ QUESTIONS: tuple[Kind, ...] = (
            "division, resolve}",
            Modelled("activation.lp", ("602.2",)), example="activation/tap-untapped-forest"),
     _field("question", "cast", "a player casts a spell from their hand: {object, player, x, targets, division, "
-           "pool_only, kicked, alternative_cost}",
+           "pool_only, kicked, buyback, alternative_cost}",
            Modelled("casting.lp", ("601.2",)), example="choices/magecraft-archmage-cast"),
     _field("question", "resolve", "the top object of the stack resolves: top", Modelled("stack.lp", ("608.1",)),
            example="choices/magecraft-twincast-copy", asp="resolve_top"),
@@ -460,6 +464,8 @@ CAST_FIELDS: tuple[Kind, ...] = (
            example="payment/pool-only-cast", asp="question_pool_only"),
     _field("cast", "kicked", "its kicker cost is paid too (702.33a)", Modelled("casting.lp", ("702.33a", "601.2b")),
            Bool(), example="payment/kicker-paid-and-kicked-effect", asp="question_kicked"),
+    _field("cast", "buyback", "its buyback cost is paid too (702.27a)", Modelled("casting.lp", ("702.27a", "601.2b")),
+           Bool(), example="payment/buyback-paid-returns-to-hand", asp="question_buyback"),
     _field("cast", "alternative_cost", "its alternative cost is paid instead of its mana cost (118.9)",
            Modelled("casting.lp", ("118.9", "601.2b")), Bool(), example="payment/alternative-cost-instead-of-mana-cost",
            asp="question_alternative_cost"),

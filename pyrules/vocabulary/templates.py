@@ -305,6 +305,10 @@ ABILITY_KINDS: tuple[Kind, ...] = (
     Kind("ability", "kicker", "Kicker [cost]: \"you may pay an additional [cost] as you cast this spell\" (702.33); "
          "the spell's kicked_effect happens only if it was kicked", Modelled("casting.lp", ("702.33a", "601.2b")),
          ManaSymbols(), asp="kicker", example="payment/kicker-paid-and-kicked-effect"),
+    Kind("ability", "buyback", "Buyback [cost]: \"you may pay an additional [cost] as you cast this spell; if it was "
+         "paid, put this spell into its owner's hand instead of into that player's graveyard as it resolves\" (702.27a); "
+         "cast with buyback: true", Modelled("casting.lp", ("702.27a", "601.2b")), ManaSymbols(), asp="buyback",
+         example="payment/buyback-paid-returns-to-hand"),
     Kind("ability", "additional_cost", "\"As an additional cost to cast this spell, [costs]\" (118.8, 601.2f): mana, "
          "pay_life, or sacrifice a [filter]", Modelled("casting.lp", ("118.8", "601.2f")), Text(),
          asp="additional_cost", example="payment/additional-cost-sacrifice-a-creature"),

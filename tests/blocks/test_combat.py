@@ -269,6 +269,15 @@ def test_declared_attackers_attack_and_blockers_block_once_each():
         "possible_view(attacks,a)", "possible_view(blocks,b)"}
 
 
+@covers("combat:506.5")
+def test_a_creature_attacks_alone_when_it_is_the_only_attacker():
+    alone = "attacks(a,bob). _able_to_attack(a). _able_to_attack(b)."
+    assert derive("combat:506.5", alone, ["trigger_event", "possible_view"]) == {
+        "trigger_event(attacks_alone(a),attacks_alone,a)", "possible_view(attacks_alone,a)",
+        "possible_view(attacks_alone,b)"}
+    assert derive("combat:506.5", alone + " attacks(b,bob).", "trigger_event") == set()
+
+
 @covers("combat:510.3a")
 def test_combat_damage_dealt_to_a_player_triggers():
     facts = """combat_damage_dealer(a,alice). damage_dealt(a,bob,2). player(bob). combat_damage_dealer(b,alice).
