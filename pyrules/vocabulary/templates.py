@@ -618,7 +618,7 @@ class MayInstruction(Shape):
         "damage_target", "damage_each", "damage_you", "destroy_target", "exile_target", "tap_target", "untap_target",
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
-        "return_one_to_hand", "destroy_all"})
+        "return_one_to_hand", "destroy_all", "return_card_to_hand"})
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -871,6 +871,12 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: fn("return_target_to_hand", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
          example="stack/return-target-creature-to-hand"),
+    Kind("effect", "return_card_to_hand", "return target [filter] card from your graveyard to your hand (400.3, "
+         "115.1: a card in its owner's graveyard, owner: you)", Modelled("stack.lp", ("400.3", "115.1")),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("return_card_to_hand", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " card in your graveyard", "graveyard",
+                                           Filter({"owner": "you", **value})),),
+         example="stack/return-target-creature-card-from-the-graveyard"),
     Kind("effect", "target_player", "target player follows the instruction instead of you: {draw: N}, {discard: N}, "
          "{gain_life: N}, {lose_life: N} or {mill: N} (115.1, 608.2c)", Modelled("stack.lp", ("115.1", "608.2c")),
          PlayerInstruction(), RESOLVING,

@@ -117,6 +117,18 @@ def _mana(text: str) -> str | None:
 _CONTROLLER = {"you control": "you", "an opponent controls": "opponent", "your opponents control": "opponent"}
 
 
+def _card_filter(phrase: str) -> dict[str, Any] | None:
+    """"creature", "instant or sorcery", "artifact or enchantment": what a card's characteristics say, without what
+    only a permanent has (controller, status, power)."""
+    spells = re.fullmatch(r"(instant|sorcery)(?: or (instant|sorcery))?", phrase)
+    if spells:
+        kinds = [k for k in spells.groups() if k]
+        return {"types": kinds} if len(kinds) == 1 else {"any_types": kinds}
+    flt = permanent_filter(phrase)
+    return flt if flt and set(flt) <= {"types", "any_types", "not_types", "subtypes", "colors", "any_colors",
+                                       "not_colors"} else None
+
+
 def permanent_filter(phrase: str) -> dict[str, Any] | None:
     """"a land you control", "an artifact or creature you control", "permanent", "nonbasic lands" ..."""
     phrase = phrase.strip().lower()
@@ -559,6 +571,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         m = pattern.fullmatch(sentence)
         if m:
             return make(m)
+    m = re.fullmatch(r"Return target (.+?) card from your graveyard to your hand", sentence)
+    if m:  # 400.3, 115.1
+        flt = _card_filter(m.group(1))
+        return None if flt is None else {"return_card_to_hand": flt}
     m = re.fullmatch(r"Counter target (?:(.+?) )?spell", sentence)
     if m:  # "counter target spell", "... noncreature spell", "... instant or sorcery spell"
         words = m.group(1)
