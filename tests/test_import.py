@@ -821,7 +821,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
                         "text": "Choose two —\n• Draw a card.\n• You gain 3 life.\n• Target player mills two cards.",
                         "colors": ["U"], "manaCost": "{1}{U}"}],
         "Odd Charm": [{"name": "Odd Charm", "type": "Instant", "types": ["Instant"], "subtypes": [], "layout": "normal",
-                       "text": "Choose one —\n• Draw a card.\n• Scry 2.", "colors": ["U"], "manaCost": "{U}"}]}}
+                       "text": "Choose one —\n• Draw a card.\n• Surveil 2.", "colors": ["U"], "manaCost": "{U}"}]}}
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     found = imported(path)
@@ -829,4 +829,4 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         {"spell": {"modes": [{"draw": 1}, {"gain_life": 3}, {"target_player": {"mill": 2}}], "choose": 2}}]
     assert found["Twin Charm"].status == "full"
     assert (found["Odd Charm"].status, found["Odd Charm"].unsupported) == (
-        "partial", ["Choose one -", "\u2022 Draw a card.", "\u2022 Scry 2."])  # a mode no template reads
+        "partial", ["Choose one -", "\u2022 Draw a card.", "\u2022 Surveil 2."])  # a mode no template reads

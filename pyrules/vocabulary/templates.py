@@ -799,6 +799,10 @@ EFFECTS: tuple[Kind, ...] = (
          example="choices/magecraft-card-copy-not-cast"),
     Kind("effect", "draw", "draw N cards (121)", Modelled("stack.lp", ("121.1", "121.2")), Count(1), RESOLVING,
          term=_amount("draw"), text=lambda v: f"Draw {v} card(s)", example="sequences/archmage-twincast-draws-three"),
+    Kind("effect", "scry", "scry N: look at the top N cards of your library, put any of them on the bottom and the rest "
+         "on top in any order (701.22a); of a library the situation only counts, recorded as scried (scrying cards "
+         "it names is refused)", Modelled("stack.lp", ("701.22a",)), Count(1), RESOLVING, term=_amount("scry"),
+         text=lambda v: f"Scry {v}", example="stack/scry-an-unseen-library"),
     Kind("effect", "damage_any_target", "this deals N (or X) damage to any target (120, 115.4)",
          Modelled("events.lp", ("120.1", "120.3")), Amount(), RESOLVING,
          term=lambda value, ctx: fn("damage_any_target", ctx.target(0), amount_term(value)),
