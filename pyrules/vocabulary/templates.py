@@ -867,8 +867,9 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda value: (TargetSpec(f"target {_filter_words(value)} spell" if value else "target spell",
                                            "stack", value),),
          example="stack/counter-target-creature-spell"),
-    Kind("effect", "return_self_to_hand", "return this permanent to its owner's hand (400.3, 400.7)",
-         Modelled("stack.lp", ("400.3",)), Flag(), ON_PERMANENT, term=_const("return_self_to_hand"),
+    Kind("effect", "return_self_to_hand", "return this permanent to its owner's hand (400.3, 400.7); in its own "
+         "\"when this dies\" trigger, this card from the graveyard (400.7e)", Modelled("stack.lp", ("400.3", "400.7e")),
+         Flag(), ON_PERMANENT, term=_const("return_self_to_hand"),
          text=lambda v: "Return this to its owner's hand", example="stack/return-itself-to-hand"),
     Kind("effect", "return_target_to_hand", "return target [filter] permanent to its owner's hand (400.3, 400.7)",
          Modelled("stack.lp", ("400.3",)), FilterShape("objects"), RESOLVING,

@@ -1055,6 +1055,7 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if "add" in effect and not _mana(m.group(2)):
             return None
         return {"triggered": {"when": "tapped_for_mana", "filter": flt, "effect": effect}}
+    line = re.sub(r"^When ~ is put into a graveyard from the battlefield, ", "When ~ dies, ", line)  # (700.4)
     m = re.fullmatch(r"(?:When|Whenever) (.+?) (enters|dies|leaves the battlefield)( under your control)?, (.+)\.", line)
     if m:
         subject, event, yours, text = m.groups()
@@ -1102,6 +1103,7 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str) -> dict[str, Any]
         text = re.sub(r"^it deals ", "~ deals ", text)
         text = re.sub(r"^(put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
         text = re.sub(r"^sacrifice it\b", "sacrifice ~", text)
+        text = re.sub(r"^return (?:it|~) to its owner's hand$", "return ~ to its owner's hand", text)
     effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
     if effects is None:
         return None
