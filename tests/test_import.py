@@ -830,3 +830,40 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     assert found["Twin Charm"].status == "full"
     assert (found["Odd Charm"].status, found["Odd Charm"].unsupported) == (
         "partial", ["Choose one -", "\u2022 Draw a card.", "\u2022 Surveil 2."])  # a mode no template reads
+
+
+@pytest.mark.parametrize("line, spell_card, abilities", [
+    ("Convoke", True, [{"keyword": "convoke"}]),
+    ("Delve", True, [{"keyword": "delve"}]),
+    ("Flashback {2}{R}", True, [{"flashback": "{2}{R}"}]),
+    ("Flashback\u2014{1}{R}, Pay 3 life.", True, [{"flashback": ["{1}{R}", {"pay_life": 3}]}]),
+    ("Flashback\u2014Tap three untapped white creatures you control.", True, None),
+    ("Buyback {3}", True, [{"buyback": "{3}"}]),
+    ("Counter target spell unless its controller pays {3}.", True,
+     [{"spell": {"effect": {"unless_paid": {"pay": "{3}", "by": "target_controller",
+                                            "effect": {"counter_target_spell": {}}}}}}]),
+    ("At the beginning of your upkeep, sacrifice ~ unless you pay {G}{G}.", False,
+     [{"triggered": {"when": "beginning_of_upkeep",
+                     "effect": {"unless_paid": {"pay": "{G}{G}", "by": "you", "effect": {"sacrifice_self": True}}}}}]),
+    ("When ~ enters, sacrifice it unless you pay {2}.", False,
+     [{"triggered": {"when": "enters",
+                     "effect": {"unless_paid": {"pay": "{2}", "by": "you", "effect": {"sacrifice_self": True}}}}}]),
+    ("Exalted", False, [{"triggered": {"when": "attacks_alone", "filter": {"types": ["creature"], "controller": "you"},
+                                       "effect": {"lasting_on_that": "next"}}},
+                        {"static": {"modify_pt": "+1/+1", "lasting": "until_end_of_turn"}}]),
+    ("Return target instant or sorcery card from your graveyard to your hand.", True,
+     [{"spell": {"effect": {"return_card_to_hand": {"any_types": ["instant", "sorcery"]}}}}]),
+    ("When ~ enters, you may return target creature card from your graveyard to your hand.", False,
+     [{"triggered": {"when": "enters", "effect": {"may": {"return_card_to_hand": {"types": ["creature"]}}}}}]),
+    ("When ~ enters, scry 2.", False, [{"triggered": {"when": "enters", "effect": {"scry": 2}}}]),
+    ("When ~ enters, investigate.", False,
+     [{"triggered": {"when": "enters", "effect": {"create_tokens": {"kind": "clue", "count": 1}}}}]),
+    ("When ~ is put into a graveyard from the battlefield, return ~ to its owner's hand.", False,
+     [{"triggered": {"when": "dies", "effect": {"return_self_to_hand": True}}}]),
+], ids=["convoke", "delve", "flashback", "flashback-life", "flashback-tap-creatures", "buyback", "counter-unless",
+        "upkeep-sacrifice-unless", "enters-sacrifice-unless", "exalted", "return-card", "may-return-card", "scry",
+        "investigate", "put-into-a-graveyard"])
+def test_casting_payment_and_movement_lines(line, spell_card, abilities):
+    """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
+    returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""
+    assert oracle.translate_line(line, spell_card=spell_card) == abilities

@@ -656,6 +656,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     token = _create_token(sentence)
     if token is not None:
         return token
+    if sentence in ("Investigate", "You investigate"):  # 701.36a: create a Clue token
+        return {"create_tokens": {"kind": "clue", "count": 1}}
     m = re.fullmatch(r"Create (a|two|three) (Treasure|Food|Clue) tokens?", sentence)
     if m:
         return {"create_tokens": {"kind": m.group(2).lower(), "count": number(m.group(1))}}
