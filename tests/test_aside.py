@@ -154,6 +154,16 @@ def test_flash_is_refused_where_its_card_is_cast(write):
     assert "in 'Ambush Viper': Flash" in info.value.message
 
 
+def test_an_upkeep_trigger_is_refused_where_an_action_begins_the_upkeep(write):
+    """503.1: the action upkeep begins an upkeep, so an unread upkeep trigger may matter there."""
+    path = write("s.yaml", VIPER.replace("    players: [alice, bob]\n", "    players: [alice, bob]\n    phase: beginning\n"
+                                         "    step: untap\n")
+                 .replace("    question:\n      cast: {object: bolt, targets: [viper]}\n", "    actions:\n      - upkeep\n"))
+    with pytest.raises(UnsupportedError) as info:
+        load_situation(path)
+    assert "in 'Odd Guide': At the beginning of your upkeep, Odd Guide deals 1 damage to you." in info.value.message
+
+
 def test_a_line_of_a_copy_is_refused_where_that_copy_is_activated(write):
     """A Clone that is a copy of the Guide has the Guide's lines (707.2): activating the Clone's second ability
     activates the Guide's unread one, so that line is refused. (A permanent that becomes a copy later in a sequence

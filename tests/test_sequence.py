@@ -204,7 +204,7 @@ def test_all_passing_on_an_empty_stack_is_unsupported(write):
 @pytest.mark.parametrize("text, message", [
     ("actions:\n  - cast: nothing\n", "unknown object 'nothing'; objects are bolt"),
     ("actions:\n  - dance\n",
-     "unknown action 'dance'; expected one of: activate, cast, resolve, play, pass, attack, block, damage"),
+     "unknown action 'dance'; expected one of: activate, cast, resolve, play, pass, attack, block, damage, upkeep"),
     ("actions:\n  - resolve: most\n", "actions.0.resolve must be one of top, all, not 'most'"),
     ("actions: []\n", "'actions' needs at least one action"),
     ("question: resolve\nactions:\n  - resolve\n", "a situation has either a 'question' or 'actions', not both"),
@@ -293,3 +293,33 @@ def test_the_progress_of_a_sequence_says_what_lies_ahead(monkeypatch):
     assert [(p.steps, p.states, p.open_lines, p.steps_ahead) for p in seen] == \
         [(1, 0, 1, 5), (2, 1, 1, 5), (3, 2, 1, 4), (4, 3, 1, 3), (5, 4, 1, 2), (6, 5, 1, 1)]
     assert seen[-1].seconds_ahead == seen[-1].seconds / 6
+
+
+def test_upkeep_takes_no_value(write):
+    """The action upkeep begins the active player's upkeep (503.1): it says nothing more."""
+    path = write("upkeep.yaml", """\
+        players: [alice, bob]
+        phase: beginning
+        step: untap
+        objects: []
+        actions:
+          - upkeep: alice
+        """)
+    with pytest.raises(InputError) as info:
+        pyrules.solve(path)
+    assert str(info.value) == f"{path}:6: 'upkeep' takes no value: write '- upkeep'"
+
+
+def test_mana_in_a_pool_as_the_untap_step_ends_is_refused(write):
+    """500.4 (mana empties as a step ends) is not modelled: a pool with mana at the upkeep says so."""
+    path = write("pool.yaml", """\
+        players: [{name: alice, mana_pool: "{G}"}, bob]
+        phase: beginning
+        step: untap
+        objects: []
+        actions:
+          - upkeep
+        """)
+    with pytest.raises(UnsupportedError) as info:
+        pyrules.solve(path)
+    assert "mana emptying from a pool as a step ends (alice)" in str(info.value)

@@ -23,6 +23,7 @@ from pyrules.situation.model import (
     Abilities,
     Activatable,
     Activate,
+    BeginUpkeep,
     Cast,
     Characteristics,
     CombatDamage,
@@ -479,7 +480,8 @@ def activated_ability(situation: Situation, q: Activate) -> Any:
 QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Characteristics: "characteristics",
                   Activatable: "activatable",
                   Activate: "activate", Cast: "cast", ResolveTop: "resolve", Happen: "effect", Priority: "priority",
-                  PlayLand: "play", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage"}
+                  PlayLand: "play", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage",
+                  BeginUpkeep: "upkeep"}
 
 
 def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
@@ -575,6 +577,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             [fn("question_block", S(b), S(a)) for b, a in q.blocks]
     if isinstance(q, CombatDamage):
         return [fn("question", C("combat_damage"))]
+    if isinstance(q, BeginUpkeep):
+        return [fn("question", C("begin_upkeep"))]
     if isinstance(q, Happen):
         if q.kind == "put_counters":
             symbols = [fn("question", fn("effect", fn("put_counters", S(q.object), C(q.counter), q.count)))]

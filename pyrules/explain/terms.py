@@ -105,6 +105,8 @@ PHRASES: dict[str, str] = {
                     "but does not block (509.1c)",
     "menace/1": "{0} has menace and is blocked by only one creature (702.111b)",
     "cannot_declare_attackers/1": "attackers cannot be declared now: {0}",
+    "cannot_begin_upkeep/1": "the upkeep cannot begin now: {0}",
+    "upkeep/1": "the beginning of {0}'s upkeep",
     "cannot_declare_blockers/1": "blockers cannot be declared now: {0}",
     "no_combat_damage_step/1": "no combat damage step can begin now: {0}",
     "cannot_pay/1": "the {0} part of the cost cannot be paid",
@@ -221,6 +223,7 @@ WORDS: dict[str, str] = {
     "not_beginning_of_combat": "it is not the beginning of combat step",
     "not_declare_attackers_step": "it is not the declare attackers step", "stack_not_empty": "the stack is not empty",
     "not_after_blockers": "blockers have not been declared",
+    "not_untap_step": "it is not the untap step",
     "paid": "to pay", "declined": "not to pay",
 }
 

@@ -29,6 +29,7 @@ from pyrules.engine.encodings import effects, output_signatures
 from pyrules.engine.facts import activated_ability, printed_face, target_slots
 from pyrules.situation.model import (
     Activate,
+    BeginUpkeep,
     Cast,
     DeclareAttackers,
     DeclareBlockers,
@@ -736,7 +737,8 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
 
 
 #: The step a turn-based action of combat begins (508.1, 509.1); a combat damage step says which it is.
-_STEP_AFTER: dict[type, str] = {DeclareAttackers: "declare_attackers", DeclareBlockers: "declare_blockers"}
+_STEP_AFTER: dict[type, str] = {DeclareAttackers: "declare_attackers", DeclareBlockers: "declare_blockers",
+                                BeginUpkeep: "upkeep"}
 
 
 def _in_order(moves: list[Symbol]) -> list[Symbol]:

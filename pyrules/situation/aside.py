@@ -9,7 +9,7 @@ question lists the abilities or keywords of an object that has it (``abilities``
   702.126a), on an object the question and its actions never cast;
 * a triggered ability of the beginning of an upkeep, a draw step or an end step (503.1, 504.2, 513.1): no question
   or sequence of actions reaches those steps (they start and stay in the step the situation gives, or go through
-  combat), unless an ability of that object is already on the stack;
+  combat) but the action ``upkeep``, which begins an upkeep, unless an ability of that object is already on the stack;
 * "whenever ~ attacks" (blocks, becomes blocked, deals combat damage): 508.3a, 509.3a, 509.3c, 510.3a, where
   the question and its actions declare no attackers (blockers, deal no combat damage), the only ways those
   events happen here;
@@ -29,6 +29,7 @@ from pyrules.situation.model import (
     Abilities,
     Activatable,
     Activate,
+    BeginUpkeep,
     Cast,
     Characteristics,
     CombatDamage,
@@ -69,6 +70,8 @@ def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions:
             return f"only matters while the card is cast, and it is not cast here ({rules})"
         return ""
     step = _STEP_TRIGGER.match(line)
+    if step and step[1] == "upkeep" and any(isinstance(q, BeginUpkeep) for q in asked):
+        return ""  # (an action begins an upkeep)
     if step and not busy:
         return f"no question reaches the {step[1]}, where it would trigger ({_STEP_RULES[step[1]]})"
     for event, (action, rule) in _COMBAT_TRIGGERS.items():

@@ -28,6 +28,7 @@ from pyrules.situation.model import (
     Action,
     Activatable,
     Activate,
+    BeginUpkeep,
     Cast,
     Characteristics,
     CombatDamage,
@@ -735,7 +736,7 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
     for item in items:
         if isinstance(item.value, str):
             bare = {"resolve": ResolveTop, "pass": PassPriority, "attack": DeclareAttackers, "block": DeclareBlockers,
-                    "damage": CombatDamage}
+                    "damage": CombatDamage, "upkeep": BeginUpkeep}
             if item.value not in bare:
                 raise item.fail(f"unknown action '{item.value}'; expected one of: {', '.join(kinds)}")
             out.append(bare[item.value]())
@@ -781,6 +782,10 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
                 raise body.fail("'damage' takes no value: write '- damage' (each creature's division of its damage "
                                 "is left open)")
             out.append(CombatDamage())
+        elif key == "upkeep":
+            if body.present:
+                raise body.fail("'upkeep' takes no value: write '- upkeep'")
+            out.append(BeginUpkeep())
         else:
             raise item.child(key).fail(f"unknown action '{key}'; expected one of: {', '.join(kinds)}")
     return tuple(out)

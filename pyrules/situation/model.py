@@ -237,6 +237,12 @@ class CombatDamage:
 
 
 @dataclass(frozen=True)
+class BeginUpkeep:
+    """An action: the untap step ends and the active player's upkeep begins (503.1): the abilities that trigger "at
+    the beginning of your upkeep" on the permanents they control trigger; then they receive priority."""
+
+
+@dataclass(frozen=True)
 class PassPriority:
     """An action: ``player`` (by default whoever holds priority) passes priority (117.3d); once all
     players have passed in succession, the top object of the stack resolves (117.4)."""
@@ -274,11 +280,11 @@ class Priority:
 
 
 Question = CouldProduce | Abilities | Characteristics | Activatable | Activate | Cast | ResolveTop | Happen | Priority \
-    | PlayLand | DeclareAttackers | DeclareBlockers | CombatDamage
+    | PlayLand | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep
 
 #: What a step of a sequence of actions may be.
 Action = Activate | Cast | PlayLand | ResolveTop | ResolveAll | PassPriority | DeclareAttackers | DeclareBlockers \
-    | CombatDamage
+    | CombatDamage | BeginUpkeep
 
 
 @dataclass(frozen=True)

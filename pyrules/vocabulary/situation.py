@@ -499,6 +499,10 @@ ACTIONS: tuple[Kind, ...] = (
            "has first strike or double strike (510.4), else the regular one; how each creature divides its damage is "
            "open (every division with a distinct result is an outcome)", Modelled("combat.lp", ("510.1", "510.2")),
            example="combat/two-blockers-divide-freely", asp="question"),
+    _field("action", "upkeep", "the untap step ends and the active player's upkeep begins (503.1): \"at the beginning "
+           "of your upkeep\" abilities of the permanents they control trigger; the situation must be in the untap "
+           "step, with no mana in a pool (500.4: its emptying is not modelled)", Modelled("triggers.lp", ("503.1",)),
+           example="sequences/an-upkeep-trigger-resolves", asp="question"),
 )
 HAPPEN_KINDS: tuple[Kind, ...] = (
     _field("happen", "put_counters", "{object, counter, count, instead}: put counters on a permanent",

@@ -1092,9 +1092,9 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "cast_or_copy_instant_sorcery", "whenever you cast or copy an instant or sorcery spell (magecraft)",
          Modelled("casting.lp", ("207.2c", "603.2")), term=_const("cast_or_copy_instant_sorcery"),
          example="choices/magecraft-archmage-cast"),
-    Kind("trigger", "beginning_of_upkeep", "at the beginning of your upkeep",
-         Inert("it triggers at the beginning of an upkeep, which no modelled action reaches"),
-         term=_const("beginning_of_upkeep")),
+    Kind("trigger", "beginning_of_upkeep", "at the beginning of your upkeep (503.1): in a sequence, the action "
+         "upkeep begins it", Modelled("triggers.lp", ("503.1",)), term=_const("beginning_of_upkeep"),
+         example="sequences/an-upkeep-trigger-resolves"),
     Kind("trigger", "leaves", "when this leaves the battlefield; with a filter, whenever a [filter] permanent leaves "
          "(603.6c, 603.10a)", Modelled("triggers.lp", ("603.6c", "603.10a")), term=_const("leaves"),
          example="sequences/oblivion-ring-leaves-trigger"),
