@@ -867,3 +867,8 @@ def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""
     assert oracle.translate_line(line, spell_card=spell_card) == abilities
+
+
+def test_echo_is_read_as_its_keyword():
+    """702.30a: 'Echo {2}{R}' is the echo ability (a triggered ability the vocabulary builds from its cost)."""
+    assert oracle.translate_line("Echo {2}{R}", spell_card=False) == [{"echo": "{2}{R}"}]

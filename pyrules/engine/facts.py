@@ -205,6 +205,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         out.append(fn("ability_zone", d, C(ability.zone)))
     if ability.trigger and ("trigger", ability.trigger) not in skip:
         out.append(fn("ability_trigger", d, kind("trigger", ability.trigger).term(True, ctx)))
+    if ability.trigger_if and ("ability", "echo") not in skip:
+        out.append(fn("ability_trigger_if", d, C(ability.trigger_if)))
     if ability.event and ("replacement_event", ability.event) not in skip:
         out.append(fn("ability_event", d, kind("replacement_event", ability.event).term(True, ctx)))
     if ability.modify is not None and ("modification", ability.modify.kind) not in skip:

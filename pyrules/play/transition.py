@@ -141,7 +141,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, kicked=obj.kicked and to == "stack", position=None,
-          flashback=False, buyback=False,
+          flashback=False, buyback=False, since_last_upkeep=to == "battlefield",
           modes=obj.modes if to == "stack" else (),
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
           regeneration_shields=0, prevention_shields=(), copy_of=None, copy_except=(), crafted_with=(),
@@ -719,6 +719,10 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
             raise CarryError(f"an item put on the stack at position {position}, under others")
         d.stack.append(d.placed[position])
     _bookkeeping(d, question)
+    if isinstance(question, BeginUpkeep):  # the active player's last upkeep is this one now (702.30a)
+        for obj in list(d.objects.values()):
+            if obj.since_last_upkeep and obj.zone == "battlefield" and obj.controller == state.active_player:
+                d.set(obj, since_last_upkeep=False)
     # 611.2c: an effect locked in on an object that left the battlefield does not follow it (400.7).
     effects = tuple(replace(e, affects=tuple(x for x in e.affects if x not in d.left)) for e in d.effects
                     if not e.affects or any(x not in d.left for x in e.affects))
@@ -830,9 +834,9 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.flashback, o.buyback, o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage,
-            o.copy_of, o.copy_except, o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes,
-            shields_left(o.prevention_shields))
+            o.flashback, o.buyback, o.since_last_upkeep, o.chosen_color, o.chosen_type, o.position, o.copy, o.damage,
+            o.deathtouch_damage, o.copy_of, o.copy_except, o.division, o.blocked, o.struck_first, o.regeneration_shields,
+            o.modes, shields_left(o.prevention_shields))
 
 
 def _state_key(state: Situation) -> tuple:

@@ -139,6 +139,9 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
         if obj.kicked and obj.zone != "stack":
             raise f.child("kicked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack was kicked")
+        if obj.since_last_upkeep and obj.zone != "battlefield":
+            raise f.child("since_last_upkeep").fail(f"'{obj.id}' is in the {obj.zone}; only a permanent came under its "
+                                                    "controller's control")
         if obj.buyback and obj.zone != "stack":
             raise f.child("buyback").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack had its buyback "
                                           "cost paid")
@@ -411,6 +414,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         kicked=_value(f, "object", "kicked", False),
         flashback=_value(f, "object", "flashback", False),
         buyback=_value(f, "object", "buyback", False),
+        since_last_upkeep=_value(f, "object", "since_last_upkeep", False),
         attached_to=attached,
         timestamp=timestamp,
         chosen_color=_value(f, "object", "chosen_color"),

@@ -75,6 +75,7 @@ class GameObject:
     kicked: bool = False  # a spell on the stack: it was kicked (702.33d)
     flashback: bool = False  # a spell on the stack: it was cast with flashback (702.34a)
     buyback: bool = False  # a spell on the stack: its buyback cost was paid (702.27a)
+    since_last_upkeep: bool = False  # a permanent: it came under its controller's control since their last upkeep
     modes: tuple[int, ...] = ()  # a modal spell on the stack: the modes chosen as it was cast (700.2a)
     copy: bool = False  # a copy of a spell on the stack, not a card (707.10)
     copy_of: str | None = None  # a permanent that is a copy of this card (707.2)

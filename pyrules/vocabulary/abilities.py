@@ -38,6 +38,7 @@ class AbilitySpec:
     effects: tuple[Part, ...] = ()  # instructions in order (for an enters ability: what it does)
     keyword: str = ""
     trigger: str = ""  # triggered: the event
+    trigger_if: str = ""  # triggered: an intervening "if" checked as it triggers (603.4): came_since_last_upkeep (echo)
     event: str = ""  # replacement: the event it modifies
     modify: Part | None = None  # replacement: what it does to the event
     statics: tuple[Part, ...] = ()  # static: its effects, one per layer it applies in (613.6: one ability, several parts)
@@ -272,6 +273,13 @@ def parse_ability(f: Field) -> AbilitySpec:
         if any(targets_of(kind("effect", e.kind), e.value) for e in kicked):
             raise UnsupportedError(body.child("kicked_effect").where, "a target that only a kicked spell has")
         return AbilitySpec("spell", effects=effects + kicked, conditions=("",) * len(effects) + ("kicked",) * len(kicked))
+    if key == "echo":  # 702.30a: "At the beginning of your upkeep, if this came under your control since the beginning
+        # of your last upkeep, sacrifice it unless you pay [cost]": the triggered ability the keyword is
+        cost = kind("cost", "mana").shape.parse(body)
+        if not cost or any(sym == "x" for sym, _ in cost):
+            raise body.fail("an echo cost needs mana symbols and no {X}")
+        return AbilitySpec("triggered", trigger="beginning_of_upkeep", trigger_if="came_since_last_upkeep",
+                           effects=(Part("unless_paid", (cost, "you", "sacrifice_self", True)),))
     if key in ("kicker", "buyback"):  # 702.33a, 702.27a
         return AbilitySpec(key, costs=(Part("mana", kind("cost", "mana").shape.parse(body)),))
     if key in ("additional_cost", "alternative_cost", "flashback"):  # 118.8, 118.9, 702.34a

@@ -265,6 +265,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "stack (702.34a)", Modelled("events.lp", ("702.34a",)), Bool(),
            term=_flag_fact("object_flashback", "flashback"), example="payment/flashback-spell-is-exiled-as-it-resolves",
            asp="object_flashback"),
+    _field("object", "since_last_upkeep", "a permanent that came under its controller's control since the beginning of "
+           "their last upkeep (echo, 702.30a); default false", Modelled("triggers.lp", ("702.30a", "603.4")), Bool(),
+           term=_flag_fact("came_since_last_upkeep", "since_last_upkeep"), example="sequences/echo-paid-or-sacrificed",
+           asp="came_since_last_upkeep"),
     _field("object", "buyback", "a spell on the stack whose buyback cost was paid: it goes to its owner's hand as it "
            "resolves (702.27a)", Modelled("events.lp", ("702.27a",)), Bool(),
            term=_flag_fact("object_buyback", "buyback"), example="payment/buyback-spell-resolves-into-the-hand",

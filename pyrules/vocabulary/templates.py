@@ -305,6 +305,10 @@ ABILITY_KINDS: tuple[Kind, ...] = (
     Kind("ability", "kicker", "Kicker [cost]: \"you may pay an additional [cost] as you cast this spell\" (702.33); "
          "the spell's kicked_effect happens only if it was kicked", Modelled("casting.lp", ("702.33a", "601.2b")),
          ManaSymbols(), asp="kicker", example="payment/kicker-paid-and-kicked-effect"),
+    Kind("ability", "echo", "Echo [cost]: \"at the beginning of your upkeep, if this came under your control since the "
+         "beginning of your last upkeep, sacrifice it unless you pay [cost]\" (702.30a); the object field "
+         "since_last_upkeep says whether it did", Modelled("triggers.lp", ("702.30a", "603.4")), ManaSymbols(),
+         asp="ability_trigger_if", example="sequences/echo-paid-or-sacrificed"),
     Kind("ability", "buyback", "Buyback [cost]: \"you may pay an additional [cost] as you cast this spell; if it was "
          "paid, put this spell into its owner's hand instead of into that player's graveyard as it resolves\" (702.27a); "
          "cast with buyback: true", Modelled("casting.lp", ("702.27a", "601.2b")), ManaSymbols(), asp="buyback",

@@ -801,7 +801,7 @@ TRIGGERED_KEYWORDS = {"Prowess": "Whenever you cast a noncreature spell, ~ gets 
 
 
 def keywords(line: str) -> list[dict[str, Any]] | None:
-    m = re.fullmatch(rf"(Cycling|Equip|Kicker|Buyback) ({MANA})", line)
+    m = re.fullmatch(rf"(Cycling|Equip|Kicker|Buyback|Echo) ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{X\}|\{[WUBRG]\}|\{[WUBRG]/[WUBRGP]\})+", m.group(2)):
         return [{m.group(1).lower(): m.group(2)}]
     m = re.fullmatch(r"Flashback ?[\u2014-] ?(.+)\.", line) or re.fullmatch(rf"Flashback ({MANA})", line)
