@@ -856,13 +856,16 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("When ~ enters, you may return target creature card from your graveyard to your hand.", False,
      [{"triggered": {"when": "enters", "effect": {"may": {"return_card_to_hand": {"types": ["creature"]}}}}}]),
     ("When ~ enters, scry 2.", False, [{"triggered": {"when": "enters", "effect": {"scry": 2}}}]),
+    ("When ~ enters, each player discards a card.", False,
+     [{"triggered": {"when": "enters", "effect": {"each_player": {"discard": 1}}}}]),
+    ("Each opponent draws two cards.", True, [{"spell": {"effect": {"each_opponent": {"draw": 2}}}}]),
     ("When ~ enters, investigate.", False,
      [{"triggered": {"when": "enters", "effect": {"create_tokens": {"kind": "clue", "count": 1}}}}]),
     ("When ~ is put into a graveyard from the battlefield, return ~ to its owner's hand.", False,
      [{"triggered": {"when": "dies", "effect": {"return_self_to_hand": True}}}]),
 ], ids=["convoke", "delve", "flashback", "flashback-life", "flashback-tap-creatures", "buyback", "counter-unless",
         "upkeep-sacrifice-unless", "enters-sacrifice-unless", "exalted", "return-card", "may-return-card", "scry",
-        "investigate", "put-into-a-graveyard"])
+        "each-player-discards", "each-opponent-draws", "investigate", "put-into-a-graveyard"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

@@ -590,6 +590,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
             return {"counter_target_spell": {"not_types": [words[3:]]}}
         flt = permanent_filter(words)
         return {"counter_target_spell": flt} if flt is not None and set(flt) <= {"types", "any_types"} else None
+    m = re.fullmatch(r"Each (player|opponent) (discards|draws|mills) (a|two|three) cards?", sentence)
+    if m:  # 101.4
+        verb = {"discards": "discard", "draws": "draw", "mills": "mill"}[m.group(2)]
+        return {f"each_{m.group(1)}": {verb: number(m.group(3))}}
     m = re.fullmatch(r"(Each player sacrifices|Each opponent sacrifices|Sacrifice) (an? .+)", sentence)
     if m:  # an edict: each such player chooses one they control (701.21a)
         flt = permanent_filter(m.group(2))
