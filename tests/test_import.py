@@ -863,9 +863,21 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"triggered": {"when": "enters", "effect": {"create_tokens": {"kind": "clue", "count": 1}}}}]),
     ("When ~ is put into a graveyard from the battlefield, return ~ to its owner's hand.", False,
      [{"triggered": {"when": "dies", "effect": {"return_self_to_hand": True}}}]),
+    ("Soulshift 4", False,
+     [{"triggered": {"when": "dies", "effect": {"may": {"return_card_to_hand": {"mana_value_at_most": 4,
+                                                                                 "subtypes": ["spirit"]}}}}}]),
+    ("Return target Zombie creature card from your graveyard to your hand.", True,
+     [{"spell": {"effect": {"return_card_to_hand": {"types": ["creature"], "subtypes": ["zombie"]}}}}]),
+    ("Return target artifact card with converted mana cost 1 or less from your graveyard to your hand.", True,
+     [{"spell": {"effect": {"return_card_to_hand": {"types": ["artifact"], "mana_value_at_most": 1}}}}]),
+    ("Destroy all creatures with mana value 4 or greater.", True,
+     [{"spell": {"effect": {"destroy_all": {"types": ["creature"], "mana_value_at_least": 4}}}}]),
+    ("Return target Spirit or Arcane card from your graveyard to your hand.", True, None),
+    ("Return target Legendary card from your graveyard to your hand.", True, None),
 ], ids=["convoke", "delve", "flashback", "flashback-life", "flashback-tap-creatures", "buyback", "counter-unless",
         "upkeep-sacrifice-unless", "enters-sacrifice-unless", "exalted", "return-card", "may-return-card", "scry",
-        "each-player-discards", "each-opponent-draws", "investigate", "put-into-a-graveyard"])
+        "each-player-discards", "each-opponent-draws", "investigate", "put-into-a-graveyard", "soulshift",
+        "return-subtype-card", "return-by-mana-value", "destroy-all-by-mana-value", "not-a-type", "legendary"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

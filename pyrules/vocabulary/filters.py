@@ -109,6 +109,12 @@ FILTER_FIELDS: tuple[Kind, ...] = (
     Kind("filter_field", "power_at_least", "with power N or greater, after the layers (208.1)", _FILTERS, Count(1),
          _NOT_STATIC, term=lambda value, ctx: [fn("filter_power_at_least", ctx.fid, value)],
          asp="filter_power_at_least", example="filters/destroy-all-by-status-and-power"),
+    Kind("filter_field", "mana_value_at_most", "with mana value N or less (202.3; X is 0 but on the stack, 202.3e)",
+         _FILTERS, Count(0), _NOT_STATIC, term=lambda value, ctx: [fn("filter_mana_value_at_most", ctx.fid, value)],
+         asp="filter_mana_value_at_most", example="filters/soulshift-returns-a-spirit-by-mana-value"),
+    Kind("filter_field", "mana_value_at_least", "with mana value N or greater (202.3; X is 0 but on the stack, 202.3e)",
+         _FILTERS, Count(1), _NOT_STATIC, term=lambda value, ctx: [fn("filter_mana_value_at_least", ctx.fid, value)],
+         asp="filter_mana_value_at_least", example="filters/counter-a-spell-by-mana-value-with-x"),
     Kind("filter_field", "activated_ability", "with an activated ability, as printed (602; keyword abilities such as "
          "cycling count)", _FILTERS, Bool(), ALL_USES, term=_flag("filter_activated_ability"),
          asp="filter_activated_ability", example="craft/craft-with-four-materials"),

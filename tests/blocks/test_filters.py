@@ -234,6 +234,21 @@ def test_power_at_most_and_at_least_and_only_permanents():
         "unsupported(a_status_filter_on_an_object_as_it_would_be)"}
 
 
+# --- 202.3: mana value ------------------------------------------------------------------------------------
+
+@covers("filters:202.3")
+def test_mana_value_counts_x_only_on_the_stack():
+    facts = """filter_mana_value_at_most(f,3). filter_mana_value_at_least(g,4).
+               _candidate(f,(a;s;t;en(o,none))). _candidate(g,(a;s;spell(c,p))).
+               live_view(a,a). live_view(s,s). live_view(t,t).
+               face_card(a,xc). face_card(s,xc). face_card(t,tok). card_mana_value(xc,1). card_mana_cost(xc,x,2).
+               card_mana_value(tok,0). in_zone(s,stack). object_x(s,2). imagined(en(o,none),no_card,p,p,token).
+               imagined(spell(c,p),xc,p,p,nontoken). question_x(1)."""
+    assert derive("filters:202.3", facts, ["view_mana_value", "subtype_fails"]) == {
+        "view_mana_value(a,1)", "view_mana_value(s,5)", "view_mana_value(t,0)", "view_mana_value(en(o,none),0)",
+        "view_mana_value(spell(c,p),3)", "subtype_fails(f,s)", "subtype_fails(g,a)", "subtype_fails(g,spell(c,p))"}
+
+
 # --- 205.3m, 607.2d: of the chosen type ----------------------------------------------------------------
 
 @covers("filters:205.3m")

@@ -124,9 +124,15 @@ def _card_filter(phrase: str) -> dict[str, Any] | None:
     if spells:
         kinds = [k for k in spells.groups() if k]
         return {"types": kinds} if len(kinds) == 1 else {"any_types": kinds}
-    flt = permanent_filter(phrase)
+    subtype = re.fullmatch(r"([A-Z][a-z]+)((?: \w+)*)", phrase)
+    if subtype and subtype.group(1).lower() not in _NOT_CREATURE_TYPES:  # "Spirit", "Zombie creature" (205.3)
+        rest = subtype.group(2).strip()
+        flt = permanent_filter(f"permanent {rest}" if rest.startswith("with ") else rest or "permanent")
+        flt = None if flt is None else {**flt, "subtypes": [subtype.group(1).lower()]}
+    else:
+        flt = permanent_filter(phrase)
     return flt if flt and set(flt) <= {"types", "any_types", "not_types", "subtypes", "colors", "any_colors",
-                                       "not_colors"} else None
+                                       "not_colors", "mana_value_at_most", "mana_value_at_least"} else None
 
 
 def permanent_filter(phrase: str) -> dict[str, Any] | None:
@@ -135,6 +141,17 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
     flt: dict[str, Any] = {}
     for suffix, who in _CONTROLLER.items():
         if phrase.endswith(" " + suffix):
+            flt["controller"] = who
+            phrase = phrase[: -len(suffix) - 1]
+            break
+    value = re.fullmatch(r"(.+) with (?:converted mana cost|mana value) (\d+) or (less|greater)", phrase)
+    if value:  # "creature with mana value 3 or less" (202.3)
+        flt["mana_value_at_most" if value.group(3) == "less" else "mana_value_at_least"] = int(value.group(2))
+        phrase = value.group(1)
+        if value.group(3) == "greater" and int(value.group(2)) < 1:
+            return None
+    for suffix, who in _CONTROLLER.items():
+        if phrase.endswith(" " + suffix) and "controller" not in flt:
             flt["controller"] = who
             phrase = phrase[: -len(suffix) - 1]
             break
@@ -572,9 +589,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         m = pattern.fullmatch(sentence)
         if m:
             return make(m)
-    m = re.fullmatch(r"Return target (.+?) card from your graveyard to your hand", sentence)
+    m = re.fullmatch(r"Return target (.+? card(?: with (?:converted mana cost|mana value) \d+ or (?:less|greater))?) "
+                     r"from your graveyard to your hand", sentence)
     if m:  # 400.3, 115.1
-        flt = _card_filter(m.group(1))
+        flt = _card_filter(m.group(1).replace(" card", "", 1))
         return None if flt is None else {"return_card_to_hand": flt}
     m = re.fullmatch(r"Counter target (?:(.+?) )?spell", sentence)
     if m:  # "counter target spell", "... noncreature spell", "... instant or sorcery spell"
@@ -801,7 +819,9 @@ TRIGGERED_KEYWORDS = {"Prowess": "Whenever you cast a noncreature spell, ~ gets 
                       "Exalted": "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of "
                                  "turn.",
                       **{f"Bushido {n}": f"Whenever ~ blocks or becomes blocked, it gets +{n}/+{n} until end of turn."
-                         for n in range(1, 10)}}
+                         for n in range(1, 10)},
+                      **{f"Soulshift {n}": f"When ~ dies, you may return target Spirit card with mana value {n} or less "
+                                           "from your graveyard to your hand." for n in range(1, 13)}}  # 702.46a
 
 
 def keywords(line: str) -> list[dict[str, Any]] | None:
