@@ -1529,6 +1529,8 @@ KEYWORDS: tuple[Kind, ...] = (
         "sequences/aura-on-an-illegal-object"),
     _kw("enchant_creature", "an Aura that enchants a creature (702.5)", Modelled("sba.lp", ("303.4a", "704.5m")),
         "sequences/aura-on-an-illegal-object"),
+    _kw("cant_be_countered", "\"This spell can't be countered\": an effect that counters it does nothing to it (101.2, "
+        "701.5a)", Modelled("stack.lp", ("101.2", "701.5a")), "stack/a-spell-that-cant-be-countered"),
     _kw("flash", "may be cast any time its controller could cast an instant (702.8a)",
         Modelled("casting.lp", ("702.8a", "117.1a")), "stack/flash-creature-cast-in-combat"),
     _kw("convoke", "each creature its caster taps while paying for it pays for one mana of that creature's color or one "

@@ -812,6 +812,9 @@ COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_
                 "~ can block only creatures with flying.": "can_block_only_flyers",
                 "~ can't attack unless defending player controls an Island.":
                     "cant_attack_unless_defender_controls_island"}
+#: Whole lines that say the spell itself can't be countered (101.2): by spells or abilities is every way it could be.
+UNCOUNTERABLE_LINES = {"~ can't be countered.", "This spell can't be countered.",
+                       "~ can't be countered by spells or abilities."}
 
 
 #: Triggered keyword abilities, as the ability their reminder text says (702.108a).
@@ -840,6 +843,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": m.group(1).lower().replace(" ", "_")}]
     if line in COMBAT_LINES:
         return [{"keyword": COMBAT_LINES[line]}]
+    if line in UNCOUNTERABLE_LINES:
+        return [{"keyword": "cant_be_countered"}]
     words = [w.strip().lower() for w in line.split(",")]
     if all(w in KEYWORDS for w in words):
         return [{"keyword": w.replace(" ", "_")} for w in words]
