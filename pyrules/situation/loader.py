@@ -137,8 +137,12 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         card = library[obj.card]
         if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
-        if obj.kicked and obj.zone != "stack":
-            raise f.child("kicked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack was kicked")
+        if obj.kicked and obj.zone not in ("stack", "battlefield"):
+            raise f.child("kicked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent "
+                                         "it became, was kicked")
+        if obj.cant_be_countered and obj.zone != "stack":
+            raise f.child("cant_be_countered").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack can or "
+                                                    "can't be countered")
         if obj.since_last_upkeep and obj.zone != "battlefield":
             raise f.child("since_last_upkeep").fail(f"'{obj.id}' is in the {obj.zone}; only a permanent came under its "
                                                     "controller's control")
@@ -412,6 +416,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         loyalty_activated=_value(f, "object", "loyalty_activated", False),
         x=_value(f, "object", "x"),
         kicked=_value(f, "object", "kicked", False),
+        cant_be_countered=_value(f, "object", "cant_be_countered", False),
         flashback=_value(f, "object", "flashback", False),
         buyback=_value(f, "object", "buyback", False),
         since_last_upkeep=_value(f, "object", "since_last_upkeep", False),

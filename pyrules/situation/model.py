@@ -72,7 +72,8 @@ class GameObject:
     position: int | None = None  # in a library: 1 is the top card
     targets: tuple[str, ...] = ()  # a spell on the stack: its targets (objects)
     division: tuple[int, ...] = ()  # a spell on the stack: its divided damage, per target (601.2d)
-    kicked: bool = False  # a spell on the stack: it was kicked (702.33d)
+    kicked: bool = False  # a spell on the stack, or the permanent it became: it was kicked (702.33d)
+    cant_be_countered: bool = False  # a spell on the stack: it can't be countered (the mana spent on it said so, 106.6)
     flashback: bool = False  # a spell on the stack: it was cast with flashback (702.34a)
     buyback: bool = False  # a spell on the stack: its buyback cost was paid (702.27a)
     since_last_upkeep: bool = False  # a permanent: it came under its controller's control since their last upkeep

@@ -258,9 +258,13 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("events.lp", ("107.3m",)), Count(0),
            term=lambda o, ctx: [fn("object_x", ctx.oid, o.x)] if o.x is not None else [],
            example="replacement/etb-x-hangarback-cast", asp="object_x"),
-    _field("object", "kicked", "a spell on the stack that was kicked as it was cast (702.33d)",
-           Modelled("stack.lp", ("702.33d",)), Bool(), term=_flag_fact("object_kicked", "kicked"),
+    _field("object", "kicked", "a spell on the stack that was kicked as it was cast, or the permanent it became "
+           "(702.33d)", Modelled("stack.lp", ("702.33d",)), Bool(), term=_flag_fact("object_kicked", "kicked"),
            example="payment/kicked-spell-resolves", asp="object_kicked"),
+    _field("object", "cant_be_countered", "a spell on the stack that can't be countered: the mana spent to cast it said "
+           "so (106.6)", Modelled("stack.lp", ("106.6", "101.2")), Bool(),
+           term=_flag_fact("object_cant_be_countered", "cant_be_countered"),
+           example="sequences/halfling-mana-spell-is-not-countered-later", asp="object_cant_be_countered"),
     _field("object", "flashback", "a card on the stack that was cast with flashback: it is exiled as it leaves the "
            "stack (702.34a)", Modelled("events.lp", ("702.34a",)), Bool(),
            term=_flag_fact("object_flashback", "flashback"), example="payment/flashback-spell-is-exiled-as-it-resolves",
