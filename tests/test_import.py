@@ -874,13 +874,20 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"spell": {"effect": {"destroy_all": {"types": ["creature"], "mana_value_at_least": 4}}}}]),
     ("Return target Spirit or Arcane card from your graveyard to your hand.", True, None),
     ("This spell can't be countered.", True, [{"keyword": "cant_be_countered"}]),
+    ("Evoke {1}{U}", False, [{"evoke": "{1}{U}"}]),
+    ("If ~ was kicked, it enters with two +1/+1 counters on it.", False,
+     [{"enters": {"counters": {"p1p1": 2}, "if": "kicked"}}]),
+    ("When ~ enters, if it was kicked, draw two cards.", False,
+     [{"triggered": {"when": "enters", "effect": {"draw": 2}, "if": "kicked"}}]),
+    ("When ~ dies, if it was kicked, draw two cards.", False, None),
     ("~ can't be countered by spells or abilities.", False, [{"keyword": "cant_be_countered"}]),
     ("Return target Legendary card from your graveyard to your hand.", True, None),
 ], ids=["convoke", "delve", "flashback", "flashback-life", "flashback-tap-creatures", "buyback", "counter-unless",
         "upkeep-sacrifice-unless", "enters-sacrifice-unless", "exalted", "return-card", "may-return-card", "scry",
         "each-player-discards", "each-opponent-draws", "investigate", "put-into-a-graveyard", "soulshift",
         "return-subtype-card", "return-by-mana-value", "destroy-all-by-mana-value", "not-a-type", "legendary",
-        "cant-be-countered", "cant-be-countered-by-spells"])
+        "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
+        "kicked-enters-trigger", "kicked-dies-trigger"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

@@ -84,6 +84,11 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
     abilities = tuple(parse_ability(a) for a in f.child("abilities").elements()) if f.child("abilities").present else ()
     if any("kicked" in a.conditions for a in abilities) and not any(a.kind == "kicker" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has a kicked_effect but no kicker (702.33)")
+    if any(a.intervening_if == "kicked" for a in abilities) and not any(a.kind == "kicker" for a in abilities):
+        raise f.child("abilities").fail(f"card '{name}' has an ability with 'if: kicked' but no kicker (702.33)")
+    if any(a.intervening_if == "evoked" and a.keyword != "evoke" for a in abilities) and \
+            not any(a.keyword == "evoke" for a in abilities):
+        raise f.child("abilities").fail(f"card '{name}' has an ability with 'if: evoked' but no evoke (702.74)")
     for a in abilities:  # 611.2a: an instruction that makes a lasting effect names a lasting ability of the card
         for e in a.effects:
             n = e.value[0] if e.kind == "lasting_on_target" else \

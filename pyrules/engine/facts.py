@@ -205,8 +205,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         out.append(fn("ability_zone", d, C(ability.zone)))
     if ability.trigger and ("trigger", ability.trigger) not in skip:
         out.append(fn("ability_trigger", d, kind("trigger", ability.trigger).term(True, ctx)))
-    if ability.trigger_if and ("ability", "echo") not in skip:
-        out.append(fn("ability_trigger_if", d, C(ability.trigger_if)))
+    if ability.intervening_if and ("ability", ability.keyword or "if") not in skip and ("option", "if") not in skip:
+        out.append(fn("ability_if", d, C(ability.intervening_if)))
     if ability.event and ("replacement_event", ability.event) not in skip:
         out.append(fn("ability_event", d, kind("replacement_event", ability.event).term(True, ctx)))
     if ability.modify is not None and ("modification", ability.modify.kind) not in skip:
@@ -552,6 +552,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_buyback"))
         if q.alternative_cost and ("cast", "alternative_cost") not in skip:
             symbols.append(fn("question_alternative_cost"))
+        if q.evoke and ("cast", "evoke") not in skip:
+            symbols.append(fn("question_evoke"))
         slots = target_slots(situation, q)
         if ("cast", "targets") not in skip:
             symbols += [fn("question_target", n, S(t)) for n, t in zip(slots, q.targets)]

@@ -142,6 +142,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, position=None,
           kicked=obj.kicked and (to == "stack" or to == "battlefield" and obj.zone == "stack"), cant_be_countered=False,
+          evoked=obj.evoked and (to == "stack" or to == "battlefield" and obj.zone == "stack"),
           flashback=False, buyback=False, since_last_upkeep=to == "battlefield",
           modes=obj.modes if to == "stack" else (),
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
@@ -772,7 +773,7 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
         if obj is not None and obj.zone == "stack":
             cast_from = d.before.object(obj.id).zone
             d.objects[obj.id] = replace(obj, controller=question.player or obj.owner, x=question.x,
-                                        targets=question.targets, kicked=question.kicked,
+                                        targets=question.targets, kicked=question.kicked, evoked=question.evoke,
                                         flashback=cast_from == "graveyard", buyback=question.buyback,
                                         modes=question.modes or obj.modes,
                                         division=question.division or obj.division)
@@ -840,9 +841,9 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.cant_be_countered, o.flashback, o.buyback, o.since_last_upkeep, o.chosen_color, o.chosen_type, o.position,
-            o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except, o.division, o.blocked, o.struck_first,
-            o.regeneration_shields, o.modes, shields_left(o.prevention_shields))
+            o.cant_be_countered, o.evoked, o.flashback, o.buyback, o.since_last_upkeep, o.chosen_color, o.chosen_type,
+            o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except, o.division, o.blocked,
+            o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields))
 
 
 def _state_key(state: Situation) -> tuple:

@@ -140,6 +140,9 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         if obj.kicked and obj.zone not in ("stack", "battlefield"):
             raise f.child("kicked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent "
                                          "it became, was kicked")
+        if obj.evoked and obj.zone not in ("stack", "battlefield"):
+            raise f.child("evoked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent "
+                                         "it became, was evoked")
         if obj.cant_be_countered and obj.zone != "stack":
             raise f.child("cant_be_countered").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack can or "
                                                     "can't be countered")
@@ -417,6 +420,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         x=_value(f, "object", "x"),
         kicked=_value(f, "object", "kicked", False),
         cant_be_countered=_value(f, "object", "cant_be_countered", False),
+        evoked=_value(f, "object", "evoked", False),
         flashback=_value(f, "object", "flashback", False),
         buyback=_value(f, "object", "buyback", False),
         since_last_upkeep=_value(f, "object", "since_last_upkeep", False),
@@ -1057,7 +1061,8 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
                 pool_only=body.child("pool_only").boolean(default=False),
                 kicked=body.child("kicked").boolean(default=False),
                 buyback=body.child("buyback").boolean(default=False),
-                alternative_cost=body.child("alternative_cost").boolean(default=False))
+                alternative_cost=body.child("alternative_cost").boolean(default=False),
+                evoke=body.child("evoke").boolean(default=False))
 
 
 def _happen(body: Field, object_ref: Any, player_ref: Any) -> Happen:

@@ -38,7 +38,8 @@ class AbilitySpec:
     effects: tuple[Part, ...] = ()  # instructions in order (for an enters ability: what it does)
     keyword: str = ""
     trigger: str = ""  # triggered: the event
-    trigger_if: str = ""  # triggered: an intervening "if" checked as it triggers (603.4): came_since_last_upkeep (echo)
+    intervening_if: str = ""  # triggered: an "if" checked as it triggers (603.4); enters: the condition of its rider
+    # (614.1c): came_since_last_upkeep (echo), kicked (702.33d), evoked (702.74a)
     event: str = ""  # replacement: the event it modifies
     modify: Part | None = None  # replacement: what it does to the event
     statics: tuple[Part, ...] = ()  # static: its effects, one per layer it applies in (613.6: one ability, several parts)
@@ -216,14 +217,15 @@ def parse_ability(f: Field) -> AbilitySpec:
                            timing="" if timing == "instant" else timing, riders=options.get("spend_only", ()),
                            modes=modes, spend_effect=options.get("spend_effect", ""), only_if=options.get("only_if", ()))
     if key == "triggered":
-        body.only_keys({"when", "filter", "effect", "lasting"})
+        body.only_keys({"when", "filter", "effect", "lasting", "if"})
         when = body.child("when").choice(names("trigger"))
         effects = _parse_effects(body.child("effect"), {"triggered", when}, f"a '{when}' triggered ability")
         _check_mana_effects(effects, body.child("effect"))
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
-        return AbilitySpec("triggered", trigger=when, filter=flt, effects=effects,
-                           lasting=_options(body, "triggered").get("lasting", ""))
+        options = _options(body, "triggered")
+        return AbilitySpec("triggered", trigger=when, filter=flt, effects=effects, lasting=options.get("lasting", ""),
+                           intervening_if=options.get("if", ""))
     if key == "replacement":
         body.only_keys({"event", "filter", "modify", "lasting", "applies_to", "to", "by", "combat"})
         event = body.child("event").choice(names("replacement_event"))
@@ -278,8 +280,15 @@ def parse_ability(f: Field) -> AbilitySpec:
         cost = kind("cost", "mana").shape.parse(body)
         if not cost or any(sym == "x" for sym, _ in cost):
             raise body.fail("an echo cost needs mana symbols and no {X}")
-        return AbilitySpec("triggered", trigger="beginning_of_upkeep", trigger_if="came_since_last_upkeep",
-                           effects=(Part("unless_paid", (cost, "you", "sacrifice_self", True)),))
+        return AbilitySpec("triggered", trigger="beginning_of_upkeep", intervening_if="came_since_last_upkeep",
+                           effects=(Part("unless_paid", (cost, "you", "sacrifice_self", True)),), keyword="echo")
+    if key == "evoke":  # 702.74a: an alternative cost, and "when this enters, if its evoke cost was paid, its
+        # controller sacrifices it": one definition, the triggered ability, holding the cost
+        cost = kind("cost", "mana").shape.parse(body)
+        if any(sym == "x" for sym, _ in cost):
+            raise body.fail("an evoke cost with {X} is not modelled")
+        return AbilitySpec("triggered", trigger="enters", intervening_if="evoked", costs=(Part("mana", cost),),
+                           effects=(Part("sacrifice_self", True),), keyword="evoke")
     if key in ("kicker", "buyback"):  # 702.33a, 702.27a
         return AbilitySpec(key, costs=(Part("mana", kind("cost", "mana").shape.parse(body)),))
     if key in ("additional_cost", "alternative_cost", "flashback"):  # 118.8, 118.9, 702.34a
@@ -290,12 +299,13 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec(key, costs=costs)
     # enters: how the permanent itself enters
     enters = names("enters")
-    body.only_keys(set(enters))
+    body.only_keys(set(enters) | {"if"})
     parts = tuple(Part(k, kind("enters", k).shape.parse(body.child(k))) for k in enters if body.child(k).present
                   and body.child(k).value is not False)
     if not parts:
         raise body.fail(f"'enters' needs one of: {', '.join(enters)}")
-    return AbilitySpec("enters", effects=parts)
+    condition = kind("option", "if").shape.parse(body.child("if")) if body.child("if").present else ""
+    return AbilitySpec("enters", effects=parts, intervening_if=condition)
 
 
 def _modal_spell(body: Field) -> AbilitySpec:

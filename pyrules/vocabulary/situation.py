@@ -261,6 +261,9 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "kicked", "a spell on the stack that was kicked as it was cast, or the permanent it became "
            "(702.33d)", Modelled("stack.lp", ("702.33d",)), Bool(), term=_flag_fact("object_kicked", "kicked"),
            example="payment/kicked-spell-resolves", asp="object_kicked"),
+    _field("object", "evoked", "a spell on the stack cast for its evoke cost, or the permanent it became (702.74a)",
+           Modelled("triggers.lp", ("702.74a", "603.4")), Bool(), term=_flag_fact("object_evoked", "evoked"),
+           example="sequences/evoked-creature-is-sacrificed", asp="object_evoked"),
     _field("object", "cant_be_countered", "a spell on the stack that can't be countered: the mana spent to cast it said "
            "so (106.6)", Modelled("stack.lp", ("106.6", "101.2")), Bool(),
            term=_flag_fact("object_cant_be_countered", "cant_be_countered"),
@@ -415,7 +418,7 @@ QUESTIONS: tuple[Kind, ...] = (
            "division, resolve}",
            Modelled("activation.lp", ("602.2",)), example="activation/tap-untapped-forest"),
     _field("question", "cast", "a player casts a spell from their hand: {object, player, x, targets, division, "
-           "pool_only, kicked, buyback, alternative_cost}",
+           "pool_only, kicked, buyback, alternative_cost, evoke}",
            Modelled("casting.lp", ("601.2",)), example="choices/magecraft-archmage-cast"),
     _field("question", "resolve", "the top object of the stack resolves: top", Modelled("stack.lp", ("608.1",)),
            example="choices/magecraft-twincast-copy", asp="resolve_top"),
@@ -477,6 +480,9 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "alternative_cost", "its alternative cost is paid instead of its mana cost (118.9)",
            Modelled("casting.lp", ("118.9", "601.2b")), Bool(), example="payment/alternative-cost-instead-of-mana-cost",
            asp="question_alternative_cost"),
+    _field("cast", "evoke", "its evoke cost is paid instead of its mana cost (702.74a): the spell, and the permanent it "
+           "becomes, is evoked", Modelled("casting.lp", ("702.74a", "118.9")), Bool(),
+           example="sequences/evoked-creature-is-sacrificed", asp="question_evoke"),
     _field("cast", "modes", "the modes chosen for a modal spell, as many different ones as it says (700.2a, 700.2d); "
            "left out, every legal choice is an outcome (where no mode has a target)",
            Modelled("casting.lp", ("700.2a", "601.2b")), ListOf(Count(1)), example="stack/modal-spell-two-modes",

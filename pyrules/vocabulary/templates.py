@@ -308,7 +308,11 @@ ABILITY_KINDS: tuple[Kind, ...] = (
     Kind("ability", "echo", "Echo [cost]: \"at the beginning of your upkeep, if this came under your control since the "
          "beginning of your last upkeep, sacrifice it unless you pay [cost]\" (702.30a); the object field "
          "since_last_upkeep says whether it did", Modelled("triggers.lp", ("702.30a", "603.4")), ManaSymbols(),
-         asp="ability_trigger_if", example="sequences/echo-paid-or-sacrificed"),
+         asp="ability_if", example="sequences/echo-paid-or-sacrificed"),
+    Kind("ability", "evoke", "Evoke [cost]: \"you may cast this spell by paying [cost] rather than its mana cost\" and "
+         "\"when this enters, if its evoke cost was paid, its controller sacrifices it\" (702.74a); cast with evoke: true",
+         Modelled("casting.lp", ("702.74a", "118.9", "603.4")), ManaSymbols(), asp="question_evoke",
+         example="sequences/evoked-creature-is-sacrificed"),
     Kind("ability", "buyback", "Buyback [cost]: \"you may pay an additional [cost] as you cast this spell; if it was "
          "paid, put this spell into its owner's hand instead of into that player's graveyard as it resolves\" (702.27a); "
          "cast with buyback: true", Modelled("casting.lp", ("702.27a", "601.2b")), ManaSymbols(), asp="buyback",
@@ -1465,6 +1469,10 @@ OPTIONS: tuple[Kind, ...] = (
     Kind("option", "combat", "a damage replacement or prevention that applies only to combat damage (510.2)",
          Modelled("events.lp", ("510.2", "615.1a")), Flag(), frozenset({"replacement"}),
          term=lambda v, ctx: C("combat"), example="replacement/fog-stops-lifelink", asp="ability_damage_kind"),
+    Kind("option", "if", "a triggered ability's intervening if (603.4), or the condition of an enters rider (614.1c): "
+         "kicked (the spell it was cast as was kicked, 702.33d) or evoked (702.74a)", Modelled("triggers.lp", ("603.4",
+         "614.1c", "702.33d")), OneOf(("kicked", "evoked")), frozenset({"triggered", "enters"}),
+         term=lambda v, ctx: C(v), example="sequences/unkicked-creature-enters-without-counters", asp="ability_if"),
     Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a)",
          Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn",)),
          frozenset({"triggered", "replacement", "static"}), term=lambda v, ctx: C(v),

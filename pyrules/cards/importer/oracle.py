@@ -828,7 +828,7 @@ TRIGGERED_KEYWORDS = {"Prowess": "Whenever you cast a noncreature spell, ~ gets 
 
 
 def keywords(line: str) -> list[dict[str, Any]] | None:
-    m = re.fullmatch(rf"(Cycling|Equip|Kicker|Buyback|Echo) ({MANA})", line)
+    m = re.fullmatch(rf"(Cycling|Equip|Kicker|Buyback|Echo|Evoke) ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{X\}|\{[WUBRG]\}|\{[WUBRG]/[WUBRGP]\})+", m.group(2)):
         return [{m.group(1).lower(): m.group(2)}]
     m = re.fullmatch(r"Flashback ?[\u2014-] ?(.+)\.", line) or re.fullmatch(rf"Flashback ({MANA})", line)
@@ -873,14 +873,16 @@ def _enters(line: str) -> dict[str, Any] | None:
     if m and {m.group(1).lower(), m.group(2).lower()} <= _LAND_WORDS:  # check lands
         return {"enters": {"tapped_unless": {"filter": {"any_subtypes": [m.group(1).lower(), m.group(2).lower()],
                                                         "controller": "you"}, "at_least": 1}}}
-    m = re.fullmatch(rf"~ enters (tapped )?with {_COUNTED} on it\.", line)
-    if m:
-        kind = counter_kind(m.group(3))
+    m = re.fullmatch(rf"(If ~ was kicked, it|~) enters (tapped )?with {_COUNTED} on it\.", line)
+    if m:  # "if ~ was kicked, it enters with ..." (702.33d, 614.1c)
+        kind = counter_kind(m.group(4))
         if kind is None:
             return None
-        amount = "X" if m.group(2) == "X" else number(m.group(2))
-        body: dict[str, Any] = {"tapped": True} if m.group(1) else {}
+        amount = "X" if m.group(3) == "X" else number(m.group(3))
+        body: dict[str, Any] = {"tapped": True} if m.group(2) else {}
         body["counters"] = {kind: amount}
+        if m.group(1) != "~":
+            body["if"] = "kicked"
         return {"enters": body}
     if line == "As ~ enters, choose a color.":
         return {"enters": {"choose_color": True}}
@@ -1130,6 +1132,9 @@ CARD_TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", 
 
 
 def _trigger(when: str, flt: dict[str, Any] | None, text: str) -> dict[str, Any] | None:
+    condition = re.match(r"if (?:it|~) was kicked, ", text) if flt is None and when == "enters" else None
+    if condition:  # an intervening if (603.4) on how its spell was cast (702.33d)
+        text = text[condition.end():]
     if flt is None:  # the trigger is about this permanent: "it deals" is "~ deals", "a counter on it" on ~
         text = re.sub(r"^it deals ", "~ deals ", text)
         text = re.sub(r"^(put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
@@ -1142,6 +1147,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str) -> dict[str, Any]
     if flt is not None:
         body["filter"] = flt
     body["effect"] = effects[0] if len(effects) == 1 else effects
+    if condition:
+        body["if"] = "kicked"
     return {"triggered": body}
 
 
