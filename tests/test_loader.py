@@ -579,12 +579,8 @@ def test_unknown_keyword_in_block_list_names_its_line(write, line_of):
     ("flashback: '{T}'", "flashback", "unsupported: cost '{T}' as a spell's flashback"),
     ("triggered: {when: enters, effect: {unless_paid: {pay: '{1}', effect: {draw: 1}}}}", "draw",
      "unsupported: effect 'draw' as an instruction followed unless a cost is paid"),
-    ("triggered: {when: enters, effect: {return_self_with_counter: p1p1}}", "return_self_with_counter",
-     "unsupported: effect 'return_self_with_counter' in a 'enters' triggered ability"),
-    ("triggered: {when: dies, effect: {may: {return_self_with_counter: p1p1}}}", "return_self_with_counter",
-     "unsupported: effect 'return_self_with_counter' as an instruction one may follow"),
 ], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
-        "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may"])
+        "flashback-tap", "unless-draw"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]
@@ -618,9 +614,6 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
     ("{name: Relic, types: [artifact], abilities: [{enters: {counters: {p1p1: 1}, if: evoked}}]}",
      "{id: relic, card: Relic, owner: alice, zone: hand}", "abilities",
      "card 'Relic' has an ability with 'if: evoked' but no evoke (702.74)"),
-    ("{name: Relic, types: [artifact]}",
-     "{id: relic, card: Relic, owner: alice, zone: hand, renowned: true}", "renowned: true",
-     "'relic' is in the hand; only a permanent is renowned"),
     ("{name: Relic, types: [artifact], abilities: [{evoke: '{1}'}]}",
      "{id: relic, card: Relic, owner: alice, zone: hand, evoked: true}", "evoked: true",
      "'relic' is in the hand; only a spell on the stack, or the permanent it became, was evoked"),
@@ -649,7 +642,6 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
      "{of: ['{W}']}}}}]}", "{id: relic, card: Relic, controller: alice}", "add_combination",
      "add_combination needs 'count'"),
 ], ids=["spend-only-without-mana", "kicked-effect-without-kicker", "if-kicked-without-kicker", "if-evoked-without-evoke",
-        "renowned-off-the-battlefield",
         "evoked-off-the-stack", "kicked-off-the-stack", "uncounterable-off-the-stack",
         "echo-off-the-battlefield",
         "buyback-off-the-stack", "flashback-off-the-stack",

@@ -25,7 +25,6 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "poison/2": (("P", "N"), "P has N poison counters at the end (122.1f)"),
     "game_over/1": (("N",), "the game ended during action N (every player but one lost): later actions were not taken"),
     "drew/2": (("P", "N"), "P drew N cards during the actions"),
-    "milled/2": (("P", "N"), "P milled N cards of their library that the situation does not name, during the actions"),
     "damage/2": (("O", "N"), "N damage is marked on O at the end (120.3e)"),
     "face/2": (("O", "F"), "permanent or spell O has face F up at the end (it transformed, 712.14a)"),
     "crafted_with/2": (("O", "C"), "C is one of the exiled cards used to craft O at the end (702.167c)"),
@@ -35,7 +34,6 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "regeneration_shields/2": (("O", "N"), "N regeneration shields protect O at the end (701.19a)"),
     "prevention_shields/2": (("Target", "N"), "the next N damage that would be dealt to Target this turn is "
                                               "prevented, at the end: its prevention shields add up to N (615.7)"),
-    "renowned/1": (("O",), "O is a renowned permanent at the end (702.112b)"),
     "removed_from_combat/1": (("O",), "O, attacking or blocking at the start, is on the battlefield out of combat at "
                                       "the end (506.4)"),
     "attacking/2": (("O", "Target"), "O is an attacking creature at the end, attacking Target (508.1)"),

@@ -138,7 +138,7 @@ GIVEN: dict[str, str] = {
     "object_mode/2": "mode {1} chosen", "object_x/2": "X is {1}", "stack_x/2": "X is {1}",
     "object_kicked/1": "kicked", "object_evoked/1": "cast for its evoke cost", "object_flashback/1": "cast with flashback",
     "object_buyback/1": "cast with buyback",
-    "object_cant_be_countered/1": "can't be countered (the mana spent on it said so)", "object_renowned/1": "renowned",
+    "object_cant_be_countered/1": "can't be countered (the mana spent on it said so)",
     "came_since_last_upkeep/1": "came under its controller's control since their last upkeep",
     "spell_copy/1": "a copy of a spell",
     "stack_mode/2": "mode {1} chosen",
@@ -155,8 +155,7 @@ GIVEN: dict[str, str] = {
     "seat/2": "seat {1} in turn order", "initial_life/2": "{1} life",
     "initial_pool/3": "{2} {1} in their mana pool",
     "initial_restricted_pool/4": "{3} {1} in their mana pool, to spend only as {2} says",
-    "lands_played/2": "{1} lands played this turn",
-    "dealt_damage_this_turn/1": "was dealt damage this turn", "unseen_hand/2": "{1} unseen cards in hand",
+    "lands_played/2": "{1} lands played this turn", "unseen_hand/2": "{1} unseen cards in hand",
     "unseen_library/2": "{1} unseen cards in library", "lasting_effect/3": "{1}, controlled by {2}",
     "effect_affects/2": "changes {1}",
 }

@@ -461,8 +461,6 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
                 out.add(Function("prevention_shields", [String(oid), Number(sum(n.prevention_shields))]))
             if (o.attacking or o.blocking) and not (n.attacking or n.blocking):
                 out.add(Function("removed_from_combat", [String(oid)]))
-            if n.renowned and not o.renowned:
-                out.add(Function("renowned", [String(oid)]))
         old = o.counters if o.zone == n.zone == "battlefield" else {}
         for kind in sorted(set(old) | set(n.counters)):
             delta = n.counters.get(kind, 0) - old.get(kind, 0)
@@ -487,8 +485,6 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("lost", [String(p.name), Function(q.lost)]))
         if q.drawn:
             out.add(Function("drew", [String(p.name), Number(q.drawn)]))
-        if q.milled:
-            out.add(Function("milled", [String(p.name), Number(q.milled)]))
         if q.poison != p.poison:
             out.add(Function("poison", [String(p.name), Number(q.poison)]))
         if shields_left(q.prevention_shields) != shields_left(p.prevention_shields):

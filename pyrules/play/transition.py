@@ -142,7 +142,6 @@ def _move(d: _Draft, a: Symbol) -> None:
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, position=None,
           kicked=obj.kicked and (to == "stack" or to == "battlefield" and obj.zone == "stack"), cant_be_countered=False,
-          renowned=False,
           evoked=obj.evoked and (to == "stack" or to == "battlefield" and obj.zone == "stack"),
           flashback=False, buyback=False, since_last_upkeep=to == "battlefield",
           modes=obj.modes if to == "stack" else (),
@@ -354,13 +353,6 @@ def _entered_with_exception(d: _Draft, a: Symbol) -> None:
     d.set(obj, copy_except=tuple(sorted({*obj.copy_except, _copy_exception(a.arguments[1])})))
 
 
-def _damage_dealt(d: _Draft, a: Symbol) -> None:  # a player dealt damage this turn (702.54a)
-    target = a.arguments[1]
-    name = _text(target) if target.type == SymbolType.String else None
-    if name in d.players:
-        d.players[name] = replace(d.players[name], dealt_damage=True)
-
-
 def _land_played(d: _Draft, a: Symbol) -> None:
     p = d.players[_text(a.arguments[0])]
     d.players[p.name] = replace(p, lands_played=p.lands_played + 1)
@@ -399,12 +391,6 @@ def _drew_unseen(d: _Draft, a: Symbol) -> None:
     p = d.players[_text(a.arguments[0])]
     n = _number(a.arguments[1])
     d.players[p.name] = replace(p, library=p.library - n, hand=p.hand + n)
-
-
-def _milled_unseen(d: _Draft, a: Symbol) -> None:  # 701.17a: cards the situation only counts
-    p = d.players[_text(a.arguments[0])]
-    n = _number(a.arguments[1])
-    d.players[p.name] = replace(p, library=p.library - n, milled=p.milled + n)
 
 
 def _empty_draw(d: _Draft, a: Symbol) -> None:
@@ -514,10 +500,6 @@ def _uncounterable(d: _Draft, a: Symbol) -> None:  # 106.6: the mana spent on it
     d.set(d.obj(a.arguments[0]), cant_be_countered=True)
 
 
-def _renowned(d: _Draft, a: Symbol) -> None:  # 702.112b
-    d.set(d.obj(a.arguments[0]), renowned=True)
-
-
 def _chose(d: _Draft, a: Symbol) -> None:
     key, value = a.arguments[1], a.arguments[2]
     if key.name == "color" and key.arguments and key.arguments[0].type == SymbolType.String:
@@ -599,7 +581,6 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "untap/1": _untap,
     "entered_tapped/1": _entered_tapped,
     "cant_be_countered/1": _uncounterable,
-    "became_renowned/1": _renowned,
     "life_lost/2": _life(-1),
     "life_gained/2": _life(+1),
     "mana_added/3": _pool(+1),
@@ -607,7 +588,6 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "counters_put/3": _counters(+1),
     "counters_removed/3": _counters(-1),
     "land_played/2": _land_played,
-    "damage_dealt/3": _damage_dealt,
     "damage_marked/2": _marked,
     "damaged_by_deathtouch/1": _deathtouch,
     "poisoned/2": _poisoned,
@@ -617,7 +597,6 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "prevention_shield_used/3": _prevention_shield_used,
     "drew/2": _drew,
     "drew_unseen/2": _drew_unseen,
-    "milled_unseen/2": _milled_unseen,
     "draws_from_empty_library/1": _empty_draw,
     "discarded_unseen/2": _discarded_unseen,
     "loses/2": _loses,
@@ -862,9 +841,9 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.cant_be_countered, o.evoked, o.renowned, o.flashback, o.buyback, o.since_last_upkeep, o.chosen_color,
-            o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except, o.division,
-            o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields))
+            o.cant_be_countered, o.evoked, o.flashback, o.buyback, o.since_last_upkeep, o.chosen_color, o.chosen_type,
+            o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except, o.division, o.blocked,
+            o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields))
 
 
 def _state_key(state: Situation) -> tuple:
@@ -904,8 +883,8 @@ def _state_key(state: Situation) -> tuple:
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                            tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
-                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison, p.dealt_damage,
-                     p.milled, shields_left(p.prevention_shields))
+                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison,
+                     shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.
     ranks = {n: i for i, n in enumerate(sorted({o.timestamp for o in state.objects if o.timestamp is not None}

@@ -143,8 +143,6 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         if obj.evoked and obj.zone not in ("stack", "battlefield"):
             raise f.child("evoked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent "
                                          "it became, was evoked")
-        if obj.renowned and obj.zone != "battlefield":
-            raise f.child("renowned").fail(f"'{obj.id}' is in the {obj.zone}; only a permanent is renowned")
         if obj.cant_be_countered and obj.zone != "stack":
             raise f.child("cant_be_countered").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack can or "
                                                     "can't be countered")
@@ -231,8 +229,7 @@ def _players(f: Field) -> tuple[Player, ...]:
                               _value(item, "player", "mana_pool", {}), _value(item, "player", "restricted_mana", {}),
                               _value(item, "player", "library", 0), _value(item, "player", "hand", 0),
                               _value(item, "player", "lands_played", 0), _value(item, "player", "poison", 0),
-                              _value(item, "player", "prevention_shields", ()),
-                              _value(item, "player", "dealt_damage", False)))
+                              _value(item, "player", "prevention_shields", ())))
     if not players:
         raise f.fail("a situation needs at least one player")
     seen = set()
@@ -424,7 +421,6 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         kicked=_value(f, "object", "kicked", False),
         cant_be_countered=_value(f, "object", "cant_be_countered", False),
         evoked=_value(f, "object", "evoked", False),
-        renowned=_value(f, "object", "renowned", False),
         flashback=_value(f, "object", "flashback", False),
         buyback=_value(f, "object", "buyback", False),
         since_last_upkeep=_value(f, "object", "since_last_upkeep", False),

@@ -34,10 +34,8 @@ class Player:
     lands_played: int = 0  # lands played this turn (305.2)
     poison: int = 0  # poison counters (122.1f): ten or more, and the player loses (704.5c)
     prevention_shields: tuple[int, ...] = ()  # each prevents the next N damage dealt to the player this turn (615.7)
-    dealt_damage: bool = False  # the player was dealt damage this turn (bloodthirst, 702.54a)
     # The state a sequence of actions reaches (not written in situation files):
     drawn: int = 0  # cards drawn during the actions
-    milled: int = 0  # cards of the library the situation does not name, milled during the actions
     lost: str | None = None  # why the player lost the game (704.5a life, 704.5b empty_library, 704.5c poison)
     empty_library_draw: bool = False  # attempted to draw from an empty library since the last check (704.5b)
 
@@ -79,7 +77,6 @@ class GameObject:
     cant_be_countered: bool = False  # a spell on the stack: it can't be countered (the mana spent on it said so, 106.6)
     flashback: bool = False  # a spell on the stack: it was cast with flashback (702.34a)
     buyback: bool = False  # a spell on the stack: its buyback cost was paid (702.27a)
-    renowned: bool = False  # a permanent: it has become renowned (702.112b)
     since_last_upkeep: bool = False  # a permanent: it came under its controller's control since their last upkeep
     modes: tuple[int, ...] = ()  # a modal spell on the stack: the modes chosen as it was cast (700.2a)
     copy: bool = False  # a copy of a spell on the stack, not a card (707.10)

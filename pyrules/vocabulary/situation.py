@@ -195,9 +195,6 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
     _field("player", "prevention_shields", "shields that prevent the next N damage that would be dealt to them this "
            "turn, one number for each (615.7)", Modelled("events.lp", ("615.7",)), ListOf(Count(1, maximum=SHIELD_LIMIT)),
            example="replacement/a-shield-on-a-player-and-a-bolt", asp="prevention_shield"),
-    _field("player", "dealt_damage", "whether they were dealt damage this turn (bloodthirst, 702.54a)",
-           Modelled("triggers.lp", ("702.54a", "120.3")), Bool(),
-           example="sequences/bloodthirst-after-an-opponent-was-dealt-damage", asp="dealt_damage_this_turn"),
     _field("player", "hand", "how many cards in their hand the situation does not name",
            Modelled("choices.lp", ("402.1", "701.9")), Count(0), example="sequences/onyx-minus-8-ends-the-game",
            asp="unseen_hand"),
@@ -267,10 +264,6 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "evoked", "a spell on the stack cast for its evoke cost, or the permanent it became (702.74a)",
            Modelled("triggers.lp", ("702.74a", "603.4")), Bool(), term=_flag_fact("object_evoked", "evoked"),
            example="sequences/evoked-creature-is-sacrificed", asp="object_evoked"),
-    _field("object", "renowned", "a permanent that has become renowned (702.112b)",
-           Modelled("triggers.lp", ("702.112a", "702.112b", "603.4")), Bool(),
-           term=_flag_fact("object_renowned", "renowned"), example="combat/renowned-creature-does-not-grow-again",
-           asp="object_renowned"),
     _field("object", "cant_be_countered", "a spell on the stack that can't be countered: the mana spent to cast it said "
            "so (106.6)", Modelled("stack.lp", ("106.6", "101.2")), Bool(),
            term=_flag_fact("object_cant_be_countered", "cant_be_countered"),
