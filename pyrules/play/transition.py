@@ -132,7 +132,9 @@ def _move(d: _Draft, a: Symbol) -> None:
         controller = obj.owner  # 110.2: put onto the battlefield by an effect that names no other player
     if to == "library":
         raise CarryError(f"'{obj.id}' put into a library, at a place pyrules does not track")
-    # 400.7: an object that changes zones becomes a new object with no memory of its previous one.
+    # 400.7: an object that changes zones becomes a new object with no memory of its previous one; a spell that
+    # resolves into a permanent stays kicked or evoked (702.33d, 702.74a).
+    cast_as = to == "stack" or (to == "battlefield" and obj.zone == "stack")
     if obj.zone == "battlefield":
         d.left.add(obj.id)
     d.set(obj, zone=to, controller=controller, tapped=False, counters={}, attached_to=None,
@@ -141,8 +143,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, position=None,
-          kicked=obj.kicked and (to == "stack" or to == "battlefield" and obj.zone == "stack"), cant_be_countered=False,
-          evoked=obj.evoked and (to == "stack" or to == "battlefield" and obj.zone == "stack"),
+          kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, cant_be_countered=False,
           flashback=False, buyback=False, since_last_upkeep=to == "battlefield",
           modes=obj.modes if to == "stack" else (),
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,

@@ -137,12 +137,10 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         card = library[obj.card]
         if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
-        if obj.kicked and obj.zone not in ("stack", "battlefield"):
-            raise f.child("kicked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent "
-                                         "it became, was kicked")
-        if obj.evoked and obj.zone not in ("stack", "battlefield"):
-            raise f.child("evoked").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent "
-                                         "it became, was evoked")
+        for how in ("kicked", "evoked"):
+            if getattr(obj, how) and obj.zone not in ("stack", "battlefield"):
+                raise f.child(how).fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent it "
+                                        f"became, was {how}")
         if obj.cant_be_countered and obj.zone != "stack":
             raise f.child("cant_be_countered").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack can or "
                                                     "can't be countered")

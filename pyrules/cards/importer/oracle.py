@@ -135,26 +135,25 @@ def _card_filter(phrase: str) -> dict[str, Any] | None:
                                        "not_colors", "mana_value_at_most", "mana_value_at_least"} else None
 
 
-def permanent_filter(phrase: str) -> dict[str, Any] | None:
-    """"a land you control", "an artifact or creature you control", "permanent", "nonbasic lands" ..."""
-    phrase = phrase.strip().lower()
-    flt: dict[str, Any] = {}
+def _controlled(phrase: str, flt: dict[str, Any]) -> str:
+    """The phrase without its "you control" ("an opponent controls") ending, which goes into ``flt``."""
     for suffix, who in _CONTROLLER.items():
         if phrase.endswith(" " + suffix):
             flt["controller"] = who
-            phrase = phrase[: -len(suffix) - 1]
-            break
+            return phrase[: -len(suffix) - 1]
+    return phrase
+
+
+def permanent_filter(phrase: str) -> dict[str, Any] | None:
+    """"a land you control", "an artifact or creature you control", "permanent", "nonbasic lands" ..."""
+    flt: dict[str, Any] = {}
+    phrase = _controlled(phrase.strip().lower(), flt)
     value = re.fullmatch(r"(.+) with (?:converted mana cost|mana value) (\d+) or (less|greater)", phrase)
-    if value:  # "creature with mana value 3 or less" (202.3)
+    if value:  # "creature with mana value 3 or less" (202.3), "... an opponent controls with mana value 3 or less"
         flt["mana_value_at_most" if value.group(3) == "less" else "mana_value_at_least"] = int(value.group(2))
-        phrase = value.group(1)
+        phrase = value.group(1) if "controller" in flt else _controlled(value.group(1), flt)
         if value.group(3) == "greater" and int(value.group(2)) < 1:
             return None
-    for suffix, who in _CONTROLLER.items():
-        if phrase.endswith(" " + suffix) and "controller" not in flt:
-            flt["controller"] = who
-            phrase = phrase[: -len(suffix) - 1]
-            break
     power = re.fullmatch(r"(.+) with power (\d+) or (less|greater)", phrase) if " power " in phrase else None
     if power:  # "creature with power 2 or less" (208.1)
         flt["power_at_most" if power.group(3) == "less" else "power_at_least"] = int(power.group(2))
