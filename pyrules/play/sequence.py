@@ -485,6 +485,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("lost", [String(p.name), Function(q.lost)]))
         if q.drawn:
             out.add(Function("drew", [String(p.name), Number(q.drawn)]))
+        if q.milled:
+            out.add(Function("milled", [String(p.name), Number(q.milled)]))
         if q.poison != p.poison:
             out.add(Function("poison", [String(p.name), Number(q.poison)]))
         if shields_left(q.prevention_shields) != shields_left(p.prevention_shields):

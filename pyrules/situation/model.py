@@ -36,6 +36,7 @@ class Player:
     prevention_shields: tuple[int, ...] = ()  # each prevents the next N damage dealt to the player this turn (615.7)
     # The state a sequence of actions reaches (not written in situation files):
     drawn: int = 0  # cards drawn during the actions
+    milled: int = 0  # cards of the library the situation does not name, milled during the actions
     lost: str | None = None  # why the player lost the game (704.5a life, 704.5b empty_library, 704.5c poison)
     empty_library_draw: bool = False  # attempted to draw from an empty library since the last check (704.5b)
 
