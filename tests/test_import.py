@@ -880,6 +880,10 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("When ~ enters, if it was kicked, draw two cards.", False,
      [{"triggered": {"when": "enters", "effect": {"draw": 2}, "if": "kicked"}}]),
     ("When ~ dies, if it was kicked, draw two cards.", False, None),
+    ("Persist", False, [{"triggered": {"when": "dies", "if": "no_m1m1_counters",
+                                       "effect": {"return_self_with_counter": "m1m1"}}}]),
+    ("Undying", False, [{"triggered": {"when": "dies", "if": "no_p1p1_counters",
+                                       "effect": {"return_self_with_counter": "p1p1"}}}]),
     ("~ can't be countered by spells or abilities.", False, [{"keyword": "cant_be_countered"}]),
     ("Return target Legendary card from your graveyard to your hand.", True, None),
 ], ids=["convoke", "delve", "flashback", "flashback-life", "flashback-tap-creatures", "buyback", "counter-unless",
@@ -887,7 +891,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "each-player-discards", "each-opponent-draws", "investigate", "put-into-a-graveyard", "soulshift",
         "return-subtype-card", "return-by-mana-value", "destroy-all-by-mana-value", "not-a-type", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
-        "kicked-enters-trigger", "kicked-dies-trigger"])
+        "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

@@ -579,8 +579,12 @@ def test_unknown_keyword_in_block_list_names_its_line(write, line_of):
     ("flashback: '{T}'", "flashback", "unsupported: cost '{T}' as a spell's flashback"),
     ("triggered: {when: enters, effect: {unless_paid: {pay: '{1}', effect: {draw: 1}}}}", "draw",
      "unsupported: effect 'draw' as an instruction followed unless a cost is paid"),
+    ("triggered: {when: enters, effect: {return_self_with_counter: p1p1}}", "return_self_with_counter",
+     "unsupported: effect 'return_self_with_counter' in a 'enters' triggered ability"),
+    ("triggered: {when: dies, effect: {may: {return_self_with_counter: p1p1}}}", "return_self_with_counter",
+     "unsupported: effect 'return_self_with_counter' as an instruction one may follow"),
 ], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
-        "flashback-tap", "unless-draw"])
+        "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]

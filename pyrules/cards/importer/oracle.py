@@ -844,6 +844,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": COMBAT_LINES[line]}]
     if line in UNCOUNTERABLE_LINES:
         return [{"keyword": "cant_be_countered"}]
+    if line in ("Persist", "Undying"):  # 702.79a, 702.93a: the triggered ability each keyword is
+        kind = "m1m1" if line == "Persist" else "p1p1"
+        return [{"triggered": {"when": "dies", "if": f"no_{kind}_counters", "effect": {"return_self_with_counter": kind}}}]
     words = [w.strip().lower() for w in line.split(",")]
     if all(w in KEYWORDS for w in words):
         return [{"keyword": w.replace(" ", "_")} for w in words]
