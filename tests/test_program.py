@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 
 import clingo
+import networkx as nx
 import pytest
 from clingo import ast
 
@@ -185,3 +186,23 @@ def test_clingo_messages_name_the_statement_of_the_encodings(tmp_path):
     assert grounding.messages[-1] == f"asp/{places[line - 1]}: info: operation undefined: (1/0)"
     text, lines = _live_program(frozenset(), True)
     assert text.count("\n") == len(lines)
+
+
+def _components() -> list[set[tuple[str, int]]]:
+    """The predicates of the encodings, grouped into the sets that depend on each other (under any sign)."""
+    graph = nx.DiGraph()
+    for statement in statements():
+        for head in statement.heads:
+            graph.add_edges_from(((used[0], used[1]), (head[0], head[1])) for used in statement.uses)
+    return list(nx.strongly_connected_components(graph))
+
+
+def test_the_classes_of_replacement_effects_are_fixed_by_grounding():
+    """614.5's classes of interchangeable effects, and the number each state counts with, are decided by the
+    situation alone: were they part of the recursion through what resolves and what enters (say, a permanent
+    that enters as an ability resolves), grounding would have to keep every class an effect could be in, and
+    the states of the replacement engine multiply past any memory (the cause of the revert ff11f69)."""
+    fixed = {("_plain", 1), ("_class_of", 2), ("_class", 1), ("_size", 2), ("_class_position", 2), ("_base", 2),
+             ("replacement_candidate", 1)}
+    resolution = next(c for c in _components() if ("resolves", 1) in c)
+    assert fixed & resolution == set()
