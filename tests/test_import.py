@@ -884,6 +884,9 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
                                        "effect": {"return_self_with_counter": "m1m1"}}}]),
     ("Undying", False, [{"triggered": {"when": "dies", "if": "no_p1p1_counters",
                                        "effect": {"return_self_with_counter": "p1p1"}}}]),
+    ("Renown 2", False, [{"triggered": {"when": "deals_combat_damage_to_player", "if": "not_renowned",
+                                        "effect": [{"put_counters_self": {"kind": "p1p1", "count": 2}},
+                                                   {"become_renowned": True}]}}]),
     ("~ can't be countered by spells or abilities.", False, [{"keyword": "cant_be_countered"}]),
     ("Return target Legendary card from your graveyard to your hand.", True, None),
 ], ids=["convoke", "delve", "flashback", "flashback-life", "flashback-tap-creatures", "buyback", "counter-unless",
@@ -891,7 +894,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "each-player-discards", "each-opponent-draws", "investigate", "put-into-a-graveyard", "soulshift",
         "return-subtype-card", "return-by-mana-value", "destroy-all-by-mana-value", "not-a-type", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
-        "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying"])
+        "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

@@ -35,6 +35,7 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "regeneration_shields/2": (("O", "N"), "N regeneration shields protect O at the end (701.19a)"),
     "prevention_shields/2": (("Target", "N"), "the next N damage that would be dealt to Target this turn is "
                                               "prevented, at the end: its prevention shields add up to N (615.7)"),
+    "renowned/1": (("O",), "O is a renowned permanent at the end (702.112b)"),
     "removed_from_combat/1": (("O",), "O, attacking or blocking at the start, is on the battlefield out of combat at "
                                       "the end (506.4)"),
     "attacking/2": (("O", "Target"), "O is an attacking creature at the end, attacking Target (508.1)"),

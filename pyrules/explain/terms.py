@@ -138,7 +138,7 @@ GIVEN: dict[str, str] = {
     "object_mode/2": "mode {1} chosen", "object_x/2": "X is {1}", "stack_x/2": "X is {1}",
     "object_kicked/1": "kicked", "object_evoked/1": "cast for its evoke cost", "object_flashback/1": "cast with flashback",
     "object_buyback/1": "cast with buyback",
-    "object_cant_be_countered/1": "can't be countered (the mana spent on it said so)",
+    "object_cant_be_countered/1": "can't be countered (the mana spent on it said so)", "object_renowned/1": "renowned",
     "came_since_last_upkeep/1": "came under its controller's control since their last upkeep",
     "spell_copy/1": "a copy of a spell",
     "stack_mode/2": "mode {1} chosen",

@@ -461,6 +461,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
                 out.add(Function("prevention_shields", [String(oid), Number(sum(n.prevention_shields))]))
             if (o.attacking or o.blocking) and not (n.attacking or n.blocking):
                 out.add(Function("removed_from_combat", [String(oid)]))
+            if n.renowned and not o.renowned:
+                out.add(Function("renowned", [String(oid)]))
         old = o.counters if o.zone == n.zone == "battlefield" else {}
         for kind in sorted(set(old) | set(n.counters)):
             delta = n.counters.get(kind, 0) - old.get(kind, 0)

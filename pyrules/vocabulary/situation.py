@@ -264,6 +264,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "evoked", "a spell on the stack cast for its evoke cost, or the permanent it became (702.74a)",
            Modelled("triggers.lp", ("702.74a", "603.4")), Bool(), term=_flag_fact("object_evoked", "evoked"),
            example="sequences/evoked-creature-is-sacrificed", asp="object_evoked"),
+    _field("object", "renowned", "a permanent that has become renowned (702.112b)",
+           Modelled("triggers.lp", ("702.112a", "702.112b", "603.4")), Bool(),
+           term=_flag_fact("object_renowned", "renowned"), example="combat/renowned-creature-does-not-grow-again",
+           asp="object_renowned"),
     _field("object", "cant_be_countered", "a spell on the stack that can't be countered: the mana spent to cast it said "
            "so (106.6)", Modelled("stack.lp", ("106.6", "101.2")), Bool(),
            term=_flag_fact("object_cant_be_countered", "cant_be_countered"),

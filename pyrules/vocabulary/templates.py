@@ -879,6 +879,9 @@ EFFECTS: tuple[Kind, ...] = (
          "\"when this dies\" trigger, this card from the graveyard (400.7e)", Modelled("stack.lp", ("400.3", "400.7e")),
          Flag(), ON_PERMANENT, term=_const("return_self_to_hand"),
          text=lambda v: "Return this to its owner's hand", example="stack/return-itself-to-hand"),
+    Kind("effect", "become_renowned", "this permanent becomes renowned (renown, 702.112a-b)",
+         Modelled("stack.lp", ("702.112a", "702.112b")), Flag(), ON_PERMANENT, term=_const("become_renowned"),
+         text=lambda v: "This becomes renowned", example="combat/renown-grows-a-creature-once"),
     Kind("effect", "return_self_with_counter", "return this card from its owner's graveyard to the battlefield under "
          "its owner's control with a counter of a kind on it (persist 702.79a, undying 702.93a; 400.7e, 614.1c): only "
          "in its own \"when this dies\" trigger", Modelled("events.lp", ("702.79a", "702.93a", "400.7e", "614.1c")),
@@ -1477,8 +1480,9 @@ OPTIONS: tuple[Kind, ...] = (
     Kind("option", "if", "a triggered ability's intervening if (603.4), or the condition of an enters rider (614.1c): "
          "kicked (the spell it was cast as was kicked, 702.33d), evoked (702.74a), no_p1p1_counters or no_m1m1_counters "
          "(it had no +1/+1, or -1/-1, counters on it: undying 702.93a, persist 702.79a, looking back for a dies "
-         "trigger, 603.10a)", Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
-         OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters")), frozenset({"triggered", "enters"}),
+         "trigger, 603.10a) or not_renowned (702.112a)", Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
+         OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned")),
+         frozenset({"triggered", "enters"}),
          term=lambda v, ctx: C(v), example="sequences/unkicked-creature-enters-without-counters", asp="ability_if"),
     Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a)",
          Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn",)),

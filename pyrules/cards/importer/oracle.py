@@ -844,6 +844,12 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": COMBAT_LINES[line]}]
     if line in UNCOUNTERABLE_LINES:
         return [{"keyword": "cant_be_countered"}]
+    m = re.fullmatch(r"Renown (\d+)", line)
+    if m:  # 702.112a: "when this deals combat damage to a player, if it isn't renowned, put N +1/+1 counters on it
+        # and it becomes renowned"
+        return [{"triggered": {"when": "deals_combat_damage_to_player", "if": "not_renowned",
+                               "effect": [{"put_counters_self": {"kind": "p1p1", "count": int(m.group(1))}},
+                                          {"become_renowned": True}]}}]
     if line in ("Persist", "Undying"):  # 702.79a, 702.93a: the triggered ability each keyword is
         kind = "m1m1" if line == "Persist" else "p1p1"
         return [{"triggered": {"when": "dies", "if": f"no_{kind}_counters", "effect": {"return_self_with_counter": kind}}}]
