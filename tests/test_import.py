@@ -884,6 +884,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
                                        "effect": {"return_self_with_counter": "m1m1"}}}]),
     ("Undying", False, [{"triggered": {"when": "dies", "if": "no_p1p1_counters",
                                        "effect": {"return_self_with_counter": "p1p1"}}}]),
+    ("Bloodthirst 3", False, [{"enters": {"counters": {"p1p1": 3}, "if": "opponent_damaged_this_turn"}}]),
     ("Renown 2", False, [{"triggered": {"when": "deals_combat_damage_to_player", "if": "not_renowned",
                                         "effect": [{"put_counters_self": {"kind": "p1p1", "count": 2}},
                                                    {"become_renowned": True}]}}]),
@@ -894,7 +895,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "each-player-discards", "each-opponent-draws", "investigate", "put-into-a-graveyard", "soulshift",
         "return-subtype-card", "return-by-mana-value", "destroy-all-by-mana-value", "not-a-type", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
-        "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown"])
+        "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

@@ -322,6 +322,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(path, [fn("poison", S(p.name), p.poison)])
         if p.prevention_shields and given("player", "prevention_shields"):
             add(path, [fn("prevention_shield", S(p.name), k, n) for k, n in enumerate(p.prevention_shields, 1) if n])
+        if p.dealt_damage and given("player", "dealt_damage"):
+            add(path, [fn("dealt_damage_this_turn", S(p.name))])
         if p.empty_library_draw:  # the state of a sequence of actions (704.5b)
             add(path, [fn("empty_library_draw", S(p.name))])
     if given("situation", "active"):

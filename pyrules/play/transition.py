@@ -144,7 +144,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, position=None,
           kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, cant_be_countered=False,
-            renowned=False,
+          renowned=False,
           flashback=False, buyback=False, since_last_upkeep=to == "battlefield",
           modes=obj.modes if to == "stack" else (),
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
@@ -353,6 +353,13 @@ def _copy_exception(term: Symbol) -> tuple[str, Any]:
 def _entered_with_exception(d: _Draft, a: Symbol) -> None:
     obj = d.obj(a.arguments[0])
     d.set(obj, copy_except=tuple(sorted({*obj.copy_except, _copy_exception(a.arguments[1])})))
+
+
+def _damage_dealt(d: _Draft, a: Symbol) -> None:  # a player dealt damage this turn (702.54a)
+    target = a.arguments[1]
+    name = _text(target) if target.type == SymbolType.String else None
+    if name in d.players:
+        d.players[name] = replace(d.players[name], dealt_damage=True)
 
 
 def _land_played(d: _Draft, a: Symbol) -> None:
@@ -601,6 +608,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "counters_put/3": _counters(+1),
     "counters_removed/3": _counters(-1),
     "land_played/2": _land_played,
+    "damage_dealt/3": _damage_dealt,
     "damage_marked/2": _marked,
     "damaged_by_deathtouch/1": _deathtouch,
     "poisoned/2": _poisoned,
@@ -897,7 +905,7 @@ def _state_key(state: Situation) -> tuple:
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                            tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
-                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison,
+                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison, p.dealt_damage,
                      p.milled, shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.

@@ -34,6 +34,7 @@ class Player:
     lands_played: int = 0  # lands played this turn (305.2)
     poison: int = 0  # poison counters (122.1f): ten or more, and the player loses (704.5c)
     prevention_shields: tuple[int, ...] = ()  # each prevents the next N damage dealt to the player this turn (615.7)
+    dealt_damage: bool = False  # the player was dealt damage this turn (bloodthirst, 702.54a)
     # The state a sequence of actions reaches (not written in situation files):
     drawn: int = 0  # cards drawn during the actions
     milled: int = 0  # cards of the library the situation does not name, milled during the actions

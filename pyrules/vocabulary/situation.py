@@ -195,6 +195,9 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
     _field("player", "prevention_shields", "shields that prevent the next N damage that would be dealt to them this "
            "turn, one number for each (615.7)", Modelled("events.lp", ("615.7",)), ListOf(Count(1, maximum=SHIELD_LIMIT)),
            example="replacement/a-shield-on-a-player-and-a-bolt", asp="prevention_shield"),
+    _field("player", "dealt_damage", "whether they were dealt damage this turn (bloodthirst, 702.54a)",
+           Modelled("triggers.lp", ("702.54a", "120.3")), Bool(),
+           example="sequences/bloodthirst-after-an-opponent-was-dealt-damage", asp="dealt_damage_this_turn"),
     _field("player", "hand", "how many cards in their hand the situation does not name",
            Modelled("choices.lp", ("402.1", "701.9")), Count(0), example="sequences/onyx-minus-8-ends-the-game",
            asp="unseen_hand"),

@@ -1480,8 +1480,9 @@ OPTIONS: tuple[Kind, ...] = (
     Kind("option", "if", "a triggered ability's intervening if (603.4), or the condition of an enters rider (614.1c): "
          "kicked (the spell it was cast as was kicked, 702.33d), evoked (702.74a), no_p1p1_counters or no_m1m1_counters "
          "(it had no +1/+1, or -1/-1, counters on it: undying 702.93a, persist 702.79a, looking back for a dies "
-         "trigger, 603.10a) or not_renowned (702.112a)", Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
-         OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned")),
+         "trigger, 603.10a), not_renowned (702.112a) or opponent_damaged_this_turn (bloodthirst, 702.54a)",
+         Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
+         OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn")),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: C(v), example="sequences/unkicked-creature-enters-without-counters", asp="ability_if"),
     Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a)",

@@ -844,6 +844,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": COMBAT_LINES[line]}]
     if line in UNCOUNTERABLE_LINES:
         return [{"keyword": "cant_be_countered"}]
+    m = re.fullmatch(r"Bloodthirst (\d+)", line)
+    if m:  # 702.54a: "if an opponent was dealt damage this turn, this enters with N +1/+1 counters on it"
+        return [{"enters": {"counters": {"p1p1": int(m.group(1))}, "if": "opponent_damaged_this_turn"}}]
     m = re.fullmatch(r"Renown (\d+)", line)
     if m:  # 702.112a: "when this deals combat damage to a player, if it isn't renowned, put N +1/+1 counters on it
         # and it becomes renowned"
