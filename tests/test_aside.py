@@ -164,6 +164,29 @@ def test_an_upkeep_trigger_is_refused_where_an_action_begins_the_upkeep(write):
     assert "in 'Odd Guide': At the beginning of your upkeep, Odd Guide deals 1 damage to you." in info.value.message
 
 
+def test_an_end_step_trigger_is_refused_where_an_action_begins_the_end_step(write):
+    """513.1: the action end_step begins an end step, so an unread end step trigger may matter there; an upkeep
+    trigger still cannot (no action of these begins an upkeep), and is set aside."""
+    situation = VIPER.replace('"At the beginning of your upkeep, Odd Guide deals 1 damage to you."',
+                              '"At the beginning of your upkeep, Odd Guide deals 1 damage to you."},\n'
+                              '                     {unsupported: "At the beginning of the end step, Odd Guide deals 1 '
+                              'damage to you."')
+    path = write("s.yaml", situation.replace("    players: [alice, bob]\n", "    players: [alice, bob]\n"
+                                             "    phase: postcombat_main\n")
+                 .replace("    question:\n      cast: {object: bolt, targets: [viper]}\n",
+                          "    actions:\n      - end_step\n"))
+    with pytest.raises(UnsupportedError) as info:
+        load_situation(path)
+    assert "in 'Odd Guide': At the beginning of the end step, Odd Guide deals 1 damage to you." in info.value.message
+    assert "At the beginning of your upkeep" not in info.value.message
+    path = write("t.yaml", situation.replace("    players: [alice, bob]\n", "    players: [alice, bob]\n"
+                                             "    phase: postcombat_main\n"))
+    assert [line for _, line, _ in load_situation(path).set_aside] == [
+        "Flash", "At the beginning of your upkeep, Odd Guide deals 1 damage to you.",
+        "At the beginning of the end step, Odd Guide deals 1 damage to you.",
+        "{2}{R}: Odd Guide deals 1 damage to any target."]
+
+
 def test_a_line_of_a_copy_is_refused_where_that_copy_is_activated(write):
     """A Clone that is a copy of the Guide has the Guide's lines (707.2): activating the Clone's second ability
     activates the Guide's unread one, so that line is refused. (A permanent that becomes a copy later in a sequence

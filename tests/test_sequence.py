@@ -204,7 +204,8 @@ def test_all_passing_on_an_empty_stack_is_unsupported(write):
 @pytest.mark.parametrize("text, message", [
     ("actions:\n  - cast: nothing\n", "unknown object 'nothing'; objects are bolt"),
     ("actions:\n  - dance\n",
-     "unknown action 'dance'; expected one of: activate, cast, resolve, play, pass, attack, block, damage, upkeep"),
+     "unknown action 'dance'; expected one of: activate, cast, resolve, play, pass, attack, block, damage, upkeep, "
+     "end_step"),
     ("actions:\n  - resolve: most\n", "actions.0.resolve must be one of top, all, not 'most'"),
     ("actions: []\n", "'actions' needs at least one action"),
     ("question: resolve\nactions:\n  - resolve\n", "a situation has either a 'question' or 'actions', not both"),
@@ -308,6 +309,38 @@ def test_upkeep_takes_no_value(write):
     with pytest.raises(InputError) as info:
         pyrules.solve(path)
     assert str(info.value) == f"{path}:6: 'upkeep' takes no value: write '- upkeep'"
+
+
+def test_end_step_takes_no_value(write):
+    """The action end_step begins the active player's end step (513.1): it says nothing more."""
+    path = write("end.yaml", """\
+        players: [alice, bob]
+        phase: postcombat_main
+        objects: []
+        actions:
+          - end_step: alice
+        """)
+    with pytest.raises(InputError) as info:
+        pyrules.solve(path)
+    assert str(info.value) == f"{path}:5: 'end_step' takes no value: write '- end_step'"
+
+
+def test_the_end_step_begins_the_ending_phase(write):
+    """513.1: after the action end_step the game is in the end step of the ending phase, where no sorcery can be
+    cast (307.1): casting one is illegal there."""
+    path = write("end.yaml", """\
+        players: [{name: alice, library: 20}, bob]
+        phase: postcombat_main
+        cards:
+          - {name: Test Omen, cost: "{0}", types: [sorcery], abilities: [{spell: {effect: {draw: 1}}}]}
+        objects:
+          - {id: omen, card: Test Omen, owner: alice, zone: hand}
+        actions:
+          - end_step
+          - cast: omen
+        """)
+    assert sorted(str(a) for o in pyrules.solve(path) for a in o.atoms) == \
+        ["illegal(2,cannot_cast(\"alice\",\"omen\",sorcery_timing))"]
 
 
 def test_mana_in_a_pool_as_the_untap_step_ends_is_refused(write):

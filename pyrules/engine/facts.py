@@ -23,6 +23,7 @@ from pyrules.situation.model import (
     Abilities,
     Activatable,
     Activate,
+    BeginEndStep,
     BeginUpkeep,
     Cast,
     Characteristics,
@@ -485,7 +486,7 @@ QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Charact
                   Activatable: "activatable",
                   Activate: "activate", Cast: "cast", ResolveTop: "resolve", Happen: "effect", Priority: "priority",
                   PlayLand: "play", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage",
-                  BeginUpkeep: "upkeep"}
+                  BeginUpkeep: "upkeep", BeginEndStep: "end_step"}
 
 
 def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
@@ -585,6 +586,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         return [fn("question", C("combat_damage"))]
     if isinstance(q, BeginUpkeep):
         return [fn("question", C("begin_upkeep"))]
+    if isinstance(q, BeginEndStep):
+        return [fn("question", C("begin_end_step"))]
     if isinstance(q, Happen):
         if q.kind == "put_counters":
             symbols = [fn("question", fn("effect", fn("put_counters", S(q.object), C(q.counter), q.count)))]

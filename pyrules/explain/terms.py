@@ -107,6 +107,9 @@ PHRASES: dict[str, str] = {
     "cannot_declare_attackers/1": "attackers cannot be declared now: {0}",
     "cannot_begin_upkeep/1": "the upkeep cannot begin now: {0}",
     "upkeep/1": "the beginning of {0}'s upkeep",
+    "end_step/1": "the beginning of {0}'s end step",
+    "each_end_step/1": "the beginning of {0}'s end step",
+    "cannot_begin_end_step/1": "the end step cannot begin now: {0}",
     "cannot_declare_blockers/1": "blockers cannot be declared now: {0}",
     "no_combat_damage_step/1": "no combat damage step can begin now: {0}",
     "cannot_pay/1": "the {0} part of the cost cannot be paid",
@@ -228,6 +231,7 @@ WORDS: dict[str, str] = {
     "not_declare_attackers_step": "it is not the declare attackers step", "stack_not_empty": "the stack is not empty",
     "not_after_blockers": "blockers have not been declared",
     "not_untap_step": "it is not the untap step",
+    "not_postcombat_main_phase": "it is not the postcombat main phase",
     "paid": "to pay", "declined": "not to pay",
 }
 

@@ -34,6 +34,7 @@ from pyrules.play.transition import CarryError, after, quiet, state_key
 from pyrules.situation.model import (
     Action,
     Activate,
+    BeginEndStep,
     BeginUpkeep,
     Cast,
     CombatDamage,
@@ -52,11 +53,12 @@ from pyrules.situation.model import (
 #: The vocabulary's name for each kind of action.
 ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", ResolveAll: "resolve",
                 PassPriority: "pass", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage",
-                BeginUpkeep: "upkeep"}
+                BeginUpkeep: "upkeep", BeginEndStep: "end_step"}
 
 #: What each kind of step is called in records and explanations.
 STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", Priority: "priority",
-              DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage", BeginUpkeep: "upkeep"}
+              DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage", BeginUpkeep: "upkeep",
+              BeginEndStep: "end_step"}
 
 
 @dataclass(frozen=True)
@@ -259,8 +261,8 @@ class Runner:
             return lines
         if isinstance(what, PlayLand):  # a special action: the player keeps priority (116.3c)
             return self._settle(self._solve(line, action, what), action)
-        if isinstance(what, (DeclareAttackers, DeclareBlockers, CombatDamage, BeginUpkeep)):
-            # a turn-based action (508.1, 509.1, 510.1-2; a step beginning, 503.1); then the active player
+        if isinstance(what, (DeclareAttackers, DeclareBlockers, CombatDamage, BeginUpkeep, BeginEndStep)):
+            # a turn-based action (508.1, 509.1, 510.1-2; a step beginning, 503.1, 513.1); then the active player
             # receives priority (117.3a)
             lines = self._solve(line, action, what)
             return self._settle([_priority(c, c.state.active_player) if c.ending is None else c for c in lines],

@@ -29,6 +29,7 @@ from pyrules.engine.encodings import effects, output_signatures
 from pyrules.engine.facts import activated_ability, printed_face, target_slots
 from pyrules.situation.model import (
     Activate,
+    BeginEndStep,
     BeginUpkeep,
     Cast,
     DeclareAttackers,
@@ -766,12 +767,15 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     return replace(state, players=tuple(d.players[p.name] for p in state.players), objects=_renumber(objects),
                    stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
                    waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step,
+                   phase=_PHASE_AFTER.get(type(question), state.phase),
                    effects=effects, orders=orders)
 
 
 #: The step a turn-based action of combat begins (508.1, 509.1); a combat damage step says which it is.
 _STEP_AFTER: dict[type, str] = {DeclareAttackers: "declare_attackers", DeclareBlockers: "declare_blockers",
-                                BeginUpkeep: "upkeep"}
+                                BeginUpkeep: "upkeep", BeginEndStep: "end"}
+#: The phase an action begins, where it begins one (513.1).
+_PHASE_AFTER: dict[type, str] = {BeginEndStep: "ending"}
 
 
 def _in_order(moves: list[Symbol]) -> list[Symbol]:

@@ -9,7 +9,8 @@ question lists the abilities or keywords of an object that has it (``abilities``
   702.126a), on an object the question and its actions never cast;
 * a triggered ability of the beginning of an upkeep, a draw step or an end step (503.1, 504.2, 513.1): no question
   or sequence of actions reaches those steps (they start and stay in the step the situation gives, or go through
-  combat) but the action ``upkeep``, which begins an upkeep, unless an ability of that object is already on the stack;
+  combat) but the actions ``upkeep`` and ``end_step``, which begin an upkeep and an end step, unless an ability of
+  that object is already on the stack;
 * "whenever ~ attacks" (blocks, becomes blocked, deals combat damage): 508.3a, 509.3a, 509.3c, 510.3a, where
   the question and its actions declare no attackers (blockers, deal no combat damage), the only ways those
   events happen here;
@@ -29,6 +30,7 @@ from pyrules.situation.model import (
     Abilities,
     Activatable,
     Activate,
+    BeginEndStep,
     BeginUpkeep,
     Cast,
     Characteristics,
@@ -45,6 +47,8 @@ CASTING_KEYWORDS = {"flash": "702.8a", "convoke": "702.51a", "delve": "702.66a",
 _STEP_TRIGGER = re.compile(r"At the beginning of (?:your|each|each player's|each opponent's|the next|your next|"
                            r"that player's|the) (upkeep|draw step|end step)\b")
 _STEP_RULES = {"upkeep": "503.1", "draw step": "504.2", "end step": "513.1"}
+#: The actions that begin a step (so that its triggers may matter).
+_STEP_ACTIONS = {"upkeep": BeginUpkeep, "end step": BeginEndStep}
 #: "cost: effect", the cost made of mana symbols and the usual cost words (602.1a); a loyalty cost too (606.4).
 _ACTIVATED = re.compile(r"(?:[+\u2212-]?\d+|(?:\{[^}]+\}|Sacrifice|Tap|Untap|Discard|Pay|Exile|Remove|Return|Put)[^:\"]*)"
                         r": (.+)")
@@ -70,8 +74,8 @@ def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions:
             return f"only matters while the card is cast, and it is not cast here ({rules})"
         return ""
     step = _STEP_TRIGGER.match(line)
-    if step and step[1] == "upkeep" and any(isinstance(q, BeginUpkeep) for q in asked):
-        return ""  # (an action begins an upkeep)
+    if step and any(isinstance(q, _STEP_ACTIONS.get(step[1], ())) for q in asked):
+        return ""  # (an action begins that step)
     if step and not busy:
         return f"no question reaches the {step[1]}, where it would trigger ({_STEP_RULES[step[1]]})"
     for event, (action, rule) in _COMBAT_TRIGGERS.items():

@@ -28,6 +28,7 @@ from pyrules.situation.model import (
     Action,
     Activatable,
     Activate,
+    BeginEndStep,
     BeginUpkeep,
     Cast,
     Characteristics,
@@ -751,7 +752,7 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
     for item in items:
         if isinstance(item.value, str):
             bare = {"resolve": ResolveTop, "pass": PassPriority, "attack": DeclareAttackers, "block": DeclareBlockers,
-                    "damage": CombatDamage, "upkeep": BeginUpkeep}
+                    "damage": CombatDamage, "upkeep": BeginUpkeep, "end_step": BeginEndStep}
             if item.value not in bare:
                 raise item.fail(f"unknown action '{item.value}'; expected one of: {', '.join(kinds)}")
             out.append(bare[item.value]())
@@ -801,6 +802,10 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
             if body.present:
                 raise body.fail("'upkeep' takes no value: write '- upkeep'")
             out.append(BeginUpkeep())
+        elif key == "end_step":
+            if body.present:
+                raise body.fail("'end_step' takes no value: write '- end_step'")
+            out.append(BeginEndStep())
         else:
             raise item.child(key).fail(f"unknown action '{key}'; expected one of: {', '.join(kinds)}")
     return tuple(out)

@@ -250,6 +250,13 @@ class BeginUpkeep:
 
 
 @dataclass(frozen=True)
+class BeginEndStep:
+    """An action: the postcombat main phase ends and the end step begins (513.1): the abilities that trigger "at the
+    beginning of your end step" on the permanents the active player controls, and "at the beginning of each end
+    step" on every permanent, trigger; then the active player receives priority."""
+
+
+@dataclass(frozen=True)
 class PassPriority:
     """An action: ``player`` (by default whoever holds priority) passes priority (117.3d); once all
     players have passed in succession, the top object of the stack resolves (117.4)."""
@@ -287,11 +294,11 @@ class Priority:
 
 
 Question = CouldProduce | Abilities | Characteristics | Activatable | Activate | Cast | ResolveTop | Happen | Priority \
-    | PlayLand | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep
+    | PlayLand | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep
 
 #: What a step of a sequence of actions may be.
 Action = Activate | Cast | PlayLand | ResolveTop | ResolveAll | PassPriority | DeclareAttackers | DeclareBlockers \
-    | CombatDamage | BeginUpkeep
+    | CombatDamage | BeginUpkeep | BeginEndStep
 
 
 @dataclass(frozen=True)

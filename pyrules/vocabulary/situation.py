@@ -524,6 +524,11 @@ ACTIONS: tuple[Kind, ...] = (
            "of your upkeep\" abilities of the permanents they control trigger; the situation must be in the untap "
            "step, with no mana in a pool (500.4: its emptying is not modelled)", Modelled("triggers.lp", ("503.1",)),
            example="sequences/an-upkeep-trigger-resolves", asp="question"),
+    _field("action", "end_step", "the postcombat main phase ends and the end step begins (513.1): \"at the beginning "
+           "of your end step\" abilities of the active player's permanents and \"at the beginning of each end step\" "
+           "abilities of every permanent trigger; the situation must be in the postcombat main phase with an empty "
+           "stack, with no mana in a pool (500.4: its emptying is not modelled)", Modelled("triggers.lp", ("513.1",)),
+           example="sequences/an-end-step-trigger-of-the-active-player", asp="question"),
 )
 HAPPEN_KINDS: tuple[Kind, ...] = (
     _field("happen", "put_counters", "{object, counter, count, instead}: put counters on a permanent",

@@ -1116,6 +1116,13 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "beginning_of_upkeep", "at the beginning of your upkeep (503.1): in a sequence, the action "
          "upkeep begins it", Modelled("triggers.lp", ("503.1",)), term=_const("beginning_of_upkeep"),
          example="sequences/an-upkeep-trigger-resolves"),
+    Kind("trigger", "beginning_of_end_step", "at the beginning of your end step (513.1): in a sequence, the action "
+         "end_step begins it", Modelled("triggers.lp", ("513.1",)), term=_const("beginning_of_end_step"),
+         example="sequences/an-end-step-trigger-of-the-active-player"),
+    Kind("trigger", "beginning_of_each_end_step", "at the beginning of each end step (Oracle's \"at the beginning of "
+         "the end step\", 513.1), whoever's turn it is: in a sequence, the action end_step begins it",
+         Modelled("triggers.lp", ("513.1",)), term=_const("beginning_of_each_end_step"),
+         example="sequences/sacrificed-at-the-beginning-of-the-end-step"),
     Kind("trigger", "leaves", "when this leaves the battlefield; with a filter, whenever a [filter] permanent leaves "
          "(603.6c, 603.10a)", Modelled("triggers.lp", ("603.6c", "603.10a")), term=_const("leaves"),
          example="sequences/oblivion-ring-leaves-trigger"),

@@ -1136,6 +1136,10 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"At the beginning of your upkeep, (.+)\.", line)
     if m:
         return _trigger("beginning_of_upkeep", None, m.group(1))
+    m = re.fullmatch(r"At the beginning of (your|each|the) end step, (.+)\.", line)
+    if m:  # 513.1: Oracle's "the end step" is each end step
+        return _trigger("beginning_of_end_step" if m.group(1) == "your" else "beginning_of_each_end_step", None,
+                        m.group(2))
     return None
 
 
