@@ -1163,8 +1163,10 @@ REPLACEMENT_EVENTS: tuple[Kind, ...] = (
          Modelled("events.lp", ("614.1a",)), term=_const("to_graveyard"), example="replacement/rest-in-peace-and-leyline"),
     Kind("replacement_event", "damage", "a [filter] source would deal damage (120.4, 614.1a)",
          Modelled("events.lp", ("120.4", "614.1a")), term=_const("damage"), example="sequences/furnace-doubles-a-bolt"),
-    Kind("replacement_event", "player_counters", "counters would be put on a player",
-         Inert("no modelled effect puts counters on a player"), term=_const("player_counters")),
+    Kind("replacement_event", "player_counters", "counters would be put on a player (122.1f): where a player gets "
+         "counters (infect's poison counters, 120.3b), a situation with such an effect is refused (applying it is not "
+         "modelled)", Modelled("events.lp", ("122.1f", "122.6")), term=_const("player_counters"),
+         example="sequences/poison-counters-with-a-player-counter-effect-are-refused"),
 )
 
 
@@ -1593,8 +1595,9 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("events.lp", ("702.80b", "120.3d")), "sequences/wither-damage-as-counters"),
     _kw("infect", "deals damage to creatures as -1/-1 counters and to players as poison counters (702.90b-c, 120.3b)",
         Modelled("events.lp", ("702.90b", "702.90c", "120.3b")), "sequences/infect-gives-poison-counters"),
-    _kw("cumulative_upkeep", "an upkeep cost that grows (702.24)", Inert("it triggers at the beginning of an upkeep, "
-        "which no modelled action reaches")),
+    _kw("cumulative_upkeep", "an upkeep cost that grows (702.24a): it triggers at the beginning of its controller's "
+        "upkeep, where a situation that reaches it is refused (its age counters and payment are not modelled)",
+        Modelled("triggers.lp", ("702.24a",)), "sequences/cumulative-upkeep-is-refused-as-it-triggers"),
     _kw("opening_hand_start", "may begin the game on the battlefield (Leyline)", Inert("it matters only before "
         "the game starts")),
     _kw("overload", "an alternative cost that replaces \"target\" with \"each\" (702.96)",
