@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import cache
 
 from pyrules.vocabulary.filters import FILTER_FIELDS, Filter, FilterShape, check_filter_use, filter_terms
+from pyrules.vocabulary.keywords import KEYWORDS
 from pyrules.vocabulary.kinds import Inert, Informational, Kind, Modelled, Refused, Status
 from pyrules.vocabulary.situation import (
     ACTIONS,
@@ -38,7 +39,6 @@ from pyrules.vocabulary.templates import (
     COSTS,
     EFFECTS,
     ENTERS,
-    KEYWORDS,
     MODIFICATIONS,
     OPTIONS,
     REPLACEMENT_EVENTS,

@@ -13,9 +13,10 @@ from typing import Any
 
 from pyrules.base.document import Field, whole_number
 from pyrules.base.symbols import C, S, fn
+from pyrules.vocabulary.keywords import KEYWORD_NAMES
 from pyrules.vocabulary.kinds import Informational, Kind, Modelled
 from pyrules.vocabulary.shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
-from pyrules.vocabulary.templates import KEYWORDS, SHIELD_LIMIT, CopyExceptions, copy_exception_term
+from pyrules.vocabulary.templates import SHIELD_LIMIT, CopyExceptions, copy_exception_term
 from pyrules.vocabulary.values import FACES, MANA_TYPES, PHASES, RESTRICTIONS, ZONES, Color, mana_text, parse_mana
 
 
@@ -111,9 +112,6 @@ class RestrictedMana(Shape):
                 out[(t, restriction)] = out.get((t, restriction), 0) + n
         return out
 
-
-#: The keywords a permanent may be given (each with its status in the vocabulary).
-KEYWORD_NAMES = tuple(k.name for k in KEYWORDS)
 
 _CORE = Modelled("core.lp")
 

@@ -22,7 +22,8 @@ from pyrules.base.document import MAX_AMOUNT, Field, whole_number
 from pyrules.base.errors import UnsupportedError
 from pyrules.base.symbols import C, fn, mana_symbol
 from pyrules.vocabulary.filters import Filter, FilterShape
-from pyrules.vocabulary.kinds import Inert, Informational, Kind, Modelled, Refused
+from pyrules.vocabulary.keywords import KEYWORDS
+from pyrules.vocabulary.kinds import Informational, Kind, Modelled, Refused
 from pyrules.vocabulary.shapes import Count, Flag, ListOf, Name, OneOf, Shape, Signed, Text, name_token
 from pyrules.vocabulary.values import CARD_TYPES as CARD_TYPES_
 from pyrules.vocabulary.values import COLOR_NAMES, MANA_TYPES, Color, ManaSymbols, ManaType, mana_text
@@ -1498,111 +1499,6 @@ OPTIONS: tuple[Kind, ...] = (
          Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn",)),
          frozenset({"triggered", "replacement", "static"}), term=lambda v, ctx: C(v),
          example="mana/deep-water-on-the-battlefield-does-nothing", asp="ability_lasting"),
-)
-
-# ---------------------------------------------------------------------------------------------
-# Keywords (702)
-# ---------------------------------------------------------------------------------------------
-
-
-def _kw(name: str, doc: str, status: Any, example: str = "") -> Kind:
-    return Kind("keyword", name, doc, status, term=lambda v, ctx: C(name), example=example)
-
-
-KEYWORDS: tuple[Kind, ...] = (
-    _kw("haste", "can attack and {T} as soon as it comes under your control (702.10)",
-        Modelled("activation.lp", ("702.10c", "302.6")), "activation/tap-haste-creature"),
-    _kw("protection_from_multicolored", "can't be targeted by multicolored spells or abilities' sources, blocked by "
-        "multicolored creatures, or dealt damage by multicolored sources (702.16b, 702.16e, 702.16f)",
-        Modelled("stack.lp", ("702.16b", "702.16e", "702.16f")), "stack/protection-from-multicolored-target"),
-    _kw("protection_from_chosen_color", "protection from the color chosen as it entered: not targeted, blocked or "
-        "dealt damage by what has that color (702.16b, 702.16e, 702.16f)",
-        Modelled("stack.lp", ("702.16b", "702.16e", "702.16f")), "stack/protection-from-chosen-color-target"),
-    _kw("shroud", "can't be the target of spells or abilities (702.18)", Modelled("stack.lp", ("702.18a",)),
-        "craft/shroud-cannot-be-targeted"),
-    _kw("flying", "can be blocked only by creatures with flying or reach (702.9b)",
-        Modelled("combat.lp", ("702.9b",)), "combat/a-flyer-only-reach-can-block"),
-    _kw("reach", "can block creatures with flying (702.17b)", Modelled("combat.lp", ("702.17b",)),
-        "combat/a-flyer-only-reach-can-block"),
-    _kw("defender", "can't attack (702.3b)", Modelled("combat.lp", ("702.3b",)), "combat/defender-cannot-attack"),
-    _kw("vigilance", "attacking doesn't cause it to tap (702.20b)", Modelled("combat.lp", ("702.20b",)),
-        "combat/vigilance-attacks-untapped"),
-    _kw("trample", "an attacker that may assign damage beyond lethal to its blockers to what it attacks (702.19b)",
-        Modelled("combat.lp", ("702.19b", "702.19e")), "combat/deathtouch-trample-against-two-blockers"),
-    _kw("first_strike", "deals combat damage in a first combat damage step (702.7b, 510.4)",
-        Modelled("combat.lp", ("702.7b", "510.4")), "combat/first-striker-against-a-double-striker"),
-    _kw("double_strike", "deals combat damage in both combat damage steps (702.4b, 510.4)",
-        Modelled("combat.lp", ("702.4b", "510.4")), "combat/double-striker-in-the-second-step"),
-    _kw("menace", "can't be blocked except by two or more creatures (702.111b)", Modelled("combat.lp", ("702.111b",)),
-        "combat/menace-with-one-possible-blocker"),
-    _kw("cant_block", "\"This creature can't block\" (a restriction, 509.1b)", Modelled("combat.lp", ("509.1b",)),
-        "combat/a-creature-that-cant-block"),
-    _kw("cant_be_blocked", "\"This creature can't be blocked\" (a restriction, 509.1b)",
-        Modelled("combat.lp", ("509.1b",)), "combat/a-creature-that-cant-be-blocked"),
-    _kw("blocks_each_combat", "\"This creature blocks each combat if able\" (a requirement, 509.1c)",
-        Modelled("combat.lp", ("509.1c",)), "combat/blocks-each-combat-with-a-menace-attacker"),
-    _kw("cant_attack_unless_defender_controls_island", "\"This creature can't attack unless defending player "
-        "controls an Island\" (a restriction, 508.1c)", Modelled("combat.lp", ("508.1c",)),
-        "combat/cant-attack-unless-defender-controls-an-island"),
-    _kw("attacks_each_combat", "\"This creature attacks each combat if able\" (a requirement, 508.1d)",
-        Modelled("combat.lp", ("508.1d",)), "combat/attacks-each-combat-unless-tapped"),
-    _kw("deathtouch", "any damage it deals to a creature is lethal (702.2)", Modelled("events.lp", ("702.2b",)),
-        "sequences/deathtouch-ping-destroys"),
-    _kw("lifelink", "damage it deals also causes its controller to gain that much life (702.15)",
-        Modelled("events.lp", ("702.15b",)), "sequences/lifelink-ping-gains-life"),
-    _kw("indestructible", "it can't be destroyed by damage or by effects that say \"destroy\" (702.12)",
-        Modelled("events.lp", ("702.12b",)), "sequences/indestructible-survives-lethal-damage"),
-    _kw("enchant_land", "an Aura that enchants a land (702.5)", Modelled("sba.lp", ("303.4a", "704.5m")),
-        "sequences/aura-on-an-illegal-object"),
-    _kw("enchant_forest", "an Aura that enchants a Forest (702.5)", Modelled("sba.lp", ("303.4a", "704.5m")),
-        "sequences/aura-on-an-illegal-object"),
-    _kw("enchant_creature", "an Aura that enchants a creature (702.5)", Modelled("sba.lp", ("303.4a", "704.5m")),
-        "sequences/aura-on-an-illegal-object"),
-    _kw("cant_be_countered", "\"This spell can't be countered\": an effect that counters it does nothing to it (101.2, "
-        "701.5a)", Modelled("stack.lp", ("101.2", "701.5a")), "stack/a-spell-that-cant-be-countered"),
-    _kw("flash", "may be cast any time its controller could cast an instant (702.8a)",
-        Modelled("casting.lp", ("702.8a", "117.1a")), "stack/flash-creature-cast-in-combat"),
-    _kw("convoke", "each creature its caster taps while paying for it pays for one mana of that creature's color or one "
-        "generic mana (702.51a)", Modelled("payment.lp", ("702.51a", "702.51b")),
-        "payment/convoke-pays-colored-and-generic"),
-    _kw("improvise", "each artifact its caster taps while paying for it pays for one generic mana (702.126a)",
-        Modelled("payment.lp", ("702.126a",)), "payment/improvise-pays-generic-only"),
-    _kw("delve", "each card its caster exiles from their graveyard while paying for it pays for one generic mana "
-        "(702.66a)", Modelled("payment.lp", ("702.66a",)), "payment/delve-exiles-from-the-graveyard"),
-    _kw("hexproof", "can't be the target of spells or abilities its controller's opponents control (702.11b)",
-        Modelled("stack.lp", ("702.11b",)), "stack/hexproof-against-an-opponent"),
-    *(_kw(f"protection_from_{color}", f"protection from {color}: not targeted, blocked, enchanted or dealt damage by "
-          f"what is {color} (702.16b-f)", Modelled("stack.lp", ("702.16a", "702.16b", "702.16e", "702.16f")),
-          "combat/protection-from-each-color-blocking")
-      for color in ("white", "blue", "black", "red", "green")),
-    *(_kw(f"{land}walk", f"{land}walk: can't be blocked as long as the defending player controls a land of the type "
-          f"{land.capitalize()} (702.14b)", Modelled("combat.lp", ("702.14b", "702.14c")),
-          "combat/landwalk-of-each-basic-land-type")
-      for land in ("plains", "island", "swamp", "mountain", "forest")),
-    _kw("fear", "can't be blocked except by artifact creatures and/or black creatures (702.36b)",
-        Modelled("combat.lp", ("702.36b",)), "combat/fear-intimidate-and-horsemanship"),
-    _kw("intimidate", "can't be blocked except by artifact creatures and/or creatures that share a color with it "
-        "(702.13b)", Modelled("combat.lp", ("702.13b",)), "combat/fear-intimidate-and-horsemanship"),
-    _kw("horsemanship", "can't be blocked except by creatures with horsemanship (702.31b)",
-        Modelled("combat.lp", ("702.31b",)), "combat/fear-intimidate-and-horsemanship"),
-    _kw("shadow", "can't be blocked by creatures without shadow, and can block only creatures with shadow (702.28b)",
-        Modelled("combat.lp", ("702.28b",)), "combat/shadow-blocks-and-is-blocked-only-by-shadow"),
-    _kw("can_block_only_flyers", "\"This creature can block only creatures with flying\" (a restriction, 509.1b)",
-        Modelled("combat.lp", ("509.1b",)), "combat/shadow-blocks-and-is-blocked-only-by-shadow"),
-    _kw("devoid", "this object is colorless, in every zone (a characteristic-defining ability, 702.114a)",
-        Modelled("core.lp", ("702.114a", "604.3")), "layers/devoid-is-colorless"),
-    _kw("wither", "deals damage to creatures in the form of -1/-1 counters (702.80b, 120.3d)",
-        Modelled("events.lp", ("702.80b", "120.3d")), "sequences/wither-damage-as-counters"),
-    _kw("infect", "deals damage to creatures as -1/-1 counters and to players as poison counters (702.90b-c, 120.3b)",
-        Modelled("events.lp", ("702.90b", "702.90c", "120.3b")), "sequences/infect-gives-poison-counters"),
-    _kw("cumulative_upkeep", "an upkeep cost that grows (702.24a): it triggers at the beginning of its controller's "
-        "upkeep, where a situation that reaches it is refused (its age counters and payment are not modelled)",
-        Modelled("triggers.lp", ("702.24a",)), "sequences/cumulative-upkeep-is-refused-as-it-triggers"),
-    _kw("opening_hand_start", "may begin the game on the battlefield (Leyline)", Inert("it matters only before "
-        "the game starts")),
-    _kw("overload", "an alternative cost that replaces \"target\" with \"each\" (702.96)",
-        Inert("it matters only when the spell is cast for its overload cost, an alternative cost pyrules does not "
-              "offer")),
 )
 
 # ---------------------------------------------------------------------------------------------
