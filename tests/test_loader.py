@@ -562,6 +562,27 @@ def test_unknown_keyword_in_block_list_names_its_line(write, line_of):
                  listing=KEYWORDS)
 
 
+def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
+    """A filter's keywords ("a creature with flying", 702.1) are the vocabulary's: a typo is an error, and an empty
+    list asks nothing."""
+    card = """\
+        players: [alice]
+        cards:
+          - name: Test Gale
+            cost: "{R}"
+            types: [sorcery]
+            abilities:
+              - spell: {effect: {damage_each: {amount: 1, filter: {types: [creature], not_keywords: %s}}}}
+        objects: [{id: gale, card: Test Gale, owner: alice, zone: hand}]
+        question: {cast: gale}
+        """
+    path = write("kw.yaml", card % "[flyin]")
+    assert_error(path, line_of(path, "flyin"), "unknown keyword 'flyin'; expected one of ", listing={"flying", "reach"})
+    path = write("none.yaml", card % "[]")
+    assert_error(path, line_of(path, "not_keywords"),
+                 "cards.0.abilities.0.spell.effect.damage_each.filter.not_keywords needs at least 1 value")
+
+
 # -- inline cards with unsupported templates ---------------------------------------------------------
 @pytest.mark.parametrize("ability, marker, prefix", [
     ("activated: {cost: '{T}', effect: {bounce_target: creature}}", "bounce_target",

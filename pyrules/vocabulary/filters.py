@@ -23,6 +23,7 @@ from typing import Any
 from pyrules.base.document import Field
 from pyrules.base.errors import UnsupportedError
 from pyrules.base.symbols import C, fn
+from pyrules.vocabulary.keywords import KEYWORD_NAMES
 from pyrules.vocabulary.kinds import Kind, Modelled
 from pyrules.vocabulary.shapes import Args, Count, ListOf, Name, OneOf, Shape
 from pyrules.vocabulary.values import CARD_TYPES, SUPERTYPES, Color
@@ -41,6 +42,16 @@ class Bool(Shape):
 
     def parse(self, f: Field) -> Any:
         return f.boolean()
+
+
+@dataclass(frozen=True)
+class KeywordList(Shape):
+    """Keyword abilities by their names in the vocabulary (702)."""
+
+    form = "a list of keywords, such as [flying]"
+
+    def parse(self, f: Field) -> Any:
+        return ListOf(OneOf(KEYWORD_NAMES, "keyword")).parse(f)
 
 
 def _each(pred: str):
@@ -109,6 +120,12 @@ FILTER_FIELDS: tuple[Kind, ...] = (
     Kind("filter_field", "power_at_least", "with power N or greater, after the layers (208.1)", _FILTERS, Count(1),
          _NOT_STATIC, term=lambda value, ctx: [fn("filter_power_at_least", ctx.fid, value)],
          asp="filter_power_at_least", example="filters/destroy-all-by-status-and-power"),
+    Kind("filter_field", "keywords", "with every one of these keyword abilities, after the layers (\"a creature with "
+         "flying\", 702.1)", _FILTERS, KeywordList(), _NOT_STATIC, term=_each("filter_keyword"), asp="filter_keyword",
+         example="filters/target-creature-with-flying-not-without"),
+    Kind("filter_field", "not_keywords", "with none of these keyword abilities, after the layers (\"a creature without "
+         "flying\", 702.1)", _FILTERS, KeywordList(), _NOT_STATIC, term=_each("filter_not_keyword"),
+         asp="filter_not_keyword", example="filters/damage-to-each-creature-with-or-without-flying"),
     Kind("filter_field", "mana_value_at_most", "with mana value N or less (202.3; X is 0 but on the stack, 202.3e)",
          _FILTERS, Count(0), _NOT_STATIC, term=lambda value, ctx: [fn("filter_mana_value_at_most", ctx.fid, value)],
          asp="filter_mana_value_at_most", example="filters/soulshift-returns-a-spirit-by-mana-value"),

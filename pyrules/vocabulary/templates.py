@@ -1025,6 +1025,9 @@ def _filter_words(flt: Filter) -> str:
             words.append("attacking or blocking")
         elif key.startswith("power_"):
             words.append(f"(power {value} or {'less' if key == 'power_at_most' else 'greater'})")
+        elif key in ("keywords", "not_keywords"):
+            names = " and ".join(k.replace("_", " ") for k in value)
+            words.append(f"({'with' if key == 'keywords' else 'without'} {names})")
         else:
             words.append(f"{key} {value}")
     return " ".join(words) or "any"

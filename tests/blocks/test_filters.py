@@ -234,6 +234,19 @@ def test_power_at_most_and_at_least_and_only_permanents():
         "unsupported(a_status_filter_on_an_object_as_it_would_be)"}
 
 
+# --- 702.1, 613.1f: with or without a keyword -------------------------------------------------------------
+
+@covers("filters:702.1")
+def test_keywords_of_permanents_after_the_layers_and_of_cards_as_printed():
+    facts = """permanent(a). has_keyword(a,flying). permanent(b). object(c). face_card(c,cc). card_keyword(cc,flying).
+               object(d). face_card(d,dc). object(a). object(b). view(en(o,none)).
+               filter_keyword(f,flying). _candidate(f,(a;b;c;d)). filter_not_keyword(g,flying). _candidate(g,(a;b;c;d)).
+               filter_asked(g,x,en(o,none))."""
+    assert derive("filters:702.1", facts, ["_keyword_fails", "unsupported"]) == {
+        "_keyword_fails(f,b)", "_keyword_fails(f,d)", "_keyword_fails(g,a)", "_keyword_fails(g,c)",
+        "unsupported(a_keyword_filter_on_an_object_as_it_would_be)"}
+
+
 # --- 202.3: mana value ------------------------------------------------------------------------------------
 
 @covers("filters:202.3")

@@ -160,6 +160,10 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
         phrase = power.group(1)
         if int(power.group(2)) < 1:
             return None
+    keyword = re.fullmatch(r"(.+) (with|without) ([a-z ]+)", phrase)
+    if keyword and keyword.group(3) in FILTER_KEYWORDS:  # "creature with flying", "creatures without flying" (702.1)
+        flt["keywords" if keyword.group(2) == "with" else "not_keywords"] = [keyword.group(3).replace(" ", "_")]
+        phrase = keyword.group(1) if "controller" in flt else _controlled(keyword.group(1), flt)
     words = phrase.split()
     if words and words[0] in ("a", "an", "each", "all"):
         words = words[1:]
@@ -646,7 +650,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         body: dict[str, Any] = {"amount": amount}
         if m.group(3):
             flt = permanent_filter(m.group(3))
-            if flt is None or flt.get("types") != ["creature"] or set(flt) - {"types", "other", "controller"}:
+            if flt is None or flt.get("types") != ["creature"] or \
+                    set(flt) - {"types", "other", "controller", "keywords", "not_keywords"}:
                 return None
             body["filter"] = flt
         who = m.group(2) or (m.group(4) or "").rpartition(" ")[2]
@@ -803,6 +808,10 @@ KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "fir
             "infect", "devoid", "fear", "intimidate", "horsemanship", "shadow",
             *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green")),
             *(f"{land}walk" for land in ("plains", "island", "swamp", "mountain", "forest"))}
+#: Keywords a filter may ask for ("with flying", "without flying"): the keyword abilities an object has or lacks.
+FILTER_KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "double strike",
+                   "menace", "deathtouch", "lifelink", "indestructible", "shroud", "hexproof", "wither", "infect",
+                   "fear", "intimidate", "horsemanship", "shadow"}
 #: Whole lines that state a combat restriction or requirement of the creature itself (509.1b, 508.1d), written
 #: as the keyword-like abilities the vocabulary names them by.
 COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
