@@ -888,6 +888,9 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("{2}: Tap target creature with flying.", False,
      [{"activated": {"cost": "{2}", "effect": {"tap_target": {"types": ["creature"], "keywords": ["flying"]}}}}]),
     ("Destroy target creature with flying or reach.", True, None),
+    ("Enchanted creature can't attack or block.", False,
+     [{"static": {"restrictions": ["attack", "block"], "filter": {"enchanted": True}}}]),
+    ("Enchanted creature can't block.", False, [{"static": {"restrictions": ["block"], "filter": {"enchanted": True}}}]),
     ("This spell can't be countered.", True, [{"keyword": "cant_be_countered"}]),
     ("Evoke {1}{U}", False, [{"evoke": "{1}{U}"}]),
     ("If ~ was kicked, it enters with two +1/+1 counters on it.", False,
@@ -911,7 +914,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "each-player-discards", "each-opponent-draws", "investigate", "put-into-a-graveyard", "soulshift",
         "return-subtype-card", "return-by-mana-value", "destroy-all-by-mana-value", "not-a-type",
         "damage-each-without-flying", "destroy-target-with-flying", "tap-target-with-flying",
-        "with-flying-or-reach-refused", "legendary",
+        "with-flying-or-reach-refused", "pacifism", "cant-block-aura", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
         "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):

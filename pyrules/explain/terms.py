@@ -226,6 +226,7 @@ WORDS: dict[str, str] = {
     "first_strike": "the first-strike combat damage step", "regular": "the regular combat damage step",
     "summoning_sick": "it came under its controller's control this turn and has no haste (302.6)",
     "tapped": "it is tapped", "defender": "it has defender (702.3b)",
+    "kept_from_attacking": "an effect says it can't attack (508.1c)",
     "no_island": "it can't attack unless the defending player controls an Island (508.1c)",
     "not_beginning_of_combat": "it is not the beginning of combat step",
     "not_declare_attackers_step": "it is not the declare attackers step", "stack_not_empty": "the stack is not empty",

@@ -258,6 +258,9 @@ def parse_ability(f: Field) -> AbilitySpec:
                               else shape.parse(body.child(which))))
         spec = AbilitySpec("static", statics=tuple(parts),
                            filter=_filter(body, "static"), lasting=_options(body, "static").get("lasting", ""))
+        if "restrictions" in present and spec.filter.conditions != {"enchanted": True}:
+            raise UnsupportedError(body.where, "a restriction on attacking or blocking other than an Aura's on "
+                                               "\"enchanted creature\" (filter: {enchanted: true})")
         if "gain_control" in present and not spec.lasting and spec.filter.conditions != {"enchanted": True}:
             raise UnsupportedError(body.where, "a control-changing static ability other than an Aura's \"you control "
                                                "enchanted creature\" (filter: {enchanted: true})")

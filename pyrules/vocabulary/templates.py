@@ -1447,6 +1447,12 @@ STATICS: tuple[Kind, ...] = (
          "(702.167c, 607); once_each_turn: each of them may be activated only once each turn",
          Modelled("continuous.lp", ("702.167c", "607.1b", "602.5c")), OneOf(("once_each_turn", "any")),
          term=lambda v, ctx: fn("crafted_abilities", C(v)), example="craft/locus-has-the-activated-abilities"),
+    Kind("static", "restrictions", "the creature an Aura enchants (filter: {enchanted: true}) can't attack and/or "
+         "can't block (508.1c, 509.1b): [attack, block]; a restriction from the Aura's ability, not an ability the "
+         "creature has (it keeps it when it loses all abilities)", Modelled("combat.lp", ("508.1c", "509.1b")),
+         ListOf(OneOf(("attack", "block"), "restriction"), min_len=1),
+         term=lambda v, ctx: [fn("restriction", C(k)) for k in v], asp="restriction",
+         example="combat/pacifism-keeps-a-creature-from-combat"),
     Kind("static", "spend_as", "its controller may spend white mana as though it were mana of any color, and "
          "other mana only as though it were colorless (Celestial Dawn); the one reading pyrules knows",
          Modelled("payment.lp", ("601.2h", "106.1")), OneOf(("white as any color; other mana only as colorless",)),

@@ -24,6 +24,15 @@ def test_a_creature_attacks_an_opponent_or_an_opponents_planeswalker():
     assert derive("combat:506.2", facts, "_attackable") == {"_attackable(alice,bob)", "_attackable(alice,w)"}
 
 
+@covers("combat:509.1b")
+def test_an_auras_restriction_keeps_the_creature_it_enchants_from_attacking_or_blocking():
+    facts = """static_effect(p,d). ability_static(d,restriction(attack)). ability_static(d,restriction(block)).
+               permanent(p). attached_to(p,c). static_effect(q,e). ability_static(e,restriction(block)). attached_to(q,k).
+               permanent(q). ability_static(f,restriction(attack)). attached_to(r,z). permanent(r)."""
+    assert derive("combat:509.1b", facts, "_kept_from") == {
+        "_kept_from(c,attack)", "_kept_from(c,block)", "_kept_from(k,block)"}
+
+
 @covers("combat:508.1a")
 def test_able_to_attack_untapped_not_sick_without_defender():
     facts = """_declaring_attackers. active_player(alice).

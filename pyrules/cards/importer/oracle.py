@@ -1021,6 +1021,9 @@ def _static_grant(pt: str | None, words: str | None, flt: dict[str, Any]) -> dic
 
 
 def _static(line: str) -> dict[str, Any] | None:
+    m = re.fullmatch(r"Enchanted creature can't (attack|block|attack or block)\.", line)
+    if m:  # an Aura's restriction (508.1c, 509.1b)
+        return {"static": {"restrictions": m.group(1).split(" or "), "filter": {"enchanted": True}}}
     m = re.fullmatch(r"(Nonbasic lands|Lands you control|Each land|All lands) (?:are|is) (\w+(?: \w+)?)\.", line)
     if m and m.group(2) in _LAND_TYPE:
         flt = permanent_filter(m.group(1))
