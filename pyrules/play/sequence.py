@@ -58,7 +58,7 @@ ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop
 #: What each kind of step is called in records and explanations.
 STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", Priority: "priority",
               DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage", BeginUpkeep: "upkeep",
-              BeginEndStep: "end_step"}
+              BeginEndStep: "end step"}
 
 
 @dataclass(frozen=True)
