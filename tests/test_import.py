@@ -24,6 +24,7 @@ from pyrules.base.document import Field
 from pyrules.base.errors import InputError, UnsupportedError, one_line
 from pyrules.cards.importer import oracle, reader
 from pyrules.cards.importer.areas import AREAS, area_of, rank
+from pyrules.cards.importer.library import load_library
 from pyrules.cards.importer.report import Report, said_mana, shape
 from pyrules.cards.importer.run import import_cards, results
 from pyrules.cards.library import builtin_library, parse_card
@@ -547,7 +548,7 @@ def test_lasting_clauses_not_read(line):
     "Enchanted land has \"{T}: ~ deals 1 damage to any target.\"",  # the card named in a granted ability
     "Ward {2}",
     "When ~ enters, add {R}.",  # a mana effect in a triggered ability that is not a mana ability
-    "Create a 1/1 red Soldier creature token.",  # no token card of the library has these characteristics
+    "Create a 1/1 white Soldier creature token with banding.",  # a keyword a token card cannot be described with
     "{T}: Add {G} for each Treefolk you control.",  # a subtype whose plural is not known: never guessed
     "{T}: Add {G} for each creatures you control.",
     "White creatures you control get +1/+1.",  # a color, not a creature type: no filter reads colors here
@@ -724,6 +725,46 @@ def test_without_produced_mana_the_text_is_the_check():
     assert said_mana("{T}: Add one mana of any type that a land you control could produce.", card) is None
 
 
+def test_a_token_a_line_describes_is_written_with_the_library(tmp_path):
+    """111.4: "create a 1/1 white Spirit creature token with flying" creates tokens with exactly these
+    characteristics. No card of the built-in library describes them, so the import writes one (once, whichever cards
+    create it), named by its subtypes and what tells it apart; a token the built-in library describes (a 1/1 white
+    Soldier) keeps its card. A situation over the library then creates it."""
+    card = {"type_line": "Creature — Human Soldier", "power": "1", "toughness": "1", "layout": "normal",
+            "mana_cost": "{W}"}
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps([
+        {**card, "name": "Test Traveler", "oracle_text": "When ~ dies, create a 1/1 white Spirit creature token with "
+                                                          "flying."},
+        {**card, "name": "Test Haunt", "oracle_text": "{3}{W}: Create a 1/1 white Spirit creature token with flying."},
+        {**card, "name": "Test Muster", "oracle_text": "When ~ enters, create a 1/1 white Soldier creature token."},
+    ]), encoding="utf-8")
+    out = tmp_path / "lib.yaml"
+    report = import_cards(str(path), out=str(out))
+    assert report.counts["full"] == 3
+    text = out.read_text(encoding="utf-8")
+    assert text.count("token: spirit_1_1_w_flying") == 1 and "token: soldier" not in text
+    library = load_library(out)
+    spirit = library.cards["Spirit Token (1/1, white, flying)"]
+    assert (spirit.token, spirit.types, spirit.subtypes, spirit.power, spirit.toughness, spirit.colors) == (
+        "spirit_1_1_w_flying", ("creature",), ("spirit",), 1, 1, ("w",))
+    assert [a.keyword for a in spirit.abilities] == ["flying"]
+    situation = tmp_path / "s.yaml"
+    situation.write_text(f"""\
+library: {out}
+players: [{{name: alice, mana_pool: "{{R}}"}}, bob]
+objects:
+  - {{id: traveler, card: Test Traveler, controller: alice}}
+  - {{id: bolt, card: Lightning Bolt, owner: alice, zone: hand}}
+actions:
+  - cast: {{object: bolt, targets: [traveler]}}
+  - resolve: all
+""", encoding="utf-8")
+    [outcome] = pyrules.solve(str(situation))
+    assert 'created("spirit_1_1_w_flying#token1","Spirit Token (1/1, white, flying)",battlefield)' in \
+        {str(a) for a in outcome.atoms}
+
+
 def test_devices_are_not_read(capsys):
     code, out, err = run(capsys, "cards", "import", "/dev/zero")
     assert (code, out, err) == (2, "", "pyrules: /dev/zero: is a device, not a card file (only regular files are "
@@ -888,6 +929,13 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("{2}: Tap target creature with flying.", False,
      [{"activated": {"cost": "{2}", "effect": {"tap_target": {"types": ["creature"], "keywords": ["flying"]}}}}]),
     ("Destroy target creature with flying or reach.", True, None),
+    ("When ~ dies, create a 1/1 white and black Spirit creature token with flying.", False,
+     [{"triggered": {"when": "dies", "effect": {"create_tokens": {"kind": "spirit_1_1_wb_flying", "count": 1}}}}]),
+    ("Create two 3/3 colorless Golem artifact creature tokens.", True,
+     [{"spell": {"effect": {"create_tokens": {"kind": "golem_3_3_colorless_artifact", "count": 2}}}}]),
+    ("When ~ enters, create a 2/2 white Kithkin Soldier creature token with first strike and lifelink.", False,
+     [{"triggered": {"when": "enters", "effect": {"create_tokens": {
+         "kind": "kithkin_soldier_2_2_w_first_strike_lifelink", "count": 1}}}}]),
     ("Enchanted creature can't attack or block.", False,
      [{"static": {"restrictions": ["attack", "block"], "filter": {"enchanted": True}}}]),
     ("Enchanted creature can't block.", False, [{"static": {"restrictions": ["block"], "filter": {"enchanted": True}}}]),
@@ -914,7 +962,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "each-player-discards", "each-opponent-draws", "investigate", "put-into-a-graveyard", "soulshift",
         "return-subtype-card", "return-by-mana-value", "destroy-all-by-mana-value", "not-a-type",
         "damage-each-without-flying", "destroy-target-with-flying", "tap-target-with-flying",
-        "with-flying-or-reach-refused", "pacifism", "cant-block-aura", "legendary",
+        "with-flying-or-reach-refused", "spirit-token", "golem-tokens",
+        "two-subtype-token", "pacifism", "cant-block-aura", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
         "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):

@@ -725,27 +725,64 @@ _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g
 
 
 def _create_token(sentence: str) -> dict[str, Any] | None:
-    """"Create two 1/1 white Soldier creature tokens": the kind of a token card of the built-in library with
-    exactly these characteristics (111.4); any other token is left unsupported."""
+    """"Create two 1/1 white Soldier creature tokens [with flying]": a token kind with exactly these characteristics
+    (111.4): the built-in library's, or else one described by a token card of its own that the import writes with
+    the library (:func:`described_token`)."""
     m = re.fullmatch(r"Create (a|two|three|four|five) (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)"
-                     r"(?:(?:,| and) (?:white|blue|black|red|green))*) ([A-Z][a-z]+) ((?:artifact )?creature) tokens?"
-                     r"(?: with ([a-z ]+?))?( for each \+1/\+1 counter on ~)?", sentence)
+                     r"(?:(?:,| and) (?:white|blue|black|red|green))*) ((?:[A-Z][a-z]+ )*[A-Z][a-z]+) "
+                     r"((?:artifact )?creature) tokens?(?: with ([a-z ]+?))?( for each \+1/\+1 counter on ~)?", sentence)
     if not m:
         return None
-    count, power, toughness, colors, subtype, types, keyword, per = m.groups()
-    wanted = {"power": int(power), "toughness": int(toughness), "subtypes": (subtype.lower(),),
-              "types": frozenset(types.split()), "keywords": frozenset([keyword.replace(" ", "_")] if keyword else []),
+    count, power, toughness, colors, subtypes, types, keywords, per = m.groups()
+    words = re.split(r", and |, | and ", keywords) if keywords else []
+    if any(w not in FILTER_KEYWORDS for w in words):
+        return None
+    wanted = {"power": int(power), "toughness": int(toughness), "subtypes": tuple(subtypes.lower().split()),
+              "types": frozenset(types.split()), "keywords": frozenset(w.replace(" ", "_") for w in words),
               "colors": frozenset(_COLOR_WORDS[c] for c in re.findall(r"\w+", colors) if c in _COLOR_WORDS)}
+    body: dict[str, Any] = {"kind": _token_kind(wanted), "count": number(count)}
+    if per:
+        if count != "a":
+            return None
+        body["per_counter"] = "p1p1"
+    return {"create_tokens": body}
 
+
+def _token_kind(wanted: dict[str, Any]) -> str:
+    """The kind of the built-in token card with these characteristics, or the kind its own card describes."""
     for card in builtin_library().cards.values():
         if card.token and _token_matches(card, wanted):
-            body: dict[str, Any] = {"kind": card.token, "count": number(count)}
-            if per:
-                if count != "a":
-                    return None
-                body["per_counter"] = "p1p1"
-            return {"create_tokens": body}
-    return None
+            return card.token
+    colors = "".join(c for c in "wubrg" if c in wanted["colors"]) or "colorless"
+    artifact = ["artifact"] if "artifact" in wanted["types"] else []
+    kind = "_".join([*wanted["subtypes"], str(wanted["power"]), str(wanted["toughness"]), colors, *artifact,
+                     *sorted(wanted["keywords"])])
+    if kind not in _DESCRIBED:  # (named by its subtypes, 111.4, and told apart by what else it is)
+        words = [f"{wanted['power']}/{wanted['toughness']}",
+                 " ".join([" and ".join(_COLOR_NAMES[c] for c in "wubrg" if c in wanted["colors"]) or "colorless",
+                           *artifact]),
+                 *sorted(k.replace("_", " ") for k in wanted["keywords"])]
+        card: dict[str, Any] = {
+            "name": f"{' '.join(t.capitalize() for t in wanted['subtypes'])} Token ({', '.join(words)})",
+            "token": kind, "types": sorted(wanted["types"]), "subtypes": list(wanted["subtypes"]),
+            "power": wanted["power"], "toughness": wanted["toughness"]}
+        if wanted["colors"]:
+            card["colors"] = [c for c in "wubrg" if c in wanted["colors"]]
+        if wanted["keywords"]:
+            card["abilities"] = [{"keyword": k} for k in sorted(wanted["keywords"])]
+        _DESCRIBED[kind] = card
+    return kind
+
+
+#: The token cards described so far by the lines read ("a 1/1 white Spirit creature token with flying"), by kind:
+#: each a function of its description alone, written with the library that uses it.
+_DESCRIBED: dict[str, dict[str, Any]] = {}
+_COLOR_NAMES = {"w": "white", "u": "blue", "b": "black", "r": "red", "g": "green"}
+
+
+def described_token(kind: str) -> dict[str, Any] | None:
+    """The token card of a kind a line described, or None for a kind of the built-in library (or none)."""
+    return _DESCRIBED.get(kind)
 
 
 def _token_matches(card: Any, wanted: dict[str, Any]) -> bool:

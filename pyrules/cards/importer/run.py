@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from pyrules.cards.importer.library import card_yaml, write_library
+from pyrules.cards.importer.oracle import described_token
 from pyrules.cards.importer.reader import read_cards
 from pyrules.cards.importer.report import Report
 from pyrules.cards.importer.translate import Result, translate
@@ -27,6 +28,19 @@ def results(path: str, fmt: str | None = None) -> Iterator[Result]:
         yield result
 
 
+def _token_kinds(value: Any) -> Iterator[str]:
+    """The kinds of tokens a card's abilities create."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "create_tokens" and isinstance(item, dict):
+                yield item["kind"]
+            else:
+                yield from _token_kinds(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _token_kinds(item)
+
+
 def import_cards(path: str, fmt: str | None = None, out: str | None = None, report: Report | None = None,
                  stdout: TextIO | None = None) -> Report:
     """Import every card of ``path``: the library goes to ``out`` (written atomically), or to ``stdout``
@@ -34,10 +48,14 @@ def import_cards(path: str, fmt: str | None = None, out: str | None = None, repo
     report = report or Report()
 
     def cards() -> Iterator[dict[str, Any]]:
+        kinds: set[str] = set()
         for result in results(path, fmt):
             report.add(result)
             if result.card is not None:
+                kinds.update(_token_kinds(result.card))
                 yield result.card
+        # (the tokens the cards create, described by their lines rather than by a card of the built-in library)
+        yield from (card for card in map(described_token, sorted(kinds)) if card is not None)
 
     if out is not None:
         write_library(out, cards(), path)
