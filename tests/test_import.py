@@ -738,10 +738,12 @@ def test_a_token_a_line_describes_is_written_with_the_library(tmp_path):
                                                           "flying."},
         {**card, "name": "Test Haunt", "oracle_text": "{3}{W}: Create a 1/1 white Spirit creature token with flying."},
         {**card, "name": "Test Muster", "oracle_text": "When ~ enters, create a 1/1 white Soldier creature token."},
+        {**card, "name": "Test Brood", "oracle_text": "When ~ enters, create a 1/1 colorless Eldrazi Scion creature "
+                                                      "token. It has \"Sacrifice this creature: Add {C}.\""},
     ]), encoding="utf-8")
     out = tmp_path / "lib.yaml"
     report = import_cards(str(path), out=str(out))
-    assert report.counts["full"] == 3
+    assert report.counts["full"] == 4
     text = out.read_text(encoding="utf-8")
     assert text.count("token: spirit_1_1_w_flying") == 1 and "token: soldier" not in text
     library = load_library(out)
@@ -749,6 +751,9 @@ def test_a_token_a_line_describes_is_written_with_the_library(tmp_path):
     assert (spirit.token, spirit.types, spirit.subtypes, spirit.power, spirit.toughness, spirit.colors) == (
         "spirit_1_1_w_flying", ("creature",), ("spirit",), 1, 1, ("w",))
     assert [a.keyword for a in spirit.abilities] == ["flying"]
+    scion = library.cards['Eldrazi Scion Token (1/1, colorless, "Sacrifice this creature: Add {C}.")']
+    assert (scion.token, scion.colors, [a.kind for a in scion.abilities]) == (
+        "eldrazi_scion_1_1_colorless_sacrifice_this_creature_add_c", None, ["activated"])
     situation = tmp_path / "s.yaml"
     situation.write_text(f"""\
 library: {out}
@@ -933,6 +938,12 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"triggered": {"when": "dies", "effect": {"create_tokens": {"kind": "spirit_1_1_wb_flying", "count": 1}}}}]),
     ("Create two 3/3 colorless Golem artifact creature tokens.", True,
      [{"spell": {"effect": {"create_tokens": {"kind": "golem_3_3_colorless_artifact", "count": 2}}}}]),
+    ("When ~ enters, create two 1/1 colorless Eldrazi Spawn creature tokens. They have \"Sacrifice this creature: "
+     "Add {C}.\"", False,
+     [{"triggered": {"when": "enters", "effect": {"create_tokens": {
+         "kind": "eldrazi_spawn_1_1_colorless_sacrifice_this_creature_add_c", "count": 2}}}}]),
+    ("Create a 1/1 colorless Eldrazi Scion creature token. It has \"Sacrifice this creature: Draw a card "
+     "somehow.\"", True, None),
     ("When ~ enters, create a 2/2 white Kithkin Soldier creature token with first strike and lifelink.", False,
      [{"triggered": {"when": "enters", "effect": {"create_tokens": {
          "kind": "kithkin_soldier_2_2_w_first_strike_lifelink", "count": 1}}}}]),
@@ -962,7 +973,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "each-player-discards", "each-opponent-draws", "investigate", "put-into-a-graveyard", "soulshift",
         "return-subtype-card", "return-by-mana-value", "destroy-all-by-mana-value", "not-a-type",
         "damage-each-without-flying", "destroy-target-with-flying", "tap-target-with-flying",
-        "with-flying-or-reach-refused", "spirit-token", "golem-tokens",
+        "with-flying-or-reach-refused", "spirit-token", "golem-tokens", "spawn-tokens-with-an-ability",
+        "token-ability-refused",
         "two-subtype-token", "pacifism", "cant-block-aura", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
         "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst"])

@@ -724,7 +724,7 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
 _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 
 
-def _create_token(sentence: str) -> dict[str, Any] | None:
+def _create_token(sentence: str, ability: str = "") -> dict[str, Any] | None:
     """"Create two 1/1 white Soldier creature tokens [with flying]": a token kind with exactly these characteristics
     (111.4): the built-in library's, or else one described by a token card of its own that the import writes with
     the library (:func:`described_token`)."""
@@ -739,8 +739,12 @@ def _create_token(sentence: str) -> dict[str, Any] | None:
         return None
     wanted = {"power": int(power), "toughness": int(toughness), "subtypes": tuple(subtypes.lower().split()),
               "types": frozenset(types.split()), "keywords": frozenset(w.replace(" ", "_") for w in words),
-              "colors": frozenset(_COLOR_WORDS[c] for c in re.findall(r"\w+", colors) if c in _COLOR_WORDS)}
-    body: dict[str, Any] = {"kind": _token_kind(wanted), "count": number(count)}
+              "colors": frozenset(_COLOR_WORDS[c] for c in re.findall(r"\w+", colors) if c in _COLOR_WORDS),
+              "ability": ability}
+    kind = _token_kind(wanted)
+    if kind is None:
+        return None
+    body: dict[str, Any] = {"kind": kind, "count": number(count)}
     if per:
         if count != "a":
             return None
@@ -748,28 +752,36 @@ def _create_token(sentence: str) -> dict[str, Any] | None:
     return {"create_tokens": body}
 
 
-def _token_kind(wanted: dict[str, Any]) -> str:
-    """The kind of the built-in token card with these characteristics, or the kind its own card describes."""
-    for card in builtin_library().cards.values():
+def _token_kind(wanted: dict[str, Any]) -> str | None:
+    """The kind of the built-in token card with these characteristics, or the kind its own card describes (None if
+    the ability it has, "It has \"...\"", is one no template reads)."""
+    text = wanted["ability"] if wanted["ability"].endswith(".") else wanted["ability"] + "."
+    abilities = translate_line(re.sub(r"\bthis (?:creature|artifact|token)\b", "~", text), False) \
+        if wanted["ability"] else []
+    if abilities is None or len(abilities) > 1 or any("unsupported" in a for a in abilities):
+        return None
+    for card in builtin_library().cards.values() if not abilities else ():
         if card.token and _token_matches(card, wanted):
             return card.token
     colors = "".join(c for c in "wubrg" if c in wanted["colors"]) or "colorless"
     artifact = ["artifact"] if "artifact" in wanted["types"] else []
+    slug = [re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")] if abilities else []
     kind = "_".join([*wanted["subtypes"], str(wanted["power"]), str(wanted["toughness"]), colors, *artifact,
-                     *sorted(wanted["keywords"])])
+                     *sorted(wanted["keywords"]), *slug])
     if kind not in _DESCRIBED:  # (named by its subtypes, 111.4, and told apart by what else it is)
         words = [f"{wanted['power']}/{wanted['toughness']}",
                  " ".join([" and ".join(_COLOR_NAMES[c] for c in "wubrg" if c in wanted["colors"]) or "colorless",
                            *artifact]),
-                 *sorted(k.replace("_", " ") for k in wanted["keywords"])]
+                 *sorted(k.replace("_", " ") for k in wanted["keywords"]),
+                 *(f'"{text}"' for _ in abilities)]
         card: dict[str, Any] = {
             "name": f"{' '.join(t.capitalize() for t in wanted['subtypes'])} Token ({', '.join(words)})",
             "token": kind, "types": sorted(wanted["types"]), "subtypes": list(wanted["subtypes"]),
             "power": wanted["power"], "toughness": wanted["toughness"]}
         if wanted["colors"]:
             card["colors"] = [c for c in "wubrg" if c in wanted["colors"]]
-        if wanted["keywords"]:
-            card["abilities"] = [{"keyword": k} for k in sorted(wanted["keywords"])]
+        if wanted["keywords"] or abilities:
+            card["abilities"] = [{"keyword": k} for k in sorted(wanted["keywords"])] + abilities
         _DESCRIBED[kind] = card
     return kind
 
@@ -812,16 +824,25 @@ def instruction_sentences(text: str) -> list[str]:
 
 def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
     out = []
+    previous = ""
     for s in instruction_sentences(text):
         if s == "You may choose new targets for the copy" and out and "copy_target_spell" in out[-1]:
             continue  # as cards.yaml writes Twincast: choosing new targets is the copy's own question
         if s == "Copy target instant or sorcery spell":
             out.append({"copy_target_spell": 1})
             continue
+        has = re.fullmatch(r'(?:It has|They have) "(.+)"', s)
+        if has and out and "create_tokens" in out[-1]:  # the tokens just created have this ability (111.4)
+            e = _create_token(previous, has.group(1))
+            if e is None or e["create_tokens"]["count"] != out[-1]["create_tokens"]["count"]:
+                return None
+            out[-1] = e
+            continue
         e = _effect(s, permanent)
         if e is None:
             return None
         out.append(e)
+        previous = s
     return out or None
 
 
@@ -1421,6 +1442,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     read = _translate_line(line, spell_card)
     if read is None and "until end of turn" in line:
         read = _with_lasting_clause(line, spell_card)
+    if read is None and line.endswith('."') and re.search(r'\. (?:It has|They have) "', line):  # the tokens' ability
+        read = _translate_line(line[:-2] + '".', spell_card)  # quoted last: its period out, as templates end on one
     return read
 
 
