@@ -947,6 +947,12 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("When ~ enters, create a 2/2 white Kithkin Soldier creature token with first strike and lifelink.", False,
      [{"triggered": {"when": "enters", "effect": {"create_tokens": {
          "kind": "kithkin_soldier_2_2_w_first_strike_lifelink", "count": 1}}}}]),
+    ("When ~ enters, you may pay {1}. If you do, draw a card.", False,
+     [{"triggered": {"when": "enters", "effect": {"if_paid": {"pay": "{1}", "effect": {"draw": 1}}}}}]),
+    ("Whenever ~ attacks, you may pay {1}{W}. If you do, put a +1/+1 counter on it.", False,
+     [{"triggered": {"when": "attacks", "effect": {"if_paid": {"pay": "{1}{W}", "effect": {
+         "put_counters_self": {"kind": "p1p1", "count": 1}}}}}}]),
+    ("When ~ enters, you may pay {2}. If you do, create a Food token.", False, None),
     ("Enchanted creature can't attack or block.", False,
      [{"static": {"restrictions": ["attack", "block"], "filter": {"enchanted": True}}}]),
     ("Enchanted creature can't block.", False, [{"static": {"restrictions": ["block"], "filter": {"enchanted": True}}}]),
@@ -974,7 +980,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "return-subtype-card", "return-by-mana-value", "destroy-all-by-mana-value", "not-a-type",
         "damage-each-without-flying", "destroy-target-with-flying", "tap-target-with-flying",
         "with-flying-or-reach-refused", "spirit-token", "golem-tokens", "spawn-tokens-with-an-ability",
-        "token-ability-refused",
+        "token-ability-refused", "may-pay-draw", "may-pay-counter", "may-pay-token-refused",
         "two-subtype-token", "pacifism", "cant-block-aura", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
         "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst"])

@@ -604,10 +604,12 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
      "unsupported: effect 'return_self_with_counter' in a 'enters' triggered ability"),
     ("triggered: {when: dies, effect: {may: {return_self_with_counter: p1p1}}}", "return_self_with_counter",
      "unsupported: effect 'return_self_with_counter' as an instruction one may follow"),
+    ("triggered: {when: enters, effect: {if_paid: {pay: '{1}', effect: {add: '{G}'}}}}", "add",
+     "unsupported: effect 'add' as an instruction one may follow"),
     ("static: {restrictions: [attack], filter: {types: [creature]}}", "restrictions",
      "unsupported: a restriction on attacking or blocking other than an Aura's"),
 ], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
-        "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may", "restriction-not-enchanted"])
+        "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may", "if-paid-mana", "restriction-not-enchanted"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]

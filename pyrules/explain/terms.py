@@ -62,6 +62,7 @@ PHRASES: dict[str, str] = {
     "crafted/2": "{1}, crafted with {0}",
     "convoke/2": "{1} convoking {0}",
     "unless/2": "the cost that keeps instruction {1} of {0} from being followed",
+    "paid_for/2": "the cost paid so that instruction {1} of {0} is followed",
     "improvise/2": "{1} tapped to improvise for {0}",
     "delve/2": "{1} exiled to delve for {0}",
     "rounds/1": "the rounds of discarding, {0} first",
@@ -213,6 +214,7 @@ CHOICES: dict[str, str] = {
     "mode/1": "a mode of {0}",
     "may/2": "whether to follow instruction {1} of {0}",
     "unless/2": "whether to pay so that instruction {1} of {0} is not followed",
+    "paid_for/2": "whether to pay so that instruction {1} of {0} is followed",
     "pay_life/1": "the life paid as {0} enters",
     "prevention/3": "how much of the damage {2} deals to {0} its prevention shield {1} prevents",
 }

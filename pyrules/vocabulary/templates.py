@@ -681,6 +681,31 @@ def _unless_term(value: Any, ctx: Any) -> Any:
     return fn("unless_paid", _effect_kind(key).term(inner, ctx), payer)  # type: ignore[union-attr]
 
 
+@dataclass(frozen=True)
+class IfPaid(Shape):
+    """``{pay: "{2}", effect: {draw: 1}}``: "you may pay {2}. If you do, draw a card": the instruction's player
+    may pay a mana cost as it would be followed, and the instruction is followed only if they do (608.2d)."""
+
+    form = "{pay: mana symbols, effect: one instruction, as 'may' takes}"
+
+    def parse(self, f: Field) -> Any:
+        f.only_keys({"pay", "effect"})
+        if not f.child("pay").present or not f.child("effect").present:
+            raise f.fail(f"{f.name} needs 'pay' (mana symbols) and 'effect' (one instruction)")
+        cost = ManaSymbols().parse(f.child("pay"))
+        if not cost or any(sym == "x" for sym, _ in cost):
+            raise f.child("pay").fail("a cost to pay needs mana symbols and no {X}")
+        return (cost, *MayInstruction().parse(f.child("effect")))
+
+
+def _if_paid_term(value: Any, ctx: Any) -> Any:
+    cost, key, inner = value
+    for symbol, n in cost:
+        ctx.extra(fn("ability_effect_cost", ctx.d, ctx.j, mana_symbol(symbol), n))
+    term = _effect_kind(key).term(inner, ctx)  # type: ignore[union-attr]
+    return [fn("if_paid", t) for t in term] if isinstance(term, list) else fn("if_paid", term)
+
+
 def _effect_kind(name: str) -> Kind | None:
     return next((k for k in EFFECTS if k.name == name), None)
 
@@ -913,6 +938,11 @@ EFFECTS: tuple[Kind, ...] = (
          "chosen anyway (603.3d, 601.2c)", Modelled("stack.lp", ("608.2d",)), MayInstruction(), RESOLVING, term=_may_term,
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
          example="stack/you-may-draw-a-card"),
+    Kind("effect", "if_paid", "you may pay this mana cost as the instruction would be followed; if you do, it is "
+         "followed (\"you may pay {2}. If you do, draw a card\", 608.2d); mana abilities may be activated to pay "
+         "(605.3a)", Modelled("stack.lp", ("608.2d", "605.3a")), IfPaid(), RESOLVING, term=_if_paid_term,
+         targets=lambda value: targets_of(_effect_kind(value[1]), value[2]),  # type: ignore[arg-type]
+         example="stack/you-may-pay-and-if-you-do-draw"),
     Kind("effect", "unless_paid", "follow this instruction unless a player pays this mana cost as it would be "
          "followed: you, or the controller of its target (118.12, 608.2d); they may activate mana abilities to pay "
          "(605.3a): \"counter target spell unless its controller pays {3}\", \"sacrifice this unless you pay {G}\"",

@@ -17,6 +17,7 @@ from typing import Any
 
 from pyrules.base.document import MAX_DIGITS
 from pyrules.cards.library import builtin_library
+from pyrules.vocabulary.templates import MayInstruction
 
 # -- words ------------------------------------------------------------------------------------------
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -724,6 +725,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
 _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 
 
+#: The instructions "you may" (and "you may pay ... If you do") can hold: those the vocabulary lets one choose to follow.
+MAY_FOLLOWED = MayInstruction.FOLLOWED
+
+
 def _create_token(sentence: str, ability: str = "") -> dict[str, Any] | None:
     """"Create two 1/1 white Soldier creature tokens [with flying]": a token kind with exactly these characteristics
     (111.4): the built-in library's, or else one described by a token card of its own that the import writes with
@@ -825,7 +830,15 @@ def instruction_sentences(text: str) -> list[str]:
 def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
     out = []
     previous = ""
-    for s in instruction_sentences(text):
+    sentences = instruction_sentences(text)
+    paid = re.fullmatch(r"You may pay ((?:\{[0-9WUBRGC]\})+)", sentences[0]) if len(sentences) == 2 else None
+    then = re.fullmatch(r"If you do, (.+)", sentences[1]) if paid else None
+    if then:  # "You may pay {2}. If you do, draw a card" (608.2d)
+        inner = _effect(then.group(1)[0].upper() + then.group(1)[1:], permanent)
+        if inner is None or len(inner) != 1 or next(iter(inner)) not in MAY_FOLLOWED:
+            return None
+        return [{"if_paid": {"pay": paid.group(1), "effect": inner}}]
+    for s in sentences:
         if s == "You may choose new targets for the copy" and out and "copy_target_spell" in out[-1]:
             continue  # as cards.yaml writes Twincast: choosing new targets is the copy's own question
         if s == "Copy target instant or sorcery spell":
@@ -1223,6 +1236,7 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str) -> dict[str, Any]
     if flt is None:  # the trigger is about this permanent: "it deals" is "~ deals", "a counter on it" on ~
         text = re.sub(r"^it deals ", "~ deals ", text)
         text = re.sub(r"^(put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
+        text = re.sub(r"(\. If you do, put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
         text = re.sub(r"^sacrifice it\b", "sacrifice ~", text)
         text = re.sub(r"^return (?:it|~) to its owner's hand$", "return ~ to its owner's hand", text)
     effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
