@@ -903,7 +903,10 @@ TRIGGERED_KEYWORDS = {"Prowess": "Whenever you cast a noncreature spell, ~ gets 
                       **{f"Bushido {n}": f"Whenever ~ blocks or becomes blocked, it gets +{n}/+{n} until end of turn."
                          for n in range(1, 10)},
                       **{f"Soulshift {n}": f"When ~ dies, you may return target Spirit card with mana value {n} or less "
-                                           "from your graveyard to your hand." for n in range(1, 13)}}  # 702.46a
+                                           "from your graveyard to your hand." for n in range(1, 13)},  # 702.46a
+                      **{f"Afterlife {n}": f"When ~ dies, create {word} 1/1 white and black Spirit creature "
+                                           f"token{'s' if n > 1 else ''} with flying."  # 702.135a
+                         for n, word in enumerate(("a", "two", "three", "four", "five"), start=1)}}
 
 
 def keywords(line: str) -> list[dict[str, Any]] | None:
@@ -1104,7 +1107,8 @@ def _static(line: str) -> dict[str, Any] | None:
     if m and m.group(2) in _LAND_TYPE:
         flt = permanent_filter(m.group(1))
         return {"static": {"add_land_type": _LAND_TYPE[m.group(2)], "filter": flt}} if flt else None
-    m = re.fullmatch(r"((?:Other )?(?:Creatures|Artifacts|Lands) you control) (?:get|gets) ([+-]\d+/[+-]\d+)\.", line)
+    m = re.fullmatch(r"((?:Other )?(?:Creatures|Artifacts|Lands) (?:you|your opponents) control) (?:get|gets) "
+                     r"([+-]\d+/[+-]\d+)\.", line)
     if m:
         flt = permanent_filter(m.group(1))
         return {"static": {"modify_pt": m.group(2), "filter": flt}} if flt else None
@@ -1492,7 +1496,7 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         static = _until_eot(m, 2) if m else None
         if static and flt is not None and flt.get("types") == ["creature"]:  # as cards.yaml writes Giant Growth
             return [{"spell": {"effect": {"lasting_on_target": {"ability": NEXT, "target": flt}}}}, {"static": static}]
-        m = re.fullmatch(rf"((?:Other )?[Cc]reatures you control|All creatures) {_UNTIL_EOT}\.", line)
+        m = re.fullmatch(rf"((?:Other )?[Cc]reatures (?:you|your opponents) control|All creatures) {_UNTIL_EOT}\.", line)
         flt = permanent_filter(m.group(1)) if m else None
         static = _until_eot(m, 2) if m else None
         if static and flt is not None:  # the permanents it matches as it resolves (611.2c), as cards.yaml writes Overrun
