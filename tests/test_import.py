@@ -959,6 +959,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"spell": {"effect": {"lasting_on_each": "next"}}},
       {"static": {"modify_pt": "-1/-1", "lasting": "until_end_of_turn",
                   "filter": {"types": ["creature"], "controller": "opponent"}}}]),
+    ("~ can't be blocked by more than one creature.", False, [{"keyword": "cant_be_blocked_by_more_than_one"}]),
     ("Afterlife 2", False,
      [{"triggered": {"when": "dies", "effect": {"create_tokens": {"kind": "spirit_1_1_wb_flying", "count": 2}}}}]),
     ("Enchanted creature can't attack or block.", False,
@@ -989,7 +990,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "damage-each-without-flying", "destroy-target-with-flying", "tap-target-with-flying",
         "with-flying-or-reach-refused", "spirit-token", "golem-tokens", "spawn-tokens-with-an-ability",
         "token-ability-refused", "may-pay-draw", "may-pay-counter", "may-pay-token-refused", "opponents-creatures-static",
-        "opponents-creatures-until-end-of-turn", "afterlife",
+        "opponents-creatures-until-end-of-turn", "blocked-by-one-at-most", "afterlife",
         "two-subtype-token", "pacifism", "cant-block-aura", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
         "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst"])

@@ -105,6 +105,7 @@ PHRASES: dict[str, str] = {
     "must_block/1": "{0} blocks each combat if able and could block in a declaration obeying more requirements, "
                     "but does not block (509.1c)",
     "menace/1": "{0} has menace and is blocked by only one creature (702.111b)",
+    "blocked_by_more_than_one/1": "{0} can't be blocked by more than one creature, and more block it (509.1b)",
     "cannot_declare_attackers/1": "attackers cannot be declared now: {0}",
     "cannot_begin_upkeep/1": "the upkeep cannot begin now: {0}",
     "upkeep/1": "the beginning of {0}'s upkeep",

@@ -46,6 +46,8 @@ KEYWORDS: tuple[Kind, ...] = (
         "combat/a-creature-that-cant-block"),
     _kw("cant_be_blocked", "\"This creature can't be blocked\" (a restriction, 509.1b)",
         Modelled("combat.lp", ("509.1b",)), "combat/a-creature-that-cant-be-blocked"),
+    _kw("cant_be_blocked_by_more_than_one", "\"This creature can't be blocked by more than one creature\" (a "
+        "restriction, 509.1b)", Modelled("combat.lp", ("509.1b",)), "combat/blocked-by-one-creature-at-most"),
     _kw("blocks_each_combat", "\"This creature blocks each combat if able\" (a requirement, 509.1c)",
         Modelled("combat.lp", ("509.1c",)), "combat/blocks-each-combat-with-a-menace-attacker"),
     _kw("cant_attack_unless_defender_controls_island", "\"This creature can't attack unless defending player "

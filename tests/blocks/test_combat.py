@@ -152,6 +152,14 @@ def test_a_block_not_allowed_or_a_lone_blocker_of_a_menace_creature_is_a_broken_
         "_block_illegal(cannot_block(b,x))", "_block_illegal(menace(y))"}
 
 
+
+@covers("combat:509.1a-3")
+def test_more_than_one_blocker_of_a_creature_that_cant_be_blocked_by_more_is_a_broken_rule():
+    facts = """_blockers(x,2). has_keyword(x,cant_be_blocked_by_more_than_one). _blockers(y,1).
+               has_keyword(y,cant_be_blocked_by_more_than_one). _blockers(z,3)."""
+    assert derive("combat:509.1a-3", facts, "_block_illegal") == {"_block_illegal(blocked_by_more_than_one(x))"}
+
+
 @covers("combat:509.1c")
 def test_blocks_each_combat_open_keeps_the_declarations_obeying_the_most_requirements():
     facts = """question(declare_blockers(open)). _able_to_block(guard,x). has_keyword(guard,blocks_each_combat).

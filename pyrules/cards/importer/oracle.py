@@ -886,6 +886,7 @@ FILTER_KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample
 #: Whole lines that state a combat restriction or requirement of the creature itself (509.1b, 508.1d), written
 #: as the keyword-like abilities the vocabulary names them by.
 COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
+                "~ can't be blocked by more than one creature.": "cant_be_blocked_by_more_than_one",
                 "~ attacks each combat if able.": "attacks_each_combat",
                 "~ blocks each combat if able.": "blocks_each_combat",
                 "~ can block only creatures with flying.": "can_block_only_flyers",
