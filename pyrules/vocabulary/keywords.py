@@ -25,6 +25,9 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("protection_from_chosen_color", "protection from the color chosen as it entered: not targeted, blocked or "
         "dealt damage by what has that color (702.16b, 702.16e, 702.16f)",
         Modelled("stack.lp", ("702.16b", "702.16e", "702.16f")), "stack/protection-from-chosen-color-target"),
+    _kw("protection_from_artifacts", "protection from artifacts: not targeted, blocked, enchanted or equipped, or dealt "
+        "damage by artifacts (702.16b-f)", Modelled("stack.lp", ("702.16a", "702.16b", "702.16e", "702.16f")),
+        "stack/protection-from-artifacts"),
     _kw("shroud", "can't be the target of spells or abilities (702.18)", Modelled("stack.lp", ("702.18a",)),
         "craft/shroud-cannot-be-targeted"),
     _kw("flying", "can be blocked only by creatures with flying or reach (702.9b)",

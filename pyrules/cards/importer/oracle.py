@@ -877,7 +877,7 @@ KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "fir
             "deathtouch", "lifelink", "indestructible", "shroud", "protection from multicolored", "enchant land",
             "enchant forest", "enchant creature", "flash", "convoke", "improvise", "delve", "hexproof", "wither",
             "infect", "devoid", "fear", "intimidate", "horsemanship", "shadow",
-            *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green")),
+            *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green", "artifacts")),
             *(f"{land}walk" for land in ("plains", "island", "swamp", "mountain", "forest"))}
 #: Keywords a filter may ask for ("with flying", "without flying"): the keyword abilities an object has or lacks.
 FILTER_KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "double strike",
@@ -940,6 +940,11 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     if line in ("Persist", "Undying"):  # 702.79a, 702.93a: the triggered ability each keyword is
         kind = "m1m1" if line == "Persist" else "p1p1"
         return [{"triggered": {"when": "dies", "if": f"no_{kind}_counters", "effect": {"return_self_with_counter": kind}}}]
+    m = re.fullmatch(r"Protection from (\w+)((?:, from \w+)*,? and from \w+)", line)
+    if m:  # "protection from black and from red": one protection from each (702.16g)
+        qualities = [m.group(1), *re.findall(r"from (\w+)", m.group(2))]
+        if all(f"protection from {q}" in KEYWORDS for q in qualities):
+            return [{"keyword": f"protection_from_{q}"} for q in qualities]
     words = [w.strip().lower() for w in line.split(",")]
     if all(w in KEYWORDS for w in words):
         return [{"keyword": w.replace(" ", "_")} for w in words]
