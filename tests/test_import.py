@@ -964,6 +964,11 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"keyword": "protection_from_black"}, {"keyword": "protection_from_red"}]),
     ("Flying, protection from artifacts", False, [{"keyword": "flying"}, {"keyword": "protection_from_artifacts"}]),
     ("Protection from Goblins and from red", False, None),
+    ("Return target creature card from your graveyard to the battlefield.", True,
+     [{"spell": {"effect": {"return_card_to_battlefield": {"types": ["creature"]}}}}]),
+    ("When ~ enters, return target artifact card with mana value 2 or less from your graveyard to the battlefield.",
+     False, [{"triggered": {"when": "enters", "effect": {"return_card_to_battlefield": {
+         "types": ["artifact"], "mana_value_at_most": 2}}}}]),
     ("Afterlife 2", False,
      [{"triggered": {"when": "dies", "effect": {"create_tokens": {"kind": "spirit_1_1_wb_flying", "count": 2}}}}]),
     ("Enchanted creature can't attack or block.", False,
@@ -995,7 +1000,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "with-flying-or-reach-refused", "spirit-token", "golem-tokens", "spawn-tokens-with-an-ability",
         "token-ability-refused", "may-pay-draw", "may-pay-counter", "may-pay-token-refused", "opponents-creatures-static",
         "opponents-creatures-until-end-of-turn", "blocked-by-one-at-most", "two-protections",
-        "protection-from-artifacts", "protection-from-a-subtype-refused", "afterlife",
+        "protection-from-artifacts", "protection-from-a-subtype-refused", "reanimate",
+        "reanimate-by-mana-value", "afterlife",
         "two-subtype-token", "pacifism", "cant-block-aura", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
         "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst"])

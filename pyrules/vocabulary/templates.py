@@ -924,6 +924,13 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda value: (TargetSpec("target " + _filter_words(value) + " card in your graveyard", "graveyard",
                                            Filter({"owner": "you", **value})),),
          example="stack/return-target-creature-card-from-the-graveyard"),
+    Kind("effect", "return_card_to_battlefield", "return target [filter] card from your graveyard to the battlefield "
+         "under its owner's control (400.7, 110.2: a card in its owner's graveyard, owner: you)",
+         Modelled("events.lp", ("400.7", "110.2")), FilterShape("objects"), RESOLVING,
+         term=lambda value, ctx: fn("return_card_to_battlefield", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " card in your graveyard", "graveyard",
+                                           Filter({"owner": "you", **value})),),
+         example="stack/return-target-creature-card-to-the-battlefield"),
     Kind("effect", "target_player", "target player follows the instruction instead of you: {draw: N}, {discard: N}, "
          "{gain_life: N}, {lose_life: N} or {mill: N} (115.1, 608.2c)", Modelled("stack.lp", ("115.1", "608.2c")),
          PlayerInstruction(), RESOLVING,

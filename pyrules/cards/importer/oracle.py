@@ -594,10 +594,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         if m:
             return make(m)
     m = re.fullmatch(r"Return target (.+? card(?: with (?:converted mana cost|mana value) \d+ or (?:less|greater))?) "
-                     r"from your graveyard to your hand", sentence)
-    if m:  # 400.3, 115.1
+                     r"from your graveyard to (your hand|the battlefield)", sentence)
+    if m:  # 400.3, 115.1, 110.2
         flt = _card_filter(m.group(1).replace(" card", "", 1))
-        return None if flt is None else {"return_card_to_hand": flt}
+        to = "return_card_to_hand" if m.group(2) == "your hand" else "return_card_to_battlefield"
+        return None if flt is None else {to: flt}
     m = re.fullmatch(r"Counter target (?:(.+?) )?spell", sentence)
     if m:  # "counter target spell", "... noncreature spell", "... instant or sorcery spell"
         words = m.group(1)
