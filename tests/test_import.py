@@ -969,6 +969,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("When ~ enters, return target artifact card with mana value 2 or less from your graveyard to the battlefield.",
      False, [{"triggered": {"when": "enters", "effect": {"return_card_to_battlefield": {
          "types": ["artifact"], "mana_value_at_most": 2}}}}]),
+    ("Enchant creature you control", False, [{"keyword": "enchant_creature_you_control"}]),
     ("Afterlife 2", False,
      [{"triggered": {"when": "dies", "effect": {"create_tokens": {"kind": "spirit_1_1_wb_flying", "count": 2}}}}]),
     ("Enchanted creature can't attack or block.", False,
@@ -1001,7 +1002,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "token-ability-refused", "may-pay-draw", "may-pay-counter", "may-pay-token-refused", "opponents-creatures-static",
         "opponents-creatures-until-end-of-turn", "blocked-by-one-at-most", "two-protections",
         "protection-from-artifacts", "protection-from-a-subtype-refused", "reanimate",
-        "reanimate-by-mana-value", "afterlife",
+        "reanimate-by-mana-value", "enchant-creature-you-control", "afterlife",
         "two-subtype-token", "pacifism", "cant-block-aura", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
         "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst"])

@@ -70,6 +70,8 @@ KEYWORDS: tuple[Kind, ...] = (
         "sequences/aura-on-an-illegal-object"),
     _kw("enchant_creature", "an Aura that enchants a creature (702.5)", Modelled("sba.lp", ("303.4a", "704.5m")),
         "sequences/aura-on-an-illegal-object"),
+    _kw("enchant_creature_you_control", "an Aura that enchants a creature its controller controls (702.5)",
+        Modelled("sba.lp", ("303.4a", "704.5m")), "sequences/an-aura-on-a-creature-you-no-longer-control"),
     _kw("cant_be_countered", "\"This spell can't be countered\": an effect that counters it does nothing to it (101.2, "
         "701.5a)", Modelled("stack.lp", ("101.2", "701.5a")), "stack/a-spell-that-cant-be-countered"),
     _kw("flash", "may be cast any time its controller could cast an instant (702.8a)",

@@ -117,6 +117,15 @@ def test_enchant_creature_allows_a_creature_permanent_only():
 
 
 @covers("sba:303.4a")
+def test_enchant_creature_you_control_allows_a_creature_of_the_auras_controller_only():
+    facts = """_check. permanent(a1). has_subtype(a1,aura). has_keyword(a1,enchant_creature_you_control).
+               attached_to(a1,bear). controller(a1,alice). permanent(bear). has_type(bear,creature). controller(bear,alice).
+               permanent(a2). has_subtype(a2,aura). has_keyword(a2,enchant_creature_you_control). attached_to(a2,orc).
+               controller(a2,alice). permanent(orc). has_type(orc,creature). controller(orc,bob)."""
+    assert derive("sba:303.4a", facts, _SHOW) == {"_legally_attached(a1)", "_illegally_attached(a2)"}
+
+
+@covers("sba:303.4a")
 def test_enchant_land_and_enchant_forest():
     facts = """_check. permanent(mountain). has_type(mountain,land). has_subtype(mountain,mountain).
                permanent(forest). has_type(forest,land). has_subtype(forest,forest).

@@ -876,7 +876,8 @@ def spell(line: str) -> list[dict[str, Any]] | None:
 # -- keywords ---------------------------------------------------------------------------------------
 KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "double strike", "menace",
             "deathtouch", "lifelink", "indestructible", "shroud", "protection from multicolored", "enchant land",
-            "enchant forest", "enchant creature", "flash", "convoke", "improvise", "delve", "hexproof", "wither",
+            "enchant forest", "enchant creature", "enchant creature you control", "flash", "convoke", "improvise", "delve",
+            "hexproof", "wither",
             "infect", "devoid", "fear", "intimidate", "horsemanship", "shadow",
             *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green", "artifacts")),
             *(f"{land}walk" for land in ("plains", "island", "swamp", "mountain", "forest"))}
