@@ -970,6 +970,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      False, [{"triggered": {"when": "enters", "effect": {"return_card_to_battlefield": {
          "types": ["artifact"], "mana_value_at_most": 2}}}}]),
     ("Enchant creature you control", False, [{"keyword": "enchant_creature_you_control"}]),
+    ("~ can't attack or block alone.", False, [{"keyword": "cant_attack_alone"}, {"keyword": "cant_block_alone"}]),
     ("Afterlife 2", False,
      [{"triggered": {"when": "dies", "effect": {"create_tokens": {"kind": "spirit_1_1_wb_flying", "count": 2}}}}]),
     ("Enchanted creature can't attack or block.", False,
@@ -1002,7 +1003,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "token-ability-refused", "may-pay-draw", "may-pay-counter", "may-pay-token-refused", "opponents-creatures-static",
         "opponents-creatures-until-end-of-turn", "blocked-by-one-at-most", "two-protections",
         "protection-from-artifacts", "protection-from-a-subtype-refused", "reanimate",
-        "reanimate-by-mana-value", "enchant-creature-you-control", "afterlife",
+        "reanimate-by-mana-value", "enchant-creature-you-control", "cant-attack-or-block-alone",
+        "afterlife",
         "two-subtype-token", "pacifism", "cant-block-aura", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
         "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst"])

@@ -105,6 +105,7 @@ PHRASES: dict[str, str] = {
     "must_block/1": "{0} blocks each combat if able and could block in a declaration obeying more requirements, "
                     "but does not block (509.1c)",
     "menace/1": "{0} has menace and is blocked by only one creature (702.111b)",
+    "cannot_block_alone/1": "{0} can't block alone, and no other creature blocks (506.5)",
     "blocked_by_more_than_one/1": "{0} can't be blocked by more than one creature, and more block it (509.1b)",
     "cannot_declare_attackers/1": "attackers cannot be declared now: {0}",
     "cannot_begin_upkeep/1": "the upkeep cannot begin now: {0}",
@@ -230,6 +231,7 @@ WORDS: dict[str, str] = {
     "summoning_sick": "it came under its controller's control this turn and has no haste (302.6)",
     "tapped": "it is tapped", "defender": "it has defender (702.3b)",
     "kept_from_attacking": "an effect says it can't attack (508.1c)",
+    "alone": "it can't attack alone, and no other creature attacks (506.5)",
     "no_island": "it can't attack unless the defending player controls an Island (508.1c)",
     "not_beginning_of_combat": "it is not the beginning of combat step",
     "not_declare_attackers_step": "it is not the declare attackers step", "stack_not_empty": "the stack is not empty",

@@ -51,6 +51,10 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("combat.lp", ("509.1b",)), "combat/a-creature-that-cant-be-blocked"),
     _kw("cant_be_blocked_by_more_than_one", "\"This creature can't be blocked by more than one creature\" (a "
         "restriction, 509.1b)", Modelled("combat.lp", ("509.1b",)), "combat/blocked-by-one-creature-at-most"),
+    _kw("cant_attack_alone", "\"This creature can't attack alone\": another creature must attack too (506.5, a "
+        "restriction, 508.1c)", Modelled("combat.lp", ("506.5", "508.1c")), "combat/a-creature-that-cant-attack-alone"),
+    _kw("cant_block_alone", "\"This creature can't block alone\": another creature must block too (506.5, a "
+        "restriction, 509.1b)", Modelled("combat.lp", ("506.5", "509.1b")), "combat/a-creature-that-cant-block-alone"),
     _kw("blocks_each_combat", "\"This creature blocks each combat if able\" (a requirement, 509.1c)",
         Modelled("combat.lp", ("509.1c",)), "combat/blocks-each-combat-with-a-menace-attacker"),
     _kw("cant_attack_unless_defender_controls_island", "\"This creature can't attack unless defending player "

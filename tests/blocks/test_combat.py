@@ -33,6 +33,24 @@ def test_an_auras_restriction_keeps_the_creature_it_enchants_from_attacking_or_b
         "_kept_from(c,attack)", "_kept_from(c,block)", "_kept_from(k,block)"}
 
 
+@covers("combat:508.1c-2")
+def test_a_creature_that_cant_attack_alone_needs_another_attacker():
+    facts = """_attacker(h,bob). has_keyword(h,cant_attack_alone). _attacker(g,bob). has_keyword(g,cant_attack_alone).
+               _declaring_attackers. _able_to_attack(h). has_keyword(h,attacks_each_combat)."""
+    assert derive("combat:508.1c-2", facts, ["_attack_illegal", "unsupported"]) == {
+        "unsupported(attack_requirements_with_a_creature_that_cant_attack_alone)"}
+    assert derive("combat:508.1c-2", "_attacker(h,bob). has_keyword(h,cant_attack_alone).", "_attack_illegal") == {
+        "_attack_illegal(cannot_attack(h,alone))"}
+
+
+@covers("combat:509.1b-2")
+def test_a_creature_that_cant_block_alone_needs_another_blocker():
+    assert derive("combat:509.1b-2", "_blocker(s,x). has_keyword(s,cant_block_alone).", "_block_illegal") == {
+        "_block_illegal(cannot_block_alone(s))"}
+    assert derive("combat:509.1b-2", "_blocker(s,x). has_keyword(s,cant_block_alone). _blocker(b,y).",
+                  "_block_illegal") == set()
+
+
 @covers("combat:508.1a")
 def test_able_to_attack_untapped_not_sick_without_defender():
     facts = """_declaring_attackers. active_player(alice).

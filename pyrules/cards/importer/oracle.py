@@ -889,6 +889,7 @@ FILTER_KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample
 #: as the keyword-like abilities the vocabulary names them by.
 COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
                 "~ can't be blocked by more than one creature.": "cant_be_blocked_by_more_than_one",
+                "~ can't attack alone.": "cant_attack_alone", "~ can't block alone.": "cant_block_alone",
                 "~ attacks each combat if able.": "attacks_each_combat",
                 "~ blocks each combat if able.": "blocks_each_combat",
                 "~ can block only creatures with flying.": "can_block_only_flyers",
@@ -928,6 +929,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": m.group(1).lower().replace(" ", "_")}]
     if line in COMBAT_LINES:
         return [{"keyword": COMBAT_LINES[line]}]
+    if line == "~ can't attack or block alone.":
+        return [{"keyword": "cant_attack_alone"}, {"keyword": "cant_block_alone"}]
     if line in UNCOUNTERABLE_LINES:
         return [{"keyword": "cant_be_countered"}]
     m = re.fullmatch(r"Bloodthirst (\d+)", line)
