@@ -296,33 +296,21 @@ def test_the_progress_of_a_sequence_says_what_lies_ahead(monkeypatch):
     assert seen[-1].seconds_ahead == seen[-1].seconds / 6
 
 
-def test_upkeep_takes_no_value(write):
-    """The action upkeep begins the active player's upkeep (503.1): it says nothing more."""
-    path = write("upkeep.yaml", """\
+@pytest.mark.parametrize("phase, action", [("beginning\n        step: untap", "upkeep"), ("postcombat_main", "end_step")])
+def test_an_action_that_begins_a_step_takes_no_value(write, phase, action):
+    """The actions upkeep and end_step begin the active player's upkeep (503.1) or end step (513.1): they say
+    nothing more."""
+    path = write("step.yaml", f"""\
         players: [alice, bob]
-        phase: beginning
-        step: untap
+        phase: {phase}
         objects: []
         actions:
-          - upkeep: alice
+          - {action}: alice
         """)
     with pytest.raises(InputError) as info:
         pyrules.solve(path)
-    assert str(info.value) == f"{path}:6: 'upkeep' takes no value: write '- upkeep'"
-
-
-def test_end_step_takes_no_value(write):
-    """The action end_step begins the active player's end step (513.1): it says nothing more."""
-    path = write("end.yaml", """\
-        players: [alice, bob]
-        phase: postcombat_main
-        objects: []
-        actions:
-          - end_step: alice
-        """)
-    with pytest.raises(InputError) as info:
-        pyrules.solve(path)
-    assert str(info.value) == f"{path}:5: 'end_step' takes no value: write '- end_step'"
+    line = 6 if action == "upkeep" else 5
+    assert str(info.value) == f"{path}:{line}: '{action}' takes no value: write '- {action}'"
 
 
 def test_the_end_step_begins_the_ending_phase(write):

@@ -740,6 +740,10 @@ def _question(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameOb
 
 
 # -- a sequence of actions ---------------------------------------------------------------------------
+#: The actions that begin a step (503.1, 513.1): each says nothing more.
+_STEP_BEGINS = {"upkeep": BeginUpkeep, "end_step": BeginEndStep}
+
+
 def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObject], player_ref: Any,
              players: list[str], library: CardLibrary) -> tuple[Action, ...]:
     """Each action is checked for what it names (ids, targets a spell could never have); whether it is
@@ -752,7 +756,7 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
     for item in items:
         if isinstance(item.value, str):
             bare = {"resolve": ResolveTop, "pass": PassPriority, "attack": DeclareAttackers, "block": DeclareBlockers,
-                    "damage": CombatDamage, "upkeep": BeginUpkeep, "end_step": BeginEndStep}
+                    "damage": CombatDamage, **_STEP_BEGINS}
             if item.value not in bare:
                 raise item.fail(f"unknown action '{item.value}'; expected one of: {', '.join(kinds)}")
             out.append(bare[item.value]())
@@ -798,14 +802,10 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
                 raise body.fail("'damage' takes no value: write '- damage' (each creature's division of its damage "
                                 "is left open)")
             out.append(CombatDamage())
-        elif key == "upkeep":
+        elif key in _STEP_BEGINS:
             if body.present:
-                raise body.fail("'upkeep' takes no value: write '- upkeep'")
-            out.append(BeginUpkeep())
-        elif key == "end_step":
-            if body.present:
-                raise body.fail("'end_step' takes no value: write '- end_step'")
-            out.append(BeginEndStep())
+                raise body.fail(f"'{key}' takes no value: write '- {key}'")
+            out.append(_STEP_BEGINS[key]())
         else:
             raise item.child(key).fail(f"unknown action '{key}'; expected one of: {', '.join(kinds)}")
     return tuple(out)
