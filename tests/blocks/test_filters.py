@@ -249,6 +249,18 @@ def test_keywords_of_permanents_after_the_layers_and_of_cards_as_printed():
 
 # --- 202.3: mana value ------------------------------------------------------------------------------------
 
+@covers("filters:110.5")
+def test_a_cards_power_elsewhere_is_its_printed_power():
+    facts = """object(g). face_card(g,giant). card_power(giant,3). card_type(giant,creature).
+               object(b). face_card(b,bears). card_power(bears,2). card_type(bears,creature).
+               object(n). face_card(n,nightmare). card_type(nightmare,creature).
+               object(l). face_card(l,land). card_type(land,land).
+               filter_power_at_most(f,2). _candidate(f,(g;b;n;l))."""
+    assert derive("filters:110.5", facts, ["_status_fails", "unsupported"]) == {
+        "_status_fails(f,g)", "_status_fails(f,n)", "_status_fails(f,l)",
+        "unsupported(a_power_filter_on_a_card_whose_power_an_ability_defines(n))"}
+
+
 @covers("filters:202.3")
 def test_mana_value_counts_x_only_on_the_stack():
     facts = """filter_mana_value_at_most(f,3). filter_mana_value_at_least(g,4).
