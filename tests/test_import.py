@@ -993,6 +993,13 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
                                                    {"become_renowned": True}]}}]),
     ("~ can't be countered by spells or abilities.", False, [{"keyword": "cant_be_countered"}]),
     ("Return target Legendary card from your graveyard to your hand.", True, None),
+    ("~ doesn't untap during your untap step.", False, [{"keyword": "doesnt_untap"}]),
+    ("You may choose not to untap ~ during your untap step.", False, [{"keyword": "may_not_untap"}]),
+    ("Enchanted permanent doesn't untap during its controller's untap step.", False,
+     [{"keyword": "enchanted_doesnt_untap"}]),
+    ("~ enters tapped and doesn't untap during your untap step.", False,
+     [{"enters": {"tapped": True}}, {"keyword": "doesnt_untap"}]),
+    ("Tap target creature. It doesn't untap during its controller's next untap step.", True, None),
 ], ids=["convoke", "delve", "flashback", "flashback-life", "flashback-tap-creatures", "buyback", "counter-unless",
         "upkeep-sacrifice-unless", "end-step-sacrifice", "each-end-step-bounce", "your-end-step-life",
         "end-step-if-refused", "enters-sacrifice-unless", "exalted", "return-card", "may-return-card", "scry",
@@ -1007,7 +1014,9 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "afterlife",
         "two-subtype-token", "pacifism", "cant-block-aura", "legendary",
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
-        "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst"])
+        "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst",
+        "doesnt-untap", "may-not-untap", "enchanted-doesnt-untap", "enters-tapped-doesnt-untap",
+        "next-untap-step-refused"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

@@ -118,6 +118,13 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("triggers.lp", ("702.24a",)), "sequences/cumulative-upkeep-is-refused-as-it-triggers"),
     _kw("opening_hand_start", "may begin the game on the battlefield (Leyline)", Inert("it matters only before "
         "the game starts")),
+    *(_kw(name, doc, Inert("it matters only as permanents untap in an untap step (502.3), which pyrules does not "
+                            "play: a situation gives each permanent tapped or untapped"))
+      for name, doc in (("doesnt_untap", "\"This permanent doesn't untap during your untap step\" (502.3)"),
+                        ("may_not_untap", "\"You may choose not to untap this permanent during your untap step\" "
+                         "(502.3)"),
+                        ("enchanted_doesnt_untap", "an Aura's \"Enchanted creature (permanent) doesn't untap during "
+                         "its controller's untap step\" (502.3)"))),
     _kw("overload", "an alternative cost that replaces \"target\" with \"each\" (702.96)",
         Inert("it matters only when the spell is cast for its overload cost, an alternative cost pyrules does not "
               "offer")),

@@ -887,6 +887,12 @@ FILTER_KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample
                    "fear", "intimidate", "horsemanship", "shadow"}
 #: Whole lines that state a combat restriction or requirement of the creature itself (509.1b, 508.1d), written
 #: as the keyword-like abilities the vocabulary names them by.
+#: Lines about the untap step (502.3), which pyrules never plays: inert keywords.
+UNTAP_LINES = {"~ doesn't untap during your untap step.": "doesnt_untap",
+               "You may choose not to untap ~ during your untap step.": "may_not_untap",
+               "Enchanted creature doesn't untap during its controller's untap step.": "enchanted_doesnt_untap",
+               "Enchanted permanent doesn't untap during its controller's untap step.": "enchanted_doesnt_untap"}
+
 COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
                 "~ can't be blocked by more than one creature.": "cant_be_blocked_by_more_than_one",
                 "~ can't attack alone.": "cant_attack_alone", "~ can't block alone.": "cant_block_alone",
@@ -929,6 +935,10 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": m.group(1).lower().replace(" ", "_")}]
     if line in COMBAT_LINES:
         return [{"keyword": COMBAT_LINES[line]}]
+    if line in UNTAP_LINES:
+        return [{"keyword": UNTAP_LINES[line]}]
+    if line == "~ enters tapped and doesn't untap during your untap step.":
+        return [{"enters": {"tapped": True}}, {"keyword": "doesnt_untap"}]
     if line == "~ can't attack or block alone.":
         return [{"keyword": "cant_attack_alone"}, {"keyword": "cant_block_alone"}]
     if line in UNCOUNTERABLE_LINES:
