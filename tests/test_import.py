@@ -1000,6 +1000,21 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("~ enters tapped and doesn't untap during your untap step.", False,
      [{"enters": {"tapped": True}}, {"keyword": "doesnt_untap"}]),
     ("Tap target creature. It doesn't untap during its controller's next untap step.", True, None),
+    ("Whenever ~ or another Ally enters under your control, you gain 1 life.", False,
+     [{"triggered": {"when": "enters", "filter": {"subtypes": ["ally"], "other": True, "controller": "you"},
+                     "or_self": True, "effect": {"gain_life": 1}}}]),
+    ("Whenever ~ or another creature dies, you gain 1 life.", False,
+     [{"triggered": {"when": "dies", "filter": {"types": ["creature"], "other": True}, "or_self": True,
+                     "effect": {"gain_life": 1}}}]),
+    ("Whenever ~ or another creature you control dies, you gain 1 life.", False, None),
+    ("Whenever ~ attacks, other creatures you control get +1/+0 until end of turn.", False,
+     [{"triggered": {"when": "attacks", "effect": {"lasting_on_each": "next"}}},
+      {"static": {"modify_pt": "+1/+0", "lasting": "until_end_of_turn",
+                  "filter": {"types": ["creature"], "controller": "you", "other": True}}}]),
+    ("{2}{W}: Creatures you control gain vigilance until end of turn.", False,
+     [{"activated": {"cost": "{2}{W}", "effect": {"lasting_on_each": "next"}}},
+      {"static": {"gain_keywords": ["vigilance"], "lasting": "until_end_of_turn",
+                  "filter": {"types": ["creature"], "controller": "you"}}}]),
 ], ids=["convoke", "delve", "flashback", "flashback-life", "flashback-tap-creatures", "buyback", "counter-unless",
         "upkeep-sacrifice-unless", "end-step-sacrifice", "each-end-step-bounce", "your-end-step-life",
         "end-step-if-refused", "enters-sacrifice-unless", "exalted", "return-card", "may-return-card", "scry",
@@ -1016,7 +1031,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
         "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst",
         "doesnt-untap", "may-not-untap", "enchanted-doesnt-untap", "enters-tapped-doesnt-untap",
-        "next-untap-step-refused"])
+        "next-untap-step-refused", "or-another-ally-enters", "or-another-creature-dies",
+        "or-another-you-control-dies-refused", "attack-pumps-others", "activated-team-grant"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

@@ -673,13 +673,17 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
     ("{name: Relic, types: [artifact], abilities: [{activated: {cost: '{T}', effect: {add_combination: "
      "{of: ['{W}']}}}}]}", "{id: relic, card: Relic, controller: alice}", "add_combination",
      "add_combination needs 'count'"),
+    ("{name: Relic, types: [artifact], abilities: [{triggered: {when: enters, or_self: true, effect: {draw: 1}}}]}",
+     "{id: relic, card: Relic, controller: alice}", "or_self",
+     "'or_self' widens a filter to the ability's own object, and this trigger has no filter (without one it is "
+     "about its own object alone)"),
 ], ids=["spend-only-without-mana", "kicked-effect-without-kicker", "if-kicked-without-kicker", "if-evoked-without-evoke",
         "renowned-off-the-battlefield",
         "evoked-off-the-stack", "kicked-off-the-stack", "uncounterable-off-the-stack",
         "echo-off-the-battlefield",
         "buyback-off-the-stack", "flashback-off-the-stack",
         "x-mana-without-x-cost",
-        "combination-type-twice", "combination-without-count"])
+        "combination-type-twice", "combination-without-count", "or-self-without-filter"])
 def test_kicker_and_spending_fields_that_nothing_would_read(write, line_of, card, obj, marker, message):
     path = write("unread.yaml", f"""\
         players: [alice]

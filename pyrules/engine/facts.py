@@ -220,6 +220,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
     for part in ability.statics:
         if ("static", part.kind) not in skip:
             out += [fn("ability_static", d, t) for t in _terms(kind("static", part.kind).term(part.value, ctx))]
+    if ability.or_self and ("option", "or_self") not in skip:
+        out.append(fn("ability_or_self", d))
     if ability.filter is not None:
         fid = fn("flt", d, 0)
         out += _filter_facts(fid, ability.filter, skip)

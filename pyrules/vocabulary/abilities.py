@@ -49,6 +49,7 @@ class AbilitySpec:
     damage_to: tuple = ()  # a damage replacement: only damage dealt to these (self, you, players, filters)
     damage_by: str = ""  # a damage replacement: "self" if only damage its own object deals
     combat: bool = False  # a damage replacement: only combat damage
+    or_self: bool = False  # triggered with a filter: also on what happens to its own object ("~ or another Ally")
     limit: str = ""  # activated: once_each_turn
     timing: str = ""  # activated: sorcery
     riders: tuple[str, ...] = ()  # activated mana abilities: restrictions on spending the mana (106.6)
@@ -217,15 +218,18 @@ def parse_ability(f: Field) -> AbilitySpec:
                            timing="" if timing == "instant" else timing, riders=options.get("spend_only", ()),
                            modes=modes, spend_effect=options.get("spend_effect", ""), only_if=options.get("only_if", ()))
     if key == "triggered":
-        body.only_keys({"when", "filter", "effect", "lasting", "if"})
+        body.only_keys({"when", "filter", "effect", "lasting", "if", "or_self"})
         when = body.child("when").choice(names("trigger"))
         effects = _parse_effects(body.child("effect"), {"triggered", when}, f"a '{when}' triggered ability")
         _check_mana_effects(effects, body.child("effect"))
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")
+        if options.get("or_self") and flt is None:
+            raise body.child("or_self").fail("'or_self' widens a filter to the ability's own object, and this "
+                                             "trigger has no filter (without one it is about its own object alone)")
         return AbilitySpec("triggered", trigger=when, filter=flt, effects=effects, lasting=options.get("lasting", ""),
-                           intervening_if=options.get("if", ""))
+                           intervening_if=options.get("if", ""), or_self=bool(options.get("or_self")))
     if key == "replacement":
         body.only_keys({"event", "filter", "modify", "lasting", "applies_to", "to", "by", "combat"})
         event = body.child("event").choice(names("replacement_event"))

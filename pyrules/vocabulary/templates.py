@@ -1541,6 +1541,10 @@ OPTIONS: tuple[Kind, ...] = (
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn")),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: C(v), example="sequences/unkicked-creature-enters-without-counters", asp="ability_if"),
+    Kind("option", "or_self", "a triggered ability with a filter that also triggers on what happens to its own object "
+         "(\"whenever ~ or another Ally enters under your control\", 603.2, 603.6a)",
+         Modelled("triggers.lp", ("603.2", "603.6a")), Flag(), frozenset({"triggered"}), term=lambda v, ctx: [],
+         example="sequences/or-another-ally-enters-sees-itself", asp="ability_or_self"),
     Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a)",
          Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn",)),
          frozenset({"triggered", "replacement", "static"}), term=lambda v, ctx: C(v),

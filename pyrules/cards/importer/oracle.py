@@ -695,6 +695,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"lasting_on_self": NEXT}
     if sentence == _LASTING_THAT and permanent:
         return {"lasting_on_that": NEXT}
+    if sentence == _LASTING_EACH and permanent:
+        return {"lasting_on_each": NEXT}
     m = _LASTING_TARGET.fullmatch(sentence)
     if m:
         flt = permanent_filter(m.group(1))
@@ -1213,15 +1215,18 @@ def _triggered(line: str) -> dict[str, Any] | None:
         subject, event, yours, text = m.groups()
         when = {"enters": "enters", "dies": "dies", "leaves the battlefield": "leaves"}[event]
         flt = None
+        # "~ or another Ally": the filter names the others, and the ability sees its own object too (603.6a)
+        or_self = subject.startswith("~ or another ")
+        subject = subject[len("~ or "):] if or_self else subject
         if subject != "~":
-            flt = permanent_filter(subject)
+            flt = permanent_filter(subject) or _another_subtype(subject)
             if flt is None or "controller" in flt or (when == "dies" and flt.get("types") != ["creature"]):
                 return None
             if yours:
                 flt["controller"] = "you"
         elif yours:
             return None
-        return _trigger(when, flt, text)
+        return _trigger(when, flt, text, or_self)
     m = re.fullmatch(r"Whenever ~ (attacks|blocks|becomes blocked|deals combat damage to a player), (.+)\.", line)
     if m:
         when = {"attacks": "attacks", "blocks": "blocks", "becomes blocked": "becomes_blocked",
@@ -1254,7 +1259,14 @@ def _triggered(line: str) -> dict[str, Any] | None:
 CARD_TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land"}
 
 
-def _trigger(when: str, flt: dict[str, Any] | None, text: str) -> dict[str, Any] | None:
+def _another_subtype(subject: str) -> dict[str, Any] | None:
+    """"another Ally": a permanent of that subtype other than this one (205.3)."""
+    m = re.fullmatch(r"another ([A-Z][a-z]+)", subject)
+    return {"subtypes": [m.group(1).lower()], "other": True} if m and m.group(1).lower() not in _NOT_CREATURE_TYPES \
+        else None
+
+
+def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = False) -> dict[str, Any] | None:
     condition = re.match(r"if (?:it|~) was kicked, ", text) if flt is None and when == "enters" else None
     if condition:  # an intervening if (603.4) on how its spell was cast (702.33d)
         text = text[condition.end():]
@@ -1270,6 +1282,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str) -> dict[str, Any]
     body: dict[str, Any] = {"when": when}
     if flt is not None:
         body["filter"] = flt
+    if or_self:
+        body["or_self"] = True
     body["effect"] = effects[0] if len(effects) == 1 else effects
     if condition:
         body["if"] = "kicked"
@@ -1352,13 +1366,20 @@ _LASTING_CLAUSE = re.compile(rf"(?:(~|it|this creature|that creature)|([Tt]arget
 _LASTING_SELF = "~ gets the lasting effect"
 _LASTING_THAT = "That creature gets the lasting effect"
 _LASTING_TARGET = re.compile(r"Target (.+) gets the lasting effect")
+#: "creatures you control get +1/+1 until end of turn" inside a triggered or activated ability: the permanents the
+#: filter matches as it resolves (611.2c), read as lasting_on_each.
+_LASTING_EACH_CLAUSE = re.compile(rf"((?:[Oo]ther )?[Cc]reatures (?:you|your opponents) control|[Aa]ll creatures) "
+                                  rf"{_UNTIL_EOT}(?=\.)")
+_LASTING_EACH = "Each of them gets the lasting effect"
 
 
 def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """A line with one lasting clause: its ability (the clause read as "the next ability begins on ~ or on the
     target"), then that lasting ability."""
     m = _LASTING_CLAUSE.search(line)
-    if not m or _LASTING_CLAUSE.search(line, m.end()):
+    if not m:
+        return _with_lasting_each(line, spell_card)
+    if _LASTING_CLAUSE.search(line, m.end()):
         return None
     static = _until_eot(m, 3)
     if static is None:
@@ -1377,6 +1398,21 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
     if read is None or any("static" in a for a in read):
         return None
     return [*read, {"static": static}]
+
+
+def _with_lasting_each(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """A triggered or activated ability with one "creatures you control get +N/+N until end of turn" clause: the
+    ability (lasting_on_each), then the lasting ability with its filter."""
+    m = _LASTING_EACH_CLAUSE.search(line)
+    if not m or _LASTING_EACH_CLAUSE.search(line, m.end()) or spell_card:
+        return None
+    flt, static = permanent_filter(m.group(1)), _until_eot(m, 2)
+    if flt is None or static is None:
+        return None
+    read = translate_line(line[:m.start()] + _LASTING_EACH + line[m.end():], spell_card)
+    if read is None or any("static" in a for a in read):
+        return None
+    return [*read, {"static": {**static, "filter": flt}}]
 
 
 #: "Prevent all [combat] damage that would be dealt [to X] [by Y] [this turn]" (615.1a), after an activated ability's
