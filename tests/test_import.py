@@ -1015,6 +1015,11 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"activated": {"cost": "{2}{W}", "effect": {"lasting_on_each": "next"}}},
       {"static": {"gain_keywords": ["vigilance"], "lasting": "until_end_of_turn",
                   "filter": {"types": ["creature"], "controller": "you"}}}]),
+    ("When ~ becomes the target of a spell or ability, sacrifice it.", False,
+     [{"triggered": {"when": "becomes_target", "effect": {"sacrifice_self": True}}}]),
+    ("When enchanted creature becomes the target of a spell or ability, sacrifice ~.", False,
+     [{"triggered": {"when": "becomes_target", "filter": {"enchanted": True}, "effect": {"sacrifice_self": True}}}]),
+    ("Whenever a land becomes the target of a spell or ability, you gain 1 life.", False, None),
 ], ids=["convoke", "delve", "flashback", "flashback-life", "flashback-tap-creatures", "buyback", "counter-unless",
         "upkeep-sacrifice-unless", "end-step-sacrifice", "each-end-step-bounce", "your-end-step-life",
         "end-step-if-refused", "enters-sacrifice-unless", "exalted", "return-card", "may-return-card", "scry",
@@ -1032,7 +1037,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst",
         "doesnt-untap", "may-not-untap", "enchanted-doesnt-untap", "enters-tapped-doesnt-untap",
         "next-untap-step-refused", "or-another-ally-enters", "or-another-creature-dies",
-        "or-another-you-control-dies-refused", "attack-pumps-others", "activated-team-grant"])
+        "or-another-you-control-dies-refused", "attack-pumps-others", "activated-team-grant",
+        "becomes-target-sacrifice", "enchanted-becomes-target", "land-becomes-target-refused"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

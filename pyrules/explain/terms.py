@@ -94,6 +94,7 @@ PHRASES: dict[str, str] = {
     "attacks_alone/1": "{0} attacking alone",
     "blocks/1": "{0} blocking",
     "becomes_blocked/1": "{0} becoming blocked",
+    "becomes_target/2": "{0} becoming a target of {1}",
     # why an action is not legal (illegal/1, and a line's ending)
     "cannot_activate/4": "{0} cannot activate {ability12}: {3}",
     "cannot_cast/3": "{0} cannot cast {1}: {2}",

@@ -1183,6 +1183,10 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "deals_combat_damage_to_player", "whenever this creature deals combat damage to a player (510.3a)",
          Modelled("combat.lp", ("510.3a", "603.2")), term=_const("deals_combat_damage_to_player"),
          example="combat/combat-damage-to-a-player-draws"),
+    Kind("trigger", "becomes_target", "when this becomes the target of a spell or ability; with a filter, whenever a "
+         "[filter] permanent does: as a spell is cast, an ability activated or a triggered ability put on the stack "
+         "with it as a target (603.2, 601.2c, 602.2b, 603.3d)", Modelled("stack.lp", ("603.2", "601.2c", "603.3d")),
+         term=_const("becomes_target"), example="sequences/a-creature-sacrificed-as-it-becomes-a-target"),
     Kind("trigger", "dies", "when this dies; with a filter, whenever a [filter] creature dies (700.4, 603.10a)",
          Modelled("triggers.lp", ("700.4", "603.10a")), term=_const("dies"),
          example="sequences/stitchers-supplier-dies-and-mills"),

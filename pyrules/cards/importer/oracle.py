@@ -1227,6 +1227,14 @@ def _triggered(line: str) -> dict[str, Any] | None:
         elif yours:
             return None
         return _trigger(when, flt, text, or_self)
+    m = re.fullmatch(r"(?:When|Whenever) (~|enchanted creature|an? [^,]+?) becomes the target of a spell or ability, "
+                     r"(.+)\.", line)
+    if m:  # 603.2: as a spell or ability is put on the stack with it as a target
+        flt = None if m.group(1) == "~" else {"enchanted": True} if m.group(1) == "enchanted creature" else \
+            permanent_filter(m.group(1))
+        if m.group(1) != "~" and (flt is None or flt.get("types", ["creature"]) != ["creature"]):
+            return None
+        return _trigger("becomes_target", flt, m.group(2))
     m = re.fullmatch(r"Whenever ~ (attacks|blocks|becomes blocked|deals combat damage to a player), (.+)\.", line)
     if m:
         when = {"attacks": "attacks", "blocks": "blocks", "becomes blocked": "becomes_blocked",
