@@ -1020,6 +1020,12 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("When enchanted creature becomes the target of a spell or ability, sacrifice ~.", False,
      [{"triggered": {"when": "becomes_target", "filter": {"enchanted": True}, "effect": {"sacrifice_self": True}}}]),
     ("Whenever a land becomes the target of a spell or ability, you gain 1 life.", False, None),
+    ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
+    ("Skulk", False, [{"keyword": "skulk"}]),
+    ("Whenever you cast a spell, you gain 1 life.", False,
+     [{"triggered": {"when": "cast", "filter": {"controller": "you"}, "effect": {"gain_life": 1}}}]),
+    ("Whenever an opponent casts a spell, you may draw a card.", False,
+     [{"triggered": {"when": "cast", "filter": {"controller": "opponent"}, "effect": {"may": {"draw": 1}}}}]),
 ], ids=["convoke", "delve", "flashback", "flashback-life", "flashback-tap-creatures", "buyback", "counter-unless",
         "upkeep-sacrifice-unless", "end-step-sacrifice", "each-end-step-bounce", "your-end-step-life",
         "end-step-if-refused", "enters-sacrifice-unless", "exalted", "return-card", "may-return-card", "scry",
@@ -1038,7 +1044,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "doesnt-untap", "may-not-untap", "enchanted-doesnt-untap", "enters-tapped-doesnt-untap",
         "next-untap-step-refused", "or-another-ally-enters", "or-another-creature-dies",
         "or-another-you-control-dies-refused", "attack-pumps-others", "activated-team-grant",
-        "becomes-target-sacrifice", "enchanted-becomes-target", "land-becomes-target-refused"])
+        "becomes-target-sacrifice", "enchanted-becomes-target", "land-becomes-target-refused",
+        "afflict", "skulk", "you-cast-a-spell", "an-opponent-casts-a-spell"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

@@ -103,6 +103,8 @@ KEYWORDS: tuple[Kind, ...] = (
         "(702.13b)", Modelled("combat.lp", ("702.13b",)), "combat/fear-intimidate-and-horsemanship"),
     _kw("horsemanship", "can't be blocked except by creatures with horsemanship (702.31b)",
         Modelled("combat.lp", ("702.31b",)), "combat/fear-intimidate-and-horsemanship"),
+    _kw("skulk", "can't be blocked by creatures with greater power (702.118b)", Modelled("combat.lp", ("702.118b",)),
+        "combat/skulk-evades-greater-power"),
     _kw("shadow", "can't be blocked by creatures without shadow, and can block only creatures with shadow (702.28b)",
         Modelled("combat.lp", ("702.28b",)), "combat/shadow-blocks-and-is-blocked-only-by-shadow"),
     _kw("can_block_only_flyers", "\"This creature can block only creatures with flying\" (a restriction, 509.1b)",

@@ -767,6 +767,11 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "each_opponent_loses_life", "each opponent loses N life", Modelled("choices.lp", ("119.3",)),
          Count(1), RESOLVING, term=_amount("each_opponent_loses_life"), text=lambda v: f"Each opponent loses {v} life",
          example="stack/resolve-magecraft-trigger"),
+    Kind("effect", "defending_player_loses_life", "the defending player loses N life: the player this creature attacks, or "
+         "the controller of the planeswalker it attacks (afflict, 702.130a; 508.5): only in its own combat triggers",
+         Modelled("choices.lp", ("508.5", "119.3")), Count(1), frozenset({"becomes_blocked", "attacks"}),
+         term=_amount("defending_player_loses_life"), text=lambda v: f"Defending player loses {v} life",
+         example="combat/afflict-as-it-becomes-blocked"),
     Kind("effect", "untap_that", "untap the permanent that is its target N (\"untap that creature\", 701.26b)",
          Modelled("stack.lp", ("701.26b",)), Count(1), RESOLVING, term=lambda value, ctx: fn("untap_that", value),
          example="layers/act-of-treason-then-tap-for-mana"),

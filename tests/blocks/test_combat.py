@@ -356,6 +356,13 @@ def test_fear_intimidate_and_horsemanship_let_only_some_creatures_block():
         "_evaded(black,h)", "_evaded(green,h)", "_evaded(myr,h)"}  # horsemanship: horsemanship only
 
 
+@covers("combat:702.118b")
+def test_skulk_keeps_away_blockers_with_greater_power():
+    facts = ("has_keyword(rat,skulk). power(rat,2). power(a,1). power(b,2). power(c,3). power(giant,3). "
+             + "".join(_BLOCKERS.format(b, a) for b in "abc" for a in ("rat", "giant")))
+    assert derive("combat:702.118b", facts, "_evaded") == {"_evaded(c,rat)"}
+
+
 @covers("combat:702.28b")
 def test_shadow_and_can_block_only_flyers_restrict_both_sides():
     facts = ("has_keyword(shade,shadow). has_keyword(angel,flying). "

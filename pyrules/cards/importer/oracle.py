@@ -689,6 +689,9 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     m = re.fullmatch(r"Create (a|two|three) (Treasure|Food|Clue) tokens?", sentence)
     if m:
         return {"create_tokens": {"kind": m.group(2).lower(), "count": number(m.group(1))}}
+    m = re.fullmatch(r"[Dd]efending player loses (\d+) life", sentence)
+    if m and permanent:  # in the creature's own combat triggers (508.5; the vocabulary refuses it elsewhere)
+        return {"defending_player_loses_life": int(m.group(1))}
     if permanent and sentence == "Untap ~":
         return {"untap_self": True}
     if sentence == _LASTING_SELF and permanent:
@@ -880,20 +883,20 @@ KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "fir
             "deathtouch", "lifelink", "indestructible", "shroud", "protection from multicolored", "enchant land",
             "enchant forest", "enchant creature", "enchant creature you control", "flash", "convoke", "improvise", "delve",
             "hexproof", "wither",
-            "infect", "devoid", "fear", "intimidate", "horsemanship", "shadow",
+            "infect", "devoid", "fear", "intimidate", "horsemanship", "shadow", "skulk",
             *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green", "artifacts")),
             *(f"{land}walk" for land in ("plains", "island", "swamp", "mountain", "forest"))}
 #: Keywords a filter may ask for ("with flying", "without flying"): the keyword abilities an object has or lacks.
 FILTER_KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "double strike",
                    "menace", "deathtouch", "lifelink", "indestructible", "shroud", "hexproof", "wither", "infect",
-                   "fear", "intimidate", "horsemanship", "shadow"}
-#: Whole lines that state a combat restriction or requirement of the creature itself (509.1b, 508.1d), written
-#: as the keyword-like abilities the vocabulary names them by.
+                   "fear", "intimidate", "horsemanship", "shadow", "skulk"}
 #: Lines about the untap step (502.3), which pyrules never plays: inert keywords.
 UNTAP_LINES = {"~ doesn't untap during your untap step.": "doesnt_untap",
                "You may choose not to untap ~ during your untap step.": "may_not_untap",
                "Enchanted creature doesn't untap during its controller's untap step.": "enchanted_doesnt_untap",
                "Enchanted permanent doesn't untap during its controller's untap step.": "enchanted_doesnt_untap"}
+#: Whole lines that state a combat restriction or requirement of the creature itself (509.1b, 508.1d), written
+#: as the keyword-like abilities the vocabulary names them by.
 
 COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_blocked",
                 "~ can't be blocked by more than one creature.": "cant_be_blocked_by_more_than_one",
@@ -945,6 +948,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": "cant_attack_alone"}, {"keyword": "cant_block_alone"}]
     if line in UNCOUNTERABLE_LINES:
         return [{"keyword": "cant_be_countered"}]
+    m = re.fullmatch(r"Afflict (\d+)", line)
+    if m:  # 702.130a: "whenever this creature becomes blocked, defending player loses N life"
+        return [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": int(m.group(1))}}}]
     m = re.fullmatch(r"Bloodthirst (\d+)", line)
     if m:  # 702.54a: "if an opponent was dealt damage this turn, this enters with N +1/+1 counters on it"
         return [{"enters": {"counters": {"p1p1": int(m.group(1))}, "if": "opponent_damaged_this_turn"}}]
@@ -1245,6 +1251,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
         types = [t for t in m.group(2, 3) if t]
         flt = {"any_types" if len(types) == 2 else "types": types, "controller": "you"}
         return _trigger("cast", flt, m.group(4))
+    m = re.fullmatch(r"Whenever (you cast|an opponent casts) a spell, (.+)\.", line)
+    if m:  # any spell (601.2i): a filter with no card type
+        return _trigger("cast", {"controller": "you" if m.group(1) == "you cast" else "opponent"}, m.group(2))
     m = re.fullmatch(r"Whenever a creature you control attacks alone, (.+)\.", line)
     if m:  # 506.5 (exalted, 702.83a)
         return _trigger("attacks_alone", {"types": ["creature"], "controller": "you"}, m.group(1))
