@@ -1020,6 +1020,18 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("When enchanted creature becomes the target of a spell or ability, sacrifice ~.", False,
      [{"triggered": {"when": "becomes_target", "filter": {"enchanted": True}, "effect": {"sacrifice_self": True}}}]),
     ("Whenever a land becomes the target of a spell or ability, you gain 1 life.", False, None),
+    ("{0}: Sacrifice ~ at the beginning of the next end step.", False,
+     [{"activated": {"cost": "{0}", "effect": {"lasting_on_self": "delayed"}}},
+      {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once", "effect": {"sacrifice_that": True}}}]),
+    ("{2}: ~ gets +1/+1 until end of turn. Sacrifice it at the beginning of the next end step.", False,
+     [{"activated": {"cost": "{2}", "effect": [{"lasting_on_self": "next"}, {"lasting_on_self": "delayed"}]}},
+      {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once", "effect": {"sacrifice_that": True}}},
+      {"static": {"modify_pt": "+1/+1", "lasting": "until_end_of_turn"}}]),
+    ("Create a 1/1 white Soldier creature token. Exile it at the beginning of the next end step.", True,
+     [{"spell": {"effect": [{"create_tokens": {"kind": "soldier", "count": 1}}, {"lasting_on_tokens": "delayed"}]}},
+      {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once", "effect": {"exile_that": True}}}]),
+    ("Create two 1/1 white Soldier creature tokens. Exile them at the beginning of the next end step.", True, None),
+    ("Target creature gains flying until end of turn. Sacrifice it at the beginning of the next end step.", True, None),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
     ("Skulk", False, [{"keyword": "skulk"}]),
     ("Whenever you cast a spell, you gain 1 life.", False,
@@ -1045,7 +1057,9 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "next-untap-step-refused", "or-another-ally-enters", "or-another-creature-dies",
         "or-another-you-control-dies-refused", "attack-pumps-others", "activated-team-grant",
         "becomes-target-sacrifice", "enchanted-becomes-target", "land-becomes-target-refused",
-        "afflict", "skulk", "you-cast-a-spell", "an-opponent-casts-a-spell"])
+        "afflict", "skulk", "you-cast-a-spell", "an-opponent-casts-a-spell",
+        "delayed-sacrifice-self", "pump-then-delayed-sacrifice", "delayed-exile-token", "delayed-tokens-refused",
+        "delayed-target-refused"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

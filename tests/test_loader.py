@@ -608,8 +608,11 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
      "unsupported: effect 'add' as an instruction one may follow"),
     ("static: {restrictions: [attack], filter: {types: [creature]}}", "restrictions",
      "unsupported: a restriction on attacking or blocking other than an Aura's"),
+    ("triggered: {when: enters, lasting: once, effect: {sacrifice_that: true}}", "lasting",
+     "unsupported: a delayed triggered ability on 'enters' (only \"at the beginning of the next end step\""),
 ], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
-        "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may", "if-paid-mana", "restriction-not-enchanted"])
+        "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may", "if-paid-mana", "restriction-not-enchanted",
+        "delayed-not-at-the-end-step"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]
@@ -673,6 +676,9 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
     ("{name: Relic, types: [artifact], abilities: [{activated: {cost: '{T}', effect: {add_combination: "
      "{of: ['{W}']}}}}]}", "{id: relic, card: Relic, controller: alice}", "add_combination",
      "add_combination needs 'count'"),
+    ("{name: Relic, types: [artifact], abilities: [{static: {modify_pt: +1/+1, lasting: once}}]}",
+     "{id: relic, card: Relic, controller: alice}", "lasting",
+     "'lasting: once' is a delayed triggered ability (603.7): a static ability is not one"),
     ("{name: Relic, types: [artifact], abilities: [{triggered: {when: enters, or_self: true, effect: {draw: 1}}}]}",
      "{id: relic, card: Relic, controller: alice}", "or_self",
      "'or_self' widens a filter to the ability's own object, and this trigger has no filter (without one it is "
@@ -683,7 +689,8 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
         "echo-off-the-battlefield",
         "buyback-off-the-stack", "flashback-off-the-stack",
         "x-mana-without-x-cost",
-        "combination-type-twice", "combination-without-count", "or-self-without-filter"])
+        "combination-type-twice", "combination-without-count", "static-lasting-once",
+        "or-self-without-filter"])
 def test_kicker_and_spending_fields_that_nothing_would_read(write, line_of, card, obj, marker, message):
     path = write("unread.yaml", f"""\
         players: [alice]
@@ -1139,6 +1146,31 @@ def test_timestamps_and_lasting_effects_are_checked(write, line_of, where, effec
     path = write("layers.yaml", _LAYERS % (where, effect, asked))
     error = load_error(path)
     assert error.where == f"{path}:{line_of(path, marker)}" and error.message == message, str(error)
+
+
+def test_a_delayed_triggered_ability_given_in_a_situation_is_refused(write, line_of):
+    """603.7: a delayed triggered ability is made as its spell or ability resolves; stated in a file, its source and
+    the object it refers to would go unread, so it is refused rather than left to do nothing."""
+    path = write("delayed.yaml", """\
+        players: [alice, bob]
+        cards:
+          - name: Test Ghost
+            types: [creature]
+            power: 2
+            toughness: 2
+            abilities:
+              - activated: {cost: "{0}", effect: {lasting_on_self: 2}}
+              - triggered: {when: beginning_of_each_end_step, lasting: once, effect: {sacrifice_that: true}}
+        objects:
+          - {id: ghost, card: Test Ghost, controller: alice}
+        effects:
+          - {card: Test Ghost, controller: alice, ability: 2}
+        question: {activatable: alice}
+        """)
+    error = load_error(path)
+    assert isinstance(error, UnsupportedError) and error.where == f"{path}:{line_of(path, 'ability: 2}')}"
+    assert error.message == ("unsupported: a delayed triggered ability of 'Test Ghost' given in a situation (603.7): "
+                             "its source and the object it refers to are not read")
 
 
 def test_a_lasting_effect_and_a_timestamp_load(write):

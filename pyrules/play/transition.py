@@ -77,6 +77,7 @@ class _Draft:
     left: set[str] = field(default_factory=set)  # the objects that left the battlefield (400.7: new objects after)
     orders: list[tuple[str, str]] = field(default_factory=list)  # timestamp orders taken or learnt (613.7)
     step: str | None = None  # the step of the phase the state is in
+    made: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # the tokens made now, by (player, kind)
 
     def new_id(self, base: str) -> str:
         taken = set(self.objects) | set(self.abilities) | {w.id for w in self.waiting} | set(self.created) \
@@ -281,6 +282,9 @@ def _waits(d: _Draft, a: Symbol) -> None:
     if item.name != "triggered" or len(item.arguments) < 2:
         raise CarryError(f"the triggered item {item}")
     source, instance = item.arguments[0], item.arguments[1]
+    if source.type == SymbolType.Function and source.name == "effect" and instance.name == "ab":
+        _delayed_waits(d, source, instance, controller)
+        return
     if instance.name != "ab" or source.type != SymbolType.String:
         raise CarryError(f"a triggered ability {item} that the next step cannot name")
     tid = d.new_id(f"{source.string}#trigger")
@@ -291,6 +295,28 @@ def _waits(d: _Draft, a: Symbol) -> None:
                                   lki_counters=lki, refers_to=_event_item(d, item.arguments[2])
                                   if len(item.arguments) == 3 else None,
                                   that=_event_object(item.arguments[2]) if len(item.arguments) == 3 else None))
+
+
+def _delayed_waits(d: _Draft, effect: Symbol, instance: Symbol, controller: str) -> None:
+    """A delayed triggered ability triggers (603.7): it waits with the object it refers to as "that" (none, should
+    that object have left the battlefield: it will do nothing, 603.7c), and, triggering only once, it is gone
+    (603.7b)."""
+    key = _text(effect.arguments[0])
+    k = int(key.rsplit(".", 1)[1]) if key.startswith("effects.") else -1
+    if not 0 <= k < len(d.before.effects):
+        raise CarryError(f"a triggered ability of the lasting effect {key}")
+    e = d.before.effects[k]
+    ability = _library(d.before)[e.card].abilities[e.ability - 1]
+    if ability.lasting != "once":
+        raise CarryError(f"a lasting triggered ability of {e.card} put on the stack")
+    source = next((o for o in d.before.objects if o.id == e.source), None)
+    if source is None or printed_face(d.before, source).name != e.card:
+        raise CarryError(f"the source of a delayed triggered ability of {e.card}")
+    if len(e.affects) > 1:
+        raise CarryError(f"a delayed triggered ability of {e.card} about several objects")
+    d.effects.remove(e)
+    d.waiting.append(StackAbility(d.new_id(f"{source.id}#trigger"), source.id, "triggered", e.ability, controller,
+                                  that=e.affects[0] if e.affects else None))
 
 
 #: Trigger events about one creature, and where it is named: "that creature" in the ability's instructions (603.2).
@@ -499,6 +525,7 @@ def _tokens(d: _Draft, a: Symbol) -> None:
     chosen = {i: color for i, color in colors}
     for i in range(1, count + 1):
         tid = d.new_id(f"{base}#token")
+        d.made.setdefault((player, kind.name), []).append(tid)
         d.objects[tid] = GameObject(tid, card, player, player, "battlefield", since_turn_start=False, token=True,
                                     chosen_color=chosen.get(i), timestamp=d.entering_timestamp,
                                     copy_of=card if exceptions else None, copy_except=exceptions)
@@ -585,7 +612,10 @@ def _effect_created(d: _Draft, a: Symbol) -> None:
     everything before it (613.7b); one effect's objects come as one atom each."""
     ability, controller, obj = a.arguments
     card, index, player = ability.arguments[0].string, ability.arguments[1].number, _text(controller)
-    objects = () if obj.type == SymbolType.Function and obj.name == "none" else (_text(obj),)  # (about no object)
+    if obj.type == SymbolType.Function and obj.name == "tokens":  # the tokens made now (they are made first)
+        objects = tuple(d.made.get((_text(obj.arguments[0]), obj.arguments[1].name), ()))
+    else:
+        objects = () if obj.type == SymbolType.Function and obj.name == "none" else (_text(obj),)  # (no object)
     for n, e in enumerate(d.effects):
         if (e.card, e.ability, e.controller) == (card, index, player) and e.timestamp == d.entering_timestamp:
             d.effects[n] = replace(e, affects=tuple(sorted({*e.affects, *objects})))
@@ -593,8 +623,17 @@ def _effect_created(d: _Draft, a: Symbol) -> None:
     d.effects.append(LastingEffect(card, player, index, timestamp=d.entering_timestamp, affects=objects))
 
 
+def _delayed_source(d: _Draft, a: Symbol) -> None:
+    """The source of a delayed triggered ability begun now (603.7d-e): the spell that made it, or the source of the
+    ability that did."""
+    ability, source = a.arguments
+    card, index = ability.arguments[0].string, ability.arguments[1].number
+    for n, e in enumerate(d.effects):
+        if (e.card, e.ability) == (card, index) and e.timestamp == d.entering_timestamp:
+            d.effects[n] = replace(e, source=_text(source))
+
+
 CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
-    "effect_created/3": _effect_created,
     "timestamps_taken/2": _timestamps_taken,
     "move/3": _move,
     "tap/1": _tap,
@@ -625,6 +664,8 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "loses/2": _loses,
     "ceases_to_exist/1": _ceases,
     "tokens_created/3": _tokens,
+    "effect_created/3": _effect_created,
+    "delayed_source/2": _delayed_source,
     "attaches/2": _attaches,
     "unattached/1": _unattached,
     "entered_transformed/1": _transformed,
@@ -755,7 +796,7 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
                 d.set(obj, since_last_upkeep=False)
     # 611.2c: an effect locked in on an object that left the battlefield does not follow it (400.7).
     effects = tuple(replace(e, affects=tuple(x for x in e.affects if x not in d.left)) for e in d.effects
-                    if not e.affects or any(x not in d.left for x in e.affects))
+                    if not e.affects or any(x not in d.left for x in e.affects) or e.source is not None)
     before = {o.id for o in state.objects}
     # 613.7d: what entered now is later than every permanent that stayed, those without a timestamp included.
     entered = [o.id for o in d.objects.values() if o.zone == "battlefield" and o.timestamp == d.entering_timestamp]

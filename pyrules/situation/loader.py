@@ -515,6 +515,9 @@ def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     elif index not in lasting:
         raise f.child("ability").fail(f"ability {index} of '{card.name}' is not a lasting effect")
     ability = card.abilities[index - 1]
+    if ability.lasting == "once":
+        raise UnsupportedError(f.where, f"a delayed triggered ability of '{card.name}' given in a situation (603.7): "
+                                        "its source and the object it refers to are not read")
     affects = tuple(_value(f, "lasting_effect", "affects", ()))
     for n, oid in enumerate(affects):
         if oid not in by_id:

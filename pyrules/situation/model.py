@@ -128,6 +128,7 @@ class LastingEffect:
     ability: int = 1
     timestamp: int | None = None  # 613.7b; None: its order among the others is not known
     affects: tuple[str, ...] = ()  # the objects it changes, locked in as it began (611.2c)
+    source: str | None = None  # a delayed triggered ability (603.7): the object that is its source (603.7d-e)
 
 
 @dataclass(frozen=True)

@@ -162,6 +162,9 @@ def _options(body: Field, ability: str) -> dict[str, Any]:
             if ability not in k.contexts:
                 raise body.child(name).fail(f"'{name}' is not an option of a {ability} ability")
             out[name] = k.shape.parse(child)
+            if name == "lasting" and out[name] == "once" and ability != "triggered":
+                raise child.fail(f"'lasting: once' is a delayed triggered ability (603.7): a {ability} ability is "
+                                 "not one")
     return out
 
 
@@ -225,6 +228,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")
+        if options.get("lasting") == "once" and when != "beginning_of_each_end_step":
+            raise UnsupportedError(body.child("lasting").where, f"a delayed triggered ability on '{when}' (only "
+                                   "\"at the beginning of the next end step\" is modelled)")
         if options.get("or_self") and flt is None:
             raise body.child("or_self").fail("'or_self' widens a filter to the ability's own object, and this "
                                              "trigger has no filter (without one it is about its own object alone)")

@@ -1020,6 +1020,21 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("stack.lp", ("603.2", "611.2c")), Count(1), frozenset({"triggered"}),
          term=lambda value, ctx: fn("lasting_on_that", value),
          example="combat/exalted-twice-on-a-creature-attacking-alone"),
+    Kind("effect", "lasting_on_tokens", "the token the instructions before this create gets the lasting effect (or "
+         "delayed triggered ability) of this card's ability N (\"create a 4/4 Angel token; exile it at the beginning "
+         "of the next end step\", 603.7a); more than one such token is refused as its ability triggers",
+         Modelled("stack.lp", ("603.7a", "111.1")), Count(1), RESOLVING,
+         term=lambda value, ctx: fn("lasting_on_tokens", value),
+         example="sequences/a-token-exiled-at-the-next-end-step"),
+    *(Kind("effect", name, f"{doc} the object this delayed triggered ability refers to, if it is still on the "
+           "battlefield (603.7c; otherwise nothing happens)", Modelled("stack.lp", ("603.7c", rule)), Flag(),
+           frozenset({"triggered"}), term=_const(name), example=example)
+      for name, doc, rule, example in (
+          ("sacrifice_that", "its controller sacrifices", "701.21a", "sequences/sacrificed-at-the-next-end-step"),
+          ("destroy_that", "destroy", "701.8a", "sequences/a-target-destroyed-at-the-next-end-step"),
+          ("exile_that", "exile", "406.2", "sequences/a-token-exiled-at-the-next-end-step"),
+          ("return_that_to_hand", "return to its owner's hand", "400.3",
+           "sequences/returned-to-hand-at-the-next-end-step"))),
     Kind("effect", "lasting_on_self", "this permanent gets the lasting effect of this card's ability N (\"~ gets "
          "+1/+1 until end of turn\"), as this resolves (611.2a, 611.2c)", Modelled("stack.lp", ("611.2a", "611.2c")),
          Count(1), RESOLVING, term=lambda value, ctx: fn("lasting_on_self", value),
@@ -1554,8 +1569,10 @@ OPTIONS: tuple[Kind, ...] = (
          "(\"whenever ~ or another Ally enters under your control\", 603.2, 603.6a)",
          Modelled("triggers.lp", ("603.2", "603.6a")), Flag(), frozenset({"triggered"}), term=lambda v, ctx: [],
          example="sequences/or-another-ally-enters-sees-itself", asp="ability_or_self"),
-    Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a)",
-         Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn",)),
+    Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a): until_end_of_turn, "
+         "or once: a delayed triggered ability (603.7), about the object the instruction that creates it names, that "
+         "triggers the next time its event happens and is then gone (603.7b)",
+         Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn", "once")),
          frozenset({"triggered", "replacement", "static"}), term=lambda v, ctx: C(v),
          example="mana/deep-water-on-the-battlefield-does-nothing", asp="ability_lasting"),
 )

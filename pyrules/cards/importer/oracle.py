@@ -700,6 +700,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"lasting_on_that": NEXT}
     if sentence == _LASTING_EACH and permanent:
         return {"lasting_on_each": NEXT}
+    if sentence == _DELAYED_TOKEN:
+        return {"lasting_on_tokens": DELAYED}
+    if sentence == _DELAYED_SELF and permanent:
+        return {"lasting_on_self": DELAYED}
     m = _LASTING_TARGET.fullmatch(sentence)
     if m:
         flt = permanent_filter(m.group(1))
@@ -1345,6 +1349,8 @@ for _color in "WUBRG":
                         "modify": {"becomes_type": f"{{{_color}}}"}}}
 #: What an activated ability's create_effect says before its place is known (the ability after it).
 NEXT = "next"
+#: The same for the delayed triggered ability a line creates (603.7a), which may come beside a lasting effect.
+DELAYED = "delayed"
 
 
 def _lasting(text: str) -> dict[str, Any] | None:
@@ -1412,9 +1418,56 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
         _LASTING_SELF if m.group(1) else f"{m.group(2)} gets the lasting effect"
     rest = line[:m.start()] + clause + line[m.end():]
     read = translate_line(rest, spell_card)
-    if read is None or any("static" in a for a in read):
+    if read is None or _makes_a_next_ability(read):
         return None
     return [*read, {"static": static}]
+
+
+#: "Sacrifice it at the beginning of the next end step" (603.7a): a delayed triggered ability, written as an ability
+#: of its own after the line's (like a lasting effect), about this permanent or about the token the line creates.
+_DELAYED = re.compile(r"(?:(Sacrifice|Exile|Destroy) (~|it|that token|the token)|Return (~|it) to its owner's hand) "
+                      r"at the beginning of the next end step\.|At the beginning of the next end step, "
+                      r"(sacrifice|exile|destroy) (~|it)\.")
+_DELAYED_VERBS = {"sacrifice": "sacrifice_that", "exile": "exile_that", "destroy": "destroy_that",
+                  None: "return_that_to_hand"}
+#: What the delayed clause is replaced with, for ``_effect`` to read as lasting_on_tokens or lasting_on_self.
+_DELAYED_TOKEN = "The token gets the delayed ability"
+_DELAYED_SELF = "~ gets the delayed ability"
+
+
+def _makes_a_next_ability(read: list[dict[str, Any]]) -> bool:
+    """Whether a line already read makes "the next ability" (a lasting effect): a line makes one at most, since its
+    instructions name it as "next"."""
+    return any("static" in a for a in read)
+
+
+def _delayed(ability: dict[str, Any]) -> bool:
+    """Whether an ability read is a delayed triggered ability (603.7a)."""
+    return ability.get("triggered", {}).get("lasting") == "once"
+
+
+def _with_delayed_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """A line with one "... at the beginning of the next end step" clause: its ability (the clause read as "the next
+    ability begins on ~" or "on the token created"), then that delayed triggered ability (603.7a)."""
+    m = _DELAYED.search(line)
+    if not m or _DELAYED.search(line, m.end()):
+        return None
+    verb = (m.group(1) or m.group(4) or "").lower() or None
+    before = line[:m.start()]
+    tokens = re.findall(r"\b[Cc]reates? (a|an|\w+) .*?\btokens?\b", before)
+    if tokens:  # "Create a 4/4 Angel token ... Exile it": about the one token created
+        if tokens != ["a"] and tokens != ["an"] or "target" in before:
+            return None
+        clause = _DELAYED_TOKEN + "."
+    elif spell_card or "target" in before or "token" in before:
+        return None  # "it" names something other than this permanent
+    else:
+        clause = _DELAYED_SELF + "."
+    read = translate_line(before + clause + line[m.end():], spell_card)
+    if read is None or any(_delayed(a) for a in read):
+        return None
+    return [*read, {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once",
+                                  "effect": {_DELAYED_VERBS[verb]: True}}}]
 
 
 def _with_lasting_each(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
@@ -1427,7 +1480,7 @@ def _with_lasting_each(line: str, spell_card: bool) -> list[dict[str, Any]] | No
     if flt is None or static is None:
         return None
     read = translate_line(line[:m.start()] + _LASTING_EACH + line[m.end():], spell_card)
-    if read is None or any("static" in a for a in read):
+    if read is None or _makes_a_next_ability(read):
         return None
     return [*read, {"static": {**static, "filter": flt}}]
 
@@ -1534,6 +1587,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     read = _translate_line(line, spell_card)
     if read is None and "until end of turn" in line:
         read = _with_lasting_clause(line, spell_card)
+    if read is None and "the next end step" in line:
+        read = _with_delayed_clause(line, spell_card)
     if read is None and line.endswith('."') and re.search(r'\. (?:It has|They have) "', line):  # the tokens' ability
         read = _translate_line(line[:-2] + '".', spell_card)  # quoted last: its period out, as templates end on one
     return read

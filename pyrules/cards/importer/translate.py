@@ -165,9 +165,11 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
         found = None if levels else oracle.translate_line(norm, spell_card)
         if found is not None:
             # An instruction that makes "the lasting effect written after it" names that ability's number.
-            lasting_at = next((n for n, a in enumerate(found) if "static" in a), 1)  # (0-based, in ``found``)
-            after = len(abilities) + lasting_at + (0 if spell_at is not None and any("spell" in a for a in found) else 1)
-            found = [_numbered(a, after) for a in found]
+            # (and the delayed triggered ability it makes, "delayed"); each at its place, 0-based, in ``found``.
+            lasting_at = next((n for n, a in enumerate(found) if "static" in a), 1)
+            delayed_at = next((n for n, a in enumerate(found) if oracle._delayed(a)), 1)
+            first = len(abilities) + (0 if spell_at is not None and any("spell" in a for a in found) else 1)
+            found = [_numbered(a, {oracle.NEXT: first + lasting_at, oracle.DELAYED: first + delayed_at}) for a in found]
             try:  # every ability is read back as a card file would be: one the parser refuses is not kept
                 for ability in found:
                     parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
@@ -227,12 +229,14 @@ def _bullets(lines: list[str]) -> int:
     return next((n for n, line in enumerate(lines) if not line.startswith("\u2022")), len(lines))
 
 
-def _numbered(ability: dict[str, Any], number: int) -> dict[str, Any]:
-    """``ability`` with the place-holder for "the next ability" (oracle.NEXT) replaced by its number."""
+def _numbered(ability: Any, numbers: dict[str, int]) -> Any:
+    """``ability`` with the place-holders for "the next ability" (oracle.NEXT, oracle.DELAYED) replaced by the
+    numbers of those abilities."""
     if isinstance(ability, dict):
-        return {k: number if v == oracle.NEXT else _numbered(v, number) for k, v in ability.items()}
+        return {k: numbers[v] if isinstance(v, str) and v in numbers else _numbered(v, numbers)
+                for k, v in ability.items()}
     if isinstance(ability, list):
-        return [_numbered(a, number) for a in ability]
+        return [_numbered(a, numbers) for a in ability]
     return ability
 
 
