@@ -623,7 +623,8 @@ class MayInstruction(Shape):
 
     form = "one instruction, such as {draw: 1}"
     FOLLOWED = frozenset({
-        "draw", "discard", "mill", "gain_life", "lose_life", "each_opponent_loses_life", "damage_any_target",
+        "draw", "discard", "mill", "gain_life", "lose_life", "each_opponent_loses_life", "drain_each_opponent",
+        "damage_any_target",
         "damage_target", "damage_each", "damage_you", "destroy_target", "exile_target", "tap_target", "untap_target",
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
@@ -767,6 +768,11 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "each_opponent_loses_life", "each opponent loses N life", Modelled("choices.lp", ("119.3",)),
          Count(1), RESOLVING, term=_amount("each_opponent_loses_life"), text=lambda v: f"Each opponent loses {v} life",
          example="stack/resolve-magecraft-trigger"),
+    Kind("effect", "drain_each_opponent", "each opponent loses N life and you gain life equal to the total life lost "
+         "this way (extort, 702.101a; 119.3)", Modelled("choices.lp", ("702.101a", "119.3")), Count(1), RESOLVING,
+         term=_amount("drain_each_opponent"),
+         text=lambda v: f"Each opponent loses {v} life and you gain life equal to the life lost",
+         example="sequences/a-drain-gains-what-each-opponent-lost"),
     Kind("effect", "defending_player_loses_life", "the defending player loses N life: the player this creature attacks, or "
          "the controller of the planeswalker it attacks (afflict, 702.130a; 508.5): only in its own combat triggers",
          Modelled("choices.lp", ("508.5", "119.3")), Count(1), frozenset({"becomes_blocked", "attacks"}),
@@ -1560,9 +1566,11 @@ OPTIONS: tuple[Kind, ...] = (
     Kind("option", "if", "a triggered ability's intervening if (603.4), or the condition of an enters rider (614.1c): "
          "kicked (the spell it was cast as was kicked, 702.33d), evoked (702.74a), no_p1p1_counters or no_m1m1_counters "
          "(it had no +1/+1, or -1/-1, counters on it: undying 702.93a, persist 702.79a, looking back for a dies "
-         "trigger, 603.10a), not_renowned (702.112a) or opponent_damaged_this_turn (bloodthirst, 702.54a)",
-         Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
-         OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn")),
+         "trigger, 603.10a), not_renowned (702.112a), opponent_damaged_this_turn (bloodthirst, 702.54a) or "
+         "attacks_player_with_most_life (dethrone, 702.105a: a condition of its attack trigger); each checked as the "
+         "ability triggers or applies", Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
+         OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
+                "attacks_player_with_most_life")),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: C(v), example="sequences/unkicked-creature-enters-without-counters", asp="ability_if"),
     Kind("option", "or_self", "a triggered ability with a filter that also triggers on what happens to its own object "

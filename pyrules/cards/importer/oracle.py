@@ -952,6 +952,12 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": "cant_attack_alone"}, {"keyword": "cant_block_alone"}]
     if line in UNCOUNTERABLE_LINES:
         return [{"keyword": "cant_be_countered"}]
+    if line == "Dethrone":  # 702.105a
+        return [{"triggered": {"when": "attacks", "if": "attacks_player_with_most_life",
+                               "effect": {"put_counters_self": {"kind": "p1p1", "count": 1}}}}]
+    if line == "Extort":  # 702.101a
+        return [{"triggered": {"when": "cast", "filter": {"controller": "you"}, "effect": {
+            "if_paid": {"pay": "{W/B}", "effect": {"drain_each_opponent": 1}}}}}]
     m = re.fullmatch(r"Afflict (\d+)", line)
     if m:  # 702.130a: "whenever this creature becomes blocked, defending player loses N life"
         return [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": int(m.group(1))}}}]
