@@ -96,6 +96,7 @@ PHRASES: dict[str, str] = {
     "blocks/1": "{0} blocking",
     "becomes_blocked/1": "{0} becoming blocked",
     "becomes_target/2": "{0} becoming a target of {1}",
+    "targeted_by_your_spell/2": "{1}, cast by {0}'s controller, targeting {0}",
     # why an action is not legal (illegal/1, and a line's ending)
     "cannot_activate/4": "{0} cannot activate {ability12}: {3}",
     "cannot_cast/3": "{0} cannot cast {1}: {2}",

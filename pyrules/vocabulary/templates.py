@@ -1213,6 +1213,10 @@ TRIGGERS: tuple[Kind, ...] = (
          "[filter] permanent does: as a spell is cast, an ability activated or a triggered ability put on the stack "
          "with it as a target (603.2, 601.2c, 602.2b, 603.3d)", Modelled("stack.lp", ("603.2", "601.2c", "603.3d")),
          term=_const("becomes_target"), example="sequences/a-creature-sacrificed-as-it-becomes-a-target"),
+    Kind("trigger", "targeted_by_your_spell", "whenever you cast a spell that targets this creature (heroic): once "
+         "for each spell its controller casts with it as a target (601.2c, 601.2i, 603.2)",
+         Modelled("stack.lp", ("601.2c", "601.2i", "603.2")), term=_const("targeted_by_your_spell"),
+         example="sequences/heroic-grows-as-a-spell-targets-it"),
     Kind("trigger", "dies", "when this dies; with a filter, whenever a [filter] creature dies (700.4, 603.10a)",
          Modelled("triggers.lp", ("700.4", "603.10a")), term=_const("dies"),
          example="sequences/stitchers-supplier-dies-and-mills"),

@@ -1261,6 +1261,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
         types = [t for t in m.group(2, 3) if t]
         flt = {"any_types" if len(types) == 2 else "types": types, "controller": "you"}
         return _trigger("cast", flt, m.group(4))
+    m = re.fullmatch(r"Whenever you cast a spell that targets ~, (.+)\.", line)
+    if m:  # heroic (601.2c, 603.2)
+        return _trigger("targeted_by_your_spell", None, re.sub(r"\bon it\b", "on ~", m.group(1)))
     m = re.fullmatch(r"Whenever (you cast|an opponent casts) a spell, (.+)\.", line)
     if m:  # any spell (601.2i): a filter with no card type
         return _trigger("cast", {"controller": "you" if m.group(1) == "you cast" else "opponent"}, m.group(2))
