@@ -1032,6 +1032,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
       {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once", "effect": {"exile_that": True}}}]),
     ("Create two 1/1 white Soldier creature tokens. Exile them at the beginning of the next end step.", True, None),
     ("Target creature gains flying until end of turn. Sacrifice it at the beginning of the next end step.", True, None),
+    ("Whenever another creature enters under your control, it gains haste until end of turn. Sacrifice it at the "
+     "beginning of the next end step.", False, None),
     ("Whenever you cast a spell that targets ~, put a +1/+1 counter on it.", False,
      [{"triggered": {"when": "targeted_by_your_spell", "effect": {"put_counters_self": {"kind": "p1p1", "count": 1}}}}]),
     ("Dethrone", False, [{"triggered": {"when": "attacks", "if": "attacks_player_with_most_life",
@@ -1065,7 +1067,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "becomes-target-sacrifice", "enchanted-becomes-target", "land-becomes-target-refused",
         "afflict", "skulk", "you-cast-a-spell", "an-opponent-casts-a-spell",
         "delayed-sacrifice-self", "pump-then-delayed-sacrifice", "delayed-exile-token", "delayed-tokens-refused",
-        "delayed-target-refused", "heroic", "dethrone", "extort"])
+        "delayed-target-refused", "delayed-it-another-creature-refused", "heroic", "dethrone", "extort"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

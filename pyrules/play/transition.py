@@ -314,7 +314,8 @@ def _delayed_waits(d: _Draft, effect: Symbol, instance: Symbol, controller: str)
         raise CarryError(f"the source of a delayed triggered ability of {e.card}")
     if len(e.affects) > 1:
         raise CarryError(f"a delayed triggered ability of {e.card} about several objects")
-    d.effects.remove(e)
+    if e in d.effects:
+        d.effects.remove(e)
     d.waiting.append(StackAbility(d.new_id(f"{source.id}#trigger"), source.id, "triggered", e.ability, controller,
                                   that=e.affects[0] if e.affects else None))
 

@@ -1468,8 +1468,9 @@ def _with_delayed_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
         if tokens != ["a"] and tokens != ["an"] or "target" in before:
             return None
         clause = _DELAYED_TOKEN + "."
-    elif spell_card or "target" in before or "token" in before:
-        return None  # "it" names something other than this permanent
+    elif spell_card or (m.group(2) or m.group(3) or m.group(5)) != "~" and re.search(
+            r"\b(?:target|tokens?|creatures?|permanents?|cards?|another|that|those|them|they)\b", before):
+        return None  # "it" may name something other than this permanent ("another creature enters ...; sacrifice it")
     else:
         clause = _DELAYED_SELF + "."
     read = translate_line(before + clause + line[m.end():], spell_card)
