@@ -1040,6 +1040,12 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
                                         "effect": {"put_counters_self": {"kind": "p1p1", "count": 1}}}}]),
     ("Extort", False, [{"triggered": {"when": "cast", "filter": {"controller": "you"}, "effect": {
         "if_paid": {"pay": "{W/B}", "effect": {"drain_each_opponent": 1}}}}}]),
+    ("Morph {2}{R}", False, [{"morph": "{2}{R}"}]),
+    ("Megamorph {5}{G}{G}", False, [{"megamorph": "{5}{G}{G}"}]),
+    ("Morph {X}{G}", False, None),
+    ("When ~ is turned face up, draw a card.", False, [{"triggered": {"when": "turned_face_up", "effect": {"draw": 1}}}]),
+    ("Whenever a permanent you control is turned face up, you gain 1 life.", False,
+     [{"triggered": {"when": "turned_face_up", "filter": {"controller": "you"}, "effect": {"gain_life": 1}}}]),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
     ("Skulk", False, [{"keyword": "skulk"}]),
     ("Whenever you cast a spell, you gain 1 life.", False,
@@ -1065,6 +1071,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "next-untap-step-refused", "or-another-ally-enters", "or-another-creature-dies",
         "or-another-you-control-dies-refused", "attack-pumps-others", "activated-team-grant",
         "becomes-target-sacrifice", "enchanted-becomes-target", "land-becomes-target-refused",
+        "morph", "megamorph", "morph-x-refused", "turned-face-up", "a-permanent-turned-face-up",
         "afflict", "skulk", "you-cast-a-spell", "an-opponent-casts-a-spell",
         "delayed-sacrifice-self", "pump-then-delayed-sacrifice", "delayed-exile-token", "delayed-tokens-refused",
         "delayed-target-refused", "delayed-it-another-creature-refused", "heroic", "dethrone", "extort"])

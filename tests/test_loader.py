@@ -428,6 +428,21 @@ def test_cast_a_permanent_on_the_battlefield(write, line_of):
                  "'bears' is on the battlefield; a spell is cast from another zone (CR 601.2a)")
 
 
+def test_a_spell_cast_face_down_has_no_choices_of_its_text(write, line_of):
+    path = write("morph.yaml", """\
+        players: [alice, bob]
+        cards:
+          - {name: Shock Morph, cost: "{R}", types: [creature], power: 1, toughness: 1, abilities: [{morph: "{R}"}]}
+        objects:
+          - {id: m, card: Shock Morph, owner: alice, zone: hand}
+        question:
+          cast: {object: m, face_down: true,
+                 kicked: true}
+        """)
+    assert_error(path, line_of(path, "kicked: true"), "'m' is cast face down: a spell with no text and no mana cost has "
+                                                      "no kicked (CR 702.37c, 708.2)")
+
+
 def test_an_unmodelled_instruction_is_unsupported_at_solve_time(write, line_of):
     path = write("resolve.yaml", """\
         players: [alice, bob]
@@ -610,9 +625,10 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
      "unsupported: a restriction on attacking or blocking other than an Aura's"),
     ("triggered: {when: enters, lasting: once, effect: {sacrifice_that: true}}", "lasting",
      "unsupported: a delayed triggered ability on 'enters' (only \"at the beginning of the next end step\""),
+    ("morph: '{X}{G}'", "morph", "unsupported: a morph cost with {X} or no mana (107.3d, 702.37e)"),
 ], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
         "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may", "if-paid-mana", "restriction-not-enchanted",
-        "delayed-not-at-the-end-step"])
+        "delayed-not-at-the-end-step", "morph-x"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]
@@ -679,6 +695,13 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
     ("{name: Relic, types: [artifact], abilities: [{static: {modify_pt: +1/+1, lasting: once}}]}",
      "{id: relic, card: Relic, controller: alice}", "lasting",
      "'lasting: once' is a delayed triggered ability (603.7): a static ability is not one"),
+    ("{name: Relic, types: [artifact]}",
+     "{id: relic, card: Relic, owner: alice, zone: hand, face_down: true}", "face_down: true",
+     "'relic' is in the hand; only a permanent or a spell is face down here (CR 708.2)"),
+    ("{name: Relic, types: [artifact]}",
+     "{id: relic, card: Relic, controller: alice, token: true, face_down: true}", "face_down: true",
+     "'relic' is a back face, a token or a copy of a spell; a face-down object here is a card with its front face "
+     "down (CR 708.2)"),
     ("{name: Relic, types: [artifact], abilities: [{triggered: {when: enters, or_self: true, effect: {draw: 1}}}]}",
      "{id: relic, card: Relic, controller: alice}", "or_self",
      "'or_self' widens a filter to the ability's own object, and this trigger has no filter (without one it is "
@@ -690,7 +713,7 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
         "buyback-off-the-stack", "flashback-off-the-stack",
         "x-mana-without-x-cost",
         "combination-type-twice", "combination-without-count", "static-lasting-once",
-        "or-self-without-filter"])
+        "face-down-in-a-hand", "face-down-token", "or-self-without-filter"])
 def test_kicker_and_spending_fields_that_nothing_would_read(write, line_of, card, obj, marker, message):
     path = write("unread.yaml", f"""\
         players: [alice]

@@ -204,8 +204,8 @@ def test_all_passing_on_an_empty_stack_is_unsupported(write):
 @pytest.mark.parametrize("text, message", [
     ("actions:\n  - cast: nothing\n", "unknown object 'nothing'; objects are bolt"),
     ("actions:\n  - dance\n",
-     "unknown action 'dance'; expected one of: activate, cast, resolve, play, pass, attack, block, damage, upkeep, "
-     "end_step"),
+     "unknown action 'dance'; expected one of: activate, cast, resolve, play, turn_face_up, pass, attack, block, damage, "
+     "upkeep, end_step"),
     ("actions:\n  - resolve: most\n", "actions.0.resolve must be one of top, all, not 'most'"),
     ("actions: []\n", "'actions' needs at least one action"),
     ("question: resolve\nactions:\n  - resolve\n", "a situation has either a 'question' or 'actions', not both"),
@@ -217,6 +217,40 @@ def test_bad_actions_are_input_errors_at_their_line(write, text, message):
         pyrules.solve(path)
     assert info.value.message == message
     assert info.value.where.startswith(f"{path}:")
+
+
+MORPH = """\
+players: [alice, bob]
+cards:
+  - {name: Flash Morph, cost: "{G}", types: [creature], power: 3, toughness: 3,
+     abilities: [{keyword: flash}, {morph: "{G}"}]}
+objects:
+  - {id: m, card: Flash Morph, owner: alice, zone: hand}
+  - {id: plain, card: Grizzly Bears, owner: alice, zone: hand}
+  - {id: f1, card: Forest, controller: alice}
+  - {id: f2, card: Forest, controller: alice}
+  - {id: f3, card: Forest, controller: alice}
+%s
+actions:
+%s
+"""
+
+
+@pytest.mark.parametrize("state, actions, expected", [
+    ("", "  - cast: {object: m, face_down: true}\n  - resolve\n",
+     [["face_down(m)", "move(m,hand,battlefield)", "tap(f1)", "tap(f2)", "tap(f3)"]]),
+    # 702.37c, 601.3e: a face-down spell has no flash of its own, whatever its card
+    ("phase: combat\nstep: declare_attackers\n", "  - cast: {object: m, face_down: true}\n",
+     [["illegal(1,cannot_cast(alice,m,sorcery_timing))"]]),
+    ("phase: combat\nstep: declare_attackers\n", "  - cast: m\n",
+     [["move(m,hand,stack)", "stack(1,m)", f"tap({f})"] for f in ("f1", "f2", "f3")]),
+    ("", "  - cast: {object: m, face_down: true}\n  - cast: {object: plain, face_down: true}\n",
+     [["face_down(m)", "illegal(2,no morph (plain))", "move(m,hand,stack)", "stack(1,m)", "tap(f1)", "tap(f2)",
+       "tap(f3)"]]),
+], ids=["sorcery-timing-resolves", "face-down-has-no-flash", "face-up-has-flash", "no-morph"])
+def test_casting_face_down(write, state, actions, expected):
+    outcomes = pyrules.solve(write("morph.yaml", MORPH % (state, actions)))
+    assert sorted(sorted(str(a).replace('"', "") for a in o.atoms) for o in outcomes) == sorted(map(sorted, expected))
 
 
 def test_the_final_state_is_a_situation():

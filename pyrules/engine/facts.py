@@ -37,6 +37,7 @@ from pyrules.situation.model import (
     Priority,
     ResolveTop,
     Situation,
+    TurnFaceUp,
 )
 from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind, targets_of
 from pyrules.vocabulary.abilities import AbilitySpec
@@ -487,7 +488,8 @@ def activated_ability(situation: Situation, q: Activate) -> Any:
 QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Characteristics: "characteristics",
                   Activatable: "activatable",
                   Activate: "activate", Cast: "cast", ResolveTop: "resolve", Happen: "effect", Priority: "priority",
-                  PlayLand: "play", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage",
+                  PlayLand: "play", TurnFaceUp: "turn_face_up", DeclareAttackers: "attack", DeclareBlockers: "block",
+                  CombatDamage: "damage",
                   BeginUpkeep: "upkeep", BeginEndStep: "end_step"}
 
 
@@ -559,6 +561,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_alternative_cost"))
         if q.evoke and ("cast", "evoke") not in skip:
             symbols.append(fn("question_evoke"))
+        if q.face_down and ("cast", "face_down") not in skip:
+            symbols.append(fn("question_face_down"))
         slots = target_slots(situation, q)
         if ("cast", "targets") not in skip:
             symbols += [fn("question_target", n, S(t)) for n, t in zip(slots, q.targets)]
@@ -574,6 +578,9 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
     if isinstance(q, PlayLand):
         obj = situation.object(q.object)
         return [fn("question", fn("play", S(q.player or obj.owner), S(q.object)))]
+    if isinstance(q, TurnFaceUp):
+        obj = situation.object(q.object)
+        return [fn("question", fn("turn_face_up", S(q.player or obj.controller or obj.owner), S(q.object)))]
     if isinstance(q, DeclareAttackers):
         if q.attacks is None:
             return [fn("question", fn("declare_attackers", C("open")))]

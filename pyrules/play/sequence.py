@@ -47,16 +47,19 @@ from pyrules.situation.model import (
     ResolveAll,
     ResolveTop,
     Situation,
+    TurnFaceUp,
     shields_left,
 )
 
 #: The vocabulary's name for each kind of action.
-ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", ResolveAll: "resolve",
+ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp: "turn_face_up", ResolveTop: "resolve",
+                ResolveAll: "resolve",
                 PassPriority: "pass", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage",
                 BeginUpkeep: "upkeep", BeginEndStep: "end_step"}
 
 #: What each kind of step is called in records and explanations.
-STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", ResolveTop: "resolve", Priority: "priority",
+STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp: "turn face up", ResolveTop: "resolve",
+              Priority: "priority",
               DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage", BeginUpkeep: "upkeep",
               BeginEndStep: "end step"}
 
@@ -259,7 +262,7 @@ class Runner:
             if isinstance(what, Activate) and what.resolve:
                 return self._resolve_top(lines, action)
             return lines
-        if isinstance(what, PlayLand):  # a special action: the player keeps priority (116.3c)
+        if isinstance(what, (PlayLand, TurnFaceUp)):  # a special action: the player keeps priority (116.3c)
             return self._settle(self._solve(line, action, what), action)
         if isinstance(what, (DeclareAttackers, DeclareBlockers, CombatDamage, BeginUpkeep, BeginEndStep)):
             # a turn-based action (508.1, 509.1, 510.1-2; a step beginning, 503.1, 513.1); then the active player
@@ -465,6 +468,10 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
                 out.add(Function("removed_from_combat", [String(oid)]))
             if n.renowned and not o.renowned:
                 out.add(Function("renowned", [String(oid)]))
+            if o.face_down and not n.face_down:
+                out.add(Function("face_up", [String(oid)]))
+        if n.face_down and not o.face_down:
+            out.add(Function("face_down", [String(oid)]))
         old = o.counters if o.zone == n.zone == "battlefield" else {}
         for kind in sorted(set(old) | set(n.counters)):
             delta = n.counters.get(kind, 0) - old.get(kind, 0)

@@ -151,7 +151,8 @@ def _move(d: _Draft, a: Symbol) -> None:
           modes=obj.modes if to == "stack" else (),
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
           regeneration_shields=0, prevention_shields=(), copy_of=None, copy_except=(), crafted_with=(),
-          face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None)
+          face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None,
+          face_down=obj.face_down and to == "battlefield" and obj.zone == "stack")  # (708.3; elsewhere face up, 708.9)
 
 
 def _life(sign: int) -> Callable[[_Draft, Symbol], None]:
@@ -381,6 +382,10 @@ def _copy_exception(term: Symbol) -> tuple[str, Any]:
 def _entered_with_exception(d: _Draft, a: Symbol) -> None:
     obj = d.obj(a.arguments[0])
     d.set(obj, copy_except=tuple(sorted({*obj.copy_except, _copy_exception(a.arguments[1])})))
+
+
+def _turned_face_up(d: _Draft, a: Symbol) -> None:  # 708.8, with a new timestamp (613.7f)
+    d.set(d.obj(a.arguments[0]), face_down=False, timestamp=d.entering_timestamp)
 
 
 def _damage_dealt(d: _Draft, a: Symbol) -> None:  # a player dealt damage this turn (702.54a)
@@ -670,6 +675,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "attaches/2": _attaches,
     "unattached/1": _unattached,
     "entered_transformed/1": _transformed,
+    "turned_face_up/1": _turned_face_up,
     "stack/2": _stack,
     "trigger_waits/2": _waits,
     "trigger_removed/1": _removed_trigger,
@@ -844,7 +850,7 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
                                         targets=question.targets, kicked=question.kicked, evoked=question.evoke,
                                         flashback=cast_from == "graveyard", buyback=question.buyback,
                                         modes=question.modes or obj.modes,
-                                        division=question.division or obj.division)
+                                        division=question.division or obj.division, face_down=question.face_down)
     if isinstance(question, Activate):
         obj = d.objects.get(question.object)
         key = question.ability if isinstance(question.ability, int) or (isinstance(question.ability, str) and ":" in
@@ -911,7 +917,7 @@ def _own(o: GameObject) -> tuple:
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
             o.cant_be_countered, o.evoked, o.renowned, o.flashback, o.buyback, o.since_last_upkeep, o.chosen_color,
             o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except, o.division,
-            o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields))
+            o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields), o.face_down)
 
 
 def _state_key(state: Situation) -> tuple:

@@ -47,6 +47,7 @@ from pyrules.situation.model import (
     ResolveTop,
     Situation,
     StackAbility,
+    TurnFaceUp,
 )
 from pyrules.vocabulary import TargetSpec, kind, names
 from pyrules.vocabulary.shapes import name_token
@@ -158,6 +159,8 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
                                             "as a spell was cast with flashback")
         if obj.targets and obj.zone != "stack":
             raise f.child("targets").fail(f"'{obj.id}' is in the {obj.zone}; only spells on the stack have targets")
+        if obj.face_down:
+            _check_face_down(f, obj)
         if obj.division and obj.zone != "stack":
             raise f.child("division").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack divides damage")
         if obj.zone == "stack":
@@ -427,6 +430,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         flashback=_value(f, "object", "flashback", False),
         buyback=_value(f, "object", "buyback", False),
         since_last_upkeep=_value(f, "object", "since_last_upkeep", False),
+        face_down=_value(f, "object", "face_down", False),
         attached_to=attached,
         timestamp=timestamp,
         chosen_color=_value(f, "object", "chosen_color"),
@@ -796,6 +800,15 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
                 raise (body.child("object") if isinstance(body.value, dict) else body).fail(
                     f"'{obj.id}' ({obj.card}) is not a land; lands are played, other cards cast (CR 305.1)")
             out.append(PlayLand(obj.id, who))
+        elif key == "turn_face_up":
+            if isinstance(body.value, dict):
+                body.only_keys({"object", "player"})
+                obj = object_ref(body.child("object"))
+                who = player_ref(body.child("player"), f"{item.name}.turn_face_up.player") \
+                    if body.child("player").present else None
+            else:
+                obj, who = object_ref(body), None
+            out.append(TurnFaceUp(obj.id, who))  # (face down by then, or not: the step decides)
         elif key == "attack":  # (no value: the declaration is left open, as with '- attack')
             out.append(DeclareAttackers(_declared_attacks(body, object_ref, by_id, players) if body.present else None))
         elif key == "block":
@@ -1061,6 +1074,8 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     if shorthand:
         _check_spell_targets(body, (), (), face, obj.id, by_id, players, library)
         return Cast(obj.id)
+    if body.child("face_down").boolean(default=False):
+        return _cast_face_down(body, obj, player_ref)
     player = player_ref(body.child("player"), "question.cast.player") if body.child("player").present else None
     targets = body.child("targets").texts()
     division = _value(body, "cast", "division", ())
@@ -1073,6 +1088,27 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
                 buyback=body.child("buyback").boolean(default=False),
                 alternative_cost=body.child("alternative_cost").boolean(default=False),
                 evoke=body.child("evoke").boolean(default=False))
+
+
+def _cast_face_down(body: Field, obj: GameObject, player_ref: Any) -> Cast:
+    """A card cast face down with its morph ability (702.37c): a 2/2 creature spell with no text and no mana cost, so
+    with no X, modes, targets, or costs of its text to pay (kicker, buyback, an alternative cost, evoke)."""
+    for key in ("x", "modes", "targets", "division", "kicked", "buyback", "alternative_cost", "evoke"):
+        if body.child(key).present:
+            raise body.child(key).fail(f"'{obj.id}' is cast face down: a spell with no text and no mana cost has no "
+                                       f"{key.replace('_', ' ')} (CR 702.37c, 708.2)")
+    player = player_ref(body.child("player"), "question.cast.player") if body.child("player").present else None
+    return Cast(obj.id, player, pool_only=body.child("pool_only").boolean(default=False), face_down=True)
+
+
+def _check_face_down(f: Field, obj: GameObject) -> None:
+    """A face-down object is a permanent or a spell (708.2); turned face down, a card shows no face of its own."""
+    where = f.child("face_down")
+    if obj.zone not in ("battlefield", "stack"):
+        raise where.fail(f"'{obj.id}' is in the {obj.zone}; only a permanent or a spell is face down here (CR 708.2)")
+    if obj.face != "front" or obj.copy or obj.token:
+        raise where.fail(f"'{obj.id}' is a back face, a token or a copy of a spell; a face-down object here is a card "
+                         "with its front face down (CR 708.2)")
 
 
 def _happen(body: Field, object_ref: Any, player_ref: Any) -> Happen:

@@ -95,6 +95,7 @@ class GameObject:
     blocked: bool = False  # an attacking creature that became blocked, even with no blocker left (509.1h)
     struck_first: bool = False  # it had first strike or double strike as the first combat damage step began (510.4)
     timestamp: int | None = None  # 613.7d; None: its order among the others is not known
+    face_down: bool = False  # a face-down permanent or spell: a 2/2 creature with no text, name or mana cost (708.2)
 
 
 @dataclass(frozen=True)
@@ -198,6 +199,7 @@ class Cast:
     alternative_cost: bool = False  # its alternative cost is paid instead of its mana cost (118.9)
     evoke: bool = False  # its evoke cost is paid instead of its mana cost (702.74a)
     division: tuple[int, ...] = ()  # divided damage, per target (601.2d); () = every division is an outcome
+    face_down: bool = False  # cast face down for {3} with its morph ability, as a 2/2 creature spell (702.37c)
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,15 @@ class ResolveAll:
 class PlayLand:
     """An action: ``player`` (by default the card's owner) plays the land ``object`` from their hand, a
     special action (305.1, 116.2a)."""
+
+    object: str
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class TurnFaceUp:
+    """An action: ``player`` (by default its controller) turns the face-down permanent ``object`` face up by paying
+    its morph or megamorph cost, a special action (702.37e, 116.2b)."""
 
     object: str
     player: str | None = None
@@ -295,11 +306,11 @@ class Priority:
 
 
 Question = CouldProduce | Abilities | Characteristics | Activatable | Activate | Cast | ResolveTop | Happen | Priority \
-    | PlayLand | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep
+    | PlayLand | TurnFaceUp | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep
 
 #: What a step of a sequence of actions may be.
-Action = Activate | Cast | PlayLand | ResolveTop | ResolveAll | PassPriority | DeclareAttackers | DeclareBlockers \
-    | CombatDamage | BeginUpkeep | BeginEndStep
+Action = Activate | Cast | PlayLand | TurnFaceUp | ResolveTop | ResolveAll | PassPriority | DeclareAttackers \
+    | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep
 
 
 @dataclass(frozen=True)

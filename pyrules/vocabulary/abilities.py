@@ -302,6 +302,11 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise body.fail("an evoke cost with {X} is not modelled")
         return AbilitySpec("triggered", trigger="enters", intervening_if="evoked", costs=(Part("mana", cost),),
                            effects=(Part("sacrifice_self", True),), keyword="evoke")
+    if key in ("morph", "megamorph"):  # 702.37a-b: cast face down for {3}; turned face up for this cost (702.37e)
+        cost = kind("cost", "mana").shape.parse(body)
+        if not cost or any(sym == "x" for sym, _ in cost):
+            raise UnsupportedError(body.where, f"a {key} cost with {{X}} or no mana (107.3d, 702.37e)")
+        return AbilitySpec(key, costs=(Part("mana", cost),))
     if key in ("kicker", "buyback"):  # 702.33a, 702.27a
         return AbilitySpec(key, costs=(Part("mana", kind("cost", "mana").shape.parse(body)),))
     if key in ("additional_cost", "alternative_cost", "flashback"):  # 118.8, 118.9, 702.34a

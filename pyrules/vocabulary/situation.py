@@ -281,6 +281,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "their last upkeep (echo, 702.30a); default false", Modelled("triggers.lp", ("702.30a", "603.4")), Bool(),
            term=_flag_fact("came_since_last_upkeep", "since_last_upkeep"), example="sequences/echo-paid-or-sacrificed",
            asp="came_since_last_upkeep"),
+    _field("object", "face_down", "a face-down permanent or spell (708.2): a 2/2 creature with no text, name, subtypes or "
+           "mana cost, whatever its card (cast face down with morph, 702.37c)", Modelled("core.lp", ("708.2", "702.37c")),
+           Bool(), term=_flag_fact("initial_face_down", "face_down"), example="stack/a-face-down-creature-is-a-2-2",
+           asp="initial_face_down"),
     _field("object", "buyback", "a spell on the stack whose buyback cost was paid: it goes to its owner's hand as it "
            "resolves (702.27a)", Modelled("events.lp", ("702.27a",)), Bool(),
            term=_flag_fact("object_buyback", "buyback"), example="payment/buyback-spell-resolves-into-the-hand",
@@ -423,7 +427,7 @@ QUESTIONS: tuple[Kind, ...] = (
            "division, resolve}",
            Modelled("activation.lp", ("602.2",)), example="activation/tap-untapped-forest"),
     _field("question", "cast", "a player casts a spell from their hand: {object, player, x, targets, division, "
-           "pool_only, kicked, buyback, alternative_cost, evoke}",
+           "pool_only, kicked, buyback, alternative_cost, evoke, face_down}",
            Modelled("casting.lp", ("601.2",)), example="choices/magecraft-archmage-cast"),
     _field("question", "resolve", "the top object of the stack resolves: top", Modelled("stack.lp", ("608.1",)),
            example="choices/magecraft-twincast-copy", asp="resolve_top"),
@@ -488,6 +492,9 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "evoke", "its evoke cost is paid instead of its mana cost (702.74a): the spell, and the permanent it "
            "becomes, is evoked", Modelled("casting.lp", ("702.74a", "118.9")), Bool(),
            example="sequences/evoked-creature-is-sacrificed", asp="question_evoke"),
+    _field("cast", "face_down", "cast face down with its morph (megamorph) ability, for {3} rather than its mana cost, as "
+           "a 2/2 creature spell with no text, name or mana cost (702.37c, 708.4)", Modelled("casting.lp", ("702.37c",)),
+           Bool(), example="sequences/a-morph-cast-face-down-enters-without-its-abilities", asp="question_face_down"),
     _field("cast", "modes", "the modes chosen for a modal spell, as many different ones as it says (700.2a, 700.2d); "
            "left out, every legal choice is an outcome (where no mode has a target)",
            Modelled("casting.lp", ("700.2a", "601.2b")), ListOf(Count(1)), example="stack/modal-spell-two-modes",
@@ -504,6 +511,10 @@ ACTIONS: tuple[Kind, ...] = (
     _field("action", "play", "a player plays a land from their hand (a special action, 305.1): an id, or {object, "
            "player}", Modelled("events.lp", ("305.1", "305.2", "116.2a")), example="sequences/playing-a-land-triggers",
            asp="play"),
+    _field("action", "turn_face_up", "a player turns a face-down permanent they control face up by paying its morph "
+           "(megamorph) cost, a special action (702.37e, 116.2b): an id, or {object, player}",
+           Modelled("events.lp", ("702.37e", "116.2b", "708.8")), example="sequences/a-morph-turned-face-up-triggers",
+           asp="turn_face_up"),
     _field("action", "pass", "the player holding priority (or the player named) passes it; once all have passed in "
            "succession, the top object resolves (117.4)", Modelled("stack.lp", ("117.3d", "117.4")),
            example="sequences/passing-in-turn-resolves", asp="resolve_top"),

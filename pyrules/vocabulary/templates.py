@@ -314,6 +314,14 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "\"when this enters, if its evoke cost was paid, its controller sacrifices it\" (702.74a); cast with evoke: true",
          Modelled("casting.lp", ("702.74a", "118.9", "603.4")), ManaSymbols(), asp="question_evoke",
          example="sequences/evoked-creature-is-sacrificed"),
+    Kind("ability", "morph", "Morph [cost]: \"you may cast this card as a 2/2 face-down creature with no text, name, "
+         "subtypes or mana cost by paying {3} rather than its mana cost\" (cast with face_down: true), and, face down, "
+         "its controller may turn it face up for [cost] any time they have priority (702.37a, 702.37c, 702.37e)",
+         Modelled("casting.lp", ("702.37a", "702.37c", "702.37e"), also=("events.lp",)), ManaSymbols(), asp="morph",
+         example="sequences/a-morph-turned-face-up-triggers"),
+    Kind("ability", "megamorph", "Megamorph [cost]: morph, and \"as this is turned face up, if its megamorph cost was "
+         "paid, put a +1/+1 counter on it\" (702.37b)", Modelled("events.lp", ("702.37b", "702.37e")), ManaSymbols(),
+         asp="megamorph", example="sequences/a-megamorph-gets-its-counter-through-replacement-effects"),
     Kind("ability", "buyback", "Buyback [cost]: \"you may pay an additional [cost] as you cast this spell; if it was "
          "paid, put this spell into its owner's hand instead of into that player's graveyard as it resolves\" (702.27a); "
          "cast with buyback: true", Modelled("casting.lp", ("702.27a", "601.2b")), ManaSymbols(), asp="buyback",
@@ -1213,6 +1221,9 @@ TRIGGERS: tuple[Kind, ...] = (
          "[filter] permanent does: as a spell is cast, an ability activated or a triggered ability put on the stack "
          "with it as a target (603.2, 601.2c, 602.2b, 603.3d)", Modelled("stack.lp", ("603.2", "601.2c", "603.3d")),
          term=_const("becomes_target"), example="sequences/a-creature-sacrificed-as-it-becomes-a-target"),
+    Kind("trigger", "turned_face_up", "when this is turned face up (708.8, 702.37e); with a filter, whenever a [filter] "
+         "permanent is turned face up, seen as its card", Modelled("triggers.lp", ("708.8", "702.37e")),
+         term=_const("turned_face_up"), example="sequences/a-morph-turned-face-up-triggers"),
     Kind("trigger", "targeted_by_your_spell", "whenever you cast a spell that targets this creature (heroic): once "
          "for each spell its controller casts with it as a target (601.2c, 601.2i, 603.2)",
          Modelled("stack.lp", ("601.2c", "601.2i", "603.2")), term=_const("targeted_by_your_spell"),

@@ -932,6 +932,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(rf"(Cycling|Equip|Kicker|Buyback|Echo|Evoke) ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{X\}|\{[WUBRG]\}|\{[WUBRG]/[WUBRGP]\})+", m.group(2)):
         return [{m.group(1).lower(): m.group(2)}]
+    m = re.fullmatch(rf"(Morph|Megamorph) ({MANA})", line)
+    if m:  # 702.37a-b (a cost with {X} is refused: 107.3d is not modelled)
+        return [{m.group(1).lower(): m.group(2)}] if re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(2)) else None
     m = re.fullmatch(r"Flashback ?[\u2014-] ?(.+)\.", line) or re.fullmatch(rf"Flashback ({MANA})", line)
     if m:  # 702.34a: "Flashback {2}{R}", "Flashback\u2014{1}{R}, Pay 3 life.": the costs of an alternative cost
         parts = costs(m.group(1))
@@ -1251,6 +1254,12 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if m.group(1) != "~" and (flt is None or flt.get("types", ["creature"]) != ["creature"]):
             return None
         return _trigger("becomes_target", flt, m.group(2))
+    m = re.fullmatch(r"(?:When|Whenever) (~|an? [^,]+?) is turned face up, (.+)\.", line)
+    if m:  # 708.8: "when this is turned face up"; "whenever a permanent you control is turned face up"
+        flt = None if m.group(1) == "~" else permanent_filter(m.group(1))
+        if m.group(1) != "~" and flt is None:
+            return None
+        return _trigger("turned_face_up", flt, m.group(2))
     m = re.fullmatch(r"Whenever ~ (attacks|blocks|becomes blocked|deals combat damage to a player), (.+)\.", line)
     if m:
         when = {"attacks": "attacks", "blocks": "blocks", "becomes blocked": "becomes_blocked",
