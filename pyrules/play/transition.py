@@ -562,13 +562,15 @@ def _chose(d: _Draft, a: Symbol) -> None:
         item = key.arguments[0]
         iid = d.item_ids.get(item) if item.type == SymbolType.Function else _text(item)
         n = _number(key.arguments[1])
-        for item in list(d.abilities.values()) + d.waiting:
+        for item in list(d.abilities.values()) + d.waiting + [o for o in d.objects.values() if o.copy]:
             if item.id == iid:
                 targets = list(item.targets) + [""] * max(0, n - len(item.targets))
                 targets[n - 1] = _text(value)
                 changed = replace(item, targets=tuple(targets))
                 if iid in d.abilities:
                     d.abilities[iid] = changed
+                elif iid in d.objects:  # a copy of a spell (707.10c)
+                    d.objects[iid] = changed
                 else:
                     d.waiting = [changed if w.id == iid else w for w in d.waiting]
     if key.name == "mode" and len(key.arguments) == 1:  # a modal spell's mode, chosen as it is cast (700.2a)

@@ -265,6 +265,22 @@ class Divided(Shape):
 
 
 @dataclass(frozen=True)
+class SpellCopies(Shape):
+    """``N``, or ``{count: N, new_targets: true, filter: {...}}``: how many copies of the target spell, whether new
+    targets may be chosen for each (707.10c), and what else the target spell must be ("you control")."""
+
+    form = "N (1 to 20), or {count: N, new_targets: true or false, filter: a filter}"
+
+    def parse(self, f: Field) -> Any:
+        if not isinstance(f.value, dict):
+            return Count(1, maximum=20).parse(f), False, SPELL_TARGET.filter
+        f.only_keys({"count", "new_targets", "filter"})
+        flt = FilterShape("objects").parse(f.child("filter")) if f.child("filter").present else Filter({})
+        return (Count(1, maximum=20).parse(f.child("count")), f.child("new_targets").boolean(default=False),
+                Filter({**SPELL_TARGET.filter, **flt}))
+
+
+@dataclass(frozen=True)
 class CopyChoice(Shape):
     """``{new_targets: true}``: whether new targets may be chosen for the copy."""
 
@@ -838,11 +854,15 @@ EFFECTS: tuple[Kind, ...] = (
          example="choices/onyx-minus8-hand-of-two"),
     # Spells (707.10, 707.12)
     Kind("effect", "copy_target_spell", "copy target instant or sorcery spell N times (up to 20: each copy is an "
-         "object of its own, with its own triggers)", _CASTING, Count(1, maximum=20),
-         frozenset({"spell"}), term=lambda value, ctx: fn("copy_target_spell", ctx.target(0), value),
-         targets=lambda value: (SPELL_TARGET,),
-         text=lambda v: "Copy target instant or sorcery spell" + (f" {v} times" if v > 1 else ""),
-         example="choices/magecraft-twincast-copy"),
+         "object of its own, with its own triggers); with new_targets, its controller may choose new targets for each "
+         "copy (707.10c)", Modelled("casting.lp", ("707.10", "707.10c")), SpellCopies(),
+         RESOLVING, term=lambda value, ctx: fn("copy_target_spell", ctx.target(0), value[0],
+                                                          C("new_targets" if value[1] else "same_targets")),
+         targets=lambda value: (SPELL_TARGET if value[2] == SPELL_TARGET.filter else TargetSpec(
+             f"target {_filter_words(value[2])} spell", "stack", value[2]),),
+         text=lambda v: "Copy target instant or sorcery spell" + (f" {v[0]} times" if v[0] > 1 else "") +
+         (". You may choose new targets for the copies" if v[1] else ""),
+         example="stack/twincast-a-bolt-with-a-new-target"),
     Kind("effect", "copy_card_may_cast", "copy target instant or sorcery card in your graveyard; you may cast the copy",
          Modelled("casting.lp", ("707.12",)), Flag(), frozenset({"spell"}),
          term=lambda value, ctx: fn("copy_card_may_cast", ctx.target(0)), targets=lambda value: (CARD_TARGET,),

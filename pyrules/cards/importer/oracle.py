@@ -440,6 +440,9 @@ def activated(line: str) -> dict[str, Any] | None:
     effects: list[dict[str, Any]] = []
     options: dict[str, Any] = {}
     for sentence in sentences:
+        if sentence == "You may choose new targets for the copy" and effects and "copy_target_spell" in effects[-1]:
+            effects[-1] = {"copy_target_spell": _new_targets(effects[-1]["copy_target_spell"])}  # 707.10c
+            continue
         got = _option(sentence, options)
         if got:
             continue
@@ -589,6 +592,15 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"unless_paid": {"pay": m.group(3), "by": by, "effect": inner}}
     if permanent and sentence == "Sacrifice ~":
         return {"sacrifice_self": True}  # 701.21a
+    m = re.fullmatch(r"Copy target (instant or sorcery|instant|sorcery) spell( you control)?"
+                     r"(?: with (?:converted mana cost|mana value) (\d+) or less)?", sentence)
+    if m:  # 707.10
+        flt: dict[str, Any] = {"types": [m.group(1)]} if " or " not in m.group(1) else {}
+        if m.group(2):
+            flt["controller"] = "you"
+        if m.group(3):
+            flt["mana_value_at_most"] = int(m.group(3))
+        return {"copy_target_spell": {"count": 1, "filter": flt}} if flt else {"copy_target_spell": 1}
     for pattern, make in _PLAIN_EFFECTS:
         m = pattern.fullmatch(sentence)
         if m:
@@ -850,9 +862,7 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
         return [{"if_paid": {"pay": paid.group(1), "effect": inner}}]
     for s in sentences:
         if s == "You may choose new targets for the copy" and out and "copy_target_spell" in out[-1]:
-            continue  # as cards.yaml writes Twincast: choosing new targets is the copy's own question
-        if s == "Copy target instant or sorcery spell":
-            out.append({"copy_target_spell": 1})
+            out[-1] = {"copy_target_spell": _new_targets(out[-1]["copy_target_spell"])}  # 707.10c
             continue
         has = re.fullmatch(r'(?:It has|They have) "(.+)"', s)
         if has and out and "create_tokens" in out[-1]:  # the tokens just created have this ability (111.4)
@@ -867,6 +877,11 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
         out.append(e)
         previous = s
     return out or None
+
+
+def _new_targets(copies: Any) -> dict[str, Any]:
+    """A copy_target_spell value, with "you may choose new targets for the copy" (707.10c)."""
+    return {"count": 1, "new_targets": True} | ({"filter": copies["filter"]} if isinstance(copies, dict) else {})
 
 
 def additional_cost(line: str) -> dict[str, Any] | None:
