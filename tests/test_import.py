@@ -1051,6 +1051,12 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("{2}{U}{R}: Copy target instant or sorcery spell. You may choose new targets for the copy.", False,
      [{"activated": {"cost": "{2}{U}{R}", "effect": {"copy_target_spell": {"count": 1, "new_targets": True}}}}]),
     ("Copy target instant or sorcery spell.", True, [{"spell": {"effect": {"copy_target_spell": 1}}}]),
+    ("When ~ enters, target creature can't block this turn.", False,
+     [{"triggered": {"when": "enters", "effect": {"lasting_on_target": {"ability": "next", "target": {
+         "types": ["creature"]}}}}}, {"static": {"gain_keywords": ["cant_block"], "lasting": "until_end_of_turn"}}]),
+    ("{1}{U}: ~ can't be blocked this turn.", False,
+     [{"activated": {"cost": "{1}{U}", "effect": {"lasting_on_self": "next"}}},
+      {"static": {"gain_keywords": ["cant_be_blocked"], "lasting": "until_end_of_turn"}}]),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
     ("Skulk", False, [{"keyword": "skulk"}]),
     ("Whenever you cast a spell, you gain 1 life.", False,
@@ -1078,7 +1084,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "becomes-target-sacrifice", "enchanted-becomes-target", "land-becomes-target-refused",
         "morph", "megamorph", "morph-x-refused", "turned-face-up", "a-permanent-turned-face-up",
         "copy-on-entering-new-targets", "activated-copy-new-targets", "copy-keeping-targets",
-        "afflict", "skulk", "you-cast-a-spell", "an-opponent-casts-a-spell",
+        "cant-block-this-turn", "cant-be-blocked-this-turn", "afflict", "skulk", "you-cast-a-spell",
+        "an-opponent-casts-a-spell",
         "delayed-sacrifice-self", "pump-then-delayed-sacrifice", "delayed-exile-token", "delayed-tokens-refused",
         "delayed-target-refused", "delayed-it-another-creature-refused", "heroic", "dethrone", "extort"])
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):

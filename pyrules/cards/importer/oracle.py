@@ -1400,7 +1400,20 @@ def _granted(words: str | None) -> list[str] | None:
     if words is None:
         return []
     names = [w.strip() for w in re.split(r", and |, | and ", words)]
-    return [n.replace(" ", "_") for n in names] if all(n in KEYWORDS for n in names) else None
+    return [n.replace(" ", "_") for n in names] if all(n in KEYWORDS or n in _RESTRICTIONS.values() for n in names) \
+        else None
+
+
+#: "Target creature can't block this turn": the restriction (509.1b) as the keyword-like ability the vocabulary
+#: names it by, for this turn (until end of turn: 514.2 ends both at once), written as a gained keyword.
+_RESTRICTIONS = {"can't block": "cant block", "can't be blocked": "cant be blocked"}
+_THIS_TURN = re.compile(r"(~|it|this creature|that creature|[Tt]arget [^,.]+?) (can't block|can't be blocked) "
+                        r"this turn(?=\.)")
+
+
+def _this_turn(line: str) -> str:
+    """The line with "X can't block this turn" written as "X gains cant block until end of turn"."""
+    return _THIS_TURN.sub(lambda m: f"{m.group(1)} gains {_RESTRICTIONS[m.group(2)]} until end of turn", line)
 
 
 #: "gets +1/+1 until end of turn", "gains flying until end of turn", "gets +2/+0 and gains first strike until
@@ -1432,6 +1445,7 @@ _LASTING_EACH = "Each of them gets the lasting effect"
 def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """A line with one lasting clause: its ability (the clause read as "the next ability begins on ~ or on the
     target"), then that lasting ability."""
+    line = _this_turn(line)
     m = _LASTING_CLAUSE.search(line)
     if not m:
         return _with_lasting_each(line, spell_card)
@@ -1619,7 +1633,7 @@ def _prevent_some(line: str) -> dict[str, Any] | None:
 def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """The abilities one normalised line of Oracle text is, or None if no template fits it."""
     read = _translate_line(line, spell_card)
-    if read is None and "until end of turn" in line:
+    if read is None and ("until end of turn" in line or " this turn." in line):
         read = _with_lasting_clause(line, spell_card)
     if read is None and "the next end step" in line:
         read = _with_delayed_clause(line, spell_card)
