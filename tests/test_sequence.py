@@ -253,6 +253,34 @@ def test_casting_face_down(write, state, actions, expected):
     assert sorted(sorted(str(a).replace('"', "") for a in o.atoms) for o in outcomes) == sorted(map(sorted, expected))
 
 
+def test_a_delayed_draw_waits_for_the_next_turns_upkeep(write):
+    """603.7a, 603.7d: "draw a card at the beginning of the next turn's upkeep" is made as the spell resolves, with the
+    spell as its source; no upkeep comes in the line, so it waits in the final state, about no object."""
+    path = write("flare.yaml", """\
+        players:
+          - {name: alice, mana_pool: "{R}", library: 5}
+          - bob
+        cards:
+          - name: Test Flare
+            cost: "{R}"
+            types: [instant]
+            abilities:
+              - spell: {effect: [{damage_any_target: 1}, {create_effect: 2}]}
+              - triggered: {when: beginning_of_each_upkeep, lasting: once, effect: {draw: 1}}
+        objects:
+          - {id: flare, card: Test Flare, owner: alice, zone: hand}
+        actions:
+          - cast: {object: flare, targets: [bob]}
+          - resolve
+        """)
+    [outcome] = pyrules.solve(path)
+    assert sorted(map(str, outcome.atoms)) == ['life_lost("bob",1)', 'mana_spent("alice",r,1)',
+                                               'move("flare",hand,graveyard)']
+    [effect] = outcome.final.effects
+    assert (effect.card, effect.ability, effect.controller, effect.source, effect.affects) == \
+        ("Test Flare", 2, "alice", "flare", ())
+
+
 def test_the_final_state_is_a_situation():
     outcomes = pyrules.solve(corpus_dir() / "sequences" / "archmage-twincast-draws-three.yaml")
     final = outcomes[0].final

@@ -228,9 +228,10 @@ def parse_ability(f: Field) -> AbilitySpec:
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")
-        if options.get("lasting") == "once" and when != "beginning_of_each_end_step":
+        if options.get("lasting") == "once" and when not in ("beginning_of_each_end_step", "beginning_of_each_upkeep"):
             raise UnsupportedError(body.child("lasting").where, f"a delayed triggered ability on '{when}' (only "
-                                   "\"at the beginning of the next end step\" is modelled)")
+                                   "\"at the beginning of the next end step\" and \"of the next turn's upkeep\" are "
+                                   "modelled)")
         if options.get("or_self") and flt is None:
             raise body.child("or_self").fail("'or_self' widens a filter to the ability's own object, and this "
                                              "trigger has no filter (without one it is about its own object alone)")

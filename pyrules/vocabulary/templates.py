@@ -1214,6 +1214,10 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "beginning_of_end_step", "at the beginning of your end step (513.1): in a sequence, the action "
          "end_step begins it", Modelled("triggers.lp", ("513.1",)), term=_const("beginning_of_end_step"),
          example="sequences/an-end-step-trigger-of-the-active-player"),
+    Kind("trigger", "beginning_of_each_upkeep", "at the beginning of each upkeep, whoever's turn it is (503.1): in a "
+         "sequence, the action upkeep begins it; with lasting: once, a delayed triggered ability \"at the beginning of "
+         "the next turn's upkeep\" (603.7a)", Modelled("triggers.lp", ("503.1", "603.7a")),
+         term=_const("beginning_of_each_upkeep"), example="sequences/an-each-upkeep-trigger-of-the-other-player"),
     Kind("trigger", "beginning_of_each_end_step", "at the beginning of each end step (Oracle's \"at the beginning of "
          "the end step\", 513.1), whoever's turn it is: in a sequence, the action end_step begins it",
          Modelled("triggers.lp", ("513.1",)), term=_const("beginning_of_each_end_step"),

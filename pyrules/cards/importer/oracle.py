@@ -716,6 +716,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"lasting_on_tokens": DELAYED}
     if sentence == _DELAYED_SELF and permanent:
         return {"lasting_on_self": DELAYED}
+    if sentence == _DELAYED_EFFECT:
+        return {"create_effect": DELAYED}
     m = _LASTING_TARGET.fullmatch(sentence)
     if m:
         flt = permanent_filter(m.group(1))
@@ -1300,9 +1302,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Whenever you cast or copy an instant or sorcery spell, (.+)\.", line)
     if m:
         return _trigger("cast_or_copy_instant_sorcery", None, m.group(1))
-    m = re.fullmatch(r"At the beginning of your upkeep, (.+)\.", line)
+    m = re.fullmatch(r"At the beginning of (your|each|each player's) upkeep, (.+)\.", line)
     if m:
-        return _trigger("beginning_of_upkeep", None, m.group(1))
+        return _trigger("beginning_of_upkeep" if m.group(1) == "your" else "beginning_of_each_upkeep", None, m.group(2))
     m = re.fullmatch(r"At the beginning of (your|each|the) end step, (.+)\.", line)
     if m:  # 513.1: Oracle's "the end step" is each end step
         return _trigger("beginning_of_end_step" if m.group(1) == "your" else "beginning_of_each_end_step", None,
@@ -1493,6 +1495,25 @@ def _delayed(ability: dict[str, Any]) -> bool:
     return ability.get("triggered", {}).get("lasting") == "once"
 
 
+#: "Draw a card at the beginning of the next turn's upkeep" (603.7a): a delayed triggered ability about no object,
+#: at the next upkeep (pyrules plays no turn after the one a situation is in, so it waits there).
+_DELAYED_DRAW = re.compile(r"(?<![^ .])(?:You d|D)raw (a|two|three) cards? at the beginning of the next turn's upkeep\.")
+_DELAYED_EFFECT = "The delayed ability begins"
+
+
+def _with_delayed_draw(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """A line whose last sentence is "draw a card at the beginning of the next turn's upkeep": its ability, then the
+    delayed triggered ability it creates (603.7a)."""
+    m = _DELAYED_DRAW.search(line)
+    if not m or line[m.end():]:
+        return None
+    read = translate_line(line[:m.start()] + _DELAYED_EFFECT + ".", spell_card)
+    if read is None or any(_delayed(a) for a in read):
+        return None
+    return [*read, {"triggered": {"when": "beginning_of_each_upkeep", "lasting": "once",
+                                  "effect": {"draw": number(m.group(1))}}}]
+
+
 def _with_delayed_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """A line with one "... at the beginning of the next end step" clause: its ability (the clause read as "the next
     ability begins on ~" or "on the token created"), then that delayed triggered ability (603.7a)."""
@@ -1637,6 +1658,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _with_lasting_clause(line, spell_card)
     if read is None and "the next end step" in line:
         read = _with_delayed_clause(line, spell_card)
+    if read is None and "the next turn's upkeep" in line:
+        read = _with_delayed_draw(line, spell_card)
     if read is None and line.endswith('."') and re.search(r'\. (?:It has|They have) "', line):  # the tokens' ability
         read = _translate_line(line[:-2] + '".', spell_card)  # quoted last: its period out, as templates end on one
     return read
