@@ -1062,6 +1062,11 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
       {"triggered": {"when": "beginning_of_each_upkeep", "lasting": "once", "effect": {"draw": 1}}}]),
     ("At the beginning of each upkeep, you gain 1 life.", False,
      [{"triggered": {"when": "beginning_of_each_upkeep", "effect": {"gain_life": 1}}}]),
+    ("Whenever a player casts a blue spell, you may pay {1}. If you do, you gain 1 life.", False,
+     [{"triggered": {"when": "cast", "filter": {"colors": ["u"]}, "effect": {
+         "if_paid": {"pay": "{1}", "effect": {"gain_life": 1}}}}}]),
+    ("Whenever you cast a colorless spell, draw a card.", False,
+     [{"triggered": {"when": "cast", "filter": {"colorless": True, "controller": "you"}, "effect": {"draw": 1}}}]),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
     ("Skulk", False, [{"keyword": "skulk"}]),
     ("Whenever you cast a spell, you gain 1 life.", False,
@@ -1090,7 +1095,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "morph", "megamorph", "morph-x-refused", "turned-face-up", "a-permanent-turned-face-up",
         "copy-on-entering-new-targets", "activated-copy-new-targets", "copy-keeping-targets",
         "cant-block-this-turn", "cant-be-blocked-this-turn", "delayed-draw-next-upkeep", "each-upkeep",
-        "afflict", "skulk", "you-cast-a-spell",
+        "a-player-casts-a-blue-spell", "you-cast-a-colorless-spell", "afflict", "skulk", "you-cast-a-spell",
         "an-opponent-casts-a-spell",
         "delayed-sacrifice-self", "pump-then-delayed-sacrifice", "delayed-exile-token", "delayed-tokens-refused",
         "delayed-target-refused", "delayed-it-another-creature-refused", "heroic", "dethrone", "extort"])

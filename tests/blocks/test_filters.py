@@ -199,7 +199,8 @@ def test_enchanted_means_what_the_aura_is_attached_to():
 @covers("filters:205.3")
 def test_a_subtype_asked_for_and_colorless():
     facts = """filter_subtype(f,forest). _candidate(f,a). view_subtype(a,forest). _candidate(f,b). view_subtype(b,island).
-               filter_colorless(g). _candidate(g,c). has_color(c,green). _candidate(g,d)."""
+               filter_colorless(g). _candidate(g,c). live_view(c,c). has_color(c,green). _candidate(g,d).
+               live_view(d,d)."""
     assert derive("filters:205.3", facts, "subtype_fails") == {"subtype_fails(f,b)", "subtype_fails(g,c)"}
 
 
@@ -207,9 +208,20 @@ def test_a_subtype_asked_for_and_colorless():
 def test_colors_asked_for_every_one_any_or_none():
     facts = """filter_color(f,b). _candidate(f,a). has_color(a,b). has_color(a,r). _candidate(f,c). has_color(c,w).
                filter_any_color(g,r). filter_any_color(g,g). _candidate(g,a). _candidate(g,c).
-               filter_not_color(h,b). _candidate(h,a). _candidate(h,c). _candidate(h,d)."""
+               filter_not_color(h,b). _candidate(h,a). _candidate(h,c). _candidate(h,d).
+               live_view(a,a). live_view(c,c). live_view(d,d)."""
     assert derive("filters:205.3", facts, "subtype_fails") == {
         "subtype_fails(f,c)", "subtype_fails(g,c)", "subtype_fails(h,a)"}
+
+
+@covers("filters:205.3")
+def test_an_object_as_it_would_be_has_the_colors_its_card_prints():
+    """A spell being cast (or a permanent entering) is seen through its card: a blue card's spell is blue, though
+    the layers never colored it (they have not applied to it)."""
+    facts = """filter_color(f,u). imagined(spell(s,p),div,p,as(s),nontoken). card_color(div,u). _candidate(f,spell(s,p)).
+               imagined(spell(t,p),bolt,p,as(t),nontoken). card_color(bolt,r). _candidate(f,spell(t,p))."""
+    assert derive("filters:205.3", facts, ["view_color", "subtype_fails"]) == {
+        "view_color(spell(s,p),u)", "view_color(spell(t,p),r)", "subtype_fails(f,spell(t,p))"}
 
 
 # --- 110.5, 506.4, 208.1: status, combat and power ---------------------------------------------------------

@@ -1293,6 +1293,13 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Whenever (you cast|an opponent casts) a spell, (.+)\.", line)
     if m:  # any spell (601.2i): a filter with no card type
         return _trigger("cast", {"controller": "you" if m.group(1) == "you cast" else "opponent"}, m.group(2))
+    m = re.fullmatch(r"Whenever (you cast|an opponent casts|a player casts) an? (white|blue|black|red|green|colorless) "
+                     r"spell, (.+)\.", line)
+    if m:  # 601.2i, 105.2: the spell's colors as it is cast
+        flt: dict[str, Any] = {"colorless": True} if m.group(2) == "colorless" else {"colors": [_COLOR_WORDS[m.group(2)]]}
+        if m.group(1) != "a player casts":
+            flt["controller"] = "you" if m.group(1) == "you cast" else "opponent"
+        return _trigger("cast", flt, m.group(3))
     m = re.fullmatch(r"Whenever a creature you control attacks alone, (.+)\.", line)
     if m:  # 506.5 (exalted, 702.83a)
         return _trigger("attacks_alone", {"types": ["creature"], "controller": "you"}, m.group(1))
