@@ -1293,6 +1293,14 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Whenever (you cast|an opponent casts) a spell, (.+)\.", line)
     if m:  # any spell (601.2i): a filter with no card type
         return _trigger("cast", {"controller": "you" if m.group(1) == "you cast" else "opponent"}, m.group(2))
+    m = re.fullmatch(r"Whenever (you cast|an opponent casts|a player casts) an? ([A-Z][a-z]+)(?: or ([A-Z][a-z]+))? "
+                     r"spell, (.+)\.", line)
+    if m:  # 601.2i, 205.3: "a Spirit or Arcane spell", its subtypes as it is cast
+        kinds = [k.lower() for k in m.group(2, 3) if k]
+        flt = {"any_subtypes" if len(kinds) == 2 else "subtypes": kinds}
+        if m.group(1) != "a player casts":
+            flt["controller"] = "you" if m.group(1) == "you cast" else "opponent"
+        return _trigger("cast", flt, m.group(4))
     m = re.fullmatch(r"Whenever (you cast|an opponent casts|a player casts) an? (white|blue|black|red|green|colorless) "
                      r"spell, (.+)\.", line)
     if m:  # 601.2i, 105.2: the spell's colors as it is cast
