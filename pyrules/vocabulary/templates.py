@@ -1245,6 +1245,9 @@ TRIGGERS: tuple[Kind, ...] = (
          "[filter] permanent does: as a spell is cast, an ability activated or a triggered ability put on the stack "
          "with it as a target (603.2, 601.2c, 602.2b, 603.3d)", Modelled("stack.lp", ("603.2", "601.2c", "603.3d")),
          term=_const("becomes_target"), example="sequences/a-creature-sacrificed-as-it-becomes-a-target"),
+    Kind("trigger", "you_gain_life", "whenever you gain life: once for each event in which this permanent's controller "
+         "gains life, none for 0 life (119.9)", Modelled("triggers.lp", ("119.9", "603.2")),
+         term=_const("you_gain_life"), example="sequences/a-life-gain-trigger-once-per-event"),
     Kind("trigger", "turned_face_up", "when this is turned face up (708.8, 702.37e); with a filter, whenever a [filter] "
          "permanent is turned face up, seen as its card", Modelled("triggers.lp", ("708.8", "702.37e")),
          term=_const("turned_face_up"), example="sequences/a-morph-turned-face-up-triggers"),

@@ -1271,6 +1271,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if m.group(1) != "~" and (flt is None or flt.get("types", ["creature"]) != ["creature"]):
             return None
         return _trigger("becomes_target", flt, m.group(2))
+    m = re.fullmatch(r"Whenever you gain life, (.+)\.", line)
+    if m:  # 119.9
+        return _trigger("you_gain_life", None, m.group(1))
     m = re.fullmatch(r"(?:When|Whenever) (~|an? [^,]+?) is turned face up, (.+)\.", line)
     if m:  # 708.8: "when this is turned face up"; "whenever a permanent you control is turned face up"
         flt = None if m.group(1) == "~" else permanent_filter(m.group(1))
