@@ -120,6 +120,7 @@ PHRASES: dict[str, str] = {
     "upkeep/1": "the beginning of {0}'s upkeep",
     "end_step/1": "the beginning of {0}'s end step",
     "each_end_step/1": "the beginning of {0}'s end step",
+    "each_upkeep/1": "the beginning of {0}'s upkeep",
     "cannot_begin_end_step/1": "the end step cannot begin now: {0}",
     "cannot_declare_blockers/1": "blockers cannot be declared now: {0}",
     "no_combat_damage_step/1": "no combat damage step can begin now: {0}",
