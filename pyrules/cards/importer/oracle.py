@@ -190,6 +190,9 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
     if words and words[0] == "nonbasic":
         flt["nonbasic"] = True
         words = words[1:]
+    if words and words[0] == "nontoken":  # 111.1
+        flt["nontoken"] = True
+        words = words[1:]
     if words and words[0] == "colorless":
         flt["colorless"] = True
         words = words[1:]
@@ -1256,7 +1259,7 @@ def _triggered(line: str) -> dict[str, Any] | None:
         subject = subject[len("~ or "):] if or_self else subject
         if subject != "~":
             flt = permanent_filter(subject) or _another_subtype(subject)
-            if flt is None or "controller" in flt or (when == "dies" and flt.get("types") != ["creature"]):
+            if flt is None or ("controller" in flt and yours) or (when == "dies" and flt.get("types") != ["creature"]):
                 return None
             if yours:
                 flt["controller"] = "you"
