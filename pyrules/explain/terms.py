@@ -99,6 +99,8 @@ PHRASES: dict[str, str] = {
     "targeted_by_your_spell/2": "{1}, cast by {0}'s controller, targeting {0}",
     "turned_up/1": "{0} being turned face up",
     "gains_life/2": "{1} gaining life from {0}",
+    "tapped/1": "{0} becoming tapped",
+    "untapped/1": "{0} becoming untapped",
     "face_up/1": "turning {0} face up",
     "up/1": "{0}, turned face up",
     # why an action is not legal (illegal/1, and a line's ending)

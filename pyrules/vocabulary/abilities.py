@@ -98,6 +98,9 @@ class AbilitySpec:
 # --------------------------------------------------------------------------------------------
 # Parsing abilities
 # --------------------------------------------------------------------------------------------
+#: The conditions an "if" may ask only of an attack trigger's event (dethrone, 702.105a; battalion).
+_ATTACK_CONDITIONS = frozenset({"attacks_player_with_most_life", "with_two_other_attackers"})
+
 def _single(f: Field, what: str, family: str) -> tuple[str, Field]:
     """A mapping with exactly one key, naming a kind of ``family``."""
     if not isinstance(f.value, dict) or len(f.value) != 1:
@@ -232,6 +235,9 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise UnsupportedError(body.child("lasting").where, f"a delayed triggered ability on '{when}' (only "
                                    "\"at the beginning of the next end step\" and \"of the next turn's upkeep\" are "
                                    "modelled)")
+        if options.get("if") in _ATTACK_CONDITIONS and when != "attacks":
+            raise UnsupportedError(body.child("if").where, f"'if: {options['if']}' is a condition of an attack trigger "
+                                   "(when: attacks)")
         if options.get("or_self") and flt is None:
             raise body.child("or_self").fail("'or_self' widens a filter to the ability's own object, and this "
                                              "trigger has no filter (without one it is about its own object alone)")
@@ -324,6 +330,9 @@ def parse_ability(f: Field) -> AbilitySpec:
     if not parts:
         raise body.fail(f"'enters' needs one of: {', '.join(enters)}")
     condition = kind("option", "if").shape.parse(body.child("if")) if body.child("if").present else ""
+    if condition in _ATTACK_CONDITIONS:
+        raise UnsupportedError(body.child("if").where, f"'if: {condition}' is a condition of an attack trigger, not of "
+                               "how a permanent enters")
     return AbilitySpec("enters", effects=parts, intervening_if=condition)
 
 

@@ -1245,6 +1245,12 @@ TRIGGERS: tuple[Kind, ...] = (
          "[filter] permanent does: as a spell is cast, an ability activated or a triggered ability put on the stack "
          "with it as a target (603.2, 601.2c, 602.2b, 603.3d)", Modelled("stack.lp", ("603.2", "601.2c", "603.3d")),
          term=_const("becomes_target"), example="sequences/a-creature-sacrificed-as-it-becomes-a-target"),
+    Kind("trigger", "becomes_tapped", "whenever this permanent becomes tapped (an untapped permanent tapped by a cost, "
+         "an effect, or attacking: 701.26a, 508.1f)", Modelled("triggers.lp", ("701.26a", "603.2")),
+         term=_const("becomes_tapped"), example="sequences/tapped-and-untapped-triggers"),
+    Kind("trigger", "becomes_untapped", "whenever this permanent becomes untapped (a tapped permanent untapped, 701.26b)",
+         Modelled("triggers.lp", ("701.26b", "603.2")), term=_const("becomes_untapped"),
+         example="sequences/tapped-and-untapped-triggers"),
     Kind("trigger", "you_gain_life", "whenever you gain life: once for each event in which this permanent's controller "
          "gains life, none for 0 life (119.9)", Modelled("triggers.lp", ("119.9", "603.2")),
          term=_const("you_gain_life"), example="sequences/a-life-gain-trigger-once-per-event"),
@@ -1609,10 +1615,11 @@ OPTIONS: tuple[Kind, ...] = (
          "kicked (the spell it was cast as was kicked, 702.33d), evoked (702.74a), no_p1p1_counters or no_m1m1_counters "
          "(it had no +1/+1, or -1/-1, counters on it: undying 702.93a, persist 702.79a, looking back for a dies "
          "trigger, 603.10a), not_renowned (702.112a), opponent_damaged_this_turn (bloodthirst, 702.54a) or "
-         "attacks_player_with_most_life (dethrone, 702.105a: a condition of its attack trigger); each checked as the "
-         "ability triggers or applies", Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
+         "attacks_player_with_most_life (dethrone, 702.105a) or with_two_other_attackers (battalion: \"whenever this and "
+         "at least two other creatures attack\"), conditions of an attack trigger's event; each checked as the ability "
+         "triggers or applies", Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
-                "attacks_player_with_most_life")),
+                "attacks_player_with_most_life", "with_two_other_attackers")),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: C(v), example="sequences/unkicked-creature-enters-without-counters", asp="ability_if"),
     Kind("option", "or_self", "a triggered ability with a filter that also triggers on what happens to its own object "

@@ -1274,6 +1274,19 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if m.group(1) != "~" and (flt is None or flt.get("types", ["creature"]) != ["creature"]):
             return None
         return _trigger("becomes_target", flt, m.group(2))
+    m = re.fullmatch(r"Whenever ~ and at least two other creatures attack, (.+)\.", line)
+    if m:  # battalion: a condition of the attack trigger's event (508.3a)
+        read = _trigger("attacks", None, m.group(1))
+        return None if read is None else {"triggered": {**read["triggered"], "if": "with_two_other_attackers"}}
+    m = re.fullmatch(r"Whenever ~ becomes (tapped|untapped), (.+)\.", line)
+    if m:  # 701.26a-b
+        return _trigger(f"becomes_{m.group(1)}", None, m.group(2))
+    m = re.fullmatch(r"Whenever (an?|another) ([^,]+?) you control attacks, (.+)\.", line)
+    if m:  # 508.3a: each creature declared as an attacker that the filter matches
+        flt = permanent_filter(f"{m.group(1)} {m.group(2)}") or _another_subtype(f"{m.group(1)} {m.group(2)}")
+        if flt is None or "controller" in flt or re.search(r"\b(?:it|that creature|that player)\b", m.group(3)):
+            return None
+        return _trigger("attacks", {**flt, "controller": "you"}, m.group(3))
     m = re.fullmatch(r"Whenever you gain life, (.+)\.", line)
     if m:  # 119.9
         return _trigger("you_gain_life", None, m.group(1))
@@ -1728,6 +1741,12 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     if m:
         enters, dies = _triggered(f"When ~ enters, {m.group(1)}"), _triggered(f"When ~ dies, {m.group(1)}")
         return [enters, dies] if enters and dies else None
+    m = re.fullmatch(r"Whenever ~ (attacks or blocks|enters or attacks), (.+)", line)
+    if m:  # two triggered abilities, one for each event (508.3a, 509.3a, 603.6a)
+        first, second = m.group(1).split(" or ")
+        lead = "When" if first == "enters" else "Whenever"
+        one, two = _triggered(f"{lead} ~ {first}, {m.group(2)}"), _triggered(f"Whenever ~ {second}, {m.group(2)}")
+        return [one, two] if one and two else None
     m = re.fullmatch(r"Whenever ~ blocks or becomes blocked, (.+)", line)
     if m:  # two triggered abilities, one for each event (509.3a, 509.3c)
         blocks, blocked = _triggered(f"Whenever ~ blocks, {m.group(1)}"), _triggered(
