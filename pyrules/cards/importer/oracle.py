@@ -115,7 +115,8 @@ def _mana(text: str) -> str | None:
 
 
 # -- filters ----------------------------------------------------------------------------------------
-_CONTROLLER = {"you control": "you", "an opponent controls": "opponent", "your opponents control": "opponent"}
+_CONTROLLER = {"you control": "you", "an opponent controls": "opponent", "your opponents control": "opponent",
+               "you don't control": "opponent"}  # (every other player is an opponent here, 102.3)
 
 
 def _card_filter(phrase: str) -> dict[str, Any] | None:
@@ -583,6 +584,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     m = re.fullmatch(r"You may (.+)", sentence)
     if m and not m.group(1).startswith(("have ", "pay ", "cast ", "play ")):
         inner = _effect(m.group(1)[0].upper() + m.group(1)[1:], permanent)
+        if inner is None and m.group(1).startswith(("gain ", "lose ")):  # "you may gain 3 life": "you gain 3 life"
+            inner = _effect(f"You {m.group(1)}", permanent)
         return {"may": inner} if inner is not None and "may" not in inner and "lasting_on_self" not in inner \
             and "lasting_on_target" not in inner else None
     m = re.fullmatch(rf"(.+) unless (you pay|its controller pays) ({MANA})", sentence)
@@ -646,8 +649,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     for pattern, key in _TARGETED_EFFECTS:
         m = pattern.fullmatch(sentence)
         if m:
-            flt = permanent_filter(m.group(1))
-            return {key: flt} if flt is not None and "controller" not in flt else None
+            flt = permanent_filter(m.group(1))  # ("an opponent controls": seen from the controller of the spell or
+            return {key: flt} if flt is not None else None  # ability, 109.4, 115.1)
     m = re.fullmatch(r"Prevent the next (\d+) damage that would be dealt to (any target|target .+?|~|you) this turn",
                      sentence)
     if m:  # a prevention shield (615.7)
@@ -724,7 +727,7 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     m = _LASTING_TARGET.fullmatch(sentence)
     if m:
         flt = permanent_filter(m.group(1))
-        if flt is None or "controller" in flt or flt.get("types") != ["creature"]:
+        if flt is None or flt.get("types") != ["creature"]:
             return None
         return {"lasting_on_target": {"ability": NEXT, "target": flt}}
     m = re.fullmatch(r"Return (?:a|an) (.+ you control) to its owner's hand", sentence)
