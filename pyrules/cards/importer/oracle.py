@@ -569,6 +569,12 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"Target player mills (a|two|three|four|five|six|seven|eight|nine|ten) cards?|Target player puts the "
                 r"top (two|three|four|five|six|seven|eight|nine|ten) cards of their library into their graveyard"),
      lambda m: {"target_player": {"mill": number(m[1] or m[2])}}),
+    # "Each player ...", "each opponent ...": each follows it for themselves (101.4)
+    (re.compile(r"Each (player|opponent) (draws|discards|mills) (a|two|three|four|five) cards?"),
+     lambda m: {f"each_{m[1]}": {m[2].rstrip("s"): number(m[3])}}),
+    (re.compile(r"Each player (gains|loses) (\d+) life"),
+     lambda m: {"each_player": {"gain_life" if m[1] == "gains" else "lose_life": int(m[2])}}),
+    (re.compile(r"Each opponent gains (\d+) life"), lambda m: {"each_opponent": {"gain_life": int(m[1])}}),
 ]
 #: Instructions with a target a filter describes: the pattern (the target's words), and the instruction.
 _TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
