@@ -818,6 +818,10 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda v: (TargetSpec("target " + _filter_words(v[2]) + " permanent", "battlefield", v[2]),),
          text=lambda v: f"Put {v[1]} {v[0]} counter(s) on target {_filter_words(v[2])} permanent",
          example="sequences/a-counter-on-target-creature-is-doubled"),
+    Kind("effect", "bolster", "bolster N: choose a creature with the least toughness among the creatures you control, "
+         "and put N +1/+1 counters on it (701.39a; through replacement effects, 614.1); none: nothing",
+         Modelled("events.lp", ("701.39a", "122.1")), Count(1), RESOLVING, term=_amount("bolster"),
+         text=lambda v: f"Bolster {v}", example="sequences/bolster-picks-among-the-least-toughness"),
     Kind("effect", "create_tokens", "create N tokens of a kind (one per counter of a kind on this, if per_counter)",
          Modelled("events.lp", ("111.1", "614.1")), CreateTokens(), RESOLVING,
          term=lambda v, ctx: fn("create_tokens", C(v[0]), v[1], C(v[2]) if v[2] else C("none")),
