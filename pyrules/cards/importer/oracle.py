@@ -248,6 +248,10 @@ def costs(text: str) -> list[Any] | None:
         m = re.fullmatch(r"Sacrifice (a|an|another) (.+)", part)
         if m:
             flt = permanent_filter(f"{m.group(1)} {m.group(2)}")
+            sub = re.fullmatch(r"([A-Z][a-z]+)( creature)?", m.group(2)) if flt is None else None
+            if sub and sub.group(1).lower() not in _NOT_CREATURE_TYPES:  # "Sacrifice a Goblin" (205.3)
+                flt = {"subtypes": [sub.group(1).lower()], **({"types": ["creature"]} if sub.group(2) else {}),
+                       **({"other": True} if m.group(1) == "another" else {})}
             if flt is None or "controller" in flt:
                 return None
             out.append({"sacrifice": {**flt, "controller": "you"}})
