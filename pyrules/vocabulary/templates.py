@@ -380,6 +380,11 @@ COSTS: tuple[Kind, ...] = (
          term=lambda value, ctx: C("sacrifice_self") if value == "self" else fn("sacrifice", ctx.filter(value, "cost")),
          text=lambda v: "Sacrifice this" if v == "self" else "Sacrifice a permanent",
          example="mana/could-produce-squandered-resources"),
+    Kind("cost", "tap_untapped", "tap an untapped permanent of a filter its activator controls (\"tap an untapped "
+         "creature you control\", 602.2b, 701.26a): not {T}, so a creature that came under its control this turn may "
+         "pay it (302.6)", _ACT, FilterShape("objects"),
+         term=lambda value, ctx: fn("tap_untapped", ctx.filter(value, "cost")),
+         text=lambda v: "Tap an untapped permanent", example="activation/tap-an-untapped-creature-as-a-cost"),
     Kind("cost", "exile", "exile this permanent", _ACT, OneOf(("self",)), term=_const("exile_self"), asp="exile_self",
          text=lambda v: "Exile this", example="activation/exile-self-cost"),
     Kind("cost", "pay_life", "pay N life (119.4)", _ACT, Count(0), term=_amount("pay_life"),

@@ -256,6 +256,15 @@ def costs(text: str) -> list[Any] | None:
                 return None
             out.append({"sacrifice": {**flt, "controller": "you"}})
             continue
+        m = re.fullmatch(r"Tap an untapped (.+) you control", part)
+        if m:  # 602.2b (not {T}: 302.6 does not apply)
+            flt = permanent_filter(m.group(1))
+            if flt is None and re.fullmatch(r"[A-Z][a-z]+", m.group(1)) and m.group(1).lower() not in _NOT_CREATURE_TYPES:
+                flt = {"subtypes": [m.group(1).lower()]}  # "an untapped Ally" (205.3)
+            if flt is None or "controller" in flt:
+                return None
+            out.append({"tap_untapped": {**flt, "controller": "you"}})
+            continue
         m = re.fullmatch(r"Remove (a|an|one|two|three|four|five|X|any number of) (\S+) counters? from ~", part)
         if m:
             kind = counter_kind(m.group(2))
