@@ -47,6 +47,8 @@ class TargetSpec:
 
 ANY_TARGET = TargetSpec("any target (a creature, player, planeswalker or battle)", "battlefield",
                         Filter({"any_types": ("creature", "planeswalker", "battle")}), players=True)  # 115.4
+PLAYER_OR_PLANESWALKER = TargetSpec("target player or planeswalker", "battlefield", Filter({"types": ("planeswalker",)}),
+                                    players=True)
 class PlayerInstruction(Shape):
     """One instruction a player follows, with its number: {draw: 2} -> ("draw", 2)."""
 
@@ -890,6 +892,12 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: fn("damage_any_target", ctx.target(0), amount_term(value)),
          targets=lambda value: (ANY_TARGET,),
          text=lambda v: f"This deals {v} damage to any target", example="sequences/ballista-pings-a-creature-to-death"),
+    Kind("effect", "damage_player_or_planeswalker", "this deals N (or X) damage to target player or planeswalker (120, "
+         "115.1)", Modelled("events.lp", ("120.1", "120.3", "115.1")), Amount(), RESOLVING, asp="damage_any_target",
+         term=lambda value, ctx: fn("damage_any_target", ctx.target(0), amount_term(value)),
+         targets=lambda value: (PLAYER_OR_PLANESWALKER,),
+         text=lambda v: f"This deals {v} damage to target player or planeswalker",
+         example="stack/damage-to-target-player-or-planeswalker"),
     Kind("effect", "damage_you", "this deals N damage to you (its controller; a pain land, 120.3a)",
          Modelled("events.lp", ("120.1", "120.3a")), Count(1), RESOLVING, term=_amount("damage_you"),
          text=lambda v: f"This deals {v} damage to you", example="payment/pain-land-deals-damage-while-paying"),

@@ -566,6 +566,8 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"Scry ([1-9])"), lambda m: {"scry": int(m[1])}),
     (re.compile(r"Bolster ([1-9])"), lambda m: {"bolster": int(m[1])}),
     (re.compile(r"~ deals (\d+) damage to you"), lambda m: {"damage_you": int(m[1])}),  # (120.3a)
+    (re.compile(r"~ deals (\d+|X) damage to target player or planeswalker"),
+     lambda m: {"damage_player_or_planeswalker": "X" if m[1] == "X" else int(m[1])}),
     (re.compile(r"Discard (a|two|three) cards?"), lambda m: {"discard": number(m[1])}),
     (re.compile(r"You gain (\d+) life"), lambda m: {"gain_life": int(m[1])}),
     (re.compile(r"You lose (\d+) life"), lambda m: {"lose_life": int(m[1])}),
