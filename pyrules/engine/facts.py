@@ -201,6 +201,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         out.append(fn("ability_target", d, n, fid, C(spec.zone)))
         if spec.players:
             out.append(fn("ability_target_player", d, n))
+        if spec.opponents:
+            out.append(fn("ability_target_opponent", d, n))
         if mode:
             out.append(fn("ability_target_mode", d, n, mode))
     if ability.zone:

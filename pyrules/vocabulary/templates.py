@@ -43,12 +43,15 @@ class TargetSpec:
     zone: str = "battlefield"
     filter: Filter = Filter({})
     players: bool = False
+    opponents: bool = False  # (of the players, only the opponents of the controller: "target opponent")
 
 
 ANY_TARGET = TargetSpec("any target (a creature, player, planeswalker or battle)", "battlefield",
                         Filter({"any_types": ("creature", "planeswalker", "battle")}), players=True)  # 115.4
 PLAYER_OR_PLANESWALKER = TargetSpec("target player or planeswalker", "battlefield", Filter({"types": ("planeswalker",)}),
                                     players=True)
+OPPONENT_OR_PLANESWALKER = TargetSpec("target opponent or planeswalker", "battlefield",
+                                      Filter({"types": ("planeswalker",)}), players=True, opponents=True)
 class PlayerInstruction(Shape):
     """One instruction a player follows, with its number: {draw: 2} -> ("draw", 2)."""
 
@@ -70,6 +73,7 @@ class PlayerInstruction(Shape):
 #: The zone of a target that only players can be: no object is in it.
 PLAYERS_ONLY = "players"
 PLAYER_TARGET = TargetSpec("target player", PLAYERS_ONLY, Filter({}), players=True)  # 115.1
+OPPONENT_TARGET = TargetSpec("target opponent", PLAYERS_ONLY, Filter({}), players=True, opponents=True)  # 115.1, 102.3
 SPELL_TARGET = TargetSpec("target instant or sorcery spell", "stack", Filter({"any_types": ("instant", "sorcery")}))
 CARD_TARGET = TargetSpec("target instant or sorcery card in your graveyard", "graveyard",
                          Filter({"any_types": ("instant", "sorcery"), "owner": "you"}))
@@ -898,6 +902,13 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda value: (PLAYER_OR_PLANESWALKER,),
          text=lambda v: f"This deals {v} damage to target player or planeswalker",
          example="stack/damage-to-target-player-or-planeswalker"),
+    Kind("effect", "damage_opponent_or_planeswalker", "this deals N (or X) damage to target opponent or planeswalker "
+         "(120, 115.1, 102.3)", Modelled("stack.lp", ("115.1", "102.3")), Amount(), RESOLVING,
+         asp="ability_target_opponent",
+         term=lambda value, ctx: fn("damage_any_target", ctx.target(0), amount_term(value)),
+         targets=lambda value: (OPPONENT_OR_PLANESWALKER,),
+         text=lambda v: f"This deals {v} damage to target opponent or planeswalker",
+         example="stack/target-opponent-is-not-you"),
     Kind("effect", "damage_you", "this deals N damage to you (its controller; a pain land, 120.3a)",
          Modelled("events.lp", ("120.1", "120.3a")), Count(1), RESOLVING, term=_amount("damage_you"),
          text=lambda v: f"This deals {v} damage to you", example="payment/pain-land-deals-damage-while-paying"),
@@ -992,6 +1003,11 @@ EFFECTS: tuple[Kind, ...] = (
          PlayerInstruction(), RESOLVING,
          term=lambda value, ctx: fn("target_player", ctx.target(0), fn(value[0], value[1])),
          targets=lambda value: (PLAYER_TARGET,), example="stack/target-player-draws-and-discards"),
+    Kind("effect", "target_opponent", "target opponent follows the instruction instead of you: {draw: N}, {discard: N}, "
+         "{gain_life: N}, {lose_life: N} or {mill: N} (115.1, 102.3, 608.2c)",
+         Modelled("stack.lp", ("115.1", "102.3", "608.2c")), PlayerInstruction(), RESOLVING, asp="ability_target_opponent",
+         term=lambda value, ctx: fn("target_player", ctx.target(0), fn(value[0], value[1])),
+         targets=lambda value: (OPPONENT_TARGET,), example="stack/target-opponent-is-not-you"),
     *(Kind("effect", who, f"{who.replace('_', ' ')} follows the instruction: {{draw: N}}, {{discard: N}}, {{gain_life: "
            "N}, {lose_life: N} or {mill: N}; each chooses for themselves what to discard (101.4, 608.2c)",
            Modelled("stack.lp", ("101.4", "608.2c")), PlayerInstruction(), RESOLVING,
