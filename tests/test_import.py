@@ -364,6 +364,7 @@ def test_bad_library_files(write, capsys, library, message):
      "Whenever a land enters under your control, you gain 1 life."),
     ("Lands you control have \"{T}: Untap this creature.\"", "Lands you control have \"{T}: Untap this creature.\""),
     ("{2}{WU}: Add {PR}.", "{2}{W/U}: Add {R/P}."),
+    ("{P/R}: ~ gets +1/+0 until end of turn.", "{R/P}: ~ gets +1/+0 until end of turn."),
 ])
 def test_normalise(line, expected):
     assert oracle.normalise(line, ["Vivid Crag"]) == expected

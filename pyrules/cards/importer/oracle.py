@@ -39,12 +39,12 @@ ABILITY_WORDS = {
     "undergrowth", "valiant", "void", "will of the council"}
 
 
-_SHORT_HYBRID = re.compile(r"\{([WUBRG2])([WUBRG])\}|\{P([WUBRG])\}")
+_SHORT_HYBRID = re.compile(r"\{([WUBRG2])([WUBRG])\}|\{P/?([WUBRG])\}")
 
 
 def symbols(text: str) -> str:
-    """Mana symbols in the standard form: {WU} -> {W/U}, {2W} -> {2/W}, {PR} -> {R/P} (some snapshots
-    write hybrid and Phyrexian symbols without the slash)."""
+    """Mana symbols in the standard form: {WU} -> {W/U}, {2W} -> {2/W}, {PR} and {P/R} -> {R/P} (some snapshots
+    write hybrid and Phyrexian symbols without the slash, or the P first)."""
     return _SHORT_HYBRID.sub(lambda m: f"{{{m.group(1)}/{m.group(2)}}}" if m.group(1) else f"{{{m.group(3)}/P}}", text)
 
 
