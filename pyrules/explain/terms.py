@@ -100,6 +100,7 @@ PHRASES: dict[str, str] = {
     "turned_up/1": "{0} being turned face up",
     "gains_life/2": "{1} gaining life from {0}",
     "tapped/1": "{0} becoming tapped",
+    "dealt_damage/2": "{0} being dealt damage ({1})",
     "untapped/1": "{0} becoming untapped",
     "face_up/1": "turning {0} face up",
     "up/1": "{0}, turned face up",

@@ -1284,6 +1284,10 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "becomes_untapped", "whenever this permanent becomes untapped (a tapped permanent untapped, 701.26b)",
          Modelled("triggers.lp", ("701.26b", "603.2")), term=_const("becomes_untapped"),
          example="sequences/tapped-and-untapped-triggers"),
+    Kind("trigger", "dealt_damage", "whenever this permanent is dealt damage: once for each event (the combat damage "
+         "of one step is one, however many sources deal it; each instruction's damage another: 120.3, 510.2)",
+         Modelled("events.lp", ("120.3", "510.2", "603.2")), term=_const("dealt_damage"),
+         example="combat/dealt-damage-once-for-two-blockers"),
     Kind("trigger", "you_gain_life", "whenever you gain life: once for each event in which this permanent's controller "
          "gains life, none for 0 life (119.9)", Modelled("triggers.lp", ("119.9", "603.2")),
          term=_const("you_gain_life"), example="sequences/a-life-gain-trigger-once-per-event"),

@@ -1310,6 +1310,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
     if m:  # battalion: a condition of the attack trigger's event (508.3a)
         read = _trigger("attacks", None, m.group(1))
         return None if read is None else {"triggered": {**read["triggered"], "if": "with_two_other_attackers"}}
+    m = re.fullmatch(r"Whenever ~ is dealt damage, (.+)\.", line)
+    if m:  # 120.3: once per damage event
+        return _trigger("dealt_damage", None, m.group(1))
     m = re.fullmatch(r"Whenever ~ becomes (tapped|untapped), (.+)\.", line)
     if m:  # 701.26a-b
         return _trigger(f"becomes_{m.group(1)}", None, m.group(2))
