@@ -248,10 +248,8 @@ def costs(text: str) -> list[Any] | None:
         m = re.fullmatch(r"Sacrifice (a|an|another) (.+)", part)
         if m:
             flt = permanent_filter(f"{m.group(1)} {m.group(2)}")
-            sub = re.fullmatch(r"([A-Z][a-z]+)( creature)?", m.group(2)) if flt is None else None
-            if sub and sub.group(1).lower() not in _NOT_CREATURE_TYPES:  # "Sacrifice a Goblin" (205.3)
-                flt = {"subtypes": [sub.group(1).lower()], **({"types": ["creature"]} if sub.group(2) else {}),
-                       **({"other": True} if m.group(1) == "another" else {})}
+            if flt is None:  # "Sacrifice a Goblin", "another Vampire" (205.3)
+                flt = _another_subtype(f"another {m.group(2)}") if m.group(1) == "another" else _card_filter(m.group(2))
             if flt is None or "controller" in flt:
                 return None
             out.append({"sacrifice": {**flt, "controller": "you"}})
@@ -259,8 +257,7 @@ def costs(text: str) -> list[Any] | None:
         m = re.fullmatch(r"Tap an untapped (.+) you control", part)
         if m:  # 602.2b (not {T}: 302.6 does not apply)
             flt = permanent_filter(m.group(1))
-            if flt is None and re.fullmatch(r"[A-Z][a-z]+", m.group(1)) and m.group(1).lower() not in _NOT_CREATURE_TYPES:
-                flt = {"subtypes": [m.group(1).lower()]}  # "an untapped Ally" (205.3)
+            flt = _card_filter(m.group(1)) if flt is None else flt  # "an untapped Ally" (205.3)
             if flt is None or "controller" in flt:
                 return None
             out.append({"tap_untapped": {**flt, "controller": "you"}})
