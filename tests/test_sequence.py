@@ -281,6 +281,16 @@ def test_a_delayed_draw_waits_for_the_next_turns_upkeep(write):
         ("Test Flare", 2, "alice", "flare", ())
 
 
+def test_turning_face_up_a_face_down_copy_is_refused(write):
+    """707.3: a face-down permanent that copies another card is turned face up for the copied card's morph cost and
+    is that copy again; not modelled, so refused rather than answered with its own card's cost."""
+    path = write("copy.yaml", (MORPH % ("", "  - turn_face_up: m\n")).replace(
+        "{id: m, card: Flash Morph, owner: alice, zone: hand}",
+        "{id: m, card: Flash Morph, controller: alice, face_down: true, copy_of: Grizzly Bears}"))
+    with pytest.raises(UnsupportedError, match=r"unsupported: turning face up a copy \(m\)"):
+        pyrules.solve(path)
+
+
 def test_the_final_state_is_a_situation():
     outcomes = pyrules.solve(corpus_dir() / "sequences" / "archmage-twincast-draws-three.yaml")
     final = outcomes[0].final
