@@ -1386,3 +1386,49 @@ def test_a_trigger_about_that_creature_names_it(write, line_of, item, marker, me
           - resolve: all
         """)
     assert_error(path, line_of(path, marker), message)
+
+
+def test_an_ability_removing_its_source_to_act_on_what_it_enchanted_is_refused(write, line_of):
+    """608.2h: "Sacrifice this Aura: regenerate enchanted creature" would find the creature by last known information,
+    which pyrules does not track: refused as the card is read, not only as the ability resolves."""
+    path = write("sacrificed-aura.yaml", """\
+        players: [alice, bob]
+        cards:
+          - name: Last Ward
+            types: [enchantment]
+            subtypes: [aura]
+            abilities:
+              - enchant: {types: [creature]}
+              - activated: {cost: {sacrifice: self}, effect: {regenerate_enchanted: true}}
+        objects:
+          - {id: bears, card: Grizzly Bears, controller: alice}
+          - {id: ward, card: Last Ward, controller: alice, attached_to: bears}
+        question: {activatable: alice}
+        """)
+    error = load_error(path)
+    assert isinstance(error, UnsupportedError) and error.where == f"{path}:{line_of(path, 'activated:')}"
+    assert error.message == ("unsupported: an ability whose cost removes its source and whose effect is about the "
+                             "permanent the source was attached to (608.2h: last known information)")
+
+
+def test_an_aura_spell_needs_its_one_target_and_one_it_could_enchant(write, line_of):
+    """303.4a, 702.5b: an Aura spell targets what its enchant ability allows, and only that."""
+    for targets, message in (("[]", "'ward' has 1 target (target creature permanent), not 0"),
+                             ("[forest]", "'forest' (Forest) can never be target creature permanent")):
+        path = write("aura-spell.yaml", f"""\
+            players: [{{name: alice, mana_pool: "{{G}}"}}, bob]
+            cards:
+              - name: Green Ward
+                cost: "{{G}}"
+                types: [enchantment]
+                subtypes: [aura]
+                abilities:
+                  - enchant: {{types: [creature]}}
+            objects:
+              - {{id: bears, card: Grizzly Bears, controller: alice}}
+              - {{id: forest, card: Forest, controller: alice}}
+              - {{id: ward, card: Green Ward, owner: alice, zone: hand}}
+            question: {{cast: {{object: ward, targets: {targets}}}}}
+            """)
+        error = load_error(path)
+        assert isinstance(error, InputError) and error.message == message, error

@@ -51,6 +51,12 @@ class CardSpec:
     def is_double_faced(self) -> bool:
         return bool(self.faces)
 
+    @property
+    def spell_abilities(self) -> tuple[AbilitySpec, ...]:
+        """The abilities whose instructions and targets a spell of this card has: an instant's or sorcery's spell
+        ability (113.3a), an Aura's enchant ability (its one target, 303.4a)."""
+        return tuple(a for a in self.abilities if a.kind == "spell" or (a.kind == "enchant" and "aura" in self.subtypes))
+
     def face(self, which: str) -> CardSpec:
         """The face that is up (``front`` or ``back``); a card that is not double-faced is its own face."""
         if not self.faces:
@@ -92,7 +98,8 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
     for a in abilities:  # 611.2a: an instruction that makes a lasting effect names a lasting ability of the card
         for e in a.effects:
             n = e.value[0] if e.kind == "lasting_on_target" else \
-                e.value if e.kind in ("lasting_on_self", "lasting_on_each", "lasting_on_that") else None
+                e.value if e.kind in ("lasting_on_self", "lasting_on_each", "lasting_on_that",
+                                      "lasting_on_enchanted") else None
             if n is not None and not (1 <= n <= len(abilities) and abilities[n - 1].lasting):
                 raise f.child("abilities").fail(f"card '{name}': {e.kind} names ability {n}, which is not one of its "
                                                 "lasting effects")

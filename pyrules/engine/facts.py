@@ -225,7 +225,7 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
             out += [fn("ability_static", d, t) for t in _terms(kind("static", part.kind).term(part.value, ctx))]
     if ability.or_self and ("option", "or_self") not in skip:
         out.append(fn("ability_or_self", d))
-    if ability.filter is not None:
+    if ability.filter is not None and ability.kind != "enchant":  # (an enchant filter is its target's)
         fid = fn("flt", d, 0)
         out += _filter_facts(fid, ability.filter, skip)
         out.append(fn("ability_filter", d, fid))
@@ -466,7 +466,7 @@ def printed_face(situation: Situation, obj: Any) -> CardSpec:
 def spell_ability(situation: Situation, q: Cast) -> Any:
     """The spell ability of the card a cast question casts (None for a permanent spell)."""
     obj = situation.object(q.object)
-    return next((a for a in printed_face(situation, obj).abilities if a.kind == "spell"), None)
+    return next(iter(printed_face(situation, obj).spell_abilities), None)
 
 
 def activated_ability(situation: Situation, q: Activate) -> Any:

@@ -643,7 +643,7 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
 
 # -- targets (115) ---------------------------------------------------------------------------------
 def _spell_targets(card: CardSpec) -> tuple[TargetSpec, ...]:
-    return tuple(t for a in card.abilities if a.kind == "spell" for t in a.targets)
+    return tuple(t for a in card.spell_abilities for t in a.targets)
 
 
 def _check_targets(f: Field, targets: tuple[str, ...], specs: tuple[TargetSpec, ...], self_id: str | None,
@@ -1035,8 +1035,7 @@ def _check_spell_targets(f: Field, targets: tuple[str, ...], division: tuple[int
         _check_division(f, targets, division, divided, _spell_targets(face), oid, by_id, players, library, f"'{oid}'")
         return
     body = f.child("targets") if isinstance(f.value, dict) else f
-    specs = tuple(t for a in face.abilities if a.kind == "spell"
-                  for t, m in zip(a.targets, a.target_modes) if m == 0 or m in modes)
+    specs = tuple(t for a in face.spell_abilities for t, m in zip(a.targets, a.target_modes) if m == 0 or m in modes)
     _check_targets(body, targets, specs, oid, by_id, players, library, f"'{oid}'")
     if division:
         raise f.child("division").fail(f"'{oid}' divides no damage")

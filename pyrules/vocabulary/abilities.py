@@ -11,8 +11,11 @@ from typing import Any
 from pyrules.base.document import Field
 from pyrules.base.errors import UnsupportedError
 from pyrules.vocabulary import Filter, FilterShape, TargetSpec, find, kind, names, targets_of
-from pyrules.vocabulary.templates import GrantShape, add_ways
+from pyrules.vocabulary.templates import GrantShape, add_ways, filter_words
 from pyrules.vocabulary.values import mana_text
+
+#: The instructions about the permanent their source is attached to ("enchanted creature", 303.4).
+ENCHANTED_EFFECTS = frozenset({"tap_enchanted", "untap_enchanted", "regenerate_enchanted", "lasting_on_enchanted"})
 
 #: The keywords the vocabulary knows (each with its own status).
 KEYWORDS = names("keyword")
@@ -66,13 +69,16 @@ class AbilitySpec:
         """Each use of the word "target" in its instructions, in order (115.1)."""
         if self.kind == "enters":
             return ()
+        if self.kind == "enchant":  # an Aura spell targets what its enchant ability allows (303.4a, 702.5b)
+            flt = self.filter or Filter({})
+            return (TargetSpec(f"target {filter_words(flt)} permanent", "battlefield", flt),)
         return tuple(t for e in self.effects for t in targets_of(kind("effect", e.kind), e.value))
 
     @property
     def target_modes(self) -> tuple[int, ...]:
         """For each target, the mode of the instruction that says it (0 for an ability without modes)."""
-        if self.kind == "enters":
-            return ()
+        if self.kind in ("enters", "enchant"):
+            return (0,) * len(self.targets)
         modes = self.modes or (0,) * len(self.effects)
         return tuple(m for e, m in zip(self.effects, modes) for _ in targets_of(kind("effect", e.kind), e.value))
 
@@ -87,6 +93,8 @@ class AbilitySpec:
             return self.line
         if self.kind == "keyword":
             return self.keyword.replace("_", " ").capitalize()
+        if self.kind == "enchant":
+            return "Enchant"
         if self.kind == "activated" and self.keyword:
             return f"{self.keyword.capitalize()} {mana_text(self.costs[0].value)}"
         if self.kind == "activated":
@@ -185,6 +193,8 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec("keyword", keyword=name)
     if key in ("cycling", "equip", "craft"):
         return _keyword_ability(key, body)
+    if key == "enchant":  # 702.5a: what the Aura may enchant, and target as a spell (303.4a)
+        return AbilitySpec("enchant", filter=FilterShape("objects").parse(body))
     if key == "unsupported":  # a line no template fits: kept, and refused where the card is used
         line = body.text()
         if not line.strip():
@@ -206,6 +216,10 @@ def parse_ability(f: Field) -> AbilitySpec:
         else:
             effects = _parse_effects(body.child("effect"), {"activated"}, "an activated ability")
         _check_mana_effects(effects, body.child("effect"))
+        if any(c.kind in ("sacrifice", "exile") and c.value == "self" for c in costs) and \
+                any(e.kind in ENCHANTED_EFFECTS for e in effects):
+            raise UnsupportedError(body.where, "an ability whose cost removes its source and whose effect is about the "
+                                   "permanent the source was attached to (608.2h: last known information)")
         if any(e.kind == "add_could_produce" and e.value[0] == "sacrificed" for e in effects) and not any(
                 c.kind == "sacrifice" and c.value != "self" for c in costs):
             raise body.child("effect").fail("'of: sacrificed' needs a cost that sacrifices a permanent")

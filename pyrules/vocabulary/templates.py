@@ -317,6 +317,11 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          example="mana/blood-moon-dual-and-urborg"),
     Kind("ability", "enters", "how the permanent itself enters (614.1c, 614.12)", Modelled("events.lp", ("614.1c",)),
          example="replacement/vivid-crag-enters-tapped-with-counters"),
+    Kind("ability", "enchant", "Enchant [filter] (702.5a, 303.4a): what this Aura may be attached to (a permanent the "
+         "filter matches, seen from the Aura's controller; 704.5m puts it into the graveyard otherwise), and what it "
+         "targets as an Aura spell (303.4a, 608.3c). Enchanting a player or a card in a graveyard is not modelled",
+         Modelled("sba.lp", ("702.5a", "303.4a", "704.5m")), FilterShape("objects"),
+         example="sequences/aura-on-an-illegal-object"),
     Kind("ability", "spell", "the instructions of an instant or sorcery (113.3a)", Modelled("stack.lp", ("113.3a",)),
          example="choices/magecraft-twincast-copy"),
     Kind("ability", "cycling", "Cycling [cost]: \"[cost], discard this card: draw a card\", activated from the hand "
@@ -780,7 +785,7 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("mana.lp", ("106.1", "605.1a")), AddForEach(), MANA,
          term=lambda v, ctx: fn("add_for_each", C(v[0]), ctx.filter(v[1], "eff")),
          text=lambda v: (f"Add {{{v[0].upper()}}} for each" if len(v[0]) == 1 else
-                         f"Add X mana ({v[0].replace('_', ' ')}), X the number of") + f" {_filter_words(v[1])} permanent(s)",
+                         f"Add X mana ({v[0].replace('_', ' ')}), X the number of") + f" {filter_words(v[1])} permanent(s)",
          example="payment/mana-for-each-creature"),
     Kind("effect", "add_could_produce", "add one mana of any type (color) that a [filter] could produce (106.7), or "
          "that the land sacrificed could produce", Modelled("mana.lp", ("106.7",)), CouldProduce(), MANA,
@@ -826,8 +831,8 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "put_counters_target", "put N counters of a kind on target [filter] permanent (through replacement "
          "effects, 614.1; 122.1)", Modelled("events.lp", ("122.1", "614.1")), CountersOnTarget(), RESOLVING,
          term=lambda v, ctx: fn("put_counters_target", ctx.target(0), C(v[0]), v[1]),
-         targets=lambda v: (TargetSpec("target " + _filter_words(v[2]) + " permanent", "battlefield", v[2]),),
-         text=lambda v: f"Put {v[1]} {v[0]} counter(s) on target {_filter_words(v[2])} permanent",
+         targets=lambda v: (TargetSpec("target " + filter_words(v[2]) + " permanent", "battlefield", v[2]),),
+         text=lambda v: f"Put {v[1]} {v[0]} counter(s) on target {filter_words(v[2])} permanent",
          example="sequences/a-counter-on-target-creature-is-doubled"),
     Kind("effect", "bolster", "bolster N: choose a creature with the least toughness among the creatures you control, "
          "and put N +1/+1 counters on it (701.39a; through replacement effects, 614.1); none: nothing",
@@ -840,7 +845,7 @@ EFFECTS: tuple[Kind, ...] = (
          example="stack/token-maker-resolves"),
     Kind("effect", "exile_target", "exile target [filter] permanent", Modelled("stack.lp", ("406.2", "115.1")),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("exile_target", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="stack/oblivion-ring-exiles-target"),
     Kind("effect", "mill", "mill N cards: put the top N cards of your library into your graveyard",
          Modelled("stack.lp", ("701.17a",)), Count(1), RESOLVING, term=_amount("mill"),
@@ -862,7 +867,7 @@ EFFECTS: tuple[Kind, ...] = (
          "they control, in turn order (701.21a, 101.4); no target", Modelled("choices.lp", ("701.21a", "101.4")),
          SacrificeOne(), RESOLVING, term=lambda v, ctx: fn("sacrifice_one", C(v[0]), ctx.filter(v[1], "eff")),
          text=lambda v: f"{ {'you': 'You', 'each_player': 'Each player', 'each_opponent': 'Each opponent'}[v[0]]} "
-                        f"sacrifice(s) a {_filter_words(v[1])} permanent",
+                        f"sacrifice(s) a {filter_words(v[1])} permanent",
          example="choices/each-player-sacrifices-a-creature"),
     Kind("effect", "discard_rounds", "N times: each opponent may discard a card; each who doesn't loses N life",
          _CHOICES, DiscardRounds(), RESOLVING, term=lambda v, ctx: fn("discard_rounds", v[0], v[1]),
@@ -874,7 +879,7 @@ EFFECTS: tuple[Kind, ...] = (
          RESOLVING, term=lambda value, ctx: fn("copy_target_spell", ctx.target(0), value[0],
                                                           C("new_targets" if value[1] else "same_targets")),
          targets=lambda value: (SPELL_TARGET if value[2] == SPELL_TARGET.filter else TargetSpec(
-             f"target {_filter_words(value[2])} spell", "stack", value[2]),),
+             f"target {filter_words(value[2])} spell", "stack", value[2]),),
          text=lambda v: "Copy target instant or sorcery spell" + (f" {v[0]} times" if v[0] > 1 else "") +
          (". You may choose new targets for the copies" if v[1] else ""),
          example="stack/twincast-a-bolt-with-a-new-target"),
@@ -924,9 +929,9 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "damage_target", "this deals N (or X) damage to target [filter] permanent (120)",
          Modelled("events.lp", ("120.1", "120.3")), DamageTarget(), RESOLVING, asp="damage_any_target",
          term=lambda value, ctx: fn("damage_any_target", ctx.target(0), amount_term(value[0])),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value[1]) + " permanent", "battlefield",
+         targets=lambda value: (TargetSpec("target " + filter_words(value[1]) + " permanent", "battlefield",
                                            value[1]),),
-         text=lambda v: f"This deals {v[0]} damage to target {_filter_words(v[1])} permanent",
+         text=lambda v: f"This deals {v[0]} damage to target {filter_words(v[1])} permanent",
          example="craft/cratermaker-modes"),
     Kind("effect", "damage_each", "this deals N (or X) damage to each [filter] permanent and/or each player (or each "
          "opponent), no target (120.1, 120.3)", Modelled("events.lp", ("120.1", "120.3")), DamageEach(), RESOLVING,
@@ -934,13 +939,13 @@ EFFECTS: tuple[Kind, ...] = (
                                     ctx.filter(value[1], "eff") if value[1] is not None else C("none"),
                                     C(value[2] or "none")),
          text=lambda v: f"This deals {v[0]} damage to each " + " and each ".join(
-             ([f"{_filter_words(v[1])} permanent"] if v[1] is not None else [])
+             ([f"{filter_words(v[1])} permanent"] if v[1] is not None else [])
              + (["player" if v[2] == "each" else "opponent"] if v[2] else [])),
          example="sequences/damage-to-each-creature-and-each-player"),
     Kind("effect", "attach_target", "attach this to target [filter] permanent (equip, 701.3)",
          Modelled("stack.lp", ("701.3a", "701.3b")), FilterShape("objects"), ON_PERMANENT,
          term=lambda value, ctx: fn("attach_target", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="craft/equip-attaches"),
     Kind("effect", "return_transformed", "return this card from exile to the battlefield transformed, under its "
          "owner's control (craft, 702.167a, 712.14a)", Modelled("events.lp", ("702.167a", "712.14a")), Flag(),
@@ -952,12 +957,12 @@ EFFECTS: tuple[Kind, ...] = (
          example="craft/locus-copies-an-activated-ability"),
     Kind("effect", "destroy_target", "destroy target [filter] permanent (701.8)", Modelled("stack.lp", ("701.8a",)),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("destroy_target", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="sequences/murder-under-rest-in-peace"),
     Kind("effect", "destroy_all", "destroy all [filter] permanents, no target (701.8a): the ones the filter matches as "
          "this is followed, all at once", Modelled("stack.lp", ("701.8a",)), FilterShape("objects"), RESOLVING,
          term=lambda value, ctx: fn("destroy_all", ctx.filter(value, "eff")),
-         text=lambda v: f"Destroy all {_filter_words(v)} permanents", example="filters/destroy-all-by-colors"),
+         text=lambda v: f"Destroy all {filter_words(v)} permanents", example="filters/destroy-all-by-colors"),
     Kind("effect", "cant_be_regenerated", "what this spell or ability destroys can't be regenerated (\"It can't be "
          "regenerated\", \"They can't be regenerated\", 701.19c)", Modelled("events.lp", ("701.19c",)), Flag(),
          RESOLVING, term=_const("cant_be_regenerated"), text=lambda v: "It can't be regenerated",
@@ -965,7 +970,7 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "counter_target_spell", "counter target [filter] spell: it leaves the stack without resolving and "
          "goes to its owner's graveyard (701.5a)", Modelled("stack.lp", ("701.5a",)), FilterShape("objects"),
          RESOLVING, term=lambda value, ctx: fn("counter_target_spell", ctx.target(0)),
-         targets=lambda value: (TargetSpec(f"target {_filter_words(value)} spell" if value else "target spell",
+         targets=lambda value: (TargetSpec(f"target {filter_words(value)} spell" if value else "target spell",
                                            "stack", value),),
          example="stack/counter-target-creature-spell"),
     Kind("effect", "return_self_to_hand", "return this permanent to its owner's hand (400.3, 400.7); in its own "
@@ -983,19 +988,19 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "return_target_to_hand", "return target [filter] permanent to its owner's hand (400.3, 400.7)",
          Modelled("stack.lp", ("400.3",)), FilterShape("objects"), RESOLVING,
          term=lambda value, ctx: fn("return_target_to_hand", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="stack/return-target-creature-to-hand"),
     Kind("effect", "return_card_to_hand", "return target [filter] card from your graveyard to your hand (400.3, "
          "115.1: a card in its owner's graveyard, owner: you)", Modelled("stack.lp", ("400.3", "115.1")),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("return_card_to_hand", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " card in your graveyard", "graveyard",
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " card in your graveyard", "graveyard",
                                            Filter({"owner": "you", **value})),),
          example="stack/return-target-creature-card-from-the-graveyard"),
     Kind("effect", "return_card_to_battlefield", "return target [filter] card from your graveyard to the battlefield "
          "under its owner's control (400.7, 110.2: a card in its owner's graveyard, owner: you)",
          Modelled("events.lp", ("400.7", "110.2")), FilterShape("objects"), RESOLVING,
          term=lambda value, ctx: fn("return_card_to_battlefield", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " card in your graveyard", "graveyard",
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " card in your graveyard", "graveyard",
                                            Filter({"owner": "you", **value})),),
          example="stack/return-target-creature-card-to-the-battlefield"),
     Kind("effect", "target_player", "target player follows the instruction instead of you: {draw: N}, {discard: N}, "
@@ -1044,9 +1049,9 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "prevent_next_target", "prevent the next N damage that would be dealt to target [filter] permanent "
          "this turn: a shield for it (615.7)", Modelled("stack.lp", ("615.7",)), ShieldTarget(), RESOLVING,
          term=lambda value, ctx: fn("prevent_next", ctx.target(0), value[0]), asp="prevent_next",
-         targets=lambda value: (TargetSpec("target " + _filter_words(value[1]) + " permanent", "battlefield",
+         targets=lambda value: (TargetSpec("target " + filter_words(value[1]) + " permanent", "battlefield",
                                            value[1]),),
-         text=lambda v: f"Prevent the next {v[0]} damage that would be dealt to target {_filter_words(v[1])} permanent "
+         text=lambda v: f"Prevent the next {v[0]} damage that would be dealt to target {filter_words(v[1])} permanent "
                         "this turn",
          example="sequences/a-shield-then-deathtouch-and-a-bolt"),
     Kind("effect", "prevent_next_self", "prevent the next N damage that would be dealt to this permanent this turn: a "
@@ -1065,21 +1070,34 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "regenerate_target", "regenerate target [filter] permanent: a regeneration shield for it this turn "
          "(701.19a)", Modelled("stack.lp", ("701.19a",)), FilterShape("objects"), RESOLVING,
          term=lambda value, ctx: fn("regenerate_target", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="sequences/regenerate-target-creature-then-murder"),
     Kind("effect", "tap_target", "tap target [filter] permanent (701.26a)", Modelled("stack.lp", ("701.26a",)),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("tap_target", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="stack/tap-target-creature-before-blocks"),
     Kind("effect", "untap_target", "untap target [filter] permanent (701.26b)", Modelled("stack.lp", ("701.26b",)),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("untap_target", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value) + " permanent", "battlefield", value),),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="stack/untap-target-land-for-mana"),
+    *(Kind("effect", name, f"{doc} the permanent this is attached to (\"enchanted creature\", \"equipped creature\", "
+           f"303.4, 301.5) as the instruction is followed ({rule}); a source no longer on the battlefield is refused",
+           Modelled("stack.lp", (rule, "303.4")), Flag(), ON_PERMANENT, term=_const(name), example=example)
+      for name, doc, rule, example in (
+          ("tap_enchanted", "tap", "701.26a", "sequences/an-aura-taps-the-creature-it-enters-attached-to"),
+          ("untap_enchanted", "untap", "701.26b", "stack/an-aura-untaps-its-creature"),
+          ("regenerate_enchanted", "regenerate (a regeneration shield this turn for)", "701.19a",
+           "sequences/an-aura-regenerates-its-creature"))),
+    Kind("effect", "lasting_on_enchanted", "the permanent this is attached to gets the lasting effect of this card's "
+         "ability N (\"enchanted creature gets +1/+1 until end of turn\"), as this resolves (611.2a, 611.2c, 303.4); a "
+         "source no longer on the battlefield is refused", Modelled("stack.lp", ("611.2a", "611.2c", "303.4")),
+         Count(1), ON_PERMANENT, term=lambda value, ctx: fn("lasting_on_enchanted", value),
+         example="layers/an-aura-pumps-its-creature-until-end-of-turn"),
     Kind("effect", "lasting_on_target", "target [filter] permanent gets the lasting effect of this card's ability N "
          "(\"target creature gets +3/+3 until end of turn\"): it begins as this resolves, on that permanent alone "
          "(611.2a, 611.2c)", Modelled("stack.lp", ("611.2a", "611.2c")), LastingOnTarget(), RESOLVING,
          term=lambda value, ctx: fn("lasting_on_target", value[0], ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + _filter_words(value[1]) + " permanent", "battlefield",
+         targets=lambda value: (TargetSpec("target " + filter_words(value[1]) + " permanent", "battlefield",
                                            value[1]),),
          example="layers/giant-growth-on-a-blocker"),
     Kind("effect", "lasting_on_that", "the creature the triggering event was about gets the lasting effect of this "
@@ -1128,7 +1146,7 @@ EFFECTS: tuple[Kind, ...] = (
 )
 
 
-def _filter_words(flt: Filter) -> str:
+def filter_words(flt: Filter) -> str:
     words = []
     for key, value in sorted(flt.conditions.items()):
         if key == "types":
@@ -1149,6 +1167,8 @@ def _filter_words(flt: Filter) -> str:
             words.append("attacking or blocking")
         elif key.startswith("power_"):
             words.append(f"(power {value} or {'less' if key == 'power_at_most' else 'greater'})")
+        elif key in ("subtypes", "not_subtypes"):
+            words += [("non-" if key == "not_subtypes" else "") + s.capitalize() for s in value]
         elif key in ("keywords", "not_keywords"):
             names = " and ".join(k.replace("_", " ") for k in value)
             words.append(f"({'with' if key == 'keywords' else 'without'} {names})")

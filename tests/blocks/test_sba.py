@@ -107,39 +107,34 @@ def test_legends_of_different_controllers_or_names_stay():
 _SHOW = ["_legally_attached", "_illegally_attached", "unsupported"]
 
 
+#: An enchant ability ``e`` whose filter ``f`` is its target's (702.5a, 303.4a): what the filter matches is filters.lp's.
+_ENCHANT = "ability(e,enchant). ability_target(e,1,f,battlefield). "
+
+
 @covers("sba:303.4a")
-def test_enchant_creature_allows_a_creature_permanent_only():
-    facts = """_check. permanent(a1). has_subtype(a1,aura). has_keyword(a1,enchant_creature). attached_to(a1,bear).
-               permanent(bear). has_type(bear,creature).
-               permanent(a2). has_subtype(a2,aura). has_keyword(a2,enchant_creature). attached_to(a2,grove).
+def test_an_aura_is_legally_attached_to_what_its_enchant_filter_matches_and_asks_about_that_alone():
+    facts = _ENCHANT + """_check. permanent(a1). has_subtype(a1,aura). has_ability(a1,e). attached_to(a1,bear).
+               permanent(bear). has_type(bear,creature). matches(f,a1,bear).
+               permanent(a2). has_subtype(a2,aura). has_ability(a2,e). attached_to(a2,grove).
                permanent(grove). has_type(grove,land)."""
     assert derive("sba:303.4a", facts, _SHOW) == {"_legally_attached(a1)", "_illegally_attached(a2)"}
+    assert derive("sba:303.4a", facts, "filter_asked") == {"filter_asked(f,a1,bear)", "filter_asked(f,a2,grove)"}
 
 
 @covers("sba:303.4a")
-def test_enchant_creature_you_control_allows_a_creature_of_the_auras_controller_only():
-    facts = """_check. permanent(a1). has_subtype(a1,aura). has_keyword(a1,enchant_creature_you_control).
-               attached_to(a1,bear). controller(a1,alice). permanent(bear). has_type(bear,creature). controller(bear,alice).
-               permanent(a2). has_subtype(a2,aura). has_keyword(a2,enchant_creature_you_control). attached_to(a2,orc).
-               controller(a2,alice). permanent(orc). has_type(orc,creature). controller(orc,bob)."""
-    assert derive("sba:303.4a", facts, _SHOW) == {"_legally_attached(a1)", "_illegally_attached(a2)"}
-
-
-@covers("sba:303.4a")
-def test_enchant_land_and_enchant_forest():
-    facts = """_check. permanent(mountain). has_type(mountain,land). has_subtype(mountain,mountain).
-               permanent(forest). has_type(forest,land). has_subtype(forest,forest).
-               permanent(a1). has_subtype(a1,aura). has_keyword(a1,enchant_land). attached_to(a1,mountain).
-               permanent(a2). has_subtype(a2,aura). has_keyword(a2,enchant_forest). attached_to(a2,forest).
-               permanent(a3). has_subtype(a3,aura). has_keyword(a3,enchant_forest). attached_to(a3,mountain)."""
-    assert derive("sba:303.4a", facts, _SHOW) == {"_legally_attached(a1)", "_legally_attached(a2)",
-                                                  "_illegally_attached(a3)"}
+def test_an_enchant_ability_the_aura_lost_enchants_nothing():
+    """(Its abilities after layer 6: ``has_ability``; an Aura left with no enchant ability is refused below.)"""
+    facts = _ENCHANT + """_check. permanent(a1). has_subtype(a1,aura). attached_to(a1,bear). permanent(bear).
+               matches(f,a1,bear)."""
+    assert derive("sba:303.4a", facts, _SHOW) == {"_illegally_attached(a1)",
+                                                  "unsupported(an_aura_without_a_modelled_enchant_ability(a1))"}
 
 
 @covers("sba:303.4a")
 def test_nothing_with_a_quality_is_attached_to_a_permanent_with_protection_from_it():
-    facts = """_check. permanent(guard). has_type(guard,creature). protected_from(guard,aura). protected_from(guard,sword).
-               permanent(aura). has_subtype(aura,aura). has_keyword(aura,enchant_creature). attached_to(aura,guard).
+    facts = _ENCHANT + """_check. permanent(guard). has_type(guard,creature). protected_from(guard,aura).
+               protected_from(guard,sword). permanent(aura). has_subtype(aura,aura). has_ability(aura,e).
+               attached_to(aura,guard). matches(f,aura,guard).
                permanent(sword). has_subtype(sword,equipment). attached_to(sword,guard).
                permanent(plain). has_subtype(plain,equipment). attached_to(plain,guard)."""
     assert derive("sba:303.4a", facts, _SHOW) == {"_illegally_attached(aura)", "_illegally_attached(sword)",
@@ -148,8 +143,8 @@ def test_nothing_with_a_quality_is_attached_to_a_permanent_with_protection_from_
 
 @covers("sba:303.4a")
 def test_an_attachment_to_an_object_that_left_the_battlefield_is_illegal():
-    facts = """_check. permanent(a). has_subtype(a,aura). has_keyword(a,enchant_creature). attached_to(a,bear).
-               has_type(bear,creature)."""  # bear is not a permanent: it left
+    facts = _ENCHANT + """_check. permanent(a). has_subtype(a,aura). has_ability(a,e). attached_to(a,bear).
+               has_type(bear,creature). matches(f,a,bear)."""  # bear is not a permanent: it left
     assert derive("sba:303.4a", facts, _SHOW) == {"_illegally_attached(a)"}
 
 
@@ -169,15 +164,15 @@ def test_equipment_goes_on_a_creature_and_a_fortification_on_a_land_and_nothing_
 
 @covers("sba:303.4a")
 def test_an_aura_without_a_modelled_enchant_ability_is_unsupported():
-    facts = """_check. permanent(a1). has_subtype(a1,aura). has_keyword(a1,enchant_artifact).
-               permanent(a2). has_subtype(a2,aura). has_keyword(a2,enchant_creature)."""
+    facts = _ENCHANT + """_check. permanent(a1). has_subtype(a1,aura). has_ability(a1,other).
+               permanent(a2). has_subtype(a2,aura). has_ability(a2,e)."""
     assert derive("sba:303.4a", facts, _SHOW) == {"unsupported(an_aura_without_a_modelled_enchant_ability(a1))"}
 
 
 @covers("sba:303.4a")
 def test_an_unattached_aura_is_not_illegally_attached_here():
     """Attached to nothing is 704.5m's second rule, not an illegal attachment."""
-    facts = "_check. permanent(a). has_subtype(a,aura). has_keyword(a,enchant_creature)."
+    facts = _ENCHANT + "_check. permanent(a). has_subtype(a,aura). has_ability(a,e)."
     assert derive("sba:303.4a", facts, _SHOW) == set()
 
 
@@ -208,11 +203,11 @@ _BOARD = "_check. permanent(bear). has_type(bear,creature). permanent(grove). ha
 
 @covers(*_ATTACH)
 def test_704_5m_auras_attached_illegally_to_what_left_or_to_nothing_go_and_a_legal_one_stays():
-    facts = _BOARD + """
-        permanent(legal). has_subtype(legal,aura). has_keyword(legal,enchant_creature). attached_to(legal,bear).
-        permanent(wrong). has_subtype(wrong,aura). has_keyword(wrong,enchant_creature). attached_to(wrong,grove).
-        permanent(left). has_subtype(left,aura). has_keyword(left,enchant_creature). attached_to(left,gone).
-        permanent(none). has_subtype(none,aura). has_keyword(none,enchant_creature)."""
+    facts = _BOARD + _ENCHANT + """
+        permanent(legal). has_subtype(legal,aura). has_ability(legal,e). attached_to(legal,bear). matches(f,legal,bear).
+        permanent(wrong). has_subtype(wrong,aura). has_ability(wrong,e). attached_to(wrong,grove).
+        permanent(left). has_subtype(left,aura). has_ability(left,e). attached_to(left,gone).
+        permanent(none). has_subtype(none,aura). has_ability(none,e)."""
     assert derive(_ATTACH, facts, ["to_graveyard", "unattached"]) == {GY.format(a) for a in ("wrong", "left", "none")}
 
 
@@ -259,17 +254,17 @@ def test_303_4d_an_aura_that_is_also_a_creature_enchants_nothing():
     """303.4d: an Aura that's also a creature can't enchant anything (704.5p: a creature attached to an
     object becomes unattached); the Aura is put into its owner's graveyard, like an Equipment creature
     that may not equip (301.5c, the block's Equipment rule)."""
-    facts = _BOARD + """
-        permanent(ghoul). has_subtype(ghoul,aura). has_type(ghoul,creature). has_keyword(ghoul,enchant_creature).
-        attached_to(ghoul,bear)."""
+    facts = _BOARD + _ENCHANT + """
+        permanent(ghoul). has_subtype(ghoul,aura). has_type(ghoul,creature). has_ability(ghoul,e).
+        attached_to(ghoul,bear). matches(f,ghoul,bear)."""
     assert derive(_ATTACH, facts, ["to_graveyard", "unattached"]) == {GY.format("ghoul")}
 
 
 @covers("sba:303.4a")
 def test_303_4d_no_aura_enchants_itself_and_an_aura_creature_enchants_nothing():
-    facts = """_check. permanent(a1). has_subtype(a1,aura). has_type(a1,land). has_keyword(a1,enchant_land).
-               attached_to(a1,a1). permanent(a2). has_subtype(a2,aura). has_type(a2,creature).
-               has_keyword(a2,enchant_creature). attached_to(a2,bear). permanent(bear). has_type(bear,creature)."""
+    facts = _ENCHANT + """_check. permanent(a1). has_subtype(a1,aura). has_type(a1,land). has_ability(a1,e).
+               attached_to(a1,a1). matches(f,a1,a1). permanent(a2). has_subtype(a2,aura). has_type(a2,creature).
+               has_ability(a2,e). attached_to(a2,bear). matches(f,a2,bear). permanent(bear). has_type(bear,creature)."""
     assert derive("sba:303.4a", facts, _SHOW) == {"_illegally_attached(a1)", "_illegally_attached(a2)"}
 
 

@@ -742,6 +742,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"lasting_on_self": NEXT}
     if sentence == _LASTING_THAT and permanent:
         return {"lasting_on_that": NEXT}
+    if sentence == _LASTING_ENCHANTED and permanent:  # the permanent this is attached to (303.4, 301.5)
+        return {"lasting_on_enchanted": NEXT}
+    m = re.fullmatch(r"(Tap|Untap|Regenerate) (?:enchanted|equipped) creature", sentence)
+    if m and permanent:
+        return {f"{m.group(1).lower()}_enchanted": True}
     if sentence == _LASTING_EACH and permanent:
         return {"lasting_on_each": NEXT}
     if sentence == _DELAYED_TOKEN:
@@ -919,7 +924,8 @@ def _new_targets(copies: Any) -> dict[str, Any]:
 
 
 def additional_cost(line: str) -> dict[str, Any] | None:
-    m = re.fullmatch(r"As an additional cost to cast this spell, (sacrifice (?:a|an) .+|pay \d+ life)\.", line)
+    # (older Oracle text names the card, which the reader writes "~")
+    m = re.fullmatch(r"As an additional cost to cast (?:this spell|~), (sacrifice (?:a|an) .+|pay \d+ life)\.", line)
     if not m:
         return None
     parts = costs(m.group(1)[0].upper() + m.group(1)[1:])
@@ -933,9 +939,8 @@ def spell(line: str) -> list[dict[str, Any]] | None:
 
 # -- keywords ---------------------------------------------------------------------------------------
 KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "double strike", "menace",
-            "deathtouch", "lifelink", "indestructible", "shroud", "protection from multicolored", "enchant land",
-            "enchant forest", "enchant creature", "enchant creature you control", "flash", "convoke", "improvise", "delve",
-            "hexproof", "wither",
+            "deathtouch", "lifelink", "indestructible", "shroud", "protection from multicolored", "flash", "convoke",
+            "improvise", "delve", "hexproof", "wither",
             "infect", "devoid", "fear", "intimidate", "horsemanship", "shadow", "skulk",
             *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green", "artifacts")),
             *(f"{land}walk" for land in ("plains", "island", "swamp", "mountain", "forest"))}
@@ -1025,6 +1030,13 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     if line in ("Persist", "Undying"):  # 702.79a, 702.93a: the triggered ability each keyword is
         kind = "m1m1" if line == "Persist" else "p1p1"
         return [{"triggered": {"when": "dies", "if": f"no_{kind}_counters", "effect": {"return_self_with_counter": kind}}}]
+    m = re.fullmatch(r"Enchant (?:non-([A-Z][a-z]+) )?(.+)", line)
+    if m:  # 702.5a: what the Aura may enchant (a permanent; enchanting a player or a card elsewhere is not modelled)
+        subtype = re.fullmatch(r"[A-Z][a-z]+", m.group(2))  # "Enchant Forest", "Enchant Wall" (205.3)
+        flt = {"subtypes": [m.group(2).lower()]} if subtype else permanent_filter(m.group(2))
+        if flt is not None and m.group(1):  # "Enchant non-Wall creature"
+            flt = {**flt, "not_subtypes": [m.group(1).lower()]}
+        return [{"enchant": flt}] if flt is not None and not set(flt) & {"other", "enchanted"} else None
     m = re.fullmatch(r"Protection from (\w+)((?:, from \w+)*,? and from \w+)", line)
     if m:  # "protection from black and from red": one protection from each (702.16g)
         qualities = [m.group(1), *re.findall(r"from (\w+)", m.group(2))]
@@ -1186,6 +1198,8 @@ def _static_grant(pt: str | None, words: str | None, flt: dict[str, Any]) -> dic
 
 
 def _static(line: str) -> dict[str, Any] | None:
+    if re.fullmatch(r"You control enchanted (?:creature|permanent|land|artifact|Equipment)\.", line):  # layer 2
+        return {"static": {"gain_control": True, "filter": {"enchanted": True}}}
     m = re.fullmatch(r"Enchanted creature can't (attack|block|attack or block)\.", line)
     if m:  # an Aura's restriction (508.1c, 509.1b)
         return {"static": {"restrictions": m.group(1).split(" or "), "filter": {"enchanted": True}}}
@@ -1498,10 +1512,12 @@ def _until_eot(m: re.Match[str], first: int) -> dict[str, Any] | None:
 
 #: A clause "~ gets +1/+1 until end of turn" (or "it", "target creature ... gains flying ...") inside a triggered or
 #: activated ability or a spell: the lasting effect it creates is an ability of its own, after the line's (611.2a).
-_LASTING_CLAUSE = re.compile(rf"(?:(~|it|this creature|that creature)|([Tt]arget [^,.]+?)) {_UNTIL_EOT}(?=\.)")
+_LASTING_CLAUSE = re.compile(rf"(?:(~|it|this creature|that creature|[Ee]nchanted creature|[Ee]quipped creature)|"
+                             rf"([Tt]arget [^,.]+?)) {_UNTIL_EOT}(?=\.)")
 #: What the clause is replaced with, for ``_effect`` to read as lasting_on_self or lasting_on_target.
 _LASTING_SELF = "~ gets the lasting effect"
 _LASTING_THAT = "That creature gets the lasting effect"
+_LASTING_ENCHANTED = "Enchanted creature gets the lasting effect"
 _LASTING_TARGET = re.compile(r"Target (.+) gets the lasting effect")
 #: "creatures you control get +1/+1 until end of turn" inside a triggered or activated ability: the permanents the
 #: filter matches as it resolves (611.2c), read as lasting_on_each.
@@ -1530,6 +1546,7 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
                                                           line[:m.start()]):
         return None  # "that creature": the creature the trigger's event is about (the one modelled: exalted's)
     clause = _LASTING_THAT.lower() if m.group(1) == "that creature" else \
+        _LASTING_ENCHANTED if m.group(1) and m.group(1)[1:] in ("nchanted creature", "quipped creature") else \
         _LASTING_SELF if m.group(1) else f"{m.group(2)} gets the lasting effect"
     rest = line[:m.start()] + clause + line[m.end():]
     read = translate_line(rest, spell_card)
