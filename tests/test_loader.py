@@ -1432,3 +1432,36 @@ def test_an_aura_spell_needs_its_one_target_and_one_it_could_enchant(write, line
             """)
         error = load_error(path)
         assert isinstance(error, InputError) and error.message == message, error
+
+
+@pytest.mark.parametrize("ability, marker, message", [
+    ("static: {spell_cost: 1, modify_pt: '+1/+1', filter: {types: [creature]}}", "spell_cost",
+     "unsupported: a spell_cost other than a nonzero amount alone in a static ability"),
+    ("static: {spell_cost: 0, filter: {types: [creature]}}", "spell_cost",
+     "unsupported: a spell_cost other than a nonzero amount alone in a static ability"),
+    ("static: {spell_cost_each: -1, filter: {types: [artifact]}}", "spell_cost_each",
+     "unsupported: spell_cost_each outside a cost_reduction ability"),
+    ("cost_reduction: {less: 1}", "cost_reduction",
+     "a cost reduction counts either 'for_each' permanent a filter matches or 'if_any' does"),
+    ("cost_reduction: {less: 1, for_each: {types: [artifact]}, if_any: {types: [land]}}", "cost_reduction",
+     "a cost reduction counts either 'for_each' permanent a filter matches or 'if_any' does"),
+    ("cost_reduction: {less: 0, if_any: {types: [land]}}", "cost_reduction", None),
+])
+def test_cost_changes_are_refused_where_they_would_go_unread(write, line_of, ability, marker, message):
+    """601.2f: a cost change is an amount of generic mana alone in its ability; a reduction counts one way."""
+    path = write("cost.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - name: Cost Card
+            cost: "{{1}}"
+            types: [artifact]
+            abilities:
+              - {ability}
+        objects:
+          - {{id: thing, card: Cost Card, controller: alice}}
+        question: {{activatable: alice}}
+        """)
+    error = load_error(path)
+    assert error.where.startswith(f"{path}:{line_of(path, marker)}"), error
+    if message is not None:
+        assert error.message == message, error.message

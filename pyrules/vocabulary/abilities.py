@@ -193,6 +193,14 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec("keyword", keyword=name)
     if key in ("cycling", "equip", "craft"):
         return _keyword_ability(key, body)
+    if key == "cost_reduction":  # 601.2f: "this spell costs {1} less to cast for each artifact you control"
+        body.only_keys({"less", "for_each", "if_any"})
+        counted = [k for k in ("for_each", "if_any") if body.child(k).present]
+        if len(counted) != 1:
+            raise body.fail("a cost reduction counts either 'for_each' permanent a filter matches or 'if_any' does")
+        less = kind("ability", "cost_reduction").shape.parse(body.child("less"))
+        part = Part("spell_cost_each" if counted[0] == "for_each" else "spell_cost", -less)
+        return AbilitySpec("cost_reduction", statics=(part,), filter=FilterShape("objects").parse(body.child(counted[0])))
     if key == "enchant":  # 702.5a: what the Aura may enchant, and target as a spell (303.4a)
         return AbilitySpec("enchant", filter=FilterShape("objects").parse(body))
     if key == "unsupported":  # a line no template fits: kept, and refused where the card is used
@@ -287,6 +295,12 @@ def parse_ability(f: Field) -> AbilitySpec:
             shape = kind("static", which).shape
             parts.append(Part(which, shape.parse_granted(body.child(which), parse_ability) if isinstance(shape, GrantShape)
                               else shape.parse(body.child(which))))
+        if "spell_cost_each" in present:
+            raise UnsupportedError(body.child("spell_cost_each").where, "spell_cost_each outside a cost_reduction ability")
+        if "spell_cost" in present:  # about spells as they are cast (601.2f): their filter sees them, colors and all
+            if len(present) > 1 or body.child("lasting").present or parts[0].value == 0:
+                raise UnsupportedError(body.where, "a spell_cost other than a nonzero amount alone in a static ability")
+            return AbilitySpec("static", statics=tuple(parts), filter=_filter(body, "objects"))
         spec = AbilitySpec("static", statics=tuple(parts),
                            filter=_filter(body, "static"), lasting=_options(body, "static").get("lasting", ""))
         if "restrictions" in present and spec.filter.conditions != {"enchanted": True}:

@@ -322,6 +322,10 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "targets as an Aura spell (303.4a, 608.3c). Enchanting a player or a card in a graveyard is not modelled",
          Modelled("sba.lp", ("702.5a", "303.4a", "704.5m")), FilterShape("objects"),
          example="sequences/aura-on-an-illegal-object"),
+    Kind("ability", "cost_reduction", "\"This spell costs {N} less to cast for each [filter]\" ({less: N, for_each: "
+         "filter}; affinity for artifacts, 702.41a) or \"... if you control a [filter]\" ({less: N, if_any: filter}): "
+         "the reduction of its own cost, counted as it is cast (601.2f), of generic mana only, never below {0}",
+         Modelled("casting.lp", ("601.2f", "702.41a")), Count(1), example="payment/affinity-counts-the-artifacts"),
     Kind("ability", "spell", "the instructions of an instant or sorcery (113.3a)", Modelled("stack.lp", ("113.3a",)),
          example="choices/magecraft-twincast-copy"),
     Kind("ability", "cycling", "Cycling [cost]: \"[cost], discard this card: draw a card\", activated from the hand "
@@ -1625,6 +1629,15 @@ STATICS: tuple[Kind, ...] = (
          ListOf(OneOf(("attack", "block"), "restriction"), min_len=1),
          term=lambda v, ctx: [fn("restriction", C(k)) for k in v], asp="restriction",
          example="combat/pacifism-keeps-a-creature-from-combat"),
+    Kind("static", "spell_cost", "each spell the filter matches as it is cast (controller: you, the spells you cast; "
+         "opponent, those your opponents cast) costs N more generic mana to cast, or -N less (601.2f): the increases and "
+         "reductions add up, and take generic mana only, never below {0}; alone in its static ability",
+         Modelled("casting.lp", ("601.2f",)), Signed(), term=lambda v, ctx: fn("spell_cost", v),
+         example="payment/a-cost-increase-and-a-cost-reduction-add-up"),
+    Kind("static", "spell_cost_each", "(in a cost_reduction ability with for_each) its spell costs N generic mana more, "
+         "or -N less, for each permanent the filter matches as it is cast (601.2f, 702.41a)",
+         Modelled("casting.lp", ("601.2f", "702.41a")), Signed(), term=lambda v, ctx: fn("spell_cost_each", v),
+         example="payment/affinity-counts-the-artifacts"),
     Kind("static", "spend_as", "its controller may spend white mana as though it were mana of any color, and "
          "other mana only as though it were colorless (Celestial Dawn); the one reading pyrules knows",
          Modelled("payment.lp", ("601.2h", "106.1")), OneOf(("white as any color; other mana only as colorless",)),

@@ -1197,7 +1197,55 @@ def _static_grant(pt: str | None, words: str | None, flt: dict[str, Any]) -> dic
     return None if body is None else {"static": {**body, "filter": flt}}
 
 
+#: "Instant and sorcery spells", "Noncreature spells", "White spells", "Dragon spells": what such spells are.
+_SPELL_TYPES = {"instant", "sorcery", "creature", "artifact", "enchantment", "planeswalker"}
+
+
+def _spells_filter(words: str) -> dict[str, Any] | None:
+    """The filter of "[words] spells" (601.2f's cost changes): card types, "non" a type, a color, or a creature type."""
+    low = words.lower()
+    if low.startswith("non") and low[3:] in _SPELL_TYPES:
+        return {"not_types": [low[3:]]}
+    kinds = re.split(r" and | or ", low)
+    if all(k in _SPELL_TYPES for k in kinds):
+        return {"types": kinds} if len(kinds) == 1 else {"any_types": kinds}
+    if low in _COLOR_WORDS:
+        return {"colors": [low]}
+    if re.fullmatch(r"[A-Z][a-z]+", words) and low not in _NOT_CREATURE_TYPES:
+        return {"subtypes": [low]}
+    return None
+
+
+def _cost_change(line: str) -> dict[str, Any] | None:
+    """Cost increases and reductions (601.2f) of generic mana: a permanent's "[...] spells you cast cost {1} less to
+    cast", "noncreature spells cost {1} more to cast"; a spell's own "costs {1} less to cast for each [...] you control"
+    or "if you control a [...]", and affinity (702.41a)."""
+    m = re.fullmatch(r"Affinity for (artifacts|Plains|Islands|Swamps|Mountains|Forests)", line)
+    if m:
+        counted = {"types": ["artifact"]} if m.group(1) == "artifacts" else {"subtypes": [_singular(m.group(1)).lower()]}
+        return {"cost_reduction": {"less": 1, "for_each": {**counted, "controller": "you"}}}
+    m = re.fullmatch(r"(?:This spell|~) costs \{(\d+)\} less to cast (?:for each (.+?) you control|if you control "
+                     r"(?:a|an) (.+?))\.", line)
+    if m and int(m.group(1)) > 0:
+        flt = _card_filter(m.group(2) or m.group(3))
+        key = "for_each" if m.group(2) else "if_any"
+        return {"cost_reduction": {"less": int(m.group(1)), key: {**flt, "controller": "you"}}} if flt else None
+    m = re.fullmatch(r"(.+?) spells( you cast| your opponents cast)? cost \{(\d+)\} (more|less) to cast\.", line)
+    if m and int(m.group(3)) > 0:
+        flt = _spells_filter(m.group(1))
+        if flt is None:
+            return None
+        if m.group(2):
+            flt["controller"] = "you" if m.group(2) == " you cast" else "opponent"
+        amount = int(m.group(3)) * (1 if m.group(4) == "more" else -1)
+        return {"static": {"spell_cost": amount, "filter": flt}}
+    return None
+
+
 def _static(line: str) -> dict[str, Any] | None:
+    changed = _cost_change(line)
+    if changed is not None:
+        return changed
     if re.fullmatch(r"You control enchanted (?:creature|permanent|land|artifact|Equipment)\.", line):  # layer 2
         return {"static": {"gain_control": True, "filter": {"enchanted": True}}}
     m = re.fullmatch(r"Enchanted creature can't (attack|block|attack or block)\.", line)
@@ -1771,6 +1819,9 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         cost = additional_cost(line)
         if cost is not None:
             return [cost]
+        changed = _cost_change(line)
+        if changed is not None and "cost_reduction" in changed:  # (its own cost: a spell has no static abilities)
+            return [changed]
         lasting = _lasting(line)
         if lasting is not None:  # the effect the spell creates, as cards.yaml writes High Tide and Pale Moon
             return [lasting]
