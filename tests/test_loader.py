@@ -1465,3 +1465,32 @@ def test_cost_changes_are_refused_where_they_would_go_unread(write, line_of, abi
     assert error.where.startswith(f"{path}:{line_of(path, marker)}"), error
     if message is not None:
         assert error.message == message, error.message
+
+
+@pytest.mark.parametrize("effect, message", [
+    ("{if_paid: {effect: {draw: 1}}}", "needs 'pay' (mana symbols) or 'energy'"),
+    ("{if_paid: {energy: 0, effect: {draw: 1}}}", "at least 1"),
+    ("{if_paid: {energy: 2, pay: '{X}', effect: {draw: 1}}}", "no {X}"),
+])
+def test_a_payment_for_an_instruction_names_what_is_paid(write, effect, message):
+    """608.2d, 107.14: "you may pay {2}" or "{E}{E}". If you do, ...": a cost of mana or of energy counters."""
+    path = write("paid.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - name: Paid Card
+            types: [artifact]
+            abilities:
+              - activated: {{cost: "{{1}}", effect: {effect}}}
+        objects:
+          - {{id: thing, card: Paid Card, controller: alice}}
+        question: {{activatable: alice}}
+        """)
+    assert message in load_error(path).message
+
+
+def test_energy_counters_are_a_count(write, line_of):
+    path = write("energy.yaml", """\
+        players: [{name: alice, energy: -1}, bob]
+        question: {activatable: alice}
+        """)
+    assert load_error(path).where == f"{path}:{line_of(path, 'energy')}"

@@ -326,6 +326,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(path, [fn("lands_played", S(p.name), p.lands_played)])
         if p.poison and given("player", "poison"):
             add(path, [fn("poison", S(p.name), p.poison)])
+        if p.energy and given("player", "energy"):
+            add(path, [fn("energy", S(p.name), p.energy)])
         if p.prevention_shields and given("player", "prevention_shields"):
             add(path, [fn("prevention_shield", S(p.name), k, n) for k, n in enumerate(p.prevention_shields, 1) if n])
         if p.dealt_damage and given("player", "dealt_damage"):

@@ -27,6 +27,8 @@ PHRASES: dict[str, str] = {
     "spend/3": "{0} spends {2} {1}",
     "lose_life/2": "{0} loses {1} life",
     "gain_life/2": "{0} gains {1} life",
+    "get_energy/2": "{0} gets {1} energy counters",
+    "pay_energy/2": "{0} pays {1} energy counters",
     # identities: of events, stack items and choices
     "cast/1": "casting {0}",
     "spell/1": "the spell {0}",
@@ -148,6 +150,7 @@ GIVEN: dict[str, str] = {
     "attached_to/2": "attached to {1}", "chosen_color/2": "the color chosen for it: {1}",
     "chosen_subtype/2": "the creature type chosen for it: {1}", "damage/2": "{1} damage marked on it",
     "gained_keyword/2": "has gained {1}", "poison/2": "{1} poison counters",
+    "energy/2": "{1} energy counters",
     "new_to_controller/1": "came under its controller's control this turn",
     "loyalty_activated/1": "a loyalty ability of it was activated this turn",
     "used_this_turn/3": "{1} used {2} times this turn", "used_to_craft/2": "used to craft {1}",
@@ -258,7 +261,7 @@ WORDS: dict[str, str] = {
 }
 
 #: The costs written as constants (the third argument of cost/3).
-COSTS: dict[str, str] = {"tap": "tapping it", "untap": "untapping it", "life": "paying life",
+COSTS: dict[str, str] = {"tap": "tapping it", "untap": "untapping it", "life": "paying life", "energy": "paying energy",
                          "sacrifice_self": "sacrificing it", "exile": "exiling it"}
 
 #: Why a player loses the game (the second argument of loses/2).

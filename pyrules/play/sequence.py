@@ -500,6 +500,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("milled", [String(p.name), Number(q.milled)]))
         if q.poison != p.poison:
             out.add(Function("poison", [String(p.name), Number(q.poison)]))
+        if q.energy != p.energy:
+            out.add(Function("energy", [String(p.name), Number(q.energy)]))
         if shields_left(q.prevention_shields) != shields_left(p.prevention_shields):
             out.add(Function("prevention_shields", [String(p.name), Number(sum(q.prevention_shields))]))
         if q.life != p.life:

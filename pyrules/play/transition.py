@@ -499,6 +499,13 @@ def _poisoned(d: _Draft, a: Symbol) -> None:
     d.players[p.name] = replace(p, poison=_bounded(p.poison + _number(a.arguments[1])))
 
 
+def _energy(sign: int) -> Callable[[_Draft, Symbol], None]:
+    def change(d: _Draft, a: Symbol) -> None:
+        p = d.players[_text(a.arguments[0])]
+        d.players[p.name] = replace(p, energy=_bounded(p.energy + sign * _number(a.arguments[1])))
+    return change
+
+
 def _loses(d: _Draft, a: Symbol) -> None:
     p = d.players[_text(a.arguments[0])]
     d.players[p.name] = replace(p, lost=a.arguments[1].name)
@@ -660,6 +667,8 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "damage_marked/2": _marked,
     "damaged_by_deathtouch/1": _deathtouch,
     "poisoned/2": _poisoned,
+    "energy_gained/2": _energy(+1),
+    "energy_paid/2": _energy(-1),
     "regenerated/1": _regenerated,
     "regeneration_shields_created/2": _shields_created,
     "prevention_shield_created/2": _prevention_shield_created,
@@ -959,7 +968,8 @@ def _state_key(state: Situation) -> tuple:
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                            tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
-                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison, p.dealt_damage,
+                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison, p.energy,
+                     p.dealt_damage,
                      p.milled, shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.

@@ -233,8 +233,9 @@ def _players(f: Field) -> tuple[Player, ...]:
                               _value(item, "player", "mana_pool", {}), _value(item, "player", "restricted_mana", {}),
                               _value(item, "player", "library", 0), _value(item, "player", "hand", 0),
                               _value(item, "player", "lands_played", 0), _value(item, "player", "poison", 0),
-                              _value(item, "player", "prevention_shields", ()),
-                              _value(item, "player", "dealt_damage", False)))
+                              energy=_value(item, "player", "energy", 0),
+                              prevention_shields=_value(item, "player", "prevention_shields", ()),
+                              dealt_damage=_value(item, "player", "dealt_damage", False)))
     if not players:
         raise f.fail("a situation needs at least one player")
     seen = set()

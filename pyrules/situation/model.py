@@ -33,6 +33,7 @@ class Player:
     hand: int = 0  # cards in the hand that the situation does not name
     lands_played: int = 0  # lands played this turn (305.2)
     poison: int = 0  # poison counters (122.1f): ten or more, and the player loses (704.5c)
+    energy: int = 0  # energy counters (122.1, 107.14): got by effects, paid as costs
     prevention_shields: tuple[int, ...] = ()  # each prevents the next N damage dealt to the player this turn (615.7)
     dealt_damage: bool = False  # the player was dealt damage this turn (bloodthirst, 702.54a)
     # The state a sequence of actions reaches (not written in situation files):

@@ -404,6 +404,9 @@ COSTS: tuple[Kind, ...] = (
          text=lambda v: "Exile this", example="activation/exile-self-cost"),
     Kind("cost", "pay_life", "pay N life (119.4)", _ACT, Count(0), term=_amount("pay_life"),
          text=lambda v: f"Pay {v} life", example="activation/pay-life-cost"),
+    Kind("cost", "pay_energy", "pay {E} N times: remove N energy counters from yourself (107.14)",
+         Modelled("activation.lp", ("107.14", "602.2b")), Count(1), term=_amount("pay_energy"),
+         text=lambda v: f"Pay {'{E}' * v}", example="activation/paying-energy-to-activate"),
     Kind("cost", "remove_counters", "remove N counters from this permanent, or X of them (X chosen as it is "
          "activated, 107.3)", Modelled("activation.lp", ("602.2", "107.3")), CounterAmount(x=True),
          term=lambda v, ctx: fn("remove_counters", C(v[0]), amount_term(v[1])),
@@ -731,22 +734,26 @@ class IfPaid(Shape):
     """``{pay: "{2}", effect: {draw: 1}}``: "you may pay {2}. If you do, draw a card": the instruction's player
     may pay a mana cost as it would be followed, and the instruction is followed only if they do (608.2d)."""
 
-    form = "{pay: mana symbols, effect: one instruction, as 'may' takes}"
+    form = "{pay: mana symbols, energy: N, effect: one instruction, as 'may' takes}"
 
     def parse(self, f: Field) -> Any:
-        f.only_keys({"pay", "effect"})
-        if not f.child("pay").present or not f.child("effect").present:
-            raise f.fail(f"{f.name} needs 'pay' (mana symbols) and 'effect' (one instruction)")
-        cost = ManaSymbols().parse(f.child("pay"))
-        if not cost or any(sym == "x" for sym, _ in cost):
+        f.only_keys({"pay", "energy", "effect"})
+        if not (f.child("pay").present or f.child("energy").present) or not f.child("effect").present:
+            raise f.fail(f"{f.name} needs 'pay' (mana symbols) or 'energy' ({{E}} symbols, 107.14), and 'effect' "
+                         "(one instruction)")
+        cost = ManaSymbols().parse(f.child("pay")) if f.child("pay").present else ()
+        if f.child("pay").present and (not cost or any(sym == "x" for sym, _ in cost)):
             raise f.child("pay").fail("a cost to pay needs mana symbols and no {X}")
-        return (cost, *MayInstruction().parse(f.child("effect")))
+        energy = Count(1).parse(f.child("energy")) if f.child("energy").present else 0
+        return (cost, *MayInstruction().parse(f.child("effect")), energy)
 
 
 def _if_paid_term(value: Any, ctx: Any) -> Any:
-    cost, key, inner = value
+    cost, key, inner, energy = value
     for symbol, n in cost:
         ctx.extra(fn("ability_effect_cost", ctx.d, ctx.j, mana_symbol(symbol), n))
+    if energy:
+        ctx.extra(fn("ability_effect_energy", ctx.d, ctx.j, energy))
     term = _effect_kind(key).term(inner, ctx)  # type: ignore[union-attr]
     return [fn("if_paid", t) for t in term] if isinstance(term, list) else fn("if_paid", term)
 
@@ -807,6 +814,9 @@ EFFECTS: tuple[Kind, ...] = (
     # Life, counters, tokens, zones
     Kind("effect", "gain_life", "you gain N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
          term=_amount("gain_life"), text=lambda v: f"You gain {v} life", example="stack/spell-gains-life"),
+    Kind("effect", "get_energy", "you get {E} N times: N energy counters (107.14, 122.1)",
+         Modelled("stack.lp", ("107.14", "122.1")), Count(1), RESOLVING, term=_amount("get_energy"),
+         text=lambda v: f"You get {'{E}' * v}", example="sequences/energy-got-as-it-enters-is-paid-later"),
     Kind("effect", "lose_life", "you lose N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
          term=_amount("lose_life"), text=lambda v: f"You lose {v} life", example="choices/onyx-plus1-top-three"),
     Kind("effect", "each_opponent_loses_life", "each opponent loses N life", Modelled("choices.lp", ("119.3",)),
@@ -1026,9 +1036,10 @@ EFFECTS: tuple[Kind, ...] = (
          "chosen anyway (603.3d, 601.2c)", Modelled("stack.lp", ("608.2d",)), MayInstruction(), RESOLVING, term=_may_term,
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
          example="stack/you-may-draw-a-card"),
-    Kind("effect", "if_paid", "you may pay this mana cost as the instruction would be followed; if you do, it is "
-         "followed (\"you may pay {2}. If you do, draw a card\", 608.2d); mana abilities may be activated to pay "
-         "(605.3a)", Modelled("stack.lp", ("608.2d", "605.3a")), IfPaid(), RESOLVING, term=_if_paid_term,
+    Kind("effect", "if_paid", "you may pay this mana cost (or these energy counters, 107.14) as the instruction would "
+         "be followed; if you do, it is followed (\"you may pay {2}. If you do, draw a card\", 608.2d); mana abilities "
+         "may be activated to pay (605.3a)", Modelled("stack.lp", ("608.2d", "605.3a")), IfPaid(), RESOLVING,
+         term=_if_paid_term,
          targets=lambda value: targets_of(_effect_kind(value[1]), value[2]),  # type: ignore[arg-type]
          example="stack/you-may-pay-and-if-you-do-draw"),
     Kind("effect", "unless_paid", "follow this instruction unless a player pays this mana cost as it would be "

@@ -77,7 +77,8 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
                                                      "is_chosen_type", "crafted_abilities", "spend_as", "add_types",
                                                      "loses_all_abilities", "gain_keywords", "lose_keywords",
                                                      "pt_equal_count", "set_base_pt", "switch_pt", "gain_control",
-                                                     "restrictions"}  # (who may attack or block: no life or card)
+                                                     "restrictions",  # (who may attack or block: no life or card)
+                                                     "spell_cost", "spell_cost_each"}  # (spells being cast: none is)
     assert {k.name for k in FAMILIES["filter_field"]} == {
         "types", "any_types", "not_types", "subtypes", "any_subtypes", "not_subtypes", "supertypes", "nonbasic", "nonland",
         "nontoken",

@@ -232,6 +232,10 @@ def costs(text: str) -> list[Any] | None:
         if m:
             out.append({"pay_life": int(m.group(1))})
             continue
+        m = re.fullmatch(r"Pay ((?:\{E\})+)", part)
+        if m:  # energy counters (107.14)
+            out.append({"pay_energy": m.group(1).count("{E}")})
+            continue
         if part == "Sacrifice ~":
             out.append({"sacrifice": "self"})
             continue
@@ -561,6 +565,7 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
 _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, Any]]]] = [
     (re.compile(r"(?:You d|D)raw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
     (re.compile(r"Scry ([1-9])"), lambda m: {"scry": int(m[1])}),
+    (re.compile(r"You get ((?:\{E\})+)"), lambda m: {"get_energy": m[1].count("{E}")}),  # (107.14)
     (re.compile(r"Bolster ([1-9])"), lambda m: {"bolster": int(m[1])}),
     (re.compile(r"~ deals (\d+) damage to you"), lambda m: {"damage_you": int(m[1])}),  # (120.3a)
     (re.compile(r"~ deals (\d+|X) damage to target player or planeswalker"),
@@ -876,6 +881,8 @@ _AND_YOU = re.compile(r"(.+?) and (you (?:gain|lose) \w+ life)")
 
 
 _THEN_DISCARD = re.compile(r"(Draw .+?), then (discard .+)")
+#: "You gain 3 life and get {E}{E}": two instructions of one player (107.14).
+_AND_GET = re.compile(r"(You gain \d+ life) and (get (?:\{E\})+)")
 
 
 def instruction_sentences(text: str) -> list[str]:
@@ -884,6 +891,10 @@ def instruction_sentences(text: str) -> list[str]:
     out = []
     for s in _sentences(text):
         m = _AND_YOU.fullmatch(s) or _THEN_DISCARD.fullmatch(s)
+        get = _AND_GET.fullmatch(s)
+        if get:
+            out += [get.group(1), "You " + get.group(2)]
+            continue
         out += [m.group(1)[0].upper() + m.group(1)[1:], m.group(2)[0].upper() + m.group(2)[1:]] if m else [s]
     return out
 
@@ -892,13 +903,14 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
     out = []
     previous = ""
     sentences = instruction_sentences(text)
-    paid = re.fullmatch(r"You may pay ((?:\{[0-9WUBRGC]\})+)", sentences[0]) if len(sentences) == 2 else None
+    paid = re.fullmatch(r"You may pay ((?:\{[0-9WUBRGC]\})+|(?:\{E\})+)", sentences[0]) if len(sentences) == 2 else None
     then = re.fullmatch(r"If you do, (.+)", sentences[1]) if paid else None
-    if then:  # "You may pay {2}. If you do, draw a card" (608.2d)
+    if then:  # "You may pay {2}. If you do, draw a card" (608.2d); "you may pay {E}{E}" (107.14)
         inner = _effect(then.group(1)[0].upper() + then.group(1)[1:], permanent)
         if inner is None or len(inner) != 1 or next(iter(inner)) not in MAY_FOLLOWED:
             return None
-        return [{"if_paid": {"pay": paid.group(1), "effect": inner}}]
+        energy = paid.group(1).count("{E}")
+        return [{"if_paid": {"energy": energy, "effect": inner} if energy else {"pay": paid.group(1), "effect": inner}}]
     for s in sentences:
         if s == "You may choose new targets for the copy" and out and "copy_target_spell" in out[-1]:
             out[-1] = {"copy_target_spell": _new_targets(out[-1]["copy_target_spell"])}  # 707.10c
