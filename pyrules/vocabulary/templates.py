@@ -1644,7 +1644,7 @@ STATICS: tuple[Kind, ...] = (
          "opponent, those your opponents cast) costs N more generic mana to cast, or -N less (601.2f): the increases and "
          "reductions add up, and take generic mana only, never below {0}; alone in its static ability",
          Modelled("casting.lp", ("601.2f",)), Signed(), term=lambda v, ctx: fn("spell_cost", v),
-         example="payment/a-cost-increase-and-a-cost-reduction-add-up"),
+         example="payment/a-cost-reduction-is-for-its-controllers-spells"),
     Kind("static", "spell_cost_each", "(in a cost_reduction ability with for_each) its spell costs N generic mana more, "
          "or -N less, for each permanent the filter matches as it is cast (601.2f, 702.41a)",
          Modelled("casting.lp", ("601.2f", "702.41a")), Signed(), term=lambda v, ctx: fn("spell_cost_each", v),
