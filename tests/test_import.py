@@ -1143,6 +1143,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("Whenever ~ attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it.", False,
      [{"triggered": {"when": "attacks", "effect": {"if_paid": {
          "energy": 2, "effect": {"put_counters_self": {"kind": "p1p1", "count": 1}}}}}}]),
+    ("Crew 3", False, [{"activated": {"cost": {"crew": 3}, "effect": {"lasting_on_self": "next"}}},
+                       {"static": {"add_types": ["artifact", "creature"], "lasting": "until_end_of_turn"}}]),
     ("As an additional cost to cast ~, sacrifice an artifact.", True,
      [{"additional_cost": [{"sacrifice": {"types": ["artifact"], "controller": "you"}}]}]),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
@@ -1184,7 +1186,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "regenerate-enchanted", "pump-enchanted", "affinity", "reduction-if-you-control",
         "reduction-per-graveyard-card-refused", "spells-you-cast-cost-less", "noncreature-spells-cost-more",
         "colored-increase-refused", "gain-life-and-get-energy", "pay-energy-cost",
-        "may-pay-energy", "additional-cost-naming-the-card", "afflict",
+        "may-pay-energy", "crew", "additional-cost-naming-the-card", "afflict",
         "skulk",
         "you-cast-a-spell",
         "an-opponent-casts-a-spell",

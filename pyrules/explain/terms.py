@@ -236,6 +236,7 @@ CHOICES: dict[str, str] = {
     "pay_life/1": "the life paid as {0} enters",
     "bolster/2": "the creature instruction {1} of {0} bolsters (one with the least toughness)",
     "tap/1": "which permanent to tap for {0}",
+    "crew/1": "a creature tapped to crew {0}",
     "prevention/3": "how much of the damage {2} deals to {0} its prevention shield {1} prevents",
 }
 

@@ -400,6 +400,10 @@ COSTS: tuple[Kind, ...] = (
          "pay it (302.6)", _ACT, FilterShape("objects"),
          term=lambda value, ctx: fn("tap_untapped", ctx.filter(value, "cost")),
          text=lambda v: "Tap an untapped permanent", example="activation/tap-an-untapped-creature-as-a-cost"),
+    Kind("cost", "crew", "Crew N: tap any number of untapped creatures you control, other than this, with total power N "
+         "or greater (702.122a); not {T}, so summoning sick creatures may crew (302.6)",
+         Modelled("activation.lp", ("702.122a", "302.6")), Count(1), term=_amount("crew"),
+         text=lambda v: f"Crew {v}", example="activation/crewing-a-vehicle"),
     Kind("cost", "exile", "exile this permanent", _ACT, OneOf(("self",)), term=_const("exile_self"), asp="exile_self",
          text=lambda v: "Exile this", example="activation/exile-self-cost"),
     Kind("cost", "pay_life", "pay N life (119.4)", _ACT, Count(0), term=_amount("pay_life"),

@@ -1027,6 +1027,10 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     if line == "Extort":  # 702.101a
         return [{"triggered": {"when": "cast", "filter": {"controller": "you"}, "effect": {
             "if_paid": {"pay": "{W/B}", "effect": {"drain_each_opponent": 1}}}}}]
+    m = re.fullmatch(r"Crew (\d+)", line)
+    if m and int(m.group(1)) > 0:  # 702.122a: "[crew cost]: this becomes an artifact creature until end of turn"
+        return [{"activated": {"cost": {"crew": int(m.group(1))}, "effect": {"lasting_on_self": NEXT}}},
+                {"static": {"add_types": ["artifact", "creature"], "lasting": "until_end_of_turn"}}]
     m = re.fullmatch(r"Afflict (\d+)", line)
     if m:  # 702.130a: "whenever this creature becomes blocked, defending player loses N life"
         return [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": int(m.group(1))}}}]
