@@ -545,7 +545,6 @@ def test_lasting_clauses_not_read(line):
     "{T}: Add {B} or {R}. ~ doesn't untap during your next untap step.",  # a second sentence no template fits
     "{T}: Add one mana of any color in your commander's color identity.",
     "{T}: Add {U} or {C}{U}.",  # alternatives that are not one symbol each, nor a hybrid run
-    "{T}, Pay {E}: Add one mana of any color.",  # energy
     "Enchanted land has \"{T}: ~ deals 1 damage to any target.\"",  # the card named in a granted ability
     "Ward {2}",
     "When ~ enters, add {R}.",  # a mana effect in a triggered ability that is not a mana ability

@@ -191,7 +191,7 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
            Modelled("sba.lp", ("704.5c", "122.1f")), Count(0), example="sequences/infect-gives-poison-counters",
            asp="poison"),
     _field("player", "energy", "how many energy counters they have (122.1, 107.14): effects give them ({E}), costs "
-           "and \"you may pay {E}\" take them", Modelled("activation.lp", ("107.14", "122.1")), Count(0),
+           "and \"you may pay {E}\" take them", Modelled("activation.lp", ("107.14",)), Count(0),
            example="activation/paying-energy-to-activate", asp="energy"),
     _field("player", "prevention_shields", "shields that prevent the next N damage that would be dealt to them this "
            "turn, one number for each (615.7)", Modelled("events.lp", ("615.7",)), ListOf(Count(1, maximum=SHIELD_LIMIT)),

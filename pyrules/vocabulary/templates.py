@@ -819,7 +819,7 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "gain_life", "you gain N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
          term=_amount("gain_life"), text=lambda v: f"You gain {v} life", example="stack/spell-gains-life"),
     Kind("effect", "get_energy", "you get {E} N times: N energy counters (107.14, 122.1)",
-         Modelled("stack.lp", ("107.14", "122.1")), Count(1), RESOLVING, term=_amount("get_energy"),
+         Modelled("stack.lp", ("107.14",)), Count(1), RESOLVING, term=_amount("get_energy"),
          text=lambda v: f"You get {'{E}' * v}", example="sequences/energy-got-as-it-enters-is-paid-later"),
     Kind("effect", "lose_life", "you lose N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
          term=_amount("lose_life"), text=lambda v: f"You lose {v} life", example="choices/onyx-plus1-top-three"),
