@@ -206,11 +206,11 @@ def test_unknown_player_field(write, line_of):
     path = write("pfield.yaml", """\
         players:
           - name: alice
-            energy: 3
+            experience: 3
         objects: []
         question: {activatable: alice}
         """)
-    assert_error(path, line_of(path, "energy"), "unknown field 'energy' in players.0; expected one of: ",
+    assert_error(path, line_of(path, "experience"), "unknown field 'experience' in players.0; expected one of: ",
                  listing={"life", "mana_pool", "name"}, sorted_listing=True)
 
 
