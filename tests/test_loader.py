@@ -1494,3 +1494,22 @@ def test_energy_counters_are_a_count(write, line_of):
         question: {activatable: alice}
         """)
     assert load_error(path).where == f"{path}:{line_of(path, 'energy')}"
+
+
+@pytest.mark.parametrize("effects", ["[{if_you_do: {draw: 1}}]", "[{gain_life: 1}, {if_you_do: {draw: 1}}]",
+                                     "[{may: {gain_life: 1}}, {if_you_do: {draw: 1}}]"])
+def test_if_you_do_follows_a_draw_or_discard_one_may_follow(write, line_of, effects):
+    """608.2c: whether its player did is known only of a draw or a discard they took up."""
+    path = write("ifdo.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - name: Do Card
+            types: [artifact]
+            abilities:
+              - activated: {{cost: "{{1}}", effect: {effects}}}
+        objects:
+          - {{id: thing, card: Do Card, controller: alice}}
+        question: {{activatable: alice}}
+        """)
+    error = load_error(path)
+    assert error.message == "unsupported: 'if_you_do' other than right after 'may' with one of: draw, discard", error

@@ -143,9 +143,22 @@ def _parse_costs(f: Field) -> tuple[Part, ...]:
 
 
 def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]:
-    """The instructions of an ability, each allowed in one of ``contexts``."""
+    """The instructions of an ability, each allowed in one of ``contexts``; "if you do" only after "you may draw" or
+    "you may discard" (608.2c: whether its player did is known then)."""
+    effects = _parse_effect_items(f, contexts, where)
+    for i, e in enumerate(effects):
+        if e.kind == "if_you_do" and not (i and effects[i - 1].kind == "may" and effects[i - 1].value[0] in _DONE):
+            raise UnsupportedError(f.where, "'if_you_do' other than right after 'may' with one of: " + ", ".join(_DONE))
+    return effects
+
+
+#: The instructions one may follow after which "if you do" is modelled: whether they were done is known.
+_DONE = ("draw", "discard")
+
+
+def _parse_effect_items(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]:
     if isinstance(f.value, list):
-        return tuple(e for item in f.elements() for e in _parse_effects(item, contexts, where))
+        return tuple(e for item in f.elements() for e in _parse_effect_items(item, contexts, where))
     key, sub = _single(f, "effect", "effect")
     k = kind("effect", key)
     if not k.contexts & contexts:

@@ -766,6 +766,10 @@ def _effect_kind(name: str) -> Kind | None:
     return next((k for k in EFFECTS if k.name == name), None)
 
 
+def _wrapped(name: str, inner: Any) -> Any:
+    return [fn(name, t) for t in inner] if isinstance(inner, list) else fn(name, inner)
+
+
 def _may_term(value: Any, ctx: Any) -> Any:
     inner = _effect_kind(value[0]).term(value[1], ctx)  # type: ignore[union-attr]
     return [fn("may", t) for t in inner] if isinstance(inner, list) else fn("may", inner)
@@ -1040,6 +1044,12 @@ EFFECTS: tuple[Kind, ...] = (
          "chosen anyway (603.3d, 601.2c)", Modelled("stack.lp", ("608.2d",)), MayInstruction(), RESOLVING, term=_may_term,
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
          example="stack/you-may-draw-a-card"),
+    Kind("effect", "if_you_do", "\"If you do, [instruction]\" right after \"you may draw (discard) N cards\": followed "
+         "only if its player took up that instruction and drew (discarded) every card it says (608.2c)",
+         Modelled("stack.lp", ("608.2c", "608.2d")), MayInstruction(), RESOLVING,
+         term=lambda value, ctx: _wrapped("if_you_do", _effect_kind(value[0]).term(value[1], ctx)),
+         targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
+         example="stack/you-may-draw-and-if-you-do-discard"),
     Kind("effect", "if_paid", "you may pay this mana cost (or these energy counters, 107.14) as the instruction would "
          "be followed; if you do, it is followed (\"you may pay {2}. If you do, draw a card\", 608.2d); mana abilities "
          "may be activated to pay (605.3a)", Modelled("stack.lp", ("608.2d", "605.3a")), IfPaid(), RESOLVING,

@@ -912,6 +912,13 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
         energy = paid.group(1).count("{E}")
         return [{"if_paid": {"energy": energy, "effect": inner} if energy else {"pay": paid.group(1), "effect": inner}}]
     for s in sentences:
+        did = re.fullmatch(r"If you do, (.+)", s)
+        if did and out and next(iter(out[-1].get("may", {})), None) in ("draw", "discard"):  # 608.2c
+            inner = _effect(did.group(1)[0].upper() + did.group(1)[1:], permanent)
+            if inner is None or len(inner) != 1 or next(iter(inner)) not in MAY_FOLLOWED:
+                return None
+            out.append({"if_you_do": inner})
+            continue
         if s == "You may choose new targets for the copy" and out and "copy_target_spell" in out[-1]:
             out[-1] = {"copy_target_spell": _new_targets(out[-1]["copy_target_spell"])}  # 707.10c
             continue
