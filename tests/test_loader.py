@@ -1513,3 +1513,44 @@ def test_if_you_do_follows_a_draw_or_discard_one_may_follow(write, line_of, effe
         """)
     error = load_error(path)
     assert error.message == "unsupported: 'if_you_do' other than right after 'may' with one of: draw, discard", error
+
+
+@pytest.mark.parametrize("item, marker, message", [
+    ("{id: t, triggered: raker, ability: 1}", "triggered: raker",
+     "'t' says \"that player\": name the player its event was about with 'that: <a player>'"),
+    ("{id: t, triggered: raker, ability: 1, that: carol}", "that: carol", "unknown player 'carol'"),
+], ids=["missing", "unknown"])
+def test_a_trigger_about_that_player_names_them(write, line_of, item, marker, message):
+    """603.2: a waiting "that player discards a card" says which player its combat damage event was about."""
+    path = write("that-player.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - {{name: Mind Raker, cost: "{{1}}{{B}}", types: [creature], power: 2, toughness: 2,
+             abilities: [{{triggered: {{when: deals_combat_damage_to_player, effect: {{that_player: {{discard: 1}}}}}}}}]}}
+        objects:
+          - {{id: raker, card: Mind Raker, controller: alice}}
+        stack:
+          - {item}
+        actions:
+          - resolve: all
+        """)
+    assert_error(path, line_of(path, marker), message)
+
+
+def test_that_player_only_after_combat_damage_to_a_player(write, line_of):
+    path = write("that-player-enters.yaml", """\
+        players: [alice, bob]
+        cards:
+          - name: Odd Raker
+            types: [creature]
+            power: 1
+            toughness: 1
+            abilities:
+              - triggered: {when: enters, effect: {that_player: {discard: 1}}}
+        objects:
+          - {id: raker, card: Odd Raker, controller: alice}
+        question: {activatable: alice}
+        """)
+    error = load_error(path)
+    assert error.message == ("unsupported: \"that player\" in a 'enters' triggered ability (only after combat damage to "
+                             "a player)"), error.message

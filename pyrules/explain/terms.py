@@ -28,6 +28,7 @@ PHRASES: dict[str, str] = {
     "lose_life/2": "{0} loses {1} life",
     "gain_life/2": "{0} gains {1} life",
     "get_energy/2": "{0} gets {1} energy counters",
+    "crew/1": "tapping {0} to crew",
     "pay_energy/2": "{0} pays {1} energy counters",
     # identities: of events, stack items and choices
     "cast/1": "casting {0}",

@@ -326,9 +326,12 @@ _ABOUT_A_CREATURE = {"attacks_alone", "attacks", "blocks", "becomes_blocked"}
 
 
 def _event_object(event: Symbol) -> str | None:
-    """The creature a trigger event was about ("that creature"), when it was one."""
+    """The creature a trigger event was about ("that creature"), or the player combat damage was dealt to ("that
+    player"), when it was one."""
     if event.name in _ABOUT_A_CREATURE and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
         return event.arguments[0].string
+    if event.name == "combat_damage" and len(event.arguments) == 2 and event.arguments[1].type == SymbolType.String:
+        return event.arguments[1].string
     return None
 
 

@@ -631,12 +631,17 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
         raise f.child("copies").fail(f"'{iid}' does not copy the ability that triggered it; 'copies' is for such "
                                      f"a trigger (Locus of Enlightenment)")
     about_that = any(e.kind == "lasting_on_that" for e in ability.effects)
+    about_player = any(e.kind == "that_player" for e in ability.effects)
     that = f.child("that").text() if f.child("that").present else None
     if about_that and that is None:
         raise f.fail(f"'{iid}' says \"that creature\": name the creature its event was about with 'that: <its id>'")
-    if that is not None and not about_that:
+    if about_player and that is None:
+        raise f.fail(f"'{iid}' says \"that player\": name the player its event was about with 'that: <a player>'")
+    if that is not None and not (about_that or about_player):
         raise f.child("that").fail(f"'{iid}' says nothing of \"that creature\"; 'that' is for such a trigger (exalted)")
-    if that is not None and that not in by_id:
+    if that is not None and about_player and that not in players:
+        raise f.child("that").fail(f"unknown player '{that}'")
+    if that is not None and about_that and that not in by_id:
         raise f.child("that").fail(f"unknown object '{that}'")
     return StackAbility(iid, source.id, kind_name, index, controller, targets, x=_value(f, "stack_item", "x"),
                         modes=modes, division=division, instance=instance, refers_to=copies, that=that)

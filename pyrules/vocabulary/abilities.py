@@ -263,6 +263,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         when = body.child("when").choice(names("trigger"))
         effects = _parse_effects(body.child("effect"), {"triggered", when}, f"a '{when}' triggered ability")
         _check_mana_effects(effects, body.child("effect"))
+        if any(e.kind == "that_player" for e in effects) and when != "deals_combat_damage_to_player":
+            raise UnsupportedError(body.child("effect").where, f"\"that player\" in a '{when}' triggered ability (only "
+                                   "after combat damage to a player)")
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")

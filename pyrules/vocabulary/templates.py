@@ -1040,6 +1040,11 @@ EFFECTS: tuple[Kind, ...] = (
            Modelled("stack.lp", ("101.4", "608.2c")), PlayerInstruction(), RESOLVING,
            term=lambda value, ctx, who=who: fn(who, fn(value[0], value[1])),
            example=f"stack/{who.replace('_', '-')}-discards-a-card") for who in ("each_player", "each_opponent")),
+    Kind("effect", "that_player", "in \"whenever this deals combat damage to a player\", that player follows the "
+         "instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N} or {mill: N} (603.2, 608.2c)",
+         Modelled("stack.lp", ("603.2", "608.2c")), PlayerInstruction(), frozenset({"triggered"}),
+         term=lambda value, ctx: fn("that_player", fn(value[0], value[1])),
+         example="combat/that-player-discards-after-combat-damage"),
     Kind("effect", "may", "you may follow this instruction or not, as it would be followed (608.2d); its targets are "
          "chosen anyway (603.3d, 601.2c)", Modelled("stack.lp", ("608.2d",)), MayInstruction(), RESOLVING, term=_may_term,
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]

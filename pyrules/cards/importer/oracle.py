@@ -566,6 +566,11 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"(?:You d|D)raw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
     (re.compile(r"Scry ([1-9])"), lambda m: {"scry": int(m[1])}),
     (re.compile(r"You get ((?:\{E\})+)"), lambda m: {"get_energy": m[1].count("{E}")}),  # (107.14)
+    # "that player", in "whenever ~ deals combat damage to a player" (the vocabulary refuses it elsewhere)
+    (re.compile(r"That player (draws|discards|mills) (a|two|three) cards?"),
+     lambda m: {"that_player": {m[1][:-1] if m[1] != "discards" else "discard": number(m[2])}}),
+    (re.compile(r"That player (gains|loses) (\d+) life"),
+     lambda m: {"that_player": {"gain_life" if m[1] == "gains" else "lose_life": int(m[2])}}),
     (re.compile(r"Bolster ([1-9])"), lambda m: {"bolster": int(m[1])}),
     (re.compile(r"~ deals (\d+) damage to you"), lambda m: {"damage_you": int(m[1])}),  # (120.3a)
     (re.compile(r"~ deals (\d+|X) damage to target player or planeswalker"),
