@@ -1434,6 +1434,22 @@ def test_an_aura_spell_needs_its_one_target_and_one_it_could_enchant(write, line
         assert isinstance(error, InputError) and error.message == message, error
 
 
+def _artifact_with(write, ability: str):
+    """A situation file with one artifact of alice's whose one ability is ``ability`` (YAML, one line)."""
+    return write("one-ability.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - name: Test Artifact
+            cost: "{{1}}"
+            types: [artifact]
+            abilities:
+              - {ability}
+        objects:
+          - {{id: thing, card: Test Artifact, controller: alice}}
+        question: {{activatable: alice}}
+        """)
+
+
 @pytest.mark.parametrize("ability, marker, message", [
     ("static: {spell_cost: 1, modify_pt: '+1/+1', filter: {types: [creature]}}", "spell_cost",
      "unsupported: a spell_cost other than a nonzero amount alone in a static ability"),
@@ -1449,18 +1465,7 @@ def test_an_aura_spell_needs_its_one_target_and_one_it_could_enchant(write, line
 ])
 def test_cost_changes_are_refused_where_they_would_go_unread(write, line_of, ability, marker, message):
     """601.2f: a cost change is an amount of generic mana alone in its ability; a reduction counts one way."""
-    path = write("cost.yaml", f"""\
-        players: [alice, bob]
-        cards:
-          - name: Cost Card
-            cost: "{{1}}"
-            types: [artifact]
-            abilities:
-              - {ability}
-        objects:
-          - {{id: thing, card: Cost Card, controller: alice}}
-        question: {{activatable: alice}}
-        """)
+    path = _artifact_with(write, ability)
     error = load_error(path)
     assert error.where.startswith(f"{path}:{line_of(path, marker)}"), error
     if message is not None:
@@ -1474,18 +1479,7 @@ def test_cost_changes_are_refused_where_they_would_go_unread(write, line_of, abi
 ])
 def test_a_payment_for_an_instruction_names_what_is_paid(write, effect, message):
     """608.2d, 107.14: "you may pay {2}" or "{E}{E}". If you do, ...": a cost of mana or of energy counters."""
-    path = write("paid.yaml", f"""\
-        players: [alice, bob]
-        cards:
-          - name: Paid Card
-            types: [artifact]
-            abilities:
-              - activated: {{cost: "{{1}}", effect: {effect}}}
-        objects:
-          - {{id: thing, card: Paid Card, controller: alice}}
-        question: {{activatable: alice}}
-        """)
-    assert message in load_error(path).message
+    assert message in load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effect}}}')).message
 
 
 def test_energy_counters_are_a_count(write, line_of):
@@ -1500,18 +1494,7 @@ def test_energy_counters_are_a_count(write, line_of):
                                      "[{may: {gain_life: 1}}, {if_you_do: {draw: 1}}]"])
 def test_if_you_do_follows_a_draw_or_discard_one_may_follow(write, line_of, effects):
     """608.2c: whether its player did is known only of a draw or a discard they took up."""
-    path = write("ifdo.yaml", f"""\
-        players: [alice, bob]
-        cards:
-          - name: Do Card
-            types: [artifact]
-            abilities:
-              - activated: {{cost: "{{1}}", effect: {effects}}}
-        objects:
-          - {{id: thing, card: Do Card, controller: alice}}
-        question: {{activatable: alice}}
-        """)
-    error = load_error(path)
+    error = load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effects}}}'))
     assert error.message == "unsupported: 'if_you_do' other than right after 'may' with one of: draw, discard", error
 
 
