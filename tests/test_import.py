@@ -542,7 +542,7 @@ def test_lasting_clauses_not_read(line):
 
 @pytest.mark.parametrize("line", [
     "~ enters tapped unless you control a legendary creature.",  # no such condition in the vocabulary
-    "{T}: Add {B} or {R}. ~ doesn't untap during your next untap step.",  # a second sentence no template fits
+    "{T}: Add {B} or {R}. You skip your next untap step.",  # a second sentence no template fits
     "{T}: Add one mana of any color in your commander's color identity.",
     "{T}: Add {U} or {C}{U}.",  # alternatives that are not one symbol each, nor a hybrid run
     "Enchanted land has \"{T}: ~ deals 1 damage to any target.\"",  # the card named in a granted ability
@@ -999,7 +999,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"keyword": "enchanted_doesnt_untap"}]),
     ("~ enters tapped and doesn't untap during your untap step.", False,
      [{"enters": {"tapped": True}}, {"keyword": "doesnt_untap"}]),
-    ("Tap target creature. It doesn't untap during its controller's next untap step.", True, None),
+    ("Tap up to two target creatures. Those creatures don't untap during their controller's next untap step.", True,
+     None),
     ("Whenever ~ or another Ally enters under your control, you gain 1 life.", False,
      [{"triggered": {"when": "enters", "filter": {"subtypes": ["ally"], "other": True, "controller": "you"},
                      "or_self": True, "effect": {"gain_life": 1}}}]),
@@ -1151,6 +1152,13 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"triggered": {"when": "deals_combat_damage_to_player", "effect": {"that_player": {"discard": 1}}}}]),
     ("As an additional cost to cast ~, sacrifice an artifact.", True,
      [{"additional_cost": [{"sacrifice": {"types": ["artifact"], "controller": "you"}}]}]),
+    ("{T}: Add {B} or {R}. ~ doesn't untap during your next untap step.", False,
+     [{"activated": {"cost": "{T}", "effect": [{"add_one_of": ["{B}", "{R}"]}, {"skip_untap_self": True}]}}]),
+    ("Tap target creature. It doesn't untap during its controller's next untap step.", True,
+     [{"spell": {"effect": [{"tap_target": {"types": ["creature"]}}, {"skip_untap_that": 1}]}}]),
+    ("{3}: Target creature doesn't untap during its controller's next untap step.", False,
+     [{"activated": {"cost": "{3}", "effect": {"skip_untap_target": {"types": ["creature"]}}}}]),
+    ("Destroy target creature. It doesn't untap during its controller's next untap step.", True, None),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
     ("Skulk", False, [{"keyword": "skulk"}]),
     ("Whenever you cast a spell, you gain 1 life.", False,
@@ -1192,6 +1200,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "colored-increase-refused", "gain-life-and-get-energy", "pay-energy-cost",
         "may-pay-energy", "crew", "may-draw-if-you-do-discard", "if-you-do-after-a-sacrifice-refused",
         "that-player-discards",
+        "skip-untap-self-after-mana", "skip-untap-that", "skip-untap-target", "skip-untap-that-needs-a-tap",
         "additional-cost-naming-the-card", "afflict",
         "skulk",
         "you-cast-a-spell",

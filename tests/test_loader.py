@@ -1498,6 +1498,19 @@ def test_if_you_do_follows_a_draw_or_discard_one_may_follow(write, line_of, effe
     assert error.message == "unsupported: 'if_you_do' other than right after 'may' with one of: draw, discard", error
 
 
+@pytest.mark.parametrize("effects, message", [
+    ("[{tap_target: {types: [creature]}}, {skip_untap_that: 2}]",
+     "'skip_untap_that: 2' names target 2, and the instructions before it have 1 target"),
+    ("[{untap_that: 1}, {tap_target: {types: [creature]}}]",
+     "'untap_that: 1' names target 1, and the instructions before it have 0 targets"),
+], ids=["past-the-last", "before-its-target"])
+def test_an_instruction_about_that_target_names_one_before_it(write, effects, message):
+    """608.2b: "it doesn't untap", "untap that creature" refer to a target an earlier instruction chose; a number
+    naming none would make the instruction do nothing, silently."""
+    error = load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effects}}}'))
+    assert error.message == message, error
+
+
 @pytest.mark.parametrize("item, marker, message", [
     ("{id: t, triggered: raker, ability: 1}", "triggered: raker",
      "'t' says \"that player\": name the player its event was about with 'that: <a player>'"),

@@ -468,6 +468,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
                 out.add(Function("removed_from_combat", [String(oid)]))
             if n.renowned and not o.renowned:
                 out.add(Function("renowned", [String(oid)]))
+            if n.skips_untap_of and n.skips_untap_of != o.skips_untap_of:
+                out.add(Function("skips_next_untap", [String(oid), String(n.skips_untap_of)]))
             if o.face_down and not n.face_down:
                 out.add(Function("face_up", [String(oid)]))
         if n.face_down and not o.face_down:
@@ -485,6 +487,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
                 out.add(Function("counters_put", [String(oid), Function(kind), Number(count)]))
             if n.tapped:
                 out.add(Function("tap", [String(oid)]))
+            if n.skips_untap_of:
+                out.add(Function("skips_next_untap", [String(oid), String(n.skips_untap_of)]))
     for oid, n in now.items():
         old_damage = before[oid].damage if oid in before and before[oid].zone == n.zone else 0
         if n.damage != old_damage:

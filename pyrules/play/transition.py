@@ -146,7 +146,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, position=None,
           kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, cant_be_countered=False,
-          renowned=False,
+          renowned=False, skips_untap_of=None,
           flashback=False, buyback=False, since_last_upkeep=to == "battlefield",
           modes=obj.modes if to == "stack" else (),
           damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
@@ -563,6 +563,10 @@ def _renowned(d: _Draft, a: Symbol) -> None:  # 702.112b
     d.set(d.obj(a.arguments[0]), renowned=True)
 
 
+def _skips_untap(d: _Draft, a: Symbol) -> None:  # 502.3
+    d.set(d.obj(a.arguments[0]), skips_untap_of=_text(a.arguments[1]))
+
+
 def _chose(d: _Draft, a: Symbol) -> None:
     key, value = a.arguments[1], a.arguments[2]
     if key.name == "color" and key.arguments and key.arguments[0].type == SymbolType.String:
@@ -659,6 +663,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "entered_tapped/1": _entered_tapped,
     "cant_be_countered/1": _uncounterable,
     "became_renowned/1": _renowned,
+    "skips_next_untap/2": _skips_untap,
     "life_lost/2": _life(-1),
     "life_gained/2": _life(+1),
     "mana_added/3": _pool(+1),
@@ -929,9 +934,10 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.cant_be_countered, o.evoked, o.renowned, o.flashback, o.buyback, o.since_last_upkeep, o.chosen_color,
-            o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except, o.division,
-            o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields), o.face_down)
+            o.cant_be_countered, o.evoked, o.renowned, o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,
+            o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except,
+            o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields),
+            o.face_down)
 
 
 def _state_key(state: Situation) -> tuple:

@@ -149,7 +149,16 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
     for i, e in enumerate(effects):
         if e.kind == "if_you_do" and not (i and effects[i - 1].kind == "may" and effects[i - 1].value[0] in _DONE):
             raise UnsupportedError(f.where, "'if_you_do' other than right after 'may' with one of: " + ", ".join(_DONE))
+        if e.kind in _ABOUT_A_TARGET:
+            before = sum(len(targets_of(kind("effect", p.kind), p.value)) for p in effects[:i])
+            if e.value > before:
+                raise f.fail(f"'{e.kind}: {e.value}' names target {e.value}, and the instructions before it have "
+                             f"{before} target{'s' if before != 1 else ''}")
     return effects
+
+
+#: The instructions about a target an instruction before them chose ("untap that creature"): the value is its number.
+_ABOUT_A_TARGET = ("untap_that", "skip_untap_that")
 
 
 #: The instructions one may follow after which "if you do" is modelled: whether they were done is known.

@@ -1114,6 +1114,19 @@ EFFECTS: tuple[Kind, ...] = (
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("untap_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="stack/untap-target-land-for-mana"),
+    Kind("effect", "skip_untap_self", "this permanent doesn't untap during your next untap step (502.3): pyrules "
+         "plays no untap step, so the outcome records it (skips_next_untap)", Modelled("stack.lp", ("502.3",)), Flag(),
+         ON_PERMANENT, term=_const("skip_untap_self"), text=lambda v: "This doesn't untap during your next untap step",
+         example="sequences/a-painland-like-land-skips-its-next-untap"),
+    Kind("effect", "skip_untap_target", "target [filter] permanent doesn't untap during its controller's next untap "
+         "step (502.3), recorded in the outcome (skips_next_untap)", Modelled("stack.lp", ("502.3",)),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("skip_untap_target", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
+         example="sequences/a-target-creature-skips-its-next-untap"),
+    Kind("effect", "skip_untap_that", "the permanent that is its target N doesn't untap during its controller's next "
+         "untap step (\"it doesn't untap\" after \"tap target creature\", 502.3), recorded in the outcome "
+         "(skips_next_untap)", Modelled("stack.lp", ("502.3",)), Count(1), RESOLVING,
+         term=lambda value, ctx: fn("skip_untap_that", value), example="sequences/tapped-and-kept-tapped-as-it-enters"),
     *(Kind("effect", name, f"{doc} the permanent this is attached to (\"enchanted creature\", \"equipped creature\", "
            f"303.4, 301.5) as the instruction is followed ({rule}); a source no longer on the battlefield is refused",
            Modelled("stack.lp", (rule, "303.4")), Flag(), ON_PERMANENT, term=_const(name), example=example)

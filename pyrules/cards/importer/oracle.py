@@ -525,6 +525,11 @@ def modal_spell(choose: str, modes: list[str]) -> dict[str, Any] | None:
     return {"spell": body}
 
 
+#: "This doesn't untap during your next untap step" (502.3), and "it" (the target just tapped) in the same words.
+_SKIP_UNTAP_SELF = "~ doesn't untap during your next untap step"
+_SKIP_UNTAP_THAT = {f"{who} doesn't untap during its controller's next untap step" for who in ("It", "That creature")}
+
+
 def _after_mana(sentence: str, mana: dict[str, Any]) -> dict[str, Any] | None:
     m = re.fullmatch(r"~ deals (\d+) damage to you", sentence)
     if m:
@@ -532,6 +537,8 @@ def _after_mana(sentence: str, mana: dict[str, Any]) -> dict[str, Any] | None:
     m = re.fullmatch(r"If there are no (\w+) counters on ~, sacrifice (?:it|~)", sentence)
     if m:
         return {"sacrifice_if_no_counters": m.group(1)}
+    if sentence == _SKIP_UNTAP_SELF:  # 502.3
+        return {"skip_untap_self": True}
     return None
 
 
@@ -748,6 +755,12 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"defending_player_loses_life": int(m.group(1))}
     if permanent and sentence == "Untap ~":
         return {"untap_self": True}
+    if permanent and sentence == _SKIP_UNTAP_SELF:  # 502.3
+        return {"skip_untap_self": True}
+    m = re.fullmatch(r"Target (.+) doesn't untap during its controller's next untap step", sentence)
+    if m:
+        flt = permanent_filter(m.group(1))
+        return {"skip_untap_target": flt} if flt is not None else None
     if sentence == _LASTING_SELF and permanent:
         return {"lasting_on_self": NEXT}
     if sentence == _LASTING_THAT and permanent:
@@ -923,6 +936,9 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
             if inner is None or len(inner) != 1 or next(iter(inner)) not in MAY_FOLLOWED:
                 return None
             out.append({"if_you_do": inner})
+            continue
+        if s in _SKIP_UNTAP_THAT and len(out) == 1 and "tap_target" in out[0]:  # the one target just tapped (502.3)
+            out.append({"skip_untap_that": 1})
             continue
         if s == "You may choose new targets for the copy" and out and "copy_target_spell" in out[-1]:
             out[-1] = {"copy_target_spell": _new_targets(out[-1]["copy_target_spell"])}  # 707.10c
