@@ -45,6 +45,7 @@ PHRASES: dict[str, str] = {
     "effect/2": "the effect of {0}",
     "effect/3": "the effect of {0} on {2}",
     "i/2": "the effect of {0}",
+    "i/3": "the effect of {0} on {2}",
     "d/3": "the damage {0} deals",
     "damage/1": "{0}",
     "counters/1": "the counters from {0}",

@@ -856,6 +856,12 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda v: (TargetSpec("target " + filter_words(v[2]) + " permanent", "battlefield", v[2]),),
          text=lambda v: f"Put {v[1]} {v[0]} counter(s) on target {filter_words(v[2])} permanent",
          example="sequences/a-counter-on-target-creature-is-doubled"),
+    Kind("effect", "put_counters_each", "put N counters of a kind on each [filter] permanent, no target: those the "
+         "filter matches as this is followed, each through its own replacement effects (122.1, 614.1)",
+         Modelled("events.lp", ("122.1", "614.1")), CountersOnTarget(), RESOLVING,
+         term=lambda v, ctx: fn("put_counters_each", ctx.filter(v[2], "eff"), C(v[0]), v[1]),
+         text=lambda v: f"Put {v[1]} {v[0]} counter(s) on each {filter_words(v[2])} permanent",
+         example="sequences/a-counter-on-each-creature-you-control"),
     Kind("effect", "bolster", "bolster N: choose a creature with the least toughness among the creatures you control, "
          "and put N +1/+1 counters on it (701.39a; through replacement effects, 614.1); none: nothing",
          Modelled("events.lp", ("701.39a", "122.1")), Count(1), RESOLVING, term=_amount("bolster"),

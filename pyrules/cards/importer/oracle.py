@@ -147,7 +147,16 @@ def _controlled(phrase: str, flt: dict[str, Any]) -> str:
 
 
 def permanent_filter(phrase: str) -> dict[str, Any] | None:
-    """"a land you control", "an artifact or creature you control", "permanent", "nonbasic lands" ..."""
+    """"a land you control", "an artifact or creature you control", "permanent", "nonbasic lands" ..., and one
+    subtype by its singular name: "other Dragon creature you control", "Vampire you control" (205.3)."""
+    subtype = _subtype_word(phrase)
+    if subtype is not None:
+        words = phrase.split()
+        at = words.index(subtype)
+        typed = at + 1 < len(words) and words[at + 1].lower() in TYPE_WORDS | {"permanent"}
+        rest = " ".join(words[:at] + ([] if typed else ["permanent"]) + words[at + 1:])
+        flt = permanent_filter(rest)
+        return None if flt is None else {**flt, "subtypes": [subtype.lower()]}
     flt: dict[str, Any] = {}
     phrase = _controlled(phrase.strip().lower(), flt)
     value = re.fullmatch(r"(.+) with (?:converted mana cost|mana value) (\d+) or (less|greater)", phrase)
@@ -385,6 +394,18 @@ _NOT_CREATURE_TYPES = {"other", "creatures", "artifacts", "lands", "permanents",
                        "blocking", "tapped", "untapped", "legendary", "multicolored", "monocolored", "colorless",
                        "equipped", "enchanted", "artifact", "enchantment", "land", "snow", "basic", "nonbasic",
                        "noncreature", "white", "blue", "black", "red", "green", "modified", "outlaw", "outlaws"}
+
+
+def _subtype_word(phrase: str) -> str | None:
+    """The one capitalised word of a filter's phrase that names a subtype in the singular ("Dragon", "Equipment"):
+    None if there is none, or more than one, or a plural (read only where spelled out, ``_SUBTYPES``)."""
+    found = [w for w in phrase.split() if re.fullmatch(r"[A-Z][a-z]+", w) and not w.endswith("s")
+             and w.lower() not in _NOT_CREATURE_TYPES | TYPE_WORDS | _FILTER_WORDS and not w.startswith("Non")]
+    return found[0] if len(found) == 1 else None
+
+
+#: Words that begin a filter's phrase, capitalised at the start of a sentence.
+_FILTER_WORDS = {"a", "an", "each", "all", "another", "target", "permanent", "you", "your", "opponent", "player"}
 
 
 def _singular(noun: str) -> str:
@@ -801,6 +822,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         flt = permanent_filter(m.group(3))
         if flt is not None:
             return {"put_counters_target": {"kind": counter_kind(m.group(2)), "count": number(m.group(1)), "filter": flt}}
+    m = re.fullmatch(r"Put (a|an|one|two|three|four|five) (\S+) counters? on each (.+)", sentence)
+    if m and counter_kind(m.group(2)):  # no target: each permanent the filter matches (122.1)
+        flt = permanent_filter(m.group(3))
+        if flt is not None:
+            return {"put_counters_each": {"kind": counter_kind(m.group(2)), "count": number(m.group(1)), "filter": flt}}
     if sentence == "Exile all cards from all graveyards":
         return {"exile_all_graveyards": True}
     return None
