@@ -1169,6 +1169,22 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
          "kind": "p1p1", "count": 1,
          "filter": {"types": ["creature"], "controller": "you", "other": True, "subtypes": ["dragon"]}}}}}]),
     ("Destroy target Goblin or Elf.", True, None),
+    ("~ gets +2/+2 as long as you control three or more artifacts.", False,
+     [{"static": {"modify_pt": "+2/+2", "as_long_as": {"permanents": {
+         "count": 3, "filter": {"types": ["artifact"], "controller": "you"}}}}}]),
+    ("As long as you control another Dinosaur, ~ gets +2/+0 and has trample.", False,
+     [{"static": {"modify_pt": "+2/+0", "gain_keywords": ["trample"], "as_long_as": {"permanents": {
+         "count": 1, "filter": {"other": True, "subtypes": ["dinosaur"], "controller": "you"}}}}}]),
+    ("~ has fear as long as you control no untapped lands.", False,
+     [{"static": {"gain_keywords": ["fear"], "as_long_as": {"no_permanents": {
+         "types": ["land"], "untapped": True, "controller": "you"}}}}]),
+    ("~ has flying as long as it's attacking.", False,
+     [{"static": {"gain_keywords": ["flying"], "as_long_as": "attacking"}}]),
+    ("~ gets +1/+2 as long as an opponent controls a nonbasic land.", False,
+     [{"static": {"modify_pt": "+1/+2", "as_long_as": {"permanents": {
+         "count": 1, "filter": {"nonbasic": True, "types": ["land"], "controller": "opponent"}}}}}]),
+    ("~ gets +2/+2 as long as seven or more cards are in your graveyard.", False, None),
+    ("~ gets +1/+1 as long as you control two or more Elves.", False, None),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
     ("Skulk", False, [{"keyword": "skulk"}]),
     ("Whenever you cast a spell, you gain 1 life.", False,
@@ -1213,6 +1229,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "skip-untap-self-after-mana", "skip-untap-that", "skip-untap-target", "skip-untap-that-needs-a-tap",
         "counters-on-each", "counters-on-each-of-targets-refused", "subtype-target", "subtype-in-each-filter",
         "two-subtypes-refused",
+        "as-long-as-three-artifacts", "as-long-as-another-dinosaur", "as-long-as-no-untapped-lands",
+        "as-long-as-attacking", "as-long-as-an-opponent-controls", "threshold-refused", "subtype-plural-refused",
         "additional-cost-naming-the-card", "afflict",
         "skulk",
         "you-cast-a-spell",

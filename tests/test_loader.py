@@ -1498,6 +1498,27 @@ def test_if_you_do_follows_a_draw_or_discard_one_may_follow(write, line_of, effe
     assert error.message == "unsupported: 'if_you_do' other than right after 'may' with one of: draw, discard", error
 
 
+@pytest.mark.parametrize("static, message", [
+    ('{modify_pt: "+1/+1", filter: {types: [creature]}, as_long_as: attacking}',
+     "unsupported: a static ability with a condition other than one giving this permanent keywords or +N/+N"),
+    ("{set_color: white, as_long_as: your_turn}",
+     "unsupported: a static ability with a condition other than one giving this permanent keywords or +N/+N"),
+    ('{modify_pt: "+1/+1", as_long_as: {permanents: {filter: {types: [creature], keywords: [flying]}}}}',
+     "unsupported: a condition's filter asking keywords (read only after layer 6)"),
+    ('{modify_pt: "+1/+1", as_long_as: sometimes}',
+     "as_long_as must be one of attacking, tapped, untapped, your_turn, not_your_turn, no_cards_in_hand, or "
+     "{permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, {counter: a counter kind}, "
+     "{life_at_least: N}, {opponent_life_at_most: N}; not 'sometimes'"),
+    ('{modify_pt: "+1/+1", as_long_as: {counter: p1p1, life_at_least: 3}}',
+     "as_long_as is one condition: one of attacking"),
+], ids=["with-a-filter", "a-color", "keyword-in-the-filter", "unknown-word", "two-conditions"])
+def test_a_static_condition_is_one_the_encodings_read(write, static, message):
+    """611.3a: a condition the encodings read, on an effect they gate by it; anything else is refused, never
+    applied without its condition."""
+    error = load_error(_artifact_with(write, f"static: {static}"))
+    assert message in error.message, error
+
+
 @pytest.mark.parametrize("effects, message", [
     ("[{tap_target: {types: [creature]}}, {skip_untap_that: 2}]",
      "'skip_untap_that: 2' names target 2, and the instructions before it have 1 target"),

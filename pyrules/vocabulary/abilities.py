@@ -60,6 +60,7 @@ class AbilitySpec:
     choose: tuple[int, int] = (1, 1)  # a modal spell: the fewest and most modes chosen (700.2a, 700.2d)
     zone: str = ""  # activated: the zone it works from, when not the battlefield (cycling: hand, 113.6)
     only_if: tuple = ()  # activated: conditions of "activate only if" (602.5b)
+    as_long_as: tuple = ()  # static: the condition while which its effect exists (611.3a)
     spend_effect: str = ""  # activated mana abilities: what the mana does to the spell it pays for (106.6)
     conditions: tuple[str, ...] = ()  # a spell: the condition of each instruction ("" or "kicked", 702.33d)
     line: str = ""  # unsupported: the line of rules text that no template fits, as printed
@@ -311,7 +312,7 @@ def parse_ability(f: Field) -> AbilitySpec:
                            damage_by=options.get("by", ""), combat=options.get("combat", False))
     if key == "static":
         statics = names("static")
-        body.only_keys(set(statics) | {"filter", "lasting"})
+        body.only_keys(set(statics) | {"filter", "lasting", "as_long_as"})
         present = [k for k in statics if body.child(k).present]
         if not present:
             raise body.fail(f"a static ability has at least one of: {', '.join(statics)}")
@@ -326,8 +327,13 @@ def parse_ability(f: Field) -> AbilitySpec:
             if len(present) > 1 or body.child("lasting").present or parts[0].value == 0:
                 raise UnsupportedError(body.where, "a spell_cost other than a nonzero amount alone in a static ability")
             return AbilitySpec("static", statics=tuple(parts), filter=_filter(body, "objects"))
-        spec = AbilitySpec("static", statics=tuple(parts),
-                           filter=_filter(body, "static"), lasting=_options(body, "static").get("lasting", ""))
+        options = _options(body, "static")
+        spec = AbilitySpec("static", statics=tuple(parts), filter=_filter(body, "static"),
+                           lasting=options.get("lasting", ""), as_long_as=options.get("as_long_as", ()))
+        if spec.as_long_as and (set(present) - {"modify_pt", "gain_keywords"} or body.child("filter").present
+                                or spec.lasting):
+            raise UnsupportedError(body.child("as_long_as").where, "a static ability with a condition other than one "
+                                   "giving this permanent keywords or +N/+N")
         if "restrictions" in present and spec.filter.conditions != {"enchanted": True}:
             raise UnsupportedError(body.where, "a restriction on attacking or blocking other than an Aura's on "
                                                "\"enchanted creature\" (filter: {enchanted: true})")

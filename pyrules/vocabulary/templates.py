@@ -570,6 +570,60 @@ class OnlyIf(Shape):
         return tuple(out)
 
 
+@dataclass(frozen=True)
+class AsLongAs(Shape):
+    """The condition of a static ability (611.3a): a word, or one key with its value."""
+
+    WORDS = ("attacking", "tapped", "untapped", "your_turn", "not_your_turn", "no_cards_in_hand")
+    form = ("one of " + ", ".join(WORDS) + ", or {permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, "
+            "{counter: a counter kind}, {life_at_least: N}, {opponent_life_at_most: N}")
+    #: What a condition's filter may ask: what the layers up to colors (5) decide, or no layer (611.3a, 613.1).
+    FILTER_FIELDS = frozenset({"types", "any_types", "not_types", "subtypes", "not_subtypes", "any_subtypes",
+                               "supertypes", "nonbasic", "nonland", "token", "nontoken", "colors", "any_colors",
+                               "not_colors", "colorless", "controller", "owner", "other", "tapped", "untapped",
+                               "attacking", "blocking", "in_combat", "mana_value_at_most", "mana_value_at_least"})
+
+    def parse(self, f: Field) -> Any:
+        if isinstance(f.value, str):
+            if f.value not in self.WORDS:
+                raise f.fail(f"{f.name} must be {self.form}; not {f.value!r}")
+            return (f.value, None)
+        f.mapping()
+        f.only_keys({"permanents", "no_permanents", "counter", "life_at_least", "opponent_life_at_most"})
+        if len(f.value) != 1:
+            raise f.fail(f"{f.name} is one condition: {self.form}")
+        (key, _), = f.items()
+        child = f.child(key)
+        if key == "counter":
+            return (key, name_token(child.text(), child, "counter kind"))
+        if key in ("life_at_least", "opponent_life_at_most"):
+            return (key, child.integer(minimum=0))
+        if key == "permanents":
+            child.mapping()
+            child.only_keys({"count", "filter"})
+            count, flt = child.child("count").integer(default=1, minimum=1), child.child("filter")
+        else:
+            count, flt = 0, child
+        parsed = FilterShape("objects").parse(flt)
+        extra = set(parsed.conditions) - self.FILTER_FIELDS
+        if extra:
+            raise UnsupportedError(flt.where, f"a condition's filter asking {', '.join(sorted(extra))} (read only "
+                                              f"after layer 6)")
+        return (key, (count, parsed))
+
+
+def _as_long_as_terms(value: Any, ctx: Any) -> Any:
+    key, v = value
+    if v is None:
+        return C(key)
+    if key == "counter":
+        return fn("counter", C(v))
+    if key in ("life_at_least", "opponent_life_at_most"):
+        return fn(key, v)
+    fid = ctx.filter(v[1], "while")
+    return fn("permanents", fid, v[0]) if key == "permanents" else fn("no_permanents", fid)
+
+
 def _only_if_terms(value: Any, ctx: Any) -> list:
     return [C("played_land") if name == "played_land" else fn("controls", ctx.filter(v[1], "only_if"), v[0])
             for name, v in value]
@@ -1715,6 +1769,13 @@ OPTIONS: tuple[Kind, ...] = (
          "on the turn's history, 305.2), or you control at least N permanents of a filter",
          Modelled("activation.lp", ("602.5b",)), OnlyIf(), frozenset({"activated"}), term=_only_if_terms,
          example="activation/temple-needs-five-lands", asp="ability_condition"),
+    Kind("option", "as_long_as", "a static ability whose effect exists only while a condition holds (611.3a): "
+         "attacking, tapped, untapped (this permanent), your_turn, not_your_turn, no_cards_in_hand, at least N "
+         "permanents of a filter (permanents) or none (no_permanents), a counter of a kind on this permanent, your life "
+         "at least N, an opponent's at most N; read from what the layers up to colors leave. Only for a static "
+         "ability about this permanent alone that gives keywords or +N/+N",
+         Modelled("continuous.lp", ("611.3a", "604.1")), AsLongAs(), frozenset({"static"}), term=_as_long_as_terms,
+         example="layers/a-creature-small-while-you-control-two-artifacts", asp="ability_while"),
     Kind("option", "applies_to", "a counters replacement that applies only where an effect would put the counters "
          "(Doubling Season), not to counters put as a cost until another replacement has modified them (614.16)",
          Modelled("events.lp", ("614.16",)), OneOf(("effects",)), frozenset({"replacement"}), term=lambda v, ctx: C(v),

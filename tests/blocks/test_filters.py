@@ -241,9 +241,18 @@ def test_power_at_most_and_at_least_and_only_permanents():
     facts = """permanent(a). power(a,2). permanent(b). power(b,4). object(s). view(s). view(en(o,none)).
                filter_power_at_most(f,2). _candidate(f,a). _candidate(f,b). _candidate(f,s).
                filter_power_at_least(g,4). _candidate(g,a). _candidate(g,b). filter_asked(f,x,en(o,none))."""
-    assert derive("filters:110.5", facts, ["_status_fails", "unsupported"]) == {
-        "_status_fails(f,b)", "_status_fails(f,s)", "_status_fails(g,a)",
+    assert derive("filters:110.5", facts, ["_power_fails", "unsupported"]) == {
+        "_power_fails(f,b)", "_power_fails(f,s)", "_power_fails(g,a)",
         "unsupported(a_status_filter_on_an_object_as_it_would_be)"}
+
+
+@covers("filters:110.5")
+def test_status_is_a_trait_and_power_is_not():
+    """A status is decided by no layer: the conditions of static abilities read it below layer 6 (trait_fails,
+    which 205.3's block makes a subtype_fails too); power only after layer 7 (subtype_fails alone)."""
+    facts = """permanent(a). is_tapped(a). power(a,5). filter_untapped(u). _candidate(u,a).
+               filter_power_at_most(f,2). _candidate(f,a)."""
+    assert derive("filters:110.5", facts, ["trait_fails", "subtype_fails"]) == {"trait_fails(u,a)", "subtype_fails(f,a)"}
 
 
 # --- 702.1, 613.1f: with or without a keyword -------------------------------------------------------------
@@ -268,8 +277,8 @@ def test_a_cards_power_elsewhere_is_its_printed_power():
                object(n). face_card(n,nightmare). card_type(nightmare,creature).
                object(l). face_card(l,land). card_type(land,land).
                filter_power_at_most(f,2). _candidate(f,(g;b;n;l))."""
-    assert derive("filters:110.5", facts, ["_status_fails", "unsupported"]) == {
-        "_status_fails(f,g)", "_status_fails(f,n)", "_status_fails(f,l)",
+    assert derive("filters:110.5", facts, ["_power_fails", "unsupported"]) == {
+        "_power_fails(f,g)", "_power_fails(f,n)", "_power_fails(f,l)",
         "unsupported(a_power_filter_on_a_card_whose_power_an_ability_defines(n))"}
 
 
@@ -281,9 +290,9 @@ def test_mana_value_counts_x_only_on_the_stack():
                face_card(a,xc). face_card(s,xc). face_card(t,tok). card_mana_value(xc,1). card_mana_cost(xc,x,2).
                card_mana_value(tok,0). in_zone(s,stack). object_x(s,2). imagined(en(o,none),no_card,p,p,token).
                imagined(spell(c,p),xc,p,p,nontoken). question_x(1)."""
-    assert derive("filters:202.3", facts, ["view_mana_value", "subtype_fails"]) == {
+    assert derive("filters:202.3", facts, ["view_mana_value", "trait_fails"]) == {
         "view_mana_value(a,1)", "view_mana_value(s,5)", "view_mana_value(t,0)", "view_mana_value(en(o,none),0)",
-        "view_mana_value(spell(c,p),3)", "subtype_fails(f,s)", "subtype_fails(g,a)", "subtype_fails(g,spell(c,p))"}
+        "view_mana_value(spell(c,p),3)", "trait_fails(f,s)", "trait_fails(g,a)", "trait_fails(g,spell(c,p))"}
 
 
 # --- 205.3m, 607.2d: of the chosen type ----------------------------------------------------------------

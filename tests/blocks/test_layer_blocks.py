@@ -66,3 +66,53 @@ def test_losing_all_abilities_takes_only_earlier_gifts():
             "ability_static(dg,gain_keyword(flying)). face_card(o,c). card_keyword(c,vigilance). "
     assert derive("continuous:613.1f", facts + "_l6_before(h,g).", "has_keyword") == {"has_keyword(o,flying)"}
     assert derive("continuous:613.1f", facts + "_l6_before(g,h).", "has_keyword") == set()
+
+
+CONDITIONS = "continuous:611.3a"
+
+
+def _while(condition: str, board: str) -> set[str]:
+    """Whether the effect of x's static ability d, with ``condition``, exists on ``board``."""
+    facts = f"permanent(x). face_card(x,c). ability_while(ab(c,1),{condition}). source_controller(x,alice). {board}"
+    return derive(CONDITIONS, facts, "_while_applies")
+
+
+@covers(CONDITIONS)
+def test_each_condition_holds_or_fails():
+    yes = {"_while_applies(x,ab(c,1))"}
+    assert _while("attacking", "attacking(x,bob).") == yes and _while("attacking", "") == set()
+    assert _while("tapped", "is_tapped(x).") == yes and _while("untapped", "is_tapped(x).") == set()
+    assert _while("untapped", "") == yes
+    assert _while("your_turn", "active_player(alice).") == yes and _while("your_turn", "active_player(bob).") == set()
+    assert _while("not_your_turn", "active_player(bob).") == yes
+    assert _while("counter(p1p1)", "counter_count(x,p1p1,2).") == yes and _while("counter(p1p1)", "") == set()
+    assert _while("no_cards_in_hand", "in_zone(h,hand). owner(h,bob).") == yes
+    assert _while("no_cards_in_hand", "in_zone(h,hand). owner(h,alice).") == set()
+    assert _while("no_cards_in_hand", "unseen_hand(alice,1).") == set()
+    assert _while("life_at_least(10)", "life(alice,10).") == yes and _while("life_at_least(10)", "life(alice,9).") == set()
+    opponent = "opponent(alice,bob). opponent(alice,carol). life(bob,12). life(carol,5)."
+    assert _while("opponent_life_at_most(5)", opponent) == yes and _while("opponent_life_at_most(4)", opponent) == set()
+
+
+@covers(CONDITIONS)
+def test_permanents_of_a_filter_are_counted_below_layer_6():
+    """At least N (or none) of the permanents the filter matches, seen from x's controller, before layer 6:
+    basic_match and trait_fails (filters.lp), never a keyword or power."""
+    failing = "filter_you(x,alice). permanent(y3). basic_match(f,alice,y3). trait_fails(f,y3). "
+    board = failing + "permanent(y1). permanent(y2). basic_match(f,alice,y1). basic_match(f,alice,y2)."
+    assert _while("permanents(f,2)", board) == {"_while_applies(x,ab(c,1))"}
+    assert _while("permanents(f,3)", board) == set()
+    assert _while("no_permanents(f)", board) == set()
+    assert _while("no_permanents(f)", failing) == {"_while_applies(x,ab(c,1))"}
+
+
+@covers(CONDITIONS)
+def test_the_effect_gives_a_keyword_or_pt_to_its_own_permanent_only_while_it_holds():
+    facts = """permanent(x). face_card(x,c). ability_while(ab(c,1),attacking). attacking(x,bob). has_ability(x,ab(c,1)).
+               _printed_before6(x,ab(c,1)). ability_static(ab(c,1),gain_keyword(flying)).
+               ability_static(ab(c,1),modify_pt(1,0))."""
+    assert derive(CONDITIONS, facts, ("_gains_keyword", "_applies")) == {
+        "_gains_keyword(x,x,flying)", "_applies(x,ab(c,1),x)"}
+    assert derive(CONDITIONS, facts.replace("attacking(x,bob).", ""), ("_gains_keyword", "_applies")) == set()
+    stripped = facts + "_static_candidate(h,dh). _l6_stripper(dh)."
+    assert derive(CONDITIONS, stripped, "unsupported") == {"unsupported(a_conditional_keyword_beside_ability_loss(x))"}

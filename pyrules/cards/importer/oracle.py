@@ -397,9 +397,9 @@ _NOT_CREATURE_TYPES = {"other", "creatures", "artifacts", "lands", "permanents",
 
 
 def _subtype_word(phrase: str) -> str | None:
-    """The one capitalised word of a filter's phrase that names a subtype in the singular ("Dragon", "Equipment"):
-    None if there is none, or more than one, or a plural (read only where spelled out, ``_SUBTYPES``)."""
-    found = [w for w in phrase.split() if re.fullmatch(r"[A-Z][a-z]+", w) and not w.endswith("s")
+    """The one capitalised word of a filter's phrase that names a subtype in the singular ("Dragon", "Equipment",
+    "Plains"): None if there is none, or more than one, or a plural (read only where spelled out, ``_SUBTYPES``)."""
+    found = [w for w in phrase.split() if re.fullmatch(r"[A-Z][a-z]+", w) and (not w.endswith("s") or w == "Plains")
              and w.lower() not in _NOT_CREATURE_TYPES | TYPE_WORDS | _FILTER_WORDS and not w.startswith("Non")]
     return found[0] if len(found) == 1 else None
 
@@ -1312,10 +1312,75 @@ def _cost_change(line: str) -> dict[str, Any] | None:
     return None
 
 
+_GRANT = r"(?:gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+))?|has ([a-z ,]+))"
+
+
+def _conditional_static(line: str) -> dict[str, Any] | None:
+    """"~ gets +2/+2 as long as you control three or more artifacts", "as long as it's attacking, ~ has flying":
+    a static ability about this permanent whose effect exists while the condition holds (611.3a)."""
+    m = re.fullmatch(rf"~ {_GRANT} as long as (.+)\.", line)
+    if m:
+        pt, words, condition = m.group(1), m.group(2) or m.group(3), m.group(4)
+    else:
+        m = re.fullmatch(rf"As long as (.+?), ~ {_GRANT}\.", line)
+        if not m:
+            return None
+        condition, pt, words = m.group(1), m.group(2), m.group(3) or m.group(4)
+    body = _pt_and_keywords(pt, words)
+    read = _as_long_as(condition)
+    return None if body is None or read is None else {"static": {**body, "as_long_as": read}}
+
+
+_WHILE_WORDS = {"it's attacking": "attacking", "it's tapped": "tapped", "it's untapped": "untapped",
+                "it's your turn": "your_turn", "it's not your turn": "not_your_turn",
+                "you have no cards in hand": "no_cards_in_hand"}
+
+
+def _as_long_as(condition: str) -> Any:
+    """The condition of "as long as [condition]" (611.3a), or None."""
+    if condition in _WHILE_WORDS:
+        return _WHILE_WORDS[condition]
+    m = re.fullmatch(r"it has an? (\S+) counter on it", condition)
+    if m:
+        return {"counter": counter_kind(m.group(1))} if counter_kind(m.group(1)) else None
+    m = re.fullmatch(r"you have (\d+) or more life", condition)
+    if m:
+        return {"life_at_least": int(m.group(1))}
+    m = re.fullmatch(r"an opponent has (\d+) or less life", condition)
+    if m:
+        return {"opponent_life_at_most": int(m.group(1))}
+    m = re.fullmatch(r"(you control|an opponent controls) (?:(a|an|another)|(two|three|four|five) or more) (.+)",
+                     condition)
+    if m:
+        plural = m.group(3) is not None
+        words = m.group(4) if not plural else m.group(4)
+        if plural:  # "three or more artifacts": a card type in the plural only (no subtype's plural is guessed)
+            noun = words[:-1] if words.endswith("s") and words[:-1] in TYPE_WORDS | {"permanent"} else None
+            flt = permanent_filter(noun) if noun else None
+        else:
+            flt = permanent_filter(("another " if m.group(2) == "another" else "") + words)
+        if flt is None or "controller" in flt:
+            return None
+        who = "you" if m.group(1) == "you control" else "opponent"
+        return {"permanents": {"count": number(m.group(3)) if plural else 1, "filter": {**flt, "controller": who}}}
+    m = re.fullmatch(r"you control no (.+)", condition)
+    if m:
+        words = m.group(1)
+        parts = words.split()
+        if not parts or not (parts[-1].endswith("s") and parts[-1][:-1] in TYPE_WORDS | {"permanent"}):
+            return None
+        flt = permanent_filter(" ".join(parts[:-1] + [parts[-1][:-1]]))
+        return None if flt is None or "controller" in flt else {"no_permanents": {**flt, "controller": "you"}}
+    return None
+
+
 def _static(line: str) -> dict[str, Any] | None:
     changed = _cost_change(line)
     if changed is not None:
         return changed
+    conditional = _conditional_static(line)
+    if conditional is not None:
+        return conditional
     if re.fullmatch(r"You control enchanted (?:creature|permanent|land|artifact|Equipment)\.", line):  # layer 2
         return {"static": {"gain_control": True, "filter": {"enchanted": True}}}
     m = re.fullmatch(r"Enchanted creature can't (attack|block|attack or block)\.", line)
