@@ -1508,7 +1508,7 @@ def test_if_you_do_follows_a_draw_or_discard_one_may_follow(write, line_of, effe
     ('{modify_pt: "+1/+1", as_long_as: sometimes}',
      "as_long_as must be one of attacking, tapped, untapped, your_turn, not_your_turn, no_cards_in_hand, or "
      "{permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, {counter: a counter kind}, "
-     "{life_at_least: N}, {opponent_life_at_most: N}; not 'sometimes'"),
+     "{life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}; not 'sometimes'"),
     ('{modify_pt: "+1/+1", as_long_as: {counter: p1p1, life_at_least: 3}}',
      "as_long_as is one condition: one of attacking"),
 ], ids=["with-a-filter", "a-color", "keyword-in-the-filter", "unknown-word", "two-conditions"])

@@ -323,6 +323,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(path, [fn("unseen_library", S(p.name), p.library)])
         if p.hand and given("player", "hand"):
             add(path, [fn("unseen_hand", S(p.name), p.hand)])
+        if p.graveyard and given("player", "graveyard"):
+            add(path, [fn("unseen_graveyard", S(p.name), p.graveyard)])
         if p.lands_played and given("player", "lands_played"):
             add(path, [fn("lands_played", S(p.name), p.lands_played)])
         if p.poison and given("player", "poison"):

@@ -180,7 +180,8 @@ GIVEN: dict[str, str] = {
     "initial_restricted_pool/4": "{3} {1} in their mana pool, to spend only as {2} says",
     "lands_played/2": "{1} lands played this turn",
     "dealt_damage_this_turn/1": "was dealt damage this turn", "unseen_hand/2": "{1} unseen cards in hand",
-    "unseen_library/2": "{1} unseen cards in library", "lasting_effect/3": "{1}, controlled by {2}",
+    "unseen_library/2": "{1} unseen cards in library",
+    "unseen_graveyard/2": "{1} unseen cards in graveyard", "lasting_effect/3": "{1}, controlled by {2}",
     "effect_affects/2": "changes {1}",
 }
 

@@ -441,7 +441,7 @@ def _drew_unseen(d: _Draft, a: Symbol) -> None:
 def _milled_unseen(d: _Draft, a: Symbol) -> None:  # 701.17a: cards the situation only counts
     p = d.players[_text(a.arguments[0])]
     n = _number(a.arguments[1])
-    d.players[p.name] = replace(p, library=p.library - n, milled=p.milled + n)
+    d.players[p.name] = replace(p, library=p.library - n, milled=p.milled + n, graveyard=p.graveyard + n)
 
 
 def _empty_draw(d: _Draft, a: Symbol) -> None:
@@ -451,7 +451,8 @@ def _empty_draw(d: _Draft, a: Symbol) -> None:
 
 def _discarded_unseen(d: _Draft, a: Symbol) -> None:
     p = d.players[_text(a.arguments[0])]
-    d.players[p.name] = replace(p, hand=p.hand - _number(a.arguments[1]))
+    n = _number(a.arguments[1])
+    d.players[p.name] = replace(p, hand=p.hand - n, graveyard=p.graveyard + n)
 
 
 def _marked(d: _Draft, a: Symbol) -> None:
@@ -977,8 +978,8 @@ def _state_key(state: Situation) -> tuple:
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                            tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
-                     p.library, p.hand, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison, p.energy,
-                     p.dealt_damage,
+                     p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison,
+                     p.energy, p.dealt_damage,
                      p.milled, shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.

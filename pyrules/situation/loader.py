@@ -235,7 +235,8 @@ def _players(f: Field) -> tuple[Player, ...]:
                               _value(item, "player", "lands_played", 0), _value(item, "player", "poison", 0),
                               energy=_value(item, "player", "energy", 0),
                               prevention_shields=_value(item, "player", "prevention_shields", ()),
-                              dealt_damage=_value(item, "player", "dealt_damage", False)))
+                              dealt_damage=_value(item, "player", "dealt_damage", False),
+                              graveyard=_value(item, "player", "graveyard", 0)))
     if not players:
         raise f.fail("a situation needs at least one player")
     seen = set()

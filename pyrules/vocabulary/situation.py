@@ -202,6 +202,10 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
     _field("player", "hand", "how many cards in their hand the situation does not name",
            Modelled("choices.lp", ("402.1", "701.9")), Count(0), example="sequences/onyx-minus-8-ends-the-game",
            asp="unseen_hand"),
+    _field("player", "graveyard", "how many cards in their graveyard the situation does not name: counted (\"seven or "
+           "more cards in your graveyard\"); a rule that looks at the graveyard's cards one by one (delve, craft, a "
+           "target there) is refused while there are any", Modelled("continuous.lp", ("404.1", "611.3a")), Count(0),
+           example="layers/threshold-counts-cards-the-situation-does-not-name", asp="unseen_graveyard"),
 )
 
 # ---------------------------------------------------------------------------------------------

@@ -576,7 +576,7 @@ class AsLongAs(Shape):
 
     WORDS = ("attacking", "tapped", "untapped", "your_turn", "not_your_turn", "no_cards_in_hand")
     form = ("one of " + ", ".join(WORDS) + ", or {permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, "
-            "{counter: a counter kind}, {life_at_least: N}, {opponent_life_at_most: N}")
+            "{counter: a counter kind}, {life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}")
     #: What a condition's filter may ask: what the layers up to colors (5) decide, or no layer (611.3a, 613.1).
     FILTER_FIELDS = frozenset({"types", "any_types", "not_types", "subtypes", "not_subtypes", "any_subtypes",
                                "supertypes", "nonbasic", "nonland", "token", "nontoken", "colors", "any_colors",
@@ -589,14 +589,15 @@ class AsLongAs(Shape):
                 raise f.fail(f"{f.name} must be {self.form}; not {f.value!r}")
             return (f.value, None)
         f.mapping()
-        f.only_keys({"permanents", "no_permanents", "counter", "life_at_least", "opponent_life_at_most"})
+        f.only_keys({"permanents", "no_permanents", "counter", "life_at_least", "opponent_life_at_most",
+                     "cards_in_graveyard"})
         if len(f.value) != 1:
             raise f.fail(f"{f.name} is one condition: {self.form}")
         (key, _), = f.items()
         child = f.child(key)
         if key == "counter":
             return (key, name_token(child.text(), child, "counter kind"))
-        if key in ("life_at_least", "opponent_life_at_most"):
+        if key in ("life_at_least", "opponent_life_at_most", "cards_in_graveyard"):
             return (key, child.integer(minimum=0))
         if key == "permanents":
             child.mapping()
@@ -620,6 +621,8 @@ def _as_long_as_terms(value: Any, ctx: Any) -> Any:
         return fn("counter", C(v))
     if key in ("life_at_least", "opponent_life_at_most"):
         return fn(key, v)
+    if key == "cards_in_graveyard":
+        return fn("graveyard_at_least", v)
     fid = ctx.filter(v[1], "while")
     return fn("permanents", fid, v[0]) if key == "permanents" else fn("no_permanents", fid)
 
@@ -733,7 +736,7 @@ class MayInstruction(Shape):
         "damage_target", "damage_each", "damage_you", "destroy_target", "exile_target", "tap_target", "untap_target",
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
-        "return_one_to_hand", "destroy_all", "return_card_to_hand"})
+        "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target"})
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -1078,6 +1081,12 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " card in your graveyard", "graveyard",
                                            Filter({"owner": "you", **value})),),
          example="stack/return-target-creature-card-from-the-graveyard"),
+    Kind("effect", "exile_card_target", "exile target [filter] card from a graveyard (406.2, 115.1: a card in any "
+         "player's graveyard)", Modelled("stack.lp", ("406.2", "115.1")), FilterShape("objects"), RESOLVING,
+         term=lambda value, ctx: fn("exile_card_target", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " card in a graveyard", "graveyard",
+                                           Filter(value)),),
+         example="stack/exile-target-card-from-a-graveyard"),
     Kind("effect", "return_card_to_battlefield", "return target [filter] card from your graveyard to the battlefield "
          "under its owner's control (400.7, 110.2: a card in its owner's graveyard, owner: you)",
          Modelled("events.lp", ("400.7", "110.2")), FilterShape("objects"), RESOLVING,
@@ -1772,8 +1781,8 @@ OPTIONS: tuple[Kind, ...] = (
     Kind("option", "as_long_as", "a static ability whose effect exists only while a condition holds (611.3a): "
          "attacking, tapped, untapped (this permanent), your_turn, not_your_turn, no_cards_in_hand, at least N "
          "permanents of a filter (permanents) or none (no_permanents), a counter of a kind on this permanent, your life "
-         "at least N, an opponent's at most N; read from what the layers up to colors leave. Only for a static "
-         "ability about this permanent alone that gives keywords or +N/+N",
+         "at least N, an opponent's at most N, at least N cards in your graveyard (threshold); read from what the "
+         "layers up to colors leave. Only for a static ability about this permanent alone that gives keywords or +N/+N",
          Modelled("continuous.lp", ("611.3a", "604.1")), AsLongAs(), frozenset({"static"}), term=_as_long_as_terms,
          example="layers/a-creature-small-while-you-control-two-artifacts", asp="ability_while"),
     Kind("option", "applies_to", "a counters replacement that applies only where an effect would put the counters "

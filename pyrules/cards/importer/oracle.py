@@ -675,12 +675,16 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         m = pattern.fullmatch(sentence)
         if m:
             return make(m)
-    m = re.fullmatch(r"Return target (.+? card(?: with (?:converted mana cost|mana value) \d+ or (?:less|greater))?) "
+    m = re.fullmatch(r"Return target ((?:.+? )?card(?: with (?:converted mana cost|mana value) \d+ or (?:less|greater))?) "
                      r"from your graveyard to (your hand|the battlefield)", sentence)
     if m:  # 400.3, 115.1, 110.2
-        flt = _card_filter(m.group(1).replace(" card", "", 1))
+        flt = {} if m.group(1) == "card" else _card_filter(m.group(1).replace(" card", "", 1))
         to = "return_card_to_hand" if m.group(2) == "your hand" else "return_card_to_battlefield"
         return None if flt is None else {to: flt}
+    m = re.fullmatch(r"Exile target (?:(.+?) )?card from a graveyard", sentence)
+    if m:  # 406.2, 115.1: any player's graveyard
+        flt = {} if m.group(1) is None else _card_filter(m.group(1))
+        return None if flt is None else {"exile_card_target": flt}
     m = re.fullmatch(r"Counter target (?:(.+?) )?spell", sentence)
     if m:  # "counter target spell", "... noncreature spell", "... instant or sorcery spell"
         words = m.group(1)
@@ -1346,6 +1350,9 @@ def _as_long_as(condition: str) -> Any:
     m = re.fullmatch(r"you have (\d+) or more life", condition)
     if m:
         return {"life_at_least": int(m.group(1))}
+    m = re.fullmatch(r"(seven|\d+) or more cards are in your graveyard", condition)
+    if m:  # threshold, an ability word (207.2c): cards the situation only counts count too
+        return {"cards_in_graveyard": number(m.group(1)) or int(m.group(1))}
     m = re.fullmatch(r"an opponent has (\d+) or less life", condition)
     if m:
         return {"opponent_life_at_most": int(m.group(1))}
