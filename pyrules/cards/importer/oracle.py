@@ -1135,11 +1135,12 @@ def _enters(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"As ~ enters, you may pay (\d+) life\. If you don't, ~ enters tapped\.", line)
     if m:  # shock lands (614.1c)
         return {"enters": {"tapped_unless_pay_life": int(m.group(1))}}
-    m = re.fullmatch(r"~ enters tapped unless you control (two|three) or (fewer|more) other lands\.", line)
-    if m:  # fast lands, slow lands (614.1c)
+    m = re.fullmatch(r"~ enters tapped unless you control (two|three) or (fewer|more) (other lands|basic lands)\.", line)
+    if m:  # fast lands, slow lands, battle lands (614.1c)
         bound = "at_most" if m.group(2) == "fewer" else "at_least"
-        return {"enters": {"tapped_unless": {"filter": {"types": ["land"], "controller": "you", "other": True},
-                                             bound: number(m.group(1))}}}
+        flt = {"types": ["land"], "controller": "you", **({"other": True} if m.group(3) == "other lands" else
+                                                           {"supertypes": ["basic"]})}
+        return {"enters": {"tapped_unless": {"filter": flt, bound: number(m.group(1))}}}
     m = re.fullmatch(r"~ enters tapped unless you control an? (\w+) or an? (\w+)\.", line)
     if m and {m.group(1).lower(), m.group(2).lower()} <= _LAND_WORDS:  # check lands
         return {"enters": {"tapped_unless": {"filter": {"any_subtypes": [m.group(1).lower(), m.group(2).lower()],
