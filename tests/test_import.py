@@ -867,7 +867,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
                         "text": "Choose two —\n• Draw a card.\n• You gain 3 life.\n• Target player mills two cards.",
                         "colors": ["U"], "manaCost": "{1}{U}"}],
         "Odd Charm": [{"name": "Odd Charm", "type": "Instant", "types": ["Instant"], "subtypes": [], "layout": "normal",
-                       "text": "Choose one —\n• Draw a card.\n• Surveil 2.", "colors": ["U"], "manaCost": "{U}"}]}}
+                       "text": "Choose one —\n• Draw a card.\n• Explore.", "colors": ["U"], "manaCost": "{U}"}]}}
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     found = imported(path)
@@ -875,7 +875,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         {"spell": {"modes": [{"draw": 1}, {"gain_life": 3}, {"target_player": {"mill": 2}}], "choose": 2}}]
     assert found["Twin Charm"].status == "full"
     assert (found["Odd Charm"].status, found["Odd Charm"].unsupported) == (
-        "partial", ["Choose one -", "\u2022 Draw a card.", "\u2022 Surveil 2."])  # a mode no template reads
+        "partial", ["Choose one -", "\u2022 Draw a card.", "\u2022 Explore."])  # a mode no template reads
 
 
 @pytest.mark.parametrize("line, spell_card, abilities", [
@@ -1194,6 +1194,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("~ enters tapped unless you control two or more basic lands.", False,
      [{"enters": {"tapped_unless": {"filter": {"types": ["land"], "controller": "you", "supertypes": ["basic"]},
                                     "at_least": 2}}}]),
+    ("When ~ enters, surveil 2.", False, [{"triggered": {"when": "enters", "effect": {"surveil": 2}}}]),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
     ("Skulk", False, [{"keyword": "skulk"}]),
     ("Whenever you cast a spell, you gain 1 life.", False,
@@ -1241,7 +1242,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "as-long-as-three-artifacts", "as-long-as-another-dinosaur", "as-long-as-no-untapped-lands",
         "as-long-as-attacking", "as-long-as-an-opponent-controls", "threshold", "subtype-plural-refused",
         "exile-card-from-a-graveyard", "may-exile-creature-card", "return-any-card", "up-to-three-refused",
-        "battle-land",
+        "battle-land", "surveil",
         "additional-cost-naming-the-card", "afflict",
         "skulk",
         "you-cast-a-spell",

@@ -27,6 +27,8 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "game_over/1": (("N",), "the game ended during action N (every player but one lost): later actions were not taken"),
     "drew/2": (("P", "N"), "P drew N cards during the actions"),
     "milled/2": (("P", "N"), "P milled N cards of their library that the situation does not name, during the actions"),
+    "surveilled/2": (("P", "N"), "surveilling, P put N cards of their library that the situation does not name into "
+                                  "their graveyard, during the actions (701.25a)"),
     "damage/2": (("O", "N"), "N damage is marked on O at the end (120.3e)"),
     "face/2": (("O", "F"), "permanent or spell O has face F up at the end (it transformed, 712.14a)"),
     "crafted_with/2": (("O", "C"), "C is one of the exiled cards used to craft O at the end (702.167c)"),

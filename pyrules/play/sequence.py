@@ -502,6 +502,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("drew", [String(p.name), Number(q.drawn)]))
         if q.milled:
             out.add(Function("milled", [String(p.name), Number(q.milled)]))
+        if q.surveilled:
+            out.add(Function("surveilled", [String(p.name), Number(q.surveilled)]))
         if q.poison != p.poison:
             out.add(Function("poison", [String(p.name), Number(q.poison)]))
         if q.energy != p.energy:

@@ -444,6 +444,12 @@ def _milled_unseen(d: _Draft, a: Symbol) -> None:  # 701.17a: cards the situatio
     d.players[p.name] = replace(p, library=p.library - n, milled=p.milled + n, graveyard=p.graveyard + n)
 
 
+def _surveilled_unseen(d: _Draft, a: Symbol) -> None:  # 701.25a: into the graveyard, cards it only counts
+    p = d.players[_text(a.arguments[0])]
+    n = _number(a.arguments[1])
+    d.players[p.name] = replace(p, library=p.library - n, surveilled=p.surveilled + n, graveyard=p.graveyard + n)
+
+
 def _empty_draw(d: _Draft, a: Symbol) -> None:
     p = d.players[_text(a.arguments[0])]
     d.players[p.name] = replace(p, empty_library_draw=True)
@@ -685,6 +691,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "drew/2": _drew,
     "drew_unseen/2": _drew_unseen,
     "milled_unseen/2": _milled_unseen,
+    "surveilled_unseen/2": _surveilled_unseen,
     "draws_from_empty_library/1": _empty_draw,
     "discarded_unseen/2": _discarded_unseen,
     "loses/2": _loses,
@@ -980,7 +987,7 @@ def _state_key(state: Situation) -> tuple:
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison,
                      p.energy, p.dealt_damage,
-                     p.milled, shields_left(p.prevention_shields))
+                     p.milled, p.surveilled, shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.
     ranks = {n: i for i, n in enumerate(sorted({o.timestamp for o in state.objects if o.timestamp is not None}

@@ -40,6 +40,7 @@ class Player:
     # The state a sequence of actions reaches (not written in situation files):
     drawn: int = 0  # cards drawn during the actions
     milled: int = 0  # cards of the library the situation does not name, milled during the actions
+    surveilled: int = 0  # cards of the library the situation does not name, put into the graveyard by surveil
     lost: str | None = None  # why the player lost the game (704.5a life, 704.5b empty_library, 704.5c poison)
     empty_library_draw: bool = False  # attempted to draw from an empty library since the last check (704.5b)
 

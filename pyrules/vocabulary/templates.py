@@ -981,6 +981,11 @@ EFFECTS: tuple[Kind, ...] = (
          "on top in any order (701.22a); of a library the situation only counts, recorded as scried (scrying cards "
          "it names is refused)", Modelled("stack.lp", ("701.22a",)), Count(1), RESOLVING, term=_amount("scry"),
          text=lambda v: f"Scry {v}", example="stack/scry-an-unseen-library"),
+    Kind("effect", "surveil", "surveil N: look at the top N cards of your library, put any number of them into your "
+         "graveyard and the rest on top in any order (701.25a); of a library the situation only counts, how many go "
+         "to the graveyard is the choice, each number an outcome (surveilling cards it names is refused)",
+         Modelled("stack.lp", ("701.25a",)), Count(1), RESOLVING, term=_amount("surveil"),
+         text=lambda v: f"Surveil {v}", example="sequences/surveil-an-unseen-library"),
     Kind("effect", "damage_any_target", "this deals N (or X) damage to any target (120, 115.4)",
          Modelled("events.lp", ("120.1", "120.3")), Amount(), RESOLVING,
          term=lambda value, ctx: fn("damage_any_target", ctx.target(0), amount_term(value)),

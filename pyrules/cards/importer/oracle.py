@@ -593,6 +593,7 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
 _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, Any]]]] = [
     (re.compile(r"(?:You d|D)raw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
     (re.compile(r"Scry ([1-9])"), lambda m: {"scry": int(m[1])}),
+    (re.compile(r"Surveil ([1-9])"), lambda m: {"surveil": int(m[1])}),
     (re.compile(r"You get ((?:\{E\})+)"), lambda m: {"get_energy": m[1].count("{E}")}),  # (107.14)
     # "that player", in "whenever ~ deals combat damage to a player" (the vocabulary refuses it elsewhere)
     (re.compile(r"That player (draws|discards|mills) (a|two|three) cards?"),
