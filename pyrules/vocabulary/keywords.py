@@ -28,6 +28,9 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("protection_from_artifacts", "protection from artifacts: not targeted, blocked, enchanted or equipped, or dealt "
         "damage by artifacts (702.16b-f)", Modelled("stack.lp", ("702.16a", "702.16b", "702.16e", "702.16f")),
         "stack/protection-from-artifacts"),
+    _kw("split_second", "as long as this spell is on the stack, players can't cast other spells or activate abilities "
+        "that aren't mana abilities (702.61a)", Modelled("casting.lp", ("702.61a", "702.61b")),
+        "stack/split-second-stops-a-response"),
     _kw("shroud", "can't be the target of spells or abilities (702.18)", Modelled("stack.lp", ("702.18a",)),
         "craft/shroud-cannot-be-targeted"),
     _kw("flying", "can be blocked only by creatures with flying or reach (702.9b)",
