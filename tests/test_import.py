@@ -861,6 +861,20 @@ def test_spell_lines_that_make_a_lasting_effect(line, abilities):
     assert oracle.translate_line(line, spell_card=True) == abilities
 
 
+def test_a_modal_triggered_ability_is_read_with_its_modes(tmp_path):
+    """"When ~ enters, choose one —" and its bullets: one triggered ability with modes (700.2, 603.3c)."""
+    data = {"meta": {}, "data": {
+        "Choice Guide": [{"name": "Choice Guide", "type": "Creature — Elf", "types": ["Creature"], "subtypes": ["Elf"],
+                          "layout": "normal", "power": "2", "toughness": "2", "colors": ["G"], "manaCost": "{2}{G}",
+                          "text": "When Choice Guide enters, choose one —\n• Draw a card.\n• Destroy target artifact."}]}}
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    found = imported(path)
+    assert found["Choice Guide"].card["abilities"] == [
+        {"triggered": {"when": "enters", "modes": [{"draw": 1}, {"destroy_target": {"types": ["artifact"]}}]}}]
+    assert found["Choice Guide"].status == "full"
+
+
 def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     data = {"meta": {}, "data": {
         "Twin Charm": [{"name": "Twin Charm", "type": "Instant", "types": ["Instant"], "subtypes": [], "layout": "normal",
@@ -1196,6 +1210,9 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
                                     "at_least": 2}}}]),
     ("When ~ enters, surveil 2.", False, [{"triggered": {"when": "enters", "effect": {"surveil": 2}}}]),
     ("Split second", True, [{"keyword": "split_second"}]),
+    ("Fabricate 1", False, [{"triggered": {"when": "enters", "modes": [
+        {"put_counters_self": {"kind": "p1p1", "count": 1}},
+        {"create_tokens": {"kind": "servo_1_1_colorless_artifact", "count": 1}}]}}]),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
     ("Skulk", False, [{"keyword": "skulk"}]),
     ("Whenever you cast a spell, you gain 1 life.", False,
@@ -1243,7 +1260,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "as-long-as-three-artifacts", "as-long-as-another-dinosaur", "as-long-as-no-untapped-lands",
         "as-long-as-attacking", "as-long-as-an-opponent-controls", "threshold", "subtype-plural-refused",
         "exile-card-from-a-graveyard", "may-exile-creature-card", "return-any-card", "up-to-three-refused",
-        "battle-land", "surveil", "split-second",
+        "battle-land", "surveil", "split-second", "fabricate",
         "additional-cost-naming-the-card", "afflict",
         "skulk",
         "you-cast-a-spell",

@@ -1498,6 +1498,19 @@ def test_if_you_do_follows_a_draw_or_discard_one_may_follow(write, line_of, effe
     assert error.message == "unsupported: 'if_you_do' other than right after 'may' with one of: draw, discard", error
 
 
+@pytest.mark.parametrize("ability, message", [
+    ("triggered: {when: enters, effect: {draw: 1}, modes: [{draw: 1}, {gain_life: 1}]}",
+     "a 'enters' triggered ability has either 'effect' or 'modes' (a modal ability, 700.2)"),
+    ("triggered: {when: enters, modes: [{draw: 1}]}", "a modal ability has at least two modes (700.2)"),
+    ("triggered: {when: beginning_of_each_end_step, lasting: once, modes: [{draw: 1}, {gain_life: 1}]}",
+     "unsupported: a modal delayed or mana triggered ability"),
+], ids=["effect-and-modes", "one-mode", "delayed"])
+def test_a_modal_triggered_ability_has_two_modes_or_more(write, ability, message):
+    """700.2: a modal ability lists at least two modes, and nothing else to do."""
+    error = load_error(_artifact_with(write, ability))
+    assert message in error.message, error
+
+
 @pytest.mark.parametrize("static, message", [
     ('{modify_pt: "+1/+1", filter: {types: [creature]}, as_long_as: attacking}',
      "unsupported: a static ability with a condition other than one giving this permanent keywords or +N/+N"),

@@ -595,7 +595,14 @@ def _chose(d: _Draft, a: Symbol) -> None:
                 else:
                     d.waiting = [changed if w.id == iid else w for w in d.waiting]
     if key.name == "mode" and len(key.arguments) == 1:  # a modal spell's mode, chosen as it is cast (700.2a)
-        obj = d.obj(key.arguments[0])
+        item = key.arguments[0]
+        if item.type == SymbolType.String and item.string in d.abilities:  # a modal trigger's, as it goes on (603.3c)
+            d.abilities[item.string] = replace(d.abilities[item.string], modes=(_number(value),))
+            return
+        if item.type == SymbolType.String and any(w.id == item.string for w in d.waiting):
+            d.waiting = [replace(w, modes=(_number(value),)) if w.id == item.string else w for w in d.waiting]
+            return
+        obj = d.obj(item)
         d.set(obj, modes=tuple(sorted({*obj.modes, _number(value)})))
     if key.name == "division" and len(key.arguments) == 2:  # divided damage, announced (601.2d, 603.3c)
         _divides(d, key.arguments[0], _number(key.arguments[1]), _number(value))

@@ -612,7 +612,8 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
     modes = _value(f, "stack_item", "modes", ())
     division = _value(f, "stack_item", "division", ())
     if ability.modes and len(modes) != 1:
-        raise f.fail(f"'{iid}' is modal: give the mode chosen as it was activated ('modes: [N]', CR 700.2a)")
+        raise f.fail(f"'{iid}' is modal: give the mode chosen as it was activated or put on the stack ('modes: [N]', "
+                     f"CR 700.2a, 603.3c)")
     specs = tuple(t for t, m in zip(ability.targets, ability.target_modes) if m == 0 or m in modes)
     if ability.divided:
         _check_division(f, targets, division, ability, specs, iid, by_id, players, library, f"'{iid}'")

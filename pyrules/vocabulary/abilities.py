@@ -202,6 +202,19 @@ def _options(body: Field, ability: str) -> dict[str, Any]:
     return out
 
 
+def _effects_or_modes(body: Field, contexts: set[str], where: str) -> tuple[tuple[Part, ...], tuple[int, ...]]:
+    """An ability's instructions, and for a modal one ("choose one —", 700.2) the mode (from 1) of each."""
+    if body.child("modes").present == body.child("effect").present:
+        raise body.fail(f"{where} has either 'effect' or 'modes' (a modal ability, 700.2)")
+    if not body.child("modes").present:
+        return _parse_effects(body.child("effect"), contexts, where), ()
+    listed = list(body.child("modes").elements())
+    if len(listed) < 2:
+        raise body.child("modes").fail("a modal ability has at least two modes (700.2)")
+    parsed = [_parse_effects(m, contexts, where) for m in listed]
+    return tuple(e for mode in parsed for e in mode), tuple(i for i, mode in enumerate(parsed, start=1) for _ in mode)
+
+
 def _filter(body: Field, use: str) -> Filter:
     f = body.child("filter")
     return FilterShape(use).parse(f) if f.present else Filter({})
@@ -234,18 +247,7 @@ def parse_ability(f: Field) -> AbilitySpec:
     if key == "activated":
         body.only_keys({"cost", "effect", "modes"} | set(names("option")))
         costs = _parse_costs(body.child("cost"))
-        if body.child("modes").present == body.child("effect").present:
-            raise body.fail("an activated ability has either 'effect' or 'modes' (a modal ability, 700.2)")
-        modes: tuple[int, ...] = ()
-        if body.child("modes").present:
-            listed = list(body.child("modes").elements())
-            if len(listed) < 2:
-                raise body.child("modes").fail("a modal ability has at least two modes (700.2)")
-            parsed = [_parse_effects(m, {"activated"}, "an activated ability") for m in listed]
-            effects = tuple(e for mode in parsed for e in mode)
-            modes = tuple(i for i, mode in enumerate(parsed, start=1) for _ in mode)
-        else:
-            effects = _parse_effects(body.child("effect"), {"activated"}, "an activated ability")
+        effects, modes = _effects_or_modes(body, {"activated"}, "an activated ability")
         _check_mana_effects(effects, body.child("effect"))
         if any(c.kind in ("sacrifice", "exile") and c.value == "self" for c in costs) and \
                 any(e.kind in ENCHANTED_EFFECTS for e in effects):
@@ -269,10 +271,12 @@ def parse_ability(f: Field) -> AbilitySpec:
                            timing="" if timing == "instant" else timing, riders=options.get("spend_only", ()),
                            modes=modes, spend_effect=options.get("spend_effect", ""), only_if=options.get("only_if", ()))
     if key == "triggered":
-        body.only_keys({"when", "filter", "effect", "lasting", "if", "or_self"})
+        body.only_keys({"when", "filter", "effect", "modes", "lasting", "if", "or_self"})
         when = body.child("when").choice(names("trigger"))
-        effects = _parse_effects(body.child("effect"), {"triggered", when}, f"a '{when}' triggered ability")
+        effects, modes = _effects_or_modes(body, {"triggered", when}, f"a '{when}' triggered ability")
         _check_mana_effects(effects, body.child("effect"))
+        if modes and (body.child("lasting").present or any(e.kind.startswith("add") for e in effects)):
+            raise UnsupportedError(body.child("modes").where, "a modal delayed or mana triggered ability")
         if any(e.kind == "that_player" for e in effects) and when != "deals_combat_damage_to_player":
             raise UnsupportedError(body.child("effect").where, f"\"that player\" in a '{when}' triggered ability (only "
                                    "after combat damage to a player)")
@@ -290,7 +294,7 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise body.child("or_self").fail("'or_self' widens a filter to the ability's own object, and this "
                                              "trigger has no filter (without one it is about its own object alone)")
         return AbilitySpec("triggered", trigger=when, filter=flt, effects=effects, lasting=options.get("lasting", ""),
-                           intervening_if=options.get("if", ""), or_self=bool(options.get("or_self")))
+                           intervening_if=options.get("if", ""), or_self=bool(options.get("or_self")), modes=modes)
     if key == "replacement":
         body.only_keys({"event", "filter", "modify", "lasting", "applies_to", "to", "by", "combat"})
         event = body.child("event").choice(names("replacement_event"))

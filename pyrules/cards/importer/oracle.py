@@ -532,6 +532,33 @@ def modal(cost_text: str, modes: list[str]) -> dict[str, Any] | None:
     return {"activated": {"cost": cost_value(parts), "modes": read}}
 
 
+def modal_trigger(when: str, modes: list[str]) -> dict[str, Any] | None:
+    """"When ~ enters, choose one — • [mode] • [mode]": a triggered ability with modes (700.2, 603.3c), its trigger
+    read as any other's."""
+    read = _modes(modes, permanent=True)
+    base = _triggered(f"{when}, draw a card.")
+    if read is None or base is None or base.get("triggered", {}).get("effect") != {"draw": 1}:
+        return None
+    body = {k: v for k, v in base["triggered"].items() if k != "effect"}
+    return {"triggered": {**body, "modes": read}}
+
+
+_NUMBER_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def fabricate(line: str) -> dict[str, Any] | None:
+    """Fabricate N (702.123a): "when this enters, put N +1/+1 counters on it or create N 1/1 colorless Servo artifact
+    creature tokens", a modal triggered ability."""
+    m = re.fullmatch(r"Fabricate ([1-5])", line)
+    if not m:
+        return None
+    n = int(m.group(1))
+    token = _create_token(f"Create {_NUMBER_WORDS[n]} 1/1 colorless Servo artifact creature token{'s' if n > 1 else ''}")
+    if token is None:
+        return None
+    return {"triggered": {"when": "enters", "modes": [{"put_counters_self": {"kind": "p1p1", "count": n}}, token]}}
+
+
 _CHOOSE = {"one": 1, "two": 2, "three": 3, "one or both": "one_or_more", "one or more": "one_or_more"}
 
 
@@ -1090,6 +1117,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     if m and int(m.group(1)) > 0:  # 702.122a: "[crew cost]: this becomes an artifact creature until end of turn"
         return [{"activated": {"cost": {"crew": int(m.group(1))}, "effect": {"lasting_on_self": NEXT}}},
                 {"static": {"add_types": ["artifact", "creature"], "lasting": "until_end_of_turn"}}]
+    if fabricate(line) is not None:
+        return [fabricate(line)]
     m = re.fullmatch(r"Afflict (\d+)", line)
     if m:  # 702.130a: "whenever this creature becomes blocked, defending player loses N life"
         return [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": int(m.group(1))}}}]

@@ -156,6 +156,13 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
                 skip = len(bullets)
                 continue
         modal = re.fullmatch(r"([^:\"]+): Choose one -", norm)
+        trigger = re.fullmatch(r"((?:When|Whenever|At) [^,]+), choose one -", norm)
+        if trigger and not levels:  # a modal triggered ability (700.2, 603.3c)
+            ability = _read_back(oracle.modal_trigger(trigger.group(1), modes), f"{where}.text.{n}", where)
+            if ability is not None:
+                abilities.append(ability)
+                skip = len(bullets)
+                continue
         if modal and not levels:
             ability = _read_back(oracle.modal(modal.group(1), modes), f"{where}.text.{n}", where)
             if ability is not None:
