@@ -1210,6 +1210,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
                                     "at_least": 2}}}]),
     ("When ~ enters, surveil 2.", False, [{"triggered": {"when": "enters", "effect": {"surveil": 2}}}]),
     ("Split second", True, [{"keyword": "split_second"}]),
+    ("As long as seven or more cards are in your graveyard, ~ gets +2/+1 and can't block.", False,
+     [{"static": {"modify_pt": "+2/+1", "gain_keywords": ["cant_block"], "as_long_as": {"cards_in_graveyard": 7}}}]),
     ("Fabricate 1", False, [{"triggered": {"when": "enters", "modes": [
         {"put_counters_self": {"kind": "p1p1", "count": 1}},
         {"create_tokens": {"kind": "servo_1_1_colorless_artifact", "count": 1}}]}}]),
@@ -1260,7 +1262,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "as-long-as-three-artifacts", "as-long-as-another-dinosaur", "as-long-as-no-untapped-lands",
         "as-long-as-attacking", "as-long-as-an-opponent-controls", "threshold", "subtype-plural-refused",
         "exile-card-from-a-graveyard", "may-exile-creature-card", "return-any-card", "up-to-three-refused",
-        "battle-land", "surveil", "split-second", "fabricate",
+        "battle-land", "surveil", "split-second", "fabricate", "threshold-cant-block",
         "additional-cost-naming-the-card", "afflict",
         "skulk",
         "you-cast-a-spell",

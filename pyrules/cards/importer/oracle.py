@@ -1347,7 +1347,7 @@ def _cost_change(line: str) -> dict[str, Any] | None:
     return None
 
 
-_GRANT = r"(?:gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+))?|has ([a-z ,]+))"
+_GRANT = r"(?:gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+)| and (can't block|can't be blocked))?|has ([a-z ,]+))"
 
 
 def _conditional_static(line: str) -> dict[str, Any] | None:
@@ -1355,13 +1355,13 @@ def _conditional_static(line: str) -> dict[str, Any] | None:
     a static ability about this permanent whose effect exists while the condition holds (611.3a)."""
     m = re.fullmatch(rf"~ {_GRANT} as long as (.+)\.", line)
     if m:
-        pt, words, condition = m.group(1), m.group(2) or m.group(3), m.group(4)
+        pt, words, condition = m.group(1), m.group(2) or m.group(3) or m.group(4), m.group(5)
     else:
         m = re.fullmatch(rf"As long as (.+?), ~ {_GRANT}\.", line)
         if not m:
             return None
-        condition, pt, words = m.group(1), m.group(2), m.group(3) or m.group(4)
-    body = _pt_and_keywords(pt, words)
+        condition, pt, words = m.group(1), m.group(2), m.group(3) or m.group(4) or m.group(5)
+    body = _pt_and_keywords(pt, _RESTRICTIONS.get(words, words) if words else words)  # "and can't block" (509.1b)
     read = _as_long_as(condition)
     return None if body is None or read is None else {"static": {**body, "as_long_as": read}}
 
