@@ -1504,9 +1504,12 @@ def test_if_you_do_follows_a_draw_or_discard_one_may_follow(write, line_of, effe
     ("triggered: {when: enters, modes: [{draw: 1}]}", "a modal ability has at least two modes (700.2)"),
     ("triggered: {when: beginning_of_each_end_step, lasting: once, modes: [{draw: 1}, {gain_life: 1}]}",
      "unsupported: a modal delayed or mana triggered ability"),
-], ids=["effect-and-modes", "one-mode", "delayed"])
-def test_a_modal_triggered_ability_has_two_modes_or_more(write, ability, message):
-    """700.2: a modal ability lists at least two modes, and nothing else to do."""
+    ("triggered: {when: dies, effect: {put_self_on_top: true}}",
+     "unsupported: 'put_self_on_top' in a 'dies' triggered ability (the card in its new zone, 400.7e)"),
+], ids=["effect-and-modes", "one-mode", "delayed", "put-on-top-after-dying"])
+def test_a_triggered_ability_the_encodings_cannot_follow_is_refused(write, ability, message):
+    """700.2: a modal ability lists at least two modes, and nothing else to do; "put this on top" after it died
+    would be about the card in its new zone (400.7e), which this instruction does not find."""
     error = load_error(_artifact_with(write, ability))
     assert message in error.message, error
 

@@ -132,8 +132,9 @@ def _move(d: _Draft, a: Symbol) -> None:
     controller = obj.controller if to in ("battlefield", "stack") else None
     if to == "battlefield" and obj.zone != "stack":
         controller = obj.owner  # 110.2: put onto the battlefield by an effect that names no other player
-    if to == "library":
-        raise CarryError(f"'{obj.id}' put into a library, at a place pyrules does not track")
+    if to == "library" and any(o.zone == "library" and o.owner == obj.owner and o.position == 0
+                               for o in d.objects.values()):
+        raise CarryError(f"two cards put on top of one library at once ('{obj.id}'), in an order pyrules does not track")
     # 400.7: an object that changes zones becomes a new object with no memory of its previous one; a spell that
     # resolves into a permanent stays kicked or evoked (702.33d, 702.74a).
     cast_as = to == "stack" or (to == "battlefield" and obj.zone == "stack")
@@ -144,7 +145,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           chosen_color=None if to != "battlefield" or obj.zone != "stack" else obj.chosen_color,
           used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
           division=obj.division if to == "stack" else (),
-          x=obj.x if to in ("stack", "battlefield") else None, position=None,
+          x=obj.x if to in ("stack", "battlefield") else None, position=0 if to == "library" else None,
           kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, cant_be_countered=False,
           renowned=False, skips_untap_of=None,
           flashback=False, buyback=False, since_last_upkeep=to == "battlefield",

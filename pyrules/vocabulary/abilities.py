@@ -277,6 +277,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         _check_mana_effects(effects, body.child("effect"))
         if modes and (body.child("lasting").present or any(e.kind.startswith("add") for e in effects)):
             raise UnsupportedError(body.child("modes").where, "a modal delayed or mana triggered ability")
+        if when in ("dies", "leaves") and any(e.kind == "put_self_on_top" for e in effects):
+            raise UnsupportedError(body.where, f"'put_self_on_top' in a '{when}' triggered ability (the card in its new "
+                                   "zone, 400.7e)")
         if any(e.kind == "that_player" for e in effects) and when != "deals_combat_damage_to_player":
             raise UnsupportedError(body.child("effect").where, f"\"that player\" in a '{when}' triggered ability (only "
                                    "after combat damage to a player)")

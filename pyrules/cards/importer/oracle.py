@@ -668,7 +668,8 @@ _TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
                      (re.compile(r"Tap target (.+)"), "tap_target"),
                      (re.compile(r"Untap target (.+)"), "untap_target"),
                      (re.compile(r"Return target (.+) to its owner's hand"), "return_target_to_hand"),
-                     (re.compile(r"Regenerate target (.+)"), "regenerate_target")]
+                     (re.compile(r"Regenerate target (.+)"), "regenerate_target"),
+                     (re.compile(r"Put target (.+) on top of its owner's library"), "put_on_top_target")]
 
 
 def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
@@ -843,6 +844,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"return_one_to_hand": flt} if flt is not None else None
     if permanent and sentence == "Return ~ to its owner's hand":
         return {"return_self_to_hand": True}
+    if permanent and sentence == "Put ~ on top of its owner's library":  # 400.3
+        return {"put_self_on_top": True}
     if permanent and sentence == "Regenerate ~":
         return {"regenerate_self": True}
     m = re.fullmatch(r"Put (a|an|one|two|three|X) (\S+) counters? on ~", sentence)
