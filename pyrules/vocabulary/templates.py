@@ -736,7 +736,7 @@ class MayInstruction(Shape):
         "damage_target", "damage_each", "damage_you", "destroy_target", "exile_target", "tap_target", "untap_target",
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
-        "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target"})
+        "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top"})
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -1091,6 +1091,12 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: fn("put_on_top_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="sequences/a-creature-put-on-top-is-drawn-next"),
+    Kind("effect", "put_card_on_top", "put target [filter] card from your graveyard on top of your library (400.3, "
+         "115.1: a card in its owner's graveyard, owner: you)", Modelled("stack.lp", ("400.3", "400.7")),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("put_card_on_top", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " card in your graveyard", "graveyard",
+                                           Filter({"owner": "you", **value})),),
+         example="sequences/a-card-from-the-graveyard-put-on-top-is-drawn"),
     Kind("effect", "put_self_on_top", "put this permanent on top of its owner's library (400.3, 400.7)",
          Modelled("stack.lp", ("400.3", "400.7")), Flag(), ON_PERMANENT, term=_const("put_self_on_top"),
          text=lambda v: "Put this on top of its owner's library", example="sequences/a-permanent-puts-itself-on-top"),

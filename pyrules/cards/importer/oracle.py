@@ -710,6 +710,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         flt = {} if m.group(1) == "card" else _card_filter(m.group(1).replace(" card", "", 1))
         to = "return_card_to_hand" if m.group(2) == "your hand" else "return_card_to_battlefield"
         return None if flt is None else {to: flt}
+    m = re.fullmatch(r"Put target (?:(.+?) )?card from your graveyard on top of your library", sentence)
+    if m:  # 400.3, 115.1
+        flt = {} if m.group(1) is None else _card_filter(m.group(1))
+        return None if flt is None else {"put_card_on_top": flt}
     m = re.fullmatch(r"Exile target (?:(.+?) )?card from a graveyard", sentence)
     if m:  # 406.2, 115.1: any player's graveyard
         flt = {} if m.group(1) is None else _card_filter(m.group(1))
