@@ -627,6 +627,12 @@ def _as_long_as_terms(value: Any, ctx: Any) -> Any:
     return fn("permanents", fid, v[0]) if key == "permanents" else fn("no_permanents", fid)
 
 
+def _card_in_your_graveyard(value: Any) -> tuple[TargetSpec, ...]:
+    """The target "target [filter] card from your graveyard": a card in its owner's graveyard, owner: you (115.1)."""
+    return (TargetSpec("target " + filter_words(value) + " card in your graveyard", "graveyard",
+                       Filter({"owner": "you", **value})),)
+
+
 def _only_if_terms(value: Any, ctx: Any) -> list:
     return [C("played_land") if name == "played_land" else fn("controls", ctx.filter(v[1], "only_if"), v[0])
             for name, v in value]
@@ -1083,8 +1089,7 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "return_card_to_hand", "return target [filter] card from your graveyard to your hand (400.3, "
          "115.1: a card in its owner's graveyard, owner: you)", Modelled("stack.lp", ("400.3", "115.1")),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("return_card_to_hand", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + filter_words(value) + " card in your graveyard", "graveyard",
-                                           Filter({"owner": "you", **value})),),
+         targets=_card_in_your_graveyard,
          example="stack/return-target-creature-card-from-the-graveyard"),
     Kind("effect", "put_on_top_target", "put target [filter] permanent on top of its owner's library (400.3, 400.7)",
          Modelled("stack.lp", ("400.3", "400.7")), FilterShape("objects"), RESOLVING,
@@ -1094,8 +1099,7 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "put_card_on_top", "put target [filter] card from your graveyard on top of your library (400.3, "
          "115.1: a card in its owner's graveyard, owner: you)", Modelled("stack.lp", ("400.3", "400.7")),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("put_card_on_top", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + filter_words(value) + " card in your graveyard", "graveyard",
-                                           Filter({"owner": "you", **value})),),
+         targets=_card_in_your_graveyard,
          example="sequences/a-card-from-the-graveyard-put-on-top-is-drawn"),
     Kind("effect", "put_self_on_top", "put this permanent on top of its owner's library (400.3, 400.7)",
          Modelled("stack.lp", ("400.3", "400.7")), Flag(), ON_PERMANENT, term=_const("put_self_on_top"),
@@ -1110,8 +1114,7 @@ EFFECTS: tuple[Kind, ...] = (
          "under its owner's control (400.7, 110.2: a card in its owner's graveyard, owner: you)",
          Modelled("events.lp", ("400.7", "110.2")), FilterShape("objects"), RESOLVING,
          term=lambda value, ctx: fn("return_card_to_battlefield", ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + filter_words(value) + " card in your graveyard", "graveyard",
-                                           Filter({"owner": "you", **value})),),
+         targets=_card_in_your_graveyard,
          example="stack/return-target-creature-card-to-the-battlefield"),
     Kind("effect", "target_player", "target player follows the instruction instead of you: {draw: N}, {discard: N}, "
          "{gain_life: N}, {lose_life: N} or {mill: N} (115.1, 608.2c)", Modelled("stack.lp", ("115.1", "608.2c")),
