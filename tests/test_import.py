@@ -1221,6 +1221,15 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("Fabricate 1", False, [{"triggered": {"when": "enters", "modes": [
         {"put_counters_self": {"kind": "p1p1", "count": 1}},
         {"create_tokens": {"kind": "servo_1_1_colorless_artifact", "count": 1}}]}}]),
+    ("Search your library for a card, put that card into your hand, then shuffle.", True,
+     [{"spell": {"effect": {"search_to_hand": {"filter": {}}}}}]),
+    ("Search your library for up to two basic land cards, reveal them, put them into your hand. Then shuffle your "
+     "library.", True, [{"spell": {"effect": {"search_to_hand": {
+         "filter": {"supertypes": ["basic"], "types": ["land"]}, "count": 2}}}}]),
+    ("When ~ enters, you may search your library for a Plains or Island card, reveal it, and put it into your hand. "
+     "If you do, shuffle your library.", False, [{"triggered": {"when": "enters", "effect": {"may": {"search_to_hand": {
+         "filter": {"any_subtypes": ["plains", "island"]}}}}}}]),
+    ("Search your library for a card named ~, reveal it, put it into your hand, then shuffle.", True, None),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
     ("Skulk", False, [{"keyword": "skulk"}]),
     ("Whenever you cast a spell, you gain 1 life.", False,
@@ -1270,6 +1279,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "exile-card-from-a-graveyard", "may-exile-creature-card", "return-any-card", "up-to-three-refused",
         "battle-land", "surveil", "split-second", "fabricate", "threshold-cant-block", "put-card-on-top", "put-on-top",
         "put-self-on-top",
+        "search-a-card", "search-basic-lands-then-shuffle", "may-search-if-you-do-shuffle", "search-by-name-refused",
         "additional-cost-naming-the-card", "afflict",
         "skulk",
         "you-cast-a-spell",

@@ -1587,3 +1587,22 @@ def test_that_player_only_after_combat_damage_to_a_player(write, line_of):
     error = load_error(path)
     assert error.message == ("unsupported: \"that player\" in a 'enters' triggered ability (only after combat damage to "
                              "a player)"), error.message
+
+
+@pytest.mark.parametrize("effect, message", [
+    ("{search_to_hand: {count: 0}}", "at least 1"),
+    ("{search_to_hand: {filter: {types: [land]}, to: battlefield}}", "to"),
+    ("{search_to_hand: {filter: {flying: true}}}", "flying"),
+    ("{search_to_hand: 2}", "mapping"),
+])
+def test_a_search_names_what_it_looks_for_and_how_many(write, effect, message):
+    """701.23: a search's filter and count; a key it does not read (a destination) is refused, never ignored."""
+    assert message in load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effect}}}')).message
+
+
+def test_a_shuffled_library_is_true_or_false(write, line_of):
+    path = write("shuffled.yaml", """\
+        players: [{name: alice, shuffled: often}, bob]
+        question: {activatable: alice}
+        """)
+    assert load_error(path).where == f"{path}:{line_of(path, 'shuffled')}"

@@ -333,6 +333,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(path, [fn("energy", S(p.name), p.energy)])
         if p.prevention_shields and given("player", "prevention_shields"):
             add(path, [fn("prevention_shield", S(p.name), k, n) for k, n in enumerate(p.prevention_shields, 1) if n])
+        if p.shuffled and given("player", "shuffled"):
+            add(path, [fn("library_shuffled", S(p.name))])
         if p.dealt_damage and given("player", "dealt_damage"):
             add(path, [fn("dealt_damage_this_turn", S(p.name))])
         if p.empty_library_draw:  # the state of a sequence of actions (704.5b)

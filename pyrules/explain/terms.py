@@ -227,6 +227,7 @@ CHOICES: dict[str, str] = {
     "discard/1": "what to discard for {0}",
     "color/1": "the color of {0}",
     "to_hand/1": "the card {0} puts into a hand",
+    "found/1": "what the search of {0} finds",
     "cast_copy/1": "whether to cast the copy of {0}",
     "target/2": "target {1} of {0}",
     "new_target/2": "the new target {1} of {0}",

@@ -504,6 +504,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("milled", [String(p.name), Number(q.milled)]))
         if q.surveilled:
             out.add(Function("surveilled", [String(p.name), Number(q.surveilled)]))
+        if q.shuffled and not p.shuffled:
+            out.add(Function("shuffled", [String(p.name)]))
         if q.poison != p.poison:
             out.add(Function("poison", [String(p.name), Number(q.poison)]))
         if q.energy != p.energy:

@@ -451,6 +451,11 @@ def _surveilled_unseen(d: _Draft, a: Symbol) -> None:  # 701.25a: into the grave
     d.players[p.name] = replace(p, library=p.library - n, surveilled=p.surveilled + n, graveyard=p.graveyard + n)
 
 
+def _shuffled(d: _Draft, a: Symbol) -> None:  # 701.24a
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, shuffled=True)
+
+
 def _empty_draw(d: _Draft, a: Symbol) -> None:
     p = d.players[_text(a.arguments[0])]
     d.players[p.name] = replace(p, empty_library_draw=True)
@@ -701,6 +706,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "milled_unseen/2": _milled_unseen,
     "surveilled_unseen/2": _surveilled_unseen,
     "draws_from_empty_library/1": _empty_draw,
+    "shuffled/1": _shuffled,
     "discarded_unseen/2": _discarded_unseen,
     "loses/2": _loses,
     "ceases_to_exist/1": _ceases,
@@ -994,7 +1000,7 @@ def _state_key(state: Situation) -> tuple:
                            tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison,
-                     p.energy, p.dealt_damage,
+                     p.energy, p.dealt_damage, p.shuffled,
                      p.milled, p.surveilled, shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.

@@ -199,6 +199,10 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
     _field("player", "dealt_damage", "whether they were dealt damage this turn (bloodthirst, 702.54a)",
            Modelled("triggers.lp", ("702.54a", "120.3")), Bool(),
            example="sequences/bloodthirst-after-an-opponent-was-dealt-damage", asp="dealt_damage_this_turn"),
+    _field("player", "shuffled", "whether their library has been shuffled since its order was last known: the cards "
+           "of it the situation names are in no known order (701.24a); an instruction that reads that order (draw, "
+           "mill, scry, surveil, look at the top, put a card on top) is refused", Modelled("stack.lp", ("701.24a",)),
+           Bool(), example="sequences/a-shuffled-library-is-not-drawn-from", asp="library_shuffled"),
     _field("player", "hand", "how many cards in their hand the situation does not name",
            Modelled("choices.lp", ("402.1", "701.9")), Count(0), example="sequences/onyx-minus-8-ends-the-game",
            asp="unseen_hand"),

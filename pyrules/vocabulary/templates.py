@@ -287,6 +287,27 @@ class SpellCopies(Shape):
 
 
 @dataclass(frozen=True)
+class Search(Shape):
+    """``{filter: {...}, count: N}`` (each optional): what a search of a library looks for, and how many; no filter
+    is "a card" (701.23c), a filter a stated quality (701.23b)."""
+
+    form = "{filter: a filter, count: N} (a filter left out: \"a card\"; count: 1 unless given)"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"filter", "count"})
+        flt = FilterShape("objects").parse(f.child("filter")) if f.child("filter").present else Filter({})
+        return flt, Count(1).parse(f.child("count")) if f.child("count").present else 1
+
+
+def _search_words(value: Any) -> str:
+    flt, count = value
+    if not flt.conditions:
+        return "a card" if count == 1 else f"{count} cards"
+    return f"a {filter_words(flt)} card" if count == 1 else f"up to {count} {filter_words(flt)} cards"
+
+
+@dataclass(frozen=True)
 class CopyChoice(Shape):
     """``{new_targets: true}``: whether new targets may be chosen for the copy."""
 
@@ -742,7 +763,8 @@ class MayInstruction(Shape):
         "damage_target", "damage_each", "damage_you", "destroy_target", "exile_target", "tap_target", "untap_target",
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
-        "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top"})
+        "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top",
+        "search_to_hand"})
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -951,6 +973,15 @@ EFFECTS: tuple[Kind, ...] = (
          "your graveyard", _CHOICES, Count(1), RESOLVING, term=_amount("look_at_top"),
          text=lambda v: f"Look at the top {v} cards; put one into your hand and the rest into your graveyard",
          example="choices/onyx-plus1-top-three"),
+    Kind("effect", "search_to_hand", "search your library for a card (as many as count says, as many as there are if "
+         "fewer), or for up to N cards a filter matches (a stated quality: any number of them may be left unfound), "
+         "put them into your hand, then shuffle (701.23a-c, 701.24a); revealing them changes nothing modelled. A "
+         "library the situation only counts is refused (name its cards)",
+         Modelled("choices.lp", ("701.23a", "701.23b", "701.23c", "701.24a")), Search(), RESOLVING,
+         term=lambda value, ctx: fn("search_to_hand", ctx.filter(value[0], "eff"), value[1],
+                                    C("stated" if value[0].conditions else "any")),
+         text=lambda v: f"Search your library for {_search_words(v)}, put it into your hand, then shuffle",
+         example="choices/a-tutor-finds-any-card"),
     Kind("effect", "each_opponent_sacrifices_greatest_power", "each opponent sacrifices a creature with the greatest "
          "power among creatures they control", _CHOICES, Flag(), RESOLVING,
          term=_const("each_opponent_sacrifices_greatest_power"), example="choices/onyx-minus3-ties-three-opponents"),

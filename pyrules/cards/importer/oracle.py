@@ -710,6 +710,9 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         flt = {} if m.group(1) == "card" else _card_filter(m.group(1).replace(" card", "", 1))
         to = "return_card_to_hand" if m.group(2) == "your hand" else "return_card_to_battlefield"
         return None if flt is None else {to: flt}
+    search = _search(sentence)
+    if search is not None:
+        return search
     m = re.fullmatch(r"Put target (?:(.+?) )?card from your graveyard on top of your library", sentence)
     if m:  # 400.3, 115.1
         flt = {} if m.group(1) is None else _card_filter(m.group(1))
@@ -968,6 +971,37 @@ _THEN_DISCARD = re.compile(r"(Draw .+?), then (discard .+)")
 _AND_GET = re.compile(r"(You gain \d+ life) and (get (?:\{E\})+)")
 
 
+_SEARCH = re.compile(r"Search your library for (a|an|one|two|three|four|five|up to (?:one|two|three|four|five)) "
+                     r"(?:(.+?) )?cards?,? (?:and )?(?:reveal (?:it|them|that card|those cards),? (?:and )?)?"
+                     r"put (?:it|them|that card|those cards) into your hand,? then shuffle(?: your library)?")
+_SHUFFLE = re.compile(r"(?:Then|If you do,) shuffle(?: your library)?")
+
+
+def _search(sentence: str) -> dict[str, Any] | None:
+    """"Search your library for up to two basic land cards, reveal them, put them into your hand, then shuffle"
+    (701.23, 701.24); the library shuffled in the next sentence is joined to it first (:func:`_effects`)."""
+    m = _SEARCH.fullmatch(sentence)
+    if m is None:
+        return None
+    count = number(m.group(1).removeprefix("up to "))
+    flt = {} if m.group(2) is None else _searched_cards(m.group(2))
+    if count is None or flt is None:
+        return None
+    return {"search_to_hand": {"filter": flt, "count": count} if count > 1 else {"filter": flt}}
+
+
+def _searched_cards(phrase: str) -> dict[str, Any] | None:
+    """"basic land", "basic Forest", "Plains or Island", "legendary creature", "Aura": the quality a search states."""
+    either = re.fullmatch(r"([A-Z][a-z]+) or ([A-Z][a-z]+)", phrase)
+    if either:  # "an Island or Swamp card" (205.3)
+        return {"any_subtypes": [either.group(1).lower(), either.group(2).lower()]}
+    for word, supertype in (("basic ", "basic"), ("legendary ", "legendary")):
+        if phrase.startswith(word):
+            rest = _searched_cards(phrase[len(word):])
+            return None if rest is None or "supertypes" in rest else {"supertypes": [supertype], **rest}
+    return _card_filter(phrase)
+
+
 def instruction_sentences(text: str) -> list[str]:
     """The instructions of a text, one sentence each: its sentences, with "X and you gain N life" and "Draw a card,
     then discard a card" each two."""
@@ -986,6 +1020,9 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
     out = []
     previous = ""
     sentences = instruction_sentences(text)
+    for i in range(len(sentences) - 1, 0, -1):  # "... put that card into your hand. Then shuffle." (701.24a)
+        if _SHUFFLE.fullmatch(sentences[i]) and "search your library" in sentences[i - 1].lower():
+            sentences[i - 1:i + 1] = [f"{sentences[i - 1]}, then shuffle"]
     paid = re.fullmatch(r"You may pay ((?:\{[0-9WUBRGC]\})+|(?:\{E\})+)", sentences[0]) if len(sentences) == 2 else None
     then = re.fullmatch(r"If you do, (.+)", sentences[1]) if paid else None
     if then:  # "You may pay {2}. If you do, draw a card" (608.2d); "you may pay {E}{E}" (107.14)
