@@ -1230,6 +1230,12 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      "If you do, shuffle your library.", False, [{"triggered": {"when": "enters", "effect": {"may": {"search_to_hand": {
          "filter": {"any_subtypes": ["plains", "island"]}}}}}}]),
     ("Search your library for a card named ~, reveal it, put it into your hand, then shuffle.", True, None),
+    ("Search your library for up to two basic land cards, put them onto the battlefield tapped, then shuffle.", True,
+     [{"spell": {"effect": {"search_to_battlefield": {
+         "filter": {"supertypes": ["basic"], "types": ["land"]}, "count": 2, "tapped": True}}}}]),
+    ("{T}, Pay 1 life, Sacrifice ~: Search your library for a Mountain or Plains card, put it onto the battlefield, "
+     "then shuffle.", False, [{"activated": {"cost": ["{T}", {"pay_life": 1}, {"sacrifice": "self"}], "effect": {
+         "search_to_battlefield": {"filter": {"any_subtypes": ["mountain", "plains"]}}}}}]),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
     ("Skulk", False, [{"keyword": "skulk"}]),
     ("Whenever you cast a spell, you gain 1 life.", False,
@@ -1280,6 +1286,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "battle-land", "surveil", "split-second", "fabricate", "threshold-cant-block", "put-card-on-top", "put-on-top",
         "put-self-on-top",
         "search-a-card", "search-basic-lands-then-shuffle", "may-search-if-you-do-shuffle", "search-by-name-refused",
+        "search-lands-onto-the-battlefield-tapped", "fetch-land",
         "additional-cost-naming-the-card", "afflict",
         "skulk",
         "you-cast-a-spell",

@@ -334,6 +334,20 @@ def test_an_explanation_cites_the_rules_of_every_step():
                for d in question), [d["source"] for d in question]
 
 
+def test_a_search_onto_the_battlefield_finds_its_cards_in_a_step_of_its_own():
+    """701.23a: the cards are found as the spell begins to resolve (a search step, recorded on the item), and the
+    Forest found enters as the spell resolves, the explanation citing the search's rule for it."""
+    outcomes = pyrules.solve(corpus_dir() / "sequences" / "a-land-search-puts-a-forest-onto-the-battlefield.yaml")
+    forest = next(o for o in outcomes if 'move("forest",library,battlefield)' in {str(a) for a in o.atoms})
+    names = [step.name for step in forest.line.steps]
+    assert names[:3] == ["cast", "search", "resolve"], names
+    search = forest.line.steps[1]
+    assert {str(a) for a in search.atoms} == {'found("rite","forest")', 'chose("alice",found("rite"),"forest")'}
+    assert forest.line.steps[2].state.found == (("rite", ("forest",)),)
+    assert forest.final.found == ()
+    assert "701.23a" in forest.explain().cites("move(forest,library,battlefield)")
+
+
 def test_the_cli_lists_the_outcomes_of_a_sequence(capsys):
     from pyrules.cli import main
 

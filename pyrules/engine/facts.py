@@ -31,6 +31,7 @@ from pyrules.situation.model import (
     CouldProduce,
     DeclareAttackers,
     DeclareBlockers,
+    FindCards,
     GameObject,
     Happen,
     PlayLand,
@@ -423,6 +424,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
     for n, oid in enumerate(situation.stack if given("situation", "stack") else (), start=1):
         # Where the file writes the stack; otherwise (the stack is its objects in order) the object's entry.
         add(f"stack.{n - 1}" if "stack" in situation.lines else place.get(oid, "stack"), [fn("stack_position", S(oid), n)])
+    for item, cards in situation.found:  # what a search found as its item began to resolve (701.23a)
+        add("stack", [fn("item_searched", S(item))] + [fn("item_found", S(item), S(c)) for c in cards])
     # 111.4, 111.10: the cards that describe the kinds of tokens the situation may create.
     kinds = {"clue", "food", "treasure"} | {part.value[0] for card in used_cards.values() for face in (card.faces or (card,))
                                             for a in face.abilities for part in a.effects if part.kind == "create_tokens"}
@@ -497,6 +500,7 @@ def activated_ability(situation: Situation, q: Activate) -> Any:
 QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Characteristics: "characteristics",
                   Activatable: "activatable",
                   Activate: "activate", Cast: "cast", ResolveTop: "resolve", Happen: "effect", Priority: "priority",
+                  FindCards: "find",
                   PlayLand: "play", TurnFaceUp: "turn_face_up", DeclareAttackers: "attack", DeclareBlockers: "block",
                   CombatDamage: "damage",
                   BeginUpkeep: "upkeep", BeginEndStep: "end_step"}
@@ -582,6 +586,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         return symbols
     if isinstance(q, ResolveTop):
         return [fn("question", C("resolve_top"))]
+    if isinstance(q, FindCards):
+        return [fn("question", C("find_cards"))]
     if isinstance(q, Priority):
         return [fn("question", C("priority"))] + ([C("stack_resolves_uninterrupted")] if q.uninterrupted else [])
     if isinstance(q, PlayLand):

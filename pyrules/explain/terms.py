@@ -209,6 +209,7 @@ GIVEN_GAME: dict[str, str] = {
 #: The questions (the argument of question/1): name/arity -> phrase.
 QUESTIONS: dict[str, str] = {
     "resolve_top/0": "the top of the stack resolves", "priority/0": "a player would receive priority",
+    "find_cards/0": "the top of the stack begins to resolve: its search finds cards",
     "could_produce/1": "what {0} could produce", "could_produce_all/0": "what each permanent could produce",
     "abilities/1": "the abilities of {0}", "abilities_all/0": "the abilities of each permanent",
     "characteristics/1": "what {0} is after the layers", "characteristics_all/0": "what each permanent is after the layers",

@@ -30,7 +30,7 @@ from clingo import Function, Number, String, Symbol
 from pyrules.base.errors import InputError, TimeLimitError, UnsupportedError
 from pyrules.cards.library import CardLibrary
 from pyrules.engine.solver import Grounding, SolveOptions, Statistics, describe_reason
-from pyrules.play.transition import CarryError, after, quiet, state_key
+from pyrules.play.transition import CarryError, after, quiet, searches_onto_battlefield, state_key
 from pyrules.situation.model import (
     Action,
     Activate,
@@ -40,6 +40,7 @@ from pyrules.situation.model import (
     CombatDamage,
     DeclareAttackers,
     DeclareBlockers,
+    FindCards,
     PassPriority,
     PlayLand,
     Priority,
@@ -59,7 +60,7 @@ ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp
 
 #: What each kind of step is called in records and explanations.
 STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp: "turn face up", ResolveTop: "resolve",
-              Priority: "priority",
+              Priority: "priority", FindCards: "search",
               DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage", BeginUpkeep: "upkeep",
               BeginEndStep: "end step"}
 
@@ -286,7 +287,9 @@ class Runner:
             elif not line.state.stack:
                 out.append(replace(line, ending=Ending(action, "illegal", (String("the stack is empty"),))))
             else:
-                resolved = self._solve(line, action, ResolveTop())
+                begun = self._solve(line, action, FindCards()) if searches_onto_battlefield(line.state) else [line]
+                resolved = [r for b in begun for r in ([b] if b.ending is not None else
+                                                       self._solve(b, action, ResolveTop()))]
                 out += self._settle([_priority(c, c.state.active_player) if c.ending is None else c
                                      for c in resolved], action)
         return _distinct(out)

@@ -34,6 +34,7 @@ from pyrules.situation.model import (
     Cast,
     DeclareAttackers,
     DeclareBlockers,
+    FindCards,
     GameObject,
     LastingEffect,
     Player,
@@ -78,6 +79,7 @@ class _Draft:
     orders: list[tuple[str, str]] = field(default_factory=list)  # timestamp orders taken or learnt (613.7)
     step: str | None = None  # the step of the phase the state is in
     made: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # the tokens made now, by (player, kind)
+    found: list[str] = field(default_factory=list)  # the cards the search of the top of the stack found (701.23a)
 
     def new_id(self, base: str) -> str:
         taken = set(self.objects) | set(self.abilities) | {w.id for w in self.waiting} | set(self.created) \
@@ -456,6 +458,10 @@ def _shuffled(d: _Draft, a: Symbol) -> None:  # 701.24a
     d.players[p.name] = replace(p, shuffled=True)
 
 
+def _found(d: _Draft, a: Symbol) -> None:  # 701.23a: kept on the item until it resolves
+    d.found.append(_text(a.arguments[1]))
+
+
 def _empty_draw(d: _Draft, a: Symbol) -> None:
     p = d.players[_text(a.arguments[0])]
     d.players[p.name] = replace(p, empty_library_draw=True)
@@ -707,6 +713,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "surveilled_unseen/2": _surveilled_unseen,
     "draws_from_empty_library/1": _empty_draw,
     "shuffled/1": _shuffled,
+    "found/2": _found,
     "discarded_unseen/2": _discarded_unseen,
     "loses/2": _loses,
     "ceases_to_exist/1": _ceases,
@@ -796,6 +803,20 @@ _UNNOTICED_STATICS = frozenset({"set_land_type", "add_land_type", "set_color", "
                                 "crafted_abilities", "spend_as"})
 
 
+def searches_onto_battlefield(state: Situation) -> bool:
+    """Whether the card of the top of the stack (a spell's, or the source's of an ability) has an ability that searches
+    a library for cards to put onto the battlefield (701.23a): its resolution then begins with a step that finds
+    them (FindCards). A step too many costs a solve; one too few, a refusal (the cards found are not recorded)."""
+    if not state.stack:
+        return False
+    top = state.stack[-1]
+    ability = next((a for a in state.stack_abilities if a.id == top), None)
+    holder = state.object(ability.source if ability is not None else top)
+    library = _library(state)
+    return any(part.kind == "search_to_battlefield" for a in _all_abilities(holder.copy_of or holder.card, library)
+               for part in a.effects)
+
+
 def _all_abilities(name: str, library: Any) -> list[Any]:
     """Every ability printed on either face of a card (whichever face is up)."""
     if name not in library:
@@ -857,7 +878,8 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
                    stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
                    waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step,
                    phase=_PHASE_AFTER.get(type(question), state.phase),
-                   effects=effects, orders=orders)
+                   effects=effects, orders=orders,
+                   found=((state.stack[-1], tuple(sorted(d.found))),) if isinstance(question, FindCards) else ())
 
 
 #: The step a turn-based action of combat begins (508.1, 509.1); a combat damage step says which it is.
@@ -1010,8 +1032,9 @@ def _state_key(state: Situation) -> tuple:
     lasting = tuple(sorted(repr((e.card, e.controller, e.ability, ranks.get(e.timestamp), tuple(ref(x) for x in e.affects)))
                            for e in state.effects))
     orders = tuple(sorted(repr((ref(a), ref(b))) for a, b in state.orders))
+    found = tuple(repr((ref(item), tuple(sorted(map(ref, cards))))) for item, cards in state.found)
     return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),
-            state.priority, state.passed, state.step, stamps, lasting, orders)
+            state.priority, state.passed, state.step, stamps, lasting, orders, found)
 
 
-__all__ = ["CHANGES", "Cast", "after", "quiet", "quiet_predicates", "records", "state_key"]
+__all__ = ["CHANGES", "Cast", "after", "quiet", "quiet_predicates", "records", "searches_onto_battlefield", "state_key"]

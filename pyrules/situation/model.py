@@ -302,6 +302,13 @@ class Happen:
 
 
 @dataclass(frozen=True)
+class FindCards:
+    """A step of a sequence: the top object of the stack begins to resolve with a search that puts cards onto the
+    battlefield (701.23a); the cards found are chosen, and recorded on it (``Situation.found``), so that what enters
+    as it then resolves is known before grounding."""
+
+
+@dataclass(frozen=True)
 class Priority:
     """A step of a sequence: a player would receive priority (117.5). State-based actions that apply are
     performed at once (704.3); when none apply, the triggered abilities waiting are put on the stack (603.3).
@@ -312,7 +319,7 @@ class Priority:
 
 
 Question = CouldProduce | Abilities | Characteristics | Activatable | Activate | Cast | ResolveTop | Happen | Priority \
-    | PlayLand | TurnFaceUp | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep
+    | FindCards | PlayLand | TurnFaceUp | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep
 
 #: What a step of a sequence of actions may be.
 Action = Activate | Cast | PlayLand | TurnFaceUp | ResolveTop | ResolveAll | PassPriority | DeclareAttackers \
@@ -353,6 +360,8 @@ class Situation:
     orders: tuple[tuple[str, str], ...] = ()
     #: Lines no template fits that cannot matter to what is asked, set aside (situation/aside.py): (card, line, why).
     set_aside: tuple[tuple[str, str, str], ...] = ()
+    #: The cards the search of the top of the stack found as it began to resolve (FindCards): (item, cards).
+    found: tuple[tuple[str, tuple[str, ...]], ...] = ()
     sequence: bool = False  # a state within a sequence of actions: triggered abilities wait (603.3)
     library: CardLibrary | None = field(default=None, compare=False, repr=False)
     name: str = ""

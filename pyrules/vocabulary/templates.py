@@ -289,19 +289,26 @@ class SpellCopies(Shape):
 @dataclass(frozen=True)
 class Search(Shape):
     """``{filter: {...}, count: N}`` (each optional): what a search of a library looks for, and how many; no filter
-    is "a card" (701.23c), a filter a stated quality (701.23b)."""
+    is "a card" (701.23c), a filter a stated quality (701.23b). With ``tapped``, also ``tapped: true``: the cards
+    found are put onto the battlefield tapped."""
 
-    form = "{filter: a filter, count: N} (a filter left out: \"a card\"; count: 1 unless given)"
+    tapped: bool = False
+
+    @property
+    def form(self) -> str:  # type: ignore[override]
+        return "{filter: a filter, count: N" + (", tapped: true or false" if self.tapped else "") + \
+            "} (a filter left out: \"a card\"; count: 1 unless given)"
 
     def parse(self, f: Field) -> Any:
         f.mapping()
-        f.only_keys({"filter", "count"})
+        f.only_keys({"filter", "count"} | ({"tapped"} if self.tapped else set()))
         flt = FilterShape("objects").parse(f.child("filter")) if f.child("filter").present else Filter({})
-        return flt, Count(1).parse(f.child("count")) if f.child("count").present else 1
+        count = Count(1).parse(f.child("count")) if f.child("count").present else 1
+        return (flt, count, f.child("tapped").boolean(default=False)) if self.tapped else (flt, count)
 
 
 def _search_words(value: Any) -> str:
-    flt, count = value
+    flt, count = value[:2]
     if not flt.conditions:
         return "a card" if count == 1 else f"{count} cards"
     return f"a {filter_words(flt)} card" if count == 1 else f"up to {count} {filter_words(flt)} cards"
@@ -982,6 +989,17 @@ EFFECTS: tuple[Kind, ...] = (
                                     C("stated" if value[0].conditions else "any")),
          text=lambda v: f"Search your library for {_search_words(v)}, put it into your hand, then shuffle",
          example="choices/a-tutor-finds-any-card"),
+    Kind("effect", "search_to_battlefield", "search your library for a card (as many as count says), or for up to N "
+         "cards a filter matches, put them onto the battlefield (tapped: true, tapped), then shuffle (701.23a-c, "
+         "701.24a, 110.2): in a sequence of actions the cards are found as its resolution begins, a step of its own "
+         "(the one question resolve is refused); not in a mode, on a condition or after \"you may\"",
+         Modelled("events.lp", ("701.23a", "110.2")), Search(tapped=True), RESOLVING,
+         term=lambda value, ctx: fn("search_to_battlefield", ctx.filter(value[0], "eff"), value[1],
+                                    C("stated" if value[0].conditions else "any"),
+                                    C("tapped" if value[2] else "untapped")),
+         text=lambda v: f"Search your library for {_search_words(v)}, put it onto the battlefield" +
+         (" tapped" if v[2] else "") + ", then shuffle",
+         example="sequences/a-land-search-puts-a-forest-onto-the-battlefield"),
     Kind("effect", "each_opponent_sacrifices_greatest_power", "each opponent sacrifices a creature with the greatest "
          "power among creatures they control", _CHOICES, Flag(), RESOLVING,
          term=_const("each_opponent_sacrifices_greatest_power"), example="choices/onyx-minus3-ties-three-opponents"),

@@ -973,13 +973,15 @@ _AND_GET = re.compile(r"(You gain \d+ life) and (get (?:\{E\})+)")
 
 _SEARCH = re.compile(r"Search your library for (a|an|one|two|three|four|five|up to (?:one|two|three|four|five)) "
                      r"(?:(.+?) )?cards?,? (?:and )?(?:reveal (?:it|them|that card|those cards),? (?:and )?)?"
-                     r"put (?:it|them|that card|those cards) into your hand,? then shuffle(?: your library)?")
+                     r"put (?:it|them|that card|those cards) (into your hand|onto the battlefield( tapped)?),? "
+                     r"then shuffle(?: your library)?")
 _SHUFFLE = re.compile(r"(?:Then|If you do,) shuffle(?: your library)?")
 
 
 def _search(sentence: str) -> dict[str, Any] | None:
-    """"Search your library for up to two basic land cards, reveal them, put them into your hand, then shuffle"
-    (701.23, 701.24); the library shuffled in the next sentence is joined to it first (:func:`_effects`)."""
+    """"Search your library for up to two basic land cards, reveal them, put them into your hand (onto the battlefield
+    tapped), then shuffle" (701.23, 701.24); the library shuffled in the next sentence is joined to it first
+    (:func:`_effects`)."""
     m = _SEARCH.fullmatch(sentence)
     if m is None:
         return None
@@ -987,7 +989,10 @@ def _search(sentence: str) -> dict[str, Any] | None:
     flt = {} if m.group(2) is None else _searched_cards(m.group(2))
     if count is None or flt is None:
         return None
-    return {"search_to_hand": {"filter": flt, "count": count} if count > 1 else {"filter": flt}}
+    value = {"filter": flt, "count": count} if count > 1 else {"filter": flt}
+    if m.group(3) == "into your hand":
+        return {"search_to_hand": value}
+    return {"search_to_battlefield": {**value, "tapped": True} if m.group(4) else value}
 
 
 def _searched_cards(phrase: str) -> dict[str, Any] | None:
