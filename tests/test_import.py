@@ -1229,7 +1229,13 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("When ~ enters, you may search your library for a Plains or Island card, reveal it, and put it into your hand. "
      "If you do, shuffle your library.", False, [{"triggered": {"when": "enters", "effect": {"may": {"search_to_hand": {
          "filter": {"any_subtypes": ["plains", "island"]}}}}}}]),
-    ("Search your library for a card named ~, reveal it, put it into your hand, then shuffle.", True, None),
+    ("Search your library for a card named ~, reveal it, put it into your hand, then shuffle.", True,
+     [{"spell": {"effect": {"search_to_hand": {"filter": {"same_name": True}}}}}]),
+    ("{4}, {T}: Search your library for a Rebel permanent card with converted mana cost 3 or less, put it onto the "
+     "battlefield, then shuffle your library.", False, [{"activated": {"cost": "{4}, {T}", "effect": {
+         "search_to_battlefield": {"filter": {"subtypes": ["rebel"], "mana_value_at_most": 3,
+                                              "not_types": ["instant", "sorcery"]}}}}}]),
+    ("Search your library for a card named Godsire, put it onto the battlefield, then shuffle.", True, None),
     ("Search your library for up to two basic land cards, put them onto the battlefield tapped, then shuffle.", True,
      [{"spell": {"effect": {"search_to_battlefield": {
          "filter": {"supertypes": ["basic"], "types": ["land"]}, "count": 2, "tapped": True}}}}]),
@@ -1285,7 +1291,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "exile-card-from-a-graveyard", "may-exile-creature-card", "return-any-card", "up-to-three-refused",
         "battle-land", "surveil", "split-second", "fabricate", "threshold-cant-block", "put-card-on-top", "put-on-top",
         "put-self-on-top",
-        "search-a-card", "search-basic-lands-then-shuffle", "may-search-if-you-do-shuffle", "search-by-name-refused",
+        "search-a-card", "search-basic-lands-then-shuffle", "may-search-if-you-do-shuffle", "search-named-like-this",
+        "search-a-rebel-permanent", "search-by-another-name-refused",
         "search-lands-onto-the-battlefield-tapped", "fetch-land",
         "additional-cost-naming-the-card", "afflict",
         "skulk",

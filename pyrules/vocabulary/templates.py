@@ -1340,6 +1340,8 @@ def filter_words(flt: Filter) -> str:
             words += list(value)
         elif key == "not_types":
             words += [f"non{t}" for t in value]
+        elif key == "same_name":
+            words.append("(named like this)")
         elif key in ("nonland", "nonbasic", "nontoken", "other"):
             words.append(key if key != "other" else "other")
         elif key in ("controller", "owner"):

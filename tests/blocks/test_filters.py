@@ -194,6 +194,17 @@ def test_enchanted_means_what_the_aura_is_attached_to():
     assert derive("filters:109.2-3", facts, "source_fails") == {"source_fails(f,aura,wolf)"}
 
 
+@covers("filters:109.2-3")
+def test_named_like_the_source_asks_for_its_name_also_of_an_object_as_it_would_be():
+    """201.2: "a card named ~": the source's name, read from the card of each view (a card in a library, or an
+    object as it would enter)."""
+    facts = """filter_same_name(f). filter_source(f,hawk). source_object(hawk,hawk). face_card(hawk,"Hawk").
+               live_view(hawk2,hawk2). face_card(hawk2,"Hawk"). _candidate(f,hawk2).
+               live_view(bears,bears). face_card(bears,"Bears"). _candidate(f,bears).
+               imagined(en(x,none),"Hawk",alice,as(x),as(x)). _candidate(f,en(x,none))."""
+    assert derive("filters:109.2-3", facts, "source_fails") == {"source_fails(f,hawk,bears)"}
+
+
 # --- 205.3, 613.1d, 105.2c: subtypes and colors -----------------------------------------------------------
 
 @covers("filters:205.3")

@@ -972,7 +972,8 @@ _AND_GET = re.compile(r"(You gain \d+ life) and (get (?:\{E\})+)")
 
 
 _SEARCH = re.compile(r"Search your library for (a|an|one|two|three|four|five|up to (?:one|two|three|four|five)) "
-                     r"(?:(.+?) )?cards?,? (?:and )?(?:reveal (?:it|them|that card|those cards),? (?:and )?)?"
+                     r"((?:.+? )?cards?(?: named ~| with (?:converted mana cost|mana value) \d+ or (?:less|greater))?),? "
+                     r"(?:and )?(?:reveal (?:it|them|that card|those cards),? (?:and )?)?"
                      r"put (?:it|them|that card|those cards) (into your hand|onto the battlefield( tapped)?),? "
                      r"then shuffle(?: your library)?")
 _SHUFFLE = re.compile(r"(?:Then|If you do,) shuffle(?: your library)?")
@@ -986,7 +987,7 @@ def _search(sentence: str) -> dict[str, Any] | None:
     if m is None:
         return None
     count = number(m.group(1).removeprefix("up to "))
-    flt = {} if m.group(2) is None else _searched_cards(m.group(2))
+    flt = _searched_cards(re.sub(r"(^| )cards?( |$)", r"\1\2", m.group(2)).strip())
     if count is None or flt is None:
         return None
     value = {"filter": flt, "count": count} if count > 1 else {"filter": flt}
@@ -996,7 +997,23 @@ def _search(sentence: str) -> dict[str, Any] | None:
 
 
 def _searched_cards(phrase: str) -> dict[str, Any] | None:
-    """"basic land", "basic Forest", "Plains or Island", "legendary creature", "Aura": the quality a search states."""
+    """"basic land", "basic Forest", "Plains or Island", "legendary creature", "Aura", "named ~", "Rebel permanent
+    with converted mana cost 3 or less": the quality a search states ("" for "a card")."""
+    if not phrase:
+        return {}
+    if phrase == "named ~":  # 201.2
+        return {"same_name": True}
+    permanent = re.fullmatch(r"(.*?) ?permanent( .*)?", phrase)
+    if permanent:  # a permanent card: one that could be put onto the battlefield (110.4a)
+        rest = _searched_cards(f"{permanent.group(1)}{permanent.group(2) or ''}".strip())
+        return None if rest is None or rest.get("types") or rest.get("any_types") or rest.get("not_types") else \
+            {**rest, "not_types": ["instant", "sorcery"]}
+    with_value = re.fullmatch(r"(.*?) ?with (?:converted mana cost|mana value) (\d+) or (less|greater)", phrase)
+    if with_value:  # 202.3
+        rest = _searched_cards(with_value.group(1))
+        key = "mana_value_at_most" if with_value.group(3) == "less" else "mana_value_at_least"
+        return None if rest is None or int(with_value.group(2)) < (key == "mana_value_at_least") else \
+            {**rest, key: int(with_value.group(2))}
     either = re.fullmatch(r"([A-Z][a-z]+) or ([A-Z][a-z]+)", phrase)
     if either:  # "an Island or Swamp card" (205.3)
         return {"any_subtypes": [either.group(1).lower(), either.group(2).lower()]}
