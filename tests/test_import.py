@@ -1236,6 +1236,9 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
          "search_to_battlefield": {"filter": {"subtypes": ["rebel"], "mana_value_at_most": 3,
                                               "not_types": ["instant", "sorcery"]}}}}}]),
     ("Search your library for a card named Godsire, put it onto the battlefield, then shuffle.", True, None),
+    ("When ~ enters, you may search your library for a basic land card, put that card onto the battlefield tapped, "
+     "then shuffle.", False, [{"triggered": {"when": "enters", "effect": {"may": {"search_to_battlefield": {
+         "filter": {"supertypes": ["basic"], "types": ["land"]}, "tapped": True}}}}}]),
     ("Search your library for up to two basic land cards, put them onto the battlefield tapped, then shuffle.", True,
      [{"spell": {"effect": {"search_to_battlefield": {
          "filter": {"supertypes": ["basic"], "types": ["land"]}, "count": 2, "tapped": True}}}}]),
@@ -1292,7 +1295,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "battle-land", "surveil", "split-second", "fabricate", "threshold-cant-block", "put-card-on-top", "put-on-top",
         "put-self-on-top",
         "search-a-card", "search-basic-lands-then-shuffle", "may-search-if-you-do-shuffle", "search-named-like-this",
-        "search-a-rebel-permanent", "search-by-another-name-refused",
+        "search-a-rebel-permanent", "search-by-another-name-refused", "may-search-onto-the-battlefield",
         "search-lands-onto-the-battlefield-tapped", "fetch-land",
         "additional-cost-naming-the-card", "afflict",
         "skulk",

@@ -1596,7 +1596,6 @@ def test_that_player_only_after_combat_damage_to_a_player(write, line_of):
     ("{search_to_hand: 2}", "mapping"),
     ("{search_to_hand: {tapped: true}}", "tapped"),
     ("{search_to_battlefield: {tapped: sometimes}}", "true or false"),
-    ("{may: {search_to_battlefield: {}}}", "search_to_battlefield"),
 ])
 def test_a_search_names_what_it_looks_for_and_how_many(write, effect, message):
     """701.23: a search's filter and count; a key it does not read (a destination) is refused, never ignored."""

@@ -425,7 +425,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         # Where the file writes the stack; otherwise (the stack is its objects in order) the object's entry.
         add(f"stack.{n - 1}" if "stack" in situation.lines else place.get(oid, "stack"), [fn("stack_position", S(oid), n)])
     for item, cards in situation.found:  # what a search found as its item began to resolve (701.23a)
-        add("stack", [fn("item_searched", S(item))] + [fn("item_found", S(item), S(c)) for c in cards])
+        add("stack", [fn("item_searched", S(item))] + ([fn("item_declined", S(item))] if cards is None else
+                                                       [fn("item_found", S(item), S(c)) for c in cards]))
     # 111.4, 111.10: the cards that describe the kinds of tokens the situation may create.
     kinds = {"clue", "food", "treasure"} | {part.value[0] for card in used_cards.values() for face in (card.faces or (card,))
                                             for a in face.abilities for part in a.effects if part.kind == "create_tokens"}

@@ -79,7 +79,7 @@ class _Draft:
     orders: list[tuple[str, str]] = field(default_factory=list)  # timestamp orders taken or learnt (613.7)
     step: str | None = None  # the step of the phase the state is in
     made: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # the tokens made now, by (player, kind)
-    found: list[str] = field(default_factory=list)  # the cards the search of the top of the stack found (701.23a)
+    found: list[str] | None = field(default_factory=list)  # the cards the top of the stack's search found (701.23a)
 
     def new_id(self, base: str) -> str:
         taken = set(self.objects) | set(self.abilities) | {w.id for w in self.waiting} | set(self.created) \
@@ -462,6 +462,10 @@ def _found(d: _Draft, a: Symbol) -> None:  # 701.23a: kept on the item until it 
     d.found.append(_text(a.arguments[1]))
 
 
+def _declined(d: _Draft, a: Symbol) -> None:  # "you may search": its controller does not (608.2d)
+    d.found = None
+
+
 def _empty_draw(d: _Draft, a: Symbol) -> None:
     p = d.players[_text(a.arguments[0])]
     d.players[p.name] = replace(p, empty_library_draw=True)
@@ -714,6 +718,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "draws_from_empty_library/1": _empty_draw,
     "shuffled/1": _shuffled,
     "found/2": _found,
+    "search_declined/1": _declined,
     "discarded_unseen/2": _discarded_unseen,
     "loses/2": _loses,
     "ceases_to_exist/1": _ceases,
@@ -813,8 +818,8 @@ def searches_onto_battlefield(state: Situation) -> bool:
     ability = next((a for a in state.stack_abilities if a.id == top), None)
     holder = state.object(ability.source if ability is not None else top)
     library = _library(state)
-    return any(part.kind == "search_to_battlefield" for a in _all_abilities(holder.copy_of or holder.card, library)
-               for part in a.effects)
+    return any(part.kind == "search_to_battlefield" or (part.kind == "may" and part.value[0] == "search_to_battlefield")
+               for a in _all_abilities(holder.copy_of or holder.card, library) for part in a.effects)
 
 
 def _all_abilities(name: str, library: Any) -> list[Any]:
@@ -879,7 +884,8 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
                    waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step,
                    phase=_PHASE_AFTER.get(type(question), state.phase),
                    effects=effects, orders=orders,
-                   found=((state.stack[-1], tuple(sorted(d.found))),) if isinstance(question, FindCards) else ())
+                   found=((state.stack[-1], None if d.found is None else tuple(sorted(d.found))),)
+                   if isinstance(question, FindCards) else ())
 
 
 #: The step a turn-based action of combat begins (508.1, 509.1); a combat damage step says which it is.
@@ -1032,7 +1038,8 @@ def _state_key(state: Situation) -> tuple:
     lasting = tuple(sorted(repr((e.card, e.controller, e.ability, ranks.get(e.timestamp), tuple(ref(x) for x in e.affects)))
                            for e in state.effects))
     orders = tuple(sorted(repr((ref(a), ref(b))) for a, b in state.orders))
-    found = tuple(repr((ref(item), tuple(sorted(map(ref, cards))))) for item, cards in state.found)
+    found = tuple(repr((ref(item), cards if cards is None else tuple(sorted(map(ref, cards)))))
+                  for item, cards in state.found)
     return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),
             state.priority, state.passed, state.step, stamps, lasting, orders, found)
 

@@ -360,8 +360,9 @@ class Situation:
     orders: tuple[tuple[str, str], ...] = ()
     #: Lines no template fits that cannot matter to what is asked, set aside (situation/aside.py): (card, line, why).
     set_aside: tuple[tuple[str, str, str], ...] = ()
-    #: The cards the search of the top of the stack found as it began to resolve (FindCards): (item, cards).
-    found: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: The cards the search of the top of the stack found as it began to resolve (FindCards): (item, cards), with
+    #: None for cards where its controller chose not to search ("you may search").
+    found: tuple[tuple[str, tuple[str, ...] | None], ...] = ()
     sequence: bool = False  # a state within a sequence of actions: triggered abilities wait (603.3)
     library: CardLibrary | None = field(default=None, compare=False, repr=False)
     name: str = ""

@@ -771,7 +771,7 @@ class MayInstruction(Shape):
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
         "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top",
-        "search_to_hand"})
+        "search_to_hand", "search_to_battlefield"})
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -992,7 +992,8 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "search_to_battlefield", "search your library for a card (as many as count says), or for up to N "
          "cards a filter matches, put them onto the battlefield (tapped: true, tapped), then shuffle (701.23a-c, "
          "701.24a, 110.2): in a sequence of actions the cards are found as its resolution begins, a step of its own "
-         "(the one question resolve is refused); not in a mode, on a condition or after \"you may\"",
+         "(the one question resolve is refused), where \"you may search\" is taken up or not too; not in a mode or on a "
+         "condition",
          Modelled("events.lp", ("701.23a", "110.2")), Search(tapped=True), RESOLVING,
          term=lambda value, ctx: fn("search_to_battlefield", ctx.filter(value[0], "eff"), value[1],
                                     C("stated" if value[0].conditions else "any"),
