@@ -1608,3 +1608,19 @@ def test_a_shuffled_library_is_true_or_false(write, line_of):
         question: {activatable: alice}
         """)
     assert load_error(path).where == f"{path}:{line_of(path, 'shuffled')}"
+
+
+@pytest.mark.parametrize("counters", ["{p1p1: X}", "{p1p1: 0}", "{}"])
+def test_counters_a_permanent_may_enter_with_are_a_number(write, counters):
+    """702.98a: "you may have this enter with a +1/+1 counter": a number of counters, at least one (no X: nothing
+    chooses one as it enters without being cast for it)."""
+    path = write("unleash.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - {{name: Relic, types: [creature], power: 1, toughness: 1, abilities: [{{enters: {{may_counters: {counters}}}}}]}}
+        objects:
+          - {{id: relic, card: Relic, controller: alice}}
+        question: {{activatable: alice}}
+        """)
+    error = load_error(path)
+    assert error.where.startswith(f"{path}:3") and "may_counters" in error.message, error

@@ -1379,14 +1379,18 @@ def targets_of(kind: Kind, value: Any) -> tuple[TargetSpec, ...]:
 # ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class EntersCounters(Shape):
-    """``{p1p1: 2}`` or ``{p1p1: X}``: counters it enters with."""
+    """``{p1p1: 2}`` or ``{p1p1: X}``: counters it enters with (with ``numbers``, N only)."""
 
-    form = "{counter kind: N or X}"
+    numbers: bool = False
+
+    @property
+    def form(self) -> str:  # type: ignore[override]
+        return "{counter kind: N}" if self.numbers else "{counter kind: N or X}"
 
     def parse(self, f: Field) -> Any:
         out = []
         for kind, n in f.items():
-            amount = "x" if n.value == "X" else n.integer(minimum=0)
+            amount = "x" if n.value == "X" and not self.numbers else n.integer(minimum=1 if self.numbers else 0)
             out.append((name_token(kind, n, "counter kind"), amount))
         if not out:
             raise f.fail(f"{f.name} needs a counter kind and an amount, such as {{p1p1: X}}")
@@ -1426,6 +1430,11 @@ ENTERS: tuple[Kind, ...] = (
          asp="enters_with_counters",
          term=lambda value, ctx: [fn("enters_with_counters", C(k), C("x") if a == "x" else Number(a)) for k, a in value],
          example="replacement/etb-x-hangarback-cast"),
+    Kind("enters", "may_counters", "you may have this enter with N counters of a kind: the player it enters for "
+         "chooses (614.1c; unleash, 702.98a)", Modelled("events.lp", ("614.1c", "702.98a")), EntersCounters(numbers=True),
+         asp="may_enter_with_counters",
+         term=lambda value, ctx: [fn("may_enter_with_counters", C(k), Number(a)) for k, a in value],
+         example="replacement/unleashed-or-not"),
     Kind("enters", "choose_color", "as this enters, its controller chooses a color", Modelled("events.lp", ("614.12a",)),
          Flag(), term=_const("choose_color"), example="replacement/enters-choosing-a-color"),
     Kind("enters", "choose_creature_type", "as this enters, its controller chooses a creature type",

@@ -1185,6 +1185,10 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"static": {"add_types": ["artifact", "creature"], "lasting": "until_end_of_turn"}}]
     if fabricate(line) is not None:
         return [fabricate(line)]
+    if line == "Unleash":  # 702.98a: "you may have this enter with a +1/+1 counter; it can't block as long as it has
+        # a +1/+1 counter on it"
+        return [{"enters": {"may_counters": {"p1p1": 1}}},
+                {"static": {"gain_keywords": ["cant_block"], "as_long_as": {"counter": "p1p1"}}}]
     m = re.fullmatch(r"Afflict (\d+)", line)
     if m:  # 702.130a: "whenever this creature becomes blocked, defending player loses N life"
         return [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": int(m.group(1))}}}]
