@@ -1245,6 +1245,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("{T}, Pay 1 life, Sacrifice ~: Search your library for a Mountain or Plains card, put it onto the battlefield, "
      "then shuffle.", False, [{"activated": {"cost": ["{T}", {"pay_life": 1}, {"sacrifice": "self"}], "effect": {
          "search_to_battlefield": {"filter": {"any_subtypes": ["mountain", "plains"]}}}}}]),
+    ("Fading 3", False, [{"enters": {"counters": {"fade": 3}}}, {"triggered": {
+        "when": "beginning_of_upkeep", "effect": {"remove_counter_or_sacrifice": "fade"}}}]),
     ("Unleash", False, [{"enters": {"may_counters": {"p1p1": 1}}},
                         {"static": {"gain_keywords": ["cant_block"], "as_long_as": {"counter": "p1p1"}}}]),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
@@ -1297,7 +1299,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "battle-land", "surveil", "split-second", "fabricate", "threshold-cant-block", "put-card-on-top", "put-on-top",
         "put-self-on-top",
         "search-a-card", "search-basic-lands-then-shuffle", "may-search-if-you-do-shuffle", "search-named-like-this",
-        "search-a-rebel-permanent", "search-by-another-name-refused", "may-search-onto-the-battlefield", "unleash",
+        "search-a-rebel-permanent", "search-by-another-name-refused", "may-search-onto-the-battlefield", "fading", "unleash",
         "search-lands-onto-the-battlefield-tapped", "fetch-land",
         "additional-cost-naming-the-card", "afflict",
         "skulk",

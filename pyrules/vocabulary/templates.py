@@ -972,6 +972,11 @@ EFFECTS: tuple[Kind, ...] = (
          text=lambda v: f"Mill {v} card(s)", example="stack/stitchers-supplier-mills-three"),
     Kind("effect", "exile_all_graveyards", "exile all cards from all graveyards", Modelled("stack.lp", ("406.2",)),
          Flag(), RESOLVING, term=_const("exile_all_graveyards"), example="stack/rest-in-peace-trigger-exiles-graveyards"),
+    Kind("effect", "remove_counter_or_sacrifice", "remove a counter of a kind from this permanent; if you can't, "
+         "sacrifice it (fading, 702.32a)", Modelled("stack.lp", ("702.32a",)), Name("counter kind"), ON_PERMANENT,
+         term=lambda value, ctx: fn("remove_counter_or_sacrifice", C(value)),
+         text=lambda v: f"Remove a {v} counter from this. If you can't, sacrifice it",
+         example="sequences/fading-at-the-beginning-of-the-upkeep"),
     Kind("effect", "sacrifice_if_no_counters", "then sacrifice this if it has no counters of that kind (Gemstone Mine)",
          Modelled("activation.lp", ("608.2c",)), Name("counter kind"), frozenset({"activated"}),
          term=lambda value, ctx: fn("sacrifice_if_no_counters", C(value)), example="mana/gemstone-mine-last-counter"),

@@ -1185,6 +1185,11 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"static": {"add_types": ["artifact", "creature"], "lasting": "until_end_of_turn"}}]
     if fabricate(line) is not None:
         return [fabricate(line)]
+    m = re.fullmatch(r"Fading (\d+)", line)
+    if m and int(m.group(1)) > 0:  # 702.32a: "this enters with N fade counters on it" and "at the beginning of your
+        # upkeep, remove a fade counter from it; if you can't, sacrifice it"
+        return [{"enters": {"counters": {"fade": int(m.group(1))}}},
+                {"triggered": {"when": "beginning_of_upkeep", "effect": {"remove_counter_or_sacrifice": "fade"}}}]
     if line == "Unleash":  # 702.98a: "you may have this enter with a +1/+1 counter; it can't block as long as it has
         # a +1/+1 counter on it"
         return [{"enters": {"may_counters": {"p1p1": 1}}},
