@@ -1624,3 +1624,21 @@ def test_counters_a_permanent_may_enter_with_are_a_number(write, counters):
         """)
     error = load_error(path)
     assert error.where.startswith(f"{path}:3") and "may_counters" in error.message, error
+
+
+@pytest.mark.parametrize("value, message", [
+    ("{zone: library, whose: you}", "hand, graveyard"),
+    ("{zone: hand, whose: opponent}", "you, all"),
+    ("{zone: hand}", "whose"),
+])
+def test_a_count_of_cards_names_a_zone_and_whose(write, value, message):
+    """604.3: "the number of cards in your hand (all graveyards)": a zone pyrules counts, and whose."""
+    path = write("cda.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - {{name: Relic, types: [creature], power: 0, toughness: 0, abilities: [{{static: {{pt_equal_cards: {value}}}}}]}}
+        objects:
+          - {{id: relic, card: Relic, controller: alice}}
+        question: {{characteristics: relic}}
+        """)
+    assert message in load_error(path).message

@@ -667,6 +667,20 @@ def _only_if_terms(value: Any, ctx: Any) -> list:
 
 
 @dataclass(frozen=True)
+class CardsCounted(Shape):
+    """``{zone: hand, whose: you, filter: {...}}``: the cards counted in a zone of yours (of all players), of a filter
+    if given."""
+
+    form = "{zone: hand or graveyard, whose: you or all, filter: a filter (optional)}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"zone", "whose", "filter"})
+        flt = FilterShape("objects").parse(f.child("filter")) if f.child("filter").present else None
+        return f.child("zone").choice(("hand", "graveyard")), f.child("whose").choice(("you", "all")), flt
+
+
+@dataclass(frozen=True)
 class CouldProduce(Shape):
     """``{filter: ..., range: type|color}`` or ``{of: sacrificed, range: ...}``."""
 
@@ -1810,6 +1824,12 @@ STATICS: tuple[Kind, ...] = (
          Modelled("continuous.lp", ("604.3", "613.4a")), FilterShape("objects"),
          term=lambda v, ctx: fn("pt_count", ctx.filter(v, "cda")), example="layers/nightmare-counts-swamps-under-blood-moon",
          asp="pt_count"),
+    Kind("static", "pt_equal_cards", "this creature's power and toughness are each equal to the number of [filter] "
+         "cards in your (all players') hand or graveyard (a characteristic-defining ability, 604.3, layer 7a); cards "
+         "the situation only counts count, but a filter cannot look at them (refused)",
+         Modelled("continuous.lp", ("604.3", "613.4a")), CardsCounted(),
+         term=lambda v, ctx: fn("pt_cards", C(v[0]), C(v[1]), C("none") if v[2] is None else ctx.filter(v[2], "cda")),
+         example="layers/a-creature-as-big-as-its-controllers-hand", asp="pt_cards"),
     Kind("static", "set_base_pt", "each [filter] has base power and toughness P/T, or each equal to its mana value "
          "(layer 7b)", Modelled("continuous.lp", ("613.4b",)), BasePowerToughness(),
          term=lambda v, ctx: C("set_base_pt_mana_value") if v == "mana_value" else fn("set_base_pt", v[0], v[1]),

@@ -1535,6 +1535,15 @@ def _static(line: str) -> dict[str, Any] | None:
     if m:  # a characteristic-defining ability (604.3), with a printed */*
         flt = _counted(m.group(1), "you control", plural=True)
         return {"static": {"pt_equal_count": flt}} if flt else None
+    m = re.fullmatch(r"~'s power and toughness are each equal to the (?:total )?number of (?:(.+?) )?cards in "
+                     r"(your hand|your graveyard|all graveyards|all players' hands)\.", line)
+    if m:  # a characteristic-defining ability counting cards (604.3, 402.1, 404.1)
+        zone, whose = {"your hand": ("hand", "you"), "your graveyard": ("graveyard", "you"),
+                       "all graveyards": ("graveyard", "all"), "all players' hands": ("hand", "all")}[m.group(2)]
+        flt = None if m.group(1) is None else _card_filter(m.group(1))
+        if m.group(1) is not None and flt is None:
+            return None
+        return {"static": {"pt_equal_cards": {"zone": zone, "whose": whose, **({"filter": flt} if flt else {})}}}
     m = re.fullmatch(r"(?:Equipped|Enchanted) creature (?:gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+?))?|"
                      r"has ([a-z ,]+?))\.", line)
     if m:  # the permanent this is attached to (as cards.yaml writes Bonesplitter and Arcane Flight)

@@ -205,7 +205,8 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
     if modal_at is not None and spell_at is not None:  # modes and instructions outside them: no template says so
         abilities[modal_at:modal_at + 1] = [{"unsupported": text} for text in modal_lines]
         result.unsupported += modal_lines
-    if unread == ["power *", "toughness *"] and any("pt_equal_count" in a.get("static", {}) for a in abilities):
+    if unread == ["power *", "toughness *"] and any(set(a.get("static", {})) & {"pt_equal_count", "pt_equal_cards"}
+                                                   for a in abilities):
         card["power"] = card["toughness"] = "*"  # the characteristic-defining ability read gives them (604.3)
     elif unread:  # */*, 1+*, X: defined by the card's text or as it enters, which pyrules does not read
         notes.append(f"Printed {' and '.join(unread)}")
