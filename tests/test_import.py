@@ -1251,6 +1251,9 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"static": {"pt_equal_cards": {"zone": "graveyard", "whose": "you", "filter": {"types": ["creature"]}}}}]),
     ("~'s power and toughness are each equal to the total number of cards in all players' hands.", False,
      [{"static": {"pt_equal_cards": {"zone": "hand", "whose": "all"}}}]),
+    ("Flanking", False, [{"keyword": "flanking"}, {"triggered": {
+        "when": "becomes_blocked_by", "filter": {"types": ["creature"], "not_keywords": ["flanking"]},
+        "effect": {"lasting_on_that": "next"}}}, {"static": {"modify_pt": "-1/-1", "lasting": "until_end_of_turn"}}]),
     ("Unleash", False, [{"enters": {"may_counters": {"p1p1": 1}}},
                         {"static": {"gain_keywords": ["cant_block"], "as_long_as": {"counter": "p1p1"}}}]),
     ("Afflict 3", False, [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": 3}}}]),
@@ -1304,7 +1307,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "put-self-on-top",
         "search-a-card", "search-basic-lands-then-shuffle", "may-search-if-you-do-shuffle", "search-named-like-this",
         "search-a-rebel-permanent", "search-by-another-name-refused", "may-search-onto-the-battlefield", "fading",
-        "cda-creature-cards-in-graveyard", "cda-all-hands", "unleash",
+        "cda-creature-cards-in-graveyard", "cda-all-hands", "flanking", "unleash",
         "search-lands-onto-the-battlefield-tapped", "fetch-land",
         "additional-cost-naming-the-card", "afflict",
         "skulk",

@@ -333,7 +333,8 @@ def _event_object(event: Symbol) -> str | None:
     player"), when it was one."""
     if event.name in _ABOUT_A_CREATURE and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
         return event.arguments[0].string
-    if event.name == "combat_damage" and len(event.arguments) == 2 and event.arguments[1].type == SymbolType.String:
+    if event.name in ("combat_damage", "blocked_by") and len(event.arguments) == 2 and \
+            event.arguments[1].type == SymbolType.String:
         return event.arguments[1].string
     return None
 

@@ -37,6 +37,11 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("combat.lp", ("702.9b",)), "combat/a-flyer-only-reach-can-block"),
     _kw("reach", "can block creatures with flying (702.17b)", Modelled("combat.lp", ("702.17b",)),
         "combat/a-flyer-only-reach-can-block"),
+    _kw("flanking", "flanking, as filters see it (\"a creature without flanking\", 702.25a); its triggered ability "
+        "is written beside it, as the importer writes it: {triggered: {when: becomes_blocked_by, filter: {types: "
+        "[creature], not_keywords: [flanking]}, effect: {lasting_on_that: N}}} with a -1/-1 until end of turn as "
+        "ability N; without it, refused", Modelled("combat.lp", ("702.25a",)),
+        "combat/flanking-shrinks-a-blocker-without-flanking"),
     _kw("defender", "can't attack (702.3b)", Modelled("combat.lp", ("702.3b",)), "combat/defender-cannot-attack"),
     _kw("vigilance", "attacking doesn't cause it to tap (702.20b)", Modelled("combat.lp", ("702.20b",)),
         "combat/vigilance-attacks-untapped"),

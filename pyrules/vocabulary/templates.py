@@ -1509,6 +1509,10 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "becomes_blocked", "whenever this creature becomes blocked (creatures are declared to block it; "
          "once however many, 509.3c)", Modelled("combat.lp", ("509.3c", "509.1h")), term=_const("becomes_blocked"),
          example="combat/bushido-blocks-or-becomes-blocked"),
+    Kind("trigger", "becomes_blocked_by", "whenever this creature becomes blocked by a [filter] creature: once for each "
+         "creature blocking it that the filter matches as it blocks; \"that creature\" is the blocker (509.3d, "
+         "509.3f)", Modelled("combat.lp", ("509.3d", "509.3f")), term=_const("becomes_blocked_by"),
+         example="combat/flanking-shrinks-a-blocker-without-flanking"),
     Kind("trigger", "deals_combat_damage_to_player", "whenever this creature deals combat damage to a player (510.3a)",
          Modelled("combat.lp", ("510.3a", "603.2")), term=_const("deals_combat_damage_to_player"),
          example="combat/combat-damage-to-a-player-draws"),

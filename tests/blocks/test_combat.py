@@ -382,3 +382,19 @@ def test_becomes_blocked_triggers_once_however_many_block():
         "trigger_event(becomes_blocked(a),becomes_blocked,a)", "trigger_subject(becomes_blocked(a),a)",
         "trigger_event(becomes_blocked(c),becomes_blocked,c)", "trigger_subject(becomes_blocked(c),c)",
         "possible_view(becomes_blocked,a)", "possible_view(becomes_blocked,d)"}
+
+
+@covers("combat:509.3d")
+def test_becomes_blocked_by_a_creature_triggers_once_for_each_blocker_and_sees_the_blocker():
+    facts = "blocks(b1,a). blocks(b2,a). _able_to_block(b1,a). _able_to_block(b3,c)."
+    assert derive("combat:509.3d", facts, ["trigger_event", "trigger_subject", "possible_view"]) == {
+        "trigger_event(blocked_by(a,b1),becomes_blocked_by,b1)", "trigger_subject(blocked_by(a,b1),a)",
+        "trigger_event(blocked_by(a,b2),becomes_blocked_by,b2)", "trigger_subject(blocked_by(a,b2),a)",
+        "possible_view(becomes_blocked_by,b1)", "possible_view(becomes_blocked_by,b3)"}
+
+
+@covers("combat:702.25a")
+def test_flanking_without_its_triggered_ability_is_refused():
+    facts = """has_keyword(k,flanking). face_card(k,"Knight"). has_keyword(l,flanking). face_card(l,"Lancer").
+               ability(ab("Lancer",2),triggered). ability_trigger(ab("Lancer",2),becomes_blocked_by)."""
+    assert derive("combat:702.25a", facts, "unsupported") == {"unsupported(flanking_without_its_triggered_ability(k))"}

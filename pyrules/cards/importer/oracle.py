@@ -1185,6 +1185,12 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"static": {"add_types": ["artifact", "creature"], "lasting": "until_end_of_turn"}}]
     if fabricate(line) is not None:
         return [fabricate(line)]
+    if line == "Flanking":  # 702.25a: "whenever this creature becomes blocked by a creature without flanking, the
+        # blocking creature gets -1/-1 until end of turn"
+        return [{"keyword": "flanking"},
+                {"triggered": {"when": "becomes_blocked_by", "filter": {"types": ["creature"], "not_keywords": ["flanking"]},
+                               "effect": {"lasting_on_that": NEXT}}},
+                {"static": {"modify_pt": "-1/-1", "lasting": "until_end_of_turn"}}]
     m = re.fullmatch(r"Fading (\d+)", line)
     if m and int(m.group(1)) > 0:  # 702.32a: "this enters with N fade counters on it" and "at the beginning of your
         # upkeep, remove a fade counter from it; if you can't, sacrifice it"
