@@ -1251,6 +1251,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"static": {"pt_equal_cards": {"zone": "graveyard", "whose": "you", "filter": {"types": ["creature"]}}}}]),
     ("~'s power and toughness are each equal to the total number of cards in all players' hands.", False,
      [{"static": {"pt_equal_cards": {"zone": "hand", "whose": "all"}}}]),
+    ("Modular 2", False, [{"enters": {"counters": {"p1p1": 2}}}, {"triggered": {"when": "dies", "effect": {"may": {
+        "put_counters_target": {"kind": "p1p1", "count": "its", "filter": {"types": ["artifact", "creature"]}}}}}}]),
     ("Flanking", False, [{"keyword": "flanking"}, {"triggered": {
         "when": "becomes_blocked_by", "filter": {"types": ["creature"], "not_keywords": ["flanking"]},
         "effect": {"lasting_on_that": "next"}}}, {"static": {"modify_pt": "-1/-1", "lasting": "until_end_of_turn"}}]),
@@ -1307,7 +1309,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "put-self-on-top",
         "search-a-card", "search-basic-lands-then-shuffle", "may-search-if-you-do-shuffle", "search-named-like-this",
         "search-a-rebel-permanent", "search-by-another-name-refused", "may-search-onto-the-battlefield", "fading",
-        "cda-creature-cards-in-graveyard", "cda-all-hands", "flanking", "unleash",
+        "cda-creature-cards-in-graveyard", "cda-all-hands", "modular", "flanking", "unleash",
         "search-lands-onto-the-battlefield-tapped", "fetch-land",
         "additional-cost-naming-the-card", "afflict",
         "skulk",

@@ -1642,3 +1642,14 @@ def test_a_count_of_cards_names_a_zone_and_whose(write, value, message):
         question: {{characteristics: relic}}
         """)
     assert message in load_error(path).message
+
+
+def test_its_counters_are_a_count_only_for_a_target(write):
+    """702.43a, 608.2h: "put its +1/+1 counters on target artifact creature" (count: its) is read for one target;
+    "on each [filter] permanent" with it is no template."""
+    ok = _artifact_with(write, 'triggered: {when: dies, effect: {put_counters_target: {kind: p1p1, count: its, '
+                                    'filter: {types: [creature]}}}}')
+    assert load_situation(ok) is not None
+    error = load_error(_artifact_with(write, 'triggered: {when: dies, effect: {put_counters_each: {kind: p1p1, '
+                                             'count: its, filter: {types: [creature]}}}}'))
+    assert "count" in error.where or "count" in error.message, error

@@ -1185,6 +1185,12 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"static": {"add_types": ["artifact", "creature"], "lasting": "until_end_of_turn"}}]
     if fabricate(line) is not None:
         return [fabricate(line)]
+    m = re.fullmatch(r"Modular (\d+)", line)
+    if m and int(m.group(1)) > 0:  # 702.43a: "this enters with N +1/+1 counters on it; when it dies, you may put its
+        # +1/+1 counters on target artifact creature"
+        return [{"enters": {"counters": {"p1p1": int(m.group(1))}}},
+                {"triggered": {"when": "dies", "effect": {"may": {"put_counters_target": {
+                    "kind": "p1p1", "count": "its", "filter": {"types": ["artifact", "creature"]}}}}}}]
     if line == "Flanking":  # 702.25a: "whenever this creature becomes blocked by a creature without flanking, the
         # blocking creature gets -1/-1 until end of turn"
         return [{"keyword": "flanking"},
