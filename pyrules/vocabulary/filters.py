@@ -145,6 +145,10 @@ FILTER_FIELDS: tuple[Kind, ...] = (
          example="replacement/leyline-own-card"),
     Kind("filter_field", "other", "other than the ability's source", _FILTERS, Bool(), _SOURCE,
          term=_flag("filter_other"), asp="filter_other", example="filters/sacrifice-another-creature"),
+    Kind("filter_field", "lesser_power", "with power less than the ability's source's, after the layers (\"target "
+         "attacking creature with lesser power\": mentor, 702.134a; 208.1)", _FILTERS, Bool(), _SOURCE - {"static"},
+         term=_flag("filter_lesser_power"), asp="filter_lesser_power",
+         example="combat/mentor-puts-a-counter-on-a-smaller-attacker"),
     Kind("filter_field", "same_name", "with the same name as the ability's source (\"a card named ~\", 201.2)",
          _FILTERS, Bool(), _SOURCE, term=_flag("filter_same_name"), asp="filter_same_name",
          example="choices/a-search-finds-the-cards-named-like-its-source"),

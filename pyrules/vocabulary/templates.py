@@ -1370,6 +1370,8 @@ def filter_words(flt: Filter) -> str:
             words += [f"non{t}" for t in value]
         elif key == "same_name":
             words.append("(named like this)")
+        elif key == "lesser_power":
+            words.append("(with lesser power than this)")
         elif key in ("nonland", "nonbasic", "nontoken", "other"):
             words.append(key if key != "other" else "other")
         elif key in ("controller", "owner"):

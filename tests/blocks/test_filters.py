@@ -329,3 +329,16 @@ def test_a_view_matches_when_every_condition_holds_seen_from_the_sources_you():
 def test_no_match_of_the_chosen_type_when_it_fails():
     facts = "filter_you(x,alice). filter_asked(f,x,a). basic_match(f,anyone,a). _chosen_fails(f,x,a)."
     assert derive("filters:109.2-4", facts, "matches") == set()
+
+
+@covers("filters:110.5")
+def test_lesser_power_than_the_source_is_read_from_the_source_now():
+    """702.134a (mentor): "with lesser power" than the source's power after the layers; a source gone from the
+    battlefield is refused (its last known power is not kept)."""
+    facts = """filter_lesser_power(f). filter_source(f,x). source_object(x,m). permanent(m). power(m,2).
+               _candidate(f,a). permanent(a). power(a,1). _candidate(f,b). permanent(b). power(b,2).
+               object(a). object(b). filter_asked(f,x,a)."""
+    assert derive("filters:110.5", facts, ["source_fails", "unsupported"]) == {"source_fails(f,x,b)"}
+    gone = facts.replace("permanent(m). power(m,2).", "")
+    assert "unsupported(a_power_compared_with_a_source_gone_from_the_battlefield(x))" in \
+        derive("filters:110.5", gone, "unsupported")

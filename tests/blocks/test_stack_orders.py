@@ -91,4 +91,5 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
         "mana_value_at_most", "mana_value_at_least",  # (a card's mana cost, and an X chosen: neither does)
         "keywords", "not_keywords",  # (keyword abilities: no gain or loss of life or cards changes them)
         "activated_ability", "token", "controller", "owner", "other", "enchanted", "chosen_subtype", "counter",
-        "same_name"}  # (a name: no gain or loss of life or cards changes it)
+        "same_name",  # (a name: no gain or loss of life or cards changes it)
+        "lesser_power"}  # (power: as power_at_most)

@@ -1185,6 +1185,10 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"static": {"add_types": ["artifact", "creature"], "lasting": "until_end_of_turn"}}]
     if fabricate(line) is not None:
         return [fabricate(line)]
+    if line == "Mentor":  # 702.134a: "whenever this creature attacks, put a +1/+1 counter on target attacking
+        # creature with lesser power"
+        return [{"triggered": {"when": "attacks", "effect": {"put_counters_target": {
+            "kind": "p1p1", "count": 1, "filter": {"types": ["creature"], "attacking": True, "lesser_power": True}}}}}]
     m = re.fullmatch(r"Modular (\d+)", line)
     if m and int(m.group(1)) > 0:  # 702.43a: "this enters with N +1/+1 counters on it; when it dies, you may put its
         # +1/+1 counters on target artifact creature"
