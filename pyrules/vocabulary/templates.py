@@ -1444,6 +1444,21 @@ class TappedUnless(Shape):
         return FilterShape("objects").parse(f.child("filter")), bounds[0], f.child(bounds[0]).integer(minimum=0)
 
 
+@dataclass(frozen=True)
+class PowerBound(Shape):
+    """``{at_most: N}`` or ``{at_least: N}``: power N or less (N or greater)."""
+
+    form = "{at_most: N} or {at_least: N}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"at_least", "at_most"})
+        bounds = [k for k in ("at_least", "at_most") if f.child(k).present]
+        if len(bounds) != 1:
+            raise f.fail(f"{f.name} needs one of at_least and at_most")
+        return bounds[0], f.child(bounds[0]).integer(minimum=0)
+
+
 _ENTERS = Modelled("events.lp", ("614.1c", "614.12"))
 ENTERS: tuple[Kind, ...] = (
     Kind("enters", "tapped", "this enters tapped", _ENTERS, Flag(), term=_const("enters_tapped"), asp="enters_tapped",
@@ -1863,6 +1878,11 @@ STATICS: tuple[Kind, ...] = (
          ListOf(OneOf(("attack", "block"), "restriction"), min_len=1),
          term=lambda v, ctx: [fn("restriction", C(k)) for k in v], asp="restriction",
          example="combat/pacifism-keeps-a-creature-from-combat"),
+    Kind("static", "unblockable_by_power", "this creature can't be blocked by creatures with power N or less "
+         "({at_most: N}) or N or greater ({at_least: N}) (509.1b): an ability of its own, lost with its abilities",
+         Modelled("combat.lp", ("509.1b",)), PowerBound(),
+         term=lambda v, ctx: fn("unblockable_by_power", C(v[0]), v[1]), asp="unblockable_by_power",
+         example="combat/small-creatures-cannot-block-it"),
     Kind("static", "spell_cost", "each spell the filter matches as it is cast (controller: you, the spells you cast; "
          "opponent, those your opponents cast) costs N more generic mana to cast, or -N less (601.2f): the increases and "
          "reductions add up, and take generic mana only, never below {0}; alone in its static ability",

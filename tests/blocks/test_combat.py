@@ -398,3 +398,12 @@ def test_flanking_without_its_triggered_ability_is_refused():
     facts = """has_keyword(k,flanking). face_card(k,"Knight"). has_keyword(l,flanking). face_card(l,"Lancer").
                ability(ab("Lancer",2),triggered). ability_trigger(ab("Lancer",2),becomes_blocked_by)."""
     assert derive("combat:702.25a", facts, "unsupported") == {"unsupported(flanking_without_its_triggered_ability(k))"}
+
+
+@covers("combat:208.1")
+def test_a_creature_unblockable_by_small_creatures_evades_them_while_it_has_the_ability():
+    facts = """_may_try_block(small,a). _may_try_block(big,a). power(small,2). power(big,3). static_effect(a,d).
+               ability_static(d,unblockable_by_power(at_most,2)).
+               _may_try_block(small,c). _may_try_block(big,c). static_effect(c,e).
+               ability_static(e,unblockable_by_power(at_least,3))."""
+    assert derive("combat:208.1", facts, "_evaded") == {"_evaded(small,a)", "_evaded(big,c)"}

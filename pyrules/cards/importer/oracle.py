@@ -1185,6 +1185,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"static": {"add_types": ["artifact", "creature"], "lasting": "until_end_of_turn"}}]
     if fabricate(line) is not None:
         return [fabricate(line)]
+    m = re.fullmatch(r"~ can't be blocked by creatures with power (\d+) or (less|greater)\.", line)
+    if m:  # 509.1b: an evasion ability of its own
+        return [{"static": {"unblockable_by_power": {"at_most" if m.group(2) == "less" else "at_least": int(m.group(1))}}}]
     if line == "Mentor":  # 702.134a: "whenever this creature attacks, put a +1/+1 counter on target attacking
         # creature with lesser power"
         return [{"triggered": {"when": "attacks", "effect": {"put_counters_target": {
