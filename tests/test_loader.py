@@ -1535,6 +1535,62 @@ def test_a_static_condition_is_one_the_encodings_read(write, static, message):
     assert message in error.message, error
 
 
+@pytest.mark.parametrize("static, message", [
+    ("{gain_keywords: [flying], for_each: {permanents: {types: [artifact]}}}",
+     "'for_each' multiplies a +N/+N: give 'modify_pt'"),
+    ('{modify_pt: "+1/+1", for_each: {permanents: {types: [creature], power_at_least: 3}}}',
+     "unsupported: counting permanents by power (power_at_least) for +N/+N: power is what the count changes"),
+    ('{modify_pt: "+1/+1", for_each: {counters: charge, blocking_it: true}}', "for_each counts one thing: "),
+    ('{modify_pt: "+1/+1", for_each: {blocking_it: false}}', "blocking_it is true or absent"),
+    ('{modify_pt: "+1/+1", for_each: {blocking_it: true, beyond: 0}}', "beyond must be at least 1"),
+    ('{modify_pt: "+1/+1", for_each: {cards: {zone: library, whose: you}}}', "zone must be one of hand, graveyard"),
+], ids=["no-pt", "power-filter", "two-counts", "blocking-false", "beyond-zero", "library-cards"])
+def test_a_count_is_one_the_encodings_read(write, static, message):
+    """608.2h, 613.4c: "+N/+N for each ..." counts one thing the encodings count, and multiplies the +N/+N alone; a
+    count by power would read the layer it changes."""
+    error = load_error(_artifact_with(write, f"static: {static}"))
+    assert message in error.message, error
+
+
+def _counted_effect(write, times: str, ability: int = 2):
+    return write("counted.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - name: Test Counter
+            cost: "{{1}}"
+            types: [creature]
+            power: 1
+            toughness: 1
+            abilities:
+              - activated: {{cost: "{{1}}", effect: {{lasting_on_self: 2}}}}
+              - static: {{modify_pt: "+1/+1", lasting: until_end_of_turn, for_each: {{counters: p1p1}}}}
+              - static: {{modify_pt: "+1/+1", lasting: until_end_of_turn}}
+        objects:
+          - {{id: c, card: Test Counter, controller: alice}}
+        effects:
+          - {{card: Test Counter, controller: alice, ability: {ability}, affects: [c]{times}}}
+        question: {{characteristics: c}}
+        """)
+
+
+@pytest.mark.parametrize("times, ability, message", [
+    ("", 2, "'Test Counter' counts as its effect begins (CR 608.2h); say the number it counted under 'times'"),
+    (", times: 2", 3, "'Test Counter''s effect counts nothing: 'times' is for an effect whose ability has for_each"),
+    (", times: -1", 2, "times must be at least 0"),
+], ids=["missing", "not-counting", "negative"])
+def test_a_lasting_effect_says_what_it_counted(write, times, ability, message):
+    """608.2h: a lasting effect that counts keeps the number it counted as it began; the situation says it, and
+    says it only of such an effect."""
+    error = load_error(_counted_effect(write, times, ability))
+    assert message in error.message, error
+
+
+def test_a_lasting_effect_that_counted_keeps_its_number(write):
+    """608.2h: the effect's +1/+1 times the number it counted then, whatever the count would be now (no counters)."""
+    assert [[t for t in o.texts if "power" in t or "toughness" in t] for o in solve(_counted_effect(write, ", times: 3"))] \
+        == [["characteristic(c,power,4)", "characteristic(c,toughness,4)"]]
+
+
 @pytest.mark.parametrize("effects, message", [
     ("[{tap_target: {types: [creature]}}, {skip_untap_that: 2}]",
      "'skip_untap_that: 2' names target 2, and the instructions before it have 1 target"),

@@ -233,13 +233,14 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
     for option, values in (("lasting", ability.lasting), ("limit", ability.limit), ("timing", ability.timing),
                            ("spend_only", ability.riders), ("applies_to", ability.applies_to),
                            ("spend_effect", ability.spend_effect), ("only_if", ability.only_if),
-                           ("as_long_as", ability.as_long_as),
+                           ("as_long_as", ability.as_long_as), ("for_each", ability.for_each),
                            ("to", ability.damage_to), ("by", ability.damage_by), ("combat", ability.combat)):
         if values and ("option", option) not in skip:
             pred = {"lasting": "ability_lasting", "limit": "ability_limit", "timing": "ability_timing",
                     "spend_only": "ability_rider", "applies_to": "ability_applies_to",
                     "spend_effect": "ability_spend_effect", "only_if": "ability_condition", "to": "ability_damage_to",
-                    "by": "ability_damage_by", "combat": "ability_damage_kind", "as_long_as": "ability_while"}[option]
+                    "by": "ability_damage_by", "combat": "ability_damage_kind", "as_long_as": "ability_while",
+                    "for_each": "ability_for_each"}[option]
             out += [fn(pred, d, t) for t in _terms(kind("option", option).term(values, ctx))]
     return out
 
@@ -411,7 +412,9 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
                 + ([fn("timestamp", eid, effect.timestamp)]
                    if effect.timestamp is not None and given("lasting_effect", "timestamp") else [])
                 + ([fn("effect_affects", eid, S(oid)) for oid in effect.affects] if given("lasting_effect", "affects")
-                   else []))
+                   else [])
+                + ([fn("effect_times", eid, effect.times)]
+                   if effect.times is not None and given("lasting_effect", "times") else []))
     libraries: dict[str, list] = {}
     for o in situation.objects:  # library order: 'position' where given, else the order of the objects
         if o.zone == "library":

@@ -686,6 +686,15 @@ def _delayed_source(d: _Draft, a: Symbol) -> None:
             d.effects[n] = replace(e, source=_text(source))
 
 
+def _effect_count(d: _Draft, a: Symbol) -> None:
+    """The number a lasting effect begun now counted as it began (608.2h)."""
+    ability, times = a.arguments
+    card, index = ability.arguments[0].string, ability.arguments[1].number
+    for n, e in enumerate(d.effects):
+        if (e.card, e.ability) == (card, index) and e.timestamp == d.entering_timestamp:
+            d.effects[n] = replace(e, times=times.number)
+
+
 CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "timestamps_taken/2": _timestamps_taken,
     "move/3": _move,
@@ -726,6 +735,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "tokens_created/3": _tokens,
     "effect_created/3": _effect_created,
     "delayed_source/2": _delayed_source,
+    "effect_count/2": _effect_count,
     "attaches/2": _attaches,
     "unattached/1": _unattached,
     "entered_transformed/1": _transformed,
@@ -1036,8 +1046,8 @@ def _state_key(state: Situation) -> tuple:
     ranks = {n: i for i, n in enumerate(sorted({o.timestamp for o in state.objects if o.timestamp is not None}
                                                | {e.timestamp for e in state.effects if e.timestamp is not None}))}
     stamps = tuple(sorted(repr((ref(o.id), ranks[o.timestamp])) for o in state.objects if o.timestamp is not None))
-    lasting = tuple(sorted(repr((e.card, e.controller, e.ability, ranks.get(e.timestamp), tuple(ref(x) for x in e.affects)))
-                           for e in state.effects))
+    lasting = tuple(sorted(repr((e.card, e.controller, e.ability, ranks.get(e.timestamp), tuple(ref(x) for x in e.affects),
+                                 e.times)) for e in state.effects))
     orders = tuple(sorted(repr((ref(a), ref(b))) for a, b in state.orders))
     found = tuple(repr((ref(item), cards if cards is None else tuple(sorted(map(ref, cards)))))
                   for item, cards in state.found)

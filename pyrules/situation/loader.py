@@ -535,8 +535,14 @@ def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     if affects and ability.kind != "static":
         raise f.child("affects").fail(f"'{card.name}''s effect changes no characteristics: it applies to whatever it "
                                       "describes, now (CR 611.2c); 'affects' is for effects that do")
+    times = _value(f, "lasting_effect", "times")
+    if ability.for_each and times is None:
+        raise f.fail(f"'{card.name}' counts as its effect begins (CR 608.2h); say the number it counted under 'times'")
+    if times is not None and not ability.for_each:
+        raise f.child("times").fail(f"'{card.name}''s effect counts nothing: 'times' is for an effect whose ability has "
+                                    "for_each")
     return LastingEffect(card.name, player_ref(f.child("controller"), f"{f.name}.controller"), index,
-                         timestamp=_value(f, "lasting_effect", "timestamp"), affects=affects)
+                         timestamp=_value(f, "lasting_effect", "timestamp"), affects=affects, times=times)
 
 
 # -- the stack ------------------------------------------------------------------------------------

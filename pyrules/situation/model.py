@@ -136,6 +136,7 @@ class LastingEffect:
     timestamp: int | None = None  # 613.7b; None: its order among the others is not known
     affects: tuple[str, ...] = ()  # the objects it changes, locked in as it began (611.2c)
     source: str | None = None  # a delayed triggered ability (603.7): the object that is its source (603.7d-e)
+    times: int | None = None  # an effect that counts ("+1/+1 for each ..."): the number it counted as it began (608.2h)
 
 
 @dataclass(frozen=True)

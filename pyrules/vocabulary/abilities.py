@@ -61,6 +61,7 @@ class AbilitySpec:
     zone: str = ""  # activated: the zone it works from, when not the battlefield (cycling: hand, 113.6)
     only_if: tuple = ()  # activated: conditions of "activate only if" (602.5b)
     as_long_as: tuple = ()  # static: the condition while which its effect exists (611.3a)
+    for_each: tuple = ()  # static: what its +N/+N is multiplied by, counted (608.2h, 613.4c)
     spend_effect: str = ""  # activated mana abilities: what the mana does to the spell it pays for (106.6)
     conditions: tuple[str, ...] = ()  # a spell: the condition of each instruction ("" or "kicked", 702.33d)
     line: str = ""  # unsupported: the line of rules text that no template fits, as printed
@@ -319,7 +320,7 @@ def parse_ability(f: Field) -> AbilitySpec:
                            damage_by=options.get("by", ""), combat=options.get("combat", False))
     if key == "static":
         statics = names("static")
-        body.only_keys(set(statics) | {"filter", "lasting", "as_long_as"})
+        body.only_keys(set(statics) | {"filter", "lasting", "as_long_as", "for_each"})
         present = [k for k in statics if body.child(k).present]
         if not present:
             raise body.fail(f"a static ability has at least one of: {', '.join(statics)}")
@@ -335,8 +336,13 @@ def parse_ability(f: Field) -> AbilitySpec:
                 raise UnsupportedError(body.where, "a spell_cost other than a nonzero amount alone in a static ability")
             return AbilitySpec("static", statics=tuple(parts), filter=_filter(body, "objects"))
         options = _options(body, "static")
-        spec = AbilitySpec("static", statics=tuple(parts), filter=_filter(body, "static"),
-                           lasting=options.get("lasting", ""), as_long_as=options.get("as_long_as", ()))
+        # ("~ gets +1/+1 for each ...": a count without a filter is about this permanent alone, as a condition's is)
+        about_itself = body.child("for_each").present and not body.child("filter").present
+        spec = AbilitySpec("static", statics=tuple(parts), filter=None if about_itself else _filter(body, "static"),
+                           lasting=options.get("lasting", ""), as_long_as=options.get("as_long_as", ()),
+                           for_each=options.get("for_each", ()))
+        if spec.for_each and "modify_pt" not in present:
+            raise body.child("for_each").fail("'for_each' multiplies a +N/+N: give 'modify_pt'")
         if spec.as_long_as and (set(present) - {"modify_pt", "gain_keywords"} or body.child("filter").present
                                 or spec.lasting):
             raise UnsupportedError(body.child("as_long_as").where, "a static ability with a condition other than one "

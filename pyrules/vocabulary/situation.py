@@ -424,6 +424,10 @@ EFFECT_FIELDS: tuple[Kind, ...] = (
     _field("lasting_effect", "affects", "the objects it changes: those it affected as it began, whatever happened "
            "since (611.2c); required of an effect that changes characteristics", Modelled("continuous.lp", ("611.2c",)),
            ListOf(Name("object id")), example="layers/counter-and-pump-under-a-base-setter", asp="effect_affects"),
+    _field("lasting_effect", "times", "for an effect that counts (its ability's for_each: \"+1/+1 until end of turn "
+           "for each ...\"): the number it counted as it began (608.2h); required of such an effect, refused of others",
+           Modelled("continuous.lp", ("608.2h",)), Count(0), example="layers/a-counted-pump-keeps-its-number",
+           asp="effect_times"),
 )
 
 # ---------------------------------------------------------------------------------------------

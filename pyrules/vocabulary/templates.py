@@ -661,6 +661,57 @@ def _as_long_as_terms(value: Any, ctx: Any) -> Any:
     return fn("permanents", fid, v[0]) if key == "permanents" else fn("no_permanents", fid)
 
 
+@dataclass(frozen=True)
+class ForEach(Shape):
+    """What a "+N/+N for each ..." counts (608.2h, 613.4c): one key, and ``beyond: N`` to leave the first N out ("for
+    each creature blocking it beyond the first")."""
+
+    KEYS = ("permanents", "attached", "blocking_it", "counters", "cards", "basic_land_types")
+    form = ("{permanents: a filter}, {attached: a filter} (those attached to the object it changes), {blocking_it: "
+            "true} (the creatures blocking the object it changes), {counters: a counter kind} (on this permanent), "
+            "{cards: {zone, whose, filter}}, or {basic_land_types: a filter} (the basic land types among the "
+            "permanents it matches); and beyond: N")
+    #: Power reads layer 7c, where the count is used: a filter asking it would count itself.
+    UNREAD_FIELDS = frozenset({"power_at_most", "power_at_least", "lesser_power"})
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({*self.KEYS, "beyond"})
+        keys = [k for k in self.KEYS if f.child(k).present]
+        if len(keys) != 1:
+            raise f.fail(f"{f.name} counts one thing: {self.form}")
+        key, child = keys[0], f.child(keys[0])
+        beyond = f.child("beyond").integer(default=0, minimum=1) if f.child("beyond").present else 0
+        if key == "blocking_it":
+            if child.value is not True:
+                raise child.fail("blocking_it is true or absent")
+            return (key, None, beyond)
+        if key == "counters":
+            return (key, name_token(child.text(), child, "counter kind"), beyond)
+        if key == "cards":
+            return (key, CardsCounted().parse(child), beyond)
+        parsed = FilterShape("objects").parse(child)
+        asked = set(parsed.conditions) & self.UNREAD_FIELDS
+        if asked:
+            raise UnsupportedError(child.where, f"counting permanents by power ({', '.join(sorted(asked))}) for "
+                                                "+N/+N: power is what the count changes")
+        return (key, parsed, beyond)
+
+
+def _for_each_terms(value: Any, ctx: Any) -> Any:
+    key, v, beyond = value
+    if key == "blocking_it":
+        what = C("blocking_it")
+    elif key == "counters":
+        what = fn("counters", C(v))
+    elif key == "cards":
+        zone, whose, flt = v
+        what = fn("cards", C(zone), C(whose), C("none") if flt is None else ctx.filter(flt, "each"))
+    else:
+        what = fn(key, ctx.filter(v, "each"))
+    return fn("counting", what, beyond)
+
+
 def _card_in_your_graveyard(value: Any) -> tuple[TargetSpec, ...]:
     """The target "target [filter] card from your graveyard": a card in its owner's graveyard, owner: you (115.1)."""
     return (TargetSpec("target " + filter_words(value) + " card in your graveyard", "graveyard",
@@ -1927,6 +1978,15 @@ OPTIONS: tuple[Kind, ...] = (
          "layers up to colors leave. Only for a static ability about this permanent alone that gives keywords or +N/+N",
          Modelled("continuous.lp", ("611.3a", "604.1")), AsLongAs(), frozenset({"static"}), term=_as_long_as_terms,
          example="layers/a-creature-small-while-you-control-two-artifacts", asp="ability_while"),
+    Kind("option", "for_each", "a static ability's +N/+N multiplied by a number it counts (608.2h, 613.4c): the "
+         "permanents a filter matches (\"for each artifact you control\"), those of a filter attached to the object it "
+         "changes (\"for each Aura attached to it\"), the creatures blocking that object, counters of a kind on this "
+         "permanent, cards in a hand or graveyard, or the basic land types among permanents (205.3i); beyond: N leaves "
+         "the first N out. A static ability counts all the time; a lasting effect counts once, as it begins, and "
+         "keeps that number. Without a filter, a printed static ability that counts is about this permanent alone "
+         "(\"~ gets +1/+1 for each ...\")", Modelled("continuous.lp", ("608.2h", "613.4c")), ForEach(),
+         frozenset({"static"}), term=_for_each_terms, example="layers/a-creature-bigger-for-each-artifact",
+         asp="ability_for_each"),
     Kind("option", "applies_to", "a counters replacement that applies only where an effect would put the counters "
          "(Doubling Season), not to counters put as a cost until another replacement has modified them (614.16)",
          Modelled("events.lp", ("614.16",)), OneOf(("effects",)), frozenset({"replacement"}), term=lambda v, ctx: C(v),
