@@ -399,7 +399,8 @@ _NOT_CREATURE_TYPES = {"other", "creatures", "artifacts", "lands", "permanents",
 def _subtype_word(phrase: str) -> str | None:
     """The one capitalised word of a filter's phrase that names a subtype in the singular ("Dragon", "Equipment",
     "Plains"): None if there is none, or more than one, or a plural (read only where spelled out, ``_SUBTYPES``)."""
-    found = [w for w in phrase.split() if re.fullmatch(r"[A-Z][a-z]+", w) and (not w.endswith("s") or w == "Plains")
+    found = [w for w in phrase.split() if re.fullmatch(r"[A-Z][a-z]+", w)
+             and (not w.endswith("s") or w in ("Plains", "Aurochs"))
              and w.lower() not in _NOT_CREATURE_TYPES | TYPE_WORDS | _FILTER_WORDS and not w.startswith("Non")]
     return found[0] if len(found) == 1 else None
 
@@ -1139,6 +1140,8 @@ TRIGGERED_KEYWORDS = {"Prowess": "Whenever you cast a noncreature spell, ~ gets 
                                  "turn.",
                       **{f"Bushido {n}": f"Whenever ~ blocks or becomes blocked, it gets +{n}/+{n} until end of turn."
                          for n in range(1, 10)},
+                      **{f"Rampage {n}": f"Whenever ~ becomes blocked, it gets +{n}/+{n} until end of turn for each "
+                                         "creature blocking it beyond the first." for n in range(1, 10)},  # 702.23a
                       **{f"Soulshift {n}": f"When ~ dies, you may return target Spirit card with mana value {n} or less "
                                            "from your graveyard to your hand." for n in range(1, 13)},  # 702.46a
                       **{f"Afterlife {n}": f"When ~ dies, create {word} 1/1 white and black Spirit creature "
@@ -1441,6 +1444,56 @@ def _cost_change(line: str) -> dict[str, Any] | None:
     return None
 
 
+def count_phrase(words: str) -> dict[str, Any] | None:
+    """What "for each [words]" counts (608.2h, 613.4c), as a for_each value, or None."""
+    beyond = 0
+    if words.endswith(" beyond the first"):
+        words, beyond = words[: -len(" beyond the first")], 1
+    out: dict[str, Any] | None = None
+    m = re.fullmatch(r"(.+?) counter on (?:~|it)", words)
+    attached = re.fullmatch(r"(Aura|Equipment|Aura and Equipment) attached to (?:~|it)", words)
+    if words == "creature blocking it":
+        out = {"blocking_it": True}
+    elif m and counter_kind(m.group(1)):
+        out = {"counters": counter_kind(m.group(1))}
+    elif attached:
+        kinds = [k.lower() for k in attached.group(1).split(" and ")]
+        out = {"attached": {"subtypes": kinds} if len(kinds) == 1 else {"any_subtypes": kinds}}
+    elif words == "basic land type among lands you control":
+        out = {"basic_land_types": {"types": ["land"], "controller": "you"}}
+    elif (cards := re.fullmatch(r"(?:(.+?) )?card in (your hand|your graveyard|all graveyards)", words)):
+        zone, whose = {"your hand": ("hand", "you"), "your graveyard": ("graveyard", "you"),
+                       "all graveyards": ("graveyard", "all")}[cards.group(2)]
+        flt = None if cards.group(1) is None else _card_filter(cards.group(1))
+        if cards.group(1) is None or flt:
+            out = {"cards": {"zone": zone, "whose": whose, **({"filter": flt} if flt else {})}}
+    else:
+        other = words.startswith("other ") and words[6:].split()[0] in ("attacking", "blocking", "tapped", "untapped")
+        flt = permanent_filter(re.sub(r" on the battlefield$", "", words[6:] if other else words))
+        if flt and not {"power_at_most", "power_at_least"} & set(flt):
+            out = {"permanents": {**flt, "other": True} if other else flt}
+    if out is None or (beyond and "blocking_it" not in out):
+        return None
+    return {**out, "beyond": beyond} if beyond else out
+
+
+#: "~ gets +1/+1 for each artifact you control", "Enchanted creature gets +1/+1 for each Forest you control and has
+#: trample": +N/+N multiplied by a count, on this permanent or on the one this is attached to.
+_FOR_EACH_STATIC = re.compile(r"(~|Enchanted creature|Equipped creature) gets ([+-]\d+/[+-]\d+) for each (.+?)"
+                              r"(?: and has ([a-z ,]+))?\.")
+
+
+def _for_each_static(line: str) -> dict[str, Any] | None:
+    m = _FOR_EACH_STATIC.fullmatch(line)
+    if not m:
+        return None
+    counted, body = count_phrase(m.group(3)), _pt_and_keywords(m.group(2), m.group(4))
+    if counted is None or body is None or (m.group(4) and m.group(1) == "~"):
+        return None
+    about = {} if m.group(1) == "~" else {"filter": {"enchanted": True}}
+    return {"static": {**body, **about, "for_each": counted}}
+
+
 _GRANT = r"(?:gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+)| and (can't block|can't be blocked))?|has ([a-z ,]+))"
 
 
@@ -1513,6 +1566,9 @@ def _static(line: str) -> dict[str, Any] | None:
     conditional = _conditional_static(line)
     if conditional is not None:
         return conditional
+    counted = _for_each_static(line)
+    if counted is not None:
+        return counted
     if re.fullmatch(r"You control enchanted (?:creature|permanent|land|artifact|Equipment)\.", line):  # layer 2
         return {"static": {"gain_control": True, "filter": {"enchanted": True}}}
     m = re.fullmatch(r"Enchanted creature can't (attack|block|attack or block)\.", line)
@@ -1824,14 +1880,23 @@ def _this_turn(line: str) -> str:
 
 #: "gets +1/+1 until end of turn", "gains flying until end of turn", "gets +2/+0 and gains first strike until
 #: end of turn" (get and gain for a plural subject): the P/T change and the keywords, in groups 1 and 2 or 3.
-_UNTIL_EOT = r"(?:gets? ([+-]\d+/[+-]\d+)(?: and gains? ([a-z ,]+?))?|gains? ([a-z ,]+?)) until end of turn"
+_UNTIL_EOT = (r"(?:gets? ([+-]\d+/[+-]\d+)(?: and gains? ([a-z ,]+?))?|gains? ([a-z ,]+?)) until end of turn"
+              r"(?: for each ([^.]+?))?")
 
 
-def _until_eot(m: re.Match[str], first: int) -> dict[str, Any] | None:
-    """The lasting static ability a match of ``_UNTIL_EOT`` (from group ``first``) describes, or None."""
-    pt, with_pt, alone = m.group(first), m.group(first + 1), m.group(first + 2)
+def _until_eot(m: re.Match[str], first: int, about_itself: bool = False) -> dict[str, Any] | None:
+    """The lasting static ability a match of ``_UNTIL_EOT`` (from group ``first``) describes, or None. Its "for each
+    [count]" (608.2h) may say "other" only of a permanent that changes itself ("for each other attacking Goblin")."""
+    pt, with_pt, alone, each = (m.group(first + k) for k in range(4))
     body = _pt_and_keywords(pt, with_pt if pt else alone)
-    return None if body is None else {**body, "lasting": "until_end_of_turn"}
+    if body is None:
+        return None
+    if each is None:
+        return {**body, "lasting": "until_end_of_turn"}
+    counted = count_phrase(each)
+    if not pt or counted is None or (counted.get("permanents", {}).get("other") and not about_itself):
+        return None
+    return {**body, "lasting": "until_end_of_turn", "for_each": counted}
 
 
 #: A clause "~ gets +1/+1 until end of turn" (or "it", "target creature ... gains flying ...") inside a triggered or
@@ -1859,7 +1924,7 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
         return _with_lasting_each(line, spell_card)
     if _LASTING_CLAUSE.search(line, m.end()):
         return None
-    static = _until_eot(m, 3)
+    static = _until_eot(m, 3, about_itself=m.group(1) in ("~", "it", "this creature"))
     if static is None:
         return None
     if m.group(1) in ("it", "this creature") and not re.fullmatch(
@@ -2135,7 +2200,7 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     m = re.fullmatch(rf"([^:\"]+): ~ {_UNTIL_EOT}\.", line)
     if m:  # "{R}: ~ gets +1/+0 until end of turn": the ability makes the lasting effect written after it
         parts = costs(m.group(1))
-        static = _until_eot(m, 2)
+        static = _until_eot(m, 2, about_itself=True)
         if parts is None or static is None:
             return None
         return [{"activated": {"cost": cost_value(parts), "effect": {"lasting_on_self": NEXT}}}, {"static": static}]
