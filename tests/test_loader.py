@@ -1552,6 +1552,16 @@ def test_a_count_is_one_the_encodings_read(write, static, message):
     assert message in error.message, error
 
 
+@pytest.mark.parametrize("ability, message", [
+    ('typecycling: {cost: "{2}"}', "typecycling needs a filter: the [type] it searches for (plain cycling is 'cycling')"),
+    ('typecycling: {cost: "{2}", filter: {}}', "typecycling needs a filter"),
+    ('typecycling: {cost: "{2}", filter: {subtypes: [swamp]}, zone: hand}', "unknown field 'zone'"),
+], ids=["no-filter", "empty-filter", "unknown-field"])
+def test_typecycling_searches_for_a_type(write, ability, message):
+    """702.29e: typecycling searches for a card of a type; without one it would be cycling."""
+    assert message in load_error(_artifact_with(write, ability)).message
+
+
 def _counted_effect(write, times: str, ability: int = 2):
     return write("counted.yaml", f"""\
         players: [alice, bob]

@@ -228,7 +228,7 @@ def parse_ability(f: Field) -> AbilitySpec:
         if find("keyword", name) is None:
             raise UnsupportedError(body.where, f"keyword '{name}' (known keywords: {', '.join(KEYWORDS)})")
         return AbilitySpec("keyword", keyword=name)
-    if key in ("cycling", "equip", "craft"):
+    if key in ("cycling", "typecycling", "equip", "craft"):
         return _keyword_ability(key, body)
     if key == "cost_reduction":  # 601.2f: "this spell costs {1} less to cast for each artifact you control"
         body.only_keys({"less", "for_each", "if_any"})
@@ -433,6 +433,11 @@ def _modal_spell(body: Field) -> AbilitySpec:
 
 def _keyword_ability(key: str, body: Field) -> AbilitySpec:
     """Activated keyword abilities (113.3b): the ability their reminder text says, with the keyword's name."""
+    if key == "typecycling":  # 702.29e: "[Cost], Discard this card: Search your library for a [type] card, reveal
+        # it, put it into your hand, then shuffle", from the hand: a cycling ability
+        cost, flt = kind("ability", "typecycling").shape.parse(body)
+        return AbilitySpec("activated", costs=(Part("mana", cost), Part("discard", "self")),
+                           effects=(Part("search_to_hand", (flt, 1)),), keyword="typecycling", zone="hand")
     if key in ("cycling", "equip"):
         mana = Part("mana", kind("cost", "mana").shape.parse(body))
         if key == "cycling":  # 702.29a: "[Cost], Discard this card: Draw a card", from the hand

@@ -218,6 +218,20 @@ class CraftShape(Shape):
 
 
 @dataclass(frozen=True)
+class Typecycling(Shape):
+    """``{cost: "{2}", filter: {subtypes: [swamp]}}``: typecycling's cost and what its search looks for."""
+
+    form = "{cost: mana symbols, filter: what the search finds (a stated quality)}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"cost", "filter"})
+        if not f.child("filter").present or not f.child("filter").value:
+            raise f.fail(f"{f.name} needs a filter: the [type] it searches for (plain cycling is 'cycling')")
+        return ManaSymbols().parse(f.child("cost")), FilterShape("objects").parse(f.child("filter"))
+
+
+@dataclass(frozen=True)
 class DamageTarget(Shape):
     """``{amount: N or X, filter: ...}``."""
 
@@ -365,6 +379,10 @@ ABILITY_KINDS: tuple[Kind, ...] = (
     Kind("ability", "cycling", "Cycling [cost]: \"[cost], discard this card: draw a card\", activated from the hand "
          "(702.29)", Modelled("activation.lp", ("702.29a", "113.6")), ManaSymbols(), asp="discard_self",
          example="craft/cycling-from-the-hand"),
+    Kind("ability", "typecycling", "[Type]cycling [cost] (\"swampcycling\", \"basic landcycling\"): \"[cost], discard "
+         "this card: search your library for a [filter] card, reveal it, put it into your hand, then shuffle\", "
+         "activated from the hand (702.29e): {cost, filter}", Modelled("choices.lp", ("702.29e", "701.23a")),
+         Typecycling(), asp="search_to_hand", example="choices/swampcycling-finds-a-swamp"),
     Kind("ability", "equip", "Equip [cost]: \"[cost]: attach this to target creature you control; activate only as a "
          "sorcery\" (702.6)", Modelled("stack.lp", ("702.6a",)), ManaSymbols(), asp="attach_target",
          example="craft/equip-attaches"),

@@ -1153,6 +1153,12 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(rf"(Cycling|Equip|Kicker|Buyback|Echo|Evoke) ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{X\}|\{[WUBRG]\}|\{[WUBRG]/[WUBRGP]\})+", m.group(2)):
         return [{m.group(1).lower(): m.group(2)}]
+    m = re.fullmatch(rf"(Basic land|[A-Z][a-z]+)cycling ({MANA})", line)
+    if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(2)):  # 702.29e: "Swampcycling {2}", "Basic landcycling"
+        kind = m.group(1).lower()
+        flt = {"supertypes": ["basic"], "types": ["land"]} if kind == "basic land" else \
+            {"types": ["land"]} if kind == "land" else _card_filter(m.group(1))
+        return [{"typecycling": {"cost": m.group(2), "filter": flt}}] if flt else None
     m = re.fullmatch(rf"(Morph|Megamorph) ({MANA})", line)
     if m:  # 702.37a-b (a cost with {X} is refused: 107.3d is not modelled)
         return [{m.group(1).lower(): m.group(2)}] if re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(2)) else None
