@@ -1253,6 +1253,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"static": {"pt_equal_cards": {"zone": "hand", "whose": "all"}}}]),
     ("~ can't be blocked by creatures with power 2 or less.", False,
      [{"static": {"unblockable_by_power": {"at_most": 2}}}]),
+    ("Creatures with power less than ~'s power can't block it.", False,
+     [{"static": {"unblockable_by_power": {"less_than_its_own": True}}}]),
     ("Mentor", False, [{"triggered": {"when": "attacks", "effect": {"put_counters_target": {
         "kind": "p1p1", "count": 1, "filter": {"types": ["creature"], "attacking": True, "lesser_power": True}}}}}]),
     ("Modular 2", False, [{"enters": {"counters": {"p1p1": 2}}}, {"triggered": {"when": "dies", "effect": {"may": {
@@ -1340,7 +1342,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "put-self-on-top",
         "search-a-card", "search-basic-lands-then-shuffle", "may-search-if-you-do-shuffle", "search-named-like-this",
         "search-a-rebel-permanent", "search-by-another-name-refused", "may-search-onto-the-battlefield", "fading",
-        "cda-creature-cards-in-graveyard", "cda-all-hands", "unblockable-by-small", "mentor", "modular", "flanking",
+        "cda-creature-cards-in-graveyard", "cda-all-hands", "unblockable-by-small", "unblockable-by-less-power",
+        "mentor", "modular", "flanking",
         "unleash",
         "search-lands-onto-the-battlefield-tapped", "fetch-land",
         "additional-cost-naming-the-card", "afflict",

@@ -1515,16 +1515,21 @@ class TappedUnless(Shape):
 
 @dataclass(frozen=True)
 class PowerBound(Shape):
-    """``{at_most: N}`` or ``{at_least: N}``: power N or less (N or greater)."""
+    """``{at_most: N}`` or ``{at_least: N}``: power N or less (N or greater); ``{less_than_its_own: true}``: less
+    power than this creature's."""
 
-    form = "{at_most: N} or {at_least: N}"
+    form = "{at_most: N}, {at_least: N} or {less_than_its_own: true}"
 
     def parse(self, f: Field) -> Any:
         f.mapping()
-        f.only_keys({"at_least", "at_most"})
-        bounds = [k for k in ("at_least", "at_most") if f.child(k).present]
+        f.only_keys({"at_least", "at_most", "less_than_its_own"})
+        bounds = [k for k in ("at_least", "at_most", "less_than_its_own") if f.child(k).present]
         if len(bounds) != 1:
-            raise f.fail(f"{f.name} needs one of at_least and at_most")
+            raise f.fail(f"{f.name} needs one of at_least, at_most and less_than_its_own")
+        if bounds[0] == "less_than_its_own":
+            if f.child(bounds[0]).value is not True:
+                raise f.child(bounds[0]).fail("less_than_its_own is true or absent")
+            return bounds[0], 0
         return bounds[0], f.child(bounds[0]).integer(minimum=0)
 
 
@@ -1948,7 +1953,8 @@ STATICS: tuple[Kind, ...] = (
          term=lambda v, ctx: [fn("restriction", C(k)) for k in v], asp="restriction",
          example="combat/pacifism-keeps-a-creature-from-combat"),
     Kind("static", "unblockable_by_power", "this creature can't be blocked by creatures with power N or less "
-         "({at_most: N}) or N or greater ({at_least: N}) (509.1b): an ability of its own, lost with its abilities",
+         "({at_most: N}) or N or greater ({at_least: N}), or with power less than its own ({less_than_its_own: true}) "
+         "(509.1b): an ability of its own, lost with its abilities",
          Modelled("combat.lp", ("509.1b",)), PowerBound(),
          term=lambda v, ctx: fn("unblockable_by_power", C(v[0]), v[1]), asp="unblockable_by_power",
          example="combat/small-creatures-cannot-block-it"),

@@ -405,5 +405,7 @@ def test_a_creature_unblockable_by_small_creatures_evades_them_while_it_has_the_
     facts = """_may_try_block(small,a). _may_try_block(big,a). power(small,2). power(big,3). static_effect(a,d).
                ability_static(d,unblockable_by_power(at_most,2)).
                _may_try_block(small,c). _may_try_block(big,c). static_effect(c,e).
-               ability_static(e,unblockable_by_power(at_least,3))."""
-    assert derive("combat:208.1", facts, "_evaded") == {"_evaded(small,a)", "_evaded(big,c)"}
+               ability_static(e,unblockable_by_power(at_least,3)).
+               _may_try_block(small,g). _may_try_block(big,g). static_effect(g,h). power(g,3).
+               ability_static(h,unblockable_by_power(less_than_its_own,0))."""
+    assert derive("combat:208.1", facts, "_evaded") == {"_evaded(small,a)", "_evaded(big,c)", "_evaded(small,g)"}

@@ -1197,6 +1197,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"~ can't be blocked by creatures with power (\d+) or (less|greater)\.", line)
     if m:  # 509.1b: an evasion ability of its own
         return [{"static": {"unblockable_by_power": {"at_most" if m.group(2) == "less" else "at_least": int(m.group(1))}}}]
+    if line in ("Creatures with power less than ~'s power can't block it.",
+                "~ can't be blocked by creatures with power less than ~'s power."):  # 509.1b
+        return [{"static": {"unblockable_by_power": {"less_than_its_own": True}}}]
     if line == "Mentor":  # 702.134a: "whenever this creature attacks, put a +1/+1 counter on target attacking
         # creature with lesser power"
         return [{"triggered": {"when": "attacks", "effect": {"put_counters_target": {
