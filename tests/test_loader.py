@@ -1562,6 +1562,41 @@ def test_typecycling_searches_for_a_type(write, ability, message):
     assert message in load_error(_artifact_with(write, ability)).message
 
 
+def test_that_much_is_the_amount_of_a_damage_event(write):
+    """603.2: "you gain that much life" reads the amount of the event the ability triggered on: only a damage
+    trigger has one."""
+    error = load_error(_artifact_with(write, "triggered: {when: enters, effect: {gain_life_that_much: true}}"))
+    assert error.message == "unsupported: effect 'gain_life_that_much' in a 'enters' triggered ability", error
+
+
+@pytest.mark.parametrize("that_much, ability, message", [
+    ("", 1, "'t' says \"that much\": give the amount of the event it triggered on with 'that_much: N'"),
+    (", that_much: 2", 2, "'t' says nothing of \"that much\"; 'that_much' is for such a trigger"),
+    (", that_much: 0", 1, "that_much must be at least 1"),
+], ids=["missing", "not-that-much", "zero"])
+def test_a_trigger_on_the_stack_says_how_much(write, that_much, ability, message):
+    """603.2: a trigger waiting to resolve keeps the amount of its event; the situation gives it, and only for a
+    trigger that reads it."""
+    path = write("that-much.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - name: Test Drinker
+            cost: "{{1}}"
+            types: [creature]
+            power: 1
+            toughness: 1
+            abilities:
+              - triggered: {{when: deals_damage, effect: {{gain_life_that_much: true}}}}
+              - triggered: {{when: dealt_damage, effect: {{gain_life: 1}}}}
+        objects:
+          - {{id: d, card: Test Drinker, controller: alice}}
+        stack:
+          - {{id: t, triggered: d, ability: {ability}, controller: alice{that_much}}}
+        question: resolve
+        """)
+    assert message in load_error(path).message
+
+
 def _counted_effect(write, times: str, ability: int = 2):
     return write("counted.yaml", f"""\
         players: [alice, bob]

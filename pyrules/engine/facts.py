@@ -401,6 +401,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             symbols.append(fn("trigger_item", iid, S(item.refers_to)))
         if item.that is not None and given("stack_item", "that"):
             symbols.append(fn("trigger_object", iid, S(item.that)))
+        if item.that_much is not None and given("stack_item", "that_much"):
+            symbols.append(fn("trigger_amount", iid, item.that_much))
         used_cards[library[source.card].name] = library[source.card]
         add(f"stack.{situation.stack.index(item.id)}", symbols)
     for k, effect in enumerate(situation.effects):

@@ -298,7 +298,8 @@ def _waits(d: _Draft, a: Symbol) -> None:
     d.waiting.append(StackAbility(tid, source.string, "triggered", instance.arguments[1].number, controller,
                                   lki_counters=lki, refers_to=_event_item(d, item.arguments[2])
                                   if len(item.arguments) == 3 else None,
-                                  that=_event_object(item.arguments[2]) if len(item.arguments) == 3 else None))
+                                  that=_event_object(item.arguments[2]) if len(item.arguments) == 3 else None,
+                                  that_much=_event_amount(item.arguments[2]) if len(item.arguments) == 3 else None))
 
 
 def _delayed_waits(d: _Draft, effect: Symbol, instance: Symbol, controller: str) -> None:
@@ -336,6 +337,17 @@ def _event_object(event: Symbol) -> str | None:
     if event.name in ("combat_damage", "blocked_by") and len(event.arguments) == 2 and \
             event.arguments[1].type == SymbolType.String:
         return event.arguments[1].string
+    return None
+
+
+#: Trigger events with an amount, its last argument: "that much" (603.2).
+_WITH_AN_AMOUNT = {"deals_damage", "dealt_damage"}
+
+
+def _event_amount(event: Symbol) -> int | None:
+    """The amount of a trigger event ("you gain that much life"), when it has one."""
+    if event.name in _WITH_AN_AMOUNT and len(event.arguments) == 3 and event.arguments[2].type == SymbolType.Number:
+        return event.arguments[2].number
     return None
 
 
@@ -1006,7 +1018,7 @@ def _state_key(state: Situation) -> tuple:
     content: dict[str, tuple] = {o.id: _own(o) for o in state.objects if o.id in created}
     for a in state.stack_abilities + state.waiting:
         content[a.id] = (a.kind, a.ability, a.controller, a.source, a.targets, tuple(sorted(a.lki_counters.items())),
-                         a.x, a.modes, a.division, a.instance)
+                         a.x, a.modes, a.division, a.instance, a.that, a.that_much)
     names: dict[str, Any] = {oid: ("created", content[oid]) for oid in created & set(content)}
 
     def ref(x: str | None) -> Any:
@@ -1034,9 +1046,11 @@ def _state_key(state: Situation) -> tuple:
     stack = tuple(ref(i) for i in state.stack)
     abilities = sorted(repr((ref(a.id), a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                              tuple(sorted(a.lki_counters.items())), a.x, a.modes, a.division, ref(a.refers_to), ref(a.that),
+                             a.that_much,
                              tuple(ref(m) for m in a.materials), a.instance)) for a in state.stack_abilities)
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
-                           tuple(sorted(a.lki_counters.items())), a.division)) for a in state.waiting)
+                           tuple(sorted(a.lki_counters.items())), a.division, ref(a.that), a.that_much))
+                     for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison,
                      p.energy, p.dealt_damage, p.shuffled,

@@ -652,8 +652,15 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
         raise f.child("that").fail(f"unknown player '{that}'")
     if that is not None and about_that and that not in by_id:
         raise f.child("that").fail(f"unknown object '{that}'")
+    that_much = _value(f, "stack_item", "that_much")
+    about_much = any(e.kind in ("gain_life_that_much", "lose_life_that_much") for e in ability.effects)
+    if about_much and that_much is None:
+        raise f.fail(f"'{iid}' says \"that much\": give the amount of the event it triggered on with 'that_much: N'")
+    if that_much is not None and not about_much:
+        raise f.child("that_much").fail(f"'{iid}' says nothing of \"that much\"; 'that_much' is for such a trigger")
     return StackAbility(iid, source.id, kind_name, index, controller, targets, x=_value(f, "stack_item", "x"),
-                        modes=modes, division=division, instance=instance, refers_to=copies, that=that)
+                        modes=modes, division=division, instance=instance, refers_to=copies, that=that,
+                        that_much=that_much)
 
 
 # -- targets (115) ---------------------------------------------------------------------------------

@@ -121,6 +121,7 @@ class StackAbility:
     division: tuple[int, ...] = ()  # its divided damage, per target (601.2d)
     refers_to: str | None = None  # a triggered ability: the spell or ability on the stack its event was about
     that: str | None = None  # a triggered ability: the creature its event was about ("that creature", 603.2)
+    that_much: int | None = None  # a triggered ability: the amount of its event ("you gain that much life", 603.2)
     materials: tuple[str, ...] = ()  # craft: the objects exiled to pay its cost (702.167a)
     instance: str | None = None  # an ability a card used to craft its source gives it: that card's id
 

@@ -406,6 +406,9 @@ STACK_FIELDS: tuple[Kind, ...] = (
     _field("stack_item", "that", "for a trigger whose instructions say \"that creature\" (exalted): the id of the "
            "creature its event was about (603.2)", Modelled("stack.lp", ("603.2",)),
            example="combat/exalted-on-the-stack", asp="trigger_object"),
+    _field("stack_item", "that_much", "for a trigger whose instructions say \"that much\" (\"you gain that much "
+           "life\"): the amount of the event it triggered on, the damage dealt (603.2)", Modelled("stack.lp", ("603.2",)),
+           Count(1), example="stack/a-creature-that-loses-you-life-as-it-is-dealt-damage", asp="trigger_amount"),
 )
 
 # ---------------------------------------------------------------------------------------------

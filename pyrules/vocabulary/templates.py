@@ -1277,6 +1277,14 @@ EFFECTS: tuple[Kind, ...] = (
            Modelled("stack.lp", ("101.4", "608.2c")), PlayerInstruction(), RESOLVING,
            term=lambda value, ctx, who=who: fn(who, fn(value[0], value[1])),
            example=f"stack/{who.replace('_', '-')}-discards-a-card") for who in ("each_player", "each_opponent")),
+    *(Kind("effect", name, f"you {verb} that much life: as much as the event the ability triggered on was (the damage "
+           "dealt or dealt to, 603.2, 119.3): in a deals_damage or dealt_damage triggered ability",
+           Modelled("stack.lp", ("603.2", "119.3")), Flag(), frozenset({"deals_damage", "dealt_damage"}),
+           term=_const(name),
+           example=example)
+      for name, verb, example in (
+          ("gain_life_that_much", "gain", "combat/a-creature-that-gains-as-much-life-as-it-deals-damage"),
+          ("lose_life_that_much", "lose", "stack/a-creature-that-loses-you-life-as-it-is-dealt-damage"))),
     Kind("effect", "that_player", "in \"whenever this deals combat damage to a player\", that player follows the "
          "instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N} or {mill: N} (603.2, 608.2c)",
          Modelled("stack.lp", ("603.2", "608.2c")), PlayerInstruction(), frozenset({"triggered"}),
@@ -1629,6 +1637,11 @@ TRIGGERS: tuple[Kind, ...] = (
          "of one step is one, however many sources deal it; each instruction's damage another: 120.3, 510.2)",
          Modelled("events.lp", ("120.3", "510.2", "603.2")), term=_const("dealt_damage"),
          example="combat/dealt-damage-once-for-two-blockers"),
+    Kind("trigger", "deals_damage", "whenever this permanent (with a filter: a [filter] permanent, \"enchanted "
+         "creature\") deals damage: once for each event, however many things it deals damage to (the combat damage of "
+         "one step is one event; each instruction's damage another: 120.3, 510.2); \"that much\" is all of it",
+         Modelled("events.lp", ("120.3", "510.2", "603.2")), term=_const("deals_damage"),
+         example="combat/a-creature-that-gains-as-much-life-as-it-deals-damage"),
     Kind("trigger", "you_gain_life", "whenever you gain life: once for each event in which this permanent's controller "
          "gains life, none for 0 life (119.9)", Modelled("triggers.lp", ("119.9", "603.2")),
          term=_const("you_gain_life"), example="sequences/a-life-gain-trigger-once-per-event"),

@@ -641,6 +641,7 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"Discard (a|two|three) cards?"), lambda m: {"discard": number(m[1])}),
     (re.compile(r"You gain (\d+) life"), lambda m: {"gain_life": int(m[1])}),
     (re.compile(r"You lose (\d+) life"), lambda m: {"lose_life": int(m[1])}),
+    (re.compile(r"You (gain|lose) that much life"), lambda m: {f"{m[1]}_life_that_much": True}),  # 603.2
     (re.compile(r"Each opponent loses (\d+) life"), lambda m: {"each_opponent_loses_life": int(m[1])}),
     (re.compile(r"~ deals (\d+|X) damage to any target"),
      lambda m: {"damage_any_target": "X" if m[1] == "X" else int(m[1])}),
@@ -1713,6 +1714,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Whenever ~ is dealt damage, (.+)\.", line)
     if m:  # 120.3: once per damage event
         return _trigger("dealt_damage", None, m.group(1))
+    m = re.fullmatch(r"Whenever (~|enchanted creature|equipped creature) deals damage, (.+)\.", line)
+    if m:  # 120.3, 510.2: once per damage event, however many things it is dealt to
+        return _trigger("deals_damage", None if m.group(1) == "~" else {"enchanted": True}, m.group(2))
     m = re.fullmatch(r"Whenever ~ becomes (tapped|untapped), (.+)\.", line)
     if m:  # 701.26a-b
         return _trigger(f"becomes_{m.group(1)}", None, m.group(2))
@@ -1802,7 +1806,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         text = re.sub(r"^sacrifice it\b", "sacrifice ~", text)
         text = re.sub(r"^return (?:it|~) to its owner's hand$", "return ~ to its owner's hand", text)
     effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
-    if effects is None:
+    if effects is None or when not in ("deals_damage", "dealt_damage") and any(
+            k.endswith("_that_much") for e in effects for k in e):  # (the amount of a damage event, 603.2)
         return None
     body: dict[str, Any] = {"when": when}
     if flt is not None:
