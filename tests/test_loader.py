@@ -1597,6 +1597,46 @@ def test_a_trigger_on_the_stack_says_how_much(write, that_much, ability, message
     assert message in load_error(path).message
 
 
+@pytest.mark.parametrize("effect, message", [
+    ("{up_to: {count: 1, effect: {tap_target: {types: [creature]}}}}", "count must be at least 2"),
+    ("{up_to: {count: 2, effect: {draw: 1}}}", "unsupported: effect 'draw' for each of up to N targets"),
+    ("{up_to: {count: 2, effect: {tap_target: {types: [creature]}, untap_target: {types: [creature]}}}}",
+     "up_to.effect needs exactly one instruction"),
+    ("[{up_to: {count: 2, effect: {tap_target: {types: [creature]}}}}, {destroy_target: {types: [creature]}}]",
+     "unsupported: targets after those of 'up to N targets' (only trailing targets may be left unchosen)"),
+], ids=["one", "no-target", "two-instructions", "a-target-after"])
+def test_up_to_n_targets_is_one_targeted_instruction(write, effect, message):
+    """601.2c: "up to N target ..." is one instruction with one target, followed for each of N targets that may be
+    left unchosen: only trailing ones, so that the targets a situation gives are read in order."""
+    error = load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effect}}}'))
+    assert message in error.message, error
+
+
+@pytest.mark.parametrize("targets, message", [
+    ("[bears, bears]", "'repel' targets 'bears' twice with one word \"target\" (CR 601.2c)"),
+    ("[bears, giant, elves]", "'repel' has 0 to 2 targets (target creature permanent; target creature permanent), "
+                              "not 3"),
+], ids=["twice", "too-many"])
+def test_up_to_targets_are_different_and_at_most_n(write, targets, message):
+    """601.2c: one word "target" never chooses an object twice, and "up to two" at most two."""
+    path = write("up-to.yaml", f"""\
+        players: [{{name: alice, mana_pool: "{{2}}{{W}}"}}, bob]
+        cards:
+          - name: Repel the Darkness
+            cost: "{{2}}{{W}}"
+            types: [instant]
+            abilities:
+              - spell: {{effect: {{up_to: {{count: 2, effect: {{tap_target: {{types: [creature]}}}}}}}}}}
+        objects:
+          - {{id: repel, card: Repel the Darkness, owner: alice, zone: hand}}
+          - {{id: bears, card: Grizzly Bears, controller: bob}}
+          - {{id: giant, card: Hill Giant, controller: bob}}
+          - {{id: elves, card: Llanowar Elves, controller: bob}}
+        question: {{cast: {{object: repel, targets: {targets}}}}}
+        """)
+    assert message in load_error(path).message
+
+
 def _counted_effect(write, times: str, ability: int = 2):
     return write("counted.yaml", f"""\
         players: [alice, bob]

@@ -196,6 +196,7 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
     if ability.kind == "spell" and ability.modes:
         out.append(fn("ability_modes_chosen", d, *ability.choose))
     out += [fn("ability_effect_condition", d, j, C(c)) for j, c in enumerate(ability.conditions, start=1) if c]
+    group_start, left = 0, 0
     for n, (spec, mode) in enumerate(zip(ability.targets, ability.target_modes), start=1):
         fid = fn("flt", d, fn("target", n))
         out += _filter_facts(fid, spec.filter, skip)
@@ -206,6 +207,13 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
             out.append(fn("ability_target_opponent", d, n))
         if mode:
             out.append(fn("ability_target_mode", d, n, mode))
+        if spec.up_to and ("effect", "up_to") not in skip:  # "up to N target ...": N slots of one word (601.2c)
+            if left == 0:
+                group_start, left = n, spec.up_to
+            left -= 1
+            out += [fn("ability_target_optional", d, n), fn("ability_target_group", d, n, group_start)]
+        else:
+            left = 0
     if ability.zone:
         out.append(fn("ability_zone", d, C(ability.zone)))
     if ability.trigger and ("trigger", ability.trigger) not in skip:

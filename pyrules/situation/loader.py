@@ -8,6 +8,7 @@ Which fields exist, and what each means, is declared once in :mod:`pyrules.vocab
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -673,10 +674,20 @@ def _check_targets(f: Field, targets: tuple[str, ...], specs: tuple[TargetSpec, 
     """As many targets as the text says "target", each one that the spell or ability could have
     chosen (an object of a kind the target allows, or a player where players are allowed). A spell or
     ability on the stack (``self_id``) cannot target itself (115.5); an ability may target its source."""
-    if len(targets) != len(specs):
+    required = len(specs) - len(tuple(itertools.takewhile(lambda s: s.up_to, reversed(specs))))
+    if not required <= len(targets) <= len(specs):
         wanted = "; ".join(s.text for s in specs) or "no targets"
-        raise f.fail(f"{what} has {len(specs)} target{'s' if len(specs) != 1 else ''} ({wanted}), "
-                     f"not {len(targets)}")
+        count = f"{required} to {len(specs)} targets" if required < len(specs) else \
+            f"{len(specs)} target{'s' if len(specs) != 1 else ''}"
+        raise f.fail(f"{what} has {count} ({wanted}), not {len(targets)}")
+    start = 0
+    while start < len(specs):  # "up to N target ...": N targets of one word, each a different object (601.2c)
+        n = specs[start].up_to or 1
+        word = [t for t in targets[start:start + n] if t]
+        if len(set(word)) < len(word):
+            raise f.fail(f"{what} targets '{next(t for t in word if word.count(t) > 1)}' twice with one word "
+                         "\"target\" (CR 601.2c)")
+        start += n
     for i, (t, spec) in enumerate(zip(targets, specs)):
         at = f.child(i) if isinstance(f.value, list) else f
         if t == self_id:

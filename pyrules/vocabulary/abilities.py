@@ -151,6 +151,9 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
     for i, e in enumerate(effects):
         if e.kind == "if_you_do" and not (i and effects[i - 1].kind == "may" and effects[i - 1].value[0] in _DONE):
             raise UnsupportedError(f.where, "'if_you_do' other than right after 'may' with one of: " + ", ".join(_DONE))
+        if i and any(p.kind == "up_to" for p in effects[:i]) and targets_of(kind("effect", e.kind), e.value):
+            raise UnsupportedError(f.where, "targets after those of 'up to N targets' (only trailing targets may be "
+                                            "left unchosen)")
         if e.kind in _ABOUT_A_TARGET:
             before = sum(len(targets_of(kind("effect", p.kind), p.value)) for p in effects[:i])
             if e.value > before:
@@ -213,6 +216,8 @@ def _effects_or_modes(body: Field, contexts: set[str], where: str) -> tuple[tupl
     if len(listed) < 2:
         raise body.child("modes").fail("a modal ability has at least two modes (700.2)")
     parsed = [_parse_effects(m, contexts, where) for m in listed]
+    if any(e.kind == "up_to" for mode in parsed for e in mode):
+        raise UnsupportedError(body.child("modes").where, "'up to N targets' in a modal ability")
     return tuple(e for mode in parsed for e in mode), tuple(i for i, mode in enumerate(parsed, start=1) for _ in mode)
 
 
@@ -417,6 +422,8 @@ def _modal_spell(body: Field) -> AbilitySpec:
     if len(listed) < 2:
         raise body.child("modes").fail("a modal spell has at least two modes (700.2)")
     parsed = [_parse_effects(m, {"spell"}, "a spell ability") for m in listed]
+    if any(e.kind == "up_to" for mode in parsed for e in mode):
+        raise UnsupportedError(body.child("modes").where, "'up to N targets' in a modal spell")
     choose = body.child("choose")
     if not choose.present:
         fewest, most = 1, 1

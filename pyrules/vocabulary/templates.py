@@ -13,7 +13,7 @@ A refused template becomes the term ``unsupported(Reason)``, which the encodings
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from clingo import Number
@@ -44,6 +44,7 @@ class TargetSpec:
     filter: Filter = Filter({})
     players: bool = False
     opponents: bool = False  # (of the players, only the opponents of the controller: "target opponent")
+    up_to: int = 0  # one of N targets of "up to N target ...": chosen or not, each a different object (601.2c)
 
 
 ANY_TARGET = TargetSpec("any target (a creature, player, planeswalker or battle)", "battlefield",
@@ -951,6 +952,49 @@ def _wrapped(name: str, inner: Any) -> Any:
     return [fn(name, t) for t in inner] if isinstance(inner, list) else fn(name, inner)
 
 
+@dataclass(frozen=True)
+class UpTo(Shape):
+    """``{count: 2, effect: {tap_target: {types: [creature]}}}``: "tap up to two target creatures": one instruction
+    with one target, followed for each of up to N different targets (601.2c)."""
+
+    form = "{count: 2 or more, effect: one instruction with one target, such as {tap_target: {types: [creature]}}}"
+    EACH = frozenset({"tap_target", "untap_target", "return_target_to_hand", "return_card_to_hand", "destroy_target",
+                      "exile_target", "put_counters_target", "counter_target_spell", "lasting_on_target"})
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"count", "effect"})
+        count = Count(2, maximum=20).parse(f.child("count"))
+        body = f.child("effect")
+        body.mapping()
+        if len(body.value) != 1:
+            raise body.fail(f"{f.name}.effect needs exactly one instruction")
+        (key, sub), = body.items()
+        inner = _effect_kind(key)
+        if inner is None or key not in self.EACH:
+            raise UnsupportedError(sub.where, f"effect '{key}' for each of up to N targets")
+        return count, key, inner.shape.parse(sub)
+
+
+def _up_to_targets(value: Any) -> tuple[TargetSpec, ...]:
+    count, key, inner = value
+    return tuple(replace(spec, up_to=count) for _ in range(count)
+                 for spec in targets_of(_effect_kind(key), inner))  # type: ignore[arg-type]
+
+
+def _up_to_term(value: Any, ctx: Any) -> Any:
+    """The instruction once for each of its targets: the same instruction number, target after target."""
+    count, key, inner = value
+    k = _effect_kind(key)
+    base, out = ctx.target_base, []
+    for n in range(count):
+        ctx.target_base = base + n
+        made = k.term(inner, ctx)  # type: ignore[union-attr]
+        out += made if isinstance(made, list) else [made]
+    ctx.target_base = base
+    return out
+
+
 def _may_term(value: Any, ctx: Any) -> Any:
     inner = _effect_kind(value[0]).term(value[1], ctx)  # type: ignore[union-attr]
     return [fn("may", t) for t in inner] if isinstance(inner, list) else fn("may", inner)
@@ -1290,6 +1334,11 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("stack.lp", ("603.2", "608.2c")), PlayerInstruction(), frozenset({"triggered"}),
          term=lambda value, ctx: fn("that_player", fn(value[0], value[1])),
          example="combat/that-player-discards-after-combat-damage"),
+    Kind("effect", "up_to", "\"tap up to two target creatures\": one instruction with one target followed for each of "
+         "up to N targets, each a different object; none, some or all of them may be chosen (601.2c), and with none "
+         "chosen the spell or ability has no targets and resolves (608.2b). Targets after them in the same ability are "
+         "refused", Modelled("stack.lp", ("601.2c", "608.2b")), UpTo(), RESOLVING, term=_up_to_term,
+         targets=_up_to_targets, example="stack/tap-up-to-two-target-creatures", asp="ability_target_optional"),
     Kind("effect", "may", "you may follow this instruction or not, as it would be followed (608.2d); its targets are "
          "chosen anyway (603.3d, 601.2c)", Modelled("stack.lp", ("608.2d",)), MayInstruction(), RESOLVING, term=_may_term,
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]

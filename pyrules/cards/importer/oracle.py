@@ -674,6 +674,27 @@ _TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
                      (re.compile(r"Put target (.+) on top of its owner's library"), "put_on_top_target")]
 
 
+#: "Tap up to two target creatures", "Put a +1/+1 counter on each of up to two target creatures": the instruction
+#: with one target, read in the singular, for each of up to N targets (601.2c).
+_UP_TO = re.compile(r"(.*?)(?:each of )?[Uu]p to (two|three|four|five) target ((?:[\w+/-]+ )*?)"
+                    r"(creatures|cards|lands|spells|permanents|artifacts|enchantments)\b(.*)")
+#: What the importer reads for each of up to N targets (``UpTo.EACH`` of the vocabulary).
+_UP_TO_EACH = {"tap_target", "untap_target", "return_target_to_hand", "return_card_to_hand", "destroy_target",
+               "exile_target", "put_counters_target", "counter_target_spell"}
+
+
+def _up_to(sentence: str, permanent: bool) -> dict[str, Any] | None:
+    m = _UP_TO.fullmatch(sentence)
+    if not m:
+        return None
+    rest = m.group(5).replace(" to their owners' hands", " to its owner's hand")
+    single = f"{m.group(1)}target {m.group(3)}{m.group(4)[:-1]}{rest}"
+    inner = _effect(single[0].upper() + single[1:], permanent)
+    if inner is None or len(inner) != 1 or next(iter(inner)) not in _UP_TO_EACH:
+        return None
+    return {"up_to": {"count": number(m.group(2)), "effect": inner}}
+
+
 def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     """One instruction of a spell or of a non-mana ability ("you may [instruction]": one its player may follow)."""
     m = re.fullmatch(r"You may (.+)", sentence)
@@ -682,7 +703,7 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         if inner is None and m.group(1).startswith(("gain ", "lose ")):  # "you may gain 3 life": "you gain 3 life"
             inner = _effect(f"You {m.group(1)}", permanent)
         return {"may": inner} if inner is not None and "may" not in inner and "lasting_on_self" not in inner \
-            and "lasting_on_target" not in inner else None
+            and "lasting_on_target" not in inner and "up_to" not in inner else None
     m = re.fullmatch(rf"(.+) unless (you pay|its controller pays) ({MANA})", sentence)
     if m:  # 118.12: "counter target spell unless its controller pays {3}", "sacrifice ~ unless you pay {G}"
         inner = _effect(m.group(1), permanent)
@@ -691,6 +712,9 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
                 (by == "target_controller") != ("counter_target_spell" in inner) or "{X}" in m.group(3):
             return None
         return {"unless_paid": {"pay": m.group(3), "by": by, "effect": inner}}
+    counted = _up_to(sentence, permanent)
+    if counted is not None:
+        return counted
     if permanent and sentence == "Sacrifice ~":
         return {"sacrifice_self": True}  # 701.21a
     m = re.fullmatch(r"Copy target (instant or sorcery|instant|sorcery) spell( you control)?"
