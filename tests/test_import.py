@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 import shutil
 import stat
 import time
@@ -892,7 +893,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "partial", ["Choose one -", "\u2022 Draw a card.", "\u2022 Explore."])  # a mode no template reads
 
 
-@pytest.mark.parametrize("line, spell_card, abilities", [
+_LINES = [
     ("Convoke", True, [{"keyword": "convoke"}]),
     ("Delve", True, [{"keyword": "delve"}]),
     ("Flashback {2}{R}", True, [{"flashback": "{2}{R}"}]),
@@ -1303,6 +1304,13 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
     ("Put a +1/+1 counter on each of up to two target creatures.", True, [{"spell": {"effect": {"up_to": {
         "count": 2, "effect": {"put_counters_target": {"kind": "p1p1", "count": 1, "filter": {"types": ["creature"]}}}}}}}]),
     ("When ~ enters, you may return up to two target creatures to their owners' hands.", False, None),
+    ("Up to two target creatures each get +1/+1 and gain first strike until end of turn.", True,
+     [{"spell": {"effect": {"up_to": {"count": 2, "effect": {"lasting_on_target": {
+         "ability": "next", "target": {"types": ["creature"]}}}}}}},
+      {"static": {"modify_pt": "+1/+1", "gain_keywords": ["first_strike"], "lasting": "until_end_of_turn"}}]),
+    ("~ deals 2 damage to each of up to two target creatures.", True, [{"spell": {"effect": {"up_to": {
+        "count": 2, "effect": {"damage_target": {"amount": 2, "filter": {"types": ["creature"]}}}}}}}]),
+    ("Exile up to three target cards from a single graveyard.", True, None),
     ("Rampage 2", False, [{"triggered": {"when": "becomes_blocked", "effect": {"lasting_on_self": "next"}}},
                           {"static": {"modify_pt": "+2/+2", "lasting": "until_end_of_turn",
                                       "for_each": {"blocking_it": True, "beyond": 1}}}]),
@@ -1311,66 +1319,21 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
      [{"triggered": {"when": "cast", "filter": {"controller": "you"}, "effect": {"gain_life": 1}}}]),
     ("Whenever an opponent casts a spell, you may draw a card.", False,
      [{"triggered": {"when": "cast", "filter": {"controller": "opponent"}, "effect": {"may": {"draw": 1}}}}]),
-], ids=["convoke", "delve", "flashback", "flashback-life", "flashback-tap-creatures", "buyback", "counter-unless",
-        "upkeep-sacrifice-unless", "end-step-sacrifice", "each-end-step-bounce", "your-end-step-life",
-        "end-step-if-refused", "enters-sacrifice-unless", "exalted", "return-card", "may-return-card", "scry",
-        "each-player-discards", "each-opponent-draws", "investigate", "put-into-a-graveyard", "soulshift",
-        "return-subtype-card", "return-by-mana-value", "destroy-all-by-mana-value", "not-a-type",
-        "damage-each-without-flying", "destroy-target-with-flying", "tap-target-with-flying",
-        "with-flying-or-reach-refused", "spirit-token", "golem-tokens", "spawn-tokens-with-an-ability",
-        "token-ability-refused", "may-pay-draw", "may-pay-counter", "may-pay-token-refused", "opponents-creatures-static",
-        "opponents-creatures-until-end-of-turn", "blocked-by-one-at-most", "two-protections",
-        "protection-from-artifacts", "protection-from-a-subtype-refused", "reanimate",
-        "reanimate-by-mana-value", "enchant-creature-you-control", "cant-attack-or-block-alone",
-        "afterlife",
-        "two-subtype-token", "pacifism", "cant-block-aura", "legendary",
-        "cant-be-countered", "cant-be-countered-by-spells", "evoke", "kicked-enters-with-counters",
-        "kicked-enters-trigger", "kicked-dies-trigger", "persist", "undying", "renown", "bloodthirst",
-        "doesnt-untap", "may-not-untap", "enchanted-doesnt-untap", "enters-tapped-doesnt-untap",
-        "next-untap-step-refused", "or-another-ally-enters", "or-another-creature-dies",
-        "or-another-you-control-dies", "attack-pumps-others", "activated-team-grant",
-        "becomes-target-sacrifice", "enchanted-becomes-target", "land-becomes-target-refused",
-        "morph", "megamorph", "morph-x-refused", "turned-face-up", "a-permanent-turned-face-up",
-        "copy-on-entering-new-targets", "activated-copy-new-targets", "copy-keeping-targets",
-        "cant-block-this-turn", "cant-be-blocked-this-turn", "delayed-draw-next-upkeep", "each-upkeep",
-        "a-player-casts-a-blue-spell", "you-cast-a-colorless-spell", "spirit-or-arcane", "you-gain-life",
-        "another-nontoken-you-control-dies", "an-opponents-creature-dies", "battalion", "becomes-tapped",
-        "another-creature-you-control-attacks", "that-attacker-refused", "enters-or-attacks", "you-may-gain-life",
-        "target-you-dont-control", "each-player-loses-life", "each-opponent-discards", "bolster",
-        "sacrifice-a-goblin", "tap-an-untapped-ally", "damage-to-you", "damage-to-player-or-planeswalker",
-        "target-opponent-loses-life", "damage-to-opponent-or-planeswalker", "dealt-damage",
-        "enchant-artifact-or-creature", "enchant-non-wall", "enchant-forest",
-        "enchant-player-refused", "enchant-graveyard-card-refused", "you-control-enchanted", "tap-enchanted",
-        "regenerate-enchanted", "pump-enchanted", "affinity", "reduction-if-you-control",
-        "reduction-per-graveyard-card-refused", "spells-you-cast-cost-less", "noncreature-spells-cost-more",
-        "colored-increase-refused", "gain-life-and-get-energy", "pay-energy-cost",
-        "may-pay-energy", "crew", "may-draw-if-you-do-discard", "if-you-do-after-a-sacrifice-refused",
-        "that-player-discards",
-        "skip-untap-self-after-mana", "skip-untap-that", "skip-untap-target", "skip-untap-that-needs-a-tap",
-        "counters-on-each", "counters-on-each-of-targets-refused", "subtype-target", "subtype-in-each-filter",
-        "two-subtypes-refused",
-        "as-long-as-three-artifacts", "as-long-as-another-dinosaur", "as-long-as-no-untapped-lands",
-        "as-long-as-attacking", "as-long-as-an-opponent-controls", "threshold", "subtype-plural-refused",
-        "exile-card-from-a-graveyard", "may-exile-creature-card", "return-any-card", "up-to-three-refused",
-        "battle-land", "surveil", "split-second", "fabricate", "threshold-cant-block", "put-card-on-top", "put-on-top",
-        "put-self-on-top",
-        "search-a-card", "search-basic-lands-then-shuffle", "may-search-if-you-do-shuffle", "search-named-like-this",
-        "search-a-rebel-permanent", "search-by-another-name-refused", "may-search-onto-the-battlefield", "fading",
-        "cda-creature-cards-in-graveyard", "cda-all-hands", "unblockable-by-small", "unblockable-by-less-power",
-        "mentor", "modular", "flanking",
-        "unleash",
-        "search-lands-onto-the-battlefield-tapped", "fetch-land",
-        "additional-cost-naming-the-card", "afflict",
-        "for-each-artifact", "enchanted-for-each-forest", "for-each-aura-attached", "for-each-charge-counter",
-        "for-each-card-in-hand", "for-each-by-power-refused", "attack-for-each-other-attacker", "domain-until-end-of-turn",
-        "other-than-the-target-refused", "swampcycling", "basic-landcycling", "deals-damage-that-much",
-        "enchanted-deals-damage", "dealt-damage-lose-that-much", "that-much-without-an-amount-refused",
-        "tap-up-to-two", "return-up-to-two-cards", "counter-on-each-of-up-to-two", "may-up-to-refused", "rampage",
-        "skulk",
-        "you-cast-a-spell",
-        "an-opponent-casts-a-spell",
-        "delayed-sacrifice-self", "pump-then-delayed-sacrifice", "delayed-exile-token", "delayed-tokens-refused",
-        "delayed-target-refused", "delayed-it-another-creature-refused", "heroic", "dethrone", "extort"])
+]
+
+
+def _line_ids(cases: list) -> list[str]:
+    """Each case's id: its line, in words joined by dashes (a second case of one line numbered)."""
+    seen: dict[str, int] = {}
+    out = []
+    for line, spell_card, _ in cases:
+        slug = "-".join(re.findall(r"[a-z0-9]+", line.lower().replace("~", "this")))[:60] + ("" if spell_card else "-p")
+        seen[slug] = seen.get(slug, 0) + 1
+        out.append(slug if seen[slug] == 1 else f"{slug}-{seen[slug]}")
+    return out
+
+
+@pytest.mark.parametrize("line, spell_card, abilities", _LINES, ids=_line_ids(_LINES))
 def test_casting_payment_and_movement_lines(line, spell_card, abilities):
     """Convoke, delve, flashback (702.34a), buyback (702.27a), "unless ... pays" (118.12), exalted (702.83a),
     returning a card from a graveyard (400.3), scry (701.22a), investigate (701.36a), dies (700.4)."""

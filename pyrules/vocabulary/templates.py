@@ -959,7 +959,8 @@ class UpTo(Shape):
 
     form = "{count: 2 or more, effect: one instruction with one target, such as {tap_target: {types: [creature]}}}"
     EACH = frozenset({"tap_target", "untap_target", "return_target_to_hand", "return_card_to_hand", "destroy_target",
-                      "exile_target", "put_counters_target", "counter_target_spell", "lasting_on_target"})
+                      "exile_target", "put_counters_target", "counter_target_spell", "lasting_on_target",
+                      "damage_target", "exile_card_target"})
 
     def parse(self, f: Field) -> Any:
         f.mapping()

@@ -680,14 +680,15 @@ _UP_TO = re.compile(r"(.*?)(?:each of )?[Uu]p to (two|three|four|five) target ((
                     r"(creatures|cards|lands|spells|permanents|artifacts|enchantments)\b(.*)")
 #: What the importer reads for each of up to N targets (``UpTo.EACH`` of the vocabulary).
 _UP_TO_EACH = {"tap_target", "untap_target", "return_target_to_hand", "return_card_to_hand", "destroy_target",
-               "exile_target", "put_counters_target", "counter_target_spell"}
+               "exile_target", "put_counters_target", "counter_target_spell", "damage_target", "exile_card_target"}
 
 
 def _up_to(sentence: str, permanent: bool) -> dict[str, Any] | None:
     m = _UP_TO.fullmatch(sentence)
     if not m:
         return None
-    rest = m.group(5).replace(" to their owners' hands", " to its owner's hand")
+    rest = m.group(5).replace(" to their owners' hands", " to its owner's hand").replace(" from graveyards",
+                                                                                        " from a graveyard")
     single = f"{m.group(1)}target {m.group(3)}{m.group(4)[:-1]}{rest}"
     inner = _effect(single[0].upper() + single[1:], permanent)
     if inner is None or len(inner) != 1 or next(iter(inner)) not in _UP_TO_EACH:
@@ -1953,9 +1954,22 @@ _LASTING_EACH_CLAUSE = re.compile(rf"((?:[Oo]ther )?[Cc]reatures (?:you|your opp
 _LASTING_EACH = "Each of them gets the lasting effect"
 
 
+#: "Up to two target creatures each get +2/+2 until end of turn", "up to three target creatures can't block this
+#: turn": the lasting clause of one target, for each of up to N targets (601.2c).
+_UP_TO_LASTING = re.compile(r"(^|, )[Uu]p to (two|three|four|five) target ((?:[\w-]+ )*?)creatures( each)? "
+                            r"(get|gain|can't)\b")
+
+
 def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """A line with one lasting clause: its ability (the clause read as "the next ability begins on ~ or on the
     target"), then that lasting ability."""
+    up = _UP_TO_LASTING.search(line)
+    if up and line.count("target") == 1:
+        verb = {"get": "gets", "gain": "gains", "can't": "can't"}[up.group(5)]
+        first = "Target" if not up.group(1) else "target"
+        read = _with_lasting_clause(f"{line[:up.start()]}{up.group(1)}{first} {up.group(3)}creature {verb}"
+                                    f"{line[up.end():]}", spell_card)
+        return None if read is None else _each_of_up_to(read, number(up.group(2)))
     line = _this_turn(line)
     m = _LASTING_CLAUSE.search(line)
     if not m:
@@ -1992,6 +2006,24 @@ _DELAYED_VERBS = {"sacrifice": "sacrifice_that", "exile": "exile_that", "destroy
 #: What the delayed clause is replaced with, for ``_effect`` to read as lasting_on_tokens or lasting_on_self.
 _DELAYED_TOKEN = "The token gets the delayed ability"
 _DELAYED_SELF = "~ gets the delayed ability"
+
+
+def _each_of_up_to(read: list[dict[str, Any]], count: int) -> list[dict[str, Any]] | None:
+    """The abilities read, with their one lasting_on_target instruction followed for each of up to ``count`` targets."""
+    found = []
+
+    def wrap(value: Any) -> Any:
+        if isinstance(value, dict) and set(value) == {"lasting_on_target"}:
+            found.append(value)
+            return {"up_to": {"count": count, "effect": value}}
+        if isinstance(value, dict):
+            return {k: wrap(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [wrap(v) for v in value]
+        return value
+
+    out = wrap(read)
+    return out if len(found) == 1 else None
 
 
 def _makes_a_next_ability(read: list[dict[str, Any]]) -> bool:
