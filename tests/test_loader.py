@@ -1637,6 +1637,25 @@ def test_up_to_targets_are_different_and_at_most_n(write, targets, message):
     assert message in load_error(path).message
 
 
+@pytest.mark.parametrize("blocking, message", [
+    ("[b1, b1]", "blocking is an attacking creature (one, or a list), each once"),
+    ("[b1, giant]", "'giant' is not an attacking creature; a creature blocks one (CR 509.1a)"),
+], ids=["twice", "not-attacking"])
+def test_a_blocker_of_several_attackers_names_each_once(write, blocking, message):
+    """509.1a: a creature blocking more than one attacker (where an effect lets it) names each attacking creature."""
+    path = write("blocking.yaml", f"""\
+        players: [alice, bob]
+        phase: combat
+        step: declare_blockers
+        objects:
+          - {{id: b1, card: Grizzly Bears, controller: alice, tapped: true, attacking: bob}}
+          - {{id: giant, card: Hill Giant, controller: alice}}
+          - {{id: wall, card: Grizzly Bears, controller: bob, blocking: {blocking}}}
+        question: {{characteristics: wall}}
+        """)
+    assert message in load_error(path).message
+
+
 def _counted_effect(write, times: str, ability: int = 2):
     return write("counted.yaml", f"""\
         players: [alice, bob]

@@ -122,6 +122,7 @@ PHRASES: dict[str, str] = {
     "menace/1": "{0} has menace and is blocked by only one creature (702.111b)",
     "cannot_block_alone/1": "{0} can't block alone, and no other creature blocks (506.5)",
     "blocked_by_more_than_one/1": "{0} can't be blocked by more than one creature, and more block it (509.1b)",
+    "blocks_too_many/1": "{0} blocks more attacking creatures than it can (509.1a)",
     "cannot_declare_attackers/1": "attackers cannot be declared now: {0}",
     "cannot_begin_upkeep/1": "the upkeep cannot begin now: {0}",
     "upkeep/1": "the beginning of {0}'s upkeep",

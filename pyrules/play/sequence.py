@@ -458,8 +458,9 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("attached", [String(oid), String(n.attached_to)]))
         if n.attacking and n.attacking != o.attacking:
             out.add(Function("attacking", [String(oid), String(n.attacking)]))
-        if n.blocking and n.blocking != o.blocking:
-            out.add(Function("blocking", [String(oid), String(n.blocking)]))
+        for blocks in n.blocking:
+            if blocks not in o.blocking:
+                out.add(Function("blocking", [String(oid), String(blocks)]))
         if o.attached_to and not n.attached_to and n.zone == "battlefield":
             out.add(Function("unattached", [String(oid)]))
         if n.zone == o.zone == "battlefield":

@@ -152,7 +152,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           renowned=False, skips_untap_of=None,
           flashback=False, buyback=False, since_last_upkeep=to == "battlefield",
           modes=obj.modes if to == "stack" else (),
-          damage=0, deathtouch_damage=False, attacking=None, blocking=None, blocked=False, struck_first=False,
+          damage=0, deathtouch_damage=False, attacking=None, blocking=(), blocked=False, struck_first=False,
           regeneration_shields=0, prevention_shields=(), copy_of=None, copy_except=(), crafted_with=(),
           face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None,
           face_down=obj.face_down and to == "battlefield" and obj.zone == "stack")  # (708.3; elsewhere face up, 708.9)
@@ -426,7 +426,8 @@ def _attacks(d: _Draft, a: Symbol) -> None:
 
 
 def _blocks(d: _Draft, a: Symbol) -> None:
-    d.set(d.obj(a.arguments[0]), blocking=_text(a.arguments[1]))
+    blocker = d.obj(a.arguments[0])
+    d.set(blocker, blocking=tuple(sorted({*blocker.blocking, _text(a.arguments[1])})))
     d.set(d.obj(a.arguments[1]), blocked=True)  # 509.1h
 
 
@@ -499,7 +500,7 @@ def _regenerated(d: _Draft, a: Symbol) -> None:
     """701.19a: the shield is used; the damage removed; out of combat (506.4). The tap is an event of its own."""
     obj = d.obj(a.arguments[0])
     d.set(obj, regeneration_shields=obj.regeneration_shields - 1, damage=0, deathtouch_damage=False, attacking=None,
-          blocking=None, struck_first=False)
+          blocking=(), struck_first=False)
 
 
 def _shields_created(d: _Draft, a: Symbol) -> None:
@@ -1026,7 +1027,7 @@ def _state_key(state: Situation) -> tuple:
 
     def entry(o: GameObject) -> str:
         return repr((ref(o.id), _own(o), ref(o.attached_to), tuple(ref(t) for t in o.targets),
-                     tuple(ref(m) for m in o.crafted_with), ref(o.attacking), ref(o.blocking)))
+                     tuple(ref(m) for m in o.crafted_with), ref(o.attacking), tuple(ref(x) for x in o.blocking)))
 
     known = _OBJECT_KEYS
     if len(known) >= 100_000:
@@ -1034,7 +1035,7 @@ def _state_key(state: Situation) -> tuple:
     objects = []
     for o in state.objects:
         if created and (o.id in created or o.attached_to in created or o.attacking in created
-                        or o.blocking in created or not created.isdisjoint(o.targets)
+                        or not created.isdisjoint(o.blocking) or not created.isdisjoint(o.targets)
                         or not created.isdisjoint(o.crafted_with)):
             objects.append(entry(o))  # it names a created object: by what that object is, not its name
             continue

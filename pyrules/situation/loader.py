@@ -279,13 +279,13 @@ def _combat(fields: list[Field], objects: tuple[GameObject, ...], by_id: dict[st
                 raise f.child("attacking").fail(f"'{obj.id}' is controlled by {obj.controller}, not by the active "
                                                 f"player {active}; only the active player attacks (CR 506.2)")
             _check_attacked(f.child("attacking"), obj, by_id, players, library)
-        if obj.blocking is not None:
-            if phase != "combat" or step not in _BLOCKING_STEPS:
-                raise f.child("blocking").fail("creatures are blocking only from the declare blockers step to the end "
-                                               "of combat (CR 509.1g, 511.3): give 'phase: combat' and the step")
-            attacker = by_id.get(obj.blocking)
+        if obj.blocking and (phase != "combat" or step not in _BLOCKING_STEPS):
+            raise f.child("blocking").fail("creatures are blocking only from the declare blockers step to the end "
+                                           "of combat (CR 509.1g, 511.3): give 'phase: combat' and the step")
+        for blocks in obj.blocking:
+            attacker = by_id.get(blocks)
             if attacker is None or attacker.attacking is None:
-                raise f.child("blocking").fail(f"'{obj.blocking}' is not an attacking creature; a creature blocks one "
+                raise f.child("blocking").fail(f"'{blocks}' is not an attacking creature; a creature blocks one "
                                                "(CR 509.1a)")
             if obj.controller != _defending_player(attacker, by_id):
                 raise f.child("blocking").fail(f"'{obj.id}' is controlled by {obj.controller}, who is not the player "
@@ -294,7 +294,7 @@ def _combat(fields: list[Field], objects: tuple[GameObject, ...], by_id: dict[st
         if obj.blocked and obj.attacking is None:
             raise f.child("blocked").fail(f"'{obj.id}' is not attacking; only an attacking creature is blocked "
                                           "(CR 509.1h)")
-        if obj.struck_first and (obj.attacking is None and obj.blocking is None or step != "first_strike_damage"
+        if obj.struck_first and (obj.attacking is None and not obj.blocking or step != "first_strike_damage"
                                  and step != "combat_damage" and step != "end_of_combat"):
             raise f.child("struck_first").fail("only an attacking or blocking creature, after the first-strike combat "
                                                "damage step (step first_strike_damage or later), struck first "
@@ -398,7 +398,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         if value and zone != "battlefield":
             raise f.child(key).fail(f"'{oid}' is in the {zone}; only a permanent has '{key}'")
     combat = {key: _value(f, "object", key, default) for key, default in
-              (("attacking", None), ("blocking", None), ("blocked", False), ("struck_first", False))}
+              (("attacking", None), ("blocking", ()), ("blocked", False), ("struck_first", False))}
     for key, value in combat.items():
         if value and zone != "battlefield":
             raise f.child(key).fail(f"'{oid}' is in the {zone}; only a creature on the battlefield is in combat "
@@ -887,9 +887,17 @@ def _key_field(body: Field, key: str) -> Field:
 
 
 def _declared_blocks(body: Field, object_ref: Callable[[Field], GameObject]) -> tuple[tuple[str, str], ...]:
-    """``{blocker: attacker}``: each blocker blocks one attacking creature (509.1a)."""
+    """``{blocker: attacker}``: each blocker blocks one attacking creature (509.1a), or ``{blocker: [attacker,
+    ...]}`` more than one, where an effect lets it."""
     body.mapping()
-    return tuple((object_ref(_key_field(body, key)).id, object_ref(g).id) for key, g in body.items())
+    out = []
+    for key, g in body.items():
+        blocker = object_ref(_key_field(body, key)).id
+        attackers = [object_ref(a).id for a in g.elements()] if isinstance(g.value, list) else [object_ref(g).id]
+        if not attackers or len(set(attackers)) < len(attackers):
+            raise g.fail(f"'{blocker}' blocks one attacking creature, or a list of different ones")
+        out += [(blocker, a) for a in attackers]
+    return tuple(out)
 
 
 def _shorthand(body: Field) -> bool:

@@ -97,7 +97,8 @@ class GameObject:
     regeneration_shields: int = 0  # each replaces one destruction this turn (701.19a)
     prevention_shields: tuple[int, ...] = ()  # each prevents the next N damage dealt to it this turn (615.7)
     attacking: str | None = None  # an attacking creature: the player or planeswalker it attacks (506.3, 508.1b)
-    blocking: str | None = None  # a blocking creature: the attacking creature it blocks (509.1a)
+    blocking: tuple[str, ...] = ()  # a blocking creature: the attacking creatures it blocks (509.1a; more than one
+    # with "can block an additional creature")
     blocked: bool = False  # an attacking creature that became blocked, even with no blocker left (509.1h)
     struck_first: bool = False  # it had first strike or double strike as the first combat damage step began (510.4)
     timestamp: int | None = None  # 613.7d; None: its order among the others is not known

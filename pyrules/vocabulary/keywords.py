@@ -63,6 +63,11 @@ KEYWORDS: tuple[Kind, ...] = (
         "restriction, 508.1c)", Modelled("combat.lp", ("506.5", "508.1c")), "combat/a-creature-that-cant-attack-alone"),
     _kw("cant_block_alone", "\"This creature can't block alone\": another creature must block too (506.5, a "
         "restriction, 509.1b)", Modelled("combat.lp", ("506.5", "509.1b")), "combat/a-creature-that-cant-block-alone"),
+    _kw("block_additional", "\"This creature can block an additional creature each combat\": it may block two "
+        "attacking creatures (509.1a); one more such effect is not counted (refused where it has two)",
+        Modelled("combat.lp", ("509.1a",)), "combat/a-creature-blocks-two-attackers"),
+    _kw("block_any_number", "\"This creature can block any number of creatures\" (509.1a)",
+        Modelled("combat.lp", ("509.1a",)), "combat/a-wall-blocks-every-attacker"),
     _kw("blocks_each_combat", "\"This creature blocks each combat if able\" (a requirement, 509.1c)",
         Modelled("combat.lp", ("509.1c",)), "combat/blocks-each-combat-with-a-menace-attacker"),
     _kw("cant_attack_unless_defender_controls_island", "\"This creature can't attack unless defending player "

@@ -43,6 +43,23 @@ class Id(Shape):
 
 
 @dataclass(frozen=True)
+class Ids(Shape):
+    """An id, or a list of different ids, as a tuple of text."""
+
+    what: str = "ids"
+
+    @property
+    def form(self) -> str:  # type: ignore[override]
+        return f"{self.what} (one, or a list)"
+
+    def parse(self, f: Field) -> Any:
+        ids = tuple(f.texts()) if isinstance(f.value, list) else (f.text(),)
+        if not ids or len(set(ids)) < len(ids):
+            raise f.fail(f"{f.name} is {self.form}, each once")
+        return ids
+
+
+@dataclass(frozen=True)
 class Counters(Shape):
     form = "{kind: N, ...}"
 
@@ -358,9 +375,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("combat.lp", ("506.3", "510.1b")), Id("a player or a planeswalker"),
            term=lambda o, ctx: [fn("attacking", ctx.oid, S(o.attacking))] if o.attacking else [],
            example="combat/two-blockers-divide-freely", asp="attacking"),
-    _field("object", "blocking", "a blocking creature: the attacking creature it blocks (509.1a)",
-           Modelled("combat.lp", ("509.1a", "510.1c", "510.1d")), Id("an attacking creature"),
-           term=lambda o, ctx: [fn("blocking", ctx.oid, S(o.blocking))] if o.blocking else [],
+    _field("object", "blocking", "a blocking creature: the attacking creature it blocks, or a list of them where it "
+           "can block more than one (509.1a)",
+           Modelled("combat.lp", ("509.1a", "510.1c", "510.1d")), Ids("an attacking creature"),
+           term=lambda o, ctx: [fn("blocking", ctx.oid, S(a)) for a in o.blocking],
            example="combat/two-blockers-divide-freely", asp="blocking"),
     _field("object", "blocked", "an attacking creature that was blocked, even if no creature blocks it any more "
            "(509.1h; default: whether a creature blocks it)", Modelled("combat.lp", ("509.1h", "702.19e")), Bool(),

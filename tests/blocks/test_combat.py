@@ -162,12 +162,31 @@ def test_an_open_declaration_blocks_one_attacker_at_most_with_each_creature():
         "_blockers(x,1)", "_blockers(y,0)"}
 
 
+@covers("combat:509.1a-2")
+def test_a_creature_that_can_block_more_blocks_up_to_its_limit():
+    facts = """question(declare_blockers(open)). _declaring_blockers. attacking(x,bob). attacking(y,bob). attacking(z,bob).
+               _able_to_block(b,x). _able_to_block(b,y). _able_to_block(b,z). has_keyword(b,block_additional)."""
+    chosen = models("combat:509.1a-2", facts, "_blocker")
+    assert len(chosen) == 7 and max(len(m) for m in chosen) == 2  # none, one of three, two of three
+    assert len(models("combat:509.1a-2", facts.replace("block_additional", "block_any_number"), "_blocker")) == 8
+    assert derive("combat:509.1a-2", facts + " keyword_given(b,e,block_additional). face_card(b,g). "
+                  "card_keyword(g,block_additional).", "unsupported") == {
+        "unsupported(two_effects_letting_a_creature_block_an_additional_creature(b))"}
+
+
 @covers("combat:509.1a-3")
 def test_a_block_not_allowed_or_a_lone_blocker_of_a_menace_creature_is_a_broken_rule():
     facts = """_blocker(b,x). _able_to_block(c,x). _blocker(c,x). _blockers(x,2). has_keyword(x,menace).
                _able_to_block(d,y). _blocker(d,y). _blockers(y,1). has_keyword(y,menace)."""
     assert derive("combat:509.1a-3", facts, "_block_illegal") == {
         "_block_illegal(cannot_block(b,x))", "_block_illegal(menace(y))"}
+
+
+@covers("combat:509.1a-3")
+def test_blocking_more_attackers_than_its_limit_is_a_broken_rule():
+    facts = """_able_to_block(b,x). _able_to_block(b,y). _blocker(b,x). _blocker(b,y). _block_limit(b,1).
+               _able_to_block(c,x). _able_to_block(c,y). _blocker(c,x). _blocker(c,y). _block_limit(c,2)."""
+    assert derive("combat:509.1a-3", facts, "_block_illegal") == {"_block_illegal(blocks_too_many(b))"}
 
 
 
@@ -189,7 +208,7 @@ def test_blocks_each_combat_open_keeps_the_declarations_obeying_the_most_require
 @covers("combat:509.1c")
 def test_blocks_each_combat_given_is_compared_with_the_best_witness():
     base = """question(declare_blockers(given)). _able_to_block(guard,x). has_keyword(guard,blocks_each_combat).
-              _able_to_block(bears,x). {menace}"""
+              _able_to_block(bears,x). _block_limit(guard,1). _block_limit(bears,1). {menace}"""
     alone = models("combat:509.1c", base.format(menace=""), "_block_illegal", optimal=True)
     assert alone == [frozenset({"_block_illegal(must_block(guard))"})]  # the witness blocks with the guard
     # With menace, the witness needs both: still better than none, so no block is illegal too.

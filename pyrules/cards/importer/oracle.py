@@ -1153,6 +1153,8 @@ COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_
                 "~ attacks each combat if able.": "attacks_each_combat",
                 "~ blocks each combat if able.": "blocks_each_combat",
                 "~ can block only creatures with flying.": "can_block_only_flyers",
+                "~ can block an additional creature each combat.": "block_additional",
+                "~ can block any number of creatures.": "block_any_number",
                 "~ can't attack unless defending player controls an Island.":
                     "cant_attack_unless_defender_controls_island"}
 #: Whole lines that say the spell itself can't be countered (101.2): by spells or abilities is every way it could be.
@@ -1606,6 +1608,13 @@ def _static(line: str) -> dict[str, Any] | None:
         return counted
     if re.fullmatch(r"You control enchanted (?:creature|permanent|land|artifact|Equipment)\.", line):  # layer 2
         return {"static": {"gain_control": True, "filter": {"enchanted": True}}}
+    m = re.fullmatch(r"(Enchanted creature|Equipped creature|Each creature you control) can block (an additional "
+                     r"creature each combat|any number of creatures)\.", line)
+    if m:  # 509.1a: the permanent this is attached to, or each creature you control, may block more
+        flt = {"enchanted": True} if m.group(1) != "Each creature you control" else \
+            {"types": ["creature"], "controller": "you"}
+        kw = "block_additional" if m.group(2).startswith("an") else "block_any_number"
+        return {"static": {"gain_keywords": [kw], "filter": flt}}
     m = re.fullmatch(r"Enchanted creature can't (attack|block|attack or block)\.", line)
     if m:  # an Aura's restriction (508.1c, 509.1b)
         return {"static": {"restrictions": m.group(1).split(" or "), "filter": {"enchanted": True}}}
@@ -1907,9 +1916,11 @@ def _granted(words: str | None) -> list[str] | None:
 
 #: "Target creature can't block this turn": the restriction (509.1b) as the keyword-like ability the vocabulary
 #: names it by, for this turn (until end of turn: 514.2 ends both at once), written as a gained keyword.
-_RESTRICTIONS = {"can't block": "cant block", "can't be blocked": "cant be blocked"}
-_THIS_TURN = re.compile(r"(~|it|this creature|that creature|[Tt]arget [^,.]+?) (can't block|can't be blocked) "
-                        r"this turn(?=\.)")
+_RESTRICTIONS = {"can't block": "cant block", "can't be blocked": "cant be blocked",
+                 "can block an additional creature": "block additional",
+                 "can block any number of creatures": "block any number"}
+_THIS_TURN = re.compile(r"(~|it|this creature|that creature|[Tt]arget [^,.]+?) (can't block|can't be blocked|"
+                        r"can block an additional creature|can block any number of creatures) this turn(?=\.)")
 
 
 def _this_turn(line: str) -> str:
