@@ -1255,6 +1255,8 @@ _LINES = [
     ("~ can't be blocked by creatures with power 2 or less.", False,
      [{"static": {"unblockable_by_power": {"at_most": 2}}}]),
     ("~ can block an additional creature each combat.", False, [{"keyword": "block_additional"}]),
+    ("You may have ~ assign its combat damage as though it weren't blocked.", False,
+     [{"keyword": "assign_as_though_unblocked"}]),
     ("Equipped creature can block an additional creature each combat.", False,
      [{"static": {"gain_keywords": ["block_additional"], "filter": {"enchanted": True}}}]),
     ("{1}{W}: ~ can block an additional creature this turn.", False,

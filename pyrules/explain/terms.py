@@ -123,6 +123,7 @@ PHRASES: dict[str, str] = {
     "cannot_block_alone/1": "{0} can't block alone, and no other creature blocks (506.5)",
     "blocked_by_more_than_one/1": "{0} can't be blocked by more than one creature, and more block it (509.1b)",
     "blocks_too_many/1": "{0} blocks more attacking creatures than it can (509.1a)",
+    "as_though_unblocked/1": "{0} assigns its combat damage as though it weren't blocked, as its controller chose",
     "cannot_declare_attackers/1": "attackers cannot be declared now: {0}",
     "cannot_begin_upkeep/1": "the upkeep cannot begin now: {0}",
     "upkeep/1": "the beginning of {0}'s upkeep",

@@ -63,6 +63,9 @@ KEYWORDS: tuple[Kind, ...] = (
         "restriction, 508.1c)", Modelled("combat.lp", ("506.5", "508.1c")), "combat/a-creature-that-cant-attack-alone"),
     _kw("cant_block_alone", "\"This creature can't block alone\": another creature must block too (506.5, a "
         "restriction, 509.1b)", Modelled("combat.lp", ("506.5", "509.1b")), "combat/a-creature-that-cant-block-alone"),
+    _kw("assign_as_though_unblocked", "\"You may have this creature assign its combat damage as though it weren't "
+        "blocked\": blocked, its controller chooses between all of its damage to what it attacks and the usual way "
+        "(510.1c)", Modelled("combat.lp", ("510.1c",)), "combat/thorn-elemental-assigns-as-though-unblocked"),
     _kw("block_additional", "\"This creature can block an additional creature each combat\": it may block two "
         "attacking creatures (509.1a); one more such effect is not counted (refused where it has two)",
         Modelled("combat.lp", ("509.1a",)), "combat/a-creature-blocks-two-attackers"),

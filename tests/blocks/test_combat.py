@@ -276,6 +276,14 @@ def test_where_damage_may_go_unblocked_blocked_and_blocking():
         "_recipient(u,bob)", "_recipient(x,b)", "_recipient(b,x)"}
 
 
+@covers("combat:510.1b")
+def test_a_creature_that_may_assign_as_though_unblocked_goes_all_one_way_or_the_other():
+    facts = """_damage_step. player(bob). _in_combat(t). attacking(t,bob). blocked(t). _power(t,7).
+               has_keyword(t,assign_as_though_unblocked). blocking(b,t). permanent(b)."""
+    assert {frozenset(x for x in m if x.startswith("_recipient(t,")) for m in models("combat:510.1b", facts,
+            ["_recipient", "as_though_unblocked"])} == {frozenset({"_recipient(t,bob)"}), frozenset({"_recipient(t,b)"})}
+
+
 @covers("combat:702.19b")
 def test_a_blocked_trampler_may_assign_to_what_it_attacks():
     facts = "_power(t,5). blocked(t). has_keyword(t,trample). _attacked_here(t,bob). _power(n,2). blocked(n). " \

@@ -1154,6 +1154,7 @@ COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_
                 "~ blocks each combat if able.": "blocks_each_combat",
                 "~ can block only creatures with flying.": "can_block_only_flyers",
                 "~ can block an additional creature each combat.": "block_additional",
+                "You may have ~ assign its combat damage as though it weren't blocked.": "assign_as_though_unblocked",
                 "~ can block any number of creatures.": "block_any_number",
                 "~ can't attack unless defending player controls an Island.":
                     "cant_attack_unless_defender_controls_island"}
