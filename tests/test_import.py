@@ -1254,6 +1254,15 @@ _LINES = [
      [{"static": {"pt_equal_cards": {"zone": "hand", "whose": "all"}}}]),
     ("~ can't be blocked by creatures with power 2 or less.", False,
      [{"static": {"unblockable_by_power": {"at_most": 2}}}]),
+    ("Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn.", True,
+     [{"spell": {"effect": [{"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}},
+                            {"untap_that": 1}]}},
+      {"static": {"gain_control": True, "gain_keywords": ["haste"], "lasting": "until_end_of_turn"}}]),
+    ("When ~ enters, gain control of target creature an opponent controls until end of turn. Untap that creature. It "
+     "gains haste until end of turn.", False,
+     [{"triggered": {"when": "enters", "effect": [{"lasting_on_target": {"ability": "next", "target": {
+         "types": ["creature"], "controller": "opponent"}}}, {"untap_that": 1}]}},
+      {"static": {"gain_control": True, "gain_keywords": ["haste"], "lasting": "until_end_of_turn"}}]),
     ("~ can block an additional creature each combat.", False, [{"keyword": "block_additional"}]),
     ("You may have ~ assign its combat damage as though it weren't blocked.", False,
      [{"keyword": "assign_as_though_unblocked"}]),

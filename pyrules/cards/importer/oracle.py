@@ -1091,6 +1091,9 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
         if s in _SKIP_UNTAP_THAT and len(out) == 1 and "tap_target" in out[0]:  # the one target just tapped (502.3)
             out.append({"skip_untap_that": 1})
             continue
+        if s == "Untap that creature" and len(out) == 1 and "lasting_on_target" in out[0]:  # the one target (701.26b)
+            out.append({"untap_that": 1})
+            continue
         if s == "You may choose new targets for the copy" and out and "copy_target_spell" in out[-1]:
             out[-1] = {"copy_target_spell": _new_targets(out[-1]["copy_target_spell"])}  # 707.10c
             continue
@@ -2038,6 +2041,22 @@ def _each_of_up_to(read: list[dict[str, Any]], count: int) -> list[dict[str, Any
     return out if len(found) == 1 else None
 
 
+#: "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn."
+#: (Threaten): a lasting effect on the target that gives control and haste (layers 2 and 6), then "untap it".
+_THREATEN = re.compile(r"([Gg])ain control of (target [^.]+?) until end of turn\. Untap (?:that creature|it)\. "
+                       r"(?:It|That creature) gains haste until end of turn\.")
+
+
+def _threaten(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    m = _THREATEN.search(line)
+    target = m.group(2) if m.group(1) == "g" else m.group(2)[0].upper() + m.group(2)[1:]
+    read = translate_line(f"{line[:m.start()]}{target} gets the lasting effect. Untap that creature.{line[m.end():]}",
+                          spell_card)
+    if read is None or _makes_a_next_ability(read):
+        return None
+    return [*read, {"static": {"gain_control": True, "gain_keywords": ["haste"], "lasting": "until_end_of_turn"}}]
+
+
 def _makes_a_next_ability(read: list[dict[str, Any]]) -> bool:
     """Whether a line already read makes "the next ability" (a lasting effect): a line makes one at most, since its
     instructions name it as "next"."""
@@ -2208,6 +2227,8 @@ def _prevent_some(line: str) -> dict[str, Any] | None:
 def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """The abilities one normalised line of Oracle text is, or None if no template fits it."""
     read = _translate_line(line, spell_card)
+    if read is None and _THREATEN.search(line):
+        read = _threaten(line, spell_card)
     if read is None and ("until end of turn" in line or " this turn." in line):
         read = _with_lasting_clause(line, spell_card)
     if read is None and "the next end step" in line:
