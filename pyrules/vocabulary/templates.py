@@ -864,14 +864,19 @@ class MayInstruction(Shape):
         "search_to_hand", "search_to_battlefield"})
 
     def parse(self, f: Field) -> Any:
-        f.mapping()
-        if len(f.value) != 1:
-            raise f.fail(f"{f.name} needs exactly one instruction")
-        (key, sub), = f.items()
-        inner = _effect_kind(key)
-        if inner is None or key not in self.FOLLOWED:
-            raise UnsupportedError(sub.where, f"effect '{key}' as an instruction one may follow")
-        return key, inner.shape.parse(sub)
+        return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
+
+
+def _one_instruction(f: Field, allowed: frozenset[str], role: str) -> tuple[str, Any]:
+    """``{draw: 1}``: the one instruction a wrapper holds, its name and parsed value, if it is one of ``allowed``."""
+    f.mapping()
+    if len(f.value) != 1:
+        raise f.fail(f"{f.name} needs exactly one instruction")
+    (key, sub), = f.items()
+    inner = _effect_kind(key)
+    if inner is None or key not in allowed:
+        raise UnsupportedError(sub.where, f"effect '{key}' {role}")
+    return key, inner.shape.parse(sub)
 
 
 @dataclass(frozen=True)
@@ -966,15 +971,7 @@ class UpTo(Shape):
         f.mapping()
         f.only_keys({"count", "effect"})
         count = Count(2, maximum=20).parse(f.child("count"))
-        body = f.child("effect")
-        body.mapping()
-        if len(body.value) != 1:
-            raise body.fail(f"{f.name}.effect needs exactly one instruction")
-        (key, sub), = body.items()
-        inner = _effect_kind(key)
-        if inner is None or key not in self.EACH:
-            raise UnsupportedError(sub.where, f"effect '{key}' for each of up to N targets")
-        return count, key, inner.shape.parse(sub)
+        return (count, *_one_instruction(f.child("effect"), self.EACH, "for each of up to N targets"))
 
 
 def _up_to_targets(value: Any) -> tuple[TargetSpec, ...]:
