@@ -1263,6 +1263,10 @@ _LINES = [
      [{"triggered": {"when": "enters", "effect": [{"lasting_on_target": {"ability": "next", "target": {
          "types": ["creature"], "controller": "opponent"}}}, {"untap_that": 1}]}},
       {"static": {"gain_control": True, "gain_keywords": ["haste"], "lasting": "until_end_of_turn"}}]),
+    ("When ~ enters, if a permanent you controlled left the battlefield this turn, you gain 3 life.", False,
+     [{"triggered": {"when": "enters", "effect": {"gain_life": 3}, "if": "revolt"}}]),
+    ("~ enters with a +1/+1 counter on it if a permanent you controlled left the battlefield this turn.", False,
+     [{"enters": {"counters": {"p1p1": 1}, "if": "revolt"}}]),
     ("~ can block an additional creature each combat.", False, [{"keyword": "block_additional"}]),
     ("You may have ~ assign its combat damage as though it weren't blocked.", False,
      [{"keyword": "assign_as_though_unblocked"}]),

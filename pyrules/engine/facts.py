@@ -347,6 +347,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(path, [fn("library_shuffled", S(p.name))])
         if p.dealt_damage and given("player", "dealt_damage"):
             add(path, [fn("dealt_damage_this_turn", S(p.name))])
+        if p.permanent_left and given("player", "permanent_left"):
+            add(path, [fn("permanent_left_this_turn", S(p.name))])
         if p.empty_library_draw:  # the state of a sequence of actions (704.5b)
             add(path, [fn("empty_library_draw", S(p.name))])
     if given("situation", "active"):

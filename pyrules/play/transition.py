@@ -142,6 +142,8 @@ def _move(d: _Draft, a: Symbol) -> None:
     cast_as = to == "stack" or (to == "battlefield" and obj.zone == "stack")
     if obj.zone == "battlefield":
         d.left.add(obj.id)
+        if obj.controller in d.players:  # (revolt: a permanent its controller controlled left, this turn)
+            d.players[obj.controller] = replace(d.players[obj.controller], permanent_left=True)
     d.set(obj, zone=to, controller=controller, tapped=False, counters={}, attached_to=None,
           since_turn_start=False if to == "battlefield" else obj.since_turn_start,
           chosen_color=None if to != "battlefield" or obj.zone != "stack" else obj.chosen_color,
@@ -1054,7 +1056,7 @@ def _state_key(state: Situation) -> tuple:
                      for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison,
-                     p.energy, p.dealt_damage, p.shuffled,
+                     p.energy, p.dealt_damage, p.permanent_left, p.shuffled,
                      p.milled, p.surveilled, shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.

@@ -237,6 +237,7 @@ def _players(f: Field) -> tuple[Player, ...]:
                               energy=_value(item, "player", "energy", 0),
                               prevention_shields=_value(item, "player", "prevention_shields", ()),
                               dealt_damage=_value(item, "player", "dealt_damage", False),
+                              permanent_left=_value(item, "player", "permanent_left", False),
                               graveyard=_value(item, "player", "graveyard", 0),
                               shuffled=_value(item, "player", "shuffled", False)))
     if not players:

@@ -36,6 +36,7 @@ class Player:
     energy: int = 0  # energy counters (122.1, 107.14): got by effects, paid as costs
     prevention_shields: tuple[int, ...] = ()  # each prevents the next N damage dealt to the player this turn (615.7)
     dealt_damage: bool = False  # the player was dealt damage this turn (bloodthirst, 702.54a)
+    permanent_left: bool = False  # a permanent they controlled left the battlefield this turn (revolt)
     graveyard: int = 0  # cards in the graveyard that the situation does not name (milled or discarded unseen, or given)
     shuffled: bool = False  # the library was shuffled: the cards of it the situation names are in no known order (701.24a)
     # The state a sequence of actions reaches (not written in situation files):

@@ -216,6 +216,9 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
     _field("player", "dealt_damage", "whether they were dealt damage this turn (bloodthirst, 702.54a)",
            Modelled("triggers.lp", ("702.54a", "120.3")), Bool(),
            example="sequences/bloodthirst-after-an-opponent-was-dealt-damage", asp="dealt_damage_this_turn"),
+    _field("player", "permanent_left", "whether a permanent they controlled left the battlefield this turn (revolt: "
+           "an ability word, 207.2c; a sequence of actions keeps it)", Modelled("triggers.lp", ("207.2c", "603.4")),
+           Bool(), example="sequences/revolt-after-a-permanent-left", asp="permanent_left_this_turn"),
     _field("player", "shuffled", "whether their library has been shuffled since its order was last known: the cards "
            "of it the situation names are in no known order (701.24a); an instruction that reads that order (draw, "
            "mill, scry, surveil, look at the top, put a card on top) is refused", Modelled("stack.lp", ("701.24a",)),

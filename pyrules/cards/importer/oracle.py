@@ -1313,6 +1313,10 @@ def _enters(line: str) -> dict[str, Any] | None:
     if m and {m.group(1).lower(), m.group(2).lower()} <= _LAND_WORDS:  # check lands
         return {"enters": {"tapped_unless": {"filter": {"any_subtypes": [m.group(1).lower(), m.group(2).lower()],
                                                         "controller": "you"}, "at_least": 1}}}
+    m = re.fullmatch(rf"~ enters with {_COUNTED} on it if a permanent you controlled left the battlefield this turn\.",
+                     line)
+    if m and counter_kind(m.group(2)) and m.group(1) != "X":  # revolt (207.2c): a condition of the rider (614.1c)
+        return {"enters": {"counters": {counter_kind(m.group(2)): number(m.group(1))}, "if": "revolt"}}
     m = re.fullmatch(rf"(If ~ was kicked, it|~) enters (tapped )?with {_COUNTED} on it\.", line)
     if m:  # "if ~ was kicked, it enters with ..." (702.33d, 614.1c)
         kind = counter_kind(m.group(4))
@@ -1837,6 +1841,9 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     condition = re.match(r"if (?:it|~) was kicked, ", text) if flt is None and when == "enters" else None
     if condition:  # an intervening if (603.4) on how its spell was cast (702.33d)
         text = text[condition.end():]
+    revolt = re.match(r"if a permanent you controlled left the battlefield this turn, ", text)
+    if revolt:  # revolt (207.2c): an intervening if (603.4) on the turn so far
+        text = text[revolt.end():]
     if flt is None:  # the trigger is about this permanent: "it deals" is "~ deals", "a counter on it" on ~
         text = re.sub(r"^it deals ", "~ deals ", text)
         text = re.sub(r"^(put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
@@ -1855,6 +1862,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     body["effect"] = effects[0] if len(effects) == 1 else effects
     if condition:
         body["if"] = "kicked"
+    if revolt:
+        body["if"] = "revolt"
     return {"triggered": body}
 
 
