@@ -1280,6 +1280,18 @@ _LINES = [
       {"static": {"gain_keywords": ["block_any_number"], "lasting": "until_end_of_turn"}}]),
     ("Creatures with power less than ~'s power can't block it.", False,
      [{"static": {"unblockable_by_power": {"less_than_its_own": True}}}]),
+    ("~ can't be blocked by Walls.", False, [{"static": {"unblockable_by": {"subtypes": ["wall"]}}}]),
+    ("~ can't be blocked by Vampires or Zombies.", False,
+     [{"static": {"unblockable_by": {"any_subtypes": ["vampire", "zombie"]}}}]),
+    ("~ can't be blocked by non-Wall creatures.", False,
+     [{"static": {"unblockable_by": {"types": ["creature"], "not_subtypes": ["wall"]}}}]),
+    ("~ can't be blocked by artifact creatures.", False,
+     [{"static": {"unblockable_by": {"types": ["artifact", "creature"]}}}]),
+    ("~ can't be blocked by blue creatures.", False,
+     [{"static": {"unblockable_by": {"types": ["creature"], "colors": ["blue"]}}}]),
+    ("~ can't be blocked by creatures with flying.", False,
+     [{"static": {"unblockable_by": {"types": ["creature"], "keywords": ["flying"]}}}]),
+    ("~ can't be blocked by Eldrazi Scions.", False, None),
     ("Mentor", False, [{"triggered": {"when": "attacks", "effect": {"put_counters_target": {
         "kind": "p1p1", "count": 1, "filter": {"types": ["creature"], "attacking": True, "lesser_power": True}}}}}]),
     ("Modular 2", False, [{"enters": {"counters": {"p1p1": 2}}}, {"triggered": {"when": "dies", "effect": {"may": {

@@ -2018,6 +2018,12 @@ STATICS: tuple[Kind, ...] = (
          Modelled("combat.lp", ("509.1b",)), PowerBound(),
          term=lambda v, ctx: fn("unblockable_by_power", C(v[0]), v[1]), asp="unblockable_by_power",
          example="combat/small-creatures-cannot-block-it"),
+    Kind("static", "unblockable_by", "this creature can't be blocked by creatures the filter matches as blockers are "
+         "declared (\"~ can't be blocked by Walls\", \"... by artifact creatures\", \"... by creatures with flying\", "
+         "509.1b), seen from its controller: an ability of its own, lost with its abilities",
+         Modelled("combat.lp", ("509.1b",)), FilterShape("objects"),
+         term=lambda v, ctx: fn("unblockable_by", ctx.filter(v, "blockers")), asp="unblockable_by",
+         example="combat/walls-cannot-block-it"),
     Kind("static", "spell_cost", "each spell the filter matches as it is cast (controller: you, the spells you cast; "
          "opponent, those your opponents cast) costs N more generic mana to cast, or -N less (601.2f): the increases and "
          "reductions add up, and take generic mana only, never below {0}; alone in its static ability",

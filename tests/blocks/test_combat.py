@@ -43,11 +43,11 @@ def test_a_creature_that_cant_attack_alone_needs_another_attacker():
         "_attack_illegal(cannot_attack(h,alone))"}
 
 
-@covers("combat:509.1b-2")
+@covers("combat:509.1b-3")
 def test_a_creature_that_cant_block_alone_needs_another_blocker():
-    assert derive("combat:509.1b-2", "_blocker(s,x). has_keyword(s,cant_block_alone).", "_block_illegal") == {
+    assert derive("combat:509.1b-3", "_blocker(s,x). has_keyword(s,cant_block_alone).", "_block_illegal") == {
         "_block_illegal(cannot_block_alone(s))"}
-    assert derive("combat:509.1b-2", "_blocker(s,x). has_keyword(s,cant_block_alone). _blocker(b,y).",
+    assert derive("combat:509.1b-3", "_blocker(s,x). has_keyword(s,cant_block_alone). _blocker(b,y).",
                   "_block_illegal") == set()
 
 
@@ -425,6 +425,14 @@ def test_flanking_without_its_triggered_ability_is_refused():
     facts = """has_keyword(k,flanking). face_card(k,"Knight"). has_keyword(l,flanking). face_card(l,"Lancer").
                ability(ab("Lancer",2),triggered). ability_trigger(ab("Lancer",2),becomes_blocked_by)."""
     assert derive("combat:702.25a", facts, "unsupported") == {"unsupported(flanking_without_its_triggered_ability(k))"}
+
+
+@covers("combat:509.1b-2")
+def test_a_creature_unblockable_by_a_filter_asks_it_of_each_possible_blocker_and_evades_those_it_matches():
+    facts = """_may_try_block(wall,a). _may_try_block(bear,a). static_effect(a,d). ability_static(d,unblockable_by(f)).
+               matches(f,a,wall). _may_try_block(wall,c)."""
+    assert derive("combat:509.1b-2", facts, ["filter_asked", "_evaded"]) == {
+        "filter_asked(f,a,wall)", "filter_asked(f,a,bear)", "_evaded(wall,a)"}
 
 
 @covers("combat:208.1")

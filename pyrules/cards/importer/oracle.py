@@ -1181,6 +1181,24 @@ TRIGGERED_KEYWORDS = {"Prowess": "Whenever you cast a noncreature spell, ~ gets 
                          for n, word in enumerate(("a", "two", "three", "four", "five"), start=1)}}
 
 
+def _blockers(phrase: str) -> dict[str, Any] | None:
+    """The creatures "~ can't be blocked by" names, as a filter: "Walls", "Vampires or Zombies", "non-Wall
+    creatures", "artifact creatures", "blue creatures", "creatures with flying", "creature tokens"."""
+    m = re.fullmatch(r"([A-Z][a-z]+s)(?: or ([A-Z][a-z]+s))?", phrase)
+    if m:  # creature types by their plural (205.3m), as lords read them
+        kinds = [_singular(w) for w in m.groups() if w]
+        if any(k in _NOT_CREATURE_TYPES for k in kinds):
+            return None
+        return {"subtypes": kinds} if len(kinds) == 1 else {"any_subtypes": kinds}
+    m = re.fullmatch(r"non-([A-Z][a-z]+) creatures", phrase)
+    if m:
+        return {"types": ["creature"], "not_subtypes": [m.group(1).lower()]}
+    if phrase == "artifact creatures":
+        return {"types": ["artifact", "creature"]}
+    flt = permanent_filter(phrase)
+    return flt if flt and flt.get("types") == ["creature"] and phrase.startswith(("creature", *_COLOR_WORDS)) else None
+
+
 def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(rf"(Cycling|Equip|Kicker|Buyback|Echo|Evoke) ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{X\}|\{[WUBRG]\}|\{[WUBRG]/[WUBRGP]\})+", m.group(2)):
@@ -1229,6 +1247,10 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"~ can't be blocked by creatures with power (\d+) or (less|greater)\.", line)
     if m:  # 509.1b: an evasion ability of its own
         return [{"static": {"unblockable_by_power": {"at_most" if m.group(2) == "less" else "at_least": int(m.group(1))}}}]
+    m = re.fullmatch(r"~ can't be blocked by (.+?)\.", line)
+    blockers = _blockers(m.group(1)) if m else None
+    if blockers:  # 509.1b: "~ can't be blocked by Walls", "... by artifact creatures", "... by blue creatures"
+        return [{"static": {"unblockable_by": blockers}}]
     if line in ("Creatures with power less than ~'s power can't block it.",
                 "~ can't be blocked by creatures with power less than ~'s power."):  # 509.1b
         return [{"static": {"unblockable_by_power": {"less_than_its_own": True}}}]
