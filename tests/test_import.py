@@ -1292,6 +1292,13 @@ _LINES = [
     ("~ can't be blocked by creatures with flying.", False,
      [{"static": {"unblockable_by": {"types": ["creature"], "keywords": ["flying"]}}}]),
     ("~ can't be blocked by Eldrazi Scions.", False, None),
+    ("{5}{R}{R}: Monstrosity 3.", False, [{"activated": {"cost": "{5}{R}{R}", "effect": {"monstrosity": 3}}}]),
+    ("{2}{U}: Adapt 2.", False, [{"activated": {"cost": "{2}{U}", "effect": {"adapt": 2}}}]),
+    ("As long as ~ is monstrous, it has hexproof and indestructible.", False,
+     [{"static": {"gain_keywords": ["hexproof", "indestructible"], "as_long_as": "monstrous"}}]),
+    ("As long as ~ is attacking, it has flying.", False, None),
+    ("When ~ becomes monstrous, each opponent loses 2 life.", False,
+     [{"triggered": {"when": "becomes_monstrous", "effect": {"each_opponent_loses_life": 2}}}]),
     ("Mentor", False, [{"triggered": {"when": "attacks", "effect": {"put_counters_target": {
         "kind": "p1p1", "count": 1, "filter": {"types": ["creature"], "attacking": True, "lesser_power": True}}}}}]),
     ("Modular 2", False, [{"enters": {"counters": {"p1p1": 2}}}, {"triggered": {"when": "dies", "effect": {"may": {

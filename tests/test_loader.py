@@ -1522,7 +1522,7 @@ def test_a_triggered_ability_the_encodings_cannot_follow_is_refused(write, abili
     ('{modify_pt: "+1/+1", as_long_as: {permanents: {filter: {types: [creature], keywords: [flying]}}}}',
      "unsupported: a condition's filter asking keywords (read only after layer 6)"),
     ('{modify_pt: "+1/+1", as_long_as: sometimes}',
-     "as_long_as must be one of attacking, tapped, untapped, your_turn, not_your_turn, no_cards_in_hand, or "
+     "as_long_as must be one of attacking, tapped, untapped, monstrous, your_turn, not_your_turn, no_cards_in_hand, or "
      "{permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, {counter: a counter kind}, "
      "{life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}; not 'sometimes'"),
     ('{modify_pt: "+1/+1", as_long_as: {counter: p1p1, life_at_least: 3}}',

@@ -39,6 +39,7 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "prevention_shields/2": (("Target", "N"), "the next N damage that would be dealt to Target this turn is "
                                               "prevented, at the end: its prevention shields add up to N (615.7)"),
     "renowned/1": (("O",), "O is a renowned permanent at the end (702.112b)"),
+    "monstrous/1": (("O",), "O is a monstrous permanent at the end (701.37b)"),
     "skips_next_untap/2": (("O", "P"), "O doesn't untap during P's next untap step (502.3)"),
     "face_down/1": (("O",), "O is a face-down permanent or spell at the end, and was not one at the start (708.2)"),
     "face_up/1": (("O",), "O, a face-down permanent at the start, is face up at the end (turned face up, 702.37e)"),

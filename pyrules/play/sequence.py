@@ -472,6 +472,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
                 out.add(Function("removed_from_combat", [String(oid)]))
             if n.renowned and not o.renowned:
                 out.add(Function("renowned", [String(oid)]))
+            if n.monstrous and not o.monstrous:
+                out.add(Function("monstrous", [String(oid)]))
             if n.skips_untap_of and n.skips_untap_of != o.skips_untap_of:
                 out.add(Function("skips_next_untap", [String(oid), String(n.skips_untap_of)]))
             if o.face_down and not n.face_down:

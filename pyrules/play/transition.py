@@ -151,7 +151,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, position=0 if to == "library" else None,
           kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, cant_be_countered=False,
-          renowned=False, skips_untap_of=None,
+          renowned=False, monstrous=False, skips_untap_of=None,
           flashback=False, buyback=False, since_last_upkeep=to == "battlefield",
           modes=obj.modes if to == "stack" else (),
           damage=0, deathtouch_damage=False, attacking=None, blocking=(), blocked=False, struck_first=False,
@@ -602,6 +602,10 @@ def _renowned(d: _Draft, a: Symbol) -> None:  # 702.112b
     d.set(d.obj(a.arguments[0]), renowned=True)
 
 
+def _monstrous(d: _Draft, a: Symbol) -> None:  # 701.37b
+    d.set(d.obj(a.arguments[0]), monstrous=True)
+
+
 def _skips_untap(d: _Draft, a: Symbol) -> None:  # 502.3
     d.set(d.obj(a.arguments[0]), skips_untap_of=_text(a.arguments[1]))
 
@@ -718,6 +722,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "entered_tapped/1": _entered_tapped,
     "cant_be_countered/1": _uncounterable,
     "became_renowned/1": _renowned,
+    "became_monstrous/1": _monstrous,
     "skips_next_untap/2": _skips_untap,
     "life_lost/2": _life(-1),
     "life_gained/2": _life(+1),
@@ -1010,7 +1015,8 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.cant_be_countered, o.evoked, o.renowned, o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,
+            o.cant_be_countered, o.evoked, o.renowned, o.monstrous, o.skips_untap_of, o.flashback, o.buyback,
+            o.since_last_upkeep,
             o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except,
             o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields),
             o.face_down)

@@ -144,8 +144,9 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             if getattr(obj, how) and obj.zone not in ("stack", "battlefield"):
                 raise f.child(how).fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent it "
                                         f"became, was {how}")
-        if obj.renowned and obj.zone != "battlefield":
-            raise f.child("renowned").fail(f"'{obj.id}' is in the {obj.zone}; only a permanent is renowned")
+        for status in ("renowned", "monstrous"):
+            if getattr(obj, status) and obj.zone != "battlefield":
+                raise f.child(status).fail(f"'{obj.id}' is in the {obj.zone}; only a permanent is {status}")
         if obj.cant_be_countered and obj.zone != "stack":
             raise f.child("cant_be_countered").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack can or "
                                                     "can't be countered")
@@ -432,6 +433,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         cant_be_countered=_value(f, "object", "cant_be_countered", False),
         evoked=_value(f, "object", "evoked", False),
         renowned=_value(f, "object", "renowned", False),
+        monstrous=_value(f, "object", "monstrous", False),
         flashback=_value(f, "object", "flashback", False),
         buyback=_value(f, "object", "buyback", False),
         since_last_upkeep=_value(f, "object", "since_last_upkeep", False),

@@ -85,6 +85,7 @@ class GameObject:
     flashback: bool = False  # a spell on the stack: it was cast with flashback (702.34a)
     buyback: bool = False  # a spell on the stack: its buyback cost was paid (702.27a)
     renowned: bool = False  # a permanent: it has become renowned (702.112b)
+    monstrous: bool = False  # a permanent: it has become monstrous (701.37b)
     skips_untap_of: str | None = None  # a permanent: it doesn't untap during this player's next untap step (502.3);
     #                                   an outcome of a line, not read from a situation (no question reaches that step)
     since_last_upkeep: bool = False  # a permanent: it came under its controller's control since their last upkeep

@@ -300,6 +300,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("triggers.lp", ("702.112a", "702.112b", "603.4")), Bool(),
            term=_flag_fact("object_renowned", "renowned"), example="combat/renowned-creature-does-not-grow-again",
            asp="object_renowned"),
+    _field("object", "monstrous", "a permanent that has become monstrous (701.37b): a monstrosity ability of it does "
+           "nothing more", Modelled("events.lp", ("701.37a", "701.37b")), Bool(),
+           term=_flag_fact("object_monstrous", "monstrous"), example="stack/monstrosity-grows-a-creature-once",
+           asp="object_monstrous"),
     _field("object", "cant_be_countered", "a spell on the stack that can't be countered: the mana spent to cast it said "
            "so (106.6)", Modelled("stack.lp", ("106.6", "101.2")), Bool(),
            term=_flag_fact("object_cant_be_countered", "cant_be_countered"),

@@ -627,7 +627,7 @@ class OnlyIf(Shape):
 class AsLongAs(Shape):
     """The condition of a static ability (611.3a): a word, or one key with its value."""
 
-    WORDS = ("attacking", "tapped", "untapped", "your_turn", "not_your_turn", "no_cards_in_hand")
+    WORDS = ("attacking", "tapped", "untapped", "monstrous", "your_turn", "not_your_turn", "no_cards_in_hand")
     form = ("one of " + ", ".join(WORDS) + ", or {permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, "
             "{counter: a counter kind}, {life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}")
     #: What a condition's filter may ask: what the layers up to colors (5) decide, or no layer (611.3a, 613.1).
@@ -1261,6 +1261,13 @@ EFFECTS: tuple[Kind, ...] = (
          "\"when this dies\" trigger, this card from the graveyard (400.7e)", Modelled("stack.lp", ("400.3", "400.7e")),
          Flag(), ON_PERMANENT, term=_const("return_self_to_hand"),
          text=lambda v: "Return this to its owner's hand", example="stack/return-itself-to-hand"),
+    Kind("effect", "monstrosity", "monstrosity N: if this permanent isn't monstrous as this resolves, put N +1/+1 "
+         "counters on it (through replacement effects) and it becomes monstrous (701.37a-b); gone or already "
+         "monstrous, nothing happens", Modelled("events.lp", ("701.37a", "701.37b")), Count(1), ON_PERMANENT,
+         term=_amount("monstrosity"), text=lambda v: f"Monstrosity {v}", example="stack/monstrosity-grows-a-creature-once"),
+    Kind("effect", "adapt", "adapt N: if this permanent has no +1/+1 counters on it as this resolves, put N +1/+1 "
+         "counters on it (701.46a; through replacement effects)", Modelled("events.lp", ("701.46a",)), Count(1),
+         ON_PERMANENT, term=_amount("adapt"), text=lambda v: f"Adapt {v}", example="stack/adapt-only-without-counters"),
     Kind("effect", "become_renowned", "this permanent becomes renowned (renown, 702.112a-b)",
          Modelled("stack.lp", ("702.112a", "702.112b")), Flag(), ON_PERMANENT, term=_const("become_renowned"),
          text=lambda v: "This becomes renowned", example="combat/renown-grows-a-creature-once"),
@@ -1689,6 +1696,9 @@ TRIGGERS: tuple[Kind, ...] = (
          "one step is one event; each instruction's damage another: 120.3, 510.2); \"that much\" is all of it",
          Modelled("events.lp", ("120.3", "510.2", "603.2")), term=_const("deals_damage"),
          example="combat/a-creature-that-gains-as-much-life-as-it-deals-damage"),
+    Kind("trigger", "becomes_monstrous", "when this becomes monstrous (701.37b): its monstrosity ability resolves with "
+         "it on the battlefield, not yet monstrous", Modelled("triggers.lp", ("701.37b", "603.2")),
+         term=_const("becomes_monstrous"), example="stack/monstrosity-grows-a-creature-once"),
     Kind("trigger", "you_gain_life", "whenever you gain life: once for each event in which this permanent's controller "
          "gains life, none for 0 life (119.9)", Modelled("triggers.lp", ("119.9", "603.2")),
          term=_const("you_gain_life"), example="sequences/a-life-gain-trigger-once-per-event"),
@@ -2062,10 +2072,11 @@ OPTIONS: tuple[Kind, ...] = (
          Modelled("activation.lp", ("602.5b",)), OnlyIf(), frozenset({"activated"}), term=_only_if_terms,
          example="activation/temple-needs-five-lands", asp="ability_condition"),
     Kind("option", "as_long_as", "a static ability whose effect exists only while a condition holds (611.3a): "
-         "attacking, tapped, untapped (this permanent), your_turn, not_your_turn, no_cards_in_hand, at least N "
-         "permanents of a filter (permanents) or none (no_permanents), a counter of a kind on this permanent, your life "
-         "at least N, an opponent's at most N, at least N cards in your graveyard (threshold); read from what the "
-         "layers up to colors leave. Only for a static ability about this permanent alone that gives keywords or +N/+N",
+         "attacking, tapped, untapped, monstrous (this permanent, 701.37b), your_turn, not_your_turn, no_cards_in_hand, "
+         "at least N permanents of a filter (permanents) or none (no_permanents), a counter of a kind on this "
+         "permanent, your life at least N, an opponent's at most N, at least N cards in your graveyard (threshold); "
+         "read from what the layers up to colors leave. Only for a static ability about this permanent alone that "
+         "gives keywords or +N/+N",
          Modelled("continuous.lp", ("611.3a", "604.1")), AsLongAs(), frozenset({"static"}), term=_as_long_as_terms,
          example="layers/a-creature-small-while-you-control-two-artifacts", asp="ability_while"),
     Kind("option", "for_each", "a static ability's +N/+N multiplied by a number it counts (608.2h, 613.4c): the "

@@ -83,6 +83,7 @@ def test_each_condition_holds_or_fails():
     assert _while("attacking", "attacking(x,bob).") == yes and _while("attacking", "") == set()
     assert _while("tapped", "is_tapped(x).") == yes and _while("untapped", "is_tapped(x).") == set()
     assert _while("untapped", "") == yes
+    assert _while("monstrous", "object_monstrous(x).") == yes and _while("monstrous", "") == set()
     assert _while("your_turn", "active_player(alice).") == yes and _while("your_turn", "active_player(bob).") == set()
     assert _while("not_your_turn", "active_player(bob).") == yes
     assert _while("counter(p1p1)", "counter_count(x,p1p1,2).") == yes and _while("counter(p1p1)", "") == set()

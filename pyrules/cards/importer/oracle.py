@@ -629,6 +629,8 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"That player (gains|loses) (\d+) life"),
      lambda m: {"that_player": {"gain_life" if m[1] == "gains" else "lose_life": int(m[2])}}),
     (re.compile(r"Bolster ([1-9])"), lambda m: {"bolster": int(m[1])}),
+    (re.compile(r"Monstrosity ([1-9]|10)"), lambda m: {"monstrosity": int(m[1])}),  # 701.37a
+    (re.compile(r"Adapt ([1-9])"), lambda m: {"adapt": int(m[1])}),  # 701.46a
     (re.compile(r"~ deals (\d+) damage to you"), lambda m: {"damage_you": int(m[1])}),  # (120.3a)
     (re.compile(r"~ deals (\d+|X) damage to target player or planeswalker"),
      lambda m: {"damage_player_or_planeswalker": "X" if m[1] == "X" else int(m[1])}),
@@ -1571,7 +1573,8 @@ def _conditional_static(line: str) -> dict[str, Any] | None:
     if m:
         pt, words, condition = m.group(1), m.group(2) or m.group(3) or m.group(4), m.group(5)
     else:
-        m = re.fullmatch(rf"As long as (.+?), ~ {_GRANT}\.", line)
+        m = re.fullmatch(rf"As long as (.+?), ~ {_GRANT}\.", line) or \
+            re.fullmatch(rf"As long as (~ is monstrous), it {_GRANT}\.", line)  # ("it": the permanent the condition names)
         if not m:
             return None
         condition, pt, words = m.group(1), m.group(2), m.group(3) or m.group(4) or m.group(5)
@@ -1582,7 +1585,7 @@ def _conditional_static(line: str) -> dict[str, Any] | None:
 
 _WHILE_WORDS = {"it's attacking": "attacking", "it's tapped": "tapped", "it's untapped": "untapped",
                 "it's your turn": "your_turn", "it's not your turn": "not_your_turn",
-                "you have no cards in hand": "no_cards_in_hand"}
+                "you have no cards in hand": "no_cards_in_hand", "~ is monstrous": "monstrous"}
 
 
 def _as_long_as(condition: str) -> Any:
@@ -1790,6 +1793,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if flt is None or "controller" in flt or re.search(r"\b(?:it|that creature|that player)\b", m.group(3)):
             return None
         return _trigger("attacks", {**flt, "controller": "you"}, m.group(3))
+    m = re.fullmatch(r"When ~ becomes monstrous, (.+)\.", line)
+    if m:  # 701.37b
+        return _trigger("becomes_monstrous", None, m.group(1))
     m = re.fullmatch(r"Whenever you gain life, (.+)\.", line)
     if m:  # 119.9
         return _trigger("you_gain_life", None, m.group(1))
