@@ -626,13 +626,16 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
     ("triggered: {when: enters, lasting: once, effect: {sacrifice_that: true}}", "lasting",
      "unsupported: a delayed triggered ability on 'enters' (only \"at the beginning of the next end step\""),
     ("morph: '{X}{G}'", "morph", "unsupported: a morph cost with {X} or no mana (107.3d, 702.37e)"),
+    ("triggered: {when: enters, effect: {damage_that: 2}}", "damage_that",
+     "unsupported: 'damage_that' in a 'enters' triggered ability (\"that creature\": only where the event is about one"),
     ("triggered: {when: dies, if: with_two_other_attackers, effect: {draw: 1}}", "with_two_other_attackers",
      "unsupported: 'if: with_two_other_attackers' is a condition of an attack trigger (when: attacks)"),
     ("enters: {tapped: true, if: attacks_player_with_most_life}", "attacks_player_with_most_life",
      "unsupported: 'if: attacks_player_with_most_life' is a condition of an attack trigger, not of how a permanent"),
 ], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
         "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may", "if-paid-mana", "restriction-not-enchanted",
-        "delayed-not-at-the-end-step", "morph-x", "attack-condition-on-dies", "attack-condition-on-entering"])
+        "delayed-not-at-the-end-step", "morph-x", "that-creature-of-no-event", "attack-condition-on-dies",
+        "attack-condition-on-entering"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]

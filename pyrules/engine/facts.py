@@ -23,6 +23,7 @@ from pyrules.situation.model import (
     Abilities,
     Activatable,
     Activate,
+    BeginEndOfCombat,
     BeginEndStep,
     BeginUpkeep,
     Cast,
@@ -519,7 +520,7 @@ QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Charact
                   FindCards: "find",
                   PlayLand: "play", TurnFaceUp: "turn_face_up", DeclareAttackers: "attack", DeclareBlockers: "block",
                   CombatDamage: "damage",
-                  BeginUpkeep: "upkeep", BeginEndStep: "end_step"}
+                  BeginUpkeep: "upkeep", BeginEndStep: "end_step", BeginEndOfCombat: "end_of_combat"}
 
 
 def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
@@ -628,6 +629,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         return [fn("question", C("begin_upkeep"))]
     if isinstance(q, BeginEndStep):
         return [fn("question", C("begin_end_step"))]
+    if isinstance(q, BeginEndOfCombat):
+        return [fn("question", C("begin_end_of_combat"))]
     if isinstance(q, Happen):
         if q.kind == "put_counters":
             symbols = [fn("question", fn("effect", fn("put_counters", S(q.object), C(q.counter), q.count)))]

@@ -131,6 +131,8 @@ PHRASES: dict[str, str] = {
     "each_end_step/1": "the beginning of {0}'s end step",
     "each_upkeep/1": "the beginning of {0}'s upkeep",
     "cannot_begin_end_step/1": "the end step cannot begin now: {0}",
+    "cannot_begin_end_of_combat/1": "the end of combat step cannot begin now: {0}",
+    "end_of_combat/1": "the beginning of the end of combat step of {0}'s turn",
     "cannot_declare_blockers/1": "blockers cannot be declared now: {0}",
     "no_combat_damage_step/1": "no combat damage step can begin now: {0}",
     "cannot_pay/1": "the {0} part of the cost cannot be paid",
@@ -269,6 +271,7 @@ WORDS: dict[str, str] = {
     "not_after_blockers": "blockers have not been declared",
     "not_untap_step": "it is not the untap step",
     "not_postcombat_main_phase": "it is not the postcombat main phase",
+    "not_combat_damage_step": "it is not the combat damage step",
     "no_morph_cost": "its card has no morph cost (702.37e)", "face_down_card": "a face-down 2/2 (708.2)",
     "paid": "to pay", "declined": "not to pay",
 }

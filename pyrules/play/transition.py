@@ -29,6 +29,7 @@ from pyrules.engine.encodings import effects, output_signatures
 from pyrules.engine.facts import activated_ability, printed_face, target_slots
 from pyrules.situation.model import (
     Activate,
+    BeginEndOfCombat,
     BeginEndStep,
     BeginUpkeep,
     Cast,
@@ -336,7 +337,7 @@ def _event_object(event: Symbol) -> str | None:
     player"), when it was one."""
     if event.name in _ABOUT_A_CREATURE and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
         return event.arguments[0].string
-    if event.name in ("combat_damage", "blocked_by") and len(event.arguments) == 2 and \
+    if event.name in ("combat_damage", "blocked_by", "blocks_creature") and len(event.arguments) == 2 and \
             event.arguments[1].type == SymbolType.String:
         return event.arguments[1].string
     return None
@@ -921,7 +922,7 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
 
 #: The step a turn-based action of combat begins (508.1, 509.1); a combat damage step says which it is.
 _STEP_AFTER: dict[type, str] = {DeclareAttackers: "declare_attackers", DeclareBlockers: "declare_blockers",
-                                BeginUpkeep: "upkeep", BeginEndStep: "end"}
+                                BeginUpkeep: "upkeep", BeginEndStep: "end", BeginEndOfCombat: "end_of_combat"}
 #: The phase an action begins, where it begins one (513.1).
 _PHASE_AFTER: dict[type, str] = {BeginEndStep: "ending"}
 

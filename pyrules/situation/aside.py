@@ -30,6 +30,7 @@ from pyrules.situation.model import (
     Abilities,
     Activatable,
     Activate,
+    BeginEndOfCombat,
     BeginEndStep,
     BeginUpkeep,
     Cast,
@@ -45,10 +46,10 @@ from pyrules.vocabulary.filters import Filter
 CASTING_KEYWORDS = {"flash": "702.8a", "convoke": "702.51a", "delve": "702.66a", "improvise": "702.126a"}
 
 _STEP_TRIGGER = re.compile(r"At the beginning of (?:your|each|each player's|each opponent's|the next|your next|"
-                           r"that player's|the) (upkeep|draw step|end step)\b")
-_STEP_RULES = {"upkeep": "503.1", "draw step": "504.2", "end step": "513.1"}
+                           r"that player's|the) (upkeep|draw step|end step)\b|At (end of combat)\b")
+_STEP_RULES = {"upkeep": "503.1", "draw step": "504.2", "end step": "513.1", "end of combat": "511.2"}
 #: The actions that begin a step (so that its triggers may matter).
-_STEP_ACTIONS = {"upkeep": BeginUpkeep, "end step": BeginEndStep}
+_STEP_ACTIONS = {"upkeep": BeginUpkeep, "end step": BeginEndStep, "end of combat": BeginEndOfCombat}
 #: "cost: effect", the cost made of mana symbols and the usual cost words (602.1a); a loyalty cost too (606.4).
 _ACTIVATED = re.compile(r"(?:[+\u2212-]?\d+|(?:\{[^}]+\}|Sacrifice|Tap|Untap|Discard|Pay|Exile|Remove|Return|Put)[^:\"]*)"
                         r": (.+)")
@@ -74,10 +75,11 @@ def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions:
             return f"only matters while the card is cast, and it is not cast here ({rules})"
         return ""
     step = _STEP_TRIGGER.match(line)
-    if step and any(isinstance(q, _STEP_ACTIONS.get(step[1], ())) for q in asked):
+    name = step and (step[1] or step[2])
+    if step and any(isinstance(q, _STEP_ACTIONS.get(name, ())) for q in asked):
         return ""  # (an action begins that step)
     if step and not busy:
-        return f"no question reaches the {step[1]}, where it would trigger ({_STEP_RULES[step[1]]})"
+        return f"no question reaches the {name}, where it would trigger ({_STEP_RULES[name]})"
     for event, (action, rule) in _COMBAT_TRIGGERS.items():
         for subject in (card, "this creature", "~"):
             if line.startswith(f"Whenever {subject} {event}") and not busy:

@@ -29,6 +29,7 @@ from pyrules.situation.model import (
     Action,
     Activatable,
     Activate,
+    BeginEndOfCombat,
     BeginEndStep,
     BeginUpkeep,
     Cast,
@@ -784,7 +785,7 @@ def _question(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameOb
 
 # -- a sequence of actions ---------------------------------------------------------------------------
 #: The actions that begin a step (503.1, 513.1): each says nothing more.
-_STEP_BEGINS = {"upkeep": BeginUpkeep, "end_step": BeginEndStep}
+_STEP_BEGINS = {"upkeep": BeginUpkeep, "end_step": BeginEndStep, "end_of_combat": BeginEndOfCombat}
 
 
 def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObject], player_ref: Any,

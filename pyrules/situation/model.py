@@ -280,6 +280,13 @@ class BeginEndStep:
 
 
 @dataclass(frozen=True)
+class BeginEndOfCombat:
+    """An action: the combat damage step ends and the end of combat step begins (511.1-2): the abilities that trigger
+    "at end of combat" trigger, delayed ones too; then the active player receives priority. The creatures stay in
+    combat until the step ends (511.3)."""
+
+
+@dataclass(frozen=True)
 class PassPriority:
     """An action: ``player`` (by default whoever holds priority) passes priority (117.3d); once all
     players have passed in succession, the top object of the stack resolves (117.4)."""
@@ -324,11 +331,12 @@ class Priority:
 
 
 Question = CouldProduce | Abilities | Characteristics | Activatable | Activate | Cast | ResolveTop | Happen | Priority \
-    | FindCards | PlayLand | TurnFaceUp | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep
+    | FindCards | PlayLand | TurnFaceUp | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep \
+    | BeginEndOfCombat
 
 #: What a step of a sequence of actions may be.
 Action = Activate | Cast | PlayLand | TurnFaceUp | ResolveTop | ResolveAll | PassPriority | DeclareAttackers \
-    | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep
+    | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep | BeginEndOfCombat
 
 
 @dataclass(frozen=True)

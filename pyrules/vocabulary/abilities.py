@@ -206,6 +206,14 @@ def _options(body: Field, ability: str) -> dict[str, Any]:
     return out
 
 
+#: Instructions about "that creature" (603.2, 603.7c), and the triggers whose event is about one (transition.py keeps
+#: it as the ability triggers).
+_THAT_EFFECTS = frozenset({"damage_that", "destroy_that", "sacrifice_that", "exile_that", "return_that_to_hand",
+                           "lasting_on_that"})
+_EVENTS_ABOUT_A_CREATURE = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "becomes_blocked_by",
+                                      "blocks_creature"})
+
+
 def _effects_or_modes(body: Field, contexts: set[str], where: str) -> tuple[tuple[Part, ...], tuple[int, ...]]:
     """An ability's instructions, and for a modal one ("choose one —", 700.2) the mode (from 1) of each."""
     if body.child("modes").present == body.child("effect").present:
@@ -292,10 +300,15 @@ def parse_ability(f: Field) -> AbilitySpec:
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")
-        if options.get("lasting") == "once" and when not in ("beginning_of_each_end_step", "beginning_of_each_upkeep"):
+        that = [e.kind for e in effects if e.kind in _THAT_EFFECTS]
+        if that and options.get("lasting") != "once" and when not in _EVENTS_ABOUT_A_CREATURE:
+            raise UnsupportedError(body.child("effect").where, f"'{that[0]}' in a '{when}' triggered ability (\"that "
+                                   "creature\": only where the event is about one, or in a delayed triggered ability)")
+        if options.get("lasting") == "once" and when not in ("beginning_of_each_end_step", "beginning_of_each_upkeep",
+                                                             "end_of_combat"):
             raise UnsupportedError(body.child("lasting").where, f"a delayed triggered ability on '{when}' (only "
-                                   "\"at the beginning of the next end step\" and \"of the next turn's upkeep\" are "
-                                   "modelled)")
+                                   "\"at the beginning of the next end step\", \"of the next turn's upkeep\" and \"at "
+                                   "end of combat\" are modelled)")
         if options.get("if") in _ATTACK_CONDITIONS and when != "attacks":
             raise UnsupportedError(body.child("if").where, f"'if: {options['if']}' is a condition of an attack trigger "
                                    "(when: attacks)")

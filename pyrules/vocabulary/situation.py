@@ -581,6 +581,11 @@ ACTIONS: tuple[Kind, ...] = (
            "abilities of every permanent trigger; the situation must be in the postcombat main phase with an empty "
            "stack, with no mana in a pool (500.4: its emptying is not modelled)", Modelled("triggers.lp", ("513.1",)),
            example="sequences/an-end-step-trigger-of-the-active-player", asp="question"),
+    _field("action", "end_of_combat", "the combat damage step ends and the end of combat step begins (511.1-2): \"at "
+           "end of combat\" abilities of every permanent trigger, and the delayed ones (\"destroy that creature at end of "
+           "combat\"); the situation must be in the (last) combat damage step with an empty stack, with no mana in a "
+           "pool (500.4); attacking and blocking creatures stay so through the step (511.3)",
+           Modelled("triggers.lp", ("511.2",)), example="combat/destroyed-at-end-of-combat", asp="question"),
 )
 HAPPEN_KINDS: tuple[Kind, ...] = (
     _field("happen", "put_counters", "{object, counter, count, instead}: put counters on a permanent",

@@ -1210,6 +1210,11 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda value: (ANY_TARGET,) * value[1],
          text=lambda v: f"This deals {v[0]} damage divided as you choose among one to {v[1]} targets",
          example="craft/arc-mage-divides-its-damage"),
+    Kind("effect", "damage_that", "this deals N damage to that creature: the creature the triggering event was about "
+         "(the creature blocking it, or the one it blocks), if it is still on the battlefield (603.2, 120.1)",
+         Modelled("events.lp", ("603.2", "120.1")), Count(1), frozenset({"triggered"}), term=_amount("damage_that"),
+         text=lambda v: f"This deals {v} damage to that creature",
+         example="combat/blocked-or-blocking-deals-damage-to-that-creature"),
     Kind("effect", "damage_target", "this deals N (or X) damage to target [filter] permanent (120)",
          Modelled("events.lp", ("120.1", "120.3")), DamageTarget(), RESOLVING, asp="damage_any_target",
          term=lambda value, ctx: fn("damage_any_target", ctx.target(0), amount_term(value[0])),
@@ -1457,8 +1462,9 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("stack.lp", ("603.7a", "111.1")), Count(1), RESOLVING,
          term=lambda value, ctx: fn("lasting_on_tokens", value),
          example="sequences/a-token-exiled-at-the-next-end-step"),
-    *(Kind("effect", name, f"{doc} the object this delayed triggered ability refers to, if it is still on the "
-           "battlefield (603.7c; otherwise nothing happens)", Modelled("stack.lp", ("603.7c", rule)), Flag(),
+    *(Kind("effect", name, f"{doc} the object this delayed triggered ability refers to, or, in a triggered ability "
+           "whose event is about another creature (blocks_creature, becomes_blocked_by), that creature, if it is still "
+           "on the battlefield (603.7c, 603.2; otherwise nothing happens)", Modelled("stack.lp", ("603.7c", rule)), Flag(),
            frozenset({"triggered"}), term=_const(name), example=example)
       for name, doc, rule, example in (
           ("sacrifice_that", "its controller sacrifices", "701.21a", "sequences/sacrificed-at-the-next-end-step"),
@@ -1654,6 +1660,10 @@ TRIGGERS: tuple[Kind, ...] = (
          "the end step\", 513.1), whoever's turn it is: in a sequence, the action end_step begins it",
          Modelled("triggers.lp", ("513.1",)), term=_const("beginning_of_each_end_step"),
          example="sequences/sacrificed-at-the-beginning-of-the-end-step"),
+    Kind("trigger", "end_of_combat", "at end of combat (at the beginning of the end of combat step, 511.2), each combat: "
+         "in a sequence, the action end_of_combat begins it; with lasting: once, a delayed triggered ability (\"destroy "
+         "that creature at end of combat\", 603.7a)", Modelled("triggers.lp", ("511.2", "603.7a")),
+         term=_const("end_of_combat"), example="combat/destroyed-at-end-of-combat"),
     Kind("trigger", "leaves", "when this leaves the battlefield; with a filter, whenever a [filter] permanent leaves "
          "(603.6c, 603.10a)", Modelled("triggers.lp", ("603.6c", "603.10a")), term=_const("leaves"),
          example="sequences/oblivion-ring-leaves-trigger"),
@@ -1670,6 +1680,10 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "becomes_blocked", "whenever this creature becomes blocked (creatures are declared to block it; "
          "once however many, 509.3c)", Modelled("combat.lp", ("509.3c", "509.1h")), term=_const("becomes_blocked"),
          example="combat/bushido-blocks-or-becomes-blocked"),
+    Kind("trigger", "blocks_creature", "whenever this creature blocks a [filter] creature: once for each attacker it "
+         "blocks that the filter matches as the block happens; \"that creature\" is the attacker (509.3b, 509.3f)",
+         Modelled("combat.lp", ("509.3b", "509.3f")), term=_const("blocks_creature"),
+         example="combat/a-blocker-deals-damage-to-the-attacker-it-blocks"),
     Kind("trigger", "becomes_blocked_by", "whenever this creature becomes blocked by a [filter] creature: once for each "
          "creature blocking it that the filter matches as it blocks; \"that creature\" is the blocker (509.3d, "
          "509.3f)", Modelled("combat.lp", ("509.3d", "509.3f")), term=_const("becomes_blocked_by"),

@@ -420,6 +420,16 @@ def test_becomes_blocked_by_a_creature_triggers_once_for_each_blocker_and_sees_t
         "possible_view(becomes_blocked_by,b1)", "possible_view(becomes_blocked_by,b3)"}
 
 
+@covers("combat:509.3b")
+def test_blocks_a_creature_triggers_once_for_each_attacker_it_blocks_and_sees_the_attacker():
+    facts = "blocks(b,a1). blocks(b,a2). blocks(c,a1). _able_to_block(b,a1). _able_to_block(c,a3)."
+    assert derive("combat:509.3b", facts, ["trigger_event", "trigger_subject", "possible_view"]) == {
+        "trigger_event(blocks_creature(b,a1),blocks_creature,a1)", "trigger_subject(blocks_creature(b,a1),b)",
+        "trigger_event(blocks_creature(b,a2),blocks_creature,a2)", "trigger_subject(blocks_creature(b,a2),b)",
+        "trigger_event(blocks_creature(c,a1),blocks_creature,a1)", "trigger_subject(blocks_creature(c,a1),c)",
+        "possible_view(blocks_creature,a1)", "possible_view(blocks_creature,a3)"}
+
+
 @covers("combat:702.25a")
 def test_flanking_without_its_triggered_ability_is_refused():
     facts = """has_keyword(k,flanking). face_card(k,"Knight"). has_keyword(l,flanking). face_card(l,"Lancer").

@@ -855,6 +855,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"lasting_on_self": NEXT}
     if sentence == _LASTING_THAT and permanent:
         return {"lasting_on_that": NEXT}
+    if sentence == "Destroy that creature" and permanent:  # (the trigger's event is about it, 603.2)
+        return {"destroy_that": True}
+    m = re.fullmatch(r"~ deals (\d+) damage to that creature", sentence)
+    if m and permanent and int(m.group(1)) > 0:
+        return {"damage_that": int(m.group(1))}
     if sentence == _LASTING_ENCHANTED and permanent:  # the permanent this is attached to (303.4, 301.5)
         return {"lasting_on_enchanted": NEXT}
     m = re.fullmatch(r"(Tap|Untap|Regenerate) (?:enchanted|equipped) creature", sentence)
@@ -866,6 +871,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"lasting_on_tokens": DELAYED}
     if sentence == _DELAYED_SELF and permanent:
         return {"lasting_on_self": DELAYED}
+    if sentence == _DELAYED_THAT and permanent:  # (a triggered ability whose event is about that creature)
+        return {"lasting_on_that": DELAYED}
     if sentence == _DELAYED_EFFECT:
         return {"create_effect": DELAYED}
     m = _LASTING_TARGET.fullmatch(sentence)
@@ -1805,7 +1812,11 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if m.group(1) != "~" and flt is None:
             return None
         return _trigger("turned_face_up", flt, m.group(2))
-    m = re.fullmatch(r"Whenever ~ (attacks|blocks|becomes blocked|deals combat damage to a player), (.+)\.", line)
+    m = re.fullmatch(r"Whenever ~ (becomes blocked by|blocks) (an?(?: [^,]+?)?) creature, (.+)\.", line)
+    flt = _block_partner(m.group(2)) if m else None
+    if flt is not None:  # 509.3b, 509.3d: once for each creature of the block that the filter matches
+        return _trigger("becomes_blocked_by" if m.group(1) == "becomes blocked by" else "blocks_creature", flt, m.group(3))
+    m = re.fullmatch(r"(?:When|Whenever) ~ (attacks|blocks|becomes blocked|deals combat damage to a player), (.+)\.", line)
     if m:
         when = {"attacks": "attacks", "blocks": "blocks", "becomes blocked": "becomes_blocked",
                 "deals combat damage to a player": "deals_combat_damage_to_player"}[m.group(1)]
@@ -1865,6 +1876,21 @@ def _another_subtype(subject: str) -> dict[str, Any] | None:
         else None
 
 
+def _block_partner(phrase: str) -> dict[str, Any] | None:
+    """The other creature of a block, "a creature", "a non-Wall creature", "a nonblack creature", "an artifact
+    creature", "a white creature", as a filter."""
+    phrase = re.sub(r"^an?\b ?", "", phrase)
+    if not phrase:
+        return {"types": ["creature"]}
+    m = re.fullmatch(r"non-([A-Z][a-z]+)", phrase)
+    if m:
+        return {"types": ["creature"], "not_subtypes": [m.group(1).lower()]}
+    flt = permanent_filter(f"{phrase} creature".strip())
+    return flt if flt and flt.get("types") == ["creature"] and set(flt) <= {"types", "colors", "any_colors", "not_colors",
+                                                                           "not_types", "keywords", "not_keywords"} \
+        else {"types": ["artifact", "creature"]} if phrase == "artifact" else None
+
+
 def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = False) -> dict[str, Any] | None:
     condition = re.match(r"if (?:it|~) was kicked, ", text) if flt is None and when == "enters" else None
     if condition:  # an intervening if (603.4) on how its spell was cast (702.33d)
@@ -1878,10 +1904,15 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         text = re.sub(r"(\. If you do, put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
         text = re.sub(r"^sacrifice it\b", "sacrifice ~", text)
         text = re.sub(r"^return (?:it|~) to its owner's hand$", "return ~ to its owner's hand", text)
+    if when in ("becomes_blocked_by", "blocks_creature"):  # "that creature": the other creature of the block
+        text = re.sub(r"^(?:~|it) deals (\d+) damage to that creature$", r"~ deals \1 damage to that creature", text)
     effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
     if effects is None or when not in ("deals_damage", "dealt_damage") and any(
             k.endswith("_that_much") for e in effects for k in e):  # (the amount of a damage event, 603.2)
         return None
+    if when not in ("becomes_blocked_by", "blocks_creature") and any(k in ("damage_that", "destroy_that")
+                                                                     for e in effects for k in e):
+        return None  # ("that creature" of an event about no other creature)
     body: dict[str, Any] = {"when": when}
     if flt is not None:
         body["filter"] = flt
@@ -2149,6 +2180,38 @@ def _with_delayed_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
                                   "effect": {_DELAYED_VERBS[verb]: True}}}]
 
 
+#: "Destroy that creature at end of combat", "sacrifice it at end of combat" (603.7a, 511.2): a delayed triggered ability
+#: about the creature the trigger's event is about, or about this permanent.
+_END_OF_COMBAT = re.compile(r"(?:([Ss]acrifice|[Ee]xile|[Dd]estroy) (~|it|that creature)|[Rr]eturn (~|it|that creature) "
+                            r"to its owner's hand) at end of combat\.")
+_DELAYED_THAT = "That creature gets the delayed ability"
+
+
+def _with_end_of_combat_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """A triggered ability with one "... at end of combat" clause about the creature its event is about ("that
+    creature": the other creature of a block) or about this permanent ("it" in "when ~ attacks or blocks"): the
+    ability (the clause read as that creature getting the delayed ability), then the delayed ability (603.7a)."""
+    m = _END_OF_COMBAT.search(line)
+    if not m or _END_OF_COMBAT.search(line, m.end()) or spell_card or line[m.end():]:
+        return None
+    verb = (m.group(1) or "").lower() or None
+    who = m.group(2) or m.group(3)
+    before = line[:m.start()]
+    if who == "that creature":
+        if not re.fullmatch(r"Whenever ~ (?:blocks|becomes blocked by|blocks or becomes blocked by) an?(?: [^,]+?)? "
+                            r"creature, ", before):
+            return None
+        clause = _DELAYED_THAT + "."
+    elif re.fullmatch(r"(?:When|Whenever) ~ (?:attacks|blocks|attacks or blocks|becomes blocked), ", before):
+        clause = _DELAYED_SELF + "."
+    else:
+        return None
+    read = translate_line(before + clause, spell_card)
+    if read is None or any(_delayed(a) for a in read):
+        return None
+    return [*read, {"triggered": {"when": "end_of_combat", "lasting": "once", "effect": {_DELAYED_VERBS[verb]: True}}}]
+
+
 def _with_lasting_each(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """A triggered or activated ability with one "creatures you control get +N/+N until end of turn" clause: the
     ability (lasting_on_each), then the lasting ability with its filter."""
@@ -2270,6 +2333,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _with_lasting_clause(line, spell_card)
     if read is None and "the next end step" in line:
         read = _with_delayed_clause(line, spell_card)
+    if read is None and "at end of combat" in line:
+        read = _with_end_of_combat_clause(line, spell_card)
     if read is None and "the next turn's upkeep" in line:
         read = _with_delayed_draw(line, spell_card)
     if read is None and line.endswith('."') and re.search(r'\. (?:It has|They have) "', line):  # the tokens' ability
@@ -2322,12 +2387,17 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     if m:
         enters, dies = _triggered(f"When ~ enters, {m.group(1)}"), _triggered(f"When ~ dies, {m.group(1)}")
         return [enters, dies] if enters and dies else None
-    m = re.fullmatch(r"Whenever ~ (attacks or blocks|enters or attacks), (.+)", line)
+    m = re.fullmatch(r"(?:When|Whenever) ~ (attacks or blocks|enters or attacks), (.+)", line)
     if m:  # two triggered abilities, one for each event (508.3a, 509.3a, 603.6a)
         first, second = m.group(1).split(" or ")
         lead = "When" if first == "enters" else "Whenever"
         one, two = _triggered(f"{lead} ~ {first}, {m.group(2)}"), _triggered(f"Whenever ~ {second}, {m.group(2)}")
         return [one, two] if one and two else None
+    m = re.fullmatch(r"Whenever ~ blocks or becomes blocked by (an?(?: [^,]+?)? creature), (.+)", line)
+    if m:  # two triggered abilities, one for each creature of the block (509.3b, 509.3d)
+        blocks, blocked = _triggered(f"Whenever ~ blocks {m.group(1)}, {m.group(2)}"), _triggered(
+            f"Whenever ~ becomes blocked by {m.group(1)}, {m.group(2)}")
+        return [blocks, blocked] if blocks and blocked else None
     m = re.fullmatch(r"Whenever ~ blocks or becomes blocked, (.+)", line)
     if m:  # two triggered abilities, one for each event (509.3a, 509.3c)
         blocks, blocked = _triggered(f"Whenever ~ blocks, {m.group(1)}"), _triggered(
