@@ -1319,6 +1319,13 @@ _LINES = [
       {"triggered": {"when": "blocks", "effect": {"lasting_on_self": oracle.DELAYED}}},
       {"triggered": {"when": "end_of_combat", "lasting": "once", "effect": {"sacrifice_that": True}}}]),
     ("When ~ enters, sacrifice it at end of combat.", False, None),
+    ("{2}{U}, Discard two cards: Return ~ from your graveyard to the battlefield tapped.", False,
+     [{"activated": {"cost": ["{2}{U}", {"discard": 2}], "effect": {"return_self_to_battlefield": "tapped"},
+                     "zone": "graveyard"}}]),
+    ("{3}{B}{B}: Return ~ from your graveyard to your hand. Activate only during your upkeep.", False,
+     [{"activated": {"cost": "{3}{B}{B}", "effect": {"return_self_to_hand": True}, "timing": "your_upkeep",
+                     "zone": "graveyard"}}]),
+    ("{T}: Return ~ from your graveyard to your hand.", False, None),
     ("Mentor", False, [{"triggered": {"when": "attacks", "effect": {"put_counters_target": {
         "kind": "p1p1", "count": 1, "filter": {"types": ["creature"], "attacking": True, "lesser_power": True}}}}}]),
     ("Modular 2", False, [{"enters": {"counters": {"p1p1": 2}}}, {"triggered": {"when": "dies", "effect": {"may": {

@@ -626,6 +626,12 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
     ("triggered: {when: enters, lasting: once, effect: {sacrifice_that: true}}", "lasting",
      "unsupported: a delayed triggered ability on 'enters' (only \"at the beginning of the next end step\""),
     ("morph: '{X}{G}'", "morph", "unsupported: a morph cost with {X} or no mana (107.3d, 702.37e)"),
+    ("activated: {cost: '{T}', zone: graveyard, effect: {return_self_to_hand: true}}", "{T}",
+     "unsupported: a cost that only a permanent pays, in an ability activated from the graveyard"),
+    ("activated: {cost: '{1}', zone: graveyard, effect: {draw: 1}}", "draw",
+     "unsupported: an ability activated from the graveyard whose effect is other than moving its card out of it"),
+    ("activated: {cost: '{1}', effect: {return_self_to_battlefield: tapped}}", "return_self_to_battlefield",
+     "unsupported: 'return_self_to_battlefield' outside an ability activated from the graveyard"),
     ("triggered: {when: enters, effect: {damage_that: 2}}", "damage_that",
      "unsupported: 'damage_that' in a 'enters' triggered ability (\"that creature\": only where the event is about one"),
     ("triggered: {when: dies, if: with_two_other_attackers, effect: {draw: 1}}", "with_two_other_attackers",
@@ -634,7 +640,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
      "unsupported: 'if: attacks_player_with_most_life' is a condition of an attack trigger, not of how a permanent"),
 ], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
         "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may", "if-paid-mana", "restriction-not-enchanted",
-        "delayed-not-at-the-end-step", "morph-x", "that-creature-of-no-event", "attack-condition-on-dies",
+        "delayed-not-at-the-end-step", "morph-x", "graveyard-tap-cost", "graveyard-other-effect",
+        "return-self-to-battlefield-not-from-graveyard", "that-creature-of-no-event", "attack-condition-on-dies",
         "attack-condition-on-entering"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\

@@ -215,7 +215,7 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
             out += [fn("ability_target_optional", d, n), fn("ability_target_group", d, n, group_start)]
         else:
             left = 0
-    if ability.zone:
+    if ability.zone and (("option", "zone") not in skip or ability.keyword):
         out.append(fn("ability_zone", d, C(ability.zone)))
     if ability.trigger and ("trigger", ability.trigger) not in skip:
         out.append(fn("ability_trigger", d, kind("trigger", ability.trigger).term(True, ctx)))

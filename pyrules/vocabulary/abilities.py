@@ -206,6 +206,9 @@ def _options(body: Field, ability: str) -> dict[str, Any]:
     return out
 
 
+#: What an ability activated from a graveyard may do: move its card out of it (113.6j).
+_FROM_ITS_ZONE = frozenset({"return_self_to_hand", "return_self_to_battlefield"})
+
 #: Instructions about "that creature" (603.2, 603.7c), and the triggers whose event is about one (transition.py keeps
 #: it as the ability triggers).
 _THAT_EFFECTS = frozenset({"damage_that", "destroy_that", "sacrifice_that", "exile_that", "return_that_to_hand",
@@ -281,9 +284,22 @@ def parse_ability(f: Field) -> AbilitySpec:
         timing = options.get("timing", "")
         if any(c.kind == "loyalty" for c in costs):
             timing = "sorcery"  # 606.3: loyalty abilities only at sorcery speed
+        zone = options.get("zone", "")
+        if not zone and any(e.kind == "return_self_to_battlefield" for e in effects):
+            raise UnsupportedError(body.child("effect").where, "'return_self_to_battlefield' outside an ability "
+                                   "activated from the graveyard (zone: graveyard)")
+        if zone and any(e.kind not in _FROM_ITS_ZONE for e in effects):
+            raise UnsupportedError(body.child("effect").where, f"an ability activated from the {zone} whose effect is "
+                                   "other than moving its card out of it (113.6j)")
+        if zone and any(c.kind in ("{T}", "{Q}", "sacrifice", "tap_untapped", "crew", "remove_counters", "put_counters",
+                                   "loyalty", "exile_materials") or c.kind == "discard" and c.value == "self"
+                        for c in costs):
+            raise UnsupportedError(body.child("cost").where, f"a cost that only a permanent pays, in an ability "
+                                   f"activated from the {zone}")
         return AbilitySpec("activated", costs=costs, effects=effects, limit=options.get("limit", ""),
                            timing="" if timing == "instant" else timing, riders=options.get("spend_only", ()),
-                           modes=modes, spend_effect=options.get("spend_effect", ""), only_if=options.get("only_if", ()))
+                           modes=modes, spend_effect=options.get("spend_effect", ""), only_if=options.get("only_if", ()),
+                           zone=zone)
     if key == "triggered":
         body.only_keys({"when", "filter", "effect", "modes", "lasting", "if", "or_self"})
         when = body.child("when").choice(names("trigger"))

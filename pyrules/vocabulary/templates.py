@@ -1263,7 +1263,8 @@ EFFECTS: tuple[Kind, ...] = (
                                            "stack", value),),
          example="stack/counter-target-creature-spell"),
     Kind("effect", "return_self_to_hand", "return this permanent to its owner's hand (400.3, 400.7); in its own "
-         "\"when this dies\" trigger, this card from the graveyard (400.7e)", Modelled("stack.lp", ("400.3", "400.7e")),
+         "\"when this dies\" trigger, or in an ability activated from the graveyard (zone: graveyard), this card from "
+         "the graveyard (400.7e, 113.6j)", Modelled("stack.lp", ("400.3", "400.7e")),
          Flag(), ON_PERMANENT, term=_const("return_self_to_hand"),
          text=lambda v: "Return this to its owner's hand", example="stack/return-itself-to-hand"),
     Kind("effect", "monstrosity", "monstrosity N: if this permanent isn't monstrous as this resolves, put N +1/+1 "
@@ -1273,6 +1274,13 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "adapt", "adapt N: if this permanent has no +1/+1 counters on it as this resolves, put N +1/+1 "
          "counters on it (701.46a; through replacement effects)", Modelled("events.lp", ("701.46a",)), Count(1),
          ON_PERMANENT, term=_amount("adapt"), text=lambda v: f"Adapt {v}", example="stack/adapt-only-without-counters"),
+    Kind("effect", "return_self_to_battlefield", "return this card from its owner's graveyard to the battlefield, "
+         "untapped or tapped, under its owner's control, a new object (400.7, 110.2): only in an ability activated "
+         "from the graveyard (zone: graveyard, 113.6j)", Modelled("events.lp", ("113.6j", "400.7", "110.2")),
+         OneOf(("untapped", "tapped")), frozenset({"activated"}),
+         term=lambda v, ctx: fn("return_self_to_battlefield", C(v)),
+         text=lambda v: "Return this card from your graveyard to the battlefield" + (" tapped" if v == "tapped" else ""),
+         example="activation/returned-from-the-graveyard-to-the-battlefield"),
     Kind("effect", "become_renowned", "this permanent becomes renowned (renown, 702.112a-b)",
          Modelled("stack.lp", ("702.112a", "702.112b")), Flag(), ON_PERMANENT, term=_const("become_renowned"),
          text=lambda v: "This becomes renowned", example="combat/renown-grows-a-creature-once"),
@@ -2070,8 +2078,14 @@ OPTIONS: tuple[Kind, ...] = (
     Kind("option", "limit", "activate only once each turn (602.5b)", Modelled("activation.lp", ("602.5b",)),
          OneOf(("once_each_turn",)), frozenset({"activated"}), term=lambda v, ctx: C(v),
          example="activation/once-each-turn-limit", asp="ability_limit"),
-    Kind("option", "timing", "activate only as a sorcery (307.1)", Modelled("activation.lp", ("307.1", "602.5d")),
-         OneOf(("sorcery", "instant")), frozenset({"activated"}), term=lambda v, ctx: C(v),
+    Kind("option", "zone", "an ability that works while its card is in its owner's graveyard, whose effect moves the "
+         "card out of it (\"{2}{B}: Return ~ from your graveyard to your hand\", 113.6j): activated by its owner from "
+         "there, and not on the battlefield", Modelled("activation.lp", ("113.6j", "602.2")), OneOf(("graveyard",)),
+         frozenset({"activated"}), term=lambda v, ctx: C(v), example="activation/returned-from-the-graveyard-to-hand",
+         asp="ability_zone"),
+    Kind("option", "timing", "activate only as a sorcery (307.1), or (your_upkeep) only during your upkeep (602.5b)",
+         Modelled("activation.lp", ("307.1", "602.5d", "602.5b")), OneOf(("sorcery", "instant", "your_upkeep")),
+         frozenset({"activated"}), term=lambda v, ctx: C(v),
          example="activation/sorcery-timing-ability", asp="ability_timing"),
     Kind("option", "spend_only", "the mana may be spent only as this says (a restriction, 106.6)",
          Modelled("mana.lp", ("106.6",)), ListOf(Name("spending restriction")), frozenset({"activated"}),

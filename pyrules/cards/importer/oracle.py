@@ -455,6 +455,20 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
+#: "Return ~ from your graveyard to ...": an ability that works from its card's graveyard (113.6j).
+_FROM_GRAVEYARD = {"Return ~ from your graveyard to your hand": {"return_self_to_hand": True},
+                   "Return ~ from your graveyard to the battlefield": {"return_self_to_battlefield": "untapped"},
+                   "Return ~ from your graveyard to the battlefield tapped": {"return_self_to_battlefield": "tapped"}}
+
+
+def _from_graveyard_cost(cost: Any) -> Any:
+    """The cost of an ability activated from a graveyard, if a card there can pay it: mana, life, discarding."""
+    parts = cost if isinstance(cost, list) else [cost]
+    ok = all(isinstance(p, str) and p not in ("{T}", "{Q}") or isinstance(p, dict) and next(iter(p)) in (
+        "pay_life", "discard") and p.get("discard") != "self" for p in parts)
+    return cost if ok else None
+
+
 def activated(line: str) -> dict[str, Any] | None:
     """"[Cost]: [Effect]." for the effects the vocabulary has."""
     m = re.fullmatch(r"([^:\"]+): (.+)", line)
@@ -497,9 +511,13 @@ def activated(line: str) -> dict[str, Any] | None:
                 return None
         if effect is None and effects and next(iter(effects[-1])).startswith("add"):
             effect = _after_mana(sentence, effects[-1])
+        if effect is None and sentence in _FROM_GRAVEYARD:  # 113.6j: it works from the graveyard alone
+            if effects or _from_graveyard_cost(cost) is None:
+                return None
+            effect, options["zone"] = _FROM_GRAVEYARD[sentence], "graveyard"
         if effect is None:
             effect = _effect(sentence, permanent=True)
-        if effect is None:
+        if effect is None or "zone" in options and len(effects) > 0:
             return None
         effects.append(effect)
     if not effects:
@@ -605,6 +623,9 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
         return True
     if sentence in ("Activate only as a sorcery", "Activate only any time you could cast a sorcery"):
         options["timing"] = "sorcery"
+        return True
+    if sentence == "Activate only during your upkeep":  # 602.5b
+        options["timing"] = "your_upkeep"
         return True
     m = re.fullmatch(r"Activate only if you control (one|two|three|four|five|six|seven|\d+) or more (\w+)", sentence)
     if m:
