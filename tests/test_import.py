@@ -1326,6 +1326,9 @@ _LINES = [
      [{"activated": {"cost": "{3}{B}{B}", "effect": {"return_self_to_hand": True}, "timing": "your_upkeep",
                      "zone": "graveyard"}}]),
     ("{T}: Return ~ from your graveyard to your hand.", False, None),
+    ("Scavenge {5}{G}{G}", False, [{"activated": {
+        "cost": ["{5}{G}{G}", {"exile": "self"}], "zone": "graveyard", "timing": "sorcery",
+        "effect": {"put_counters_target": {"kind": "p1p1", "count": "its_power", "filter": {"types": ["creature"]}}}}}]),
     ("Mentor", False, [{"triggered": {"when": "attacks", "effect": {"put_counters_target": {
         "kind": "p1p1", "count": 1, "filter": {"types": ["creature"], "attacking": True, "lesser_power": True}}}}}]),
     ("Modular 2", False, [{"enters": {"counters": {"p1p1": 2}}}, {"triggered": {"when": "dies", "effect": {"may": {

@@ -629,7 +629,7 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
     ("activated: {cost: '{T}', zone: graveyard, effect: {return_self_to_hand: true}}", "{T}",
      "unsupported: a cost that only a permanent pays, in an ability activated from the graveyard"),
     ("activated: {cost: '{1}', zone: graveyard, effect: {draw: 1}}", "draw",
-     "unsupported: an ability activated from the graveyard whose effect is other than moving its card out of it"),
+     "unsupported: an ability activated from the graveyard whose cost and effect do not move its card out of it"),
     ("activated: {cost: '{1}', effect: {return_self_to_battlefield: tapped}}", "return_self_to_battlefield",
      "unsupported: 'return_self_to_battlefield' outside an ability activated from the graveyard"),
     ("triggered: {when: enters, effect: {damage_that: 2}}", "damage_that",

@@ -288,9 +288,10 @@ def parse_ability(f: Field) -> AbilitySpec:
         if not zone and any(e.kind == "return_self_to_battlefield" for e in effects):
             raise UnsupportedError(body.child("effect").where, "'return_self_to_battlefield' outside an ability "
                                    "activated from the graveyard (zone: graveyard)")
-        if zone and any(e.kind not in _FROM_ITS_ZONE for e in effects):
-            raise UnsupportedError(body.child("effect").where, f"an ability activated from the {zone} whose effect is "
-                                   "other than moving its card out of it (113.6j)")
+        exiles_itself = any(c.kind == "exile" and c.value == "self" for c in costs)
+        if zone and not exiles_itself and any(e.kind not in _FROM_ITS_ZONE for e in effects):
+            raise UnsupportedError(body.child("effect").where, f"an ability activated from the {zone} whose cost and "
+                                   "effect do not move its card out of it (113.6j)")
         if zone and any(c.kind in ("{T}", "{Q}", "sacrifice", "tap_untapped", "crew", "remove_counters", "put_counters",
                                    "loyalty", "exile_materials") or c.kind == "discard" and c.value == "self"
                         for c in costs):

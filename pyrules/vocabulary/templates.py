@@ -135,19 +135,22 @@ class SacrificeOne(Shape):
 @dataclass(frozen=True)
 class CountersOnTarget(Shape):
     """``{kind: p1p1, count: 1, filter: ...}``: counters of one kind on a target the filter allows; with ``its``,
-    ``count: its`` is as many as its source has (had, as it last existed, 608.2h)."""
+    ``count: its`` is as many as its source has (had, as it last existed, 608.2h), and ``count: its_power`` as many as
+    its source card's power (scavenge, 702.97a)."""
 
     its: bool = False
 
     @property
     def form(self) -> str:  # type: ignore[override]
-        return "{kind: a counter kind, count: N (default 1)" + (" or its" if self.its else "") + ", filter: a filter}"
+        return "{kind: a counter kind, count: N (default 1)" + (", its or its_power" if self.its else "") + \
+            ", filter: a filter}"
 
     def parse(self, f: Field) -> Any:
         f.mapping()
         f.only_keys({"kind", "count", "filter"})
         kind = name_token(f.child("kind").text(), f.child("kind"), "counter kind")
-        count = "its" if self.its and f.child("count").value == "its" else f.child("count").integer(default=1, minimum=1)
+        count = f.child("count").value if self.its and f.child("count").value in ("its", "its_power") else \
+            f.child("count").integer(default=1, minimum=1)
         return kind, count, FilterShape("objects").parse(f.child("filter"))
 
 
@@ -1077,7 +1080,8 @@ EFFECTS: tuple[Kind, ...] = (
          "effects, 614.1; 122.1); count: its, as many of that kind as this ability's source has, or had as it last "
          "existed (modular, 702.43a; 608.2h)", Modelled("events.lp", ("122.1", "614.1", "608.2h")),
          CountersOnTarget(its=True), RESOLVING,
-         term=lambda v, ctx: fn("put_counters_target", ctx.target(0), C(v[0]), C(v[1]) if v[1] == "its" else v[1]),
+         term=lambda v, ctx: fn("put_counters_target", ctx.target(0), C(v[0]),
+                                C(v[1]) if v[1] in ("its", "its_power") else v[1]),
          targets=lambda v: (TargetSpec("target " + filter_words(v[2]) + " permanent", "battlefield", v[2]),),
          text=lambda v: f"Put {v[1]} {v[0]} counter(s) on target {filter_words(v[2])} permanent",
          example="sequences/a-counter-on-target-creature-is-doubled"),

@@ -1249,6 +1249,11 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                          or isinstance(p, str) and p not in ("{T}", "{Q}") for p in parts):
             return [{"flashback": parts if len(parts) > 1 else parts[0]}]
         return None
+    m = re.fullmatch(rf"Scavenge ({MANA})", line)
+    if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.97a
+        return [{"activated": {"cost": [m.group(1), {"exile": "self"}], "zone": "graveyard", "timing": "sorcery",
+                               "effect": {"put_counters_target": {"kind": "p1p1", "count": "its_power",
+                                                                  "filter": {"types": ["creature"]}}}}}]
     m = re.fullmatch(r"(Cumulative upkeep|Overload)[ -].+", line)
     if m:
         return [{"keyword": m.group(1).lower().replace(" ", "_")}]
