@@ -632,6 +632,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
      "unsupported: an ability activated from the graveyard whose cost and effect do not move its card out of it"),
     ("activated: {cost: '{1}', effect: {return_self_to_battlefield: tapped}}", "return_self_to_battlefield",
      "unsupported: 'return_self_to_battlefield' outside an ability activated from the graveyard"),
+    ("activated: {cost: '{T}', effect: {add: '{G}'}, limit: twice_each_turn}", "limit",
+     "unsupported: an activation limit above once each turn on a mana ability"),
     ("triggered: {when: enters, effect: {damage_that: 2}}", "damage_that",
      "unsupported: 'damage_that' in a 'enters' triggered ability (\"that creature\": only where the event is about one"),
     ("triggered: {when: dies, if: with_two_other_attackers, effect: {draw: 1}}", "with_two_other_attackers",
@@ -641,8 +643,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
 ], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
         "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may", "if-paid-mana", "restriction-not-enchanted",
         "delayed-not-at-the-end-step", "morph-x", "graveyard-tap-cost", "graveyard-other-effect",
-        "return-self-to-battlefield-not-from-graveyard", "that-creature-of-no-event", "attack-condition-on-dies",
-        "attack-condition-on-entering"])
+        "return-self-to-battlefield-not-from-graveyard", "mana-limit-twice", "that-creature-of-no-event",
+        "attack-condition-on-dies", "attack-condition-on-entering"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]

@@ -282,6 +282,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         if spending and not any(e.kind.startswith("add") for e in effects):
             raise body.child(spending[0]).fail(f"'{spending[0]}' is about the mana an ability adds, and this one adds none")
         timing = options.get("timing", "")
+        if options.get("limit", "once_each_turn") != "once_each_turn" and any(e.kind.startswith("add") for e in effects):
+            raise UnsupportedError(body.child("limit").where, "an activation limit above once each turn on a mana "
+                                   "ability (activations while paying are not counted)")
         if any(c.kind == "loyalty" for c in costs):
             timing = "sorcery"  # 606.3: loyalty abilities only at sorcery speed
         zone = options.get("zone", "")

@@ -135,6 +135,8 @@ KEYWORDS: tuple[Kind, ...] = (
                          "(502.3)"),
                         ("enchanted_doesnt_untap", "an Aura's \"Enchanted creature (permanent) doesn't untap during "
                          "its controller's untap step\" (502.3)"))),
+    _kw("no_maximum_hand_size", "\"You have no maximum hand size\" (402.2)", Inert("it matters only as its "
+        "controller discards down to their maximum hand size in the cleanup step (514.1), which no line reaches")),
     _kw("overload", "an alternative cost that replaces \"target\" with \"each\" (702.96)",
         Inert("it matters only when the spell is cast for its overload cost, an alternative cost pyrules does not "
               "offer")),

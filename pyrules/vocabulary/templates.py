@@ -2079,8 +2079,9 @@ STATICS: tuple[Kind, ...] = (
 # Options of an ability
 # ---------------------------------------------------------------------------------------------
 OPTIONS: tuple[Kind, ...] = (
-    Kind("option", "limit", "activate only once each turn (602.5b)", Modelled("activation.lp", ("602.5b",)),
-         OneOf(("once_each_turn",)), frozenset({"activated"}), term=lambda v, ctx: C(v),
+    Kind("option", "limit", "activate only once each turn, or no more than twice (three times) each turn (602.5b)",
+         Modelled("activation.lp", ("602.5b",)), OneOf(("once_each_turn", "twice_each_turn", "three_times_each_turn")),
+         frozenset({"activated"}), term=lambda v, ctx: C(v),
          example="activation/once-each-turn-limit", asp="ability_limit"),
     Kind("option", "zone", "an ability that works while its card is in its owner's graveyard, whose effect moves the "
          "card out of it (\"{2}{B}: Return ~ from your graveyard to your hand\", 113.6j): activated by its owner from "

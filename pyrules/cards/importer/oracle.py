@@ -621,6 +621,10 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
     if sentence == "Activate only once each turn":
         options["limit"] = "once_each_turn"
         return True
+    m = re.fullmatch(r"Activate (?:this ability )?no more than (twice|three times) each turn", sentence)
+    if m:  # 602.5b
+        options["limit"] = "twice_each_turn" if m.group(1) == "twice" else "three_times_each_turn"
+        return True
     if sentence in ("Activate only as a sorcery", "Activate only any time you could cast a sorcery"):
         options["timing"] = "sorcery"
         return True
@@ -797,6 +801,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     if sentence in ("It can't be regenerated", "They can't be regenerated"):  # 701.19c, after a "destroy"
         return {"cant_be_regenerated": True}
     m = re.fullmatch(r"Destroy all (.+)", sentence)
+    if m and m.group(1) in _LAND_PLURALS:  # "Destroy all Islands" (205.3i)
+        return {"destroy_all": {"subtypes": [_LAND_PLURALS[m.group(1)]]}}
     if m:  # no target (701.8a)
         flt = permanent_filter(m.group(1))
         return {"destroy_all": flt} if flt is not None and "other" not in flt else None
@@ -835,6 +841,9 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     m = re.fullmatch(r"~ deals (\d+) damage divided as you choose among (one or two|one, two, or three) targets", sentence)
     if m and int(m.group(1)) >= (2 if m.group(2) == "one or two" else 3):
         return {"damage_divided": {"amount": int(m.group(1)), "targets": 2 if m.group(2) == "one or two" else 3}}
+    m = re.fullmatch(r"~ deals (\d+) damage divided as you choose among any number of targets", sentence)
+    if m and 2 <= int(m.group(1)) <= 5:  # (601.2d: at most one target for each damage)
+        return {"damage_divided": {"amount": int(m.group(1)), "targets": int(m.group(1))}}
     m = re.fullmatch(r"~ deals (\d+|X) damage to target (.+)", sentence)
     if m and m.group(2) not in ("player", "opponent", "player or planeswalker"):
         flt = permanent_filter(m.group(2))
@@ -1021,6 +1030,9 @@ def _token_matches(card: Any, wanted: dict[str, Any]) -> bool:
 
 #: "..., and you gain 3 life": a second instruction joined to the first by "and" (608.2c: in order).
 _AND_YOU = re.compile(r"(.+?) and (you (?:gain|lose) \w+ life)")
+_LAND_PLURALS = {"Plains": "plains", "Islands": "island", "Swamps": "swamp", "Mountains": "mountain",
+                 "Forests": "forest"}
+_AND_DAMAGE_TO_YOU = re.compile(r"(~ deals \d+ damage to (?:any target|target [^,]+?)) and (\d+) damage to you")
 
 
 _THEN_DISCARD = re.compile(r"(Draw .+?), then (discard .+)")
@@ -1086,6 +1098,10 @@ def instruction_sentences(text: str) -> list[str]:
     then discard a card" each two."""
     out = []
     for s in _sentences(text):
+        to_you = _AND_DAMAGE_TO_YOU.fullmatch(s)
+        if to_you:  # "~ deals 2 damage to any target and 1 damage to you": two instructions (120.3)
+            out += [to_you.group(1), f"~ deals {to_you.group(2)} damage to you"]
+            continue
         m = _AND_YOU.fullmatch(s) or _THEN_DISCARD.fullmatch(s)
         get = _AND_GET.fullmatch(s)
         if get:
@@ -1267,6 +1283,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": "cant_attack_alone"}, {"keyword": "cant_block_alone"}]
     if line in UNCOUNTERABLE_LINES:
         return [{"keyword": "cant_be_countered"}]
+    if line == "You have no maximum hand size.":  # 402.2 (read in the cleanup step alone, 514.1)
+        return [{"keyword": "no_maximum_hand_size"}]
     if line == "Dethrone":  # 702.105a
         return [{"triggered": {"when": "attacks", "if": "attacks_player_with_most_life",
                                "effect": {"put_counters_self": {"kind": "p1p1", "count": 1}}}}]
@@ -2105,6 +2123,34 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
     return [*read, {"static": static}]
 
 
+_SWITCH_OR_LOSE = re.compile(r"(?:([^:\"]+): )?(?:Switch (~'s|target creature's) power and toughness|(~|Target creature) "
+                             r"loses ([a-z ,]+?)) until end of turn\.")
+
+
+def _switch_or_lose(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """"Switch target creature's power and toughness until end of turn" (613.4d), "{U}: target creature loses flying
+    until end of turn" (613.1f): an instruction that makes the lasting effect written after it (611.2a)."""
+    m = _SWITCH_OR_LOSE.fullmatch(line)
+    if not m or bool(m.group(1)) == spell_card:
+        return None
+    lost = _granted(m.group(4)) if m.group(4) else None
+    if m.group(4) and not lost:
+        return None
+    static = {"switch_pt": True} if m.group(2) else {"lose_keywords": lost}
+    about = m.group(2) or m.group(3)
+    effect = {"lasting_on_self": NEXT} if about in ("~'s", "~") else \
+        {"lasting_on_target": {"ability": NEXT, "target": {"types": ["creature"]}}}
+    if about in ("~'s", "~") and spell_card:
+        return None
+    if spell_card:
+        return [{"spell": {"effect": effect}}, {"static": {**static, "lasting": "until_end_of_turn"}}]
+    parts = costs(m.group(1))
+    if parts is None:
+        return None
+    return [{"activated": {"cost": cost_value(parts), "effect": effect}},
+            {"static": {**static, "lasting": "until_end_of_turn"}}]
+
+
 #: "Sacrifice it at the beginning of the next end step" (603.7a): a delayed triggered ability, written as an ability
 #: of its own after the line's (like a lasting effect), about this permanent or about the token the line creates.
 _DELAYED = re.compile(r"(?:(Sacrifice|Exile|Destroy) (~|it|that token|the token)|Return (~|it) to its owner's hand) "
@@ -2164,7 +2210,8 @@ def _delayed(ability: dict[str, Any]) -> bool:
 
 #: "Draw a card at the beginning of the next turn's upkeep" (603.7a): a delayed triggered ability about no object,
 #: at the next upkeep (pyrules plays no turn after the one a situation is in, so it waits there).
-_DELAYED_DRAW = re.compile(r"(?<![^ .])(?:You d|D)raw (a|two|three) cards? at the beginning of the next turn's upkeep\.")
+_DELAYED_DRAW = re.compile(r"(?<![^ .])(?:You d|D|(?<=, )d)raw (a|two|three) cards? at the beginning of the next turn's "
+                           r"upkeep\.")
 _DELAYED_EFFECT = "The delayed ability begins"
 
 
@@ -2357,6 +2404,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _threaten(line, spell_card)
     if read is None and ("until end of turn" in line or " this turn." in line):
         read = _with_lasting_clause(line, spell_card)
+    if read is None and ("Switch " in line or " loses " in line) and "until end of turn" in line:
+        read = _switch_or_lose(line, spell_card)
     if read is None and "the next end step" in line:
         read = _with_delayed_clause(line, spell_card)
     if read is None and "at end of combat" in line:
