@@ -1346,6 +1346,15 @@ _LINES = [
      [{"activated": {"cost": "{R}", "effect": {"lasting_on_self": oracle.NEXT}, "limit": "twice_each_turn"}},
       {"static": {"modify_pt": "+1/+0", "lasting": "until_end_of_turn"}}]),
     ("You have no maximum hand size.", False, [{"keyword": "no_maximum_hand_size"}]),
+    ("Whenever ~ deals combat damage to a creature, tap that creature and it doesn't untap during its controller's next "
+     "untap step.", False,
+     [{"triggered": {"when": "deals_combat_damage_to_creature", "filter": {"types": ["creature"]},
+                     "effect": [{"tap_that_creature": True}, {"skip_untap_that_creature": True}]}}]),
+    ("Whenever ~ deals combat damage to a creature, destroy that creature at end of combat.", False,
+     [{"triggered": {"when": "deals_combat_damage_to_creature", "filter": {"types": ["creature"]},
+                     "effect": {"lasting_on_that": oracle.DELAYED}}},
+      {"triggered": {"when": "end_of_combat", "lasting": "once", "effect": {"destroy_that": True}}}]),
+    ("When ~ enters, tap that creature.", False, None),
     ("Scavenge {5}{G}{G}", False, [{"activated": {
         "cost": ["{5}{G}{G}", {"exile": "self"}], "zone": "graveyard", "timing": "sorcery",
         "effect": {"put_counters_target": {"kind": "p1p1", "count": "its_power", "filter": {"types": ["creature"]}}}}}]),

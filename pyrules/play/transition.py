@@ -337,7 +337,8 @@ def _event_object(event: Symbol) -> str | None:
     player"), when it was one."""
     if event.name in _ABOUT_A_CREATURE and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
         return event.arguments[0].string
-    if event.name in ("combat_damage", "blocked_by", "blocks_creature") and len(event.arguments) == 2 and \
+    if event.name in ("combat_damage", "blocked_by", "blocks_creature", "combat_damage_to") and \
+            len(event.arguments) == 2 and \
             event.arguments[1].type == SymbolType.String:
         return event.arguments[1].string
     return None

@@ -212,9 +212,9 @@ _FROM_ITS_ZONE = frozenset({"return_self_to_hand", "return_self_to_battlefield"}
 #: Instructions about "that creature" (603.2, 603.7c), and the triggers whose event is about one (transition.py keeps
 #: it as the ability triggers).
 _THAT_EFFECTS = frozenset({"damage_that", "destroy_that", "sacrifice_that", "exile_that", "return_that_to_hand",
-                           "lasting_on_that"})
+                           "lasting_on_that", "tap_that_creature", "skip_untap_that_creature"})
 _EVENTS_ABOUT_A_CREATURE = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "becomes_blocked_by",
-                                      "blocks_creature"})
+                                      "blocks_creature", "deals_combat_damage_to_creature"})
 
 
 def _effects_or_modes(body: Field, contexts: set[str], where: str) -> tuple[tuple[Part, ...], tuple[int, ...]]:

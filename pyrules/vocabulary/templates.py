@@ -1439,6 +1439,15 @@ EFFECTS: tuple[Kind, ...] = (
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("skip_untap_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="sequences/a-target-creature-skips-its-next-untap"),
+    Kind("effect", "tap_that_creature", "tap that creature: the creature the triggering event was about (blocking, "
+         "blocked by or dealt combat damage by this), if it is still on the battlefield (701.26a, 603.2)",
+         Modelled("stack.lp", ("701.26a", "603.2")), Flag(), frozenset({"triggered"}), term=_const("tap_that_creature"),
+         text=lambda v: "Tap that creature", example="combat/combat-damage-taps-that-creature"),
+    Kind("effect", "skip_untap_that_creature", "that creature (the one the triggering event was about) doesn't untap "
+         "during its controller's next untap step (502.3), recorded in the outcome (skips_next_untap)",
+         Modelled("stack.lp", ("502.3", "603.2")), Flag(), frozenset({"triggered"}),
+         term=_const("skip_untap_that_creature"), text=lambda v: "That creature doesn't untap during its controller's "
+         "next untap step", example="combat/combat-damage-taps-that-creature"),
     Kind("effect", "skip_untap_that", "the permanent that is its target N doesn't untap during its controller's next "
          "untap step (\"it doesn't untap\" after \"tap target creature\", 502.3), recorded in the outcome "
          "(skips_next_untap)", Modelled("stack.lp", ("502.3",)), Count(1), RESOLVING,
@@ -1692,6 +1701,10 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "becomes_blocked", "whenever this creature becomes blocked (creatures are declared to block it; "
          "once however many, 509.3c)", Modelled("combat.lp", ("509.3c", "509.1h")), term=_const("becomes_blocked"),
          example="combat/bushido-blocks-or-becomes-blocked"),
+    Kind("trigger", "deals_combat_damage_to_creature", "whenever this creature deals combat damage to a [filter] "
+         "creature: once for each creature it deals combat damage to; \"that creature\" is it (510.3a, 603.2)",
+         Modelled("combat.lp", ("510.3a", "603.2")), term=_const("deals_combat_damage_to_creature"),
+         example="combat/combat-damage-taps-that-creature"),
     Kind("trigger", "blocks_creature", "whenever this creature blocks a [filter] creature: once for each attacker it "
          "blocks that the filter matches as the block happens; \"that creature\" is the attacker (509.3b, 509.3f)",
          Modelled("combat.lp", ("509.3b", "509.3f")), term=_const("blocks_creature"),

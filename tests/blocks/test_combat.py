@@ -430,6 +430,18 @@ def test_blocks_a_creature_triggers_once_for_each_attacker_it_blocks_and_sees_th
         "possible_view(blocks_creature,a1)", "possible_view(blocks_creature,a3)"}
 
 
+@covers("combat:510.3a-2")
+def test_combat_damage_to_a_creature_triggers_once_for_each_creature_dealt_damage_and_sees_it():
+    facts = """combat_damage_dealer(c,alice). damage_dealt(c,b1,2). damage_dealt(c,b2,1). damage_dealt(c,bob,3).
+               damage_dealt(c,b3,0). permanent(b1). permanent(b2). permanent(b3).
+               _in_combat(b1). _damage_step."""
+    assert derive("combat:510.3a-2", facts, ["trigger_event", "trigger_subject", "possible_view"]) == {
+        "trigger_event(combat_damage_to(c,b1),deals_combat_damage_to_creature,b1)",
+        "trigger_subject(combat_damage_to(c,b1),c)",
+        "trigger_event(combat_damage_to(c,b2),deals_combat_damage_to_creature,b2)",
+        "trigger_subject(combat_damage_to(c,b2),c)", "possible_view(deals_combat_damage_to_creature,b1)"}
+
+
 @covers("combat:702.25a")
 def test_flanking_without_its_triggered_ability_is_refused():
     facts = """has_keyword(k,flanking). face_card(k,"Knight"). has_keyword(l,flanking). face_card(l,"Lancer").

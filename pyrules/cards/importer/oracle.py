@@ -887,6 +887,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"lasting_on_that": NEXT}
     if sentence == "Destroy that creature" and permanent:  # (the trigger's event is about it, 603.2)
         return {"destroy_that": True}
+    if sentence == "Tap that creature" and permanent:
+        return {"tap_that_creature": True}
+    if sentence in ("It doesn't untap during its controller's next untap step",
+                    "That creature doesn't untap during its controller's next untap step") and permanent:
+        return {"skip_untap_that_creature": True}
     m = re.fullmatch(r"~ deals (\d+) damage to that creature", sentence)
     if m and permanent and int(m.group(1)) > 0:
         return {"damage_that": int(m.group(1))}
@@ -1098,6 +1103,10 @@ def instruction_sentences(text: str) -> list[str]:
     then discard a card" each two."""
     out = []
     for s in _sentences(text):
+        kept = re.fullmatch(r"(?:T|t)ap that creature and (it doesn't untap during its controller's next untap step)", s)
+        if kept:  # two instructions about the one creature (701.26a, 502.3)
+            out += ["Tap that creature", kept.group(1)[0].upper() + kept.group(1)[1:]]
+            continue
         to_you = _AND_DAMAGE_TO_YOU.fullmatch(s)
         if to_you:  # "~ deals 2 damage to any target and 1 damage to you": two instructions (120.3)
             out += [to_you.group(1), f"~ deals {to_you.group(2)} damage to you"]
@@ -1856,6 +1865,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if m.group(1) != "~" and flt is None:
             return None
         return _trigger("turned_face_up", flt, m.group(2))
+    m = re.fullmatch(r"Whenever ~ deals combat damage to a creature, (.+)\.", line)
+    if m:  # 510.3a: once for each creature dealt combat damage, "that creature"
+        return _trigger("deals_combat_damage_to_creature", {"types": ["creature"]}, m.group(1))
     m = re.fullmatch(r"Whenever ~ (becomes blocked by|blocks) (an?(?: [^,]+?)?) creature, (.+)\.", line)
     flt = _block_partner(m.group(2)) if m else None
     if flt is not None:  # 509.3b, 509.3d: once for each creature of the block that the filter matches
@@ -1948,14 +1960,15 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         text = re.sub(r"(\. If you do, put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
         text = re.sub(r"^sacrifice it\b", "sacrifice ~", text)
         text = re.sub(r"^return (?:it|~) to its owner's hand$", "return ~ to its owner's hand", text)
-    if when in ("becomes_blocked_by", "blocks_creature"):  # "that creature": the other creature of the block
+    that_creature = when in ("becomes_blocked_by", "blocks_creature", "deals_combat_damage_to_creature")
+    if that_creature:  # "that creature": the other creature of the block, or the one dealt damage
         text = re.sub(r"^(?:~|it) deals (\d+) damage to that creature$", r"~ deals \1 damage to that creature", text)
     effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
     if effects is None or when not in ("deals_damage", "dealt_damage") and any(
             k.endswith("_that_much") for e in effects for k in e):  # (the amount of a damage event, 603.2)
         return None
-    if when not in ("becomes_blocked_by", "blocks_creature") and any(k in ("damage_that", "destroy_that")
-                                                                     for e in effects for k in e):
+    if not that_creature and any(k in ("damage_that", "destroy_that", "tap_that_creature", "skip_untap_that_creature")
+                                 for e in effects for k in e):
         return None  # ("that creature" of an event about no other creature)
     body: dict[str, Any] = {"when": when}
     if flt is not None:
@@ -2271,8 +2284,8 @@ def _with_end_of_combat_clause(line: str, spell_card: bool) -> list[dict[str, An
     who = m.group(2) or m.group(3)
     before = line[:m.start()]
     if who == "that creature":
-        if not re.fullmatch(r"Whenever ~ (?:blocks|becomes blocked by|blocks or becomes blocked by) an?(?: [^,]+?)? "
-                            r"creature, ", before):
+        if not re.fullmatch(r"Whenever ~ (?:blocks|becomes blocked by|blocks or becomes blocked by|deals combat damage "
+                            r"to) an?(?: [^,]+?)? creature, ", before):
             return None
         clause = _DELAYED_THAT + "."
     elif re.fullmatch(r"(?:When|Whenever) ~ (?:attacks|blocks|attacks or blocks|becomes blocked), ", before):
