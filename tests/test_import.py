@@ -1355,6 +1355,8 @@ _LINES = [
                      "effect": {"lasting_on_that": oracle.DELAYED}}},
       {"triggered": {"when": "end_of_combat", "lasting": "once", "effect": {"destroy_that": True}}}]),
     ("When ~ enters, tap that creature.", False, None),
+    ("Storm", True, [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]),
+    ("When you cast this spell, draw four cards.", False, [{"triggered": {"when": "cast_self", "effect": {"draw": 4}}}]),
     ("Scavenge {5}{G}{G}", False, [{"activated": {
         "cost": ["{5}{G}{G}", {"exile": "self"}], "zone": "graveyard", "timing": "sorcery",
         "effect": {"put_counters_target": {"kind": "p1p1", "count": "its_power", "filter": {"types": ["creature"]}}}}}]),

@@ -634,6 +634,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
      "unsupported: 'return_self_to_battlefield' outside an ability activated from the graveyard"),
     ("activated: {cost: '{T}', effect: {add: '{G}'}, limit: twice_each_turn}", "limit",
      "unsupported: an activation limit above once each turn on a mana ability"),
+    ("triggered: {when: enters, effect: {copy_source_spell: true}}", "copy_source_spell",
+     "unsupported: 'copy_source_spell' in a 'enters' triggered ability (only in \"when you cast this spell\")"),
     ("triggered: {when: enters, effect: {damage_that: 2}}", "damage_that",
      "unsupported: 'damage_that' in a 'enters' triggered ability (\"that creature\": only where the event is about one"),
     ("triggered: {when: dies, if: with_two_other_attackers, effect: {draw: 1}}", "with_two_other_attackers",
@@ -643,7 +645,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
 ], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
         "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may", "if-paid-mana", "restriction-not-enchanted",
         "delayed-not-at-the-end-step", "morph-x", "graveyard-tap-cost", "graveyard-other-effect",
-        "return-self-to-battlefield-not-from-graveyard", "mana-limit-twice", "that-creature-of-no-event",
+        "return-self-to-battlefield-not-from-graveyard", "mana-limit-twice", "storm-copy-not-on-cast",
+        "that-creature-of-no-event",
         "attack-condition-on-dies", "attack-condition-on-entering"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\

@@ -350,6 +350,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(path, [fn("dealt_damage_this_turn", S(p.name))])
         if p.permanent_left and given("player", "permanent_left"):
             add(path, [fn("permanent_left_this_turn", S(p.name))])
+        if p.spells_cast and given("player", "spells_cast"):
+            add(path, [fn("spells_cast_this_turn", S(p.name), p.spells_cast)])
         if p.empty_library_draw:  # the state of a sequence of actions (704.5b)
             add(path, [fn("empty_library_draw", S(p.name))])
     if given("situation", "active"):

@@ -345,13 +345,13 @@ def _event_object(event: Symbol) -> str | None:
 
 
 #: Trigger events with an amount, its last argument: "that much" (603.2).
-_WITH_AN_AMOUNT = {"deals_damage", "dealt_damage"}
+_WITH_AN_AMOUNT = {"deals_damage", "dealt_damage", "cast_self"}
 
 
 def _event_amount(event: Symbol) -> int | None:
-    """The amount of a trigger event ("you gain that much life"), when it has one."""
-    if event.name in _WITH_AN_AMOUNT and len(event.arguments) == 3 and event.arguments[2].type == SymbolType.Number:
-        return event.arguments[2].number
+    """The amount of a trigger event ("you gain that much life"; storm's spells cast before it), when it has one."""
+    if event.name in _WITH_AN_AMOUNT and event.arguments and event.arguments[-1].type == SymbolType.Number:
+        return event.arguments[-1].number
     return None
 
 
@@ -947,6 +947,9 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
     if isinstance(question, Cast):
         obj = d.objects.get(question.object)
         if obj is not None and obj.zone == "stack":
+            caster = question.player or obj.owner
+            if caster in d.players:  # (storm counts the spells cast before it this turn, 702.40a)
+                d.players[caster] = replace(d.players[caster], spells_cast=d.players[caster].spells_cast + 1)
             cast_from = d.before.object(obj.id).zone
             d.objects[obj.id] = replace(obj, controller=question.player or obj.owner, x=question.x,
                                         targets=question.targets, kicked=question.kicked, evoked=question.evoke,
@@ -1064,7 +1067,7 @@ def _state_key(state: Situation) -> tuple:
                      for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison,
-                     p.energy, p.dealt_damage, p.permanent_left, p.shuffled,
+                     p.energy, p.dealt_damage, p.permanent_left, p.spells_cast, p.shuffled,
                      p.milled, p.surveilled, shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.

@@ -320,6 +320,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")
+        if any(e.kind == "copy_source_spell" for e in effects) and when != "cast_self":
+            raise UnsupportedError(body.child("effect").where, f"'copy_source_spell' in a '{when}' triggered ability "
+                                   "(only in \"when you cast this spell\")")
         that = [e.kind for e in effects if e.kind in _THAT_EFFECTS]
         if that and options.get("lasting") != "once" and when not in _EVENTS_ABOUT_A_CREATURE:
             raise UnsupportedError(body.child("effect").where, f"'{that[0]}' in a '{when}' triggered ability (\"that "

@@ -1214,6 +1214,12 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda value: (ANY_TARGET,) * value[1],
          text=lambda v: f"This deals {v[0]} damage divided as you choose among one to {v[1]} targets",
          example="craft/arc-mage-divides-its-damage"),
+    Kind("effect", "copy_source_spell", "copy the spell this ability's source is, if it is still on the stack, once "
+         "for each spell its caster cast this turn before it; the copies may have new targets (storm, 702.40a; "
+         "707.10c): only in a \"when you cast this spell\" ability", Modelled("casting.lp", ("702.40a", "707.10")),
+         Flag(), frozenset({"triggered"}), term=_const("copy_source_spell"),
+         text=lambda v: "Copy this spell for each spell cast before it this turn",
+         example="stack/storm-copies-for-each-spell-cast-before"),
     Kind("effect", "damage_that", "this deals N damage to that creature: the creature the triggering event was about "
          "(the creature blocking it, or the one it blocks), if it is still on the battlefield (603.2, 120.1)",
          Modelled("events.lp", ("603.2", "120.1")), Count(1), frozenset({"triggered"}), term=_amount("damage_that"),
@@ -1705,6 +1711,10 @@ TRIGGERS: tuple[Kind, ...] = (
          "creature: once for each creature it deals combat damage to; \"that creature\" is it (510.3a, 603.2)",
          Modelled("combat.lp", ("510.3a", "603.2")), term=_const("deals_combat_damage_to_creature"),
          example="combat/combat-damage-taps-that-creature"),
+    Kind("trigger", "cast_self", "when you cast this spell: an ability of the spell itself, triggering as it is cast "
+         "(603.2, 601.2i); the event counts the spells its caster cast this turn before it (storm, 702.40a)",
+         Modelled("casting.lp", ("603.2", "601.2i", "702.40a")), term=_const("cast_self"),
+         example="stack/storm-copies-for-each-spell-cast-before"),
     Kind("trigger", "blocks_creature", "whenever this creature blocks a [filter] creature: once for each attacker it "
          "blocks that the filter matches as the block happens; \"that creature\" is the attacker (509.3b, 509.3f)",
          Modelled("combat.lp", ("509.3b", "509.3f")), term=_const("blocks_creature"),

@@ -1292,6 +1292,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": "cant_attack_alone"}, {"keyword": "cant_block_alone"}]
     if line in UNCOUNTERABLE_LINES:
         return [{"keyword": "cant_be_countered"}]
+    if line == "Storm":  # 702.40a
+        return [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]
     if line == "You have no maximum hand size.":  # 402.2 (read in the cleanup step alone, 514.1)
         return [{"keyword": "no_maximum_hand_size"}]
     if line == "Dethrone":  # 702.105a
@@ -1853,6 +1855,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if flt is None or "controller" in flt or re.search(r"\b(?:it|that creature|that player)\b", m.group(3)):
             return None
         return _trigger("attacks", {**flt, "controller": "you"}, m.group(3))
+    m = re.fullmatch(r"When you cast (?:this spell|~), (.+)\.", line)
+    if m:  # 603.2, 601.2i: an ability of the spell, triggering as it is cast
+        return _trigger("cast_self", None, m.group(1))
     m = re.fullmatch(r"When ~ becomes monstrous, (.+)\.", line)
     if m:  # 701.37b
         return _trigger("becomes_monstrous", None, m.group(1))
