@@ -1355,6 +1355,7 @@ _LINES = [
                      "effect": {"lasting_on_that": oracle.DELAYED}}},
       {"triggered": {"when": "end_of_combat", "lasting": "once", "effect": {"destroy_that": True}}}]),
     ("When ~ enters, tap that creature.", False, None),
+    ("Dash {2}{R}", False, [{"dash": "{2}{R}"}, {"static": {"gain_keywords": ["haste"], "as_long_as": "dashed"}}]),
     ("Storm", True, [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]),
     ("When you cast this spell, draw four cards.", False, [{"triggered": {"when": "cast_self", "effect": {"draw": 4}}}]),
     ("Scavenge {5}{G}{G}", False, [{"activated": {

@@ -681,6 +681,12 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
     ("{name: Relic, types: [artifact], abilities: [{enters: {counters: {p1p1: 1}, if: evoked}}]}",
      "{id: relic, card: Relic, owner: alice, zone: hand}", "abilities",
      "card 'Relic' has an ability with 'if: evoked' but no evoke (702.74)"),
+    ("{name: Relic, types: [creature], power: 1, toughness: 1, abilities: [{static: {gain_keywords: [haste], "
+     "as_long_as: dashed}}]}", "{id: relic, card: Relic, owner: alice, zone: hand}", "abilities",
+     "card 'Relic' has an ability with 'as_long_as: dashed' but no dash (702.109)"),
+    ("{name: Relic, types: [creature], power: 1, toughness: 1, abilities: [{dash: '{1}'}]}",
+     "{id: relic, card: Relic, owner: alice, zone: hand, dashed: true}", "dashed: true",
+     "'relic' is in the hand; only a spell on the stack, or the permanent it became, was dashed"),
     ("{name: Relic, types: [artifact]}",
      "{id: relic, card: Relic, owner: alice, zone: hand, renowned: true}", "renowned: true",
      "'relic' is in the hand; only a permanent is renowned"),
@@ -726,7 +732,7 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
      "'or_self' widens a filter to the ability's own object, and this trigger has no filter (without one it is "
      "about its own object alone)"),
 ], ids=["spend-only-without-mana", "kicked-effect-without-kicker", "if-kicked-without-kicker", "if-evoked-without-evoke",
-        "renowned-off-the-battlefield",
+        "dashed-condition-without-dash", "dashed-off-the-stack", "renowned-off-the-battlefield",
         "evoked-off-the-stack", "kicked-off-the-stack", "uncounterable-off-the-stack",
         "echo-off-the-battlefield",
         "buyback-off-the-stack", "flashback-off-the-stack",
@@ -1537,9 +1543,9 @@ def test_a_triggered_ability_the_encodings_cannot_follow_is_refused(write, abili
     ('{modify_pt: "+1/+1", as_long_as: {permanents: {filter: {types: [creature], keywords: [flying]}}}}',
      "unsupported: a condition's filter asking keywords (read only after layer 6)"),
     ('{modify_pt: "+1/+1", as_long_as: sometimes}',
-     "as_long_as must be one of attacking, tapped, untapped, monstrous, your_turn, not_your_turn, no_cards_in_hand, or "
-     "{permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, {counter: a counter kind}, "
-     "{life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}; not 'sometimes'"),
+     "as_long_as must be one of attacking, tapped, untapped, monstrous, dashed, your_turn, not_your_turn, "
+     "no_cards_in_hand, or {permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, "
+     "{counter: a counter kind}, {life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}; not 'sometimes'"),
     ('{modify_pt: "+1/+1", as_long_as: {counter: p1p1, life_at_least: 3}}',
      "as_long_as is one condition: one of attacking"),
 ], ids=["with-a-filter", "a-color", "keyword-in-the-filter", "unknown-word", "two-conditions"])

@@ -169,7 +169,7 @@ GIVEN: dict[str, str] = {
     "object_kicked/1": "kicked", "object_evoked/1": "cast for its evoke cost", "object_flashback/1": "cast with flashback",
     "object_buyback/1": "cast with buyback", "initial_face_down/1": "face down (a 2/2 creature with no text, 708.2)",
     "object_cant_be_countered/1": "can't be countered (the mana spent on it said so)", "object_renowned/1": "renowned",
-    "object_monstrous/1": "monstrous",
+    "object_monstrous/1": "monstrous", "object_dashed/1": "cast for its dash cost",
     "came_since_last_upkeep/1": "came under its controller's control since their last upkeep",
     "spell_copy/1": "a copy of a spell",
     "stack_mode/2": "mode {1} chosen",

@@ -141,7 +141,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         card = library[obj.card]
         if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
-        for how in ("kicked", "evoked"):
+        for how in ("kicked", "evoked", "dashed"):
             if getattr(obj, how) and obj.zone not in ("stack", "battlefield"):
                 raise f.child(how).fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent it "
                                         f"became, was {how}")
@@ -434,6 +434,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         kicked=_value(f, "object", "kicked", False),
         cant_be_countered=_value(f, "object", "cant_be_countered", False),
         evoked=_value(f, "object", "evoked", False),
+        dashed=_value(f, "object", "dashed", False),
         renowned=_value(f, "object", "renowned", False),
         monstrous=_value(f, "object", "monstrous", False),
         flashback=_value(f, "object", "flashback", False),
@@ -1132,13 +1133,13 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
                 kicked=body.child("kicked").boolean(default=False),
                 buyback=body.child("buyback").boolean(default=False),
                 alternative_cost=body.child("alternative_cost").boolean(default=False),
-                evoke=body.child("evoke").boolean(default=False))
+                evoke=body.child("evoke").boolean(default=False), dash=body.child("dash").boolean(default=False))
 
 
 def _cast_face_down(body: Field, obj: GameObject, player_ref: Any) -> Cast:
     """A card cast face down with its morph ability (702.37c): a 2/2 creature spell with no text and no mana cost, so
     with no X, modes, targets, or costs of its text to pay (kicker, buyback, an alternative cost, evoke)."""
-    for key in ("x", "modes", "targets", "division", "kicked", "buyback", "alternative_cost", "evoke"):
+    for key in ("x", "modes", "targets", "division", "kicked", "buyback", "alternative_cost", "evoke", "dash"):
         if body.child(key).present:
             raise body.child(key).fail(f"'{obj.id}' is cast face down: a spell with no text and no mana cost has no "
                                        f"{key.replace('_', ' ')} (CR 702.37c, 708.2)")

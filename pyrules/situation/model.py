@@ -82,6 +82,7 @@ class GameObject:
     division: tuple[int, ...] = ()  # a spell on the stack: its divided damage, per target (601.2d)
     kicked: bool = False  # a spell on the stack, or the permanent it became: it was kicked (702.33d)
     evoked: bool = False  # a spell on the stack, or the permanent it became: its evoke cost was paid (702.74a)
+    dashed: bool = False  # a spell on the stack, or the permanent it became: its dash cost was paid (702.109a)
     cant_be_countered: bool = False  # a spell on the stack: it can't be countered (the mana spent on it said so, 106.6)
     flashback: bool = False  # a spell on the stack: it was cast with flashback (702.34a)
     buyback: bool = False  # a spell on the stack: its buyback cost was paid (702.27a)
@@ -210,6 +211,7 @@ class Cast:
     buyback: bool = False  # its buyback cost is paid too (702.27a)
     alternative_cost: bool = False  # its alternative cost is paid instead of its mana cost (118.9)
     evoke: bool = False  # its evoke cost is paid instead of its mana cost (702.74a)
+    dash: bool = False  # its dash cost is paid instead of its mana cost (702.109a)
     division: tuple[int, ...] = ()  # divided damage, per target (601.2d); () = every division is an outcome
     face_down: bool = False  # cast face down for {3} with its morph ability, as a 2/2 creature spell (702.37c)
 

@@ -415,6 +415,13 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise body.fail("an echo cost needs mana symbols and no {X}")
         return AbilitySpec("triggered", trigger="beginning_of_upkeep", intervening_if="came_since_last_upkeep",
                            effects=(Part("unless_paid", (cost, "you", "sacrifice_self", True)),), keyword="echo")
+    if key == "dash":  # 702.109a: an alternative cost, and the delayed triggered ability it begins as the spell resolves
+        # ("return it to its owner's hand at the beginning of the next end step"): one definition, holding the cost
+        cost = kind("cost", "mana").shape.parse(body)
+        if any(sym == "x" for sym, _ in cost):
+            raise body.fail("a dash cost with {X} is not modelled")
+        return AbilitySpec("triggered", trigger="beginning_of_each_end_step", lasting="once", costs=(Part("mana", cost),),
+                           effects=(Part("return_that_to_hand", True),), keyword="dash")
     if key == "evoke":  # 702.74a: an alternative cost, and "when this enters, if its evoke cost was paid, its
         # controller sacrifices it": one definition, the triggered ability, holding the cost
         cost = kind("cost", "mana").shape.parse(body)

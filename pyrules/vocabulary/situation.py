@@ -299,6 +299,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "evoked", "a spell on the stack cast for its evoke cost, or the permanent it became (702.74a)",
            Modelled("triggers.lp", ("702.74a", "603.4")), Bool(), term=_flag_fact("object_evoked", "evoked"),
            example="sequences/evoked-creature-is-sacrificed", asp="object_evoked"),
+    _field("object", "dashed", "a spell on the stack cast for its dash cost, or the permanent it became (702.109a): it has "
+           "haste, and returns to its owner's hand at the next end step", Modelled("continuous.lp", ("702.109a",)), Bool(),
+           term=_flag_fact("object_dashed", "dashed"), example="combat/a-dashed-creature-attacks-at-once",
+           asp="object_dashed"),
     _field("object", "renowned", "a permanent that has become renowned (702.112b)",
            Modelled("triggers.lp", ("702.112a", "702.112b", "603.4")), Bool(),
            term=_flag_fact("object_renowned", "renowned"), example="combat/renowned-creature-does-not-grow-again",
@@ -538,6 +542,9 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "evoke", "its evoke cost is paid instead of its mana cost (702.74a): the spell, and the permanent it "
            "becomes, is evoked", Modelled("casting.lp", ("702.74a", "118.9")), Bool(),
            example="sequences/evoked-creature-is-sacrificed", asp="question_evoke"),
+    _field("cast", "dash", "its dash cost is paid instead of its mana cost (702.109a): the spell, and the permanent it "
+           "becomes, is dashed", Modelled("casting.lp", ("702.109a", "118.9")), Bool(),
+           example="sequences/a-dashed-creature-returns-at-the-end-step", asp="question_dash"),
     _field("cast", "face_down", "cast face down with its morph (megamorph) ability, for {3} rather than its mana cost, as "
            "a 2/2 creature spell with no text, name or mana cost (702.37c, 708.4)", Modelled("casting.lp", ("702.37c",)),
            Bool(), example="sequences/a-morph-cast-face-down-enters-without-its-abilities", asp="question_face_down"),

@@ -397,6 +397,12 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "beginning of your last upkeep, sacrifice it unless you pay [cost]\" (702.30a); the object field "
          "since_last_upkeep says whether it did", Modelled("triggers.lp", ("702.30a", "603.4")), ManaSymbols(),
          asp="ability_if", example="sequences/echo-paid-or-sacrificed"),
+    Kind("ability", "dash", "Dash [cost] (702.109a): \"you may cast this spell by paying [cost] rather than its mana "
+         "cost\" (cast with dash: true), and \"if its dash cost was paid, return the permanent it becomes to its owner's "
+         "hand at the beginning of the next end step\" (a delayed triggered ability begun as it resolves, no trigger of "
+         "its own); its third ability, \"as long as its dash cost was paid, it has haste\", is written beside it "
+         "(static: {gain_keywords: [haste], as_long_as: dashed})", Modelled("casting.lp", ("702.109a", "118.9", "603.7a")),
+         ManaSymbols(), asp="question_dash", example="sequences/a-dashed-creature-returns-at-the-end-step"),
     Kind("ability", "evoke", "Evoke [cost]: \"you may cast this spell by paying [cost] rather than its mana cost\" and "
          "\"when this enters, if its evoke cost was paid, its controller sacrifices it\" (702.74a); cast with evoke: true",
          Modelled("casting.lp", ("702.74a", "118.9", "603.4")), ManaSymbols(), asp="question_evoke",
@@ -630,7 +636,7 @@ class OnlyIf(Shape):
 class AsLongAs(Shape):
     """The condition of a static ability (611.3a): a word, or one key with its value."""
 
-    WORDS = ("attacking", "tapped", "untapped", "monstrous", "your_turn", "not_your_turn", "no_cards_in_hand")
+    WORDS = ("attacking", "tapped", "untapped", "monstrous", "dashed", "your_turn", "not_your_turn", "no_cards_in_hand")
     form = ("one of " + ", ".join(WORDS) + ", or {permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, "
             "{counter: a counter kind}, {life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}")
     #: What a condition's filter may ask: what the layers up to colors (5) decide, or no layer (611.3a, 613.1).
@@ -2127,12 +2133,12 @@ OPTIONS: tuple[Kind, ...] = (
          "on the turn's history, 305.2), or you control at least N permanents of a filter",
          Modelled("activation.lp", ("602.5b",)), OnlyIf(), frozenset({"activated"}), term=_only_if_terms,
          example="activation/temple-needs-five-lands", asp="ability_condition"),
-    Kind("option", "as_long_as", "a static ability whose effect exists only while a condition holds (611.3a): "
-         "attacking, tapped, untapped, monstrous (this permanent, 701.37b), your_turn, not_your_turn, no_cards_in_hand, "
-         "at least N permanents of a filter (permanents) or none (no_permanents), a counter of a kind on this "
-         "permanent, your life at least N, an opponent's at most N, at least N cards in your graveyard (threshold); "
-         "read from what the layers up to colors leave. Only for a static ability about this permanent alone that "
-         "gives keywords or +N/+N",
+    Kind("option", "as_long_as", "a static ability whose effect exists only while a condition holds (611.3a):"
+         " attacking, tapped, untapped, monstrous (this permanent, 701.37b), dashed (702.109a), your_turn, "
+         "not_your_turn, no_cards_in_hand, at least N permanents of a filter (permanents) or none (no_permanents), a "
+         "counter of a kind on this permanent, your life at least N, an opponent's at most N, at least N cards in your "
+         "graveyard (threshold); read from what the layers up to colors leave. Only for a static ability about this "
+         "permanent alone that gives keywords or +N/+N",
          Modelled("continuous.lp", ("611.3a", "604.1")), AsLongAs(), frozenset({"static"}), term=_as_long_as_terms,
          example="layers/a-creature-small-while-you-control-two-artifacts", asp="ability_while"),
     Kind("option", "for_each", "a static ability's +N/+N multiplied by a number it counts (608.2h, 613.4c): the "

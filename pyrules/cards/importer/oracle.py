@@ -1274,6 +1274,10 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                          or isinstance(p, str) and p not in ("{T}", "{Q}") for p in parts):
             return [{"flashback": parts if len(parts) > 1 else parts[0]}]
         return None
+    m = re.fullmatch(rf"Dash ({MANA})", line)
+    if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.109a: the cost with its delayed return,
+        # and "as long as this permanent's dash cost was paid, it has haste"
+        return [{"dash": m.group(1)}, {"static": {"gain_keywords": ["haste"], "as_long_as": "dashed"}}]
     m = re.fullmatch(rf"Scavenge ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.97a
         return [{"activated": {"cost": [m.group(1), {"exile": "self"}], "zone": "graveyard", "timing": "sorcery",
