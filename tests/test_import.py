@@ -1292,6 +1292,7 @@ _LINES = [
     ("~ can't be blocked by creatures with flying.", False,
      [{"static": {"unblockable_by": {"types": ["creature"], "keywords": ["flying"]}}}]),
     ("~ can't be blocked by Eldrazi Scions.", False, None),
+    ("~ can't block creatures with power 2 or greater.", False, [{"static": {"cant_block_power": {"at_least": 2}}}]),
     ("{5}{R}{R}: Monstrosity 3.", False, [{"activated": {"cost": "{5}{R}{R}", "effect": {"monstrosity": 3}}}]),
     ("{2}{U}: Adapt 2.", False, [{"activated": {"cost": "{2}{U}", "effect": {"adapt": 2}}}]),
     ("As long as ~ is monstrous, it has hexproof and indestructible.", False,
@@ -1356,6 +1357,9 @@ _LINES = [
       {"triggered": {"when": "end_of_combat", "lasting": "once", "effect": {"destroy_that": True}}}]),
     ("When ~ enters, tap that creature.", False, None),
     ("Dash {2}{R}", False, [{"dash": "{2}{R}"}, {"static": {"gain_keywords": ["haste"], "as_long_as": "dashed"}}]),
+    ("~ deals 3 damage to target creature and 2 damage to target player or planeswalker.", True,
+     [{"spell": {"effect": [{"damage_target": {"amount": 3, "filter": {"types": ["creature"]}}},
+                            {"damage_player_or_planeswalker": 2}]}}]),
     ("Storm", True, [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]),
     ("When you cast this spell, draw four cards.", False, [{"triggered": {"when": "cast_self", "effect": {"draw": 4}}}]),
     ("Scavenge {5}{G}{G}", False, [{"activated": {

@@ -2083,6 +2083,11 @@ STATICS: tuple[Kind, ...] = (
          Modelled("combat.lp", ("509.1b",)), PowerBound(),
          term=lambda v, ctx: fn("unblockable_by_power", C(v[0]), v[1]), asp="unblockable_by_power",
          example="combat/small-creatures-cannot-block-it"),
+    Kind("static", "cant_block_power", "this creature can't block creatures with power N or greater ({at_least: N}), "
+         "N or less ({at_most: N}), or less than its own ({less_than_its_own: true}) (509.1b): an ability of its own, "
+         "lost with its abilities", Modelled("combat.lp", ("509.1b",)), PowerBound(),
+         term=lambda v, ctx: fn("cant_block_power", C(v[0]), v[1]), asp="cant_block_power",
+         example="combat/a-creature-that-cant-block-big-creatures"),
     Kind("static", "unblockable_by", "this creature can't be blocked by creatures the filter matches as blockers are "
          "declared (\"~ can't be blocked by Walls\", \"... by artifact creatures\", \"... by creatures with flying\", "
          "509.1b), seen from its controller: an ability of its own, lost with its abilities",

@@ -43,11 +43,11 @@ def test_a_creature_that_cant_attack_alone_needs_another_attacker():
         "_attack_illegal(cannot_attack(h,alone))"}
 
 
-@covers("combat:509.1b-3")
+@covers("combat:509.1b-4")
 def test_a_creature_that_cant_block_alone_needs_another_blocker():
-    assert derive("combat:509.1b-3", "_blocker(s,x). has_keyword(s,cant_block_alone).", "_block_illegal") == {
+    assert derive("combat:509.1b-4", "_blocker(s,x). has_keyword(s,cant_block_alone).", "_block_illegal") == {
         "_block_illegal(cannot_block_alone(s))"}
-    assert derive("combat:509.1b-3", "_blocker(s,x). has_keyword(s,cant_block_alone). _blocker(b,y).",
+    assert derive("combat:509.1b-4", "_blocker(s,x). has_keyword(s,cant_block_alone). _blocker(b,y).",
                   "_block_illegal") == set()
 
 
@@ -455,6 +455,15 @@ def test_a_creature_unblockable_by_a_filter_asks_it_of_each_possible_blocker_and
                matches(f,a,wall). _may_try_block(wall,c)."""
     assert derive("combat:509.1b-2", facts, ["filter_asked", "_evaded"]) == {
         "filter_asked(f,a,wall)", "filter_asked(f,a,bear)", "_evaded(wall,a)"}
+
+
+@covers("combat:509.1b-3")
+def test_a_creature_that_cant_block_big_creatures_is_restricted_by_the_attackers_power():
+    facts = """_may_try_block(b,big). _may_try_block(b,small). power(big,3). power(small,1). power(b,2).
+               static_effect(b,d). ability_static(d,cant_block_power(at_least,2)).
+               _may_try_block(c,big). _may_try_block(c,small). static_effect(c,e). power(c,2).
+               ability_static(e,cant_block_power(less_than_its_own,0))."""
+    assert derive("combat:509.1b-3", facts, "_restricted") == {"_restricted(b,big)", "_restricted(c,small)"}
 
 
 @covers("combat:208.1")

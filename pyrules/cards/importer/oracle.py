@@ -1037,6 +1037,8 @@ def _token_matches(card: Any, wanted: dict[str, Any]) -> bool:
 _AND_YOU = re.compile(r"(.+?) and (you (?:gain|lose) \w+ life)")
 _LAND_PLURALS = {"Plains": "plains", "Islands": "island", "Swamps": "swamp", "Mountains": "mountain",
                  "Forests": "forest"}
+_AND_DAMAGE_TO_TARGET = re.compile(r"(~ deals \d+ damage to target (?:creature|creature or planeswalker)) and (\d+) "
+                                   r"damage to (target (?:player|opponent) or planeswalker)")
 _AND_DAMAGE_TO_YOU = re.compile(r"(~ deals \d+ damage to (?:any target|target [^,]+?)) and (\d+) damage to you")
 
 
@@ -1106,6 +1108,10 @@ def instruction_sentences(text: str) -> list[str]:
         kept = re.fullmatch(r"(?:T|t)ap that creature and (it doesn't untap during its controller's next untap step)", s)
         if kept:  # two instructions about the one creature (701.26a, 502.3)
             out += ["Tap that creature", kept.group(1)[0].upper() + kept.group(1)[1:]]
+            continue
+        two = _AND_DAMAGE_TO_TARGET.fullmatch(s)
+        if two:  # "~ deals 3 damage to target creature and 2 damage to target player or planeswalker": two targets
+            out += [two.group(1), f"~ deals {two.group(2)} damage to {two.group(3)}"]
             continue
         to_you = _AND_DAMAGE_TO_YOU.fullmatch(s)
         if to_you:  # "~ deals 2 damage to any target and 1 damage to you": two instructions (120.3)
@@ -1315,6 +1321,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"~ can't be blocked by creatures with power (\d+) or (less|greater)\.", line)
     if m:  # 509.1b: an evasion ability of its own
         return [{"static": {"unblockable_by_power": {"at_most" if m.group(2) == "less" else "at_least": int(m.group(1))}}}]
+    m = re.fullmatch(r"~ can't block creatures with power (\d+) or (less|greater)\.", line)
+    if m:  # 509.1b: a restriction of its own as a blocker
+        return [{"static": {"cant_block_power": {"at_most" if m.group(2) == "less" else "at_least": int(m.group(1))}}}]
     m = re.fullmatch(r"~ can't be blocked by (.+?)\.", line)
     blockers = _blockers(m.group(1)) if m else None
     if blockers:  # 509.1b: "~ can't be blocked by Walls", "... by artifact creatures", "... by blue creatures"
