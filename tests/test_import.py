@@ -1360,6 +1360,13 @@ _LINES = [
     ("~ deals 3 damage to target creature and 2 damage to target player or planeswalker.", True,
      [{"spell": {"effect": [{"damage_target": {"amount": 3, "filter": {"types": ["creature"]}}},
                             {"damage_player_or_planeswalker": 2}]}}]),
+    ("Battle cry", False, [{"triggered": {"when": "attacks", "effect": {"lasting_on_each": oracle.NEXT}}},
+                           {"static": {"modify_pt": "+1/+0", "lasting": "until_end_of_turn",
+                                       "filter": {"types": ["creature"], "attacking": True, "other": True}}}]),
+    ("Blocking creatures get +2/+2 until end of turn.", True,
+     [{"spell": {"effect": {"lasting_on_each": oracle.NEXT}}},
+      {"static": {"modify_pt": "+2/+2", "lasting": "until_end_of_turn",
+                  "filter": {"types": ["creature"], "blocking": True}}}]),
     ("Storm", True, [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]),
     ("When you cast this spell, draw four cards.", False, [{"triggered": {"when": "cast_self", "effect": {"draw": 4}}}]),
     ("Scavenge {5}{G}{G}", False, [{"activated": {

@@ -379,7 +379,10 @@ def parse_ability(f: Field) -> AbilitySpec:
         options = _options(body, "static")
         # ("~ gets +1/+1 for each ...": a count without a filter is about this permanent alone, as a condition's is)
         about_itself = body.child("for_each").present and not body.child("filter").present
-        spec = AbilitySpec("static", statics=tuple(parts), filter=None if about_itself else _filter(body, "static"),
+        # (A lasting effect changes the objects locked in as it begins, 611.2c: its filter is matched then, once, as an
+        # instruction's is, so it may ask what a permanent's status is.)
+        use = "objects" if options.get("lasting") == "until_end_of_turn" else "static"
+        spec = AbilitySpec("static", statics=tuple(parts), filter=None if about_itself else _filter(body, use),
                            lasting=options.get("lasting", ""), as_long_as=options.get("as_long_as", ()),
                            for_each=options.get("for_each", ()))
         if spec.for_each and "modify_pt" not in present:

@@ -1302,6 +1302,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": "cant_attack_alone"}, {"keyword": "cant_block_alone"}]
     if line in UNCOUNTERABLE_LINES:
         return [{"keyword": "cant_be_countered"}]
+    if line == "Battle cry":  # 702.91a
+        return translate_line("Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.", False)
     if line == "Storm":  # 702.40a
         return [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]
     if line == "You have no maximum hand size.":  # 402.2 (read in the cleanup step alone, 514.1)
@@ -2107,7 +2109,8 @@ _LASTING_ENCHANTED = "Enchanted creature gets the lasting effect"
 _LASTING_TARGET = re.compile(r"Target (.+) gets the lasting effect")
 #: "creatures you control get +1/+1 until end of turn" inside a triggered or activated ability: the permanents the
 #: filter matches as it resolves (611.2c), read as lasting_on_each.
-_LASTING_EACH_CLAUSE = re.compile(rf"((?:[Oo]ther )?[Cc]reatures (?:you|your opponents) control|[Aa]ll creatures) "
+_LASTING_EACH_CLAUSE = re.compile(rf"((?:[Oo]ther )?[Cc]reatures (?:you|your opponents) control|[Aa]ll creatures|"
+                                  rf"(?:[Ee]ach other )?(?:[Aa]ttacking|[Bb]locking) creatures?(?: you control)?) "
                                   rf"{_UNTIL_EOT}(?=\.)")
 _LASTING_EACH = "Each of them gets the lasting effect"
 
@@ -2322,9 +2325,13 @@ def _with_lasting_each(line: str, spell_card: bool) -> list[dict[str, Any]] | No
     m = _LASTING_EACH_CLAUSE.search(line)
     if not m or _LASTING_EACH_CLAUSE.search(line, m.end()) or spell_card:
         return None
-    flt, static = permanent_filter(m.group(1)), _until_eot(m, 2)
+    other = re.match(r"[Ee]ach other ", m.group(1))  # battle cry's "each other attacking creature" (702.91a)
+    flt = permanent_filter(m.group(1)[other.end():] if other else m.group(1))
+    static = _until_eot(m, 2)
     if flt is None or static is None:
         return None
+    if other:
+        flt = {**flt, "other": True}
     read = translate_line(line[:m.start()] + _LASTING_EACH + line[m.end():], spell_card)
     if read is None or _makes_a_next_ability(read):
         return None
@@ -2482,7 +2489,8 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         static = _until_eot(m, 2) if m else None
         if static and flt is not None and flt.get("types") == ["creature"]:  # as cards.yaml writes Giant Growth
             return [{"spell": {"effect": {"lasting_on_target": {"ability": NEXT, "target": flt}}}}, {"static": static}]
-        m = re.fullmatch(rf"((?:Other )?[Cc]reatures (?:you|your opponents) control|All creatures) {_UNTIL_EOT}\.", line)
+        m = re.fullmatch(rf"((?:Other )?[Cc]reatures (?:you|your opponents) control|All creatures|(?:Attacking|Blocking) "
+                         rf"creatures(?: you control)?) {_UNTIL_EOT}\.", line)
         flt = permanent_filter(m.group(1)) if m else None
         static = _until_eot(m, 2) if m else None
         if static and flt is not None:  # the permanents it matches as it resolves (611.2c), as cards.yaml writes Overrun
