@@ -1754,7 +1754,7 @@ def test_a_trigger_about_that_player_names_them(write, line_of, item, marker, me
     assert_error(path, line_of(path, marker), message)
 
 
-def test_that_player_only_after_combat_damage_to_a_player(write, line_of):
+def test_that_player_only_after_damage_to_a_player(write, line_of):
     path = write("that-player-enters.yaml", """\
         players: [alice, bob]
         cards:
@@ -1769,8 +1769,8 @@ def test_that_player_only_after_combat_damage_to_a_player(write, line_of):
         question: {activatable: alice}
         """)
     error = load_error(path)
-    assert error.message == ("unsupported: \"that player\" in a 'enters' triggered ability (only after combat damage to "
-                             "a player)"), error.message
+    assert error.message == ("unsupported: \"that player\" in a 'enters' triggered ability (only after damage to a "
+                             "player)"), error.message
 
 
 @pytest.mark.parametrize("effect, message", [

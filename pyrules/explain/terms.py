@@ -108,6 +108,7 @@ PHRASES: dict[str, str] = {
     "gains_life/2": "{1} gaining life from {0}",
     "tapped/1": "{0} becoming tapped",
     "dealt_damage/3": "{0} being dealt {2} damage ({1})", "deals_damage/3": "{0} dealing {2} damage ({1})",
+    "damage_to_player/4": "{0} dealing {3} damage to {1} ({2})",
     "untapped/1": "{0} becoming untapped",
     "face_up/1": "turning {0} face up",
     "up/1": "{0}, turned face up",

@@ -334,19 +334,21 @@ _ABOUT_A_CREATURE = {"attacks_alone", "attacks", "blocks", "becomes_blocked"}
 
 
 def _event_object(event: Symbol) -> str | None:
-    """The creature a trigger event was about ("that creature"), or the player combat damage was dealt to ("that
-    player"), when it was one."""
+    """The creature a trigger event was about ("that creature"), or the player damage was dealt to ("that player"),
+    when it was one."""
     if event.name in _ABOUT_A_CREATURE and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
         return event.arguments[0].string
     if event.name in ("combat_damage", "blocked_by", "blocks_creature", "combat_damage_to") and \
             len(event.arguments) == 2 and \
             event.arguments[1].type == SymbolType.String:
         return event.arguments[1].string
+    if event.name == "damage_to_player" and len(event.arguments) == 4 and event.arguments[1].type == SymbolType.String:
+        return event.arguments[1].string
     return None
 
 
 #: Trigger events with an amount, its last argument: "that much" (603.2).
-_WITH_AN_AMOUNT = {"deals_damage", "dealt_damage", "cast_self"}
+_WITH_AN_AMOUNT = {"deals_damage", "dealt_damage", "cast_self", "damage_to_player"}
 
 
 def _event_amount(event: Symbol) -> int | None:

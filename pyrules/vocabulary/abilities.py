@@ -11,7 +11,7 @@ from typing import Any
 from pyrules.base.document import Field
 from pyrules.base.errors import UnsupportedError
 from pyrules.vocabulary import Filter, FilterShape, TargetSpec, find, kind, names, targets_of
-from pyrules.vocabulary.templates import GrantShape, add_ways, filter_words
+from pyrules.vocabulary.templates import DAMAGE_TO_PLAYER, GrantShape, add_ways, filter_words
 from pyrules.vocabulary.values import mana_text
 
 #: The instructions about the permanent their source is attached to ("enchanted creature", 303.4).
@@ -314,9 +314,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         if when in ("dies", "leaves") and any(e.kind == "put_self_on_top" for e in effects):
             raise UnsupportedError(body.where, f"'put_self_on_top' in a '{when}' triggered ability (the card in its new "
                                    "zone, 400.7e)")
-        if any(e.kind == "that_player" for e in effects) and when != "deals_combat_damage_to_player":
+        if any(e.kind == "that_player" for e in effects) and when not in DAMAGE_TO_PLAYER:
             raise UnsupportedError(body.child("effect").where, f"\"that player\" in a '{when}' triggered ability (only "
-                                   "after combat damage to a player)")
+                                   "after damage to a player)")
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")

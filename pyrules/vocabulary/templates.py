@@ -503,6 +503,9 @@ COSTS: tuple[Kind, ...] = (
 RESOLVING = frozenset({"activated", "triggered", "spell"})
 ON_PERMANENT = frozenset({"activated", "triggered"})
 MANA = frozenset({"activated"})
+#: The triggers whose event is damage dealt to a player: "that player" (and "that much") is about it.
+DAMAGE_TO_PLAYER = frozenset({"deals_combat_damage_to_player", "deals_damage_to_player", "deals_damage_to_opponent",
+                              "deals_combat_damage_to_opponent"})
 
 
 @dataclass(frozen=True)
@@ -1357,14 +1360,14 @@ EFFECTS: tuple[Kind, ...] = (
            example=f"stack/{who.replace('_', '-')}-discards-a-card") for who in ("each_player", "each_opponent")),
     *(Kind("effect", name, f"you {verb} that much life: as much as the event the ability triggered on was (the damage "
            "dealt or dealt to, 603.2, 119.3): in a deals_damage or dealt_damage triggered ability",
-           Modelled("stack.lp", ("603.2", "119.3")), Flag(), frozenset({"deals_damage", "dealt_damage"}),
+           Modelled("stack.lp", ("603.2", "119.3")), Flag(), frozenset({"deals_damage", "dealt_damage"}) | DAMAGE_TO_PLAYER,
            term=_const(name),
            example=example)
       for name, verb, example in (
           ("gain_life_that_much", "gain", "combat/a-creature-that-gains-as-much-life-as-it-deals-damage"),
           ("lose_life_that_much", "lose", "stack/a-creature-that-loses-you-life-as-it-is-dealt-damage"))),
-    Kind("effect", "that_player", "in \"whenever this deals combat damage to a player\", that player follows the "
-         "instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N} or {mill: N} (603.2, 608.2c)",
+    Kind("effect", "that_player", "in \"whenever this deals (combat) damage to a player (an opponent)\", that player "
+         "follows the instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N} or {mill: N} (603.2, 608.2c)",
          Modelled("stack.lp", ("603.2", "608.2c")), PlayerInstruction(), frozenset({"triggered"}),
          term=lambda value, ctx: fn("that_player", fn(value[0], value[1])),
          example="combat/that-player-discards-after-combat-damage"),
@@ -1751,6 +1754,18 @@ TRIGGERS: tuple[Kind, ...] = (
          "one step is one event; each instruction's damage another: 120.3, 510.2); \"that much\" is all of it",
          Modelled("events.lp", ("120.3", "510.2", "603.2")), term=_const("deals_damage"),
          example="combat/a-creature-that-gains-as-much-life-as-it-deals-damage"),
+    *(Kind("trigger", name, f"whenever this permanent (with a filter: a [filter] permanent, \"enchanted creature\") "
+           f"deals {'combat ' if combat else ''}damage to {who}: once for each such player and each event (the combat "
+           "damage of one step is one event; each instruction's damage another: 120.3, 510.2); \"that player\" is the "
+           "player dealt damage, \"that much\" the damage dealt to them" + (" (an opponent of the ability's controller, "
+           "whoever controls the creature: 102.3)" if who == "an opponent" else ""),
+           Modelled("events.lp", ("120.3", "510.2", "603.2") + (("102.3",) if who == "an opponent" else ())),
+           term=_const(name), example=example)
+      for name, combat, who, example in (
+          ("deals_damage_to_player", False, "a player", "stack/a-pinger-makes-that-player-discard"),
+          ("deals_damage_to_opponent", False, "an opponent", "combat/damage-to-an-opponent-not-to-yourself"),
+          ("deals_combat_damage_to_opponent", True, "an opponent",
+           "combat/combat-damage-to-an-opponent-of-the-auras-controller"))),
     Kind("trigger", "becomes_monstrous", "when this becomes monstrous (701.37b): its monstrosity ability resolves with "
          "it on the battlefield, not yet monstrous", Modelled("triggers.lp", ("701.37b", "603.2")),
          term=_const("becomes_monstrous"), example="stack/monstrosity-grows-a-creature-once"),

@@ -17,7 +17,7 @@ from typing import Any
 
 from pyrules.base.document import MAX_DIGITS
 from pyrules.cards.library import builtin_library
-from pyrules.vocabulary.templates import MayInstruction
+from pyrules.vocabulary.templates import DAMAGE_TO_PLAYER, MayInstruction
 
 # -- words ------------------------------------------------------------------------------------------
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -1861,6 +1861,12 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Whenever (~|enchanted creature|equipped creature) deals damage, (.+)\.", line)
     if m:  # 120.3, 510.2: once per damage event, however many things it is dealt to
         return _trigger("deals_damage", None if m.group(1) == "~" else {"enchanted": True}, m.group(2))
+    m = re.fullmatch(r"(?:When|Whenever) (~|enchanted creature|equipped creature) deals (combat )?damage to "
+                     r"(a player|an opponent), (.+)\.", line)
+    if m:  # 120.3, 510.2, 603.2: once for each player dealt damage in each event; "an opponent" of "you" (102.3)
+        when = f"deals_{'combat_' if m.group(2) else ''}damage_to_{'player' if m.group(3) == 'a player' else 'opponent'}"
+        return _trigger(when, None if m.group(1) == "~" else {"enchanted": True},
+                        re.sub(r"\bthat opponent\b", "that player", m.group(4)))
     m = re.fullmatch(r"Whenever ~ becomes (tapped|untapped), (.+)\.", line)
     if m:  # 701.26a-b
         return _trigger(f"becomes_{m.group(1)}", None, m.group(2))
@@ -1984,9 +1990,11 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     if that_creature:  # "that creature": the other creature of the block, or the one dealt damage
         text = re.sub(r"^(?:~|it) deals (\d+) damage to that creature$", r"~ deals \1 damage to that creature", text)
     effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
-    if effects is None or when not in ("deals_damage", "dealt_damage") and any(
+    if effects is None or when not in ("deals_damage", "dealt_damage", *DAMAGE_TO_PLAYER) and any(
             k.endswith("_that_much") for e in effects for k in e):  # (the amount of a damage event, 603.2)
         return None
+    if when not in DAMAGE_TO_PLAYER and "that_player" in _names_in(effects):
+        return None  # ("that player" of an event about no player)
     if not that_creature and any(k in ("damage_that", "destroy_that", "tap_that_creature", "skip_untap_that_creature")
                                  for e in effects for k in e):
         return None  # ("that creature" of an event about no other creature)
@@ -2229,6 +2237,15 @@ def _threaten(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     if read is None or _makes_a_next_ability(read):
         return None
     return [*read, {"static": {"gain_control": True, "gain_keywords": ["haste"], "lasting": "until_end_of_turn"}}]
+
+
+def _names_in(value: Any) -> set[str]:
+    """The names of every instruction and field in instructions read, however deep (``may: {that_player: ...}``)."""
+    if isinstance(value, dict):
+        return set(value).union(*(_names_in(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_names_in(v) for v in value))
+    return set()
 
 
 def _makes_a_next_ability(read: list[dict[str, Any]]) -> bool:
