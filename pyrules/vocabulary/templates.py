@@ -1545,7 +1545,7 @@ def filter_words(flt: Filter) -> str:
             words.append("(named like this)")
         elif key == "lesser_power":
             words.append("(with lesser power than this)")
-        elif key in ("nonland", "nonbasic", "nontoken", "other"):
+        elif key in ("nonland", "nonbasic", "nontoken", "other", "historic", "multicolored"):
             words.append(key if key != "other" else "other")
         elif key in ("controller", "owner"):
             words.append(f"({key}: {value})")

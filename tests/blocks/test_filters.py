@@ -129,6 +129,15 @@ def test_supertype_nonbasic_and_nonland():
 
 
 @covers("filters:109.2-2")
+def test_historic_is_an_artifact_a_legendary_or_a_saga():
+    """700.6: any one of the three makes an object historic."""
+    facts = """filter(f). filter_historic(f). view(a). view_type(a,artifact). view(l). view_supertype(l,legendary).
+               view(s). view_type(s,enchantment). view_subtype(s,saga). view(b). view_type(b,instant).
+               view(e). view_type(e,enchantment). view_subtype(e,aura)."""
+    assert derive("filters:109.2-2", facts, "_kind_fails") == {"_kind_fails(f,b)", "_kind_fails(f,e)"}
+
+
+@covers("filters:109.2-2")
 def test_none_of_some_card_types():
     facts = """filter(f). filter_not_type(f,creature). view(a). view_type(a,creature). view_type(a,artifact).
                view(b). view_type(b,instant)."""
@@ -223,6 +232,15 @@ def test_colors_asked_for_every_one_any_or_none():
                live_view(a,a). live_view(c,c). live_view(d,d)."""
     assert derive("filters:205.3", facts, "subtype_fails") == {
         "subtype_fails(f,c)", "subtype_fails(g,c)", "subtype_fails(h,a)"}
+
+
+@covers("filters:205.3")
+def test_multicolored_is_two_colors_or_more():
+    """105.4: a colorless or one-colored object is not multicolored; two or three colors are."""
+    facts = """filter_multicolored(f). _candidate(f,none). live_view(none,none). _candidate(f,one). live_view(one,one).
+               has_color(one,r). _candidate(f,two). live_view(two,two). has_color(two,r). has_color(two,w).
+               _candidate(f,three). live_view(three,three). has_color(three,r). has_color(three,w). has_color(three,g)."""
+    assert derive("filters:205.3", facts, "subtype_fails") == {"subtype_fails(f,none)", "subtype_fails(f,one)"}
 
 
 @covers("filters:205.3")

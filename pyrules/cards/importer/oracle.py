@@ -1922,10 +1922,11 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if m.group(1) != "a player casts":
             flt["controller"] = "you" if m.group(1) == "you cast" else "opponent"
         return _trigger("cast", flt, m.group(4))
-    m = re.fullmatch(r"Whenever (you cast|an opponent casts|a player casts) an? (white|blue|black|red|green|colorless) "
-                     r"spell, (.+)\.", line)
-    if m:  # 601.2i, 105.2: the spell's colors as it is cast
-        flt: dict[str, Any] = {"colorless": True} if m.group(2) == "colorless" else {"colors": [_COLOR_WORDS[m.group(2)]]}
+    m = re.fullmatch(r"Whenever (you cast|an opponent casts|a player casts) an? (white|blue|black|red|green|colorless|"
+                     r"multicolored|historic) spell, (.+)\.", line)
+    if m:  # 601.2i, 105.2, 105.4, 700.6: the spell's colors (types) as it is cast
+        flt: dict[str, Any] = {m.group(2): True} if m.group(2) in ("colorless", "multicolored", "historic") else \
+            {"colors": [_COLOR_WORDS[m.group(2)]]}
         if m.group(1) != "a player casts":
             flt["controller"] = "you" if m.group(1) == "you cast" else "opponent"
         return _trigger("cast", flt, m.group(3))
