@@ -11,7 +11,7 @@ from typing import Any
 from pyrules.base.document import Field
 from pyrules.base.errors import UnsupportedError
 from pyrules.vocabulary import Filter, FilterShape, TargetSpec, find, kind, names, targets_of
-from pyrules.vocabulary.templates import DAMAGE_TO_PLAYER, GrantShape, add_ways, filter_words
+from pyrules.vocabulary.templates import DAMAGE_TO_PLAYER, PLAYERS_ONLY, GrantShape, add_ways, filter_words
 from pyrules.vocabulary.values import mana_text
 
 #: The instructions about the permanent their source is attached to ("enchanted creature", 303.4).
@@ -154,11 +154,15 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
         if i and any(p.kind == "up_to" for p in effects[:i]) and targets_of(kind("effect", e.kind), e.value):
             raise UnsupportedError(f.where, "targets after those of 'up to N targets' (only trailing targets may be "
                                             "left unchosen)")
-        if e.kind in _ABOUT_A_TARGET:
-            before = sum(len(targets_of(kind("effect", p.kind), p.value)) for p in effects[:i])
-            if e.value > before:
-                raise f.fail(f"'{e.kind}: {e.value}' names target {e.value}, and the instructions before it have "
-                             f"{before} target{'s' if before != 1 else ''}")
+        if e.kind in _ABOUT_A_TARGET or e.kind == "its_controller":
+            number = e.value[0] if e.kind == "its_controller" else e.value
+            before = [t for p in effects[:i] for t in targets_of(kind("effect", p.kind), p.value)]
+            if number > len(before):
+                label = f"{e.kind}: {e.value}" if e.kind in _ABOUT_A_TARGET else e.kind
+                raise f.fail(f"'{label}' names target {number}, and the instructions before it have "
+                             f"{len(before)} target{'s' if len(before) != 1 else ''}")
+            if e.kind == "its_controller" and before[number - 1].zone == PLAYERS_ONLY:
+                raise f.fail(f"'its_controller' names target {number}, a player: only an object has a controller")
     return effects
 
 

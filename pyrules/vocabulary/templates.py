@@ -65,10 +65,28 @@ class PlayerInstruction(Shape):
     def parse(self, f: Field) -> Any:
         f.mapping()
         f.only_keys(set(self.INSTRUCTIONS))
+        return self.instruction(f)
+
+    def instruction(self, f: Field) -> tuple[str, int]:
         given = [key for key in self.INSTRUCTIONS if f.child(key).present]
         if len(given) != 1:
             raise f.fail(f"{f.name} needs one instruction of {', '.join(self.INSTRUCTIONS)}")
         return (given[0], Count(1).parse(f.child(given[0])))
+
+
+@dataclass(frozen=True)
+class TargetControllerInstruction(Shape):
+    """``{target: 1, lose_life: 2}``: the instruction the controller of target 1 (of the instructions before it) follows:
+    (1, ("lose_life", 2))."""
+
+    form = "{target: N, draw | discard | gain_life | lose_life | mill: N}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"target", *PlayerInstruction.INSTRUCTIONS})
+        if not f.child("target").present:
+            raise f.fail(f"{f.name} needs 'target': the number of the target whose controller follows it")
+        return Count(1).parse(f.child("target")), PlayerInstruction().instruction(f)
 
 
 #: The zone of a target that only players can be: no object is in it.
@@ -1366,6 +1384,13 @@ EFFECTS: tuple[Kind, ...] = (
       for name, verb, example in (
           ("gain_life_that_much", "gain", "combat/a-creature-that-gains-as-much-life-as-it-deals-damage"),
           ("lose_life_that_much", "lose", "stack/a-creature-that-loses-you-life-as-it-is-dealt-damage"))),
+    Kind("effect", "its_controller", "\"its controller\": the controller of target N of the instructions before it (a "
+         "permanent or a spell), as it was as the spell or ability began to resolve, follows the instruction: {target: N, "
+         "draw: N}, discard, gain_life, lose_life or mill (\"Destroy target creature. Its controller loses 2 life\"; "
+         "608.2c, 608.2h); nothing if that target is illegal", Modelled("stack.lp", ("608.2c", "608.2h")),
+         TargetControllerInstruction(), RESOLVING,
+         term=lambda value, ctx: fn("its_controller", value[0], fn(value[1][0], value[1][1])),
+         example="stack/its-controller-loses-life"),
     Kind("effect", "that_player", "in \"whenever this deals (combat) damage to a player (an opponent)\", that player "
          "follows the instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N} or {mill: N} (603.2, 608.2c)",
          Modelled("stack.lp", ("603.2", "608.2c")), PlayerInstruction(), frozenset({"triggered"}),

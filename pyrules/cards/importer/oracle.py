@@ -1152,6 +1152,13 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
         if s in _SKIP_UNTAP_THAT and len(out) == 1 and "tap_target" in out[0]:  # the one target just tapped (502.3)
             out.append({"skip_untap_that": 1})
             continue
+        its = re.fullmatch(r"Its controller (loses|gains) (\d+) life(?: and you (gain|lose) (\d+) life)?", s)
+        if its and out and next(iter(out[0])) in _ONE_OBJECT_TARGET and all(
+                next(iter(e)) == "cant_be_regenerated" for e in out[1:]):  # the controller of the one target (608.2c)
+            out.append({"its_controller": {"target": 1, _LIFE[its[1]]: int(its[2])}})
+            if its[3]:
+                out.append({_LIFE[its[3]]: int(its[4])})
+            continue
         if s == "Untap that creature" and len(out) == 1 and "lasting_on_target" in out[0]:  # the one target (701.26b)
             out.append({"untap_that": 1})
             continue
@@ -1171,6 +1178,12 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
         out.append(e)
         previous = s
     return out or None
+
+
+#: Instructions with one target, an object: "its controller" after them is that object's (608.2c).
+_ONE_OBJECT_TARGET = frozenset({"destroy_target", "exile_target", "return_target_to_hand", "counter_target_spell",
+                                "tap_target", "put_on_top_target"})
+_LIFE = {"loses": "lose_life", "gains": "gain_life", "lose": "lose_life", "gain": "gain_life"}
 
 
 def _new_targets(copies: Any) -> dict[str, Any]:
