@@ -1765,6 +1765,26 @@ def test_a_trigger_about_that_player_names_them(write, line_of, item, marker, me
     assert_error(path, line_of(path, marker), message)
 
 
+def test_a_cycled_card_has_no_permanent_to_act_on(write):
+    """702.29c: "when you cycle this card" triggers with the card in a graveyard: an instruction about "this
+    permanent" would do nothing there, silently."""
+    path = write("cycled-self.yaml", """\
+        players: [alice, bob]
+        cards:
+          - name: Odd Tethers
+            types: [instant]
+            abilities:
+              - cycling: "{U}"
+              - triggered: {when: cycling, effect: {put_counters_self: {kind: p1p1}}}
+        objects:
+          - {id: t, card: Odd Tethers, owner: alice, zone: hand}
+        question: {activatable: alice}
+        """)
+    error = load_error(path)
+    assert error.message == ("unsupported: an instruction about this permanent in a 'cycling' triggered ability of the "
+                             "card cycled (it is in a graveyard, 702.29c)"), error.message
+
+
 def test_that_player_only_after_damage_to_a_player(write, line_of):
     path = write("that-player-enters.yaml", """\
         players: [alice, bob]

@@ -217,6 +217,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
             left = 0
     if ability.zone and (("option", "zone") not in skip or ability.keyword):
         out.append(fn("ability_zone", d, C(ability.zone)))
+    if ability.keyword in ("cycling", "typecycling"):
+        out.append(fn("ability_cycling", d))
     if ability.trigger and ("trigger", ability.trigger) not in skip:
         out.append(fn("ability_trigger", d, kind("trigger", ability.trigger).term(True, ctx)))
     if ability.intervening_if and ("ability", ability.keyword or "if") not in skip and ("option", "if") not in skip:

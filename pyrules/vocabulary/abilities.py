@@ -318,6 +318,10 @@ def parse_ability(f: Field) -> AbilitySpec:
         if when in ("dies", "leaves") and any(e.kind == "put_self_on_top" for e in effects):
             raise UnsupportedError(body.where, f"'put_self_on_top' in a '{when}' triggered ability (the card in its new "
                                    "zone, 400.7e)")
+        if when == "cycling" and not body.child("filter").present and any(
+                "self" in e.kind or e.kind in ("monstrosity", "adapt", "become_renowned") for e in effects):
+            raise UnsupportedError(body.child("effect").where, "an instruction about this permanent in a 'cycling' "
+                                   "triggered ability of the card cycled (it is in a graveyard, 702.29c)")
         if any(e.kind == "that_player" for e in effects) and when not in DAMAGE_TO_PLAYER:
             raise UnsupportedError(body.child("effect").where, f"\"that player\" in a '{when}' triggered ability (only "
                                    "after damage to a player)")

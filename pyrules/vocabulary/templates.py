@@ -1791,6 +1791,11 @@ TRIGGERS: tuple[Kind, ...] = (
           ("deals_damage_to_opponent", False, "an opponent", "combat/damage-to-an-opponent-not-to-yourself"),
           ("deals_combat_damage_to_opponent", True, "an opponent",
            "combat/combat-damage-to-an-opponent-of-the-auras-controller"))),
+    Kind("trigger", "cycling", "when you cycle this card (it triggers as the cycling cost discards it, from its "
+         "owner's graveyard, controlled by who cycled it); with a filter, whenever a player cycles a card the filter "
+         "matches, controlled by who cycles it (\"whenever you cycle a card\": controller: you); cycling or "
+         "typecycling (702.29c, 603.2)", Modelled("activation.lp", ("702.29c", "603.2")),
+         term=_const("cycling"), example="sequences/a-card-that-triggers-when-cycled"),
     Kind("trigger", "becomes_monstrous", "when this becomes monstrous (701.37b): its monstrosity ability resolves with "
          "it on the battlefield, not yet monstrous", Modelled("triggers.lp", ("701.37b", "603.2")),
          term=_const("becomes_monstrous"), example="stack/monstrosity-grows-a-creature-once"),

@@ -1152,6 +1152,9 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
         if s in _SKIP_UNTAP_THAT and len(out) == 1 and "tap_target" in out[0]:  # the one target just tapped (502.3)
             out.append({"skip_untap_that": 1})
             continue
+        if s == "You gain life equal to the life lost this way" and out and "each_opponent_loses_life" in out[-1]:
+            out[-1] = {"drain_each_opponent": out[-1]["each_opponent_loses_life"]}  # (119.3: the total lost)
+            continue
         its = re.fullmatch(r"Its controller (loses|gains) (\d+) life(?: and you (gain|lose) (\d+) life)?", s)
         if its and out and next(iter(out[0])) in _ONE_OBJECT_TARGET and all(
                 next(iter(e)) == "cant_be_regenerated" for e in out[1:]):  # the controller of the one target (608.2c)
@@ -1924,6 +1927,11 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Whenever you cast a spell that targets ~, (.+)\.", line)
     if m:  # heroic (601.2c, 603.2)
         return _trigger("targeted_by_your_spell", None, re.sub(r"\bon it\b", "on ~", m.group(1)))
+    m = re.fullmatch(r"(?:When you cycle ~|Whenever (you cycle|a player cycles|an opponent cycles) a card), (.+)\.", line)
+    if m:  # 702.29c: the card's own ability, or any card cycled (seen as "you activate" sees it)
+        flt = None if m.group(1) is None else {} if m.group(1) == "a player cycles" else \
+            {"controller": "you" if m.group(1) == "you cycle" else "opponent"}
+        return _trigger("cycling", flt, m.group(2))
     m = re.fullmatch(r"Whenever (you cast|an opponent casts) a spell, (.+)\.", line)
     if m:  # any spell (601.2i): a filter with no card type
         return _trigger("cast", {"controller": "you" if m.group(1) == "you cast" else "opponent"}, m.group(2))
