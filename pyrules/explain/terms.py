@@ -102,6 +102,7 @@ PHRASES: dict[str, str] = {
     "blocks_creature/2": "{0} blocking {1}", "monstrous/1": "{0} becoming monstrous",
     "combat_damage_to/2": "{0} dealing combat damage to {1}",
     "cast_self/2": "{0} being cast, after {1} spells this turn",
+    "cycled/2": "{0} being cycled",
     "becomes_target/2": "{0} becoming a target of {1}",
     "targeted_by_your_spell/2": "{1}, cast by {0}'s controller, targeting {0}",
     "turned_up/1": "{0} being turned face up",
