@@ -1206,6 +1206,11 @@ EFFECTS: tuple[Kind, ...] = (
          "on top in any order (701.22a); of a library the situation only counts, recorded as scried (scrying cards "
          "it names is refused)", Modelled("stack.lp", ("701.22a",)), Count(1), RESOLVING, term=_amount("scry"),
          text=lambda v: f"Scry {v}", example="stack/scry-an-unseen-library"),
+    Kind("effect", "look_and_reorder_top", "look at the top N cards of your library, then put them back in any order; "
+         "of a library the situation only counts, recorded as reordered_top (doing it to cards it names is refused)",
+         Modelled("stack.lp", ("401.2",)), Count(1), RESOLVING, term=_amount("look_and_reorder_top"),
+         text=lambda v: f"Look at the top {v} cards of your library, then put them back in any order",
+         example="stack/look-at-the-top-and-put-them-back"),
     Kind("effect", "surveil", "surveil N: look at the top N cards of your library, put any number of them into your "
          "graveyard and the rest on top in any order (701.25a); of a library the situation only counts, how many go "
          "to the graveyard is the choice, each number an outcome (surveilling cards it names is refused)",

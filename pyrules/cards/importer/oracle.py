@@ -647,6 +647,8 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"(?:You d|D)raw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
     (re.compile(r"Scry ([1-9])"), lambda m: {"scry": int(m[1])}),
     (re.compile(r"Surveil ([1-9])"), lambda m: {"surveil": int(m[1])}),
+    (re.compile(r"Look at the top (two|three|four|five) cards of your library, then put them back in any order"),
+     lambda m: {"look_and_reorder_top": number(m[1])}),  # (401.2)
     (re.compile(r"You get ((?:\{E\})+)"), lambda m: {"get_energy": m[1].count("{E}")}),  # (107.14)
     # "that player", in "whenever ~ deals combat damage to a player" (the vocabulary refuses it elsewhere)
     (re.compile(r"That player (draws|discards|mills) (a|two|three) cards?"),
