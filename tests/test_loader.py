@@ -642,12 +642,17 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
      "unsupported: 'if: with_two_other_attackers' is a condition of an attack trigger (when: attacks)"),
     ("enters: {tapped: true, if: attacks_player_with_most_life}", "attacks_player_with_most_life",
      "unsupported: 'if: attacks_player_with_most_life' is a condition of an attack trigger, not of how a permanent"),
+    ("triggered: {when: dies, zone: graveyard, effect: {return_self_to_hand: true}}", "zone",
+     "unsupported: a triggered ability working from the graveyard without a filter (one about its own card there)"),
+    ("triggered: {when: cast, filter: {controller: you}, zone: graveyard, effect: {draw: 1}}", "draw",
+     "unsupported: a triggered ability working from the graveyard whose effect does not move its card out of it"),
 ], ids=["effect", "kind", "cost", "keyword", "add-x", "add-too-many-ways", "additional-discard", "kicked-target",
         "flashback-tap", "unless-draw", "persist-not-on-dying", "persist-may", "if-paid-mana", "restriction-not-enchanted",
         "delayed-not-at-the-end-step", "morph-x", "graveyard-tap-cost", "graveyard-other-effect",
         "return-self-to-battlefield-not-from-graveyard", "mana-limit-twice", "storm-copy-not-on-cast",
         "that-creature-of-no-event",
-        "attack-condition-on-dies", "attack-condition-on-entering"])
+        "attack-condition-on-dies", "attack-condition-on-entering", "graveyard-trigger-without-filter",
+        "graveyard-trigger-other-effect"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]

@@ -309,7 +309,7 @@ def parse_ability(f: Field) -> AbilitySpec:
                            modes=modes, spend_effect=options.get("spend_effect", ""), only_if=options.get("only_if", ()),
                            zone=zone)
     if key == "triggered":
-        body.only_keys({"when", "filter", "effect", "modes", "lasting", "if", "or_self"})
+        body.only_keys({"when", "filter", "effect", "modes", "lasting", "if", "or_self", "zone"})
         when = body.child("when").choice(names("trigger"))
         effects, modes = _effects_or_modes(body, {"triggered", when}, f"a '{when}' triggered ability")
         _check_mana_effects(effects, body.child("effect"))
@@ -343,11 +343,20 @@ def parse_ability(f: Field) -> AbilitySpec:
         if options.get("if") in _ATTACK_CONDITIONS and when != "attacks":
             raise UnsupportedError(body.child("if").where, f"'if: {options['if']}' is a condition of an attack trigger "
                                    "(when: attacks)")
+        zone = options.get("zone", "")
+        if zone and flt is None:
+            raise UnsupportedError(body.child("zone").where, "a triggered ability working from the graveyard without a "
+                                   "filter (one about its own card there)")
+        if zone and not all(e.kind in _FROM_ITS_ZONE or e.kind == "may" and e.value[0] in _FROM_ITS_ZONE
+                            for e in effects):
+            raise UnsupportedError(body.child("effect").where, "a triggered ability working from the graveyard whose "
+                                   "effect does not move its card out of it (113.6j)")
         if options.get("or_self") and flt is None:
             raise body.child("or_self").fail("'or_self' widens a filter to the ability's own object, and this "
                                              "trigger has no filter (without one it is about its own object alone)")
         return AbilitySpec("triggered", trigger=when, filter=flt, effects=effects, lasting=options.get("lasting", ""),
-                           intervening_if=options.get("if", ""), or_self=bool(options.get("or_self")), modes=modes)
+                           intervening_if=options.get("if", ""), or_self=bool(options.get("or_self")), modes=modes,
+                           zone=zone)
     if key == "replacement":
         body.only_keys({"event", "filter", "modify", "lasting", "applies_to", "to", "by", "combat"})
         event = body.child("event").choice(names("replacement_event"))

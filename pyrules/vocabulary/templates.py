@@ -2169,8 +2169,10 @@ OPTIONS: tuple[Kind, ...] = (
          example="activation/once-each-turn-limit", asp="ability_limit"),
     Kind("option", "zone", "an ability that works while its card is in its owner's graveyard, whose effect moves the "
          "card out of it (\"{2}{B}: Return ~ from your graveyard to your hand\", 113.6j): activated by its owner from "
-         "there, and not on the battlefield", Modelled("activation.lp", ("113.6j", "602.2")), OneOf(("graveyard",)),
-         frozenset({"activated"}), term=lambda v, ctx: C(v), example="activation/returned-from-the-graveyard-to-hand",
+         "there, and not on the battlefield; a triggered one (with a filter: \"whenever you cast a multicolored spell, "
+         "you may return ~ from your graveyard to your hand\") triggers there alone, controlled by the card's owner",
+         Modelled("activation.lp", ("113.6j", "602.2")), OneOf(("graveyard",)), frozenset({"activated", "triggered"}),
+         term=lambda v, ctx: C(v), example="activation/returned-from-the-graveyard-to-hand",
          asp="ability_zone"),
     Kind("option", "timing", "activate only as a sorcery (307.1), or (your_upkeep) only during your upkeep (602.5b)",
          Modelled("activation.lp", ("307.1", "602.5d", "602.5b")), OneOf(("sorcery", "instant", "your_upkeep")),

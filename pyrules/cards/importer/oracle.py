@@ -2013,7 +2013,14 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     that_creature = when in ("becomes_blocked_by", "blocks_creature", "deals_combat_damage_to_creature")
     if that_creature:  # "that creature": the other creature of the block, or the one dealt damage
         text = re.sub(r"^(?:~|it) deals (\d+) damage to that creature$", r"~ deals \1 damage to that creature", text)
-    effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
+    returns = re.fullmatch(r"(?:you may )?(return ~ from your graveyard to (?:your hand|the battlefield(?: tapped)?))", text)
+    if returns and flt is None:
+        return None  # (a card's own event, seen from its graveyard)
+    if returns:  # 113.6j: it moves its card out of the graveyard, so it works there alone
+        moved = _FROM_GRAVEYARD[returns[1][0].upper() + returns[1][1:]]
+        effects: list[dict[str, Any]] | None = [{"may": moved} if text.startswith("you may") else moved]
+    else:
+        effects = _effects(text[0].upper() + text[1:] + ".", permanent=True)
     if effects is None or when not in ("deals_damage", "dealt_damage", *DAMAGE_TO_PLAYER) and any(
             k.endswith("_that_much") for e in effects for k in e):  # (the amount of a damage event, 603.2)
         return None
@@ -2025,6 +2032,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     body: dict[str, Any] = {"when": when}
     if flt is not None:
         body["filter"] = flt
+    if returns:
+        body["zone"] = "graveyard"
     if or_self:
         body["or_self"] = True
     body["effect"] = effects[0] if len(effects) == 1 else effects
