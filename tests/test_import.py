@@ -1424,6 +1424,8 @@ _LINES = [
      [{"triggered": {"when": "cast", "filter": {"multicolored": True, "controller": "you"}, "zone": "graveyard",
                      "effect": {"may": {"return_self_to_hand": True}}}}]),
     ("When ~ enters, return ~ from your graveyard to your hand.", False, None),
+    ("Add {B}{B}{B}.", True, [{"spell": {"effect": {"add": "{B}{B}{B}"}}}]),
+    ("When ~ dies, add {C}{C}{C}.", False, [{"triggered": {"when": "dies", "effect": {"add": "{C}{C}{C}"}}}]),
     ("When you cycle ~, you may tap target creature.", False,
      [{"triggered": {"when": "cycling", "effect": {"may": {"tap_target": {"types": ["creature"]}}}}}]),
     ("Whenever a player cycles a card, you gain 1 life.", False,

@@ -642,6 +642,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
      "unsupported: 'if: with_two_other_attackers' is a condition of an attack trigger (when: attacks)"),
     ("enters: {tapped: true, if: attacks_player_with_most_life}", "attacks_player_with_most_life",
      "unsupported: 'if: attacks_player_with_most_life' is a condition of an attack trigger, not of how a permanent"),
+    ("triggered: {when: dies, effect: {add: '{R/G}'}}", "add",
+     "unsupported: mana with a choice added as a spell or a triggered ability resolves"),
     ("triggered: {when: dies, zone: graveyard, effect: {return_self_to_hand: true}}", "zone",
      "unsupported: a triggered ability working from the graveyard without a filter (one about its own card there)"),
     ("triggered: {when: cast, filter: {controller: you}, zone: graveyard, effect: {draw: 1}}", "draw",
@@ -651,7 +653,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
         "delayed-not-at-the-end-step", "morph-x", "graveyard-tap-cost", "graveyard-other-effect",
         "return-self-to-battlefield-not-from-graveyard", "mana-limit-twice", "storm-copy-not-on-cast",
         "that-creature-of-no-event",
-        "attack-condition-on-dies", "attack-condition-on-entering", "graveyard-trigger-without-filter",
+        "attack-condition-on-dies", "attack-condition-on-entering", "trigger-adds-hybrid-mana",
+        "graveyard-trigger-without-filter",
         "graveyard-trigger-other-effect"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\

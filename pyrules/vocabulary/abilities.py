@@ -148,6 +148,10 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
     """The instructions of an ability, each allowed in one of ``contexts``; "if you do" only after "you may draw" or
     "you may discard" (608.2c: whether its player did is known then)."""
     effects = _parse_effect_items(f, contexts, where)
+    if contexts & {"spell", "triggered"} and "tapped_for_mana" not in contexts and any(
+            e.kind == "add" and len(add_ways(e.value)) > 1 for e in effects):
+        raise UnsupportedError(f.where, "mana with a choice added as a spell or a triggered ability resolves (only a "
+                               "mana ability's choice is modelled)")
     for i, e in enumerate(effects):
         if e.kind == "if_you_do" and not (i and effects[i - 1].kind == "may" and effects[i - 1].value[0] in _DONE):
             raise UnsupportedError(f.where, "'if_you_do' other than right after 'may' with one of: " + ", ".join(_DONE))

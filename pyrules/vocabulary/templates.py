@@ -1031,8 +1031,10 @@ def _may_term(value: Any, ctx: Any) -> Any:
 EFFECTS: tuple[Kind, ...] = (
     # Mana (106, 605)
     Kind("effect", "add", "add this mana (a hybrid symbol: one of its halves, 106.8; Phyrexian: its color, 106.9; "
-         "generic and snow: colorless, 106.10-106.11)", Modelled("mana.lp", ("106.3", "106.8", "106.9", "605.1a")),
-         AddMana(), MANA | {"tapped_for_mana"}, term=_add_term,
+         "generic and snow: colorless, 106.10-106.11); in a spell or a triggered ability that is not a mana ability "
+         "(\"Add {B}{B}{B}\", \"when this dies, add {C}{C}{C}\"), the mana it adds as it resolves, one way only "
+         "(106.4, 605.1b)", Modelled("mana.lp", ("106.3", "106.8", "106.9", "605.1a")),
+         AddMana(), MANA | {"tapped_for_mana", "spell", "triggered"}, term=_add_term,
          text=lambda v: "Add " + " or ".join(mana_text(way) for way in add_ways(v)),
          example="mana/tap-for-mana-sol-ring-reflection"),
     Kind("effect", "add_one_of", "add one mana of one of these types", _MANA, ListOf(ManaType(), min_len=2), MANA,

@@ -647,6 +647,7 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"(?:You d|D)raw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
     (re.compile(r"Scry ([1-9])"), lambda m: {"scry": int(m[1])}),
     (re.compile(r"Surveil ([1-9])"), lambda m: {"surveil": int(m[1])}),
+    (re.compile(r"Add ((?:\{[WUBRGC]\})+)"), lambda m: {"add": m[1]}),  # (a spell's or a trigger's: 106.4, 605.1b)
     (re.compile(r"Look at the top (two|three|four|five) cards of your library, then put them back in any order"),
      lambda m: {"look_and_reorder_top": number(m[1])}),  # (401.2)
     (re.compile(r"You get ((?:\{E\})+)"), lambda m: {"get_energy": m[1].count("{E}")}),  # (107.14)
