@@ -548,7 +548,7 @@ def test_lasting_clauses_not_read(line):
     "{T}: Add {U} or {C}{U}.",  # alternatives that are not one symbol each, nor a hybrid run
     "Enchanted land has \"{T}: ~ deals 1 damage to any target.\"",  # the card named in a granted ability
     "Ward {2}",
-    "When ~ enters, add {R}.",  # a mana effect in a triggered ability that is not a mana ability
+    "When ~ enters, add {R} or {G}.",  # a mana choice in a triggered ability that is not a mana ability
     "Create a 1/1 white Soldier creature token with banding.",  # a keyword a token card cannot be described with
     "{T}: Add {G} for each Treefolk you control.",  # a subtype whose plural is not known: never guessed
     "{T}: Add {G} for each creatures you control.",
