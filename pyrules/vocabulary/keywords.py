@@ -71,6 +71,9 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("combat.lp", ("509.1a",)), "combat/a-creature-blocks-two-attackers"),
     _kw("block_any_number", "\"This creature can block any number of creatures\" (509.1a)",
         Modelled("combat.lp", ("509.1a",)), "combat/a-wall-blocks-every-attacker"),
+    _kw("must_be_blocked_by_all_able", "\"All creatures able to block this creature do so\" (a requirement of each "
+        "creature able to block it, 509.1c)", Modelled("combat.lp", ("509.1c",)),
+        "combat/all-creatures-able-to-block-it-do-so"),
     _kw("blocks_each_combat", "\"This creature blocks each combat if able\" (a requirement, 509.1c)",
         Modelled("combat.lp", ("509.1c",)), "combat/blocks-each-combat-with-a-menace-attacker"),
     _kw("cant_attack_unless_defender_controls_island", "\"This creature can't attack unless defending player "

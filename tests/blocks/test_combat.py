@@ -218,6 +218,22 @@ def test_blocks_each_combat_given_is_compared_with_the_best_witness():
     assert models("combat:509.1c", obeyed, "_block_illegal", optimal=True) == [frozenset()]
 
 
+@covers("combat:509.1c")
+def test_every_creature_able_to_block_a_lure_must_block_it():
+    """509.1c: "all creatures able to block this creature do so" is a requirement of each creature able to block it;
+    one blocking another attacker instead breaks its own, where the witness obeys both."""
+    base = """question(declare_blockers(given)). has_keyword(lure,must_be_blocked_by_all_able). _able_to_block(a,lure).
+              _able_to_block(a,x). _able_to_block(b,lure). _block_limit(a,1). _block_limit(b,1). {blocks}"""
+    assert derive("combat:509.1c", base.format(blocks=""), "_requirement") == {
+        "_requirement(must_block_lure(a,lure))", "_requirement(must_block_lure(b,lure))"}
+    elsewhere = models("combat:509.1c", base.format(blocks="_blocker(a,x). _blocker(b,lure)."), "_block_illegal",
+                       optimal=True)
+    assert elsewhere == [frozenset({"_block_illegal(must_block_lure(a,lure))"})]
+    both = models("combat:509.1c", base.format(blocks="_blocker(a,lure). _blocker(b,lure)."), "_block_illegal",
+                  optimal=True)
+    assert both == [frozenset()]
+
+
 @covers("combat:509.1-2")
 def test_a_broken_block_makes_a_given_declaration_illegal_and_an_open_one_no_declaration():
     broken = "_block_illegal(menace(y))."

@@ -1235,6 +1235,7 @@ COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_
                 "~ can't attack alone.": "cant_attack_alone", "~ can't block alone.": "cant_block_alone",
                 "~ attacks each combat if able.": "attacks_each_combat",
                 "~ blocks each combat if able.": "blocks_each_combat",
+                "All creatures able to block ~ do so.": "must_be_blocked_by_all_able",
                 "~ can block only creatures with flying.": "can_block_only_flyers",
                 "~ can block an additional creature each combat.": "block_additional",
                 "You may have ~ assign its combat damage as though it weren't blocked.": "assign_as_though_unblocked",
@@ -2109,9 +2110,26 @@ def _granted(words: str | None) -> list[str] | None:
 #: names it by, for this turn (until end of turn: 514.2 ends both at once), written as a gained keyword.
 _RESTRICTIONS = {"can't block": "cant block", "can't be blocked": "cant be blocked",
                  "can block an additional creature": "block additional",
-                 "can block any number of creatures": "block any number"}
+                 "can block any number of creatures": "block any number",
+                 "must be blocked by all able": "must be blocked by all able"}  # (as _lure writes it)
 _THIS_TURN = re.compile(r"(~|it|this creature|that creature|[Tt]arget [^,.]+?) (can't block|can't be blocked|"
                         r"can block an additional creature|can block any number of creatures) this turn(?=\.)")
+
+
+#: "All creatures able to block target creature this turn do so" (509.1c): the requirement as the keyword-like
+#: ability the vocabulary names it by, given to that creature (this turn: until end of turn) or to the enchanted one.
+_LURE = re.compile(r"All creatures able to block (enchanted creature|equipped creature|[Tt]arget [^,.]+?|~)"
+                   r"( this turn)? do so(?=\.)")
+
+
+def _lure(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    def written(m: re.Match[str]) -> str:
+        who = m.group(1)[0].upper() + m.group(1)[1:] if m.start() == 0 else m.group(1)
+        if m.group(2):
+            return f"{who} gains must be blocked by all able until end of turn"
+        return f"{who} has must be blocked by all able" if who[1:] in ("nchanted creature", "quipped creature") else m[0]
+    rewritten = _LURE.sub(written, line)
+    return None if rewritten == line else translate_line(rewritten, spell_card)
 
 
 def _this_turn(line: str) -> str:
@@ -2495,6 +2513,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _with_lasting_clause(line, spell_card)
     if read is None and ("Switch " in line or " loses " in line) and "until end of turn" in line:
         read = _switch_or_lose(line, spell_card)
+    if read is None and "All creatures able to block " in line:
+        read = _lure(line, spell_card)
     if read is None and "the next end step" in line:
         read = _with_delayed_clause(line, spell_card)
     if read is None and "at end of combat" in line:
