@@ -642,6 +642,10 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
      "unsupported: 'if: with_two_other_attackers' is a condition of an attack trigger (when: attacks)"),
     ("enters: {tapped: true, if: attacks_player_with_most_life}", "attacks_player_with_most_life",
      "unsupported: 'if: attacks_player_with_most_life' is a condition of an attack trigger, not of how a permanent"),
+    ("triggered: {when: discards, effect: {draw: 1}}", "discards",
+     "unsupported: a 'discards' triggered ability without a filter (one about its own card)"),
+    ("triggered: {when: discards, filter: {nonland: true}, effect: {draw: 1}}", "nonland",
+     "unsupported: a 'discards' triggered ability whose filter asks more than who owns the card"),
     ("triggered: {when: dies, effect: {add: '{R/G}'}}", "add",
      "unsupported: mana with a choice added as a spell or a triggered ability resolves"),
     ("triggered: {when: dies, zone: graveyard, effect: {return_self_to_hand: true}}", "zone",
@@ -653,7 +657,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
         "delayed-not-at-the-end-step", "morph-x", "graveyard-tap-cost", "graveyard-other-effect",
         "return-self-to-battlefield-not-from-graveyard", "mana-limit-twice", "storm-copy-not-on-cast",
         "that-creature-of-no-event",
-        "attack-condition-on-dies", "attack-condition-on-entering", "trigger-adds-hybrid-mana",
+        "attack-condition-on-dies", "attack-condition-on-entering", "discards-without-filter", "discards-of-a-type",
+        "trigger-adds-hybrid-mana",
         "graveyard-trigger-without-filter",
         "graveyard-trigger-other-effect"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
@@ -1809,7 +1814,7 @@ def test_that_player_only_after_damage_to_a_player(write, line_of):
         """)
     error = load_error(path)
     assert error.message == ("unsupported: \"that player\" in a 'enters' triggered ability (only after damage to a "
-                             "player)"), error.message
+                             "player, or a discard)"), error.message
 
 
 @pytest.mark.parametrize("effect, message", [

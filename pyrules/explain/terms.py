@@ -103,6 +103,8 @@ PHRASES: dict[str, str] = {
     "combat_damage_to/2": "{0} dealing combat damage to {1}",
     "cast_self/2": "{0} being cast, after {1} spells this turn",
     "cycled/2": "{0} being cycled",
+    "discarded/2": "{0} discarding {1}", "unseen/1": "a card the situation does not name ({0})",
+    "unseen_card/1": "a card of {0}'s hand the situation does not name",
     "becomes_target/2": "{0} becoming a target of {1}",
     "targeted_by_your_spell/2": "{1}, cast by {0}'s controller, targeting {0}",
     "turned_up/1": "{0} being turned face up",

@@ -334,8 +334,8 @@ _ABOUT_A_CREATURE = {"attacks_alone", "attacks", "blocks", "becomes_blocked"}
 
 
 def _event_object(event: Symbol) -> str | None:
-    """The creature a trigger event was about ("that creature"), or the player damage was dealt to ("that player"),
-    when it was one."""
+    """The creature a trigger event was about ("that creature"), or the player damage was dealt to or who discarded a
+    card ("that player"), when it was one."""
     if event.name in _ABOUT_A_CREATURE and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
         return event.arguments[0].string
     if event.name in ("combat_damage", "blocked_by", "blocks_creature", "combat_damage_to") and \
@@ -344,6 +344,8 @@ def _event_object(event: Symbol) -> str | None:
         return event.arguments[1].string
     if event.name == "damage_to_player" and len(event.arguments) == 4 and event.arguments[1].type == SymbolType.String:
         return event.arguments[1].string
+    if event.name == "discarded" and len(event.arguments) == 2 and event.arguments[0].type == SymbolType.String:
+        return event.arguments[0].string
     return None
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from pyrules.base.document import Field
 from pyrules.base.errors import UnsupportedError
 from pyrules.vocabulary import Filter, FilterShape, TargetSpec, find, kind, names, targets_of
-from pyrules.vocabulary.templates import DAMAGE_TO_PLAYER, PLAYERS_ONLY, GrantShape, add_ways, filter_words
+from pyrules.vocabulary.templates import ABOUT_A_PLAYER, PLAYERS_ONLY, GrantShape, add_ways, filter_words
 from pyrules.vocabulary.values import mana_text
 
 #: The instructions about the permanent their source is attached to ("enchanted creature", 303.4).
@@ -326,9 +326,14 @@ def parse_ability(f: Field) -> AbilitySpec:
                 "self" in e.kind or e.kind in ("monstrosity", "adapt", "become_renowned") for e in effects):
             raise UnsupportedError(body.child("effect").where, "an instruction about this permanent in a 'cycling' "
                                    "triggered ability of the card cycled (it is in a graveyard, 702.29c)")
-        if any(e.kind == "that_player" for e in effects) and when not in DAMAGE_TO_PLAYER:
+        if any(e.kind == "that_player" for e in effects) and when not in ABOUT_A_PLAYER:
             raise UnsupportedError(body.child("effect").where, f"\"that player\" in a '{when}' triggered ability (only "
-                                   "after damage to a player)")
+                                   "after damage to a player, or a discard)")
+        if when == "discards" and not body.child("filter").present:
+            raise UnsupportedError(body.where, "a 'discards' triggered ability without a filter (one about its own card)")
+        if when == "discards" and set(FilterShape("objects").parse(body.child("filter")).conditions) - {"owner", "other"}:
+            raise UnsupportedError(body.child("filter").where, "a 'discards' triggered ability whose filter asks more "
+                                   "than who owns the card (a card of a hand the situation counts is not known)")
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")

@@ -524,6 +524,8 @@ MANA = frozenset({"activated"})
 #: The triggers whose event is damage dealt to a player: "that player" (and "that much") is about it.
 DAMAGE_TO_PLAYER = frozenset({"deals_combat_damage_to_player", "deals_damage_to_player", "deals_damage_to_opponent",
                               "deals_combat_damage_to_opponent"})
+#: The triggers whose event is about a player ("that player"): damage dealt to one, a card one discards.
+ABOUT_A_PLAYER = DAMAGE_TO_PLAYER | {"discards"}
 
 
 @dataclass(frozen=True)
@@ -1398,8 +1400,9 @@ EFFECTS: tuple[Kind, ...] = (
          TargetControllerInstruction(), RESOLVING,
          term=lambda value, ctx: fn("its_controller", value[0], fn(value[1][0], value[1][1])),
          example="stack/its-controller-loses-life"),
-    Kind("effect", "that_player", "in \"whenever this deals (combat) damage to a player (an opponent)\", that player "
-         "follows the instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N} or {mill: N} (603.2, 608.2c)",
+    Kind("effect", "that_player", "in \"whenever this deals (combat) damage to a player (an opponent)\" or \"whenever a "
+         "player discards a card\", that player follows the instruction: {draw: N}, {discard: N}, {gain_life: N}, "
+         "{lose_life: N} or {mill: N} (603.2, 608.2c)",
          Modelled("stack.lp", ("603.2", "608.2c")), PlayerInstruction(), frozenset({"triggered"}),
          term=lambda value, ctx: fn("that_player", fn(value[0], value[1])),
          example="combat/that-player-discards-after-combat-damage"),
@@ -1798,6 +1801,12 @@ TRIGGERS: tuple[Kind, ...] = (
           ("deals_damage_to_opponent", False, "an opponent", "combat/damage-to-an-opponent-not-to-yourself"),
           ("deals_combat_damage_to_opponent", True, "an opponent",
            "combat/combat-damage-to-an-opponent-of-the-auras-controller"))),
+    Kind("trigger", "discards", "whenever a player discards a card the filter matches (owner: you, \"whenever you "
+         "discard a card\"; opponent, \"an opponent\"; other: another card), cycling's discard among them (\"cycle or "
+         "discard\": once for a card cycled, 702.29d): once for each card; \"that player\" is who discarded it. Its "
+         "filter may ask only who owns the card and \"other\" (a card of a hand the situation counts is seen as no "
+         "more) (701.9a, 603.2)", Modelled("triggers.lp", ("701.9a", "702.29d", "603.2")), term=_const("discards"),
+         example="sequences/whenever-an-opponent-discards-a-card"),
     Kind("trigger", "cycling", "when you cycle this card (it triggers as the cycling cost discards it, from its "
          "owner's graveyard, controlled by who cycled it); with a filter, whenever a player cycles a card the filter "
          "matches, controlled by who cycles it (\"whenever you cycle a card\": controller: you); cycling or "

@@ -17,7 +17,7 @@ from typing import Any
 
 from pyrules.base.document import MAX_DIGITS
 from pyrules.cards.library import builtin_library
-from pyrules.vocabulary.templates import DAMAGE_TO_PLAYER, MayInstruction
+from pyrules.vocabulary.templates import ABOUT_A_PLAYER, DAMAGE_TO_PLAYER, MayInstruction
 
 # -- words ------------------------------------------------------------------------------------------
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -1931,6 +1931,13 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Whenever you cast a spell that targets ~, (.+)\.", line)
     if m:  # heroic (601.2c, 603.2)
         return _trigger("targeted_by_your_spell", None, re.sub(r"\bon it\b", "on ~", m.group(1)))
+    m = re.fullmatch(r"Whenever (you cycle or discard|you discard|an opponent discards|a player discards) (a|another) "
+                     r"card, (.+)\.", line)
+    if m:  # 701.9a, 702.29d: each card discarded (one cycled among them), by who owned it
+        flt: dict[str, Any] = {} if m.group(1) == "a player discards" else \
+            {"owner": "opponent" if m.group(1) == "an opponent discards" else "you"}
+        return _trigger("discards", flt | ({"other": True} if m.group(2) == "another" else {}),
+                        re.sub(r"\bthat opponent\b", "that player", m.group(3)))
     m = re.fullmatch(r"(?:When you cycle ~|Whenever (you cycle|a player cycles|an opponent cycles) a card), (.+)\.", line)
     if m:  # 702.29c: the card's own ability, or any card cycled (seen as "you activate" sees it)
         flt = None if m.group(1) is None else {} if m.group(1) == "a player cycles" else \
@@ -2026,7 +2033,7 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     if effects is None or when not in ("deals_damage", "dealt_damage", *DAMAGE_TO_PLAYER) and any(
             k.endswith("_that_much") for e in effects for k in e):  # (the amount of a damage event, 603.2)
         return None
-    if when not in DAMAGE_TO_PLAYER and "that_player" in _names_in(effects):
+    if when not in ABOUT_A_PLAYER and "that_player" in _names_in(effects):
         return None  # ("that player" of an event about no player)
     if not that_creature and any(k in ("damage_that", "destroy_that", "tap_that_creature", "skip_untap_that_creature")
                                  for e in effects for k in e):
