@@ -1845,6 +1845,13 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if "add" in effect and not _mana(m.group(2)):
             return None
         return {"triggered": {"when": "tapped_for_mana", "filter": flt, "effect": effect}}
+    m = re.fullmatch(r"(?:When|Whenever) (?:enchanted|equipped) creature (attacks|blocks|becomes blocked|dies), (.+)\.",
+                     line)
+    if m:  # 508.3a, 509.3a, 509.3c, 700.4, 603.10a: the attached creature's event, seen by the Aura (Equipment)
+        read = _trigger(m.group(1).replace("becomes blocked", "becomes_blocked"), {"enchanted": True}, m.group(2))
+        if read and m.group(1) == "dies" and any("self" in name for name in _names_in(read)):
+            return None  # (an Aura is in a graveyard by then, and its rulings say it is found there: not modelled)
+        return read
     line = re.sub(r"^When ~ is put into a graveyard from the battlefield, ", "When ~ dies, ", line)  # (700.4)
     m = re.fullmatch(r"(?:When|Whenever) (.+?) (enters|dies|leaves the battlefield)( under your control)?, (.+)\.", line)
     if m:
@@ -2584,6 +2591,10 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         first, second = m.group(1).split(" or ")
         lead = "When" if first == "enters" else "Whenever"
         one, two = _triggered(f"{lead} ~ {first}, {m.group(2)}"), _triggered(f"Whenever ~ {second}, {m.group(2)}")
+        return [one, two] if one and two else None
+    m = re.fullmatch(r"Whenever (enchanted|equipped) creature attacks or blocks, (.+)", line)
+    if m:  # two triggered abilities of the Aura (Equipment), one for each event (508.3a, 509.3a)
+        one, two = (_triggered(f"Whenever {m.group(1)} creature {verb}, {m.group(2)}") for verb in ("attacks", "blocks"))
         return [one, two] if one and two else None
     m = re.fullmatch(r"Whenever ~ blocks or becomes blocked by (an?(?: [^,]+?)? creature), (.+)", line)
     if m:  # two triggered abilities, one for each creature of the block (509.3b, 509.3d)
