@@ -523,9 +523,12 @@ def test_could_produce_of_an_empty_list(write):
     ("zone: hand, prevention_shields: [2]", "prevention_shields",
      "'c' is in the hand; a prevention shield protects a player or a permanent (CR 615.7)"),
     ("prevention_shields: [0]", "prevention_shields", "objects.0.prevention_shields.0 must be at least 1, not 0"),
+    ("damaged_by: [nobody]", "damaged_by", "unknown object 'nobody'"),
+    ("zone: graveyard, damaged_by: [c]", "damaged_by",
+     "'c' is in the graveyard; only a permanent was dealt damage this turn (a new object elsewhere, CR 400.7)"),
 ], ids=["tapped-in-hand", "token-in-graveyard", "back-face", "controller-in-hand", "counters-in-exile",
         "counter-kind", "zone", "shield-in-graveyard", "negative-shields", "prevention-shield-in-hand",
-        "empty-prevention-shield"])
+        "empty-prevention-shield", "damaged-by-unknown", "damaged-by-in-graveyard"])
 def test_impossible_states(write, line_of, fields, marker, message):
     head = "players: [alice, bob]\nobjects:\n  - id: c\n    card: Grizzly Bears\n    owner: alice\n"
     body = "".join(f"    {part.strip()}\n" for part in _split_fields(fields))

@@ -164,6 +164,7 @@ GIVEN: dict[str, str] = {
     "copy_exception/2": "except that it has {1}",
     "attached_to/2": "attached to {1}", "chosen_color/2": "the color chosen for it: {1}",
     "chosen_subtype/2": "the creature type chosen for it: {1}", "damage/2": "{1} damage marked on it",
+    "damaged_by_this_turn/2": "dealt damage by {1} earlier this turn",
     "gained_keyword/2": "has gained {1}", "poison/2": "{1} poison counters",
     "energy/2": "{1} energy counters",
     "new_to_controller/1": "came under its controller's control this turn",

@@ -156,7 +156,8 @@ def _move(d: _Draft, a: Symbol) -> None:
           renowned=False, monstrous=False, skips_untap_of=None,
           flashback=False, buyback=False, since_last_upkeep=to == "battlefield",
           modes=obj.modes if to == "stack" else (),
-          damage=0, deathtouch_damage=False, attacking=None, blocking=(), blocked=False, struck_first=False,
+          damage=0, damaged_by=(), deathtouch_damage=False, attacking=None, blocking=(), blocked=False,
+          struck_first=False,
           regeneration_shields=0, prevention_shields=(), copy_of=None, copy_except=(), crafted_with=(),
           face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None,
           face_down=obj.face_down and to == "battlefield" and obj.zone == "stack")  # (708.3; elsewhere face up, 708.9)
@@ -416,11 +417,16 @@ def _turned_face_up(d: _Draft, a: Symbol) -> None:  # 708.8, with a new timestam
     d.set(d.obj(a.arguments[0]), face_down=False, timestamp=d.entering_timestamp)
 
 
-def _damage_dealt(d: _Draft, a: Symbol) -> None:  # a player dealt damage this turn (702.54a)
-    target = a.arguments[1]
+def _damage_dealt(d: _Draft, a: Symbol) -> None:
+    """A player dealt damage this turn (702.54a); a permanent dealt damage this turn by its source (120.1)."""
+    source, target = a.arguments[0], a.arguments[1]
     name = _text(target) if target.type == SymbolType.String else None
     if name in d.players:
         d.players[name] = replace(d.players[name], dealt_damage=True)
+    elif name in d.objects and d.objects[name].zone == "battlefield" and _number(a.arguments[2]) > 0 and \
+            source.type == SymbolType.String and _text(source) not in d.objects[name].damaged_by:
+        obj = d.objects[name]
+        d.set(obj, damaged_by=tuple(sorted(obj.damaged_by + (_text(source),))))
 
 
 def _land_played(d: _Draft, a: Symbol) -> None:
@@ -1028,7 +1034,8 @@ def _own(o: GameObject) -> tuple:
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
             o.cant_be_countered, o.evoked, o.dashed, o.renowned, o.monstrous, o.skips_untap_of, o.flashback, o.buyback,
             o.since_last_upkeep,
-            o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.deathtouch_damage, o.copy_of, o.copy_except,
+            o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.damaged_by, o.deathtouch_damage, o.copy_of,
+            o.copy_except,
             o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields),
             o.face_down)
 

@@ -145,6 +145,9 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             if getattr(obj, how) and obj.zone not in ("stack", "battlefield"):
                 raise f.child(how).fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent it "
                                         f"became, was {how}")
+        for source in obj.damaged_by:
+            if source not in by_id:
+                raise f.child("damaged_by").fail(f"unknown object '{source}'")
         for status in ("renowned", "monstrous"):
             if getattr(obj, status) and obj.zone != "battlefield":
                 raise f.child(status).fail(f"'{obj.id}' is in the {obj.zone}; only a permanent is {status}")
@@ -379,6 +382,10 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     damage = _value(f, "object", "damage", 0)
     if damage and zone != "battlefield":
         raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
+    damaged_by = _value(f, "object", "damaged_by", ())
+    if damaged_by and zone != "battlefield":
+        raise f.child("damaged_by").fail(f"'{oid}' is in the {zone}; only a permanent was dealt damage this turn "
+                                         "(a new object elsewhere, CR 400.7)")
     modes = _value(f, "object", "modes", ())
     if modes and zone != "stack":
         raise f.child("modes").fail(f"'{oid}' is in the {zone}; only a spell on the stack has modes chosen (CR 700.2a)")
@@ -450,6 +457,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         division=_value(f, "object", "division", ()),
         copy=copy,
         damage=damage,
+        damaged_by=damaged_by,
         regeneration_shields=shields, prevention_shields=prevention,
         modes=modes,
         copy_of=copy_of,

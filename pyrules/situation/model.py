@@ -97,6 +97,7 @@ class GameObject:
     copy_except: tuple = ()  # the exceptions of its copy effect, part of its copiable values (707.9b)
     crafted_with: tuple[str, ...] = ()  # the cards exiled to craft it (702.167c)
     damage: int = 0  # damage marked on it (120.3e)
+    damaged_by: tuple[str, ...] = ()  # a permanent: the objects that dealt it damage this turn (120.1)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
     regeneration_shields: int = 0  # each replaces one destruction this turn (701.19a)
     prevention_shields: tuple[int, ...] = ()  # each prevents the next N damage dealt to it this turn (615.7)

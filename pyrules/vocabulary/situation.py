@@ -349,6 +349,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("sba.lp", ("120.3e", "704.5g")), Count(0),
            term=lambda o, ctx: [fn("damage", ctx.oid, o.damage)] if o.damage else [],
            example="sequences/marked-damage-adds-up", asp="damage"),
+    _field("object", "damaged_by", "a permanent: the objects that dealt it damage this turn, a list of ids (120.1; \"a "
+           "creature dealt damage by ~ this turn\")", Modelled("filters.lp", ("120.1",)), Ids("objects"),
+           term=lambda o, ctx: [fn("damaged_by_this_turn", ctx.oid, S(s)) for s in o.damaged_by],
+           example="sequences/a-creature-dealt-damage-earlier-this-turn-dies", asp="damaged_by_this_turn"),
     _field("object", "modes", "a modal spell on the stack: the modes chosen as it was cast (700.2a)",
            Modelled("stack.lp", ("700.2a",)), ListOf(Count(1)),
            term=lambda o, ctx: [fn("object_mode", ctx.oid, m) for m in o.modes],

@@ -1298,6 +1298,14 @@ EFFECTS: tuple[Kind, ...] = (
          "this is followed, all at once", Modelled("stack.lp", ("701.8a",)), FilterShape("objects"), RESOLVING,
          term=lambda value, ctx: fn("destroy_all", ctx.filter(value, "eff")),
          text=lambda v: f"Destroy all {filter_words(v)} permanents", example="filters/destroy-all-by-colors"),
+    *(Kind("effect", name, f"{name.split('_')[0]} all [filter] permanents, no target ({rule}): the ones the filter "
+           f"matches as this is followed, each one {'untapped' if name == 'tap_all' else 'tapped'}",
+           Modelled("stack.lp", (rule,)), FilterShape("objects"), RESOLVING,
+           term=lambda value, ctx, name=name: fn(name, ctx.filter(value, "eff")),
+           text=lambda v, name=name: f"{name.split('_')[0].capitalize()} all {filter_words(v)} permanents",
+           example=example)
+      for name, rule, example in (("tap_all", "701.26a", "stack/tap-all-creatures-your-opponents-control"),
+                                  ("untap_all", "701.26b", "stack/untap-all-creatures-you-control"))),
     Kind("effect", "cant_be_regenerated", "what this spell or ability destroys can't be regenerated (\"It can't be "
          "regenerated\", \"They can't be regenerated\", 701.19c)", Modelled("events.lp", ("701.19c",)), Flag(),
          RESOLVING, term=_const("cant_be_regenerated"), text=lambda v: "It can't be regenerated",
@@ -1580,6 +1588,8 @@ def filter_words(flt: Filter) -> str:
             words.append("(named like this)")
         elif key == "lesser_power":
             words.append("(with lesser power than this)")
+        elif key == "damaged_by_source":
+            words.append("(dealt damage by this this turn)")
         elif key in ("nonland", "nonbasic", "nontoken", "other", "historic", "multicolored"):
             words.append(key if key != "other" else "other")
         elif key in ("controller", "owner"):

@@ -253,6 +253,20 @@ def test_an_object_as_it_would_be_has_the_colors_its_card_prints():
         "view_color(spell(s,p),u)", "view_color(spell(t,p),r)", "subtype_fails(f,spell(t,p))"}
 
 
+# --- 120.1: dealt damage by the source this turn ----------------------------------------------------------
+
+@covers("filters:120.1")
+def test_dealt_damage_by_the_source_earlier_this_turn_or_now():
+    """A creature dealt damage by the source earlier (the situation says) or in this very step matches; one dealt
+    damage by something else, or no damage (0 dealt), does not."""
+    facts = """filter_damaged_by_source(f). filter_source(f,vamp). source_object(vamp,vamp).
+               _candidate(f,a). view_object(a,a). damaged_by_this_turn(a,vamp).
+               _candidate(f,b). view_object(b,b). damage_dealt(vamp,b,3).
+               _candidate(f,c). view_object(c,c). damage_dealt(bolt,c,3).
+               _candidate(f,d). view_object(d,d). damage_dealt(vamp,d,0)."""
+    assert derive("filters:120.1", facts, "source_fails") == {"source_fails(f,vamp,c)", "source_fails(f,vamp,d)"}
+
+
 # --- 110.5, 506.4, 208.1: status, combat and power ---------------------------------------------------------
 
 @covers("filters:110.5")

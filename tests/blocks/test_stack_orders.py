@@ -95,4 +95,5 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
         "activated_ability", "token", "controller", "owner", "other", "enchanted", "chosen_subtype", "counter",
         "same_name",  # (a name: no gain or loss of life or cards changes it)
         "historic", "multicolored",  # (types and colors: as types and colors)
+        "damaged_by_source",  # (damage dealt: no gain or loss of life or cards deals any)
         "lesser_power"}  # (power: as power_at_most)

@@ -803,6 +803,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"sacrifice_one": {"who": who, "filter": flt}} if flt is not None and "controller" not in flt else None
     if sentence in ("It can't be regenerated", "They can't be regenerated"):  # 701.19c, after a "destroy"
         return {"cant_be_regenerated": True}
+    m = re.fullmatch(r"(Tap|Untap) all (.+)", sentence)
+    if m:  # no target (701.26a-b)
+        flt = permanent_filter(m.group(2))
+        return {f"{m.group(1).lower()}_all": flt} if flt is not None and "other" not in flt else None
     m = re.fullmatch(r"Destroy all (.+)", sentence)
     if m and m.group(1) in _LAND_PLURALS:  # "Destroy all Islands" (205.3i)
         return {"destroy_all": {"subtypes": [_LAND_PLURALS[m.group(1)]]}}
@@ -1852,6 +1856,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if read and m.group(1) == "dies" and any("self" in name for name in _names_in(read)):
             return None  # (an Aura is in a graveyard by then, and its rulings say it is found there: not modelled)
         return read
+    m = re.fullmatch(r"Whenever a creature dealt damage by ~ this turn dies, (.+)\.", line)
+    if m:  # 120.1, 603.10a: by this permanent, earlier this turn or as it dies
+        return _trigger("dies", {"types": ["creature"], "damaged_by_source": True}, m.group(1))
     line = re.sub(r"^When ~ is put into a graveyard from the battlefield, ", "When ~ dies, ", line)  # (700.4)
     m = re.fullmatch(r"(?:When|Whenever) (.+?) (enters|dies|leaves the battlefield)( under your control)?, (.+)\.", line)
     if m:
@@ -1950,9 +1957,10 @@ def _triggered(line: str) -> dict[str, Any] | None:
         flt = None if m.group(1) is None else {} if m.group(1) == "a player cycles" else \
             {"controller": "you" if m.group(1) == "you cycle" else "opponent"}
         return _trigger("cycling", flt, m.group(2))
-    m = re.fullmatch(r"Whenever (you cast|an opponent casts) a spell, (.+)\.", line)
+    m = re.fullmatch(r"Whenever (you cast|an opponent casts|a player casts) a spell, (.+)\.", line)
     if m:  # any spell (601.2i): a filter with no card type
-        return _trigger("cast", {"controller": "you" if m.group(1) == "you cast" else "opponent"}, m.group(2))
+        return _trigger("cast", {} if m.group(1) == "a player casts" else
+                        {"controller": "you" if m.group(1) == "you cast" else "opponent"}, m.group(2))
     m = re.fullmatch(r"Whenever (you cast|an opponent casts|a player casts) an? ([A-Z][a-z]+)(?: or ([A-Z][a-z]+))? "
                      r"spell, (.+)\.", line)
     if m:  # 601.2i, 205.3: "a Spirit or Arcane spell", its subtypes as it is cast
