@@ -750,6 +750,13 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
      "{id: relic, card: Relic, controller: alice}", "or_self",
      "'or_self' widens a filter to the ability's own object, and this trigger has no filter (without one it is "
      "about its own object alone)"),
+    ("{name: Relic, types: [sorcery], abilities: [{spell: {effect: {create_effect: 2}}}, {static: {modify_pt: +1/+1, "
+     "filter: {types: [creature]}, lasting: until_end_of_turn}}]}", "{id: relic, card: Relic, owner: alice, zone: hand}",
+     "abilities", "card 'Relic': create_effect names ability 2, a lasting static ability, which changes the objects "
+     "locked in as it begins (611.2c): name them with lasting_on_each, lasting_on_target or lasting_on_self"),
+    ("{name: Relic, types: [sorcery], abilities: [{spell: {effect: {create_effect: 2}}}]}",
+     "{id: relic, card: Relic, owner: alice, zone: hand}", "abilities",
+     "card 'Relic': create_effect names ability 2, which is not one of its lasting effects"),
 ], ids=["spend-only-without-mana", "kicked-effect-without-kicker", "if-kicked-without-kicker", "if-evoked-without-evoke",
         "dashed-condition-without-dash", "two-dash-abilities", "dashed-off-the-stack", "renowned-off-the-battlefield",
         "evoked-off-the-stack", "kicked-off-the-stack", "uncounterable-off-the-stack",
@@ -757,7 +764,8 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
         "buyback-off-the-stack", "flashback-off-the-stack",
         "x-mana-without-x-cost",
         "combination-type-twice", "combination-without-count", "static-lasting-once",
-        "face-down-in-a-hand", "face-down-token", "or-self-without-filter"])
+        "face-down-in-a-hand", "face-down-token", "or-self-without-filter", "create-effect-of-a-static",
+        "create-effect-of-no-lasting-ability"])
 def test_kicker_and_spending_fields_that_nothing_would_read(write, line_of, card, obj, marker, message):
     path = write("unread.yaml", f"""\
         players: [alice]

@@ -103,10 +103,14 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
         for e in a.effects:
             n = e.value[0] if e.kind == "lasting_on_target" else \
                 e.value if e.kind in ("lasting_on_self", "lasting_on_each", "lasting_on_that",
-                                      "lasting_on_enchanted") else None
+                                      "lasting_on_enchanted", "create_effect") else None
             if n is not None and not (1 <= n <= len(abilities) and abilities[n - 1].lasting):
                 raise f.child("abilities").fail(f"card '{name}': {e.kind} names ability {n}, which is not one of its "
                                                 "lasting effects")
+            if e.kind == "create_effect" and abilities[n - 1].kind == "static":  # (n: checked just above)
+                raise f.child("abilities").fail(f"card '{name}': create_effect names ability {n}, a lasting static "
+                                                "ability, which changes the objects locked in as it begins (611.2c): "
+                                                "name them with lasting_on_each, lasting_on_target or lasting_on_self")
     return CardSpec(
         name=name,
         mana_cost=parse_mana(cost_field.value, cost_field) if cost_field.present else (),
