@@ -160,7 +160,7 @@ FILTER_FIELDS: tuple[Kind, ...] = (
     Kind("filter_field", "damaged_by_source", "dealt damage this turn by the ability's source (\"whenever a creature "
          "dealt damage by ~ this turn dies\", 120.1)", _FILTERS, Bool(), frozenset({"objects"}),
          term=_flag("filter_damaged_by_source"), asp="filter_damaged_by_source",
-         example="sequences/a-creature-dealt-damage-by-it-dies"),
+         example="sequences/a-creature-dealt-damage-by-something-else-dies"),
     Kind("filter_field", "enchanted", "the permanent the source (an Aura) is attached to", _FILTERS, Bool(), _SOURCE,
          term=_flag("filter_enchanted"), asp="filter_enchanted", example="mana/overgrowth-other-land"),
     Kind("filter_field", "chosen_subtype", "of the creature type chosen for the source as it entered", _FILTERS,
