@@ -24,7 +24,7 @@ import pyrules
 from pyrules.base.symbols import symbol_key
 from pyrules.engine.encodings import show_terms
 from pyrules.engine.facts import situation_facts
-from pyrules.engine.program import _live_text
+from pyrules.engine.program import _declarations_text, live_statements
 from pyrules.regression import case_files
 from pyrules.situation.loader import load_situation
 
@@ -43,9 +43,10 @@ def pyrules_seconds(path: Path) -> float:
 
 
 def clingo_seconds(path: Path) -> float:
-    """Raw clingo on the same program: the live statements and the facts, ground and solved."""
+    """Raw clingo on the same program: the live statements (as text) and the facts, ground and solved."""
     facts = [f.symbol for f in situation_facts(load_situation(path))]
-    text = _live_text(frozenset(symbol_key(s) for s in facts), True) + show_terms()
+    alive = live_statements(frozenset(symbol_key(s) for s in facts), True)
+    text = _declarations_text() + "\n".join(s.text for s in alive) + "\n" + show_terms()
     start = time.perf_counter()
     control = clingo.Control(["0", "--project=show", "--opt-mode=optN"], message_limit=0)
     control.add("base", [], text)

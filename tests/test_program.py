@@ -15,7 +15,16 @@ from pyrules.base.symbols import symbol_key
 from pyrules.engine.encodings import encoding_paths
 from pyrules.engine.facts import situation_facts
 from pyrules.engine.index import index
-from pyrules.engine.program import INDEX, _declarations, _live_text, analyse, live, relevant, statements
+from pyrules.engine.program import (
+    INDEX,
+    _declarations,
+    analyse,
+    live,
+    live_statements,
+    relevant,
+    statement_nodes,
+    statements,
+)
 from pyrules.regression import corpus_dir
 from pyrules.situation.loader import load_situation
 
@@ -159,8 +168,8 @@ def test_the_live_rules_give_the_answers_of_all_rules(path):
     answer = _models(facts, _declarations() + tuple(everything))
     assert _models(facts, _declarations() + tuple(s.node for s in alive)) == answer
     assert _models(facts, _declarations() + tuple(demanded)) == answer
-    # The program pyrules grounds: the same statements as the text clingo prints from their AST.
-    assert _models(facts, (), _live_text(frozenset(keys), True)) == answer
+    # The program pyrules grounds: the same statements, parsed from the text clingo prints from their AST.
+    assert _models(facts, _declarations() + tuple(statement_nodes(live_statements(frozenset(keys), True)))) == answer
 
 
 def test_a_rule_is_relevant_when_something_reads_its_head():
@@ -173,19 +182,26 @@ def test_every_file_is_read():
     assert {s.file for s in statements()} == {p.name for p in encoding_paths()}
 
 
-def test_clingo_messages_name_the_statement_of_the_encodings(tmp_path):
-    """The encodings go to clingo as one text: a message about a line of it names the file and line of the
-    statement it comes from."""
-    from pyrules.engine.program import _live_program
-    from pyrules.engine.solver import Grounding
+def test_clingo_messages_name_the_statement_of_the_encodings():
+    """The statements of the encodings go to clingo as AST parsed at their place: a message about one names their
+    file and line. The shadow rules of explanations go as one text: a message about a line of it names the file and
+    line of the statement it shadows."""
+    from pyrules.engine.solver import Grounding, _Log
 
-    grounding = Grounding(load_situation(corpus_dir() / "activation" / "tap-untapped-forest.yaml"))
+    statement = next(s for s in statements() if s.file == "core.lp" and s.needs)
+    log = _Log()
+    control = clingo.Control(logger=log)
+    with ast.ProgramBuilder(control) as builder:  # (no declarations: its body atoms occur in no head)
+        builder.add(statement_nodes((statement,))[0])
+    control.ground([("base", [])])
+    assert log.messages and all(m.startswith(f"asp/core.lp:{statement.line}: info: atom does not occur in any rule "
+                                             "head: ") for m in log.messages)
+
+    grounding = Grounding(load_situation(corpus_dir() / "activation" / "tap-untapped-forest.yaml"), explain=True)
     places = grounding._log.places
     line = next(i for i, place in enumerate(places, start=1) if place.startswith("core.lp:"))
     grounding._log(clingo.MessageCode.OperationUndefined, f"<block>:{line}:3-9: info: operation undefined:\n  (1/0)\n")
     assert grounding.messages[-1] == f"asp/{places[line - 1]}: info: operation undefined: (1/0)"
-    text, lines = _live_program(frozenset(), True)
-    assert text.count("\n") == len(lines)
 
 
 def _components() -> list[set[tuple[str, int]]]:

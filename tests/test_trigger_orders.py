@@ -58,23 +58,20 @@ def _canonical(outcomes: Any, board: dict[str, Any]) -> set[frozenset[str]]:
 
 
 def _without_the_order_blocks(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """Every order walked: the program text without the constraints that make alike abilities, and abilities
+    """Every order walked: the program without the constraints that make alike abilities, and abilities
     whose resolutions commute, one order (in the steps where they are live). Returns a list that gets one item
     each time one is left out."""
-    constraints = [s.text for b in (ALIKE, COMMUTING) for s in program.statements() if s.file == b.file
-                   and any(k[:2] == ("stack_order_below", 2) for k in s.heads) and b.first_line <= s.line <= b.last_line]
+    constraints = {s.position for b in (ALIKE, COMMUTING) for s in program.statements() if s.file == b.file
+                   and any(k[:2] == ("stack_order_below", 2) for k in s.heads) and b.first_line <= s.line <= b.last_line}
     assert len(constraints) == 2
-    made, dropped = program._live_program, []
+    made, dropped = program.live_statements, []
 
-    def every_order(keys: Any, demand: bool) -> tuple[str, tuple[str, ...]]:
-        text, places = made(keys, demand)
-        for constraint in constraints:
-            if constraint in text:
-                dropped.append(True)
-                text = text.replace(constraint, "")
-        return text, places
+    def every_order(keys: Any, demand: bool = True) -> tuple[Any, ...]:
+        alive = made(keys, demand)
+        dropped.extend(True for s in alive if s.position in constraints)
+        return tuple(s for s in alive if s.position not in constraints)
 
-    monkeypatch.setattr(program, "_live_program", every_order)
+    monkeypatch.setattr(program, "live_statements", every_order)
     return dropped
 
 

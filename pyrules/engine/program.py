@@ -31,7 +31,7 @@ from clingo import ast
 from clingo.symbol import Symbol, SymbolType
 
 from pyrules.base.symbols import symbol_keys
-from pyrules.engine.encodings import FILES, defined_statements, encoding_paths
+from pyrules.engine.encodings import FILES, defined_statements, encoding_paths, show_terms
 
 INDEX = "asp-index.json"
 #: 2: keys name the function at every argument (1: at the first only); 3: also what explanations and atom
@@ -246,6 +246,14 @@ def _declarations() -> tuple[Any, ...]:
     return tuple(nodes)
 
 
+@cache
+def _shown_terms() -> tuple[Any, ...]:
+    """The shown atoms as output terms (:func:`pyrules.engine.encodings.show_terms`) as clingo's AST."""
+    nodes: list[Any] = []
+    ast.parse_string(show_terms(), nodes.append)
+    return tuple(nodes[1:])
+
+
 class _NeedIndex:
     """Which statements wait for which conditions: made once per tuple of statements (``live`` runs for
     every situation, over the same statements). A need is met when its predicate is there, condition
@@ -410,37 +418,70 @@ def live_statements(keys: frozenset[Key], demand: bool = True) -> tuple[Statemen
     return tuple(relevant(alive) if demand else alive)
 
 
-@lru_cache(maxsize=64)
-def _live_program(keys: frozenset[Key], demand: bool) -> tuple[str, tuple[str, ...]]:
-    """The text of the live statements (after the declarations), and for each of its lines the place in
-    the encodings it comes from (``core.lp:207``; empty for the declarations)."""
-    declarations = _declarations_text()
-    places = [""] * declarations.count("\n")
-    texts = []
-    for statement in live_statements(keys, demand):
-        texts.append(statement.text)
-        places += [f"{statement.file}:{statement.line}"] * (statement.text.count("\n") + 1)
-    return declarations + "\n".join(texts) + "\n", tuple(places)
+#: A statement's clingo AST, by its position, parsed from its text the first time a situation uses it and kept for the
+#: process: a program handed to clingo as AST is not parsed again (3x faster than its text, measured in
+#: benchmarks/notes.md), and each statement is parsed once however many situations use it.
+_NODES: dict[int, Any] = {}
+
+#: The line at which the encodings begin in the text their statements are parsed from: each statement is placed at
+#: its own line of its file, counted on from the files before it, so that clingo's place in a message about it
+#: (``<string>:LINE:COLUMN:``, the only place parse_string gives) says which; far below the lines of a user's rules.
+FIRST_LINE = 100_000
 
 
-def _live_text(keys: frozenset[Key], demand: bool) -> str:
-    return _live_program(keys, demand)[0]
+@cache
+def _file_starts() -> tuple[tuple[int, str], ...]:
+    """(the line before its first, its name) of each file of the encodings, in the text statements are parsed from."""
+    starts, line = [], FIRST_LINE
+    for name in FILES:
+        starts.append((line, name))
+        line += max((s.line for s in statements() if s.file == name), default=0) + 100  # (its last statement's lines)
+    return tuple(starts)
+
+
+def place_of_line(line: int) -> str | None:
+    """The file and line of the encodings (``core.lp:207``) at this line of the text statements are parsed from."""
+    if line <= FIRST_LINE:
+        return None
+    start, name = max(s for s in _file_starts() if s[0] < line)
+    return f"{name}:{line - start}"
+
+
+def statement_nodes(statements_: tuple[Statement, ...]) -> list[Any]:
+    """The AST of these statements, each parsed at its place in the encodings (see FIRST_LINE)."""
+    starts = {name: line for line, name in _file_starts()}
+    new = sorted((starts[s.file] + s.line, s.position, s) for s in statements_ if s.position not in _NODES)
+    if new:
+        text, at = [], 1
+        for line, _, statement in new:
+            text.append("\n" * (line - at) if line > at else " ")  # (two statements on one line: side by side)
+            text.append(statement.text)
+            at = max(at, line) + statement.text.count("\n")
+        parsed: list[Any] = []
+        ast.parse_string("".join(text), parsed.append)
+        for (_, position, _), node in zip(new, parsed[1:], strict=True):  # (parse_string begins with "#program base.")
+            _NODES[position] = node
+    return [_NODES[s.position] for s in statements_]
 
 
 def add_program(control: Any, facts: Iterable[Symbol], extra: Any = None,
                 demand: bool = True) -> tuple[str, ...]:
-    """Add to ``control`` the statements of the encodings that facts like these can use, as the text clingo
-    printed them from their AST (clingo parses it faster than Python hands it an AST). Without ``demand``,
-    every live rule is kept, also those whose heads nothing reads (explanations and why-not look at those
-    atoms too). ``extra(statements)`` gives more statements for the live ones, as text, and the place of
-    each of its lines. Returns the place in the encodings of each line of the text, for clingo's messages."""
+    """Add to ``control`` the declarations, the statements of the encodings that facts like these can use and the
+    shown atoms as terms, as clingo's AST. Without ``demand``, every live rule is kept, also those whose heads
+    nothing reads (explanations and why-not look at those atoms too). ``extra(statements)`` gives more statements
+    for the live ones, as text, and the place of each of its lines, which this returns (for clingo's messages
+    about that text)."""
     keys = frozenset(symbol_keys(facts))
-    text, places = _live_program(keys, demand)
-    if extra is not None:
-        more, more_places = extra(live_statements(keys, demand))
-        text, places = text + more, places + more_places
-    control.add("base", [], text)
+    alive = live_statements(keys, demand)
+    with ast.ProgramBuilder(control) as builder:
+        for node in _declarations():
+            builder.add(node)
+        for node in statement_nodes(alive):
+            builder.add(node)
+        for node in _shown_terms():
+            builder.add(node)
+    if extra is None:
+        return ()
+    more, places = extra(alive)
+    control.add("base", [], more)
     return places
-
-
-

@@ -29,9 +29,9 @@ from pyrules.base.interrupt import requested as interrupt_requested
 from pyrules.base.symbols import Atoms, TruthReader, add_facts, ground_atoms
 from pyrules.cards.library import CardLibrary
 from pyrules.engine.derivations import ExplainData, shadow_program
-from pyrules.engine.encodings import output_signatures, show_terms
+from pyrules.engine.encodings import output_signatures
 from pyrules.engine.facts import QUESTION_KINDS, Fact, situation_facts
-from pyrules.engine.program import add_program
+from pyrules.engine.program import add_program, place_of_line
 from pyrules.engine.query import (
     IN,
     OUTCOME,
@@ -167,8 +167,9 @@ class Statistics:
         }
 
 
-#: The place clingo gives in a message about a statement added as text: ``<block>:LINE:COLUMN(-COLUMN):``.
-_PLACE = re.compile(r"^<(?:string|block)>:(\d+):\d+(?:-\d+(?::\d+)?)?: ")
+#: The place clingo gives in a message about a statement added as text, ``<block>:LINE:COLUMN(-COLUMN):``, or parsed
+#: from text before it was added, ``<string>:LINE:COLUMN(-COLUMN):``.
+_PLACE = re.compile(r"^<(string|block)>:(\d+):\d+(?:-\d+(?::\d+)?)?: ")
 
 
 #: The most ground rules a user's program (its constraints and objective, or a query) may make: clingo
@@ -484,15 +485,18 @@ class _Log:
 
     def __init__(self) -> None:
         self.messages: list[str] = []
-        self.places: tuple[str, ...] | None = None  # each line of the program text: its place in asp/
+        self.places: tuple[str, ...] | None = None  # each line of the shadow rules' text: its place in asp/
 
     def __call__(self, code: clingo.MessageCode, message: str) -> None:
         message = " ".join(message.split())
         place = _PLACE.match(message)
-        places = self.places
-        if place and places and 0 < int(place.group(1)) <= len(places) and places[int(place.group(1)) - 1]:
-            # the encodings went in as one text: say which statement of which file the message is about
-            message = f"asp/{places[int(place.group(1)) - 1]}: {message[place.end():]}"
+        line = int(place.group(2)) if place else 0
+        if place and place.group(1) == "block" and self.places and 0 < line <= len(self.places) and self.places[line - 1]:
+            # the shadow rules went in as one text: say which statement of which file the message is about
+            message = f"asp/{self.places[line - 1]}: {message[place.end():]}"
+        elif place and place.group(1) == "string" and (statement := place_of_line(line)):
+            # a statement of the encodings, parsed at its place (the column is of the statement as printed)
+            message = f"asp/{statement}: {message[place.end():]}"
         self.messages.append(message)
 
 
@@ -523,7 +527,6 @@ class Grounding(Asking):
         shadows = shadow_program if explain else None  # shadow rules that record each rule firing
         # The statements of asp/ that the situation's facts can use (see pyrules.engine.program).
         log.places = add_program(self.control, (f.symbol for f in self.facts), shadows, demand=not explain)
-        self.control.add("base", [], show_terms())
         #: "maximize" or "minimize" when the user gave an objective (SolveOptions), else None.
         self.objective, user = self._add_user_program()
         # Facts go in through clingo's backend as symbols: user text is never parsed as program text.
