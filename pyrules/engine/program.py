@@ -31,13 +31,14 @@ from clingo import ast
 from clingo.symbol import Symbol, SymbolType
 
 from pyrules.base.symbols import symbol_keys
-from pyrules.engine.encodings import FILES, defined_statements, encoding_paths, show_terms
+from pyrules.engine.encodings import FILES, defined_statements, encoding_paths, output_signatures, show_terms
 
 INDEX = "asp-index.json"
 #: 2: keys name the function at every argument (1: at the first only); 3: also what explanations and atom
 #: checks read of the encodings (their shadow rules, the encodings' facts, the names the encodings write)
-#: 4: statements also say which head arguments copy a positive body literal's argument (``copies``)
-INDEX_FORMAT = 4
+#: 4: statements also say which head arguments copy a positive body literal's argument (``copies``); 5: weak
+#: constraints say what they read (``uses``)
+INDEX_FORMAT = 5
 
 #: (predicate, arity, at each argument the name of its function or constant). In a rule, None: a head's
 #: argument that may be anything, a body's that asks for nothing; in a fact, "": a value that is no
@@ -129,6 +130,11 @@ def analyse(file: str, node: Any, position: int) -> Statement:
     if node.ast_type == ast.ASTType.ShowSignature:
         return Statement(file, position, (), (), shows=((node.name, node.arity),), kind="show", text=str(node),
                          line=line)
+    if node.ast_type == ast.ASTType.Minimize:  # a weak constraint: what its body reads is wanted (relevant)
+        collect = _Atoms()
+        for literal in node.body:
+            collect(literal)
+        return Statement(file, position, (), (), tuple(dict.fromkeys(collect.keys)), text=str(node), line=line)
     if node.ast_type != ast.ASTType.Rule:
         return Statement(file, position, (), (), text=str(node), line=line)
     heads = []
@@ -244,6 +250,25 @@ def _declarations() -> tuple[Any, ...]:
     nodes: list[Any] = []
     ast.parse_string(_declarations_text(), nodes.append)
     return tuple(nodes)
+
+
+@cache
+def _declaration_nodes() -> tuple[tuple[tuple[str, int], Any], ...]:
+    """Each declaration's AST with the signature it declares."""
+    return tuple(((n.name, n.arity), n) for n in _declarations() if n.ast_type == ast.ASTType.Defined)
+
+
+def _declared(alive: tuple[Statement, ...]) -> list[Any]:
+    """The declarations a program of these statements needs: of what their bodies read, and of every outcome
+    predicate (the shown terms read them; so may a user's constraints, objective and queries, and nothing else,
+    pyrules.engine.query). The others, three in four, would only cost clingo their reading."""
+    wanted = {(key[0], key[1]) for statement in alive for key in statement.uses} | _outcome_signatures()
+    return [node for signature, node in _declaration_nodes() if signature in wanted]
+
+
+@cache
+def _outcome_signatures() -> frozenset[tuple[str, int]]:
+    return frozenset((name, int(arity)) for name, arity in (s.rsplit("/", 1) for s in output_signatures()))
 
 
 @cache
@@ -474,7 +499,7 @@ def add_program(control: Any, facts: Iterable[Symbol], extra: Any = None,
     keys = frozenset(symbol_keys(facts))
     alive = live_statements(keys, demand)
     with ast.ProgramBuilder(control) as builder:
-        for node in _declarations():
+        for node in _declared(alive):
             builder.add(node)
         for node in statement_nodes(alive):
             builder.add(node)
