@@ -20,6 +20,7 @@ import itertools
 import math
 import time
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from clingo import Function, String, Symbol, SymbolType, ast
@@ -236,34 +237,42 @@ def _rules(cards: list[str], library: Any) -> list[str]:
              if f.name.startswith("ability_") and f.name != "ability_filter"]
     doing = {a.name for f in facts for a in f.arguments[1:] if a.type == SymbolType.Function}
     cited: set[str] = set()
-    for info in rules()[0]:
-        for body in info.positive:
-            if _writes(body, doing) and any(predicate_of(body) == (f.name, len(f.arguments))
-                                            and match_atom(body.symbol, f, {}) is not None for f in facts):
+    for info, written in zip(rules()[0], _written_names(), strict=True):
+        for body, names in zip(info.positive, written, strict=True):
+            if names & doing and any(predicate_of(body) == (f.name, len(f.arguments))
+                                     and match_atom(body.symbol, f, {}) is not None for f in facts):
                 cited.update(info.citations)
     return sorted(cited, key=_cr_order)
 
 
-def _writes(atom: Any, names: set[str]) -> bool:
-    """Whether an atom of a rule writes, after its first argument, a constant or function of these names."""
-    from clingo import ast
+@cache
+def _written_names() -> list[list[frozenset[str]]]:
+    """For each rule of the encodings, for each atom of its positive body: the names of the constants and functions
+    it writes after its first argument (read from the AST once per process)."""
+    return [[_written(atom) for atom in info.positive] for info in rules()[0]]
 
-    found = []
 
-    class Functions(ast.Transformer):
-        def visit_Function(self, term):
-            if term.name in names:
-                found.append(term)
-            return term.update(**self.visit_children(term))
+class _Functions(ast.Transformer):
+    """Collects the names of the functions and constants under a term."""
 
-        def visit_SymbolicTerm(self, term):
-            if term.symbol.type == SymbolType.Function and term.symbol.name in names:
-                found.append(term)
-            return term
+    def __init__(self) -> None:
+        self.names: set[str] = set()
 
+    def visit_Function(self, term):
+        self.names.add(term.name)
+        return term.update(**self.visit_children(term))
+
+    def visit_SymbolicTerm(self, term):
+        if term.symbol.type == SymbolType.Function:
+            self.names.add(term.symbol.name)
+        return term
+
+
+def _written(atom: Any) -> frozenset[str]:
+    collect = _Functions()
     for argument in list(getattr(atom.symbol, "arguments", ()))[1:]:
-        Functions()(argument)
-    return bool(found)
+        collect(argument)
+    return frozenset(collect.names)
 
 
 def _cr_order(number: str) -> tuple:
