@@ -272,11 +272,12 @@ def _outcome_signatures() -> frozenset[tuple[str, int]]:
 
 
 @cache
-def _shown_terms() -> tuple[Any, ...]:
-    """The shown atoms as output terms (:func:`pyrules.engine.encodings.show_terms`) as clingo's AST."""
+def _shown_terms() -> tuple[tuple[tuple[str, int], Any], ...]:
+    """The shown atoms as output terms (:func:`pyrules.engine.encodings.show_terms`) as clingo's AST, each with the
+    signature it shows."""
     nodes: list[Any] = []
     ast.parse_string(show_terms(), nodes.append)
-    return tuple(nodes[1:])
+    return tuple(((n.term.name, len(n.term.arguments)), n) for n in nodes[1:])
 
 
 class _NeedIndex:
@@ -498,13 +499,17 @@ def add_program(control: Any, facts: Iterable[Symbol], extra: Any = None,
     about that text)."""
     keys = frozenset(symbol_keys(facts))
     alive = live_statements(keys, demand)
+    # A shown term of a predicate no fact has and no statement derives shows nothing; clingo would still spend most
+    # of a small grounding on the 80 of them (0.41 of 0.55 ms, measured on a sequence's first step).
+    derivable = {(key[0], key[1]) for key in keys} | {(key[0], key[1]) for statement in alive for key in statement.heads}
     with ast.ProgramBuilder(control) as builder:
         for node in _declared(alive):
             builder.add(node)
         for node in statement_nodes(alive):
             builder.add(node)
-        for node in _shown_terms():
-            builder.add(node)
+        for signature, node in _shown_terms():
+            if signature in derivable:
+                builder.add(node)
     if extra is None:
         return ()
     more, places = extra(alive)
