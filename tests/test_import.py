@@ -1491,6 +1491,19 @@ _LINES = [
      [{"spell": {"effect": {"up_to": {"count": 2, "effect": {"lasting_on_target": {
          "ability": "next", "target": {"types": ["creature"]}}}}}}},
       {"static": {"modify_pt": "+1/+1", "gain_keywords": ["first_strike"], "lasting": "until_end_of_turn"}}]),
+    # 608.2d: "you may have target creature get ..." is the target's lasting clause, followed or not
+    ("When ~ enters, you may have target creature get -2/-2 until end of turn.", False,
+     [{"triggered": {"when": "enters", "effect": {"may": {"lasting_on_target": {
+         "ability": "next", "target": {"types": ["creature"]}}}}}},
+      {"static": {"modify_pt": "-2/-2", "lasting": "until_end_of_turn"}}]),
+    ("Whenever you cast an artifact spell, you may have target creature get +1/+1 and gain deathtouch until end of turn.",
+     False, [{"triggered": {"when": "cast", "filter": {"types": ["artifact"], "controller": "you"}, "effect": {"may": {
+         "lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}}}}},
+             {"static": {"modify_pt": "+1/+1", "gain_keywords": ["deathtouch"], "lasting": "until_end_of_turn"}}]),
+    ("You may have target creature get +3/+3 until end of turn.", True,
+     [{"spell": {"effect": {"may": {"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}}}}},
+      {"static": {"modify_pt": "+3/+3", "lasting": "until_end_of_turn"}}]),
+    ("When ~ enters, you may have target creature get -1/-1 until end of turn and another get +1/+1.", False, None),
     ("~ deals 2 damage to each of up to two target creatures.", True, [{"spell": {"effect": {"up_to": {
         "count": 2, "effect": {"damage_target": {"amount": 2, "filter": {"types": ["creature"]}}}}}}}]),
     ("Exile up to three target cards from a single graveyard.", True, None),

@@ -2203,16 +2203,29 @@ _UP_TO_LASTING = re.compile(r"(^|, )[Uu]p to (two|three|four|five) target ((?:[\
                             r"(get|gain|can't)\b")
 
 
+#: "When ~ enters, you may have target creature get -2/-2 until end of turn": the lasting clause of the target, an
+#: instruction its controller may follow or not (608.2d), the target chosen anyway (603.3d).
+_MAY_HAVE_LASTING = re.compile(r"(^|, )[Yy]ou may have (target [^,.]+?) (get|gain)( [^.]*? and gain)?\b"
+                               r"(?=[^.]* until end of turn\.)")
+
+
 def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """A line with one lasting clause: its ability (the clause read as "the next ability begins on ~ or on the
     target"), then that lasting ability."""
+    may = _MAY_HAVE_LASTING.search(line)
+    if may and line.count("target") == 1:
+        target = may.group(2) if may.group(1) else may.group(2)[0].upper() + may.group(2)[1:]
+        read = _with_lasting_clause(f"{line[:may.start()]}{may.group(1)}{target} {may.group(3)}s"
+                                    f"{may.group(4) + 's' if may.group(4) else ''}{line[may.end():]}", spell_card)
+        return None if read is None else _wrap_lasting_target(read, lambda value: {"may": value})
     up = _UP_TO_LASTING.search(line)
     if up and line.count("target") == 1:
         verb = {"get": "gets", "gain": "gains", "can't": "can't"}[up.group(5)]
         first = "Target" if not up.group(1) else "target"
         read = _with_lasting_clause(f"{line[:up.start()]}{up.group(1)}{first} {up.group(3)}creature {verb}"
                                     f"{line[up.end():]}", spell_card)
-        return None if read is None else _each_of_up_to(read, number(up.group(2)))
+        return None if read is None else _wrap_lasting_target(read, lambda value: {"up_to": {"count": number(up.group(2)),
+                                                                                            "effect": value}})
     line = _this_turn(line)
     m = _LASTING_CLAUSE.search(line)
     if not m:
@@ -2279,21 +2292,22 @@ _DELAYED_TOKEN = "The token gets the delayed ability"
 _DELAYED_SELF = "~ gets the delayed ability"
 
 
-def _each_of_up_to(read: list[dict[str, Any]], count: int) -> list[dict[str, Any]] | None:
-    """The abilities read, with their one lasting_on_target instruction followed for each of up to ``count`` targets."""
+def _wrap_lasting_target(read: list[dict[str, Any]], wrap: Any) -> list[dict[str, Any]] | None:
+    """The abilities read, with their one lasting_on_target instruction inside ``wrap(instruction)`` (for each of up to
+    N targets; one its controller may follow)."""
     found = []
 
-    def wrap(value: Any) -> Any:
+    def walk(value: Any) -> Any:
         if isinstance(value, dict) and set(value) == {"lasting_on_target"}:
             found.append(value)
-            return {"up_to": {"count": count, "effect": value}}
+            return wrap(value)
         if isinstance(value, dict):
-            return {k: wrap(v) for k, v in value.items()}
+            return {k: walk(v) for k, v in value.items()}
         if isinstance(value, list):
-            return [wrap(v) for v in value]
+            return [walk(v) for v in value]
         return value
 
-    out = wrap(read)
+    out = walk(read)
     return out if len(found) == 1 else None
 
 
