@@ -1491,6 +1491,16 @@ _LINES = [
      [{"spell": {"effect": {"up_to": {"count": 2, "effect": {"lasting_on_target": {
          "ability": "next", "target": {"types": ["creature"]}}}}}}},
       {"static": {"modify_pt": "+1/+1", "gain_keywords": ["first_strike"], "lasting": "until_end_of_turn"}}]),
+    # 608.2b: "it" after a lasting clause is the one target (or this permanent) the lasting effect began on
+    ("Target creature gets +2/+2 until end of turn. Regenerate it.", True,
+     [{"spell": {"effect": [{"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}},
+                            {"regenerate_that": 1}]}},
+      {"static": {"modify_pt": "+2/+2", "lasting": "until_end_of_turn"}}]),
+    ("Whenever you cast an instant or sorcery spell, ~ gets +1/+1 until end of turn. Untap it.", False,
+     [{"triggered": {"when": "cast", "filter": {"any_types": ["instant", "sorcery"], "controller": "you"},
+                     "effect": [{"lasting_on_self": "next"}, {"untap_self": True}]}},
+      {"static": {"modify_pt": "+1/+1", "lasting": "until_end_of_turn"}}]),
+    ("Target creature gets +2/+2 until end of turn. Untap it. Regenerate it.", True, None),
     # 608.2d: "you may have target creature get ..." is the target's lasting clause, followed or not
     ("When ~ enters, you may have target creature get -2/-2 until end of turn.", False,
      [{"triggered": {"when": "enters", "effect": {"may": {"lasting_on_target": {

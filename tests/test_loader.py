@@ -1748,6 +1748,8 @@ def test_a_lasting_effect_that_counted_keeps_its_number(write):
      "'skip_untap_that: 2' names target 2, and the instructions before it have 1 target"),
     ("[{untap_that: 1}, {tap_target: {types: [creature]}}]",
      "'untap_that: 1' names target 1, and the instructions before it have 0 targets"),
+    ("[{regenerate_that: 1}, {tap_target: {types: [creature]}}]",
+     "'regenerate_that: 1' names target 1, and the instructions before it have 0 targets"),
     ("[{destroy_target: {types: [creature]}}, {its_controller: {target: 2, lose_life: 2}}]",
      "'its_controller' names target 2, and the instructions before it have 1 target"),
     ("[{target_player: {draw: 1}}, {its_controller: {target: 1, lose_life: 2}}]",
@@ -1758,8 +1760,8 @@ def test_a_lasting_effect_that_counted_keeps_its_number(write):
     ("[{destroy_target: {types: [creature]}}, {its_controller: {target: 1, lose_life: 2, draw: 1}}]",
      "cards.0.abilities.0.activated.effect.1.its_controller needs one instruction of draw, discard, gain_life, "
      "lose_life, mill"),
-], ids=["past-the-last", "before-its-target", "its-controller-past-the-last", "its-controller-of-a-player",
-        "its-controller-without-target", "its-controller-two-instructions"])
+], ids=["past-the-last", "before-its-target", "regenerate-before-its-target", "its-controller-past-the-last",
+        "its-controller-of-a-player", "its-controller-without-target", "its-controller-two-instructions"])
 def test_an_instruction_about_that_target_names_one_before_it(write, effects, message):
     """608.2b: "it doesn't untap", "untap that creature" refer to a target an earlier instruction chose; a number
     naming none would make the instruction do nothing, silently."""

@@ -170,8 +170,9 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
     return effects
 
 
-#: The instructions about a target an instruction before them chose ("untap that creature"): the value is its number.
-_ABOUT_A_TARGET = ("untap_that", "skip_untap_that")
+#: The instructions about a target an instruction before them chose ("untap that creature", "regenerate it"): the value
+#: is its number.
+_ABOUT_A_TARGET = ("untap_that", "skip_untap_that", "regenerate_that")
 
 
 #: The instructions one may follow after which "if you do" is modelled: whether they were done is known.

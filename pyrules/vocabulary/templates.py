@@ -1480,6 +1480,9 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: fn("regenerate_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="sequences/regenerate-target-creature-then-murder"),
+    Kind("effect", "regenerate_that", "regenerate the permanent that is its target N (\"target creature gets +2/+2 until "
+         "end of turn. Regenerate it.\", 701.19a)", Modelled("stack.lp", ("701.19a",)), Count(1), RESOLVING,
+         term=lambda value, ctx: fn("regenerate_that", value), example="sequences/a-pumped-target-is-regenerated"),
     Kind("effect", "tap_target", "tap target [filter] permanent (701.26a)", Modelled("stack.lp", ("701.26a",)),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("tap_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),

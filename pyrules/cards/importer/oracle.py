@@ -1169,8 +1169,11 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
             if its[3]:
                 out.append({_LIFE[its[3]]: int(its[4])})
             continue
-        if s == "Untap that creature" and len(out) == 1 and "lasting_on_target" in out[0]:  # the one target (701.26b)
-            out.append({"untap_that": 1})
+        again = re.fullmatch(r"(Untap|Regenerate) (?:that creature|it)", s)
+        if again and len(out) == 1 and ("lasting_on_target" in out[0] or "lasting_on_self" in out[0]):
+            # the one target, or this permanent, the lasting effect just began on (701.26b, 701.19a)
+            verb = again.group(1).lower()
+            out.append({f"{verb}_that": 1} if "lasting_on_target" in out[0] else {f"{verb}_self": True})
             continue
         if s == "You may choose new targets for the copy" and out and "copy_target_spell" in out[-1]:
             out[-1] = {"copy_target_spell": _new_targets(out[-1]["copy_target_spell"])}  # 707.10c
