@@ -1491,6 +1491,25 @@ _LINES = [
      [{"spell": {"effect": {"up_to": {"count": 2, "effect": {"lasting_on_target": {
          "ability": "next", "target": {"types": ["creature"]}}}}}}},
       {"static": {"modify_pt": "+1/+1", "gain_keywords": ["first_strike"], "lasting": "until_end_of_turn"}}]),
+    # 611.2c: creatures named by any filter permanent_filter reads, each one it matches as the instruction is followed
+    ("Creatures without flying can't block this turn.", True,
+     [{"spell": {"effect": {"lasting_on_each": "next"}}},
+      {"static": {"gain_keywords": ["cant_block"], "lasting": "until_end_of_turn",
+                  "filter": {"types": ["creature"], "not_keywords": ["flying"]}}}]),
+    ("Whenever ~ attacks, creatures with power 1 or less can't block this turn.", False,
+     [{"triggered": {"when": "attacks", "effect": {"lasting_on_each": "next"}}},
+      {"static": {"gain_keywords": ["cant_block"], "lasting": "until_end_of_turn",
+                  "filter": {"types": ["creature"], "power_at_most": 1}}}]),
+    ("Nonwhite creatures get -1/-1 until end of turn.", True,
+     [{"spell": {"effect": {"lasting_on_each": "next"}}},
+      {"static": {"modify_pt": "-1/-1", "lasting": "until_end_of_turn",
+                  "filter": {"types": ["creature"], "not_colors": ["white"]}}}]),
+    ("Attacking creatures get +1/+0 and gain first strike until end of turn.", True,  # (the tail is not the subject's)
+     [{"spell": {"effect": {"lasting_on_each": "next"}}},
+      {"static": {"modify_pt": "+1/+0", "gain_keywords": ["first_strike"], "lasting": "until_end_of_turn",
+                  "filter": {"types": ["creature"], "attacking": True}}}]),
+    ("Those creatures can't block this turn.", True, None),
+    ("Creatures target player controls can't block this turn.", True, None),
     # 608.2b: "it" after a lasting clause is the one target (or this permanent) the lasting effect began on
     ("Target creature gets +2/+2 until end of turn. Regenerate it.", True,
      [{"spell": {"effect": [{"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}},

@@ -2137,8 +2137,9 @@ _RESTRICTIONS = {"can't block": "cant block", "can't be blocked": "cant be block
                  "can block an additional creature": "block additional",
                  "can block any number of creatures": "block any number",
                  "must be blocked by all able": "must be blocked by all able"}  # (as _lure writes it)
-_THIS_TURN = re.compile(r"(~|it|this creature|that creature|[Tt]arget [^,.]+?) (can't block|can't be blocked|"
-                        r"can block an additional creature|can block any number of creatures) this turn(?=\.)")
+_THIS_TURN = re.compile(r"(~|it|this creature|that creature|[Tt]arget [^,.]+?|(?:[\w-]+ )*?[Cc]reatures(?: [^,.]+?)??) "
+                        r"(can't block|can't be blocked|can block an additional creature|can block any number of "
+                        r"creatures) this turn(?=\.)")
 
 
 #: "All creatures able to block target creature this turn do so" (509.1c): the requirement as the keyword-like
@@ -2194,9 +2195,11 @@ _LASTING_ENCHANTED = "Enchanted creature gets the lasting effect"
 _LASTING_TARGET = re.compile(r"Target (.+) gets the lasting effect")
 #: "creatures you control get +1/+1 until end of turn" inside a triggered or activated ability: the permanents the
 #: filter matches as it resolves (611.2c), read as lasting_on_each.
-_LASTING_EACH_CLAUSE = re.compile(rf"((?:[Oo]ther )?[Cc]reatures (?:you|your opponents) control|[Aa]ll creatures|"
-                                  rf"(?:[Ee]ach other )?(?:[Aa]ttacking|[Bb]locking) creatures?(?: you control)?) "
-                                  rf"{_UNTIL_EOT}(?=\.)")
+#: The creatures it names: "creatures you control", "all creatures", "creatures without flying", "nonartifact
+#: creatures", "creatures with power 1 or less" (what permanent_filter reads of the phrase).
+_EACH_CREATURES = r"(?:[Oo]ther )?(?:[\w-]+ )*?[Cc]reatures(?: [^,.]+?)??"
+_LASTING_EACH_CLAUSE = re.compile(rf"({_EACH_CREATURES}|(?:[Ee]ach other )?(?:[Aa]ttacking|[Bb]locking) creatures?"
+                                  rf"(?: you control)?) {_UNTIL_EOT}(?=\.)")
 _LASTING_EACH = "Each of them gets the lasting effect"
 
 
@@ -2599,8 +2602,7 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         static = _until_eot(m, 2) if m else None
         if static and flt is not None and flt.get("types") == ["creature"]:  # as cards.yaml writes Giant Growth
             return [{"spell": {"effect": {"lasting_on_target": {"ability": NEXT, "target": flt}}}}, {"static": static}]
-        m = re.fullmatch(rf"((?:Other )?[Cc]reatures (?:you|your opponents) control|All creatures|(?:Attacking|Blocking) "
-                         rf"creatures(?: you control)?) {_UNTIL_EOT}\.", line)
+        m = re.fullmatch(rf"({_EACH_CREATURES}) {_UNTIL_EOT}\.", _this_turn(line))
         flt = permanent_filter(m.group(1)) if m else None
         static = _until_eot(m, 2) if m else None
         if static and flt is not None:  # the permanents it matches as it resolves (611.2c), as cards.yaml writes Overrun
