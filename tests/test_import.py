@@ -1491,6 +1491,9 @@ _LINES = [
      [{"spell": {"effect": {"up_to": {"count": 2, "effect": {"lasting_on_target": {
          "ability": "next", "target": {"types": ["creature"]}}}}}}},
       {"static": {"modify_pt": "+1/+1", "gain_keywords": ["first_strike"], "lasting": "until_end_of_turn"}}]),
+    # 701.3a: an Equipment's (or an Aura's: refused as it resolves) "attach ~ to target creature" at any time
+    ("{B}{B}: Attach ~ to target creature you control.", False,
+     [{"activated": {"cost": "{B}{B}", "effect": {"attach_target": {"types": ["creature"], "controller": "you"}}}}]),
     # 611.2c: creatures named by any filter permanent_filter reads, each one it matches as the instruction is followed
     ("Creatures without flying can't block this turn.", True,
      [{"spell": {"effect": {"lasting_on_each": "next"}}},

@@ -701,7 +701,8 @@ _TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
                      (re.compile(r"Untap target (.+)"), "untap_target"),
                      (re.compile(r"Return target (.+) to its owner's hand"), "return_target_to_hand"),
                      (re.compile(r"Regenerate target (.+)"), "regenerate_target"),
-                     (re.compile(r"Put target (.+) on top of its owner's library"), "put_on_top_target")]
+                     (re.compile(r"Put target (.+) on top of its owner's library"), "put_on_top_target"),
+                     (re.compile(r"Attach ~ to target (.+)"), "attach_target")]  # (an Equipment's, 701.3a)
 
 
 #: "Tap up to two target creatures", "Put a +1/+1 counter on each of up to two target creatures": the instruction
