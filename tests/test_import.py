@@ -1491,6 +1491,14 @@ _LINES = [
      [{"spell": {"effect": {"up_to": {"count": 2, "effect": {"lasting_on_target": {
          "ability": "next", "target": {"types": ["creature"]}}}}}}},
       {"static": {"modify_pt": "+1/+1", "gain_keywords": ["first_strike"], "lasting": "until_end_of_turn"}}]),
+    # 608.2h: "you gain N life for each [count]", counted as it resolves
+    ("When ~ enters, you gain 1 life for each creature you control.", False,
+     [{"triggered": {"when": "enters", "effect": {"gain_life_for_each": {
+         "amount": 1, "for_each": {"permanents": {"types": ["creature"], "controller": "you"}}}}}}]),
+    ("You gain 2 life for each card in your hand.", True,
+     [{"spell": {"effect": {"gain_life_for_each": {
+         "amount": 2, "for_each": {"cards": {"zone": "hand", "whose": "you"}}}}}}]),
+    ("You gain 1 life for each creature in your graveyard.", True, None),
     # 701.3a: an Equipment's (or an Aura's: refused as it resolves) "attach ~ to target creature" at any time
     ("{B}{B}: Attach ~ to target creature you control.", False,
      [{"activated": {"cost": "{B}{B}", "effect": {"attach_target": {"types": ["creature"], "controller": "you"}}}}]),

@@ -1600,6 +1600,18 @@ def test_a_count_is_one_the_encodings_read(write, static, message):
     assert message in error.message, error
 
 
+@pytest.mark.parametrize("effect, message", [
+    ("{gain_life_for_each: {amount: 2}}", "gain_life_for_each needs for_each: what it counts"),
+    ("{gain_life_for_each: {amount: 0, for_each: {counters: charge}}}", "amount must be at least 1"),
+    ("{gain_life_for_each: {amount: 1, for_each: {permanents: {types: [creature]}, counters: charge}}}",
+     "for_each counts one thing: "),
+    ("{gain_life_for_each: {amount: 1, for_each: {permanents: {types: [creature]}}, each: true}}", "unknown field 'each'"),
+], ids=["no-count", "zero", "two-counts", "unknown-field"])
+def test_life_for_each_counts_one_thing(write, effect, message):
+    """608.2h: "you gain N life for each ..." counts one thing the encodings count, as it resolves."""
+    assert message in load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effect}}}')).message
+
+
 @pytest.mark.parametrize("ability, message", [
     ('typecycling: {cost: "{2}"}', "typecycling needs a filter: the [type] it searches for (plain cycling is 'cycling')"),
     ('typecycling: {cost: "{2}", filter: {}}', "typecycling needs a filter"),

@@ -749,6 +749,27 @@ class ForEach(Shape):
         return (key, parsed, beyond)
 
 
+@dataclass(frozen=True)
+class CountedAsItResolves(ForEach):
+    """What an instruction's "for each ..." counts as it is followed (608.2h): as for +N/+N, "it" being the source."""
+
+    UNREAD_FIELDS = frozenset()  # (the count changes no power)
+
+
+@dataclass(frozen=True)
+class LifeForEach(Shape):
+    """``{amount: 1, for_each: {permanents: {types: [creature], controller: you}}}``: N life for each one counted."""
+
+    form = "{amount: N, for_each: what it counts, as the option for_each says}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"amount", "for_each"})
+        if not f.child("for_each").present:
+            raise f.fail(f"{f.name} needs for_each: what it counts")
+        return f.child("amount").integer(minimum=1), CountedAsItResolves().parse(f.child("for_each"))
+
+
 def _for_each_terms(value: Any, ctx: Any) -> Any:
     key, v, beyond = value
     if key == "blocking_it":
@@ -1079,6 +1100,12 @@ EFFECTS: tuple[Kind, ...] = (
     # Life, counters, tokens, zones
     Kind("effect", "gain_life", "you gain N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
          term=_amount("gain_life"), text=lambda v: f"You gain {v} life", example="stack/spell-gains-life"),
+    Kind("effect", "gain_life_for_each", "you gain N life for each one of what it counts, counted as the instruction is "
+         "followed (608.2h): {amount: N, for_each: as the option for_each (\"for each creature you control\"; \"it\" "
+         "is its source)}; no life gained where it counts none", Modelled("stack.lp", ("119.3", "608.2h")),
+         LifeForEach(), RESOLVING,
+         term=lambda value, ctx: fn("gain_life_for_each", value[0], _for_each_terms(value[1], ctx)),
+         text=lambda v: f"You gain {v[0]} life for each", example="stack/gain-life-for-each-creature-you-control"),
     Kind("effect", "get_energy", "you get {E} N times: N energy counters (107.14, 122.1)",
          Modelled("stack.lp", ("107.14",)), Count(1), RESOLVING, term=_amount("get_energy"),
          text=lambda v: f"You get {'{E}' * v}", example="sequences/energy-got-as-it-enters-is-paid-later"),

@@ -729,6 +729,10 @@ def _up_to(sentence: str, permanent: bool) -> dict[str, Any] | None:
 
 def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     """One instruction of a spell or of a non-mana ability ("you may [instruction]": one its player may follow)."""
+    m = re.fullmatch(r"You gain (\w+) life for each (.+)", sentence)
+    if m:  # 608.2h: counted as the instruction is followed
+        amount, counted = number(m.group(1)), count_phrase(m.group(2))
+        return {"gain_life_for_each": {"amount": amount, "for_each": counted}} if amount and counted else None
     m = re.fullmatch(r"You may (.+)", sentence)
     if m and not m.group(1).startswith(("have ", "pay ", "cast ", "play ")):
         inner = _effect(m.group(1)[0].upper() + m.group(1)[1:], permanent)
