@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,3 +121,63 @@ def test_cli_diff(tmp_path, capsys):
                                                    "only_first": [], "only_second": [], "both": [["tap(birds)"]]}
     assert main(["diff", BIRDS, str(tmp_path / "missing.yaml")]) == 2
     assert capsys.readouterr().err == f"pyrules: {tmp_path / 'missing.yaml'}: no such file\n"
+
+
+# -- lean pickles (issue 36): a library pickles as where its cards come from -----------------------------------
+LIBRARY = """\
+- name: Grove of Tests
+  types: [land]
+  abilities:
+    - activated: {cost: "{T}", effect: {add: "{G}"}}
+- name: Swamp of Tests
+  types: [land]
+  abilities:
+    - activated: {cost: "{T}", effect: {add: "{B}"}}
+"""
+
+
+def _board(library: pyrules.CardLibrary) -> pyrules.Situation:
+    return (pyrules.SituationBuilder(["alice", "bob"], library=library)
+            .permanent("grove", "Grove of Tests", "alice").could_produce("grove").build())
+
+
+@pytest.mark.parametrize("written", [LIBRARY, LIBRARY.replace("types: [land]", "types: &t [land]", 1)],
+                         ids=["card-by-card", "whole-document"])
+def test_a_library_file_pickles_as_its_path_and_digest(tmp_path, written):
+    path = tmp_path / "cards.yaml"
+    path.write_text(written, encoding="utf-8")
+    library = pyrules.load_library(path)
+    situation = _board(library)
+    assert len(pickle.dumps(library)) < 1_000 and len(pickle.dumps(situation)) < 10_000
+    twin = pickle.loads(pickle.dumps(situation))
+    assert twin.library["Grove of Tests"] == library["Grove of Tests"] and len(twin.library) == len(library)
+    assert [o.texts for o in pyrules.solve(twin)] == [o.texts for o in pyrules.solve(situation)]
+    result = pyrules.solve(situation)
+    assert len(pickle.dumps(result)) < 10_000
+
+
+def test_a_pickled_library_is_read_again_in_another_process_and_refused_once_its_file_changed(tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_text(LIBRARY, encoding="utf-8")
+    pickled = tmp_path / "situation.pickle"
+    pickled.write_bytes(pickle.dumps(_board(pyrules.load_library(path))))
+    read = ("import pickle, sys, pyrules\n"
+            "s = pickle.loads(open(sys.argv[1], 'rb').read())\n"
+            "print(pyrules.solve(s)[0].texts)\n")
+    done = subprocess.run([sys.executable, "-c", read, str(pickled)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['could_produce(grove,g)']"
+    path.write_text(LIBRARY.replace('add: "{G}"', 'add: "{R}"'), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", read, str(pickled)], capture_output=True, text=True, check=False)
+    assert done.returncode != 0 and "the library file has changed since the situation or result that names it " \
+                                      "was pickled" in done.stderr
+
+
+def test_the_builtin_library_pickles_as_a_name():
+    library = pyrules.builtin_library()
+    assert len(pickle.dumps(library)) < 200
+    assert pickle.loads(pickle.dumps(library)).cards is library.cards
+    situation = pyrules.load_situation(BIRDS)
+    twin = pickle.loads(pickle.dumps(situation))
+    assert len(pickle.dumps(situation)) < 10_000 and twin.library["Birds of Paradise"] == situation.library[
+        "Birds of Paradise"]

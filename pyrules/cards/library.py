@@ -25,7 +25,7 @@ from pyrules.vocabulary.values import (
     parse_mana,
 )
 
-__all__ = ["CardLibrary", "CardSpec", "builtin_library", "parse_card", "parse_cards"]
+__all__ = ["CardLibrary", "CardSpec", "builtin_library", "parse_card", "parse_cards", "read_cards"]
 
 # --------------------------------------------------------------------------------------------
 # Cards
@@ -179,6 +179,11 @@ class CardLibrary:
                     found.setdefault(card.token, card)
         return found
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its cards (each part of them as where it comes from: ``OnFirstRead``), without what was
+        worked out from them."""
+        return (CardLibrary, (self.cards,))
+
     def with_cards(self, extra: Iterable[CardSpec] | Mapping[str, CardSpec]) -> CardLibrary:
         """This library with some cards added, given as cards or by name (a card of the same name replaces its
         own)."""
@@ -207,9 +212,18 @@ class OnFirstRead(Mapping[str, CardSpec]):
     describe and the first card of each (``token: kind``)."""
 
     def __init__(self, index: Mapping[str, Any], parse: Callable[[str], CardSpec],
-                 tokens: Callable[[], dict[str, str]]):
+                 tokens: Callable[[], dict[str, str]], recipe: tuple[Callable[..., Any], tuple] | None = None):
         self._index, self._parse, self._tokens = index, parse, tokens
         self._parsed: dict[str, CardSpec] = {}
+        self._recipe = recipe
+
+    def __reduce__(self) -> tuple:
+        """Pickled as where the cards come from (``recipe``: a function and its arguments that give them again,
+        such as a library file's path and the digest of its content), not as the cards: a situation pickles in a
+        few kilobytes, and a process that unpickles many reads the library once."""
+        if self._recipe is None:
+            return (read_cards, (dict(self.items()),))
+        return self._recipe
 
     def __getitem__(self, name: str) -> CardSpec:
         card = self._parsed.get(name)
@@ -230,6 +244,24 @@ class OnFirstRead(Mapping[str, CardSpec]):
 
     def token_names(self) -> dict[str, str]:
         return self._tokens()
+
+
+def read_cards(cards: dict[str, CardSpec], recipe: tuple[Callable[..., Any], tuple] | None = None) -> OnFirstRead:
+    """Cards read already, as an ``OnFirstRead`` (pickled by ``recipe`` if given, else as the cards)."""
+    return OnFirstRead(cards, cards.__getitem__, partial(_spec_tokens, cards), recipe)
+
+
+def _spec_tokens(cards: dict[str, CardSpec]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for name, card in cards.items():
+        if card.token:
+            found.setdefault(card.token, name)
+    return found
+
+
+def _builtin_cards() -> Mapping[str, CardSpec]:
+    """The built-in cards of this process's pyrules (what a pickled built-in library becomes)."""
+    return builtin_library().cards
 
 
 def _parse_field(fields: dict[str, Field], name: str) -> CardSpec:
@@ -256,4 +288,5 @@ def builtin_library() -> CardLibrary:
         if name in fields:
             raise item.child("name").fail(f"card '{name}' is defined twice")
         fields[name] = item
-    return CardLibrary(OnFirstRead(fields, partial(_parse_field, fields), partial(_field_tokens, fields)))
+    return CardLibrary(OnFirstRead(fields, partial(_parse_field, fields), partial(_field_tokens, fields),
+                                   recipe=(_builtin_cards, ())))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import hashlib
 import os
 import re
 import tempfile
@@ -16,16 +17,18 @@ from pyrules.base.arguments import check_path, instance, optional_text
 from pyrules.base.document import MAX_BYTES, Field, load_document
 from pyrules.base.errors import InputError
 from pyrules.base.files import check_output, decoded, open_regular, read_bounded
-from pyrules.cards.library import CardLibrary, CardSpec, OnFirstRead, builtin_library, parse_card, parse_cards
+from pyrules.cards.library import CardLibrary, CardSpec, OnFirstRead, builtin_library, parse_card, parse_cards, read_cards
 
-_CACHE: dict[tuple[str, int, int], Mapping[str, CardSpec] | tuple[CardSpec, ...]] = {}
+_CACHE: dict[tuple[str, int, int], Mapping[str, CardSpec]] = {}  # by the file's path, time and size
+_BY_DIGEST: dict[tuple[str, str], Mapping[str, CardSpec]] = {}  # by its path and the digest of its content
 
 
 def load_library(path: str | Path, base: CardLibrary | None = None, where: str | None = None,
                  written: str | None = None) -> CardLibrary:
     """The cards of a library file over ``base`` (default: the built-in library): a card of the file
     replaces a card of the same name. ``where`` names the place that asked for the file and ``written``
-    the path as it was written there, for errors."""
+    the path as it was written there, for errors. The library pickles as the file's path and the digest of
+    its content: unpickled in another process, the file is read there (once per process)."""
     check_path(path, "path")
     instance(base, CardLibrary, "base", "a CardLibrary")
     optional_text(where, "where")
@@ -39,25 +42,53 @@ def load_library(path: str | Path, base: CardLibrary | None = None, where: str |
         if cards is None:
             data = read_bounded(handle, label, "a library file", MAX_BYTES)
     if cards is None:
-        text = decoded(data, label)
-        cards = _by_card(text, source)
-        if cards is None:  # the whole document at once: slower, and errors name their lines
-            value, lines = load_document(text, source)  # a user's file: the Python parser, which checks depth
-            root = Field(value, "", source, lines)
-            if not isinstance(value, list):
-                raise root.fail("a library file is a list of cards, as pyrules/data/cards.yaml")
-            cards = parse_cards(root)
+        cards = _parsed(data, key[0], source, label)
         if len(_CACHE) >= 2:
             _CACHE.clear()
         _CACHE[key] = cards
     return (base or builtin_library()).with_cards(cards)  # (a mapping read card by card, or the cards read whole)
 
 
+def _parsed(data: bytes, real: str, source: str, label: str) -> Mapping[str, CardSpec]:
+    """A library file's cards, from its content: pickled as (``real``, the content's digest)."""
+    digest = hashlib.sha256(data).hexdigest()
+    cards = _BY_DIGEST.get((real, digest))
+    if cards is not None:
+        return cards
+    text = decoded(data, label)
+    recipe = (_file_cards, (real, digest))
+    cards = _by_card(text, source, recipe)
+    if cards is None:  # the whole document at once: slower, and errors name their lines
+        value, lines = load_document(text, source)  # a user's file: the Python parser, which checks depth
+        root = Field(value, "", source, lines)
+        if not isinstance(value, list):
+            raise root.fail("a library file is a list of cards, as pyrules/data/cards.yaml")
+        cards = read_cards({card.name: card for card in parse_cards(root)}, recipe)
+    if len(_BY_DIGEST) >= 2:
+        _BY_DIGEST.clear()
+    _BY_DIGEST[real, digest] = cards
+    return cards
+
+
+def _file_cards(real: str, digest: str) -> Mapping[str, CardSpec]:
+    """The cards of a pickled library: its file read again in this process (once), refused if its content is no
+    longer what was pickled."""
+    cards = _BY_DIGEST.get((real, digest))
+    if cards is None:
+        with open_regular(real, real, "a library file") as handle:
+            data = read_bounded(handle, real, "a library file", MAX_BYTES)
+        if hashlib.sha256(data).hexdigest() != digest:
+            raise InputError(real, "the library file has changed since the situation or result that names it was "
+                                   "pickled: load it again")
+        cards = _parsed(data, real, real, real)
+    return cards
+
+
 _ITEM = re.compile(r"(?m)^- ")
 _LEAD = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*")
 
 
-def _by_card(text: str, source: str) -> Mapping[str, CardSpec] | None:
+def _by_card(text: str, source: str, recipe: tuple) -> Mapping[str, CardSpec] | None:
     """A library as the importer writes it (a block list, one item per card, its name first), indexed by name
     without being parsed: each card is parsed the first time a situation reads it (``OnFirstRead``), so a
     situation naming ten cards of an 18,000-card library reads ten. None if the file is not of that form (the
@@ -81,7 +112,7 @@ def _by_card(text: str, source: str) -> Mapping[str, CardSpec] | None:
             return None
         chunks[name] = (start, end)
     read = _Chunks(text, source, chunks)
-    return OnFirstRead(chunks, read.parse, read.token_names)
+    return OnFirstRead(chunks, read.parse, read.token_names, recipe)
 
 
 def _has_alias(text: str) -> bool:
