@@ -15,6 +15,7 @@ outcomes (:mod:`pyrules.results.outcomes`) -> CLI (:mod:`pyrules.cli`). Regressi
 _EXPORTS = {
     "solve": ".api",
     "ask": ".api",
+    "sweep": ".sweeps",
     "Answer": ".engine.query",
     "SituationBuilder": ".situation.builder",
     "CardLibrary": ".cards.library",
@@ -47,6 +48,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "solve",
     "ask",
+    "sweep",
     "Answer",
     "load_situation",
     "SituationBuilder",

@@ -5,6 +5,9 @@
     pyrules query FILE (--always QUERY | --sometimes QUERY | --where QUERY | --count) [--json] [SITUATION OPTIONS]
     pyrules diff FIRST SECOND [--project PRED[/N],...] [--where QUERY] [--json] [SITUATION OPTIONS]
     pyrules check [PATH ...] [--json] [--timeout SECONDS] [--update]
+    pyrules sweep TEMPLATE (--grid NAME=V1,V2,... | --cards NAME=TYPE | --rows ROWS.yaml) ...
+                           [--sometimes QUERY | --always QUERY | --project PRED[/N],... [--counts]]
+                           [--out TABLE.parquet] [--jobs N] [--json] [--library LIBRARY.yaml] [--timeout SECONDS]
     pyrules explain FILE [--outcome N] [--atom ATOM|QUERY] [--why-not ATOM|QUERY] [--versus N]
                          [--format FORMAT] [--full] [--where QUERY] [SITUATION OPTIONS]
     pyrules cards import FILE [--format mtgjson|scryfall] [--out LIBRARY.yaml] [--report [--top N] [--json]]
@@ -32,7 +35,9 @@ from typing import Any
 
 from pyrules.api import ask, solve
 from pyrules.base import interrupt
+from pyrules.base.document import MAX_BYTES, Field, load_document, whole_number
 from pyrules.base.errors import InputError
+from pyrules.base.files import read_text
 from pyrules.cards import search
 from pyrules.cards.importer.library import load_library
 from pyrules.cards.importer.run import main as import_main
@@ -43,6 +48,7 @@ from pyrules.engine.query import parse_query
 from pyrules.explain.judge import judge_view, object_names, sentence
 from pyrules.regression import coverage, run_cases
 from pyrules.snapshot import update_case
+from pyrules.sweeps import RESULT_COLUMNS, card_rows, sweep
 
 #: Exit code of a query that --timeout stopped before it was decided.
 UNDECIDED = 3
@@ -89,6 +95,21 @@ Exit code 0 when the two have the same outcomes (on the projection), 1 when they
 
 --update rewrites 'exactly' and 'outcomes' only, of the cases whose other expectations all pass; the rest
 of each file is kept as it is. The cases failing otherwise are reported and left alone (exit code 1).""",
+    "sweep": """examples:
+  pyrules sweep examples/sweep-land.yaml --grid land=Forest,Tundra,Mountain --project could_produce --counts
+  pyrules sweep examples/sweep-land.yaml --cards land=land --library cards.yaml --grid condition="Blood Moon" \
+      --sometimes 'could_produce(l, C)' --out lands.parquet --jobs 2
+  pyrules sweep examples/sweep-ballista.yaml --grid x=0..6 --project counters_put --counts --json
+
+A TEMPLATE is a situation file in which a value written $NAME (the whole value) is a parameter. --grid
+gives a parameter's values, separated by commas (a whole number is a number; A..B is every number from A to
+B); --cards one value per card of the library (--library over the built-in cards) that has a card type
+('any': every card). Every combination of the values is a situation; --rows gives the rows instead (a YAML
+or JSON list of mappings). Each situation gets one line (one JSON object with --json): the outcomes
+counted (on --project, with --counts how many share each value) or the answer to --sometimes/--always
+QUERY, or its error; a sweep goes on past errors. --out writes the table as Parquet (pip install
+'pyrules[parquet]'), keeping the rows done in OUT.parts/ meanwhile: the same sweep run again resumes
+there. Exit code 0 when the sweep ran (whatever its rows say).""",
     "cards list": """examples:
   pyrules cards list --name guide
   pyrules cards list --library cards.yaml --type elf --text "Add {G}"
@@ -198,6 +219,31 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--update", action="store_true",
                    help="rewrite 'exactly' and 'outcomes' of the cases that fail on them alone to the outcomes "
                         "found now, in place, printing each change (name the case files or folders)")
+    p = sub.add_parser("sweep", help="ask one question of every situation a template file makes with its "
+                                     "parameters: one row each (docs/sweeps.md)",
+                       epilog=_EPILOGS["sweep"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("template")
+    p.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2,...",
+                   help="a parameter's values (A..B: the numbers from A to B); repeatable: every combination")
+    p.add_argument("--cards", action="append", default=[], metavar="NAME=TYPE",
+                   help="a parameter taking the name of each card of the library with this card type (any: all)")
+    p.add_argument("--rows", metavar="ROWS.yaml", help="the rows of parameters, a YAML or JSON list of mappings")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--always", metavar="QUERY", help="whether QUERY holds in every outcome of each situation")
+    group.add_argument("--sometimes", metavar="QUERY", help="whether QUERY holds in some outcome of each situation")
+    p.add_argument("--project", metavar="PRED[/N],...", default="",
+                   help="count the distinct outcomes of these outcome predicates only")
+    p.add_argument("--counts", action="store_true",
+                   help="with --project: how many outcomes share each projected value")
+    p.add_argument("--out", metavar="TABLE.parquet", help="write the table here (resumable: see below)")
+    p.add_argument("--json", action="store_true", help="one JSON object per situation, one a line")
+    p.add_argument("--jobs", type=int, metavar="N", default=1,
+                   help="how many situations are asked at once, each in a process of its own (default 1)")
+    p.add_argument("--library", metavar="LIBRARY.yaml",
+                   help="a card library file (pyrules cards import) over the built-in cards")
+    p.add_argument("--timeout", type=float, metavar="SECONDS", help="stop solving each situation after SECONDS "
+                                                                    "(its row says it is not complete)")
+    p.add_argument("--limit", type=int, metavar="N", help="count at most N outcomes of each situation")
     p = sub.add_parser("cards", help="card libraries: import real cards from a bulk file (docs/import.md)")
     cards = p.add_subparsers(dest="cards_command", required=True, parser_class=_Parser)
     p = cards.add_parser("import", help="translate an MTGJSON AtomicCards or Scryfall Oracle Cards file (plain or .gz)",
@@ -239,6 +285,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _explain(args)
         if args.command == "diff":
             return _diff(args)
+        if args.command == "sweep":
+            return _sweep(args)
         if args.command == "cards" and args.cards_command == "list":
             return _cards_list(args)
         if args.command == "cards":
@@ -456,12 +504,13 @@ def _duration(seconds: float) -> str:
 
 
 class _CaseProgress:
-    """`pyrules check` on a terminal: cases checked so far and an estimate of the time left, on one line of
-    standard error rewritten in place (at most twice a second), ended when done."""
+    """`pyrules check` or `pyrules sweep` on a terminal: cases checked (situations asked) so far and an estimate of
+    the time left, on one line of standard error rewritten in place (at most twice a second), ended when done."""
 
-    def __init__(self) -> None:
+    def __init__(self, what: str = "cases checked") -> None:
         self.start = self.last = time.perf_counter()
         self.shown = False
+        self.what = what
 
     def __call__(self, done: int, total: int) -> None:
         now = time.perf_counter()
@@ -469,12 +518,104 @@ class _CaseProgress:
             return
         self.last = now
         left = (now - self.start) / done * (total - done)
-        print(f"\rpyrules: {done}/{total} cases checked, about {left:.0f} s left ", end="", file=sys.stderr, flush=True)
+        print(f"\rpyrules: {done:,}/{total:,} {self.what}, about {left:.0f} s left ", end="", file=sys.stderr,
+              flush=True)
         self.shown = True
 
     def done(self) -> None:
         if self.shown:
             print(file=sys.stderr)
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    """``pyrules sweep``: one line (or JSON object) per situation, then a summary on standard error."""
+    library = _library(args)
+    if args.rows is not None and (args.grid or args.cards):
+        raise InputError("--rows", "gives the rows whole: not with --grid or --cards")
+    if args.rows is not None:
+        parameters: Any = _sweep_rows(args.rows)
+    else:
+        parameters = {}
+        for given in args.grid:
+            name, values = _named(given, "--grid")
+            parameters[name] = [v for value in values.split(",") for v in _grid_values(value)]
+        for given in args.cards:
+            name, kind = _named(given, "--cards")
+            parameters[name] = [r[name] for r in card_rows(library or builtin_library(), name,
+                                                            types=() if kind == "any" else (kind,))]
+            if not parameters[name]:
+                raise InputError("--cards", f"no card of the library has the card type '{kind}'")
+    if args.counts and not args.project:
+        raise InputError("--counts", "counts how many outcomes share each projected value: give --project")
+    query, mode = (args.always, "always") if args.always else (args.sometimes, "sometimes")
+    if query is not None and (args.project or args.counts):
+        raise InputError("--project", "a sweep asks a query or counts outcomes, not both")
+    progress = _CaseProgress("situations asked") if _show_progress() else None
+    start = time.perf_counter()
+    table = sweep(args.template, parameters, query=query, mode=mode, project=args.project, counts=args.counts,
+                  library=library, timeout=args.timeout, limit=args.limit, out=args.out, jobs=args.jobs,
+                  progress=progress)
+    if progress is not None:
+        progress.done()
+    if args.out is None:
+        for situation, row in zip(table.index, table.to_dict("records")):
+            print(json.dumps({"situation": int(situation), **_json_row(row)}) if args.json else _sweep_line(row, query))
+    errors = int(table["error"].notna().sum())
+    print(f"pyrules: {len(table):,} situation{'s' if len(table) != 1 else ''}, {len(table) - errors:,} answered, {errors:,} with errors, in "
+          f"{time.perf_counter() - start:.2f}s" + (f"; the table is in {args.out}" if args.out else ""),
+          file=sys.stderr)
+    return 0
+
+
+def _named(given: str, option: str) -> tuple[str, str]:
+    name, equals, value = given.partition("=")
+    if not equals or not name.strip():
+        raise InputError(option, f"'{given}' is not NAME=VALUES")
+    return name.strip(), value
+
+
+def _grid_values(value: str) -> list[Any]:
+    """One value of --grid: a whole number as a number, A..B as the numbers from A to B, anything else as text."""
+    low, dots, high = value.partition("..")
+    if dots and whole_number(low.strip()) is not None and whole_number(high.strip()) is not None:
+        first, last = whole_number(low.strip()), whole_number(high.strip())
+        if last < first or last - first > 1_000_000:
+            raise InputError("--grid", f"'{value}' is not a range of at most 1,000,000 numbers from low to high")
+        return list(range(first, last + 1))
+    number = whole_number(value.strip())
+    return [number if number is not None else value]
+
+
+def _sweep_rows(path: str) -> list[Any]:
+    value, lines = load_document(read_text(path, path, "a rows file", MAX_BYTES), path)
+    root = Field(value, "", path, lines)
+    if not isinstance(root.value, list):
+        raise root.fail("the rows of a sweep are a list of mappings (parameter name: value)")
+    for i, row in enumerate(root.value):
+        if not isinstance(row, dict):
+            raise root.child(i).fail("a row is a mapping from parameter names to values")
+    return root.value
+
+
+def _json_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: (None if v is None or (isinstance(v, float) and v != v) or str(v) == "<NA>" else
+                v.tolist() if hasattr(v, "tolist") and not isinstance(v, (int, float, bool)) else
+                bool(v) if k in ("holds", "complete") else int(v) if k == "outcomes" else v)
+            for k, v in row.items()}
+
+
+def _sweep_line(row: dict[str, Any], query: str | None) -> str:
+    row = _json_row(row)
+    fields = [(k, v) for k, v in row.items() if k not in RESULT_COLUMNS]
+    head = " ".join(f"{k}={v}" for k, v in fields)
+    if row["error"] is not None:
+        return f"{head}: error: {row['error']}"
+    cut = "" if row["complete"] else " (stopped: not complete)"
+    if query is not None:
+        values = "; ".join(", ".join(f"{k} = {v}" for k, v in b.items()) for b in row["bindings"] if b)
+        return f"{head}: {'yes' if row['holds'] else 'no'}{': ' + values if values else ''}{cut}"
+    shared = "".join(f"\n  {c['count']:,} x {c['value'] or '(none)'}" for c in row.get("counts") or ())
+    return f"{head}: {row['outcomes']:,} outcome{'s' if row['outcomes'] != 1 else ''}{cut}{shared}"
 
 
 def _diff(args: argparse.Namespace) -> int:

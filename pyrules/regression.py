@@ -8,10 +8,8 @@ outcome, that the action is not legal, or an expected error. The built-in corpus
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from importlib import resources
@@ -24,6 +22,7 @@ from pyrules.api import solve
 from pyrules.base.document import Field
 from pyrules.base.errors import InputError
 from pyrules.base.files import kind_of, not_regular
+from pyrules.base.processes import can_fork, in_processes
 from pyrules.engine.atoms import format_atom, parse_atoms
 from pyrules.situation.loader import CASE_FIELDS, parse_situation, read_document
 from pyrules.vocabulary.values import ZONES
@@ -328,39 +327,16 @@ def run_cases(paths: list[str | Path] | None = None, timeout: float | None = Non
     it fails); ``jobs``: how many cases run at once, each in a process of its own (forked from this one, where
     the system can fork; one at a time elsewhere); ``progress(done, total)`` after each case."""
     files = case_files(paths)
-    if jobs <= 1 or len(files) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs <= 1 or len(files) < 2 or not can_fork():
         results = (run_case(p, timeout) for p in files)
     else:
-        results = _in_processes(files, timeout, min(jobs, len(files)))
+        results = in_processes(partial(run_case, timeout=timeout), files, min(jobs, len(files)))
     done = []
     for result in results:
         done.append(result)
         if progress is not None:
             progress(len(done), len(files))
     return done
-
-
-def _in_processes(files: list[Path], timeout: float | None, jobs: int) -> Iterator[CaseResult]:
-    """The cases run by ``jobs`` forked processes. Ctrl-C is this process's alone: the workers ignore it
-    (it is blocked while they are forked, so none can land before they do) and are ended when it comes."""
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_ctrl_c)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-    try:
-        yield from pool.imap(partial(run_case, timeout=timeout), files)
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.close()
-        pool.join()
-
-
-def _ignore_ctrl_c() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def coverage(results: list[CaseResult]) -> dict[str, int]:

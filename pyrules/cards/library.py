@@ -140,6 +140,10 @@ class CardLibrary:
         return self.cards[name]
 
     def __len__(self) -> int:
+        return self._size
+
+    @cached_property
+    def _size(self) -> int:  # (counted once: a ChainMap counts the union of its maps' names, 18,000 of them)
         return len(self.cards)
 
     def names(self) -> list[str]:
