@@ -25,14 +25,18 @@ CARDS = ["Grizzly Bears", "Hill Giant", "Craw Wurm", "Serra Angel", "Air Element
 ROUNDS = 7
 
 
-def situation(opponents: int, hand: int):
+def builder(opponents: int, hand: int) -> SituationBuilder:
     players = ["onyx-player"] + [f"opp{i}" for i in range(1, opponents + 1)]
     b = SituationBuilder(players).permanent("onyx", "Professor Onyx", "onyx-player", counters={"loyalty": 8})
     for p in players[1:]:
         for i in range(hand):
             b.object(f"{p}-{i}", CARDS[i % len(CARDS)], p, zone="hand")
     question = {"activate": {"object": "onyx", "ability": 4, "resolve": True}}
-    return b.activate("onyx", ability=4).set(question=question).build()
+    return b.activate("onyx", ability=4).set(question=question)
+
+
+def situation(opponents: int, hand: int):
+    return builder(opponents, hand).build()
 
 
 def brute_force(opponents: int, hand: int) -> int:

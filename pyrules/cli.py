@@ -28,13 +28,15 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from pyrules.api import ask, solve
-from pyrules.base import interrupt
+from pyrules.base import interrupt, memory
 from pyrules.base.document import MAX_BYTES, Field, load_document, whole_number
 from pyrules.base.errors import InputError
 from pyrules.base.files import read_text
@@ -146,6 +148,9 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     common = _Parser(add_help=False)
     common.add_argument("--verbose", action="store_true", help="also print clingo's messages while grounding (stderr)")
+    common.add_argument("--max-memory", metavar="SIZE", dest="max_memory",
+                        help="stop (exit code 3) once the run holds more memory than SIZE (500M, 2G), its "
+                             "processes together")
     solving = _Parser(add_help=False)
     solving.add_argument("--limit", type=int, metavar="N", help="stop after N outcomes (the result says it is truncated)")
     solving.add_argument("--timeout", type=float, metavar="SECONDS",
@@ -244,6 +249,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, metavar="SECONDS", help="stop solving each situation after SECONDS "
                                                                     "(its row says it is not complete)")
     p.add_argument("--limit", type=int, metavar="N", help="count at most N outcomes of each situation")
+    p.add_argument("--max-memory", metavar="SIZE", dest="max_memory",
+                   help="stop (exit code 3; the rows done are kept with --out) once the sweep holds more memory "
+                        "than SIZE (500M, 2G), its processes together")
     p = sub.add_parser("cards", help="card libraries: import real cards from a bulk file (docs/import.md)")
     cards = p.add_subparsers(dest="cards_command", required=True, parser_class=_Parser)
     p = cards.add_parser("import", help="translate an MTGJSON AtomicCards or Scryfall Oracle Cards file (plain or .gz)",
@@ -277,6 +285,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check_bounds(args)
         if getattr(args, "timeout", None) is not None and args.command != "check":
             solver.on_grounding_overrun = _grounding_overrun
+        if getattr(args, "max_memory", None) is not None:
+            memory.watch(memory.parse_size(args.max_memory), partial(_memory_overrun, args.max_memory))
         if args.command == "outcomes":
             return _outcomes(args)
         if args.command == "query":
@@ -310,6 +320,23 @@ def _grounding_overrun(where: str, timeout: float) -> None:
         sys.stdout.flush()
         print(f"pyrules: {where}: grounding stopped at the timeout ({timeout:g} s): nothing was decided",
               file=sys.stderr, flush=True)
+    finally:
+        os._exit(UNDECIDED)
+
+
+def _memory_overrun(given: str, used: int) -> None:
+    """--max-memory passed: one line, the child processes ended, exit code 3, from the watching thread (clingo may
+    hold the main thread in C, where nothing else would stop it)."""
+    try:
+        lead = "\n" if sys.stderr.isatty() else ""  # (after a progress line)
+        print(f"{lead}pyrules: stopped at --max-memory {given}: the run held {memory.shown(used)}; nothing more "
+              "was decided (ask less with --limit, --project or --where, or allow more memory)", file=sys.stderr,
+              flush=True)
+        for child in memory.children(os.getpid()):
+            try:
+                os.kill(child, signal.SIGKILL)
+            except OSError:
+                pass
     finally:
         os._exit(UNDECIDED)
 
@@ -561,9 +588,9 @@ def _sweep(args: argparse.Namespace) -> int:
         for situation, row in zip(table.index, table.to_dict("records")):
             print(json.dumps({"situation": int(situation), **_json_row(row)}) if args.json else _sweep_line(row, query))
     errors = int(table["error"].notna().sum())
-    print(f"pyrules: {len(table):,} situation{'s' if len(table) != 1 else ''}, {len(table) - errors:,} answered, {errors:,} with errors, in "
-          f"{time.perf_counter() - start:.2f}s" + (f"; the table is in {args.out}" if args.out else ""),
-          file=sys.stderr)
+    print(f"pyrules: {len(table):,} situation{'s' if len(table) != 1 else ''}, {len(table) - errors:,} answered, "
+          f"{errors:,} with errors, in {time.perf_counter() - start:.2f}s" +
+          (f"; the table is in {args.out}" if args.out else ""), file=sys.stderr)
     return 0
 
 

@@ -5,7 +5,9 @@ arguments; Ctrl-C stops any command with exit 130."""
 from __future__ import annotations
 
 import functools
+import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -341,6 +344,56 @@ def test_cli_timeout(capsys):
     assert capsys.readouterr().out.startswith("examples/birds.yaml: 5 outcomes  [")
     assert main(["outcomes", BIRDS, "--timeout", "0"]) == 2
     assert capsys.readouterr().err == "pyrules: --timeout: must be more than 0 seconds\n"
+
+
+# -- a memory bound (issue 36): the run stops with one line before the machine does ------------------------------
+def _command(*argv: str) -> subprocess.CompletedProcess:
+    code = f"import sys\nfrom pyrules.entry import main\nsys.argv = ['pyrules', *{list(argv)!r}]\nsys.exit(main())"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).parent.parent)
+
+
+def test_max_memory_stops_an_enumeration_that_outgrows_it(tmp_path):
+    """Professor Onyx's -8 against three opponents with seven cards each: 2,097,152 outcomes, more than 300 MB of
+    them; stopped once the process holds 300 MB, with one line and exit code 3."""
+    import onyx_discard  # benchmarks/, on the path below
+
+    path = tmp_path / "onyx.yaml"
+    path.write_text(yaml.safe_dump(onyx_discard.builder(3, 7).as_dict()), encoding="utf-8")
+    start = time.perf_counter()
+    done = _command("outcomes", str(path), "--count", "--max-memory", "300M")
+    assert done.returncode == 3 and done.stdout == ""
+    assert re.fullmatch(r"pyrules: stopped at --max-memory 300M: the run held 3\d\d MB; nothing more was decided \(ask "
+                        r"less with --limit, --project or --where, or allow more memory\)\n", done.stderr)
+    assert time.perf_counter() - start < 60
+
+
+def test_max_memory_not_reached_changes_nothing_and_is_checked():
+    bounded, free = (_command("outcomes", BIRDS, "--json", *extra) for extra in (("--max-memory", "4G"), ()))
+    assert bounded.returncode == free.returncode == 0
+    assert json.loads(bounded.stdout)["outcomes"] == json.loads(free.stdout)["outcomes"]
+    from pyrules.cli import main
+
+    for size, message in [("2X", "'2X' is not a size such as 500M or 2G"), ("0.5K", "'0.5K' is less than one "
+                                                                                      "megabyte")]:
+        assert _command("outcomes", BIRDS, "--max-memory", size).stderr == f"pyrules: --max-memory: {message}\n"
+    assert main(["sweep", "examples/sweep-land.yaml", "--grid", "land=Forest", "--grid", "condition=Blood Moon",
+                 "--max-memory", "2X"]) == 2
+
+
+def test_the_memory_held_counts_the_child_processes():
+    from pyrules.base import memory
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; x = bytearray(200 << 20); time.sleep(30)"])
+    try:
+        deadline = time.perf_counter() + 20
+        while memory.resident(child.pid) < 200 << 20 and time.perf_counter() < deadline:
+            time.sleep(0.05)
+        assert child.pid in memory.children(os.getpid())
+        assert memory.held() >= memory.resident(os.getpid()) + (200 << 20)
+    finally:
+        child.kill()
+        child.wait()
 
 
 # -- grounding is bounded: by the timeout, and a user's rules by a number of rules (issue 28) -------------
