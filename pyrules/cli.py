@@ -283,7 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         interrupt.install()  # Ctrl-C stops clingo cleanly: exit 130, never a PANIC in a callback
         _check_bounds(args)
-        if getattr(args, "timeout", None) is not None and args.command != "check":
+        if getattr(args, "timeout", None) is not None and args.command not in ("check", "sweep"):  # (a row's)
             solver.on_grounding_overrun = _grounding_overrun
         if getattr(args, "max_memory", None) is not None:
             memory.watch(memory.parse_size(args.max_memory), partial(_memory_overrun, args.max_memory))
