@@ -249,6 +249,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, metavar="SECONDS", help="stop solving each situation after SECONDS "
                                                                     "(its row says it is not complete)")
     p.add_argument("--limit", type=int, metavar="N", help="count at most N outcomes of each situation")
+    p.add_argument("--ignore-line", action="append", default=[], metavar="TEXT", dest="ignore_lines",
+                   help="an opt-in: a line no template fits (its text) that you declare irrelevant: set aside, each row "
+                        "that needed it says so (knowingly partial); repeatable")
+    p.add_argument("--ignore-area", action="append", default=[], metavar="AREA", dest="ignore_areas",
+                   help="an opt-in: every line no template fits of this rules area (as the import report names "
+                        "them, such as 'combat'), declared irrelevant as --ignore-line; repeatable")
     p.add_argument("--max-memory", metavar="SIZE", dest="max_memory",
                    help="stop (exit code 3; the rows done are kept with --out) once the sweep holds more memory "
                         "than SIZE (500M, 2G), its processes together")
@@ -581,7 +587,7 @@ def _sweep(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     table = sweep(args.template, parameters, query=query, mode=mode, project=args.project, counts=args.counts,
                   library=library, timeout=args.timeout, limit=args.limit, out=args.out, jobs=args.jobs,
-                  progress=progress)
+                  progress=progress, ignore_lines=args.ignore_lines, ignore_areas=args.ignore_areas)
     if progress is not None:
         progress.done()
     if args.out is None:
@@ -638,6 +644,8 @@ def _sweep_line(row: dict[str, Any], query: str | None) -> str:
     if row["error"] is not None:
         return f"{head}: error: {row['error']}"
     cut = "" if row["complete"] else " (stopped: not complete)"
+    if row.get("partial"):
+        cut += f" (knowingly partial: set aside as you declared: {' | '.join(row['partial'])})"
     if query is not None:
         values = "; ".join(", ".join(f"{k} = {v}" for k, v in b.items()) for b in row["bindings"] if b)
         return f"{head}: {'yes' if row['holds'] else 'no'}{': ' + values if values else ''}{cut}"

@@ -44,6 +44,7 @@ from pyrules.base.collector import paused
 from pyrules.base.document import Field
 from pyrules.base.errors import InputError
 from pyrules.base.processes import can_fork, in_processes
+from pyrules.cards.importer.areas import AREAS, area_of
 from pyrules.cards.library import CardLibrary, CardSpec
 from pyrules.engine.atoms import format_atom
 from pyrules.engine.solver import project_signatures
@@ -51,10 +52,10 @@ from pyrules.situation.builder import SituationBuilder
 from pyrules.situation.loader import CASE_FIELDS, parse_situation, read_document
 from pyrules.situation.model import Situation
 
-__all__ = ["Template", "sweep", "grid_rows", "card_rows", "RESULT_COLUMNS"]
+__all__ = ["Template", "Declared", "sweep", "grid_rows", "card_rows", "RESULT_COLUMNS"]
 
 #: The columns a sweep adds after the parameters (a parameter may not take one of these names).
-RESULT_COLUMNS = ("holds", "bindings", "outcomes", "counts", "complete", "error", "seconds")
+RESULT_COLUMNS = ("holds", "bindings", "outcomes", "counts", "complete", "partial", "error", "seconds")
 
 #: The result columns' types (pandas' nullable ones: a situation with an error has no answer).
 _DTYPES = {"holds": "boolean", "outcomes": "Int64", "complete": "boolean", "error": "string", "seconds": "float64"}
@@ -97,11 +98,13 @@ class Template:
         _find_placeholders(document, "", places)
         return cls(document, source, lines, library, {name: tuple(p) for name, p in places.items()})
 
-    def situation(self, row: Mapping[str, Any]) -> Situation:
-        """The situation this row of parameters makes (checked as a situation file is)."""
+    def situation(self, row: Mapping[str, Any], declared: Callable[[str], str] | None = None) -> Situation:
+        """The situation this row of parameters makes (checked as a situation file is; ``declared``: the lines no
+        template fits that the user declared irrelevant, see :class:`Declared`)."""
         value = _filled(self.document, row)
         with paused():
-            return parse_situation(Field(value, "", self.source, self.lines), self.library, extra_fields=CASE_FIELDS)
+            return parse_situation(Field(value, "", self.source, self.lines), self.library, extra_fields=CASE_FIELDS,
+                                   declared=declared)
 
     def where(self, name: str) -> str:
         """Where the template first uses a parameter."""
@@ -190,6 +193,47 @@ def _rows(parameters: Mapping[str, Sequence[Any]] | Sequence[Mapping[str, Any]],
     return checked
 
 
+# -- lines declared irrelevant (an opt-in) ------------------------------------------------------------------------
+#: How a line set aside because the user declared it irrelevant is marked (its reason begins so).
+DECLARED = "declared irrelevant in this sweep"
+
+
+@dataclass(frozen=True)
+class Declared:
+    """Lines no template fits that a user declares irrelevant to a sweep's question, by their text or by their rules
+    area (:mod:`pyrules.cards.importer.areas`): set aside where they would refuse a situation, and every row that
+    used this says which. pyrules does not check the claim: such an answer is knowingly partial."""
+
+    lines: frozenset[str] = frozenset()
+    areas: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, lines: Iterable[str], areas: Iterable[str]) -> Declared:
+        lines, areas = _texts(lines, "ignore_lines"), _texts(areas, "ignore_areas")
+        known = [a.name for a in AREAS]
+        for area in areas:
+            if area not in known:
+                raise InputError("ignore_areas", f"no rules area is called '{area}' (the areas: {', '.join(known)})")
+        return cls(frozenset(lines), frozenset(areas))
+
+    def __bool__(self) -> bool:
+        return bool(self.lines or self.areas)
+
+    def __call__(self, line: str) -> str:
+        if line in self.lines:
+            return f"{DECLARED} (ignore_lines): not modelled, so the answer is knowingly partial"
+        area = area_of(line).name
+        if area in self.areas:
+            return f"{DECLARED} (ignore_areas: {area}): not modelled, so the answer is knowingly partial"
+        return ""
+
+
+def _texts(values: Iterable[str], name: str) -> tuple[str, ...]:
+    if isinstance(values, str) or not all(isinstance(v, str) for v in values):
+        raise TypeError(f"{name} must be a list of texts")
+    return tuple(values)
+
+
 # -- the question ------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Question:
@@ -200,12 +244,20 @@ class _Question:
     timeout: float | None
     limit: int | None
 
+    declared: Declared = Declared()
+
     def columns(self) -> tuple[str, ...]:
         asked = ("holds", "bindings") if self.query is not None else \
             ("outcomes", "counts") if self.counts else ("outcomes",)
-        return (*asked, "complete", "error", "seconds")
+        return (*asked, "complete", *(("partial",) if self.declared else ()), "error", "seconds")
 
     def answer(self, situation: Situation) -> dict[str, Any]:
+        found = self._answer(situation)
+        if self.declared:
+            found["partial"] = [f"{card}: {line}" for card, line, why in situation.set_aside if why.startswith(DECLARED)]
+        return found
+
+    def _answer(self, situation: Situation) -> dict[str, Any]:
         if self.query is not None:
             answer = ask(situation, self.query, self.mode, timeout=self.timeout)
             return {"holds": answer.holds, "complete": answer.complete,
@@ -237,7 +289,7 @@ class _Work:
         start = time.perf_counter()
         found: dict[str, Any] = dict.fromkeys(self.question.columns())
         try:
-            found.update(self.question.answer(self.template.situation(row)))
+            found.update(self.question.answer(self.template.situation(row, self.question.declared or None)))
         except InputError as error:  # (the template's own errors were found before the sweep began)
             found["error"] = str(error)
         found["seconds"] = time.perf_counter() - start
@@ -249,13 +301,18 @@ def sweep(template: str | Path | Mapping[str, Any] | SituationBuilder,
           parameters: Mapping[str, Sequence[Any]] | Sequence[Mapping[str, Any]], *,
           query: str | None = None, mode: str = "sometimes", project: Sequence[str] | str = (), counts: bool = False,
           library: CardLibrary | None = None, timeout: float | None = None, limit: int | None = None,
-          out: str | Path | None = None, jobs: int = 1,
-          progress: Callable[[int, int], None] | None = None) -> Any:
+          out: str | Path | None = None, jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+          ignore_lines: Iterable[str] = (), ignore_areas: Iterable[str] = ()) -> Any:
     """Ask one question of every situation a template makes with its parameters: a pandas DataFrame, one row
     per situation (see the module's documentation). ``timeout``: seconds for each situation; ``out``: a
     Parquet file, written at the end, with the rows done kept in ``<out>.parts/`` meanwhile (a sweep run again
     with the same template, parameters and question resumes there); ``jobs``: situations asked at once, each
-    in a forked process; ``progress(done, total)`` after each situation."""
+    in a forked process; ``progress(done, total)`` after each situation.
+
+    ``ignore_lines`` and ``ignore_areas`` (an opt-in, never the default): lines no template fits, by their text or
+    their rules area, that you declare irrelevant to the question: set aside where they would refuse a situation
+    (the answer is then knowingly partial: pyrules does not check the claim), and the column ``partial`` lists, for
+    each row, the lines set aside so ("card: line")."""
     import pandas as pd  # (the notebooks or parquet extra: pyrules itself needs no pandas)
 
     if mode not in ("sometimes", "always"):
@@ -272,7 +329,7 @@ def sweep(template: str | Path | Mapping[str, Any] | SituationBuilder,
     if counts and not signatures:
         raise InputError("counts", "counts are per projected value: name the outcome predicates to project onto "
                                    "(project=...)")
-    question = _Question(query, mode, signatures, counts, timeout, limit)
+    question = _Question(query, mode, signatures, counts, timeout, limit, Declared.of(ignore_lines, ignore_areas))
     work = _Work(Template.of(template, library), question)
     rows = _rows(parameters, work.template)
     parts = _Parts(Path(out), _fingerprint(work, rows)) if out is not None else None
@@ -308,8 +365,10 @@ def _answers(work: _Work, todo: list[tuple[int, dict[str, Any]]], jobs: int) -> 
 
 def _fingerprint(work: _Work, rows: list[dict[str, Any]]) -> str:
     """What makes two sweeps the same one: the template, its library, the rows and the question."""
-    text = json.dumps([work.template.document, work.template.source, rows, repr(work.question)], sort_keys=True,
-                      default=str)
+    q = work.question
+    asked = [q.query, q.mode, list(q.project), q.counts, q.timeout, q.limit, sorted(q.declared.lines),
+             sorted(q.declared.areas)]
+    text = json.dumps([work.template.document, work.template.source, rows, asked], sort_keys=True, default=str)
     digest = hashlib.sha256(text.encode())
     digest.update(pickle.dumps(work.template.library))  # (a library pickles as where its cards come from)
     return digest.hexdigest()

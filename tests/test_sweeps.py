@@ -188,3 +188,43 @@ def test_bad_sweeps_are_one_line_and_exit_2(capsys, argv, message):
     assert main(["sweep", LAND, *argv]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err == message + "\n"
+
+
+# -- lines declared irrelevant: an opt-in, never the default ----------------------------------------------------
+ODD_LAND = """\
+- name: Odd Grove
+  types: [land]
+  abilities:
+    - activated: {cost: "{T}", effect: {add: "{G}"}}
+    - unsupported: "{T}: Add one mana of any color. Spend this mana only to cast an Elf spell."
+- name: Odd Marsh
+  types: [land]
+  abilities:
+    - activated: {cost: "{T}", effect: {add: "{B}"}}
+    - unsupported: "Odd Marsh can't be blocked."
+"""
+
+
+def test_lines_declared_irrelevant_are_set_aside_and_every_row_that_needed_it_says_so(tmp_path, capsys):
+    path = tmp_path / "odd.yaml"
+    path.write_text(ODD_LAND, encoding="utf-8")
+    library = pyrules.load_library(path)
+    rows = {"land": ["Odd Grove", "Odd Marsh", "Forest"], "condition": ["Contamination"]}
+    refused = pyrules.sweep(LAND, rows, library=library, query="could_produce(l, C)")
+    assert "partial" not in refused.columns and [e is not pd.NA for e in refused.error] == [True, True, False]
+    grove = "{T}: Add one mana of any color. Spend this mana only to cast an Elf spell."
+    table = pyrules.sweep(LAND, {**rows, "condition": ["Blood Moon"]}, library=library, query="could_produce(l, C)",
+                          ignore_lines=[grove], ignore_areas=["combat"])
+    assert [(r["land"], r["bindings"], r["partial"], r["error"]) for r in _answers(table)] == [
+        ("Odd Grove", [{"C": "r"}], [f"Odd Grove: {grove}"], None),
+        ("Odd Marsh", [{"C": "r"}], ["Odd Marsh: Odd Marsh can't be blocked."], None),
+        ("Forest", [{"C": "g"}], [], None)]
+    assert main(["sweep", LAND, "--grid", "land=Odd Marsh", "--grid", "condition=Blood Moon", "--library", str(path),
+                 "--sometimes", "could_produce(l, C)", "--ignore-area", "combat"]) == 0
+    assert capsys.readouterr()[0] == ("land=Odd Marsh condition=Blood Moon: yes: C = r (knowingly partial: set aside as "
+                                      "you declared: Odd Marsh: Odd Marsh can't be blocked.)\n")
+
+
+def test_a_declared_area_must_exist():
+    with pytest.raises(InputError, match="no rules area is called 'combats'"):
+        pyrules.sweep(LAND, {"land": ["Forest"], "condition": ["Blood Moon"]}, ignore_areas=["combats"])

@@ -82,8 +82,10 @@ def load_situation(path: str | Path, library: CardLibrary | None = None) -> Situ
 
 
 def parse_situation(root: Field, library: CardLibrary | None = None, *,
-                    extra_fields: frozenset[str] = frozenset()) -> Situation:
-    """Check a located document and build the :class:`Situation` it describes."""
+                    extra_fields: frozenset[str] = frozenset(), declared: Callable[[str], str] | None = None) -> Situation:
+    """Check a located document and build the :class:`Situation` it describes. ``declared(line)``: why a user
+    declared a line no template fits irrelevant, or "" (an opt-in of sweeps: the line is set aside, and every
+    answer says so)."""
     root.mapping()
     root.only_keys(SITUATION_FIELDS | extra_fields)
     inline = parse_cards(root.child("cards")) if root.child("cards").present else ()
@@ -188,7 +190,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         [(o.card, f.child("card").where, o.id) for f, o in zip(object_fields, objects)]
         + [(o.copy_of, f.child("copy_of").where, o.id) for f, o in zip(object_fields, objects) if o.copy_of]
         + [(e.card, f.child("card").where, None) for f, e in zip(effect_fields, effects)], library, question, actions,
-        {a.source for a in stack_abilities})
+        {a.source for a in stack_abilities}, declared)
     return Situation(
         players=players,
         objects=objects,
@@ -468,7 +470,8 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
 
 
 def _refuse_unsupported(places: list[tuple[str, str, str | None]], library: CardLibrary, question: Any,
-                        actions: tuple[Any, ...], on_stack: set[str]) -> tuple[tuple[str, str, str], ...]:
+                        actions: tuple[Any, ...], on_stack: set[str],
+                        declared: Callable[[str], str] | None = None) -> tuple[tuple[str, str, str], ...]:
     """A card with a line no template fits (an imported card, docs/import.md) is refused wherever the situation
     uses it: pyrules cannot tell what the line would change, so it answers nothing rather than half; unless the
     line cannot matter to what is asked (``aside.reason``): then it is set aside, and the answer says so. One
@@ -493,6 +496,7 @@ def _refuse_unsupported(places: list[tuple[str, str, str | None]], library: Card
                 if a.kind != "unsupported":
                     continue
                 why = aside.reason(a.line, face.name, users[name], question, actions, reads or bool(users[name] & on_stack))
+                why = why or (declared(a.line) if declared is not None else "")
                 if why:
                     kept.append((face.name, a.line, why))
                 else:
