@@ -88,7 +88,7 @@ _ITEM = re.compile(r"(?m)^- ")
 _LEAD = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*")
 
 
-def _by_card(text: str, source: str, recipe: tuple) -> Mapping[str, CardSpec] | None:
+def _by_card(text: str, source: str, recipe: tuple | None = None) -> Mapping[str, CardSpec] | None:
     """A library as the importer writes it (a block list, one item per card, its name first), indexed by name
     without being parsed: each card is parsed the first time a situation reads it (``OnFirstRead``), so a
     situation naming ten cards of an 18,000-card library reads ten. None if the file is not of that form (the
