@@ -341,6 +341,10 @@ def _defending_player(attacker: GameObject, by_id: dict[str, GameObject]) -> str
     return attacked.controller if attacked is not None else attacker.attacking
 
 
+#: The fields of an object read on their own (not by their shape alone).
+_READ_APART = frozenset({"id", "card", "owner", "controller", "copy_of"})
+
+
 def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> GameObject:
     f.mapping()
     f.only_keys(_object_keys())
@@ -354,73 +358,78 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     if not owner_f.present:
         raise f.fail(f"object '{oid}' needs an owner (or a controller, taken as its owner)")
     owner = player_ref(owner_f, owner_f.name)
-    zone = _value(f, "object", "zone", "battlefield")
+    # Each field given, read with the shape the vocabulary declares for it, once (most fields of most objects are
+    # absent: a 5,000-object board asks each object for 40 fields).
+    given = {name: kind("object", name).shape.parse(f.child(name)) for name, value in f.value.items()
+             if value is not None and name not in _READ_APART}
+    get = given.get
+    zone = get("zone", "battlefield")
     controller = player_ref(controller_f, f"{f.name}.controller") if controller_f.present else None
     in_play = zone in ("battlefield", "stack")
     if controller is not None and controller != owner and not in_play:
         raise controller_f.fail(
             f"'{oid}' is in the {zone}, where objects have no controller but their owner (CR 108.4a)")
-    tapped = _value(f, "object", "tapped", False)
+    tapped = get("tapped", False)
     if tapped and zone != "battlefield":
         raise f.child("tapped").fail(f"'{oid}' is in the {zone}; only permanents can be tapped (CR 110.5)")
-    token = _value(f, "object", "token", False)
+    token = get("token", False)
     if token and not in_play:
         raise f.child("token").fail(f"a token in the {zone} has ceased to exist (CR 111.7)")
-    face = _value(f, "object", "face", "front")
+    face = get("face", "front")
     if face == "back":
         if not card.is_double_faced:
             raise f.child("face").fail(f"'{card.name}' is not a double-faced card and has no back face")
         if not in_play:
             raise f.child("face").fail(f"in the {zone} a double-faced card has only its front face (CR 712.8a)")
-    counters = _value(f, "object", "counters", {})
+    counters = get("counters", {})
     if counters and zone != "battlefield":
         raise f.child("counters").fail(f"'{oid}' is in the {zone}; counters here are not modelled")
-    attached = _value(f, "object", "attached_to")
+    attached = get("attached_to")
     if attached is not None and zone != "battlefield":
         raise f.child("attached_to").fail(f"'{oid}' is in the {zone}; only permanents are attached (CR 303.4)")
-    position = _value(f, "object", "position")
+    position = get("position")
     if position is not None and zone != "library":
         raise f.child("position").fail(f"'{oid}' is in the {zone}; only cards in a library have a position")
-    damage = _value(f, "object", "damage", 0)
+    damage = get("damage", 0)
     if damage and zone != "battlefield":
         raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
-    damaged_by = _value(f, "object", "damaged_by", ())
+    damaged_by = get("damaged_by", ())
     if damaged_by and zone != "battlefield":
         raise f.child("damaged_by").fail(f"'{oid}' is in the {zone}; only a permanent was dealt damage this turn "
                                          "(a new object elsewhere, CR 400.7)")
-    modes = _value(f, "object", "modes", ())
+    modes = get("modes", ())
     if modes and zone != "stack":
         raise f.child("modes").fail(f"'{oid}' is in the {zone}; only a spell on the stack has modes chosen (CR 700.2a)")
     if modes:
         _check_modes(f, modes, card.face(face), oid)
-    shields = _value(f, "object", "regeneration_shields", 0)
+    shields = get("regeneration_shields", 0)
     if shields and zone != "battlefield":
         raise f.child("regeneration_shields").fail(f"'{oid}' is in the {zone}; a regeneration shield protects a "
                                                    "permanent (CR 701.19a)")
-    prevention = _value(f, "object", "prevention_shields", ())
+    prevention = get("prevention_shields", ())
     if prevention and zone != "battlefield":
         raise f.child("prevention_shields").fail(f"'{oid}' is in the {zone}; a prevention shield protects a player or "
                                                  "a permanent (CR 615.7)")
     copy_of_f = f.child("copy_of")
     copy_of = library.lookup(copy_of_f.text(), copy_of_f.where).name if copy_of_f.present else None
-    crafted_with = _value(f, "object", "crafted_with", ())
-    copy_except = _value(f, "object", "copy_except", ())
+    crafted_with = get("crafted_with", ())
+    copy_except = get("copy_except", ())
     if copy_except and not copy_of:
         raise f.child("copy_except").fail(f"'{oid}' has exceptions to a copy effect but is no copy ('copy_of')")
     for key, value in (("copy_of", copy_of), ("crafted_with", crafted_with)):
         if value and zone != "battlefield":
             raise f.child(key).fail(f"'{oid}' is in the {zone}; only a permanent has '{key}'")
-    combat = {key: _value(f, "object", key, default) for key, default in
+    combat = {key: get(key, default) for key, default in
               (("attacking", None), ("blocking", ()), ("blocked", False), ("struck_first", False))}
     for key, value in combat.items():
         if value and zone != "battlefield":
             raise f.child(key).fail(f"'{oid}' is in the {zone}; only a creature on the battlefield is in combat "
                                     "(CR 506.3)")
-    timestamp = _value(f, "object", "timestamp")
+    timestamp = get("timestamp")
     if timestamp is not None and zone != "battlefield":
         raise f.child("timestamp").fail(f"'{oid}' is in the {zone}; pyrules orders the effects of permanents by "
                                         "their timestamps (CR 613.7)")
-    copy = _value(f, "object", "copy", False)
+    copy = get("copy", False)
     if copy and zone != "stack":
         raise f.child("copy").fail(f"a copy of a spell in the {zone} has ceased to exist (CR 704.5e)")
     if copy and token:
@@ -432,31 +441,31 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         controller=controller if controller is not None else (owner if in_play else None),
         zone=zone,
         tapped=tapped,
-        since_turn_start=_value(f, "object", "since_turn_start", True),
+        since_turn_start=get("since_turn_start", True),
         counters=counters,
         token=token,
         face=face,
-        keywords=_value(f, "object", "keywords", ()),
-        used_this_turn=_value(f, "object", "used_this_turn", {}),
-        loyalty_activated=_value(f, "object", "loyalty_activated", False),
-        x=_value(f, "object", "x"),
-        kicked=_value(f, "object", "kicked", False),
-        cant_be_countered=_value(f, "object", "cant_be_countered", False),
-        evoked=_value(f, "object", "evoked", False),
-        dashed=_value(f, "object", "dashed", False),
-        renowned=_value(f, "object", "renowned", False),
-        monstrous=_value(f, "object", "monstrous", False),
-        flashback=_value(f, "object", "flashback", False),
-        buyback=_value(f, "object", "buyback", False),
-        since_last_upkeep=_value(f, "object", "since_last_upkeep", False),
-        face_down=_value(f, "object", "face_down", False),
+        keywords=get("keywords", ()),
+        used_this_turn=get("used_this_turn", {}),
+        loyalty_activated=get("loyalty_activated", False),
+        x=get("x"),
+        kicked=get("kicked", False),
+        cant_be_countered=get("cant_be_countered", False),
+        evoked=get("evoked", False),
+        dashed=get("dashed", False),
+        renowned=get("renowned", False),
+        monstrous=get("monstrous", False),
+        flashback=get("flashback", False),
+        buyback=get("buyback", False),
+        since_last_upkeep=get("since_last_upkeep", False),
+        face_down=get("face_down", False),
         attached_to=attached,
         timestamp=timestamp,
-        chosen_color=_value(f, "object", "chosen_color"),
-        chosen_type=_value(f, "object", "chosen_type"),
+        chosen_color=get("chosen_color"),
+        chosen_type=get("chosen_type"),
         position=position,
-        targets=_value(f, "object", "targets", ()),
-        division=_value(f, "object", "division", ()),
+        targets=get("targets", ()),
+        division=get("division", ()),
         copy=copy,
         damage=damage,
         damaged_by=damaged_by,
