@@ -436,10 +436,11 @@ def relevant(statements_: list[Statement]) -> list[Statement]:
     return [stm for i, stm in enumerate(statements_) if i in keep]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def live_statements(keys: frozenset[Key], demand: bool = True) -> tuple[Statement, ...]:
     """The statements to ground for facts with these keys: the live statements (with ``demand``, only
-    those whose heads something reads)."""
+    those whose heads something reads). Kept for the last 1,024 sets of keys (a tuple of references each): a
+    sweep's situations repeat theirs (every land of a library under three conditions: 960 sets in 1,482)."""
     alive = live(statements(), keys)
     return tuple(relevant(alive) if demand else alive)
 
