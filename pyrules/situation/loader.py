@@ -143,10 +143,14 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         card = library[obj.card]
         if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
-        for how in ("kicked", "evoked", "dashed"):
+        for how in ("kicked", "evoked", "dashed", "cast_from_hand"):
             if getattr(obj, how) and obj.zone not in ("stack", "battlefield"):
                 raise f.child(how).fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent it "
-                                        f"became, was {how}")
+                                        f"became, was {how.replace('_', ' ')}")
+        if obj.cast_from_hand and (obj.copy or obj.flashback):  # (707.10: a copy is not cast; 702.34a: from a graveyard)
+            how = "a copy of a spell, which is not cast (707.10)" if obj.copy else "cast with flashback, from a graveyard " \
+                "(702.34a)"
+            raise f.child("cast_from_hand").fail(f"'{obj.id}' is {how}")
         for source in obj.damaged_by:
             if source not in by_id:
                 raise f.child("damaged_by").fail(f"unknown object '{source}'")
@@ -452,6 +456,9 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         kicked=get("kicked", False),
         cant_be_countered=get("cant_be_countered", False),
         evoked=get("evoked", False),
+        # (a spell on the stack was cast from its owner's hand unless it is a copy or was cast with flashback: pyrules
+        # casts from nowhere else)
+        cast_from_hand=get("cast_from_hand", zone == "stack" and not copy and not get("flashback", False)),
         dashed=get("dashed", False),
         renowned=get("renowned", False),
         monstrous=get("monstrous", False),

@@ -83,6 +83,7 @@ class GameObject:
     kicked: bool = False  # a spell on the stack, or the permanent it became: it was kicked (702.33d)
     evoked: bool = False  # a spell on the stack, or the permanent it became: its evoke cost was paid (702.74a)
     dashed: bool = False  # a spell on the stack, or the permanent it became: its dash cost was paid (702.109a)
+    cast_from_hand: bool = False  # a spell on the stack, or the permanent it became: cast from its owner's hand (601.2a)
     cant_be_countered: bool = False  # a spell on the stack: it can't be countered (the mana spent on it said so, 106.6)
     flashback: bool = False  # a spell on the stack: it was cast with flashback (702.34a)
     buyback: bool = False  # a spell on the stack: its buyback cost was paid (702.27a)

@@ -303,6 +303,12 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "haste, and returns to its owner's hand at the next end step", Modelled("continuous.lp", ("702.109a",)), Bool(),
            term=_flag_fact("object_dashed", "dashed"), example="combat/a-dashed-creature-attacks-at-once",
            asp="object_dashed"),
+    _field("object", "cast_from_hand", "a spell on the stack cast from its owner's hand, or the permanent it became "
+           "(\"if you cast it from your hand\", 601.2a); default: true for a spell on the stack that is no copy and was "
+           "not cast with flashback (pyrules casts from no other zone), false for a permanent",
+           Modelled("triggers.lp", ("601.2a", "603.4", "614.1c")), Bool(),
+           term=_flag_fact("object_cast_from_hand", "cast_from_hand"),
+           example="stack/an-enters-trigger-if-cast-from-hand", asp="object_cast_from_hand"),
     _field("object", "renowned", "a permanent that has become renowned (702.112b)",
            Modelled("triggers.lp", ("702.112a", "702.112b", "603.4")), Bool(),
            term=_flag_fact("object_renowned", "renowned"), example="combat/renowned-creature-does-not-grow-again",

@@ -1450,16 +1450,19 @@ def _enters(line: str) -> dict[str, Any] | None:
                      line)
     if m and counter_kind(m.group(2)) and m.group(1) != "X":  # revolt (207.2c): a condition of the rider (614.1c)
         return {"enters": {"counters": {counter_kind(m.group(2)): number(m.group(1))}, "if": "revolt"}}
-    m = re.fullmatch(rf"(If ~ was kicked, it|~) enters (tapped )?with {_COUNTED} on it\.", line)
-    if m:  # "if ~ was kicked, it enters with ..." (702.33d, 614.1c)
+    m = re.fullmatch(rf"(If ~ was kicked, it|~) enters (tapped )?with {_COUNTED} on it"
+                     r"( if you cast it from your hand| if you didn't cast it from your hand)?\.", line)
+    if m:  # "if ~ was kicked, it enters with ...", "... if you (didn't) cast it from your hand" (702.33d, 601.2a, 614.1c)
         kind = counter_kind(m.group(4))
-        if kind is None:
+        if kind is None or (m.group(1) != "~" and m.group(5)):
             return None
         amount = "X" if m.group(3) == "X" else number(m.group(3))
         body: dict[str, Any] = {"tapped": True} if m.group(2) else {}
         body["counters"] = {kind: amount}
         if m.group(1) != "~":
             body["if"] = "kicked"
+        elif m.group(5):
+            body["if"] = "not_cast_from_hand" if "didn't" in m.group(5) else "cast_from_hand"
         return {"enters": body}
     if line == "As ~ enters, choose a color.":
         return {"enters": {"choose_color": True}}
@@ -2030,8 +2033,9 @@ def _block_partner(phrase: str) -> dict[str, Any] | None:
 
 
 def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = False) -> dict[str, Any] | None:
-    condition = re.match(r"if (?:it|~) was kicked, ", text) if flt is None and when == "enters" else None
-    if condition:  # an intervening if (603.4) on how its spell was cast (702.33d)
+    condition = re.match(r"if (?:it|~) was kicked, |if you (didn't )?cast it from your hand, ", text) \
+        if flt is None and when == "enters" else None
+    if condition:  # an intervening if (603.4) on how its spell was cast (702.33d, 601.2a)
         text = text[condition.end():]
     revolt = re.match(r"if a permanent you controlled left the battlefield this turn, ", text)
     if revolt:  # revolt (207.2c): an intervening if (603.4) on the turn so far
@@ -2070,7 +2074,7 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         body["or_self"] = True
     body["effect"] = effects[0] if len(effects) == 1 else effects
     if condition:
-        body["if"] = "kicked"
+        body["if"] = "kicked" if "kicked" in condition[0] else "not_cast_from_hand" if condition[1] else "cast_from_hand"
     if revolt:
         body["if"] = "revolt"
     return {"triggered": body}
