@@ -151,6 +151,20 @@ class SacrificeOne(Shape):
 
 
 @dataclass(frozen=True)
+class UpToMatching(Shape):
+    """``{count: N, filter: ...}``: at most N permanents the filter matches, no target."""
+
+    form = "{count: N (at least 1), filter: a filter}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"count", "filter"})
+        if not f.child("count").present:
+            raise f.fail(f"{f.name} needs 'count'")
+        return f.child("count").integer(minimum=1), FilterShape("objects").parse(f.child("filter"))
+
+
+@dataclass(frozen=True)
 class CountersOnTarget(Shape):
     """``{kind: p1p1, count: 1, filter: ...}``: counters of one kind on a target the filter allows; with ``its``,
     ``count: its`` is as many as its source has (had, as it last existed, 608.2h), and ``count: its_power`` as many as
@@ -1333,6 +1347,12 @@ EFFECTS: tuple[Kind, ...] = (
            example=example)
       for name, rule, example in (("tap_all", "701.26a", "stack/tap-all-creatures-your-opponents-control"),
                                   ("untap_all", "701.26b", "stack/untap-all-creatures-you-control"))),
+    Kind("effect", "untap_up_to", "untap up to N [filter] permanents, no target (701.26b): who follows the instruction "
+         "chooses, as it is followed, at most N of the tapped permanents the filter matches then (each set of them an "
+         "outcome of its own)", Modelled("stack.lp", ("701.26b", "608.2c")), UpToMatching(), RESOLVING,
+         term=lambda value, ctx: fn("untap_up_to", value[0], ctx.filter(value[1], "eff")),
+         text=lambda v: f"Untap up to {v[0]} {filter_words(v[1])} permanents",
+         example="stack/untap-up-to-two-lands"),
     Kind("effect", "cant_be_regenerated", "what this spell or ability destroys can't be regenerated (\"It can't be "
          "regenerated\", \"They can't be regenerated\", 701.19c)", Modelled("events.lp", ("701.19c",)), Flag(),
          RESOLVING, term=_const("cant_be_regenerated"), text=lambda v: "It can't be regenerated",

@@ -808,6 +808,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"sacrifice_one": {"who": who, "filter": flt}} if flt is not None and "controller" not in flt else None
     if sentence in ("It can't be regenerated", "They can't be regenerated"):  # 701.19c, after a "destroy"
         return {"cant_be_regenerated": True}
+    m = re.fullmatch(r"[Uu]ntap up to (one|two|three|four|five|six|seven|eight|nine|ten|\d+) (.+)", sentence)
+    if m and not m.group(2).startswith("target"):  # no target: chosen as it is followed (701.26b, 608.2c)
+        flt = permanent_filter(m.group(2))
+        return {"untap_up_to": {"count": number(m.group(1)), "filter": flt}} if flt is not None and number(m.group(1)) \
+            and "other" not in flt else None
     m = re.fullmatch(r"(Tap|Untap) all (.+)", sentence)
     if m:  # no target (701.26a-b)
         flt = permanent_filter(m.group(2))
