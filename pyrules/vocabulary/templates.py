@@ -151,6 +151,35 @@ class SacrificeOne(Shape):
 
 
 @dataclass(frozen=True)
+class TwoTargets(Shape):
+    """``{first: ..., second: ...}`` (bite: ``{source: ..., target: ...}``): the filters of two targets, in order."""
+
+    names: tuple[str, str] = ("first", "second")
+
+    @property
+    def form(self) -> str:  # type: ignore[override]
+        return "{" + ", ".join(f"{n}: a filter" for n in self.names) + "}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys(set(self.names))
+        for name in self.names:
+            if not f.child(name).present:
+                raise f.fail(f"{f.name} needs '{name}'")
+        return tuple(FilterShape("objects").parse(f.child(name)) for name in self.names)
+
+
+def _creature_target(flt: Filter) -> TargetSpec:
+    return TargetSpec("target " + filter_words(flt) + " creature", "battlefield", _with_type(flt, "creature"))
+
+
+def _with_type(flt: Filter, card_type: str) -> Filter:
+    """The filter, asking also for a card type (a creature that fights, or deals damage by its power)."""
+    types = tuple(flt.conditions.get("types", ()))
+    return flt if card_type in types else Filter({**flt.conditions, "types": (*types, card_type)})
+
+
+@dataclass(frozen=True)
 class UpToMatching(Shape):
     """``{count: N, filter: ...}``: at most N permanents the filter matches, no target."""
 
@@ -928,7 +957,7 @@ class MayInstruction(Shape):
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
         "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top",
-        "search_to_hand", "search_to_battlefield"})
+        "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target"})
 
     def parse(self, f: Field) -> Any:
         return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
@@ -1309,6 +1338,41 @@ EFFECTS: tuple[Kind, ...] = (
                                            value[1]),),
          text=lambda v: f"This deals {v[0]} damage to target {filter_words(v[1])} permanent",
          example="craft/cratermaker-modes"),
+    Kind("effect", "power_damage_any_target", "this creature deals damage equal to its power to any target (120.1, "
+         "115.4): its power as the instruction is followed (608.2h); a source no longer on the battlefield is refused",
+         Modelled("events.lp", ("120.1", "608.2h")), Flag(), RESOLVING, asp="power_damage",
+         term=lambda value, ctx: fn("power_damage", ctx.target(0)), targets=lambda value: (ANY_TARGET,),
+         text=lambda v: "This deals damage equal to its power to any target",
+         example="stack/a-creature-deals-damage-equal-to-its-power"),
+    Kind("effect", "power_damage_target", "this creature deals damage equal to its power to target [filter] permanent "
+         "(120.1, 608.2h), as power_damage_any_target", Modelled("events.lp", ("120.1", "608.2h")),
+         FilterShape("objects"), RESOLVING, asp="power_damage",
+         term=lambda value, ctx: fn("power_damage", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
+         text=lambda v: f"This deals damage equal to its power to target {filter_words(v)} permanent",
+         example="stack/a-creature-deals-damage-equal-to-its-power-to-a-creature"),
+    Kind("effect", "bite", "target [source] creature deals damage equal to its power to target [target] permanent "
+         "(120.1, 608.2h): only if both targets are still legal (608.2b)", Modelled("events.lp", ("120.1", "608.2b")),
+         TwoTargets(("source", "target")), RESOLVING,
+         term=lambda value, ctx: fn("bite", ctx.target(0), ctx.target(1)),
+         targets=lambda value: (_creature_target(value[0]),
+                                TargetSpec("target " + filter_words(value[1]) + " permanent", "battlefield", value[1])),
+         text=lambda v: f"Target {filter_words(v[0])} creature deals damage equal to its power to target "
+                        f"{filter_words(v[1])} permanent", example="stack/a-creature-you-control-bites-another"),
+    Kind("effect", "fight_target", "this creature fights target [filter] creature: each deals damage equal to its power "
+         "to the other, at once (701.12a); if either is no longer a creature on the battlefield, or the target is "
+         "illegal, no damage is dealt (701.12b); a creature fighting itself deals itself twice its power (701.12c)",
+         Modelled("events.lp", ("701.12a", "701.12b")), FilterShape("objects"), RESOLVING, asp="fight",
+         term=lambda value, ctx: fn("fight", C("self"), ctx.target(0)),
+         targets=lambda value: (_creature_target(value),),
+         text=lambda v: f"This creature fights target {filter_words(v)} creature",
+         example="stack/a-creature-fights-target-creature"),
+    Kind("effect", "fight_targets", "target [first] creature fights target [second] creature (701.12a), as fight_target",
+         Modelled("events.lp", ("701.12a", "701.12b")), TwoTargets(), RESOLVING, asp="fight",
+         term=lambda value, ctx: fn("fight", ctx.target(0), ctx.target(1)),
+         targets=lambda value: (_creature_target(value[0]), _creature_target(value[1])),
+         text=lambda v: f"Target {filter_words(v[0])} creature fights target {filter_words(v[1])} creature",
+         example="stack/two-target-creatures-fight"),
     Kind("effect", "damage_each", "this deals N (or X) damage to each [filter] permanent and/or each player (or each "
          "opponent), no target (120.1, 120.3)", Modelled("events.lp", ("120.1", "120.3")), DamageEach(), RESOLVING,
          term=lambda value, ctx: fn("damage_each", amount_term(value[0]),

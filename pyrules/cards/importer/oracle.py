@@ -524,6 +524,9 @@ def activated(line: str) -> dict[str, Any] | None:
         return None
     if "spend_only" in options and not any(next(iter(e)).startswith("add") for e in effects):
         return None
+    if any(c == {"sacrifice": "self"} for c in (cost if isinstance(cost, list) else [cost])) and \
+            any(next(iter(e)).startswith(("power_damage", "fight")) for e in effects):
+        return None  # (its power as it last existed, 608.2h: not modelled, so not read)
     body["effect"] = effects[0] if len(effects) == 1 else effects
     body.update(options)
     return {"activated": body}
@@ -751,6 +754,9 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     counted = _up_to(sentence, permanent)
     if counted is not None:
         return counted
+    fight = _power_damage(sentence, permanent)
+    if fight is not None:
+        return fight
     if permanent and sentence == "Sacrifice ~":
         return {"sacrifice_self": True}  # 701.21a
     m = re.fullmatch(r"Copy target (instant or sorcery|instant|sorcery) spell( you control)?"
@@ -967,6 +973,38 @@ _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g
 
 #: The instructions "you may" (and "you may pay ... If you do") can hold: those the vocabulary lets one choose to follow.
 MAY_FOLLOWED = MayInstruction.FOLLOWED
+
+
+def _power_damage(sentence: str, permanent: bool) -> dict[str, Any] | None:
+    """Damage dealt by a creature's power: "~ deals damage equal to its power to any target (target [permanent])"
+    (608.2h), "target [creature] deals damage equal to its power to target [permanent]", and fights (701.12a): "~ fights
+    target [creature]", "you may have it fight target [creature]", "target [creature] fights target [creature]"."""
+    m = re.fullmatch(r"~ deals damage equal to its power to (any target|target (.+))", sentence)
+    if m and permanent:
+        if m.group(1) == "any target":
+            return {"power_damage_any_target": True}
+        flt = permanent_filter(m.group(2))
+        return {"power_damage_target": flt} if flt is not None and "other" not in flt else None
+    m = re.fullmatch(r"Target (.+?) deals damage equal to its power to target (.+)", sentence)
+    if m:
+        source, target = permanent_filter(m.group(1)), permanent_filter(m.group(2))
+        if source is None or target is None or source.get("types") != ["creature"] or "other" in target:
+            return None
+        return {"bite": {"source": source, "target": target}}
+    m = re.fullmatch(r"(~ fights|You may have (?:~|it) fight) target (.+)", sentence)
+    if m and permanent:
+        flt = permanent_filter(m.group(2))
+        if flt is None or flt.get("types") != ["creature"] or "other" in flt:
+            return None
+        return {"fight_target": flt} if m.group(1) == "~ fights" else {"may": {"fight_target": flt}}
+    m = re.fullmatch(r"Target (.+?) fights target (.+)", sentence)
+    if m:
+        first, second = permanent_filter(m.group(1)), permanent_filter(m.group(2))
+        if first is None or second is None or first.get("types") != ["creature"] or \
+                second.get("types") != ["creature"] or "other" in second:
+            return None
+        return {"fight_targets": {"first": first, "second": second}}
+    return None
 
 
 def _create_token(sentence: str, ability: str = "") -> dict[str, Any] | None:
