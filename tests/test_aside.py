@@ -239,3 +239,35 @@ def test_a_saved_result_keeps_what_was_set_aside(write):
     data["set_aside"][0]["why"] = "it is fine"
     with pytest.raises(InputError, match="set_aside: the lines set aside do not follow from the situation"):
         type(result).from_dict(data)
+
+
+def test_untap_step_and_draw_step_lines_are_set_aside_where_no_such_step_happens(write):
+    """502.3, 504.1: no question or action performs an untap step's untapping or begins a draw step, so a static line
+    that matters only there is set aside; a line where another instruction rides on it is still refused."""
+    path = write("s.yaml", """\
+        players: [alice, bob]
+        cards:
+          - {name: Odd Woodlot, types: [land], abilities: [
+              {activated: {cost: "{T}", effect: {add: "{G}"}}},
+              {unsupported: "Odd Woodlot doesn't untap during your untap step if it has a depletion counter on it."}]}
+          - {name: Odd Drought, cost: "{2}{U}", types: [enchantment], abilities: [
+              {unsupported: "Creatures with flying don't untap during their controllers' untap steps."},
+              {unsupported: "Skip your draw step."}]}
+        objects:
+          - {id: woodlot, card: Odd Woodlot, controller: alice}
+          - {id: drought, card: Odd Drought, controller: bob}
+        question:
+          could_produce: [woodlot]
+        """)
+    situation = load_situation(path)
+    assert [(card, why) for card, _, why in situation.set_aside] == [
+        ("Odd Woodlot", "it matters only as an untap step's permanents untap, and no question here performs that "
+                        "(502.3)"),
+        ("Odd Drought", "it matters only as an untap step's permanents untap, and no question here performs that "
+                        "(502.3)"),
+        ("Odd Drought", "it matters only as a draw step would begin, and no question here begins one (504.1, 614.10)")]
+    assert [sorted(map(format_atom, o.atoms)) for o in pyrules.solve(situation)] == [["could_produce(woodlot,g)"]]
+    riding = path.read_text().replace("Creatures with flying don't untap", "Creatures with flying get -1/-1 and don't untap")
+    with pytest.raises(UnsupportedError) as info:
+        load_situation(write("t.yaml", riding))
+    assert "in 'Odd Drought': Creatures with flying get -1/-1 and don't untap" in info.value.message

@@ -14,6 +14,10 @@ question lists the abilities or keywords of an object that has it (``abilities``
 * "whenever ~ attacks" (blocks, becomes blocked, deals combat damage): 508.3a, 509.3a, 509.3c, 510.3a, where
   the question and its actions declare no attackers (blockers, deal no combat damage), the only ways those
   events happen here;
+* a static line about the untap step ("~ doesn't untap during your untap step", "Creatures don't untap during their
+  controllers' untap steps", 502.3) or the skipping of a draw step ("Skip your draw step", 504.1, 614.10): no question
+  or action performs an untap step's untapping or begins a draw step (a situation in the untap step is one whose
+  permanents have untapped already; the action upkeep ends that step);
 * an activated ability that is not a mana ability (605.1a), of an object none of whose abilities the question or
   its actions activate and none of whose abilities is on the stack, in a situation where nothing reads or copies
   activated abilities (a craft cost's "with an activated ability", Locus of Enlightenment's copies, 702.167c) and
@@ -55,6 +59,16 @@ _ACTIVATED = re.compile(r"(?:[+\u2212-]?\d+|(?:\{[^}]+\}|Sacrifice|Tap|Untap|Dis
                         r": (.+)")
 
 
+#: A static line that matters only as an untap step's permanents untap (502.3), or as a draw step would begin (504.1,
+#: 614.10): its subject a plain noun phrase (no other instruction rides on it), with an optional condition.
+_UNTAP_STEP = re.compile(r"(?P<subject>[^.:\"]+?) (?:doesn't|don't|can't) untap (?:more than [^.:\"]+ )?during "
+                         r"(?:its|their|your|its controller's|their controllers'|each player's|that player's) "
+                         r"untap steps?(?: if [^.:\"]+| as long as [^.:\"]+)?\.")
+_UNTAP_SUBJECT_VERBS = re.compile(r"\b(?:gets?|gains?|has|have|and|or|is|are|can|when|whenever|at|if|tap|untap|put)\b",
+                                  re.IGNORECASE)
+_SKIP_DRAW = re.compile(r"(?:Skip your draw step|(?:You skip your|Players skip their|Each player skips their) draw "
+                        r"steps?)\.")
+
 #: "Whenever ~ attacks" and its kin: the combat action without which the event cannot happen, and its rule.
 _COMBAT_TRIGGERS = {"attacks": (DeclareAttackers, "508.3a"), "blocks": (DeclareBlockers, "509.3a"),
                     "becomes blocked": (DeclareBlockers, "509.3c"), "deals combat damage": (CombatDamage, "510.3a")}
@@ -86,6 +100,11 @@ def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions:
                 if not any(isinstance(q, action) for q in asked):
                     return f"it triggers only when its creature {event}, and no combat action here makes that ({rule})"
                 return ""
+    untap = _UNTAP_STEP.fullmatch(line)
+    if untap and not _UNTAP_SUBJECT_VERBS.search(untap["subject"]):
+        return "it matters only as an untap step's permanents untap, and no question here performs that (502.3)"
+    if _SKIP_DRAW.fullmatch(line):
+        return "it matters only as a draw step would begin, and no question here begins one (504.1, 614.10)"
     activated = _ACTIVATED.fullmatch(line)
     if activated and not re.search(r"\bAdd\b", activated[1]):
         if busy or any(isinstance(q, Activatable) for q in asked):
