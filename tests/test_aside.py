@@ -271,3 +271,47 @@ def test_untap_step_and_draw_step_lines_are_set_aside_where_no_such_step_happens
     with pytest.raises(UnsupportedError) as info:
         load_situation(write("t.yaml", riding))
     assert "in 'Odd Drought': Creatures with flying get -1/-1 and don't untap" in info.value.message
+
+
+KEYWORDS = """\
+    players: [alice, bob]
+    cards:
+      - {name: Odd Hellion, cost: "{2}{R}", types: [creature], power: 2, toughness: 2, abilities: [
+          {unsupported: "Suspend 3-{R}"}, {unsupported: "Banding"}, {unsupported: "Partner"},
+          {unsupported: "Unearth {R}"}, {unsupported: "Surge {R}"}]}
+      - {name: Odd Jest, cost: "{1}{R}", types: [instant], abilities: [
+          {spell: {effect: {damage_any_target: 2}}}, {unsupported: "Madness {R}"}, {unsupported: "Jump-start"}]}
+    objects:
+      - {id: hellion, card: Odd Hellion, controller: alice}
+      - {id: jest, card: Odd Jest, owner: alice, zone: graveyard}
+      - {id: mountain, card: Mountain, controller: alice}
+    question:
+      could_produce: [mountain]
+    """
+
+
+def test_keywords_that_work_only_in_other_zones_actions_or_steps_are_set_aside(write):
+    """702.62a, 702.22, 702.124a, 702.84a, 702.117a, 702.35a, 702.133a: on the battlefield Suspend, Surge and the
+    others cannot work, nor can Madness and Jump-start of a card in a graveyard that is not cast."""
+    situation = load_situation(write("s.yaml", KEYWORDS))
+    assert [(card, line, why.rsplit("(", 1)[-1]) for card, line, why in situation.set_aside] == [
+        ("Odd Hellion", "Suspend 3-{R}", "702.62a)"), ("Odd Hellion", "Banding", "702.22)"),
+        ("Odd Hellion", "Partner", "702.124a)"), ("Odd Hellion", "Unearth {R}", "602.1)"),
+        ("Odd Hellion", "Surge {R}", "702.117a)"), ("Odd Jest", "Madness {R}", "702.35a)"),
+        ("Odd Jest", "Jump-start", "702.133a)")]
+    assert [sorted(map(format_atom, o.atoms)) for o in pyrules.solve(situation)] == [["could_produce(mountain,r)"]]
+
+
+@pytest.mark.parametrize("change, refused", [
+    (("      - {id: hellion, card: Odd Hellion, controller: alice}",
+      "      - {id: hellion, card: Odd Hellion, owner: alice, zone: hand}"), "Suspend 3-{R}"),
+    (("      - {id: jest, card: Odd Jest, owner: alice, zone: graveyard}",
+      "      - {id: jest, card: Odd Jest, owner: alice, zone: hand}"), "Madness {R}"),
+    (("    question:\n      could_produce: [mountain]\n",
+      "    phase: combat\n    step: declare_attackers\n    actions:\n      - attack: {hellion: bob}\n"), "Banding"),
+], ids=["suspend-in-a-hand", "madness-in-a-hand", "banding-in-combat"])
+def test_those_keywords_are_refused_where_they_may_work(write, change, refused):
+    with pytest.raises(UnsupportedError) as info:
+        load_situation(write("s.yaml", KEYWORDS.replace(*change)))
+    assert f"in 'Odd Hellion': {refused}" in info.value.message or f"in 'Odd Jest': {refused}" in info.value.message, \
+        info.value.message

@@ -5,8 +5,15 @@ unless a rule stated here shows that the line cannot change the answer. Each rul
 with its CR number; anything the rules here do not cover is still refused, and so is every line where the
 question lists the abilities or keywords of an object that has it (``abilities``, ``characteristics``):
 
-* a keyword that only works while its card is cast (Flash, Convoke, Delve, Improvise: 702.8a, 702.51a, 702.66a,
-  702.126a), on an object the question and its actions never cast;
+* a keyword that only works while its card is cast (Flash, Convoke, Delve, Improvise, Cascade, Replicate, Conspire,
+  Retrace, Surge, Emerge, Entwine, Ripple: 702.8a, 702.51a, 702.66a, 702.126a, ...), on an object the question and its
+  actions never cast; Splice onto Arcane where no spell is cast (702.47a);
+* a keyword whose abilities work only while its card is in some zones (Madness: a hand, 702.35a; Suspend: a hand,
+  exile or the stack, 702.62a; Jump-start: the stack, 702.133a), of objects elsewhere and never cast;
+* a keyword that works only in combat (Banding, Provoke, Myriad, Melee, Annihilator) where no combat action makes it
+  happen; Phasing (702.26a: the untap step) and Partner (702.124a: building a deck) anywhere;
+* the keyword activated abilities (Unearth, Embalm, Eternalize, Transmute, Ninjutsu, Outlast) as the activated
+  abilities below;
 * a triggered ability of the beginning of an upkeep, a draw step or an end step (503.1, 504.2, 513.1): no question
   or sequence of actions reaches those steps (they start and stay in the step the situation gives, or go through
   combat) but the actions ``upkeep`` and ``end_step``, which begin an upkeep and an end step, unless an ability of
@@ -46,8 +53,25 @@ from pyrules.situation.model import (
 from pyrules.vocabulary.abilities import Part
 from pyrules.vocabulary.filters import Filter
 
-#: Keywords that only work while their card is being cast, and the rule that says so.
-CASTING_KEYWORDS = {"flash": "702.8a", "convoke": "702.51a", "delve": "702.66a", "improvise": "702.126a"}
+#: Keywords that only work while their card is being cast, and the rule that says so: timing, alternative and
+#: additional costs, and "when you cast this spell" triggers (a spell on the stack was cast already: what they did then,
+#: its modes and the copies put on the stack, is the situation's).
+CASTING_KEYWORDS = {"flash": "702.8a", "convoke": "702.51a", "delve": "702.66a", "improvise": "702.126a",
+                    "cascade": "702.85a", "replicate": "702.56a", "conspire": "702.78a", "retrace": "702.81a",
+                    "surge": "702.117a", "emerge": "702.119a", "entwine": "702.42a", "ripple": "702.60a"}
+#: Keywords whose abilities work only while their card is in some zones (or is cast: jump-start, 702.133a), and the rule.
+ZONE_KEYWORDS = {"madness": (("hand",), "702.35a"), "suspend": (("hand", "exile", "stack"), "702.62a"),
+                 "jump-start": (("stack",), "702.133a")}
+_ZONE_PHRASES = {"hand": "in a hand", "exile": "in exile", "stack": "on the stack"}
+#: Keywords that work only in combat: the action without which they cannot, and the rule.
+COMBAT_KEYWORDS = {"banding": ((DeclareAttackers, DeclareBlockers, CombatDamage), "702.22"),
+                   "provoke": ((DeclareAttackers,), "702.39a"), "myriad": ((DeclareAttackers,), "702.116a"),
+                   "melee": ((DeclareAttackers,), "702.121a"), "annihilator": ((DeclareAttackers,), "702.86a")}
+#: Keywords of activated abilities that are not mana abilities (the rule for those below applies).
+ACTIVATED_KEYWORDS = {"unearth": "702.84a", "embalm": "702.128a", "eternalize": "702.129a", "transmute": "702.53a",
+                      "ninjutsu": "702.49a", "outlast": "702.107a"}
+#: A keyword line: its name, then a cost or a number ("Suspend 4-{R}", "Annihilator 2", "Splice onto Arcane {1}{R}").
+_KEYWORD_LINE = re.compile(r"([A-Za-z][a-z]+(?:[ -][a-z]+)*(?: onto Arcane)?)(?: \d+)?(?:[-\u2014 ]?(?:\{[^}]+\})+)?")
 
 _STEP_TRIGGER = re.compile(r"At the beginning of (?:your|each|each player's|each opponent's|the next|your next|"
                            r"that player's|the) (upkeep|draw step|end step)\b|At (end of combat)\b")
@@ -74,20 +98,42 @@ _COMBAT_TRIGGERS = {"attacks": (DeclareAttackers, "508.3a"), "blocks": (DeclareB
                     "becomes blocked": (DeclareBlockers, "509.3c"), "deals combat damage": (CombatDamage, "510.3a")}
 
 
-def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions: tuple[Any, ...], busy: bool) -> str:
+def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions: tuple[Any, ...], busy: bool,
+           zones: Iterable[str] | None = None) -> str:
     """Why this unsupported line of ``card``, the card of the objects ``obj_ids``, cannot matter, or "" if it may.
-    ``busy``: something reads or copies activated abilities, or an ability of these objects is on the stack."""
+    ``busy``: something reads or copies activated abilities, or an ability of these objects is on the stack. ``zones``:
+    the zones of those objects (None: not known, such as the card of a lasting effect)."""
     ids = set(obj_ids)
     asked = [question] if question is not None else []
     asked += list(actions)
     if any(isinstance(q, (Abilities, Characteristics)) and (not q.objects or ids & set(q.objects)) for q in asked):
         return ""  # (the answer lists these objects' abilities and keywords: the line would be one of them)
-    words = [w.strip().lower() for w in line.split(",")]
+    cast = any(isinstance(q, Cast) and q.object in ids for q in asked)
+    words = [_keyword_name(w.strip()) for w in line.split(",")]
     if words and all(w in CASTING_KEYWORDS for w in words):
-        if not any(isinstance(q, Cast) and q.object in ids for q in asked):
-            rules = ", ".join(CASTING_KEYWORDS[w] for w in words)
+        if not cast:
+            rules = ", ".join(dict.fromkeys(CASTING_KEYWORDS[w] for w in words))
             return f"only matters while the card is cast, and it is not cast here ({rules})"
         return ""
+    name = _keyword_name(line)
+    if name in ZONE_KEYWORDS and zones is not None:
+        where, rule = ZONE_KEYWORDS[name]
+        if not cast and not set(zones) & set(where):
+            places = " or ".join(_ZONE_PHRASES[z] for z in where)
+            return f"it works only while its card is cast or {places}, and it is not ({rule})"
+    if name == "splice onto arcane" and not any(isinstance(q, Cast) for q in asked):
+        return "it matters only as its owner casts an Arcane spell, and no spell is cast here (702.47a)"
+    if name == "partner" and line == "Partner":
+        return "it matters only for building a deck (702.124a)"
+    if name == "phasing":
+        return "it matters only in its controller's untap step, which no question here performs (702.26a)"
+    if name in COMBAT_KEYWORDS:
+        needed, rule = COMBAT_KEYWORDS[name]
+        if not any(isinstance(q, needed) for q in asked):
+            return f"it works only in combat, and no combat action here makes that happen ({rule})"
+        return ""
+    if name in ACTIVATED_KEYWORDS:
+        line = f"{{0}}: {name}"  # (an activated ability that is not a mana ability, 602.1: as below)
     step = _STEP_TRIGGER.match(line)
     name = step and (step[1] or step[2])
     if step and any(isinstance(q, _STEP_ACTIONS.get(name, ())) for q in asked):
@@ -113,6 +159,12 @@ def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions:
             return ""
         return "an activated ability that is not a mana ability, never activated here, and nothing reads it (602.1)"
     return ""
+
+
+def _keyword_name(line: str) -> str:
+    """The keyword a line is, lowercase ("suspend" for "Suspend 4-{R}"), or ""."""
+    keyword = _KEYWORD_LINE.fullmatch(line)
+    return keyword[1].lower() if keyword else ""
 
 
 def reads_activated(abilities: Iterable[Any]) -> bool:

@@ -194,7 +194,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         [(o.card, f.child("card").where, o.id) for f, o in zip(object_fields, objects)]
         + [(o.copy_of, f.child("copy_of").where, o.id) for f, o in zip(object_fields, objects) if o.copy_of]
         + [(e.card, f.child("card").where, None) for f, e in zip(effect_fields, effects)], library, question, actions,
-        {a.source for a in stack_abilities}, declared)
+        {a.source for a in stack_abilities}, {o.id: o.zone for o in objects}, declared)
     return Situation(
         players=players,
         objects=objects,
@@ -486,7 +486,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
 
 
 def _refuse_unsupported(places: list[tuple[str, str, str | None]], library: CardLibrary, question: Any,
-                        actions: tuple[Any, ...], on_stack: set[str],
+                        actions: tuple[Any, ...], on_stack: set[str], zones: dict[str, str],
                         declared: Callable[[str], str] | None = None) -> tuple[tuple[str, str, str], ...]:
     """A card with a line no template fits (an imported card, docs/import.md) is refused wherever the situation
     uses it: pyrules cannot tell what the line would change, so it answers nothing rather than half; unless the
@@ -494,6 +494,7 @@ def _refuse_unsupported(places: list[tuple[str, str, str | None]], library: Card
     refusal names every line refused of every card used, grouped by card, at the place of the first. Returns
     the lines set aside: (card, line, why)."""
     users: dict[str, set[str]] = {}
+    of_effects = {name for name, _, oid in places if oid is None}  # (a lasting effect's card: it is in no zone)
     for name, _, oid in places:
         users.setdefault(name, set()).update({oid} if oid else set())
     cards = {name: library[name] for name in users}
@@ -511,7 +512,8 @@ def _refuse_unsupported(places: list[tuple[str, str, str | None]], library: Card
             for a in face.abilities:
                 if a.kind != "unsupported":
                     continue
-                why = aside.reason(a.line, face.name, users[name], question, actions, reads or bool(users[name] & on_stack))
+                why = aside.reason(a.line, face.name, users[name], question, actions, reads or bool(users[name] & on_stack),
+                                   None if name in of_effects else {zones[oid] for oid in users[name]})
                 why = why or (declared(a.line) if declared is not None else "")
                 if why:
                     kept.append((face.name, a.line, why))
