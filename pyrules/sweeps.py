@@ -47,7 +47,8 @@ from pyrules.base.processes import can_fork, in_processes
 from pyrules.cards.importer.areas import AREAS, area_of
 from pyrules.cards.library import CardLibrary, CardSpec
 from pyrules.engine.atoms import format_atom
-from pyrules.engine.solver import project_signatures
+from pyrules.engine.query import parse_query
+from pyrules.engine.solver import SolveOptions, project_signatures
 from pyrules.situation.builder import SituationBuilder
 from pyrules.situation.loader import CASE_FIELDS, parse_situation, read_document
 from pyrules.situation.model import Situation
@@ -329,9 +330,12 @@ def sweep(template: str | Path | Mapping[str, Any] | SituationBuilder,
     if counts and not signatures:
         raise InputError("counts", "counts are per projected value: name the outcome predicates to project onto "
                                    "(project=...)")
+    SolveOptions(limit=limit, timeout=timeout)  # (checked once, not refused again at every situation)
     question = _Question(query, mode, signatures, counts, timeout, limit, Declared.of(ignore_lines, ignore_areas))
     work = _Work(Template.of(template, library), question)
     rows = _rows(parameters, work.template)
+    if query is not None:
+        _check_query(query, work, rows)
     parts = _Parts(Path(out), _fingerprint(work, rows)) if out is not None else None
     done = parts.read() if parts is not None else []
     finished = {r["situation"] for r in done}
@@ -355,6 +359,18 @@ def sweep(template: str | Path | Mapping[str, Any] | SituationBuilder,
     if parts is not None:
         parts.finish(frame)
     return frame
+
+
+def _check_query(query: str, work: _Work, rows: list[dict[str, Any]]) -> None:
+    """A query that cannot be read (its syntax, an atom no outcome has, an id of no object) is the sweep's error, not
+    every row's: read once against the first situation that can be read."""
+    for row in rows:
+        try:
+            situation = work.template.situation(row, work.question.declared or None)
+        except InputError:
+            continue
+        parse_query(query, situation, "query")
+        return
 
 
 def _answers(work: _Work, todo: list[tuple[int, dict[str, Any]]], jobs: int) -> Iterator[dict[str, Any]]:

@@ -95,6 +95,10 @@ def test_the_question_is_checked_before_any_situation_is_asked():
         pyrules.sweep(LAND, {"land": ["Forest"], "condition": ["Blood Moon"]}, query="tap(l)", project="tap")
     with pytest.raises(InputError, match="not an outcome predicate: tapp"):
         pyrules.sweep(LAND, {"land": ["Forest"], "condition": ["Blood Moon"]}, project="tapp")
+    with pytest.raises(InputError, match="query: 'could_produce\\(nope, C\\)': 'nope' is not an object of this situation"):
+        pyrules.sweep(LAND, {"land": ["Zzyzx", "Forest"], "condition": ["Blood Moon"]}, query="could_produce(nope, C)")
+    with pytest.raises(InputError, match="limit: must be at least 1"):
+        pyrules.sweep(LAND, {"land": ["Forest"], "condition": ["Blood Moon"]}, limit=0)
 
 
 def test_an_interrupted_sweep_resumes_from_its_parts_and_writes_the_table_once_done(tmp_path, monkeypatch):
