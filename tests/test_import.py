@@ -1029,6 +1029,7 @@ _LINES = [
      [{"triggered": {"when": "enters", "effect": {"may": {"fight_target": {"types": ["creature"],
                                                                          "controller": "opponent"}}}}}]),
     ("Target creature fights another target creature.", True, None),
+    ("Riot", False, [{"keyword": "riot"}]),
     ("Persist", False, [{"triggered": {"when": "dies", "if": "no_m1m1_counters",
                                        "effect": {"return_self_with_counter": "m1m1"}}}]),
     ("Undying", False, [{"triggered": {"when": "dies", "if": "no_p1p1_counters",

@@ -43,7 +43,7 @@ from pyrules.vocabulary.values import (
 #: How each argument of an output predicate is checked, by the name the catalogue gives it.
 ARGUMENT_KINDS = {"O": "object", "Y": "object", "S": "object", "C": "object", "P": "player", "T": "mana type",
                   "K": "counter kind", "N": "number", "From": "zone", "To": "zone", "Kind": "token kind",
-                  "Target": "object or player", "Of": "characteristic", "Trait": "word"}
+                  "Target": "object or player", "Of": "characteristic", "Trait": "word", "Keyword": "keyword"}
 
 #: The characteristics a ``characteristics`` question answers with (continuous.lp).
 CHARACTERISTICS = ("power", "toughness", "type", "supertype", "subtype", "color", "keyword", "controller")
@@ -64,6 +64,7 @@ NESTED_ID_PLACES: dict[str, tuple[int, ...]] = {
     "face_up/1": (0,), "up/1": (0,), "tap/1": (0,), "bolster/2": (0,), "tapped/1": (0,), "untapped/1": (0,),
     "crew/1": (0,), "found/1": (0,), "blocked_by/2": (0, 1),
     "dealt_damage/3": (0,), "deals_damage/3": (0,), "gains_life/2": (1,), "blocks_too_many/1": (0,),
+    "riot/1": (0,), "untap/2": (0,),
 }
 
 
@@ -251,6 +252,10 @@ class _Words:
             if _constant(arg) in CHARACTERISTICS:
                 return
             self._fail(where, text, arg, "a characteristic", list(CHARACTERISTICS))
+        if kind == "keyword":
+            if _constant(arg) in _keywords():
+                return
+            self._fail(where, text, arg, "a keyword ability", sorted(_keywords()))
         if kind == "counter kind":
             if _constant(arg) in self.counters:
                 return

@@ -23,6 +23,8 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "bound/1": (("N",), "action N was still going after the bound on steps (max_steps): the line was cut there"),
     "lost/2": (("P", "Why"), "P lost the game, for Why. Why is life (704.5a), empty_library (704.5b) or poison (704.5c)"),
     "poison/2": (("P", "N"), "P has N poison counters at the end (122.1f)"),
+    "gained_keyword/2": (("O", "Keyword"), "permanent O gained Keyword during the actions, from an effect with no end "
+                                           "(riot's haste, 702.136a)"),
     "energy/2": (("P", "N"), "P has N energy counters at the end (122.1, 107.14)"),
     "game_over/1": (("N",), "the game ended during action N (every player but one lost): later actions were not taken"),
     "drew/2": (("P", "N"), "P drew N cards during the actions"),

@@ -264,6 +264,7 @@ CHOICES: dict[str, str] = {
     "surveil/2": "how many of the cards instruction {1} of {0} surveils go to the graveyard",
     "tap/1": "which permanent to tap for {0}",
     "untap/2": "which permanents instruction {1} of {0} untaps (up to its number)",
+    "riot/1": "whether {0} enters with a +1/+1 counter or gains haste (riot)",
     "crew/1": "a creature tapped to crew {0}",
     "prevention/3": "how much of the damage {2} deals to {0} its prevention shield {1} prevents",
 }

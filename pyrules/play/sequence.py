@@ -481,6 +481,9 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
                 out.add(Function("face_up", [String(oid)]))
         if n.face_down and not o.face_down:
             out.add(Function("face_down", [String(oid)]))
+        if n.zone == "battlefield":
+            kept = o.keywords if o.zone == "battlefield" else ()
+            out |= {Function("gained_keyword", [String(oid), Function(k)]) for k in n.keywords if k not in kept}
         old = o.counters if o.zone == n.zone == "battlefield" else {}
         for kind in sorted(set(old) | set(n.counters)):
             delta = n.counters.get(kind, 0) - old.get(kind, 0)

@@ -159,7 +159,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           modes=obj.modes if to == "stack" else (),
           damage=0, damaged_by=(), deathtouch_damage=False, attacking=None, blocking=(), blocked=False,
           struck_first=False,
-          regeneration_shields=0, prevention_shields=(), copy_of=None, copy_except=(), crafted_with=(),
+          regeneration_shields=0, prevention_shields=(), copy_of=None, copy_except=(), crafted_with=(), keywords=(),
           face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None,
           face_down=obj.face_down and to == "battlefield" and obj.zone == "stack")  # (708.3; elsewhere face up, 708.9)
 
@@ -624,6 +624,12 @@ def _skips_untap(d: _Draft, a: Symbol) -> None:  # 502.3
     d.set(d.obj(a.arguments[0]), skips_untap_of=_text(a.arguments[1]))
 
 
+def _gains_keyword(d: _Draft, a: Symbol) -> None:  # 611.2c: an effect with no end (riot's haste, 702.136a)
+    obj = d.obj(a.arguments[0])
+    if a.arguments[1].name not in obj.keywords:
+        d.set(obj, keywords=(*obj.keywords, a.arguments[1].name))
+
+
 def _chose(d: _Draft, a: Symbol) -> None:
     key, value = a.arguments[1], a.arguments[2]
     if key.name == "color" and key.arguments and key.arguments[0].type == SymbolType.String:
@@ -778,6 +784,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "trigger_waits/2": _waits,
     "trigger_removed/1": _removed_trigger,
     "chose/3": _chose,
+    "gains_keyword/2": _gains_keyword,
     "attacks/2": _attacks,
     "blocks/2": _blocks,
     "combat_damage_step/1": _damage_step,

@@ -143,6 +143,10 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("overload", "an alternative cost that replaces \"target\" with \"each\" (702.96)",
         Inert("it matters only when the spell is cast for its overload cost, an alternative cost pyrules does not "
               "offer")),
+    _kw("riot", "\"you may have this permanent enter with an additional +1/+1 counter on it; if you don't, it gains "
+        "haste\": the player it enters for chooses as it enters (702.136a); the counter is a replacement like the others "
+        "of its entering (616.1), the haste an effect from then on", Modelled("events.lp", ("702.136a", "614.1c")),
+        "replacement/riot-a-counter-or-haste"),
 )
 
 #: The keywords' names, as written.
