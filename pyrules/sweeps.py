@@ -16,7 +16,8 @@ stopped by one of its situations.
 
 The result is a pandas DataFrame, one row per situation, indexed by its number (from 0) and named
 ``situation``: the parameters, then ``holds`` and ``bindings`` (a query) or ``outcomes`` and ``counts`` (a
-count), ``complete`` (False where the time limit stopped it), ``error`` and ``seconds``. With ``out``, rows are
+count), ``complete`` (False where the time limit stopped it), ``partial`` (with lines declared irrelevant, see
+:class:`Declared`), ``error`` and ``seconds``. With ``out``, rows are
 written as they come to ``<out>.parts/``, so that a sweep interrupted resumes where it stopped, and the
 whole table to ``out`` (Parquet) once every row is done.
 """
