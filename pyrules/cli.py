@@ -50,7 +50,7 @@ from pyrules.engine.query import parse_query
 from pyrules.explain.judge import judge_view, object_names, sentence
 from pyrules.regression import coverage, run_cases
 from pyrules.snapshot import update_case
-from pyrules.sweeps import RESULT_COLUMNS, card_rows, sweep
+from pyrules.sweeps import RESULT_COLUMNS, card_rows, plain_value, sweep
 
 #: Exit code of a query that --timeout stopped before it was decided.
 UNDECIDED = 3
@@ -631,10 +631,7 @@ def _sweep_rows(path: str) -> list[Any]:
 
 
 def _json_row(row: dict[str, Any]) -> dict[str, Any]:
-    return {k: (None if v is None or (isinstance(v, float) and v != v) or str(v) == "<NA>" else
-                v.tolist() if hasattr(v, "tolist") and not isinstance(v, (int, float, bool)) else
-                bool(v) if k in ("holds", "complete") else int(v) if k == "outcomes" else v)
-            for k, v in row.items()}
+    return {k: plain_value(v) for k, v in row.items()}
 
 
 def _sweep_line(row: dict[str, Any], query: str | None) -> str:

@@ -54,7 +54,7 @@ from pyrules.situation.builder import SituationBuilder
 from pyrules.situation.loader import CASE_FIELDS, parse_situation, read_document
 from pyrules.situation.model import Situation
 
-__all__ = ["Template", "Declared", "sweep", "grid_rows", "card_rows", "RESULT_COLUMNS"]
+__all__ = ["Template", "Declared", "sweep", "grid_rows", "card_rows", "plain_value", "RESULT_COLUMNS"]
 
 #: The columns a sweep adds after the parameters (a parameter may not take one of these names).
 RESULT_COLUMNS = ("holds", "bindings", "outcomes", "counts", "complete", "partial", "error", "seconds")
@@ -430,7 +430,7 @@ class _Parts:
             self.count += 1
             frame = pd.read_parquet(path)
             for record in frame.reset_index().to_dict("records"):
-                done[int(record["situation"])] = {k: _plain(v) for k, v in record.items()}
+                done[int(record["situation"])] = {k: plain_value(v) for k, v in record.items()}
         return list(done.values())
 
     def add(self, found: dict[str, Any]) -> None:
@@ -479,14 +479,17 @@ def _remove(path: str) -> None:
         pass
 
 
-def _plain(value: Any) -> Any:
-    """A value read back from Parquet as the sweep made it: arrays as lists, NaN and NA as None."""
+def plain_value(value: Any) -> Any:
+    """A value of a sweep's table (or read back from Parquet) as plain Python: arrays as lists, NumPy scalars as their
+    Python values, NaN and pandas' NA as None."""
+    if value is None or type(value).__name__ == "NAType":
+        return None
     if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
         value = value.tolist()
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [plain_value(v) for v in value]
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: plain_value(v) for k, v in value.items()}
     if isinstance(value, float) and value != value:
         return None
     return value
