@@ -62,6 +62,12 @@ REFUSED = [
     ({"static": {"add_land_type": "swamp", "filter": {"chosen_subtype": True}}}, "filter field(s) chosen_subtype"),
     ({"activated": {"cost": "{T}", "effect": {"add_could_produce": {"filter": {"other": True}, "range": "type"}}}},
      "filter field(s) other"),
+    ({"activated": {"cost": "{T}", "effect": [{"add": "{U}"}, {"draw": 1}],
+                    "instead": {"if": {"played_land_this_turn": True}, "effect": {"add": "{B}"}}}},
+     "an 'instead' where its effect does more than add mana"),
+    ({"activated": {"cost": "{T}", "effect": {"add": "{U}"},
+                    "instead": {"if": {"counter": "luck"}, "effect": [{"add": "{B}"}, {"draw": 1}]}}},
+     "an 'instead' where the effect of 'instead' does more than add mana"),
 ]
 
 
@@ -79,6 +85,33 @@ def test_sacrificed_mana_needs_a_sacrifice_cost():
               "abilities": [{"activated": {"cost": "{T}",
                                            "effect": {"add_could_produce": {"of": "sacrificed", "range": "type"}}}}]})
     assert "needs a cost that sacrifices a permanent" in info.value.message
+
+
+@pytest.mark.parametrize("instead, message", [
+    ({"effect": {"add": "{B}"}}, "missing field 'if'"),
+    ({"if": {}, "effect": {"add": "{B}"}}, "needs a condition"),
+    ({"if": {"played_land_this_turn": False}, "effect": {"add": "{B}"}}, "can only be true"),
+    ({"if": {"landfall": True}, "effect": {"add": "{B}"}}, "unknown field 'landfall' in abilities.0.activated.instead.if"),
+    ({"if": {"cards_in_graveyard": 0}, "effect": {"add": "{B}"}}, "at least 1"),
+    ({"if": {"counter": "luck"}}, "instead.effect must be one effect"),
+    ({"if": {"counter": "luck"}, "effect": {"add": "{B}"}, "also": 1},
+     "unknown field 'also' in abilities.0.activated.instead"),
+], ids=["no if", "empty if", "false", "unknown condition", "zero cards", "no effect", "unknown key"])
+def test_a_mana_abilitys_instead_is_checked(instead, message):
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["land"],
+              "abilities": [{"activated": {"cost": "{T}", "effect": {"add": "{U}"}, "instead": instead}}]})
+    assert message in info.value.message
+
+
+def test_an_instead_is_refused_outside_activated_abilities_and_said_in_words():
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["enchantment"], "abilities": [
+            {"triggered": {"when": "tapped_for_mana", "effect": {"add": "{G}"},
+                           "instead": {"if": {"counter": "luck"}, "effect": {"add": "{B}"}}}}]})
+    assert "unknown field 'instead' in abilities.0.triggered" in info.value.message
+    river = builtin_library()["River of Tears"]
+    assert river.abilities[0].text == "{T}: Add {U}. If you played a land this turn, add {B} instead"
 
 
 def test_is_chosen_type_false_and_unknown_supertype_are_errors():

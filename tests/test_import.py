@@ -894,6 +894,19 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("{T}: Add {U}. If you played a land this turn, add {B} instead.", False,
+     [{"activated": {"cost": "{T}", "effect": {"add": "{U}"},
+                     "instead": {"if": {"played_land_this_turn": True}, "effect": {"add": "{B}"}}}}]),
+    ("{T}: Add {C}. If ~ has a luck counter on it, instead add one mana of any color.", False,
+     [{"activated": {"cost": "{T}", "effect": {"add": "{C}"},
+                     "instead": {"if": {"counter": "luck"}, "effect": {"add_any_color": 1}}}}]),
+    # (Urza's lands: a condition naming cards; Incubation Druid: "three mana of that type", of a type chosen before.)
+    ("{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead.", False, None),
+    ("{T}: Add one mana of any type that a land you control could produce. If ~ has a +1/+1 counter on it, add three "
+     "mana of that type instead.", False, None),
+    ("{T}: Add {U}. If you played a land this turn, add {B} instead. Draw a card.", False, None),
+    ("If ~ is in your opening hand and you're not playing first, you may begin the game with ~ on the battlefield "
+     "with a luck counter on it. If you do, exile a card from your hand.", False, [{"keyword": "opening_hand_start"}]),
     ("Convoke", True, [{"keyword": "convoke"}]),
     ("Delve", True, [{"keyword": "delve"}]),
     ("Flashback {2}{R}", True, [{"flashback": "{2}{R}"}]),

@@ -11,7 +11,15 @@ from typing import Any
 from pyrules.base.document import Field
 from pyrules.base.errors import UnsupportedError
 from pyrules.vocabulary import Filter, FilterShape, TargetSpec, find, kind, names, targets_of
-from pyrules.vocabulary.templates import ABOUT_A_PLAYER, PLAYERS_ONLY, GrantShape, add_ways, filter_words
+from pyrules.vocabulary.templates import (
+    ABOUT_A_PLAYER,
+    PLAYERS_ONLY,
+    GrantShape,
+    InsteadShape,
+    add_ways,
+    filter_words,
+    instead_words,
+)
 from pyrules.vocabulary.values import mana_text
 
 #: The instructions about the permanent their source is attached to ("enchanted creature", 303.4).
@@ -63,7 +71,9 @@ class AbilitySpec:
     as_long_as: tuple = ()  # static: the condition while which its effect exists (611.3a)
     for_each: tuple = ()  # static: what its +N/+N is multiplied by, counted (608.2h, 613.4c)
     spend_effect: str = ""  # activated mana abilities: what the mana does to the spell it pays for (106.6)
-    conditions: tuple[str, ...] = ()  # a spell: the condition of each instruction ("" or "kicked", 702.33d)
+    conditions: tuple[str, ...] = ()  # the condition of each instruction: "" or, of a spell, "kicked" (702.33d), or of a
+    # mana ability, "instead" (its instructions replace the others where the conditions of ``instead`` hold, 614.15)
+    instead: tuple = ()  # activated mana abilities: the conditions of "If ..., add ... instead" (614.15)
     line: str = ""  # unsupported: the line of rules text that no template fits, as printed
 
     @property
@@ -101,7 +111,13 @@ class AbilitySpec:
             return f"{self.keyword.capitalize()} {mana_text(self.costs[0].value)}"
         if self.kind == "activated":
             costs = ", ".join(kind("cost", c.kind).render(c.value) for c in self.costs)
-            return f"{costs}: {'. '.join(kind('effect', e.kind).render(e.value) for e in self.effects)}"
+            said = [kind("effect", e.kind).render(e.value) for e, c in zip(self.effects, self.conditions or
+                                                                           ("",) * len(self.effects)) if not c]
+            replacing = [kind("effect", e.kind).render(e.value) for e, c in zip(self.effects, self.conditions) if c]
+            if replacing:
+                replaced = ". ".join(replacing)
+                said.append(f"If {instead_words(self.instead)}, {replaced[:1].lower()}{replaced[1:]} instead")
+            return f"{costs}: {'. '.join(said)}"
         return f"{self.kind} ({self.trigger or self.event or ', '.join(p.kind for p in self.statics)})"
 
 
@@ -200,6 +216,16 @@ def _check_mana_effects(effects: tuple[Part, ...], f: Field) -> None:
         raise UnsupportedError(f.where, "an ability that adds mana in more than one instruction with a choice")
 
 
+def _check_instead(effects: tuple[Part, ...], replacing: tuple[Part, ...], modes: tuple[int, ...], f: Field) -> None:
+    """"Add [mana]. If [condition], add [mana] instead" (614.15): both sides add mana, and nothing else."""
+    if modes:
+        raise f.fail("'instead' is part of an ability with one list of instructions, not of a modal one")
+    for side, name in ((effects, "its effect"), (replacing, "the effect of 'instead'")):
+        if any(not e.kind.startswith("add") for e in side):
+            raise UnsupportedError(f.where, f"an 'instead' where {name} does more than add mana")
+    _check_mana_effects(replacing, f.child("effect"))
+
+
 def _options(body: Field, ability: str) -> dict[str, Any]:
     out = {}
     for name in names("option"):
@@ -208,7 +234,10 @@ def _options(body: Field, ability: str) -> dict[str, Any]:
             k = kind("option", name)
             if ability not in k.contexts:
                 raise body.child(name).fail(f"'{name}' is not an option of a {ability} ability")
-            out[name] = k.shape.parse(child)
+            if isinstance(k.shape, InsteadShape):
+                out[name] = k.shape.parse_instead(child, lambda e: _parse_effects(e, {ability}, "an 'instead'"))
+            else:
+                out[name] = k.shape.parse(child)
             if name == "lasting" and out[name] == "once" and ability != "triggered":
                 raise child.fail(f"'lasting: once' is a delayed triggered ability (603.7): a {ability} ability is "
                                  "not one")
@@ -309,10 +338,15 @@ def parse_ability(f: Field) -> AbilitySpec:
                         for c in costs):
             raise UnsupportedError(body.child("cost").where, f"a cost that only a permanent pays, in an ability "
                                    f"activated from the {zone}")
+        instead, conditions = (), ()
+        if "instead" in options:
+            instead, replacing = options["instead"]
+            _check_instead(effects, replacing, modes, body.child("instead"))
+            effects, conditions = effects + replacing, ("",) * len(effects) + ("instead",) * len(replacing)
         return AbilitySpec("activated", costs=costs, effects=effects, limit=options.get("limit", ""),
                            timing="" if timing == "instant" else timing, riders=options.get("spend_only", ()),
                            modes=modes, spend_effect=options.get("spend_effect", ""), only_if=options.get("only_if", ()),
-                           zone=zone)
+                           zone=zone, instead=instead, conditions=conditions)
     if key == "triggered":
         body.only_keys({"when", "filter", "effect", "modes", "lasting", "if", "or_self", "zone"})
         when = body.child("when").choice(names("trigger"))

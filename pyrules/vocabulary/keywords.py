@@ -129,7 +129,8 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("cumulative_upkeep", "an upkeep cost that grows (702.24a): it triggers at the beginning of its controller's "
         "upkeep, where a situation that reaches it is refused (its age counters and payment are not modelled)",
         Modelled("triggers.lp", ("702.24a",)), "sequences/cumulative-upkeep-is-refused-as-it-triggers"),
-    _kw("opening_hand_start", "may begin the game on the battlefield (Leyline)", Inert("it matters only before "
+    _kw("opening_hand_start", "may begin the game on the battlefield (Leyline; Gemstone Caverns, whose luck counter "
+        "the situation gives)", Inert("it matters only before "
         "the game starts")),
     *(_kw(name, doc, Inert("it matters only as permanents untap in an untap step (502.3), which pyrules does not "
                             "play: a situation gives each permanent tapped or untapped"))

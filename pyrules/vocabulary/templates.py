@@ -681,21 +681,31 @@ class OnlyIf(Shape):
     def parse(self, f: Field) -> Any:
         f.mapping()
         f.only_keys({"played_land_this_turn", "you_control"})
-        out: list[tuple[str, Any]] = []
-        played = f.child("played_land_this_turn")
-        if played.present:
-            if played.value is not True:
-                raise played.fail(f"{played.name} can only be true (leave it out otherwise)")
-            out.append(("played_land", True))
-        control = f.child("you_control")
-        if control.present:
-            control.mapping()
-            control.only_keys({"count", "filter"})
-            out.append(("controls", (control.child("count").integer(minimum=1),
-                                     FilterShape("players").parse(control.child("filter")))))
+        out = OnlyIf.played_land(f) + OnlyIf.you_control(f)
         if not out:
             raise f.fail(f"{f.name} needs a condition: played_land_this_turn or you_control")
         return tuple(out)
+
+    @staticmethod
+    def played_land(f: Field) -> list[tuple[str, Any]]:
+        """``played_land_this_turn: true`` of the mapping ``f``, if it is there (305.2)."""
+        played = f.child("played_land_this_turn")
+        if not played.present:
+            return []
+        if played.value is not True:
+            raise played.fail(f"{played.name} can only be true (leave it out otherwise)")
+        return [("played_land", True)]
+
+    @staticmethod
+    def you_control(f: Field) -> list[tuple[str, Any]]:
+        """``you_control: {count: N, filter: ...}`` of the mapping ``f``, if it is there."""
+        control = f.child("you_control")
+        if not control.present:
+            return []
+        control.mapping()
+        control.only_keys({"count", "filter"})
+        return [("controls", (control.child("count").integer(minimum=1),
+                              FilterShape("players").parse(control.child("filter"))))]
 
 
 @dataclass(frozen=True)
@@ -825,6 +835,66 @@ def _for_each_terms(value: Any, ctx: Any) -> Any:
     else:
         what = fn(key, ctx.filter(v, "each"))
     return fn("counting", what, beyond)
+
+
+@dataclass(frozen=True)
+class InsteadShape(Shape):
+    """A mana ability's "If [condition], add [mana] instead" (614.1a, 614.15): ``{if: conditions, effect: a mana
+    effect}``; the effect is read by the ability parser (:func:`pyrules.vocabulary.abilities.parse_ability` calls
+    :meth:`parse_instead` with its own reader of instructions), as a granted ability is."""
+
+    form = ("{if: {played_land_this_turn: true, counter: a counter kind, cards_in_graveyard: N, you_control: {count: N, "
+            "filter: a filter}} (one or more, all of which must hold), effect: an instruction that adds mana}")
+
+    def parse(self, f: Field) -> Any:
+        raise TypeError("an 'instead' is read by pyrules.vocabulary.abilities.parse_ability")
+
+    @staticmethod
+    def parse_instead(f: Field, parse_effects: Any) -> tuple[tuple, Any]:
+        f.mapping()
+        f.only_keys({"if", "effect"})
+        cond = f.child("if")
+        cond.mapping()
+        cond.only_keys({"played_land_this_turn", "counter", "cards_in_graveyard", "you_control"})
+        out: list[tuple[str, Any]] = []
+        out += OnlyIf.played_land(cond)
+        if cond.child("counter").present:
+            out.append(("counter", name_token(cond.child("counter").text(), cond.child("counter"), "counter kind")))
+        if cond.child("cards_in_graveyard").present:
+            out.append(("cards_in_graveyard", cond.child("cards_in_graveyard").integer(minimum=1)))
+        out += OnlyIf.you_control(cond)
+        if not out:
+            raise cond.fail(f"{cond.name} needs a condition: {InsteadShape.form}")
+        return tuple(out), parse_effects(f.child("effect"))
+
+
+def _instead_terms(value: Any, ctx: Any) -> list:
+    terms = []
+    for name, v in value:
+        if name == "counter":
+            terms.append(fn("counter", C(v)))
+        elif name == "cards_in_graveyard":
+            terms.append(fn("graveyard_at_least", v))
+        elif name == "played_land":
+            terms.append(C("played_land"))
+        else:
+            terms.append(fn("controls", ctx.filter(v[1], "instead"), v[0]))
+    return terms
+
+
+def instead_words(conditions: tuple) -> str:
+    """The conditions of a mana ability's "instead", in words: "you played a land this turn and ..."."""
+    words = []
+    for name, v in conditions:
+        if name == "played_land":
+            words.append("you played a land this turn")
+        elif name == "counter":
+            words.append(f"it has a {v.replace('_', ' ')} counter on it")
+        elif name == "cards_in_graveyard":
+            words.append(f"{v} or more cards are in your graveyard")
+        else:
+            words.append(f"you control {v[0]} or more {filter_words(v[1])} permanents")
+    return " and ".join(words)
 
 
 def _card_in_your_graveyard(value: Any) -> tuple[TargetSpec, ...]:
@@ -2325,6 +2395,13 @@ OPTIONS: tuple[Kind, ...] = (
          "on the turn's history, 305.2), or you control at least N permanents of a filter",
          Modelled("activation.lp", ("602.5b",)), OnlyIf(), frozenset({"activated"}), term=_only_if_terms,
          example="activation/temple-needs-five-lands", asp="ability_condition"),
+    Kind("option", "instead", "a mana ability's \"If [condition], add [mana] instead\" (a self-replacement effect, "
+         "614.1a, 614.15, applied before any other, 616.1a): where every condition holds as the ability resolves (or, "
+         "for what the permanent could produce, now, 106.7), the mana its 'effect' adds replaces the mana of the "
+         "ability's own instructions. Conditions: you played a land this turn (305.2), a counter of a kind on this "
+         "permanent, at least N cards in your graveyard (threshold), you control at least N permanents of a filter",
+         Modelled("mana.lp", ("614.15", "106.7")), InsteadShape(), frozenset({"activated"}), term=_instead_terms,
+         example="mana/river-of-tears-after-a-land", asp="ability_instead"),
     Kind("option", "as_long_as", "a static ability whose effect exists only while a condition holds (611.3a):"
          " attacking, tapped, untapped, monstrous (this permanent, 701.37b), dashed (702.109a), your_turn, "
          "not_your_turn, no_cards_in_hand, at least N permanents of a filter (permanents) or none (no_permanents), a "

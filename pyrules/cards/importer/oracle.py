@@ -509,6 +509,13 @@ def activated(line: str) -> dict[str, Any] | None:
                        if isinstance(c, dict) and "remove_counters" in c]
             if len(removed) != 1 or removed[0]["count"] != "X" or kind not in ("", removed[0]["kind"]):
                 return None
+        if effect is None and effects and all(next(iter(e)).startswith("add") for e in effects) and "instead" not in body:
+            instead = _instead(sentence)
+            if instead is not None:
+                body["instead"] = instead
+                continue
+        if "instead" in body:  # "... instead" ends the ability's instructions
+            return None
         if effect is None and effects and next(iter(effects[-1])).startswith("add"):
             effect = _after_mana(sentence, effects[-1])
         if effect is None and sentence in _FROM_GRAVEYARD:  # 113.6j: it works from the graveyard alone
@@ -527,7 +534,10 @@ def activated(line: str) -> dict[str, Any] | None:
     if any(c == {"sacrifice": "self"} for c in (cost if isinstance(cost, list) else [cost])) and \
             any(next(iter(e)).startswith(("power_damage", "fight")) for e in effects):
         return None  # (its power as it last existed, 608.2h: not modelled, so not read)
+    instead = body.pop("instead", None)
     body["effect"] = effects[0] if len(effects) == 1 else effects
+    if instead is not None:
+        body["instead"] = instead
     body.update(options)
     return {"activated": body}
 
@@ -609,6 +619,24 @@ def _after_mana(sentence: str, mana: dict[str, Any]) -> dict[str, Any] | None:
         return {"sacrifice_if_no_counters": m.group(1)}
     if sentence == _SKIP_UNTAP_SELF:  # 502.3
         return {"skip_untap_self": True}
+    return None
+
+
+def _instead(sentence: str) -> dict[str, Any] | None:
+    """"If [condition], add [mana] instead" after a mana ability's own instruction (614.15)."""
+    m = re.fullmatch(r"If (.+?), (?:add (.+) instead|instead add (.+))", sentence)
+    if not m:
+        return None
+    effect = mana_effect("Add " + (m.group(2) or m.group(3)))
+    if effect is None:
+        return None
+    condition = m.group(1)
+    if condition == "you played a land this turn":
+        return {"if": {"played_land_this_turn": True}, "effect": effect}
+    counter = re.fullmatch(r"~ has an? ([a-z]+|\+1/\+1) counters? on it", condition)
+    if counter:
+        kind = {"+1/+1": "p1p1"}.get(counter.group(1), counter.group(1))
+        return {"if": {"counter": kind}, "effect": effect}
     return None
 
 
@@ -2127,6 +2155,9 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
 EXACT: dict[str, list[dict[str, Any]]] = {
     "If ~ is in your opening hand, you may begin the game with it on the battlefield.":
         [{"keyword": "opening_hand_start"}],
+    # (Gemstone Caverns: its luck counter and the card exiled are the situation's to give, 103.6.)
+    "If ~ is in your opening hand and you're not playing first, you may begin the game with ~ on the battlefield "
+    "with a luck counter on it. If you do, exile a card from your hand.": [{"keyword": "opening_hand_start"}],
     "~ has protection from the chosen color.": [{"keyword": "protection_from_chosen_color"}],
     "If you would create a Clue, Food, or Treasure token, instead create one of each.":
         [{"replacement": {"event": "tokens", "filter": {"controller": "you"},
