@@ -894,6 +894,16 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("You may spend mana as though it were mana of any color.", False, [{"static": {"spend_as": "mana as any color"}}]),
+    ("Players may spend mana as though it were mana of any color.", False,
+     [{"static": {"spend_as": "each player: mana as any color"}}]),
+    ("You may spend mana as though it were mana of any type to cast creature spells.", False,
+     [{"static": {"spend_as": "mana as any type for creature spells"}}]),
+    ("You may spend mana as though it were mana of any color to cast planeswalker spells.", False,
+     [{"static": {"spend_as": "mana as any color for planeswalker spells"}}]),
+    # (Quicksilver Elemental: blue mana, for its own abilities alone.)
+    ("You may spend blue mana as though it were mana of any color to pay the activation costs of ~'s abilities.",
+     False, None),
     ("{T}: Add {U}. If you played a land this turn, add {B} instead.", False,
      [{"activated": {"cost": "{T}", "effect": {"add": "{U}"},
                      "instead": {"if": {"played_land_this_turn": True}, "effect": {"add": "{B}"}}}}]),

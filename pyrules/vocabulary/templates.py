@@ -2267,6 +2267,18 @@ class GrantShape(Shape):
         return granted
 
 
+#: The ways of spending mana a static ability may allow (601.2h), and their terms: who may (you, or each player), what
+#: the mana may be spent as (any color: the five colors, 105.4; any type: {C} too), and on what.
+_SPEND_AS = {
+    "white as any color; other mana only as colorless": fn("spend_as", C("w"), C("colorless")),
+    "mana as any color": fn("spend_any", C("color"), C("you"), C("all")),
+    "mana as any type": fn("spend_any", C("type"), C("you"), C("all")),
+    "each player: mana as any color": fn("spend_any", C("color"), C("players"), C("all")),
+    "mana as any type for creature spells": fn("spend_any", C("type"), C("you"), C("creature_spells")),
+    "mana as any color for planeswalker spells": fn("spend_any", C("color"), C("you"), C("planeswalker_spells")),
+}
+
+
 STATICS: tuple[Kind, ...] = (
     Kind("static", "set_land_type", "each [filter] is this basic land type (305.7, layer 4)",
          Modelled("continuous.lp", ("305.7", "613.1d")), OneOf(("plains", "island", "swamp", "mountain", "forest")),
@@ -2358,10 +2370,14 @@ STATICS: tuple[Kind, ...] = (
          "or -N less, for each permanent the filter matches as it is cast (601.2f, 702.41a)",
          Modelled("casting.lp", ("601.2f", "702.41a")), Signed(), term=lambda v, ctx: fn("spell_cost_each", v),
          example="payment/affinity-counts-the-artifacts"),
-    Kind("static", "spend_as", "its controller may spend white mana as though it were mana of any color, and "
-         "other mana only as though it were colorless (Celestial Dawn); the one reading pyrules knows",
-         Modelled("payment.lp", ("601.2h", "106.1")), OneOf(("white as any color; other mana only as colorless",)),
-         term=lambda v, ctx: fn("spend_as", C("w"), C("colorless")), example="payment/celestial-dawn-white-pays-uu"),
+    Kind("static", "spend_as", "how mana may be spent (601.2h, 106.1): \"white as any color; other mana only as "
+         "colorless\" (Celestial Dawn: its controller may spend white mana as though it were mana of any color, and "
+         "other mana only as though it were colorless); \"mana as any color\" (Chromatic Orrery: its controller may "
+         "spend mana as though it were mana of any color, which pays colored symbols but not {C}, 105.4), \"mana as "
+         "any type\" (any type: {C} too), \"each player: mana as any color\" (Mycosynth Lattice), \"mana as any "
+         "type for creature spells\" (Vizier of the Menagerie), \"mana as any color for planeswalker spells\" (Oath "
+         "of Nissa)", Modelled("payment.lp", ("601.2h", "106.1", "105.4")), OneOf(tuple(_SPEND_AS)),
+         term=lambda v, ctx: _SPEND_AS[v], example="payment/celestial-dawn-white-pays-uu"),
 )
 
 # ---------------------------------------------------------------------------------------------

@@ -2177,6 +2177,14 @@ EXACT: dict[str, list[dict[str, Any]]] = {
                                                                                     "controller": "you"}}}],
     "You may spend white mana as though it were mana of any color. You may spend other mana only as though it were "
     "colorless mana.": [{"static": {"spend_as": "white as any color; other mana only as colorless"}}],
+    **{sentence: [{"static": {"spend_as": value}}] for sentence, value in (
+        ("You may spend mana as though it were mana of any color.", "mana as any color"),
+        ("You may spend mana as though it were mana of any type.", "mana as any type"),
+        ("Players may spend mana as though it were mana of any color.", "each player: mana as any color"),
+        ("You may spend mana as though it were mana of any type to cast creature spells.",
+         "mana as any type for creature spells"),
+        ("You may spend mana as though it were mana of any color to cast planeswalker spells.",
+         "mana as any color for planeswalker spells"))},
 }
 
 _LASTING = {
