@@ -669,7 +669,9 @@ def test_cards_list_shows_the_lines_no_template_fits(write, capsys):
             - unsupported: Whenever Odd Guide attacks, defending player reveals the top card of their library.
         """)
     assert main(["cards", "list", "--library", str(library), "--unsupported"]) == 0
-    assert capsys.readouterr().out.splitlines() == [
+    assert capsys.readouterr().out.splitlines() == [  # (a library file adds its cards to the built-in ones)
+        "Chromatic Orrery  {7}  legendary artifact  (1 unread)",
+        "    {5}, {T}: Draw a card for each color among permanents you control.",
         "Odd Guide  {R}  creature - goblin  (1 unread)",
         "    Whenever Odd Guide attacks, defending player reveals the top card of their library."]
     assert main(["cards", "list", "--library", str(library) + ".missing"]) == 2

@@ -42,6 +42,8 @@ PHRASES: dict[str, str] = {
     "cost_life/1": "the life paid for {0}",
     "mana/2": "the {1} that {0} makes",
     "spend/2": "paying for {0} with {1}",
+    "left/3": "the {2} that {1} makes and paying for {0} leaves unspent",
+    "paid/3": "the {2} that {1} makes, spent paying for {0}",
     "effect/2": "the effect of {0}",
     "effect/3": "the effect of {0} on {2}",
     "i/2": "the effect of {0}",
