@@ -87,6 +87,13 @@ def test_sacrificed_mana_needs_a_sacrifice_cost():
     assert "needs a cost that sacrifices a permanent" in info.value.message
 
 
+def test_a_misspelt_spending_restriction_is_an_error():
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["land"], "abilities": [
+            {"activated": {"cost": "{T}", "effect": {"add": "{G}"}, "spend_only": ["creature_spell"]}}]})
+    assert "creature_spell" in info.value.message and "creature_spells_of_the_chosen_type" in info.value.message
+
+
 @pytest.mark.parametrize("instead, message", [
     ({"effect": {"add": "{B}"}}, "missing field 'if'"),
     ({"if": {}, "effect": {"add": "{B}"}}, "needs a condition"),

@@ -894,6 +894,10 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("{T}: Add one mana of any color. Spend this mana only to cast a creature spell of the chosen type, and that spell "
+     "can't be countered.", False,
+     [{"activated": {"cost": "{T}", "effect": {"add_any_color": 1}, "spend_only": ["creature_spells_of_the_chosen_type"],
+                     "spend_effect": "cant_be_countered"}}]),
     ("You may spend mana as though it were mana of any color.", False, [{"static": {"spend_as": "mana as any color"}}]),
     ("Players may spend mana as though it were mana of any color.", False,
      [{"static": {"spend_as": "each player: mana as any color"}}]),

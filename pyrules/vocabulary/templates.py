@@ -25,8 +25,8 @@ from pyrules.vocabulary.filters import Filter, FilterShape
 from pyrules.vocabulary.keywords import KEYWORDS
 from pyrules.vocabulary.kinds import Informational, Kind, Modelled, Refused
 from pyrules.vocabulary.shapes import Count, Flag, ListOf, Name, OneOf, Shape, Signed, Text, name_token
+from pyrules.vocabulary.values import CARD_RESTRICTIONS, COLOR_NAMES, MANA_TYPES, Color, ManaSymbols, ManaType, mana_text
 from pyrules.vocabulary.values import CARD_TYPES as CARD_TYPES_
-from pyrules.vocabulary.values import COLOR_NAMES, MANA_TYPES, Color, ManaSymbols, ManaType, mana_text
 from pyrules.vocabulary.values import SUPERTYPES as SUPERTYPES_
 
 # ---------------------------------------------------------------------------------------------
@@ -2399,8 +2399,10 @@ OPTIONS: tuple[Kind, ...] = (
          Modelled("activation.lp", ("307.1", "602.5d", "602.5b")), OneOf(("sorcery", "instant", "your_upkeep")),
          frozenset({"activated"}), term=lambda v, ctx: C(v),
          example="activation/sorcery-timing-ability", asp="ability_timing"),
-    Kind("option", "spend_only", "the mana may be spent only as this says (a restriction, 106.6)",
-         Modelled("mana.lp", ("106.6",)), ListOf(Name("spending restriction")), frozenset({"activated"}),
+    Kind("option", "spend_only", "the mana may be spent only as this says (a restriction, 106.6): abilities, "
+         "creature_spells, legendary_spells, or creature_spells_of_the_chosen_type (a creature spell with the creature "
+         "type chosen for this permanent as it entered, Cavern of Souls; such mana is refused in a pool)",
+         Modelled("mana.lp", ("106.6",)), ListOf(OneOf(CARD_RESTRICTIONS, "spending restriction")), frozenset({"activated"}),
          term=lambda v, ctx: [C(f"spend_only_{r}") for r in v], example="mana/ziggurat-mana-carries-its-restriction",
          asp="ability_rider"),
     Kind("option", "spend_effect", "what the mana does to the spell it is spent on (106.6): cant_be_countered "

@@ -124,3 +124,6 @@ class Color(Shape):
 
 #: How mana in a pool may be restricted (106.6), as ``spend_only`` says: the fact term is spend_only_<value>.
 RESTRICTIONS = ("abilities", "creature_spells", "legendary_spells")
+#: The restrictions a mana ability may put on its mana (106.6): those a pool may hold, and "only to cast a creature
+#: spell of the chosen type" (Cavern of Souls), which reads the permanent that made the mana, so never rests in a pool.
+CARD_RESTRICTIONS = (*RESTRICTIONS, "creature_spells_of_the_chosen_type")

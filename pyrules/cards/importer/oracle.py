@@ -644,8 +644,11 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
     if sentence in _SPEND:
         options["spend_only"] = [_SPEND[sentence]]
         return True
-    if sentence == "Spend this mana only to cast a legendary spell, and that spell can't be countered":
-        options["spend_only"] = ["legendary_spells"]
+    riders = {"Spend this mana only to cast a legendary spell, and that spell can't be countered": "legendary_spells",
+              "Spend this mana only to cast a creature spell of the chosen type, and that spell can't be countered":
+                  "creature_spells_of_the_chosen_type"}
+    if sentence in riders:
+        options["spend_only"] = [riders[sentence]]
         options["spend_effect"] = "cant_be_countered"
         return True
     sentence = sentence.replace("Activate this ability only", "Activate only")  # the wording before 2021
