@@ -894,6 +894,14 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("When ~ enters, you may exile a nonartifact, nonland card from your hand.", False,
+     [{"triggered": {"when": "enters",
+                     "effect": {"may": {"exile_card_from_hand": {"not_types": ["artifact", "land"]}}}}}]),
+    ("When ~ enters, you may exile an instant card from your hand.", False,
+     [{"triggered": {"when": "enters", "effect": {"may": {"exile_card_from_hand": {"types": ["instant"]}}}}}]),
+    ("{T}: Add one mana of any of the exiled card's colors.", False,
+     [{"activated": {"cost": "{T}", "effect": {"add_color_of_exiled": True}}}]),
+    ("When ~ enters, you may exile a card from your hand face down.", False, None),
     ("{T}: Add one mana of any color. Spend this mana only to cast a creature spell of the chosen type, and that spell "
      "can't be countered.", False,
      [{"activated": {"cost": "{T}", "effect": {"add_any_color": 1}, "spend_only": ["creature_spells_of_the_chosen_type"],

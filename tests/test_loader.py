@@ -526,9 +526,13 @@ def test_could_produce_of_an_empty_list(write):
     ("damaged_by: [nobody]", "damaged_by", "unknown object 'nobody'"),
     ("zone: graveyard, damaged_by: [c]", "damaged_by",
      "'c' is in the graveyard; only a permanent was dealt damage this turn (a new object elsewhere, CR 400.7)"),
+    ("exiled_with: [nobody]", "exiled_with", "unknown object 'nobody'"),
+    ("exiled_with: [c]", "exiled_with", "'c' is in the battlefield; a card exiled with a permanent is in exile (607.2a)"),
+    ("zone: hand, exiled_with: [c]", "exiled_with", "'c' is in the hand; only a permanent has 'exiled_with'"),
 ], ids=["tapped-in-hand", "token-in-graveyard", "back-face", "controller-in-hand", "counters-in-exile",
         "counter-kind", "zone", "shield-in-graveyard", "negative-shields", "prevention-shield-in-hand",
-        "empty-prevention-shield", "damaged-by-unknown", "damaged-by-in-graveyard"])
+        "empty-prevention-shield", "damaged-by-unknown", "damaged-by-in-graveyard", "exiled-with-unknown",
+        "exiled-with-not-in-exile", "exiled-with-in-hand"])
 def test_impossible_states(write, line_of, fields, marker, message):
     head = "players: [alice, bob]\nobjects:\n  - id: c\n    card: Grizzly Bears\n    owner: alice\n"
     body = "".join(f"    {part.strip()}\n" for part in _split_fields(fields))

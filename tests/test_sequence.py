@@ -430,3 +430,32 @@ def test_mana_in_a_pool_as_the_untap_step_ends_is_refused(write):
     with pytest.raises(UnsupportedError) as info:
         pyrules.solve(path)
     assert "mana emptying from a pool as a step ends (alice)" in str(info.value)
+
+
+MOX = """\
+cards:
+  - name: Boros Charm
+    cost: "{R}{W}"
+    types: [instant]
+    abilities:
+      - spell: {effect: {gain_life: 4}}
+players: [alice, bob]
+objects:
+  - {id: mox, card: Chrome Mox, controller: alice, exiled_with: [charm]}
+  - {id: charm, card: Boros Charm, owner: alice, zone: exile}
+question: {activate: mox}
+"""
+
+
+@pytest.mark.parametrize("moved, source, to", [("charm", "exile", "hand"), ("mox", "battlefield", "graveyard")],
+                         ids=["the-card-leaves-exile", "the-permanent-leaves"])
+def test_a_card_exiled_with_a_permanent_loses_the_link_as_either_changes_zones(write, moved, source, to):
+    """607.2a, 400.7: the link is between these two objects; one that changes zones is a new object."""
+    from clingo import Function, String
+
+    from pyrules.play.transition import after
+
+    state = load_situation(write("mox.yaml", MOX))
+    assert state.object("mox").exiled_with == ("charm",)
+    atom = Function("move", [String(moved), Function(source), Function(to)])
+    assert after(state, state.question, frozenset({atom})).object("mox").exiled_with == ()

@@ -34,6 +34,7 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "damage/2": (("O", "N"), "N damage is marked on O at the end (120.3e)"),
     "face/2": (("O", "F"), "permanent or spell O has face F up at the end (it transformed, 712.14a)"),
     "crafted_with/2": (("O", "C"), "C is one of the exiled cards used to craft O at the end (702.167c)"),
+    "exiled_with/2": (("O", "C"), "C is one of the cards exiled with O at the end (607.2a)"),
     "attached/2": (("O", "Y"), "O is attached to Y at the end (701.3)"),
     "unattached/1": (("O",), "O, attached to something at the start, is on the battlefield attached to nothing at "
                              "the end (704.5n, 704.5p)"),

@@ -172,6 +172,7 @@ GIVEN: dict[str, str] = {
     "new_to_controller/1": "came under its controller's control this turn",
     "loyalty_activated/1": "a loyalty ability of it was activated this turn",
     "used_this_turn/3": "{1} used {2} times this turn", "used_to_craft/2": "used to craft {1}",
+    "exiled_with/2": "{1} was exiled with {0}",
     "timestamp/2": "timestamp {1}", "library_position/2": "place {1} in its library",
     "stack_position/2": "place {1} on the stack (1: the top)",
     "object_mode/2": "mode {1} chosen", "object_x/2": "X is {1}", "stack_x/2": "X is {1}",
@@ -249,6 +250,7 @@ QUESTIONS: dict[str, str] = {
 CHOICES: dict[str, str] = {
     "sacrifice/1": "what to sacrifice for {0}",
     "discard/1": "what to discard for {0}",
+    "exile_from_hand/1": "the card {0} exiles from a hand",
     "color/1": "the color of {0}",
     "to_hand/1": "the card {0} puts into a hand",
     "found/1": "what the search of {0} finds",

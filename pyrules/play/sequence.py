@@ -455,6 +455,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("face", [String(oid), Function(n.face)]))
         if n.crafted_with != o.crafted_with:
             out |= {Function("crafted_with", [String(oid), String(m)]) for m in n.crafted_with}
+        if n.exiled_with != o.exiled_with:
+            out |= {Function("exiled_with", [String(oid), String(m)]) for m in n.exiled_with}
         if n.attached_to != o.attached_to and n.attached_to:
             out.add(Function("attached", [String(oid), String(n.attached_to)]))
         if n.attacking and n.attacking != o.attacking:

@@ -141,6 +141,9 @@ def _move(d: _Draft, a: Symbol) -> None:
     # 400.7: an object that changes zones becomes a new object with no memory of its previous one; a spell that
     # resolves into a permanent stays kicked or evoked (702.33d, 702.74a).
     cast_as = to == "stack" or (to == "battlefield" and obj.zone == "stack")
+    if obj.zone == "exile":  # 400.7: a card that leaves exile is no longer the card exiled with a permanent (607.2a)
+        for other in [o for o in d.objects.values() if obj.id in o.exiled_with]:
+            d.set(other, exiled_with=tuple(m for m in other.exiled_with if m != obj.id))
     if obj.zone == "battlefield":
         d.left.add(obj.id)
         if obj.controller in d.players:  # (revolt: a permanent its controller controlled left, this turn)
@@ -159,7 +162,8 @@ def _move(d: _Draft, a: Symbol) -> None:
           modes=obj.modes if to == "stack" else (),
           damage=0, damaged_by=(), deathtouch_damage=False, attacking=None, blocking=(), blocked=False,
           struck_first=False,
-          regeneration_shields=0, prevention_shields=(), copy_of=None, copy_except=(), crafted_with=(), keywords=(),
+          regeneration_shields=0, prevention_shields=(), copy_of=None, copy_except=(), crafted_with=(), exiled_with=(),
+          keywords=(),
           face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None,
           face_down=obj.face_down and to == "battlefield" and obj.zone == "stack")  # (708.3; elsewhere face up, 708.9)
 
@@ -371,6 +375,12 @@ def _event_item(d: _Draft, event: Symbol) -> str | None:
     if event.name == "cast" and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
         return event.arguments[0].string
     return None
+
+
+def _imprinted(d: _Draft, a: Symbol) -> None:
+    """607.2a: the card is exiled with the permanent (the move itself came first)."""
+    obj = d.obj(a.arguments[0])
+    d.set(obj, exiled_with=(*obj.exiled_with, _text(a.arguments[1])))
 
 
 def _attaches(d: _Draft, a: Symbol) -> None:
@@ -777,6 +787,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "delayed_source/2": _delayed_source,
     "effect_count/2": _effect_count,
     "attaches/2": _attaches,
+    "imprinted/2": _imprinted,
     "unattached/1": _unattached,
     "entered_transformed/1": _transformed,
     "turned_face_up/1": _turned_face_up,
@@ -1061,7 +1072,8 @@ def _state_key(state: Situation) -> tuple:
 
     def entry(o: GameObject) -> str:
         return repr((ref(o.id), _own(o), ref(o.attached_to), tuple(ref(t) for t in o.targets),
-                     tuple(ref(m) for m in o.crafted_with), ref(o.attacking), tuple(ref(x) for x in o.blocking)))
+                     tuple(ref(m) for m in o.crafted_with), ref(o.attacking), tuple(ref(x) for x in o.blocking),
+                     tuple(ref(m) for m in o.exiled_with)))
 
     known = _OBJECT_KEYS
     if len(known) >= 100_000:
@@ -1070,7 +1082,7 @@ def _state_key(state: Situation) -> tuple:
     for o in state.objects:
         if created and (o.id in created or o.attached_to in created or o.attacking in created
                         or not created.isdisjoint(o.blocking) or not created.isdisjoint(o.targets)
-                        or not created.isdisjoint(o.crafted_with)):
+                        or not created.isdisjoint(o.crafted_with) or not created.isdisjoint(o.exiled_with)):
             objects.append(entry(o))  # it names a created object: by what that object is, not its name
             continue
         found = known.get(id(o))

@@ -134,6 +134,12 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         for i, material in enumerate(obj.crafted_with):
             if material not in by_id:
                 raise f.child("crafted_with").child(i).fail(f"unknown object '{material}'")
+        for i, card in enumerate(obj.exiled_with):
+            if card not in by_id:
+                raise f.child("exiled_with").child(i).fail(f"unknown object '{card}'")
+            if by_id[card].zone != "exile":
+                raise f.child("exiled_with").child(i).fail(f"'{card}' is in the {by_id[card].zone}; a card exiled with "
+                                                          "a permanent is in exile (607.2a)")
         if obj.attached_to is not None:
             target = by_id.get(obj.attached_to)
             if target is None:
@@ -417,10 +423,11 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     copy_of_f = f.child("copy_of")
     copy_of = library.lookup(copy_of_f.text(), copy_of_f.where).name if copy_of_f.present else None
     crafted_with = get("crafted_with", ())
+    exiled_with = get("exiled_with", ())
     copy_except = get("copy_except", ())
     if copy_except and not copy_of:
         raise f.child("copy_except").fail(f"'{oid}' has exceptions to a copy effect but is no copy ('copy_of')")
-    for key, value in (("copy_of", copy_of), ("crafted_with", crafted_with)):
+    for key, value in (("copy_of", copy_of), ("crafted_with", crafted_with), ("exiled_with", exiled_with)):
         if value and zone != "battlefield":
             raise f.child(key).fail(f"'{oid}' is in the {zone}; only a permanent has '{key}'")
     combat = {key: get(key, default) for key, default in
@@ -481,6 +488,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         copy_of=copy_of,
         copy_except=copy_except,
         crafted_with=crafted_with,
+        exiled_with=exiled_with,
         **combat,
     )
 

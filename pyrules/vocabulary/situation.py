@@ -391,6 +391,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            ListOf(Id("an object")),
            term=lambda o, ctx: [fn("used_to_craft", ctx.oid, S(m)) for m in o.crafted_with],
            example="craft/locus-has-the-activated-abilities", asp="used_to_craft"),
+    _field("object", "exiled_with", "the cards in exile that an ability of this permanent exiled, to which its other "
+           "abilities refer as \"the exiled card\" (linked abilities, 607.2a: Chrome Mox's imprint)",
+           Modelled("mana.lp", ("607.2a",)), ListOf(Id("an object")),
+           term=lambda o, ctx: [fn("exiled_with", ctx.oid, S(m)) for m in o.exiled_with],
+           example="mana/chrome-mox-adds-the-exiled-cards-colors", asp="exiled_with"),
     _field("object", "targets", "a spell on the stack: its targets, in the order its text says \"target\" (115)",
            Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Id("an object or a player")),
            term=lambda o, ctx: [fn("target", ctx.oid, n, S(t)) for n, t in enumerate(o.targets, start=1)],

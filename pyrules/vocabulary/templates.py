@@ -1027,7 +1027,8 @@ class MayInstruction(Shape):
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
         "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top",
-        "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target"})
+        "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target",
+        "exile_card_from_hand"})
 
     def parse(self, f: Field) -> Any:
         return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
@@ -1204,6 +1205,11 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("mana.lp", ("106.5",)), FilterShape("players"), MANA,
          term=lambda value, ctx: fn("add_color_of", ctx.filter(value, "eff")),
          example="mana/undefined-mana-crater-colored-permanents"),
+    Kind("effect", "add_color_of_exiled", "add one mana of any of the colors of the cards exiled with this permanent "
+         "(\"the exiled card's colors\", linked abilities, 607.2a: Chrome Mox; undefined with none or a colorless one, "
+         "106.5)", Modelled("mana.lp", ("607.2a", "106.5")), Flag(), MANA, term=lambda v, ctx: C("add_color_of_exiled"),
+         text=lambda v: "Add one mana of any of the exiled card's colors",
+         example="mana/chrome-mox-adds-the-exiled-cards-colors"),
     Kind("effect", "add_produced_type", "add N mana of any type that land produced (a triggered mana ability)",
          Modelled("mana.lp", ("605.4a",)), Count(1), frozenset({"tapped_for_mana"}), term=_amount("add_produced_type"),
          example="mana/heartbeat-adds-type-produced"),
@@ -1547,6 +1553,12 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "put_self_on_top", "put this permanent on top of its owner's library (400.3, 400.7)",
          Modelled("stack.lp", ("400.3", "400.7")), Flag(), ON_PERMANENT, term=_const("put_self_on_top"),
          text=lambda v: "Put this on top of its owner's library", example="sequences/a-permanent-puts-itself-on-top"),
+    Kind("effect", "exile_card_from_hand", "exile a [filter] card from your hand (406.1), as you choose: Chrome Mox's "
+         "imprint; the card is exiled with the ability's source while that permanent stays on the battlefield, \"the "
+         "exiled card\" of its other abilities (607.2a)", Modelled("stack.lp", ("406.1", "607.2a")),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("exile_card_from_hand", ctx.filter(value, "eff")),
+         text=lambda v: f"Exile a {filter_words(v)} card from your hand".replace("  ", " "),
+         example="sequences/an-enters-trigger-exiles-a-card-of-the-hand"),
     Kind("effect", "exile_card_target", "exile target [filter] card from a graveyard (406.2, 115.1: a card in any "
          "player's graveyard)", Modelled("stack.lp", ("406.2", "115.1")), FilterShape("objects"), RESOLVING,
          term=lambda value, ctx: fn("exile_card_target", ctx.target(0)),

@@ -334,6 +334,8 @@ def mana_effect(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Add (\{[WUBRGC]\}) equal to the amount of counters removed", text)
     if m:
         return {"add_combination": {"count": "X", "of": [m.group(1)]}, "_removed": ""}
+    if text == "Add one mana of any of the exiled card's colors":  # 607.2a: linked to the ability that exiled it
+        return {"add_color_of_exiled": True}
     if text == "Add one mana of any color that a permanent you control is":
         return {"add_color_of": {"controller": "you"}}
     m = re.fullmatch(r"Add (one|two|three|four|five) mana of any (?:one )?color", text)
@@ -816,6 +818,12 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     if m:  # 400.3, 115.1
         flt = {} if m.group(1) is None else _card_filter(m.group(1))
         return None if flt is None else {"put_card_on_top": flt}
+    m = re.fullmatch(r"Exile an? (?:(.+?) )?card from your hand", sentence)
+    if m and permanent:  # 406.1, 607.2a: exiled with the permanent (Chrome Mox's imprint)
+        nons = [w.strip() for w in (m.group(1) or "").split(",")]
+        flt = {} if m.group(1) is None else {"not_types": [w[3:] for w in nons]} if all(
+            w.startswith("non") and w[3:] in TYPE_WORDS for w in nons) else _card_filter(m.group(1))
+        return None if flt is None else {"exile_card_from_hand": flt}
     m = re.fullmatch(r"Exile target (?:(.+?) )?card from a graveyard", sentence)
     if m:  # 406.2, 115.1: any player's graveyard
         flt = {} if m.group(1) is None else _card_filter(m.group(1))
