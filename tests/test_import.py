@@ -894,6 +894,12 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("When ~ is put into exile from the battlefield, you gain 2 life.", False,
+     [{"triggered": {"when": "exiled_from_battlefield", "effect": {"gain_life": 2}}}]),
+    ("When ~ dies or is put into exile from the battlefield, you gain 1 life.", False,
+     [{"triggered": {"when": "dies_or_exiled", "effect": {"gain_life": 1}}}]),
+    ("When ~ is exiled from the battlefield while you're activating a craft ability, draw a card.", False,
+     [{"triggered": {"when": "exiled_while_crafting", "effect": {"draw": 1}}}]),
     ("When ~ enters, you may exile a nonartifact, nonland card from your hand.", False,
      [{"triggered": {"when": "enters",
                      "effect": {"may": {"exile_card_from_hand": {"not_types": ["artifact", "land"]}}}}}]),

@@ -860,11 +860,14 @@ def _leaves_unnoticed(obj: GameObject, state: Situation) -> bool:
     library = _library(state)
     lasting = [a for e in state.effects if e.card in library for a in _all_abilities(e.card, library)]
     for a in [a for o in state.objects for a in _all_abilities(o.copy_of or o.card, library)] + lasting:
-        if a.kind == "triggered" and a.trigger in ("leaves", "dies"):
+        if a.kind == "triggered" and a.trigger in LEAVING_TRIGGERS:
             return False
     return not any(a.kind == "static" and any(p.kind not in _UNNOTICED_STATICS for p in a.statics)
                    for a in _all_abilities(obj.copy_of or obj.card, library))
 
+
+#: The triggers on a permanent leaving the battlefield (603.6c, 603.10a).
+LEAVING_TRIGGERS = frozenset({"leaves", "dies", "exiled_from_battlefield", "dies_or_exiled", "exiled_while_crafting"})
 
 # Static effects no state-based action reads: land types, colors, granted activated abilities, a chosen type.
 _UNNOTICED_STATICS = frozenset({"set_land_type", "add_land_type", "set_color", "grant", "is_chosen_type",

@@ -354,7 +354,8 @@ def parse_ability(f: Field) -> AbilitySpec:
         _check_mana_effects(effects, body.child("effect"))
         if modes and (body.child("lasting").present or any(e.kind.startswith("add") for e in effects)):
             raise UnsupportedError(body.child("modes").where, "a modal delayed or mana triggered ability")
-        if when in ("dies", "leaves") and any(e.kind == "put_self_on_top" for e in effects):
+        if when in ("dies", "leaves", "exiled_from_battlefield", "dies_or_exiled", "exiled_while_crafting") and any(
+                e.kind == "put_self_on_top" for e in effects):
             raise UnsupportedError(body.where, f"'put_self_on_top' in a '{when}' triggered ability (the card in its new "
                                    "zone, 400.7e)")
         if when == "cycling" and not body.child("filter").present and any(

@@ -2034,6 +2034,16 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "dies", "when this dies; with a filter, whenever a [filter] creature dies (700.4, 603.10a)",
          Modelled("triggers.lp", ("700.4", "603.10a")), term=_const("dies"),
          example="sequences/stitchers-supplier-dies-and-mills"),
+    Kind("trigger", "exiled_from_battlefield", "when this is put into exile from the battlefield; with a filter, "
+         "whenever a [filter] permanent is (603.6c, 603.10a)", Modelled("triggers.lp", ("603.6c", "603.10a")),
+         term=_const("exiled_from_battlefield"), example="sequences/exiled-from-the-battlefield-triggers"),
+    Kind("trigger", "dies_or_exiled", "when this dies or is put into exile from the battlefield; with a filter, "
+         "whenever a [filter] permanent does (700.4, 603.6c, 603.10a)", Modelled("triggers.lp", ("700.4", "603.10a")),
+         term=_const("dies_or_exiled"), example="sequences/dies-or-is-exiled-triggers-on-either"),
+    Kind("trigger", "exiled_while_crafting", "when this is exiled from the battlefield while you're activating a craft "
+         "ability: exiled as a material of a craft cost its controller pays (Market Gnome, 702.167a, 603.10a)",
+         Modelled("triggers.lp", ("702.167a", "603.10a")), term=_const("exiled_while_crafting"),
+         example="craft/market-gnome-exiled-while-crafting"),
 )
 
 REPLACEMENT_EVENTS: tuple[Kind, ...] = (

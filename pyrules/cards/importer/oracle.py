@@ -1953,17 +1953,24 @@ def _triggered(line: str) -> dict[str, Any] | None:
     if m:  # 120.1, 603.10a: by this permanent, earlier this turn or as it dies
         return _trigger("dies", {"types": ["creature"], "damaged_by_source": True}, m.group(1))
     line = re.sub(r"^When ~ is put into a graveyard from the battlefield, ", "When ~ dies, ", line)  # (700.4)
-    m = re.fullmatch(r"(?:When|Whenever) (.+?) (enters|dies|leaves the battlefield)( under your control)?, (.+)\.", line)
+    m = re.fullmatch(r"When ~ is exiled from the battlefield while you're activating a craft ability, (.+)\.", line)
+    if m:  # 702.167a: exiled as a craft material (Market Gnome)
+        return _trigger("exiled_while_crafting", None, m.group(1))
+    m = re.fullmatch(r"(?:When|Whenever) (.+?) (enters|dies or is put into exile from the battlefield|dies|leaves the "
+                     r"battlefield|is put into exile from the battlefield)( under your control)?, (.+)\.", line)
     if m:
         subject, event, yours, text = m.groups()
-        when = {"enters": "enters", "dies": "dies", "leaves the battlefield": "leaves"}[event]
+        when = {"enters": "enters", "dies": "dies", "leaves the battlefield": "leaves",
+                "is put into exile from the battlefield": "exiled_from_battlefield",
+                "dies or is put into exile from the battlefield": "dies_or_exiled"}[event]
         flt = None
         # "~ or another Ally": the filter names the others, and the ability sees its own object too (603.6a)
         or_self = subject.startswith("~ or another ")
         subject = subject[len("~ or "):] if or_self else subject
         if subject != "~":
             flt = permanent_filter(subject) or _another_subtype(subject)
-            if flt is None or ("controller" in flt and yours) or (when == "dies" and flt.get("types") != ["creature"]):
+            if flt is None or ("controller" in flt and yours) or (when in ("dies", "dies_or_exiled") and
+                                                                  flt.get("types") != ["creature"]):
                 return None
             if yours:
                 flt["controller"] = "you"
