@@ -894,6 +894,13 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("If you would gain life, you gain twice that much life instead.", False,
+     [{"replacement": {"event": "gain_life", "filter": {"controller": "you"}, "modify": {"multiply": 2}}}]),
+    ("If an opponent would gain life, that player loses that much life instead.", False,
+     [{"replacement": {"event": "gain_life", "filter": {"controller": "opponent"}, "modify": {"lose_instead": True}}}]),
+    ("If a player would gain life, that player gains no life instead.", False,
+     [{"replacement": {"event": "gain_life", "modify": {"no_gain": True}}}]),
+    ("If you would gain life, draw that many cards instead.", False, None),
     ("When ~ is put into exile from the battlefield, you gain 2 life.", False,
      [{"triggered": {"when": "exiled_from_battlefield", "effect": {"gain_life": 2}}}]),
     ("When ~ dies or is put into exile from the battlefield, you gain 1 life.", False,

@@ -411,6 +411,9 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise UnsupportedError(body.child("modify").where, f"modification '{mod_key}' of a '{event}' event")
         use = "counters" if event == "counters" else "objects"
         options = _options(body, "replacement")
+        if event == "gain_life" and set(_filter(body, use).conditions) - {"controller"}:
+            raise UnsupportedError(body.child("filter").where, "a 'gain_life' replacement's filter asking more than "
+                                   "whose life it is (controller: you or opponent)")
         if "applies_to" in options and event != "counters":
             raise body.child("applies_to").fail("'applies_to' is for a 'counters' replacement: counters may be put as "
                                                 "a cost, while every other event is an effect's")

@@ -2062,6 +2062,10 @@ REPLACEMENT_EVENTS: tuple[Kind, ...] = (
          Modelled("events.lp", ("614.1a",)), term=_const("to_graveyard"), example="replacement/rest-in-peace-and-leyline"),
     Kind("replacement_event", "damage", "a [filter] source would deal damage (120.4, 614.1a)",
          Modelled("events.lp", ("120.4", "614.1a")), term=_const("damage"), example="sequences/furnace-doubles-a-bolt"),
+    Kind("replacement_event", "gain_life", "a player would gain life (119.3, 614.1a): with a filter, only \"you\" "
+         "(controller: you) or \"an opponent\" (controller: opponent), of the ability's controller",
+         Modelled("events.lp", ("119.3", "614.1a")), term=_const("gain_life"),
+         example="replacement/boon-reflection-doubles-life-gained"),
     Kind("replacement_event", "player_counters", "counters would be put on a player (122.1f): where a player gets "
          "counters (infect's poison counters, 120.3b), a situation with such an effect is refused (applying it is not "
          "modelled)", Modelled("events.lp", ("122.1f", "122.6")), term=_const("player_counters"),
@@ -2171,7 +2175,7 @@ def _recipient_terms(value: Any, ctx: Any) -> list:
 MODIFICATIONS: tuple[Kind, ...] = (
     Kind("modification", "multiply", "twice (N times) as much, or that many",
          Modelled("events.lp", ("614.1a",), also=("mana.lp",)),
-         Count(2), frozenset({"tapped_for_mana", "counters", "tokens", "player_counters", "damage"}),
+         Count(2), frozenset({"tapped_for_mana", "counters", "tokens", "player_counters", "damage", "gain_life"}),
          term=_amount("multiply"),
          example="replacement/two-doubling-seasons"),
     Kind("modification", "prevent", "prevent that damage (all), or N of it, each time it would be dealt (615.1, "
@@ -2189,6 +2193,12 @@ MODIFICATIONS: tuple[Kind, ...] = (
          term=lambda v, ctx: fn("becomes_type", C(v)), example="mana/pale-moon-keeps-the-amount"),
     Kind("modification", "each_of", "instead create one of each (Academy Manufactor)", Modelled("events.lp", ("614.1a",)),
          EachOf(), frozenset({"tokens"}), term=_const("each_of"), example="replacement/manufactor-and-procession"),
+    Kind("modification", "no_gain", "that player gains no life instead (Sulfuric Vortex)",
+         Modelled("events.lp", ("614.1a", "119.3")), Flag(), frozenset({"gain_life"}), term=_const("no_gain"),
+         example="replacement/no-life-gained-instead"),
+    Kind("modification", "lose_instead", "that player loses that much life instead (Tainted Remedy)",
+         Modelled("events.lp", ("614.1a", "119.3")), Flag(), frozenset({"gain_life"}), term=_const("lose_instead"),
+         example="replacement/tainted-remedy-turns-gain-into-loss"),
     Kind("modification", "exile_instead", "exile it instead", Modelled("events.lp", ("614.1a",)), Flag(),
          frozenset({"to_graveyard"}), term=_const("exile_instead"), example="replacement/rest-in-peace-and-leyline"),
     Kind("modification", "plus_counter", "enters with additional counters", Modelled("events.lp", ("614.1c",)),

@@ -2195,6 +2195,12 @@ EXACT: dict[str, list[dict[str, Any]]] = {
                                                                                     "controller": "you"}}}],
     "You may spend white mana as though it were mana of any color. You may spend other mana only as though it were "
     "colorless mana.": [{"static": {"spend_as": "white as any color; other mana only as colorless"}}],
+    "If you would gain life, you gain twice that much life instead.":
+        [{"replacement": {"event": "gain_life", "filter": {"controller": "you"}, "modify": {"multiply": 2}}}],
+    "If an opponent would gain life, that player loses that much life instead.":
+        [{"replacement": {"event": "gain_life", "filter": {"controller": "opponent"}, "modify": {"lose_instead": True}}}],
+    "If a player would gain life, that player gains no life instead.":
+        [{"replacement": {"event": "gain_life", "modify": {"no_gain": True}}}],
     **{sentence: [{"static": {"spend_as": value}}] for sentence, value in (
         ("You may spend mana as though it were mana of any color.", "mana as any color"),
         ("You may spend mana as though it were mana of any type.", "mana as any type"),
