@@ -145,6 +145,8 @@ def _outputs() -> list[str]:
 def _describe(ability) -> str:
     if ability.kind in ("keyword", "activated"):
         return ability.text
+    if ability.kind == "unsupported":
+        return f"not read: {ability.line}"
     parts = [ability.trigger or ability.event or ", ".join(p.kind for p in ability.statics)]
     if ability.kind in ("enters", "spell", "triggered"):
         parts += [e.kind for e in ability.effects]
