@@ -91,6 +91,26 @@ def test_sacrificed_mana_needs_a_sacrifice_cost():
     assert "needs a cost that sacrifices a permanent" in info.value.message
 
 
+@pytest.mark.parametrize("spell, message", [
+    ({"effect": {"gain_life": 1}, "instead": {"if": {"counter": "luck"}, "effect": {"gain_life": 2}}},
+     "a spell has no counters"),
+    ({"effect": {"damage_any_target": 2}, "instead": {"if": {"cards_in_graveyard": 7}, "effect": {"gain_life": 2}}},
+     "where its effect has a target"),
+    ({"effect": {"gain_life": 1}, "instead": {"if": {"cards_in_graveyard": 7},
+                                              "effect": {"create_tokens": {"kind": "treasure", "count": 1}}}},
+     "where the effect of 'instead' has create_tokens"),
+    ({"effect": {"gain_life": 1}, "kicked_effect": {"gain_life": 2},
+      "instead": {"if": {"cards_in_graveyard": 7}, "effect": {"gain_life": 3}}},
+     "both a kicked_effect and an 'instead'"),
+    ({"modes": [{"gain_life": 1}, {"draw": 1}], "instead": {"if": {"cards_in_graveyard": 7}, "effect": {"draw": 2}}},
+     "not of a modal one"),
+], ids=["counter", "target", "tokens", "kicker", "modal"])
+def test_a_spells_instead_is_refused_where_it_cannot_be_read(spell, message):
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["sorcery"], "abilities": [{"spell": spell}]})
+    assert message in info.value.message
+
+
 def test_a_misspelt_spending_restriction_is_an_error():
     with pytest.raises(InputError) as info:
         card({"name": "Odd", "types": ["land"], "abilities": [

@@ -1659,3 +1659,30 @@ def test_casting_payment_and_movement_lines(line, spell_card, abilities):
 def test_echo_is_read_as_its_keyword():
     """702.30a: 'Echo {2}{R}' is the echo ability (a triggered ability the vocabulary builds from its cost)."""
     assert oracle.translate_line("Echo {2}{R}", spell_card=False) == [{"echo": "{2}{R}"}]
+
+
+@pytest.mark.parametrize("text, abilities", [
+    ("Add {B}{B}{B}.\nThreshold — Add {B}{B}{B}{B}{B} instead if seven or more cards are in your graveyard.",
+     [{"spell": {"effect": {"add": "{B}{B}{B}"},
+                 "instead": {"if": {"cards_in_graveyard": 7}, "effect": {"add": "{B}{B}{B}{B}{B}"}}}}]),
+    ("You gain 5 life.\nFerocious — You gain 10 life instead if you control a creature with power 4 or greater.",
+     [{"spell": {"effect": {"gain_life": 5},
+                 "instead": {"if": {"you_control": {"count": 1, "filter": {"types": ["creature"], "power_at_least": 4}}},
+                             "effect": {"gain_life": 10}}}}]),
+    ("Test deals 2 damage to any target.\nThreshold — Test deals 4 damage to that permanent or player instead if "
+     "seven or more cards are in your graveyard.", None),
+], ids=["threshold-mana", "ferocious-life", "instead-about-a-target"])
+def test_a_spells_instead_joins_its_spell_ability(text, abilities):
+    """614.15: "[Ability word] — [instructions] instead if [condition]" is part of the spell's one ability; one about
+    a target stays unread (the line, not the spell)."""
+    from pyrules.cards.importer.translate import translate
+    from pyrules.cards.library import parse_card
+
+    raw = reader.RawCard("Test", "normal", [reader.RawFace("Test", "{1}{B}", types=["Instant"], supertypes=[],
+                                                           subtypes=[], text=text, colors=["B"])])
+    result = translate(raw)
+    if abilities is None:
+        assert result.status != "full"
+        return
+    assert result.status == "full" and result.card["abilities"] == abilities
+    parse_card(Field(result.card, "card", "card", {}))

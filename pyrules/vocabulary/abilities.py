@@ -16,6 +16,7 @@ from pyrules.vocabulary.templates import (
     PLAYERS_ONLY,
     GrantShape,
     InsteadShape,
+    MayInstruction,
     add_ways,
     filter_words,
     instead_words,
@@ -224,6 +225,30 @@ def _check_instead(effects: tuple[Part, ...], replacing: tuple[Part, ...], modes
         if any(not e.kind.startswith("add") for e in side):
             raise UnsupportedError(f.where, f"an 'instead' where {name} does more than add mana")
     _check_mana_effects(replacing, f.child("effect"))
+
+
+#: The instructions a spell's "instead" may replace or give: those followed one by one as it resolves (instruction/3),
+#: which a condition can turn on or off.
+_INSTEAD_SPELL_EFFECTS = MayInstruction.FOLLOWED | {"add"}
+
+
+def _spell_instead(body: Field, effects: tuple[Part, ...]) -> AbilitySpec:
+    """"[Instructions]. [Ability word] — [instructions] instead if [condition]" (614.15): a spell's own replacement of
+    its instructions, decided as it resolves."""
+    f = body.child("instead")
+    if body.child("kicked_effect").present:
+        raise UnsupportedError(f.where, "a spell with both a kicked_effect and an 'instead'")
+    conditions, replacing = InsteadShape.parse_instead(f, lambda e: _parse_effects(e, {"spell"}, "an 'instead'"))
+    if any(name == "counter" for name, _ in conditions):
+        raise f.child("if").child("counter").fail("a spell has no counters: 'counter' is a condition of a permanent's "
+                                                  "mana ability")
+    for side, name in ((effects, "its effect"), (replacing, "the effect of 'instead'")):
+        odd = sorted({e.kind for e in side} - _INSTEAD_SPELL_EFFECTS)
+        if odd or any(targets_of(kind("effect", e.kind), e.value) for e in side):
+            raise UnsupportedError(f.where, f"a spell's 'instead' where {name} has {', '.join(odd) or 'a target'} "
+                                   "(only instructions without targets, followed one by one, are turned on and off)")
+    return AbilitySpec("spell", effects=effects + replacing, instead=conditions,
+                       conditions=("unless_instead",) * len(effects) + ("instead",) * len(replacing))
 
 
 def _options(body: Field, ability: str) -> dict[str, Any]:
@@ -464,12 +489,17 @@ def parse_ability(f: Field) -> AbilitySpec:
                                                "enchanted creature\" (filter: {enchanted: true})")
         return spec
     if key == "spell":  # the instructions of an instant or sorcery (CR 113.3a)
-        body.only_keys({"effect", "kicked_effect", "modes", "choose"})
+        body.only_keys({"effect", "kicked_effect", "modes", "choose", "instead"})
         if body.child("modes").present:
+            if body.child("instead").present:
+                raise body.child("instead").fail("'instead' is part of a spell with one list of instructions, not of a "
+                                                 "modal one")
             return _modal_spell(body)
         if body.child("choose").present:
             raise body.child("choose").fail("'choose' is how many modes a modal spell chooses: give 'modes'")
         effects = _parse_effects(body.child("effect"), {"spell"}, "a spell ability")
+        if body.child("instead").present:
+            return _spell_instead(body, effects)
         if not body.child("kicked_effect").present:
             return AbilitySpec("spell", effects=effects)
         kicked = _parse_effects(body.child("kicked_effect"), {"spell"}, "a spell ability")

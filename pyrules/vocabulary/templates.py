@@ -2445,12 +2445,15 @@ OPTIONS: tuple[Kind, ...] = (
          "on the turn's history, 305.2), or you control at least N permanents of a filter",
          Modelled("activation.lp", ("602.5b",)), OnlyIf(), frozenset({"activated"}), term=_only_if_terms,
          example="activation/temple-needs-five-lands", asp="ability_condition"),
-    Kind("option", "instead", "a mana ability's \"If [condition], add [mana] instead\" (a self-replacement effect, "
-         "614.1a, 614.15, applied before any other, 616.1a): where every condition holds as the ability resolves (or, "
-         "for what the permanent could produce, now, 106.7), the mana its 'effect' adds replaces the mana of the "
-         "ability's own instructions. Conditions: you played a land this turn (305.2), a counter of a kind on this "
-         "permanent, at least N cards in your graveyard (threshold), you control at least N permanents of a filter",
-         Modelled("mana.lp", ("614.15", "106.7")), InsteadShape(), frozenset({"activated"}), term=_instead_terms,
+    Kind("option", "instead", "a mana ability's \"If [condition], add [mana] instead\", or a spell's \"[Ability word] "
+         "— [instructions] instead if [condition]\" (a self-replacement effect, 614.1a, 614.15, applied before any "
+         "other, 616.1a): where every condition holds as the ability or spell resolves (or, for what the permanent could "
+         "produce, now, 106.7), the instructions of its 'effect' replace the ability's or spell's own. Conditions: you "
+         "played a land this turn (305.2), a counter of a kind on this permanent (a mana ability's), at least N cards in "
+         "your graveyard (threshold), you control at least N permanents of a filter (metalcraft). A spell's instructions "
+         "on either side have no target and are followed one by one",
+         Modelled("mana.lp", ("614.15", "106.7"), also=("stack.lp",)), InsteadShape(), frozenset({"activated", "spell"}),
+         term=_instead_terms,
          example="mana/river-of-tears-after-a-land", asp="ability_instead"),
     Kind("option", "as_long_as", "a static ability whose effect exists only while a condition holds (611.3a):"
          " attacking, tapped, untapped, monstrous (this permanent, 701.37b), dashed (702.109a), your_turn, "

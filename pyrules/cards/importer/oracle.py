@@ -624,6 +624,31 @@ def _after_mana(sentence: str, mana: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def spell_instead(line: str) -> dict[str, Any] | None:
+    """"[Ability word] — [instruction] instead if [condition]." on an instant or sorcery (614.15), or None."""
+    m = re.fullmatch(r"(?:([A-Za-z' ]+) — )?(.+) instead if (.+)\.", line)
+    if not m or (m.group(1) and m.group(1).lower() not in ABILITY_WORDS):
+        return None
+    effect = _effect(m.group(2)[0].upper() + m.group(2)[1:])
+    condition = _condition(m.group(3))
+    return {"if": condition, "effect": effect} if effect is not None and condition is not None else None
+
+
+def _condition(text: str) -> dict[str, Any] | None:
+    """The condition of an "instead" in the vocabulary's words."""
+    m = re.fullmatch(r"(\w+) or more cards are in your graveyard", text)
+    if m and number(m.group(1)):
+        return {"cards_in_graveyard": number(m.group(1))}
+    m = re.fullmatch(r"you control (an?|one|two|three|four|five|six|seven) (?:or more )?(.+)", text)
+    if m:
+        count = 1 if m.group(1) in ("a", "an") else number(m.group(1))
+        flt = permanent_filter(m.group(2))
+        return {"you_control": {"count": count, "filter": flt}} if flt and count else None
+    if text == "you played a land this turn":
+        return {"played_land_this_turn": True}
+    return None
+
+
 def _instead(sentence: str) -> dict[str, Any] | None:
     """"If [condition], add [mana] instead" after a mana ability's own instruction (614.15)."""
     m = re.fullmatch(r"If (.+?), (?:add (.+) instead|instead add (.+))", sentence)

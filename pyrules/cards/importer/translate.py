@@ -130,6 +130,7 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
     abilities: list[dict[str, Any]] = []
     spell_effects: list[Any] = []
     spell_at = None
+    spell_instead: tuple[str, dict[str, Any]] | None = None  # (its line, what it reads as)
     names = _names(raw, face, supers)
     levels = False
     lines = face.text.split("\n") if face.text else []
@@ -169,6 +170,10 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
                 abilities.append(ability)
                 skip = len(bullets)
                 continue
+        instead = oracle.spell_instead(norm) if spell_card and spell_at is not None and spell_instead is None else None
+        if instead is not None:  # "[Ability word] — [instructions] instead if [condition]" (614.15): the spell's own
+            spell_instead = (oracle._REMINDER.sub("", line).strip(), instead)
+            continue
         found = None if levels else oracle.translate_line(norm, spell_card)
         if found is not None:
             # An instruction that makes "the lasting effect written after it" names that ability's number.
@@ -202,6 +207,14 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
                 result.mana.append(body)
     if spell_at is not None:
         abilities[spell_at] = {"spell": {"effect": spell_effects[0] if len(spell_effects) == 1 else spell_effects}}
+        if spell_instead is not None:
+            combined = {"spell": {**abilities[spell_at]["spell"], "instead": spell_instead[1]}}
+            try:  # (read back: the instructions on either side must be ones an "instead" may turn on and off)
+                parse_ability(Field(combined, f"{where}.text", where, {}))
+                abilities[spell_at] = combined
+            except InputError:
+                abilities.append({"unsupported": spell_instead[0]})
+                result.unsupported.append(spell_instead[0])
     if modal_at is not None and spell_at is not None:  # modes and instructions outside them: no template says so
         abilities[modal_at:modal_at + 1] = [{"unsupported": text} for text in modal_lines]
         result.unsupported += modal_lines
