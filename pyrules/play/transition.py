@@ -622,6 +622,10 @@ def _uncounterable(d: _Draft, a: Symbol) -> None:  # 106.6: the mana spent on it
     d.set(d.obj(a.arguments[0]), cant_be_countered=True)
 
 
+def _x_doubled(d: _Draft, a: Symbol) -> None:  # 107.3: the spell's X from now on
+    d.set(d.obj(a.arguments[0]), x=_bounded(a.arguments[1].number))
+
+
 def _renowned(d: _Draft, a: Symbol) -> None:  # 702.112b
     d.set(d.obj(a.arguments[0]), renowned=True)
 
@@ -752,6 +756,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "entered_tapped/1": _entered_tapped,
     "cant_be_countered/1": _uncounterable,
     "became_renowned/1": _renowned,
+    "x_doubled/2": _x_doubled,
     "became_monstrous/1": _monstrous,
     "skips_next_untap/2": _skips_untap,
     "life_lost/2": _life(-1),

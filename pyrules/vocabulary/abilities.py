@@ -203,7 +203,12 @@ def _parse_effect_items(f: Field, contexts: set[str], where: str) -> tuple[Part,
     k = kind("effect", key)
     if not k.contexts & contexts:
         raise UnsupportedError(f.where, f"effect '{key}' in {where}")
-    return (Part(key, k.shape.parse(sub)),)
+    part = Part(key, k.shape.parse(sub))
+    # the one instruction "you may" or "you may pay ...; if you do" holds is allowed only where it is allowed alone
+    held = part.value[0] if key == "may" else part.value[1] if key == "if_paid" else None
+    if held is not None and not kind("effect", held).contexts & contexts:
+        raise UnsupportedError(f.where, f"effect '{held}' in {where}")
+    return (part,)
 
 
 _CHOSEN_MANA = {"add_one_of", "add_any_color", "add_any_combination", "add_combination", "add_could_produce", "add_color_of",
@@ -413,6 +418,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         if options.get("if") in _ATTACK_CONDITIONS and when != "attacks":
             raise UnsupportedError(body.child("if").where, f"'if: {options['if']}' is a condition of an attack trigger "
                                    "(when: attacks)")
+        if options.get("if") == "x_in_cost" and (when not in ("cast", "activate") or options.get("or_self")):
+            raise UnsupportedError(body.child("if").where, "'if: x_in_cost' is a condition of a cast or activate "
+                                   "trigger's event (when: cast or activate, without or_self)")
         zone = options.get("zone", "")
         if zone and flt is None:
             raise UnsupportedError(body.child("zone").where, "a triggered ability working from the graveyard without a "
@@ -548,8 +556,8 @@ def parse_ability(f: Field) -> AbilitySpec:
     if not parts:
         raise body.fail(f"'enters' needs one of: {', '.join(enters)}")
     condition = kind("option", "if").shape.parse(body.child("if")) if body.child("if").present else ""
-    if condition in _ATTACK_CONDITIONS:
-        raise UnsupportedError(body.child("if").where, f"'if: {condition}' is a condition of an attack trigger, not of "
+    if condition in _ATTACK_CONDITIONS or condition == "x_in_cost":
+        raise UnsupportedError(body.child("if").where, f"'if: {condition}' is a condition of a trigger's event, not of "
                                "how a permanent enters")
     return AbilitySpec("enters", effects=parts, intervening_if=condition)
 

@@ -447,8 +447,9 @@ STACK_FIELDS: tuple[Kind, ...] = (
     _field("stack_item", "division", "how its damage is divided among its targets (601.2d)",
            Modelled("stack.lp", ("601.2d",)), ListOf(Count(1)), example="craft/arc-mage-damage-on-the-stack",
            asp="division"),
-    _field("stack_item", "copies", "for a trigger that copies the ability that triggered it (Locus of "
-           "Enlightenment): the id of that ability, lower on the stack (707.10)", Modelled("stack.lp", ("707.10",)),
+    _field("stack_item", "copies", "for a trigger about the spell or ability that triggered it, lower on the stack: "
+           "its id (Locus of Enlightenment copies that ability; Unbound Flourishing copies that spell or doubles its "
+           "X, 707.10, 107.3)", Modelled("stack.lp", ("707.10",)),
            example="craft/locus-trigger-on-the-stack", asp="trigger_item"),
     _field("stack_item", "that", "for a trigger whose instructions say \"that creature\" (exalted): the id of the "
            "creature its event was about (603.2)", Modelled("stack.lp", ("603.2",)),

@@ -1028,7 +1028,7 @@ class MayInstruction(Shape):
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
         "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top",
         "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target",
-        "exile_card_from_hand"})
+        "exile_card_from_hand", "copy_triggering_spell"})
 
     def parse(self, f: Field) -> Any:
         return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
@@ -1471,6 +1471,15 @@ EFFECTS: tuple[Kind, ...] = (
          CopyChoice(), frozenset({"activate"}),
          term=lambda value, ctx: fn("copy_ability", C("new_targets" if value else "same_targets")), asp="copy_ability",
          example="craft/locus-copies-an-activated-ability"),
+    Kind("effect", "copy_triggering_spell", "copy the instant or sorcery spell that triggered this (\"copy that "
+         "spell\"), if it is still on the stack; with new_targets, you may choose new targets for the copy (707.10, "
+         "707.10c): only in a 'cast' triggered ability", Modelled("casting.lp", ("707.10", "707.10c")), CopyChoice(),
+         frozenset({"cast"}), term=lambda value, ctx: fn("copy_that_spell", C("new_targets" if value else "same_targets")),
+         asp="copy_that_spell", example="stack/unbound-flourishing-copies-an-x-instant"),
+    Kind("effect", "double_x_of_triggering_spell", "double the value of X of the spell that triggered this, if it is "
+         "still on the stack (107.3, 701.10a): only in a 'cast' triggered ability", Modelled("casting.lp", ("107.3",)),
+         Flag(), frozenset({"cast"}), term=_const("double_that_x"), asp="double_that_x",
+         example="stack/unbound-flourishing-doubles-x"),
     Kind("effect", "destroy_target", "destroy target [filter] permanent (701.8)", Modelled("stack.lp", ("701.8a",)),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("destroy_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
@@ -2494,11 +2503,13 @@ OPTIONS: tuple[Kind, ...] = (
          "permanent you controlled left the battlefield this turn, 207.2c), cast_from_hand or not_cast_from_hand (\"if "
          "you (didn't) cast it from your hand\", 601.2a: a permanent put onto the battlefield was not cast) or "
          "attacks_player_with_most_life (dethrone, 702.105a) or with_two_other_attackers (battalion: \"whenever this and "
-         "at least two other creatures attack\"), conditions of an attack trigger's event; each checked as the ability "
-         "triggers or applies", Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
+         "at least two other creatures attack\"), conditions of an attack trigger's event, or x_in_cost (\"if that "
+         "spell's mana cost or that ability's activation cost contains {X}\", 107.3), a condition of a cast or activate "
+         "trigger's event; each checked as the ability triggers or applies",
+         Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
                 "revolt", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
-                "with_two_other_attackers")),
+                "with_two_other_attackers", "x_in_cost")),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: C(v), example="sequences/unkicked-creature-enters-without-counters", asp="ability_if"),
     Kind("option", "or_self", "a triggered ability with a filter that also triggers on what happens to its own object "
