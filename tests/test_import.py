@@ -894,6 +894,14 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("Whenever you cast an instant or sorcery spell, you may pay {3}. If you do, copy that spell. You may choose new "
+     "targets for the copy.", False,
+     [{"triggered": {"when": "cast", "filter": {"any_types": ["instant", "sorcery"], "controller": "you"},
+                     "effect": {"if_paid": {"pay": "{3}", "effect": {"copy_triggering_spell": {"new_targets": True}}}}}}]),
+    ("Whenever you cast an instant or sorcery spell, you may copy that spell. You may choose new targets for the copy.",
+     False, [{"triggered": {"when": "cast", "filter": {"any_types": ["instant", "sorcery"], "controller": "you"},
+                            "effect": {"may": {"copy_triggering_spell": {"new_targets": True}}}}}]),
+    ("When ~ enters the battlefield, copy that spell.", False, None),
     ("If you would gain life, you gain twice that much life instead.", False,
      [{"replacement": {"event": "gain_life", "filter": {"controller": "you"}, "modify": {"multiply": 2}}}]),
     ("If an opponent would gain life, that player loses that much life instead.", False,

@@ -817,6 +817,9 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return fight
     if permanent and sentence == "Sacrifice ~":
         return {"sacrifice_self": True}  # 701.21a
+    m = re.fullmatch(r"Copy that spell( and you may choose new targets for (?:the|that) copy)?", sentence)
+    if m:  # 603.2, 707.10: the spell that triggered a "whenever you cast" ability
+        return {"copy_triggering_spell": {"new_targets": True} if m.group(1) else True}
     m = re.fullmatch(r"Copy target (instant or sorcery|instant|sorcery) spell( you control)?"
                      r"(?: with (?:converted mana cost|mana value) (\d+) or less)?", sentence)
     if m:  # 707.10
@@ -1248,6 +1251,9 @@ def instruction_sentences(text: str) -> list[str]:
 def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
     out = []
     previous = ""
+    # "copy that spell. You may choose new targets for the copy" is one instruction (707.10c)
+    text = re.sub(r"\b([Cc]opy that spell)\. You may choose new targets for (the|that) copy",
+                  r"\1 and you may choose new targets for \2 copy", text)
     sentences = instruction_sentences(text)
     for i in range(len(sentences) - 1, 0, -1):  # "... put that card into your hand. Then shuffle." (701.24a)
         if _SHUFFLE.fullmatch(sentences[i]) and "search your library" in sentences[i - 1].lower():
