@@ -63,7 +63,11 @@ REFUSED = [
     ({"activated": {"cost": "{T}", "effect": {"add_could_produce": {"filter": {"other": True}, "range": "type"}}}},
      "filter field(s) other"),
     ({"replacement": {"event": "gain_life", "filter": {"types": ["creature"]}, "modify": {"multiply": 2}}},
-     "a 'gain_life' replacement's filter asking more than whose life it is"),
+     "a 'gain_life' replacement's filter asking more than which player it is"),
+    ({"replacement": {"event": "draw", "filter": {"types": ["creature"]}, "modify": {"multiply": 2}}},
+     "a 'draw' replacement's filter asking more than which player it is"),
+    ({"replacement": {"event": "draw", "modify": {"no_gain": True}}}, "modification 'no_gain' of a 'draw'"),
+    ({"replacement": {"event": "gain_life", "modify": {"skip_draw": True}}}, "modification 'skip_draw' of a 'gain_life'"),
     ({"replacement": {"event": "counters", "modify": {"lose_instead": True}}},
      "modification 'lose_instead' of a 'counters'"),
     ({"activated": {"cost": "{T}", "effect": [{"add": "{U}"}, {"draw": 1}],
@@ -81,6 +85,14 @@ def test_templates_the_encodings_cannot_read_are_refused(ability, message):
         card({"name": "Odd", "types": ["enchantment"], "abilities": [ability]})
     assert message in info.value.message
     assert info.value.message.startswith("unsupported: ")
+
+
+def test_only_a_draw_replacement_leaves_a_draw_alone():
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["enchantment"],
+              "abilities": [{"replacement": {"event": "gain_life", "modify": {"multiply": 2},
+                                             "except": "first_in_draw_step"}}]})
+    assert "'except' is for a 'draw' replacement" in info.value.message
 
 
 def test_sacrificed_mana_needs_a_sacrifice_cost():

@@ -246,13 +246,13 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
                            ("spend_effect", ability.spend_effect), ("only_if", ability.only_if),
                            ("as_long_as", ability.as_long_as), ("for_each", ability.for_each),
                            ("to", ability.damage_to), ("by", ability.damage_by), ("combat", ability.combat),
-                           ("instead", ability.instead)):
+                           ("instead", ability.instead), ("except", ability.draw_except)):
         if values and ("option", option) not in skip:
             pred = {"lasting": "ability_lasting", "limit": "ability_limit", "timing": "ability_timing",
                     "spend_only": "ability_rider", "applies_to": "ability_applies_to",
                     "spend_effect": "ability_spend_effect", "only_if": "ability_condition", "to": "ability_damage_to",
                     "by": "ability_damage_by", "combat": "ability_damage_kind", "as_long_as": "ability_while",
-                    "for_each": "ability_for_each", "instead": "ability_instead"}[option]
+                    "for_each": "ability_for_each", "instead": "ability_instead", "except": "ability_except"}[option]
             out += [fn(pred, d, t) for t in _terms(kind("option", option).term(values, ctx))]
     return out
 

@@ -87,7 +87,8 @@ PHRASES: dict[str, str] = {
     "made/1": "the mana {0} made",
     "effect/1": "the lasting effect {0}",
     "dies/1": "{0} dying",
-    "gain/1": "the life gain of {0}",
+    "gain/2": "{1} gaining life from {0}",
+    "drawing/2": "{1} drawing cards from {0}",
     "lifelink/1": "the lifelink of {0}",
     "exiled/1": "{0} being put into exile from the battlefield",
     "dies_or_exiled/1": "{0} dying or being put into exile from the battlefield",
@@ -371,6 +372,8 @@ def _state(value: Symbol, names: dict[str, str]) -> str | None:
         return f"{args[1].number} {phrase(args[0], names)} counters (a cost)"
     if value.name in ("g", "l") and len(args) == 1:  # (gaining life, or losing it instead)
         return f"{'gaining' if value.name == 'g' else 'losing'} {phrase(args[0], names)} life"
+    if value.name == "dr" and len(args) == 1:  # (drawing cards)
+        return f"drawing {phrase(args[0], names)} cards"
     if value.name == "dmg" and len(args) == 1:
         return f"{phrase(args[0], names)} damage"
     if value.name == "dest" and len(args) == 1:

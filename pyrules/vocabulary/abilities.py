@@ -61,6 +61,7 @@ class AbilitySpec:
     damage_to: tuple = ()  # a damage replacement: only damage dealt to these (self, you, players, filters)
     damage_by: str = ""  # a damage replacement: "self" if only damage its own object deals
     combat: bool = False  # a damage replacement: only combat damage
+    draw_except: str = ""  # a draw replacement: the draw it leaves alone (first_in_draw_step)
     or_self: bool = False  # triggered with a filter: also on what happens to its own object ("~ or another Ally")
     limit: str = ""  # activated: once_each_turn
     timing: str = ""  # activated: sorcery
@@ -436,7 +437,7 @@ def parse_ability(f: Field) -> AbilitySpec:
                            intervening_if=options.get("if", ""), or_self=bool(options.get("or_self")), modes=modes,
                            zone=zone)
     if key == "replacement":
-        body.only_keys({"event", "filter", "modify", "lasting", "applies_to", "to", "by", "combat"})
+        body.only_keys({"event", "filter", "modify", "lasting", "applies_to", "to", "by", "combat", "except"})
         event = body.child("event").choice(names("replacement_event"))
         mod_key, mod = _single(body.child("modify"), "modification", "modification")
         modification = kind("modification", mod_key)
@@ -444,9 +445,11 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise UnsupportedError(body.child("modify").where, f"modification '{mod_key}' of a '{event}' event")
         use = "counters" if event == "counters" else "objects"
         options = _options(body, "replacement")
-        if event == "gain_life" and set(_filter(body, use).conditions) - {"controller"}:
-            raise UnsupportedError(body.child("filter").where, "a 'gain_life' replacement's filter asking more than "
-                                   "whose life it is (controller: you or opponent)")
+        if event in ("gain_life", "draw") and set(_filter(body, use).conditions) - {"controller"}:
+            raise UnsupportedError(body.child("filter").where, f"a '{event}' replacement's filter asking more than "
+                                   "which player it is (controller: you or opponent)")
+        if "except" in options and event != "draw":
+            raise body.child("except").fail("'except' is for a 'draw' replacement: it says which draw it leaves alone")
         if "applies_to" in options and event != "counters":
             raise body.child("applies_to").fail("'applies_to' is for a 'counters' replacement: counters may be put as "
                                                 "a cost, while every other event is an effect's")
@@ -456,7 +459,8 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec("replacement", event=event, filter=_filter(body, use),
                            modify=Part(mod_key, modification.shape.parse(mod)), lasting=options.get("lasting", ""),
                            applies_to=options.get("applies_to", ""), damage_to=options.get("to", ()),
-                           damage_by=options.get("by", ""), combat=options.get("combat", False))
+                           damage_by=options.get("by", ""), combat=options.get("combat", False),
+                           draw_except=options.get("except", ""))
     if key == "static":
         statics = names("static")
         body.only_keys(set(statics) | {"filter", "lasting", "as_long_as", "for_each"})

@@ -2075,6 +2075,11 @@ REPLACEMENT_EVENTS: tuple[Kind, ...] = (
          "(controller: you) or \"an opponent\" (controller: opponent), of the ability's controller",
          Modelled("events.lp", ("119.3", "614.1a")), term=_const("gain_life"),
          example="replacement/boon-reflection-doubles-life-gained"),
+    Kind("replacement_event", "draw", "a player would draw cards (121.6, 614.1a): each card drawn is an event of "
+         "its own (121.2), so 'draw two cards instead' (multiply: 2) makes N cards 2N; with a filter, only \"you\" "
+         "(controller: you) or \"an opponent\" (controller: opponent), of the ability's controller",
+         Modelled("events.lp", ("121.6", "614.1a")), term=_const("draw"),
+         example="replacement/thought-reflection-doubles-each-draw"),
     Kind("replacement_event", "player_counters", "counters would be put on a player (122.1f): where a player gets "
          "counters (infect's poison counters, 120.3b), a situation with such an effect is refused (applying it is not "
          "modelled)", Modelled("events.lp", ("122.1f", "122.6")), term=_const("player_counters"),
@@ -2184,7 +2189,8 @@ def _recipient_terms(value: Any, ctx: Any) -> list:
 MODIFICATIONS: tuple[Kind, ...] = (
     Kind("modification", "multiply", "twice (N times) as much, or that many",
          Modelled("events.lp", ("614.1a",), also=("mana.lp",)),
-         Count(2), frozenset({"tapped_for_mana", "counters", "tokens", "player_counters", "damage", "gain_life"}),
+         Count(2), frozenset({"tapped_for_mana", "counters", "tokens", "player_counters", "damage", "gain_life",
+                              "draw"}),
          term=_amount("multiply"),
          example="replacement/two-doubling-seasons"),
     Kind("modification", "prevent", "prevent that damage (all), or N of it, each time it would be dealt (615.1, "
@@ -2208,6 +2214,9 @@ MODIFICATIONS: tuple[Kind, ...] = (
     Kind("modification", "lose_instead", "that player loses that much life instead (Tainted Remedy)",
          Modelled("events.lp", ("614.1a", "119.3")), Flag(), frozenset({"gain_life"}), term=_const("lose_instead"),
          example="replacement/tainted-remedy-turns-gain-into-loss"),
+    Kind("modification", "skip_draw", "that player skips that draw instead (Possessed Portal): no card is drawn",
+         Modelled("events.lp", ("614.1a", "121.6")), Flag(), frozenset({"draw"}), term=_const("skip_draw"),
+         example="replacement/a-skipped-draw-draws-nothing"),
     Kind("modification", "exile_instead", "exile it instead", Modelled("events.lp", ("614.1a",)), Flag(),
          frozenset({"to_graveyard"}), term=_const("exile_instead"), example="replacement/rest-in-peace-and-leyline"),
     Kind("modification", "plus_counter", "enters with additional counters", Modelled("events.lp", ("614.1c",)),
@@ -2512,6 +2521,11 @@ OPTIONS: tuple[Kind, ...] = (
                 "with_two_other_attackers", "x_in_cost")),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: C(v), example="sequences/unkicked-creature-enters-without-counters", asp="ability_if"),
+    Kind("option", "except", "a draw replacement that does not apply to first_in_draw_step: \"except the first one "
+         "you draw in each of your draw steps\" (504.1); in its controller's draw step, which draw is the first is not "
+         "known and the situation is refused", Modelled("events.lp", ("504.1", "121.6")), OneOf(("first_in_draw_step",)),
+         frozenset({"replacement"}), term=lambda v, ctx: C(v), example="replacement/alhammarrets-archive-doubles-draws",
+         asp="ability_except"),
     Kind("option", "or_self", "a triggered ability with a filter that also triggers on what happens to its own object "
          "(\"whenever ~ or another Ally enters under your control\", 603.2, 603.6a)",
          Modelled("triggers.lp", ("603.2", "603.6a")), Flag(), frozenset({"triggered"}), term=lambda v, ctx: [],
