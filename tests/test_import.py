@@ -894,6 +894,12 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("If you would draw a card except the first one you draw in each of your draw steps, draw two cards instead.", False,
+     [{"replacement": {"event": "draw", "filter": {"controller": "you"}, "modify": {"multiply": 2},
+                       "except": "first_in_draw_step"}}]),
+    ("If a player would draw a card, that player skips that draw instead.", False,
+     [{"replacement": {"event": "draw", "modify": {"skip_draw": True}}}]),
+    ("If you would draw a card, you may skip that draw instead.", False, None),
     ("Whenever you cast an instant or sorcery spell, you may pay {3}. If you do, copy that spell. You may choose new "
      "targets for the copy.", False,
      [{"triggered": {"when": "cast", "filter": {"any_types": ["instant", "sorcery"], "controller": "you"},

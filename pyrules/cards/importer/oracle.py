@@ -2232,6 +2232,13 @@ EXACT: dict[str, list[dict[str, Any]]] = {
         [{"replacement": {"event": "gain_life", "filter": {"controller": "opponent"}, "modify": {"lose_instead": True}}}],
     "If a player would gain life, that player gains no life instead.":
         [{"replacement": {"event": "gain_life", "modify": {"no_gain": True}}}],
+    "If you would draw a card, draw two cards instead.":
+        [{"replacement": {"event": "draw", "filter": {"controller": "you"}, "modify": {"multiply": 2}}}],
+    "If you would draw a card except the first one you draw in each of your draw steps, draw two cards instead.":
+        [{"replacement": {"event": "draw", "filter": {"controller": "you"}, "modify": {"multiply": 2},
+                          "except": "first_in_draw_step"}}],
+    "If a player would draw a card, that player skips that draw instead.":
+        [{"replacement": {"event": "draw", "modify": {"skip_draw": True}}}],
     **{sentence: [{"static": {"spend_as": value}}] for sentence, value in (
         ("You may spend mana as though it were mana of any color.", "mana as any color"),
         ("You may spend mana as though it were mana of any type.", "mana as any type"),
