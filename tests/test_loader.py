@@ -523,6 +523,10 @@ def test_could_produce_of_an_empty_list(write):
     ("zone: hand, prevention_shields: [2]", "prevention_shields",
      "'c' is in the hand; a prevention shield protects a player or a permanent (CR 615.7)"),
     ("prevention_shields: [0]", "prevention_shields", "objects.0.prevention_shields.0 must be at least 1, not 0"),
+    ("prevention_shields: [{counters: p1p1}]", "prevention_shields",
+     "objects.0.prevention_shields.0 needs 'prevent' (how much damage the shield prevents)"),
+    ("prevention_shields: [{prevent: 2, counter: p1p1}]", "prevention_shields",
+     "unknown field 'counter' in objects.0.prevention_shields.0; expected one of: counters, prevent"),
     ("damaged_by: [nobody]", "damaged_by", "unknown object 'nobody'"),
     ("zone: graveyard, damaged_by: [c]", "damaged_by",
      "'c' is in the graveyard; only a permanent was dealt damage this turn (a new object elsewhere, CR 400.7)"),
@@ -531,7 +535,8 @@ def test_could_produce_of_an_empty_list(write):
     ("zone: hand, exiled_with: [c]", "exiled_with", "'c' is in the hand; only a permanent has 'exiled_with'"),
 ], ids=["tapped-in-hand", "token-in-graveyard", "back-face", "controller-in-hand", "counters-in-exile",
         "counter-kind", "zone", "shield-in-graveyard", "negative-shields", "prevention-shield-in-hand",
-        "empty-prevention-shield", "damaged-by-unknown", "damaged-by-in-graveyard", "exiled-with-unknown",
+        "empty-prevention-shield", "counting-shield-without-amount", "counting-shield-typo", "damaged-by-unknown",
+        "damaged-by-in-graveyard", "exiled-with-unknown",
         "exiled-with-not-in-exile", "exiled-with-in-hand"])
 def test_impossible_states(write, line_of, fields, marker, message):
     head = "players: [alice, bob]\nobjects:\n  - id: c\n    card: Grizzly Bears\n    owner: alice\n"

@@ -162,7 +162,8 @@ def _move(d: _Draft, a: Symbol) -> None:
           modes=obj.modes if to == "stack" else (),
           damage=0, damaged_by=(), deathtouch_damage=False, attacking=None, blocking=(), blocked=False,
           struck_first=False,
-          regeneration_shields=0, prevention_shields=(), copy_of=None, copy_except=(), crafted_with=(), exiled_with=(),
+          regeneration_shields=0, prevention_shields=(), shield_counters=(), copy_of=None, copy_except=(), crafted_with=(),
+          exiled_with=(),
           keywords=(),
           face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None,
           face_down=obj.face_down and to == "battlefield" and obj.zone == "stack")  # (708.3; elsewhere face up, 708.9)
@@ -547,6 +548,18 @@ def _prevention_shields(d: _Draft, who: Symbol, change: Callable[[tuple[int, ...
 
 def _prevention_shield_created(d: _Draft, a: Symbol) -> None:
     _prevention_shields(d, a.arguments[0], lambda shields: (*shields, _number(a.arguments[1])))
+    who = _text(a.arguments[0])
+    if who not in d.players and d.obj(a.arguments[0]).shield_counters:  # (riders stay one for each shield)
+        obj = d.obj(a.arguments[0])
+        d.set(obj, shield_counters=(*obj.shield_counters, ""))
+
+
+def _prevention_shield_with_counters(d: _Draft, a: Symbol) -> None:
+    """615.7: a shield that also puts a counter of a kind on its permanent for each 1 damage it prevents."""
+    obj = d.obj(a.arguments[0])
+    riders = obj.shield_counters or ("",) * len(obj.prevention_shields)
+    d.set(obj, prevention_shields=(*obj.prevention_shields, _number(a.arguments[1])),
+          shield_counters=(*riders, a.arguments[2].name))
 
 
 def _prevention_shield_used(d: _Draft, a: Symbol) -> None:
@@ -775,6 +788,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "regenerated/1": _regenerated,
     "regeneration_shields_created/2": _shields_created,
     "prevention_shield_created/2": _prevention_shield_created,
+    "prevention_shield_created/3": _prevention_shield_with_counters,
     "prevention_shield_used/3": _prevention_shield_used,
     "drew/2": _drew,
     "drew_unseen/2": _drew_unseen,
@@ -1064,7 +1078,7 @@ def _own(o: GameObject) -> tuple:
             o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.damaged_by, o.deathtouch_damage, o.copy_of,
             o.copy_except,
             o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields),
-            o.face_down)
+            tuple(sorted((n, k) for n, k in zip(o.prevention_shields, o.shield_counters) if n and k)), o.face_down)
 
 
 def _state_key(state: Situation) -> tuple:

@@ -103,6 +103,8 @@ class GameObject:
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
     regeneration_shields: int = 0  # each replaces one destruction this turn (701.19a)
     prevention_shields: tuple[int, ...] = ()  # each prevents the next N damage dealt to it this turn (615.7)
+    shield_counters: tuple[str, ...] = ()  # for each of its prevention shields, the kind of counter it puts on it for
+    # each 1 damage it prevents, or "" (Test of Faith); () when none does
     attacking: str | None = None  # an attacking creature: the player or planeswalker it attacks (506.3, 508.1b)
     blocking: tuple[str, ...] = ()  # a blocking creature: the attacking creatures it blocks (509.1a; more than one
     # with "can block an additional creature")

@@ -68,6 +68,36 @@ class Counters(Shape):
 
 
 @dataclass(frozen=True)
+class Shields(Shape):
+    """A permanent's prevention shields: each a number N ("prevent the next N damage"), or ``{prevent: N, counters:
+    kind}`` for one that also puts a counter of that kind on the permanent for each 1 damage it prevents (Test of
+    Faith). Parsed as ((N, kind or ""), ...)."""
+
+    form = "[N or {prevent: N, counters: kind}, ...]"
+
+    def parse(self, f: Field) -> Any:
+        out = []
+        for item in (list(f.elements()) if isinstance(f.value, list) else [f]):
+            if isinstance(item.value, dict):
+                item.only_keys({"prevent", "counters"})
+                if not item.child("prevent").present:
+                    raise item.fail(f"{item.name} needs 'prevent' (how much damage the shield prevents)")
+                kind = name_token(item.child("counters").text(), item.child("counters"), "counter kind") \
+                    if item.child("counters").present else ""
+                out.append((Count(1, maximum=SHIELD_LIMIT).parse(item.child("prevent")), kind))
+            else:
+                out.append((Count(1, maximum=SHIELD_LIMIT).parse(item), ""))
+        return tuple(out)
+
+
+def _shield_terms(o: Any, ctx: Any) -> list:
+    riders = dict(enumerate(o.shield_counters, 1))
+    return [t for k, n in enumerate(o.prevention_shields, 1) if n for t in (
+        fn("prevention_shield", ctx.oid, k, n),
+        *([fn("prevention_shield_counters", ctx.oid, k, C(riders[k]))] if riders.get(k) else []))]
+
+
+@dataclass(frozen=True)
 class UsedThisTurn(Shape):
     form = "{ability number (or card:number): N, ...}"
 
@@ -369,9 +399,9 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
                                           if o.regeneration_shields else []),
            example="sequences/murder-on-a-shielded-creature", asp="regeneration_shields"),
     _field("object", "prevention_shields", "shields that prevent the next N damage that would be dealt to it this turn, "
-           "one number for each (a permanent on the battlefield; 615.7)", Modelled("events.lp", ("615.7",)),
-           ListOf(Count(1, maximum=SHIELD_LIMIT)),
-           term=lambda o, ctx: [fn("prevention_shield", ctx.oid, k, n) for k, n in enumerate(o.prevention_shields, 1) if n],
+           "one number for each, or {prevent: N, counters: kind} for one that also puts a counter of that kind on it for "
+           "each 1 damage it prevents (Test of Faith) (a permanent on the battlefield; 615.7)",
+           Modelled("events.lp", ("615.7",)), Shields(), term=_shield_terms,
            example="combat/a-shield-against-two-blockers", asp="prevention_shield"),
     _field("object", "copy", "a copy of a spell (on the stack), not a card: it ceases to exist once it leaves the "
            "stack (707.10, 704.5e)", Modelled("sba.lp", ("707.10", "704.5e")), Bool(),

@@ -310,15 +310,18 @@ class DamageTarget(Shape):
 
 @dataclass(frozen=True)
 class ShieldTarget(Shape):
-    """``{amount: N, filter: ...}``: a shield's amount (at most SHIELD_LIMIT) and its target's filter."""
+    """``{amount: N, filter: ..., counters: kind}``: a shield's amount (at most SHIELD_LIMIT), its target's filter and,
+    optionally, the kind of counter put on the target for each 1 damage the shield prevents (Test of Faith)."""
 
-    form = "{amount: N, filter: a filter}"
+    form = "{amount: N, filter: a filter, counters: a counter kind (optional)}"
 
     def parse(self, f: Field) -> Any:
         f.mapping()
-        f.only_keys({"amount", "filter"})
+        f.only_keys({"amount", "filter", "counters"})
+        kind = name_token(f.child("counters").text(), f.child("counters"), "counter kind") \
+            if f.child("counters").present else ""
         return (Count(1, maximum=SHIELD_LIMIT).parse(f.child("amount")),
-                FilterShape("objects").parse(f.child("filter")))
+                FilterShape("objects").parse(f.child("filter")), kind)
 
 
 @dataclass(frozen=True)
@@ -1657,12 +1660,15 @@ EFFECTS: tuple[Kind, ...] = (
          text=lambda v: f"Prevent the next {v} damage that would be dealt to any target this turn",
          example="sequences/samite-healer-shields-a-creature"),
     Kind("effect", "prevent_next_target", "prevent the next N damage that would be dealt to target [filter] permanent "
-         "this turn: a shield for it (615.7)", Modelled("stack.lp", ("615.7",)), ShieldTarget(), RESOLVING,
-         term=lambda value, ctx: fn("prevent_next", ctx.target(0), value[0]), asp="prevent_next",
+         "this turn: a shield for it (615.7); with counters: kind, \"and put a [kind] counter on that creature for each "
+         "1 damage prevented this way\" (Test of Faith)", Modelled("stack.lp", ("615.7",)), ShieldTarget(), RESOLVING,
+         term=lambda value, ctx: fn("prevent_next_counting", ctx.target(0), value[0], C(value[2])) if value[2]
+         else fn("prevent_next", ctx.target(0), value[0]), asp="prevent_next",
          targets=lambda value: (TargetSpec("target " + filter_words(value[1]) + " permanent", "battlefield",
                                            value[1]),),
          text=lambda v: f"Prevent the next {v[0]} damage that would be dealt to target {filter_words(v[1])} permanent "
-                        "this turn",
+                        "this turn" + (f", and put a {v[2]} counter on it for each 1 damage prevented this way" if v[2]
+                                       else ""),
          example="sequences/a-shield-then-deathtouch-and-a-bolt"),
     Kind("effect", "prevent_next_self", "prevent the next N damage that would be dealt to this permanent this turn: a "
          "shield for it (615.7)", Modelled("stack.lp", ("615.7",)), Count(1, maximum=SHIELD_LIMIT), ON_PERMANENT,
