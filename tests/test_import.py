@@ -894,6 +894,12 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("Prevent the next 3 damage that would be dealt to target creature this turn, and put a +1/+1 counter on that "
+     "creature for each 1 damage prevented this way.", True,
+     [{"spell": {"effect": {"prevent_next_target": {"amount": 3, "filter": {"types": ["creature"]},
+                                                    "counters": "p1p1"}}}}]),
+    ("Prevent the next 3 damage that would be dealt to any target this turn, and put a +1/+1 counter on that creature "
+     "for each 1 damage prevented this way.", True, None),
     ("If you would draw a card except the first one you draw in each of your draw steps, draw two cards instead.", False,
      [{"replacement": {"event": "draw", "filter": {"controller": "you"}, "modify": {"multiply": 2},
                        "except": "first_in_draw_step"}}]),

@@ -901,8 +901,14 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         if m:
             flt = permanent_filter(m.group(1))  # ("an opponent controls": seen from the controller of the spell or
             return {key: flt} if flt is not None else None  # ability, 109.4, 115.1)
-    m = re.fullmatch(r"Prevent the next (\d+) damage that would be dealt to (any target|target .+?|~|you) this turn",
+    m = re.fullmatch(r"Prevent the next (\d+) damage that would be dealt to (any target|target .+?|~|you) this turn"
+                     r"(, and put a ([+-]1/[+-]1) counter on that creature for each 1 damage prevented this way)?",
                      sentence)
+    if m and m.group(3):  # a shield that puts counters for the damage it prevents (Test of Faith)
+        flt = permanent_filter(m.group(2).removeprefix("target ")) if m.group(2).startswith("target ") else None
+        kind = {"+1/+1": "p1p1", "-1/-1": "m1m1"}.get(m.group(4))
+        return None if flt is None or kind is None or flt.get("types") != ["creature"] else \
+            {"prevent_next_target": {"amount": int(m.group(1)), "filter": flt, "counters": kind}}
     if m:  # a prevention shield (615.7)
         amount, to = int(m.group(1)), m.group(2)
         if to == "any target":
