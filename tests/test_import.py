@@ -894,6 +894,12 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("Whenever an ability of equipped creature is activated, if it isn't a mana ability, copy that ability. You may "
+     "choose new targets for the copy.", False,
+     [{"triggered": {"when": "activate", "filter": {"enchanted": True},
+                     "effect": {"copy_triggering_ability": {"new_targets": True}}}}]),
+    ("Whenever you activate an ability, if it isn't a mana ability, you may pay {2}. If you do, copy that ability. You "
+     "may choose new targets for the copy.", False, None),
     ("Prevent the next 3 damage that would be dealt to target creature this turn, and put a +1/+1 counter on that "
      "creature for each 1 damage prevented this way.", True,
      [{"spell": {"effect": {"prevent_next_target": {"amount": 3, "filter": {"types": ["creature"]},

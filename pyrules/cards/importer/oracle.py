@@ -820,6 +820,9 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     m = re.fullmatch(r"Copy that spell( and you may choose new targets for (?:the|that) copy)?", sentence)
     if m:  # 603.2, 707.10: the spell that triggered a "whenever you cast" ability
         return {"copy_triggering_spell": {"new_targets": True} if m.group(1) else True}
+    m = re.fullmatch(r"Copy that ability( and you may choose new targets for (?:the|that) copy)?", sentence)
+    if m:  # 603.2, 707.10: the ability that triggered a "whenever ... is activated" ability
+        return {"copy_triggering_ability": {"new_targets": True} if m.group(1) else True}
     m = re.fullmatch(r"Copy target (instant or sorcery|instant|sorcery) spell( you control)?"
                      r"(?: with (?:converted mana cost|mana value) (\d+) or less)?", sentence)
     if m:  # 707.10
@@ -1258,7 +1261,7 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
     out = []
     previous = ""
     # "copy that spell. You may choose new targets for the copy" is one instruction (707.10c)
-    text = re.sub(r"\b([Cc]opy that spell)\. You may choose new targets for (the|that) copy",
+    text = re.sub(r"\b([Cc]opy that (?:spell|ability))\. You may choose new targets for (the|that) copy",
                   r"\1 and you may choose new targets for \2 copy", text)
     sentences = instruction_sentences(text)
     for i in range(len(sentences) - 1, 0, -1):  # "... put that card into your hand. Then shuffle." (701.24a)
@@ -2079,6 +2082,11 @@ def _triggered(line: str) -> dict[str, Any] | None:
         types = [t for t in m.group(2, 3) if t]
         flt = {"any_types" if len(types) == 2 else "types": types, "controller": "you"}
         return _trigger("cast", flt, m.group(4))
+    m = re.fullmatch(r"Whenever (you activate an ability|an ability of equipped creature is activated), if it isn't a "
+                     r"mana ability, (.+)\.", line)
+    if m:  # 602.2i, 603.2, 605.1a: the trigger is on abilities that are not mana abilities
+        return _trigger("activate", {"controller": "you"} if m.group(1).startswith("you") else {"enchanted": True},
+                        m.group(2))
     m = re.fullmatch(r"Whenever you cast a spell that targets ~, (.+)\.", line)
     if m:  # heroic (601.2c, 603.2)
         return _trigger("targeted_by_your_spell", None, re.sub(r"\bon it\b", "on ~", m.group(1)))
