@@ -121,6 +121,10 @@ def run_case(path: Path, timeout: float | None = None) -> CaseResult:
         if not expect.present:
             raise expect.fail("a regression case needs an 'expect' block")
         expect.only_keys(_EXPECT_FIELDS)
+        for key in expect.mapping():  # ("exactly:" with nothing after it would check nothing and always pass)
+            if expect.child(key).value is None:
+                raise expect.child(key).fail(f"'{key}' is empty: give what is expected"
+                                             + (" ('exactly: []' for no outcome)" if key == "exactly" else ""))
         _evaluate(root, expect, result, timeout)
     except InputError as exc:
         result.status, result.problems = "error", [str(exc)]

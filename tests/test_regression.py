@@ -61,3 +61,11 @@ def test_a_state_that_says_what_cannot_be_is_an_error_at_its_line(tmp_path, stat
     result = _case(tmp_path, "  state:\n" + state)
     assert result.status == "error"
     assert result.problems[0].endswith(error), result.problems
+
+
+@pytest.mark.parametrize("key", ["exactly", "always", "state"])
+def test_an_expectation_left_empty_is_an_error_not_a_pass(tmp_path, key):
+    result = _case(tmp_path, f"  {key}:\n")
+    assert result.status == "error"
+    hint = " ('exactly: []' for no outcome)" if key == "exactly" else ""
+    assert result.problems[0].endswith(f"case.yaml:10: '{key}' is empty: give what is expected{hint}"), result.problems
