@@ -1186,6 +1186,11 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("mana.lp", ("106.1", "208.3", "605.1a")), ManaType(), MANA, term=lambda v, ctx: fn("add_power", C(v)),
          text=lambda v: f"Add an amount of {{{v.upper()}}} equal to this permanent's power",
          example="payment/mana-equal-to-power"),
+    Kind("effect", "add_doubled_pool", "double the amount of each type of unspent mana you have (Doubling Cube): add "
+         "as much of each type as your mana pool holds as the ability resolves, its costs paid; what it adds has none of "
+         "the restrictions of the mana it doubles (701.10f, 106.6)", Modelled("mana.lp", ("701.10f", "106.6", "605.1a")),
+         Flag(), MANA, term=_const("add_doubled_pool"), text=lambda v: "Double the amount of each type of unspent mana "
+         "you have", example="mana/doubling-cube-doubles-what-is-left"),
     Kind("effect", "add_any_combination", "add N mana in any combination of colors (106.1b)",
          Modelled("mana.lp", ("106.1b", "605.1a")), Count(1), MANA, term=_amount("add_any_combination"),
          text=lambda v: f"Add {v} mana in any combination of colors", example="payment/any-combination-of-colors"),
