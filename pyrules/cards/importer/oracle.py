@@ -362,6 +362,8 @@ def mana_effect(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Add an amount of (\{[WUBRGC]\}) equal to ~'s power", text)
     if m:
         return {"add_power": m.group(1)}
+    if text == "Double the amount of each type of unspent mana you have":  # 701.10f (Doubling Cube)
+        return {"add_doubled_pool": True}
     return None
 
 
@@ -504,7 +506,7 @@ def activated(line: str) -> dict[str, Any] | None:
             continue
         if options:  # an option ends the ability: nothing after it is an effect
             return None
-        effect = mana_effect(sentence) if sentence.startswith("Add ") else None
+        effect = mana_effect(sentence) if sentence.startswith(("Add ", "Double the amount of ")) else None
         if effect is not None and "_removed" in effect:  # "for each K counter removed this way": X of them
             kind = effect.pop("_removed")
             removed = [c["remove_counters"] for c in (cost if isinstance(cost, list) else [cost])
