@@ -2399,6 +2399,10 @@ STATICS: tuple[Kind, ...] = (
          "(702.167c, 607); once_each_turn: each of them may be activated only once each turn",
          Modelled("continuous.lp", ("702.167c", "607.1b", "602.5c")), OneOf(("once_each_turn", "any")),
          term=lambda v, ctx: fn("crafted_abilities", C(v)), example="craft/locus-has-the-activated-abilities"),
+    Kind("static", "activate_as_though_haste", "you may activate abilities of creatures you control as though those "
+         "creatures had haste (Thousand-Year Elixir): their {T} and {Q} abilities despite summoning sickness; they still "
+         "can't attack (302.6)", Modelled("activation.lp", ("302.6",)), Flag(),
+         term=_const("activate_as_though_haste"), example="activation/thousand-year-elixir-taps-a-new-creature"),
     Kind("static", "restrictions", "the creature an Aura enchants (filter: {enchanted: true}) can't attack and/or "
          "can't block (508.1c, 509.1b): [attack, block]; a restriction from the Aura's ability, not an ability the "
          "creature has (it keeps it when it loses all abilities)", Modelled("combat.lp", ("508.1c", "509.1b")),
