@@ -894,6 +894,8 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("You may activate abilities of creatures you control as though those creatures had haste.", False,
+     [{"static": {"activate_as_though_haste": True}}]),
     ("{3}, {T}: Double the amount of each type of unspent mana you have.", False,
      [{"activated": {"cost": "{3}, {T}", "effect": {"add_doubled_pool": True}}}]),
     ("Whenever an ability of equipped creature is activated, if it isn't a mana ability, copy that ability. You may "

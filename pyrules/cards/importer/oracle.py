@@ -2242,6 +2242,8 @@ EXACT: dict[str, list[dict[str, Any]]] = {
                                                                                     "controller": "you"}}}],
     "You may spend white mana as though it were mana of any color. You may spend other mana only as though it were "
     "colorless mana.": [{"static": {"spend_as": "white as any color; other mana only as colorless"}}],
+    "You may activate abilities of creatures you control as though those creatures had haste.":
+        [{"static": {"activate_as_though_haste": True}}],
     "If you would gain life, you gain twice that much life instead.":
         [{"replacement": {"event": "gain_life", "filter": {"controller": "you"}, "modify": {"multiply": 2}}}],
     "If an opponent would gain life, that player loses that much life instead.":
