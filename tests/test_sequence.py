@@ -459,3 +459,27 @@ def test_a_card_exiled_with_a_permanent_loses_the_link_as_either_changes_zones(w
     assert state.object("mox").exiled_with == ("charm",)
     atom = Function("move", [String(moved), Function(source), Function(to)])
     assert after(state, state.question, frozenset({atom})).object("mox").exiled_with == ()
+
+
+LOCUS = """\
+players: [alice, bob]
+objects:
+  - {id: locus, card: The Enigma Jewel, controller: alice, face: back, crafted_with: [walker, ring, crater, pin]}
+  - {id: walker, card: Walking Ballista, owner: alice, zone: exile}
+  - {id: ring, card: Sol Ring, owner: alice, zone: exile}
+  - {id: crater, card: Goblin Cratermaker, owner: alice, zone: exile}
+  - {id: pin, card: Helix Pinnacle, owner: alice, zone: exile}
+question: {activatable: alice}
+"""
+
+
+def test_a_card_that_leaves_exile_is_no_longer_used_to_craft_its_permanent(write):
+    """702.167c, 400.7: only cards still in exile are "the exiled cards used to craft it": one that leaves exile is
+    a new object, and stays out of the list even should it be exiled again."""
+    from clingo import Function, String
+
+    from pyrules.play.transition import after
+
+    state = load_situation(write("locus.yaml", LOCUS))
+    atom = Function("move", [String("walker"), Function("exile"), Function("graveyard")])
+    assert after(state, state.question, frozenset({atom})).object("locus").crafted_with == ("ring", "crater", "pin")

@@ -141,9 +141,11 @@ def _move(d: _Draft, a: Symbol) -> None:
     # 400.7: an object that changes zones becomes a new object with no memory of its previous one; a spell that
     # resolves into a permanent stays kicked or evoked (702.33d, 702.74a).
     cast_as = to == "stack" or (to == "battlefield" and obj.zone == "stack")
-    if obj.zone == "exile":  # 400.7: a card that leaves exile is no longer the card exiled with a permanent (607.2a)
-        for other in [o for o in d.objects.values() if obj.id in o.exiled_with]:
-            d.set(other, exiled_with=tuple(m for m in other.exiled_with if m != obj.id))
+    if obj.zone == "exile":  # 400.7: a card that leaves exile is no longer the card exiled with a permanent (607.2a),
+        # nor one of the exiled cards used to craft it (702.167c), even should it be exiled again
+        for other in [o for o in d.objects.values() if obj.id in o.exiled_with or obj.id in o.crafted_with]:
+            d.set(other, exiled_with=tuple(m for m in other.exiled_with if m != obj.id),
+                  crafted_with=tuple(m for m in other.crafted_with if m != obj.id))
     if obj.zone == "battlefield":
         d.left.add(obj.id)
         if obj.controller in d.players:  # (revolt: a permanent its controller controlled left, this turn)
