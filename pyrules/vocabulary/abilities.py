@@ -73,9 +73,10 @@ class AbilitySpec:
     as_long_as: tuple = ()  # static: the condition while which its effect exists (611.3a)
     for_each: tuple = ()  # static: what its +N/+N is multiplied by, counted (608.2h, 613.4c)
     spend_effect: str = ""  # activated mana abilities: what the mana does to the spell it pays for (106.6)
-    conditions: tuple[str, ...] = ()  # the condition of each instruction: "" or, of a spell, "kicked" (702.33d), or of a
-    # mana ability, "instead" (its instructions replace the others where the conditions of ``instead`` hold, 614.15)
-    instead: tuple = ()  # activated mana abilities: the conditions of "If ..., add ... instead" (614.15)
+    conditions: tuple[str, ...] = ()  # the condition of each instruction: "" or, of a spell, "kicked" (702.33d);
+    # "instead" (its instructions replace the others where the conditions of ``instead`` hold, 614.15) and, of a
+    # spell, "unless_instead" (the instructions followed where they do not)
+    instead: tuple = ()  # mana abilities and spells: the conditions of "If ..., [instructions] instead" (614.15)
     line: str = ""  # unsupported: the line of rules text that no template fits, as printed
 
     @property
