@@ -2539,8 +2539,8 @@ OPTIONS: tuple[Kind, ...] = (
     Kind("option", "except", "a draw replacement that does not apply to first_in_draw_step: \"except the first one "
          "you draw in each of your draw steps\" (504.1); in its controller's draw step, which draw is the first is not "
          "known and the situation is refused", Modelled("events.lp", ("504.1", "121.6")), OneOf(("first_in_draw_step",)),
-         frozenset({"replacement"}), term=lambda v, ctx: C(v), example="replacement/alhammarrets-archive-doubles-draws",
-         asp="ability_except"),
+         frozenset({"replacement"}), term=lambda v, ctx: C(v),
+         example="replacement/alhammarrets-archive-in-the-draw-step-is-refused", asp="ability_except"),
     Kind("option", "or_self", "a triggered ability with a filter that also triggers on what happens to its own object "
          "(\"whenever ~ or another Ally enters under your control\", 603.2, 603.6a)",
          Modelled("triggers.lp", ("603.2", "603.6a")), Flag(), frozenset({"triggered"}), term=lambda v, ctx: [],
