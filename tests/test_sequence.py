@@ -483,3 +483,27 @@ def test_a_card_that_leaves_exile_is_no_longer_used_to_craft_its_permanent(write
     state = load_situation(write("locus.yaml", LOCUS))
     atom = Function("move", [String("walker"), Function("exile"), Function("graveyard")])
     assert after(state, state.question, frozenset({atom})).object("locus").crafted_with == ("ring", "crater", "pin")
+
+
+SHIELDED = """\
+players: [alice, bob]
+objects:
+  - {id: bears, card: Grizzly Bears, controller: alice, prevention_shields: [{prevent: 2, counters: p1p1}]}
+question: {activatable: alice}
+"""
+
+
+@pytest.mark.parametrize("atom, shields, riders", [
+    ('prevention_shield_created("bears",3)', (2, 3), ("p1p1", "")),
+    ('prevention_shield_created("bears",1,m1m1)', (2, 1), ("p1p1", "m1m1")),
+    ('prevention_shield_used("bears",1,2)', (0,), ("p1p1",)),
+], ids=["a-plain-shield-beside", "a-second-counting-shield", "used-up"])
+def test_a_counting_shield_keeps_its_counters_beside_the_other_shields(write, atom, shields, riders):
+    """615.7 (Test of Faith): each shield keeps the kind of counter it puts, by its number, from step to step."""
+    from clingo import parse_term
+
+    from pyrules.play.transition import after
+
+    state = load_situation(write("shielded.yaml", SHIELDED))
+    bears = after(state, state.question, frozenset({parse_term(atom)})).object("bears")
+    assert (bears.prevention_shields, bears.shield_counters) == (shields, riders)

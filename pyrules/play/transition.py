@@ -550,10 +550,10 @@ def _prevention_shields(d: _Draft, who: Symbol, change: Callable[[tuple[int, ...
 
 def _prevention_shield_created(d: _Draft, a: Symbol) -> None:
     _prevention_shields(d, a.arguments[0], lambda shields: (*shields, _number(a.arguments[1])))
-    who = _text(a.arguments[0])
-    if who not in d.players and d.obj(a.arguments[0]).shield_counters:  # (riders stay one for each shield)
+    if _text(a.arguments[0]) not in d.players:
         obj = d.obj(a.arguments[0])
-        d.set(obj, shield_counters=(*obj.shield_counters, ""))
+        if obj.shield_counters:  # (riders stay one for each shield)
+            d.set(obj, shield_counters=(*obj.shield_counters, ""))
 
 
 def _prevention_shield_with_counters(d: _Draft, a: Symbol) -> None:
