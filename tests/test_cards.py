@@ -60,6 +60,7 @@ REFUSED = [
     ({"static": {"set_land_type": "mountain", "filter": {"types": ["land"], "colorless": True}}},
      "filter field(s) colorless in this kind of ability"),
     ({"static": {"add_land_type": "swamp", "filter": {"chosen_subtype": True}}}, "filter field(s) chosen_subtype"),
+    ({"static": {"modify_pt": "+1/+1", "filter": {"itself": True}}}, "filter field(s) itself"),
     ({"activated": {"cost": "{T}", "effect": {"add_could_produce": {"filter": {"other": True}, "range": "type"}}}},
      "filter field(s) other"),
     ({"replacement": {"event": "gain_life", "filter": {"types": ["creature"]}, "modify": {"multiply": 2}}},

@@ -150,6 +150,10 @@ FILTER_FIELDS: tuple[Kind, ...] = (
          example="replacement/leyline-own-card"),
     Kind("filter_field", "other", "other than the ability's source", _FILTERS, Bool(), _SOURCE,
          term=_flag("filter_other"), asp="filter_other", example="filters/sacrifice-another-creature"),
+    Kind("filter_field", "itself", "the ability's source alone (\"if counters would be put on ~\": Mowu, Loyal "
+         "Companion); an effect about its own permanent alone applies to that permanent's entering too (614.12)",
+         _FILTERS, Bool(), frozenset({"counters"}), term=_flag("filter_itself"), asp="filter_itself",
+         example="replacement/an-entering-creatures-own-counter-effect"),
     Kind("filter_field", "lesser_power", "with power less than the ability's source's, after the layers (\"target "
          "attacking creature with lesser power\": mentor, 702.134a; 208.1)", _FILTERS, Bool(), _SOURCE - {"static"},
          term=_flag("filter_lesser_power"), asp="filter_lesser_power",

@@ -94,7 +94,7 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
         "power_at_most", "power_at_least",  # (colors, status, combat and power: none changes as life or hands do)
         "mana_value_at_most", "mana_value_at_least",  # (a card's mana cost, and an X chosen: neither does)
         "keywords", "not_keywords",  # (keyword abilities: no gain or loss of life or cards changes them)
-        "activated_ability", "token", "controller", "owner", "other", "enchanted", "chosen_subtype", "counter",
+        "activated_ability", "token", "controller", "owner", "other", "itself", "enchanted", "chosen_subtype", "counter",
         "same_name",  # (a name: no gain or loss of life or cards changes it)
         "historic", "multicolored",  # (types and colors: as types and colors)
         "damaged_by_source",  # (damage dealt: no gain or loss of life or cards deals any)

@@ -1615,14 +1615,14 @@ def _replacement(line: str) -> dict[str, Any] | None:
         if line == f"If you tap a permanent for mana, it produces {times} as much of that mana instead.":
             return {"replacement": {"event": "tapped_for_mana", "filter": {"controller": "you"},
                                     "modify": {"multiply": n}}}
-    m = re.fullmatch(r"If one or more (\+1/\+1 )?counters would be put on (an? .+?|a permanent you control), "
+    m = re.fullmatch(r"If one or more (\+1/\+1 )?counters would be put on (an? .+?|a permanent you control|~), "
                      r"(twice that many|that many plus one)( of each of those kinds of| \+1/\+1)? counters are put on "
                      r"(?:it|that creature|that permanent|that artifact) instead\.", line)
     if m:
         p1p1, target, how, kinds = m.groups()
         if bool(p1p1) != (kinds == " +1/+1") or (not p1p1 and kinds != " of each of those kinds of"):
             return None
-        flt = permanent_filter(target)
+        flt = {"itself": True} if target == "~" else permanent_filter(target)  # (614.12: about itself alone)
         if flt is None or "other" in flt:
             return None
         if p1p1:
