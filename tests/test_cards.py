@@ -124,6 +124,22 @@ def test_a_spells_instead_is_refused_where_it_cannot_be_read(spell, message):
     assert message in info.value.message
 
 
+@pytest.mark.parametrize("spell, message", [
+    ({"effect": {"draw": 1}, "if_spent": {"grene": {"gain_life": 1}}},
+     "unknown color 'grene'; expected white, blue, black, red or green"),
+    ({"modes": [{"gain_life": 1}, {"draw": 1}], "if_spent": {"green": {"draw": 2}}}, "not of a modal one"),
+    ({"effect": {"gain_life": 1}, "if_spent": {"green": {"draw": 2}},
+      "instead": {"if": {"cards_in_graveyard": 7}, "effect": {"gain_life": 3}}}, "'if_spent' beside 'instead'"),
+    ({"effect": {"draw": 1}, "if_spent": {"green": {"that_enters_with_counters": {"kind": "p1p1"}}}},
+     "'that_enters_with_counters' is about the card one return_card_to_battlefield of the spell returns: the spell "
+     "has none"),
+], ids=["unknown-color", "modal", "instead", "rider-without-return"])
+def test_a_spells_instructions_on_mana_spent_are_refused_where_they_cannot_be_read(spell, message):
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["sorcery"], "abilities": [{"spell": spell}]})
+    assert message in info.value.message
+
+
 def test_a_misspelt_spending_restriction_is_an_error():
     with pytest.raises(InputError) as info:
         card({"name": "Odd", "types": ["land"], "abilities": [

@@ -43,7 +43,7 @@ from pyrules.situation.model import (
 )
 from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind, targets_of
 from pyrules.vocabulary.abilities import AbilitySpec
-from pyrules.vocabulary.templates import copy_exception_term
+from pyrules.vocabulary.templates import condition_term, copy_exception_term
 
 __all__ = ["Fact", "situation_facts", "card_facts", "ability_facts", "question_facts"]
 
@@ -196,7 +196,7 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         out.append(fn("ability_effect_mode", d, j, mode))
     if ability.kind == "spell" and ability.modes:
         out.append(fn("ability_modes_chosen", d, *ability.choose))
-    out += [fn("ability_effect_condition", d, j, C(c)) for j, c in enumerate(ability.conditions, start=1) if c]
+    out += [fn("ability_effect_condition", d, j, condition_term(c)) for j, c in enumerate(ability.conditions, start=1) if c]
     group_start, left = 0, 0
     for n, (spec, mode) in enumerate(zip(ability.targets, ability.target_modes), start=1):
         fid = fn("flt", d, fn("target", n))
@@ -222,7 +222,7 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
     if ability.trigger and ("trigger", ability.trigger) not in skip:
         out.append(fn("ability_trigger", d, kind("trigger", ability.trigger).term(True, ctx)))
     if ability.intervening_if and ("ability", ability.keyword or "if") not in skip and ("option", "if") not in skip:
-        out.append(fn("ability_if", d, C(ability.intervening_if)))
+        out.append(fn("ability_if", d, condition_term(ability.intervening_if)))
     if ability.event and ("replacement_event", ability.event) not in skip:
         out.append(fn("ability_event", d, kind("replacement_event", ability.event).term(True, ctx)))
     if ability.modify is not None and ("modification", ability.modify.kind) not in skip:

@@ -185,6 +185,7 @@ GIVEN: dict[str, str] = {
     "object_mode/2": "mode {1} chosen", "object_x/2": "X is {1}", "stack_x/2": "X is {1}",
     "object_kicked/1": "kicked", "object_evoked/1": "cast for its evoke cost", "object_flashback/1": "cast with flashback",
     "object_cast_from_hand/1": "cast from its owner's hand",
+    "object_color_spent/2": "{1} mana was spent to cast it",
     "object_buyback/1": "cast with buyback", "initial_face_down/1": "face down (a 2/2 creature with no text, 708.2)",
     "object_cant_be_countered/1": "can't be countered (the mana spent on it said so)", "object_renowned/1": "renowned",
     "object_monstrous/1": "monstrous", "object_dashed/1": "cast for its dash cost",

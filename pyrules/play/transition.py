@@ -158,7 +158,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           x=obj.x if to in ("stack", "battlefield") else None, position=0 if to == "library" else None,
           kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, dashed=obj.dashed and cast_as,
           cast_from_hand=obj.cast_from_hand and cast_as,
-          cant_be_countered=False,
+          cant_be_countered=False, colors_spent=obj.colors_spent if cast_as else (),
           renowned=False, monstrous=False, skips_untap_of=None,
           flashback=False, buyback=False, since_last_upkeep=to == "battlefield",
           modes=obj.modes if to == "stack" else (),
@@ -637,6 +637,12 @@ def _uncounterable(d: _Draft, a: Symbol) -> None:  # 106.6: the mana spent on it
     d.set(d.obj(a.arguments[0]), cant_be_countered=True)
 
 
+def _color_spent(d: _Draft, a: Symbol) -> None:  # 601.2h: the spell keeps it, and the permanent it becomes
+    obj = d.obj(a.arguments[0])
+    spent = set(obj.colors_spent) | {a.arguments[1].name}
+    d.set(obj, colors_spent=tuple(c for c in "wubrg" if c in spent))
+
+
 def _x_doubled(d: _Draft, a: Symbol) -> None:  # 107.3: the spell's X from now on
     d.set(d.obj(a.arguments[0]), x=_bounded(a.arguments[1].number))
 
@@ -770,6 +776,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "untap/1": _untap,
     "entered_tapped/1": _entered_tapped,
     "cant_be_countered/1": _uncounterable,
+    "color_spent/2": _color_spent,
     "became_renowned/1": _renowned,
     "x_doubled/2": _x_doubled,
     "became_monstrous/1": _monstrous,
@@ -1075,8 +1082,8 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.cant_be_countered, o.evoked, o.dashed, o.cast_from_hand, o.renowned, o.monstrous, o.skips_untap_of,
-            o.flashback, o.buyback, o.since_last_upkeep,
+            o.cant_be_countered, o.colors_spent, o.evoked, o.dashed, o.cast_from_hand, o.renowned, o.monstrous,
+            o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,
             o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.damaged_by, o.deathtouch_damage, o.copy_of,
             o.copy_except,
             o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields),

@@ -157,6 +157,11 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             how = "a copy of a spell, which is not cast (707.10)" if obj.copy else "cast with flashback, from a graveyard " \
                 "(702.34a)"
             raise f.child("cast_from_hand").fail(f"'{obj.id}' is {how}")
+        if obj.colors_spent and (obj.zone not in ("stack", "battlefield") or obj.copy or obj.token):
+            what = f"in the {obj.zone}" if obj.zone not in ("stack", "battlefield") else \
+                "a copy of a spell, which is not cast (707.10)" if obj.copy else "a token, which was not cast (111.1)"
+            raise f.child("colors_spent").fail(f"'{obj.id}' is {what}; mana is spent to cast a spell, and the permanent "
+                                               "it became keeps that (601.2h)")
         for source in obj.damaged_by:
             if source not in by_id:
                 raise f.child("damaged_by").fail(f"unknown object '{source}'")
@@ -462,6 +467,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         x=get("x"),
         kicked=get("kicked", False),
         cant_be_countered=get("cant_be_countered", False),
+        colors_spent=tuple(sorted(set(get("colors_spent", ())), key="wubrg".index)),
         evoked=get("evoked", False),
         # (a spell on the stack was cast from its owner's hand unless it is a copy or was cast with flashback: pyrules
         # casts from nowhere else)

@@ -85,6 +85,8 @@ class GameObject:
     dashed: bool = False  # a spell on the stack, or the permanent it became: its dash cost was paid (702.109a)
     cast_from_hand: bool = False  # a spell on the stack, or the permanent it became: cast from its owner's hand (601.2a)
     cant_be_countered: bool = False  # a spell on the stack: it can't be countered (the mana spent on it said so, 106.6)
+    colors_spent: tuple[str, ...] = ()  # a spell on the stack, or the permanent it became: the colors of the mana spent
+    #                                     to cast it (601.2h; "if {G} was spent to cast it"), where its abilities ask
     flashback: bool = False  # a spell on the stack: it was cast with flashback (702.34a)
     buyback: bool = False  # a spell on the stack: its buyback cost was paid (702.27a)
     renowned: bool = False  # a permanent: it has become renowned (702.112b)

@@ -21,7 +21,7 @@ from pyrules.vocabulary.templates import (
     filter_words,
     instead_words,
 )
-from pyrules.vocabulary.values import mana_text
+from pyrules.vocabulary.values import COLOR_NAMES, mana_text
 
 #: The instructions about the permanent their source is attached to ("enchanted creature", 303.4).
 ENCHANTED_EFFECTS = frozenset({"tap_enchanted", "untap_enchanted", "regenerate_enchanted", "lasting_on_enchanted"})
@@ -127,6 +127,19 @@ class AbilitySpec:
 # --------------------------------------------------------------------------------------------
 # Parsing abilities
 # --------------------------------------------------------------------------------------------
+
+
+def _spent_parts(spent: Field) -> list[tuple[str, Field]]:
+    """A spell's ``if_spent: {green: [instructions], ...}``: for each color, the instructions followed only if mana of
+    that color was spent to cast it (601.2h), with their condition (spent_green)."""
+    if not spent.present:
+        return []
+    parts = []
+    for color, part in spent.items():
+        if str(color).lower() not in COLOR_NAMES:
+            raise part.fail(f"unknown color '{color}'; expected white, blue, black, red or green")
+        parts.append((f"spent_{str(color).lower()}", part))
+    return parts
 #: The conditions an "if" may ask only of an attack trigger's event (dethrone, 702.105a; battalion).
 _ATTACK_CONDITIONS = frozenset({"attacks_player_with_most_life", "with_two_other_attackers"})
 
@@ -502,23 +515,35 @@ def parse_ability(f: Field) -> AbilitySpec:
                                                "enchanted creature\" (filter: {enchanted: true})")
         return spec
     if key == "spell":  # the instructions of an instant or sorcery (CR 113.3a)
-        body.only_keys({"effect", "kicked_effect", "modes", "choose", "instead"})
+        body.only_keys({"effect", "kicked_effect", "if_spent", "modes", "choose", "instead"})
         if body.child("modes").present:
-            if body.child("instead").present:
-                raise body.child("instead").fail("'instead' is part of a spell with one list of instructions, not of a "
-                                                 "modal one")
+            for key in ("instead", "if_spent"):
+                if body.child(key).present:
+                    raise body.child(key).fail(f"'{key}' is part of a spell with one list of instructions, not of a "
+                                               "modal one")
             return _modal_spell(body)
         if body.child("choose").present:
             raise body.child("choose").fail("'choose' is how many modes a modal spell chooses: give 'modes'")
         effects = _parse_effects(body.child("effect"), {"spell"}, "a spell ability")
         if body.child("instead").present:
+            if body.child("if_spent").present:
+                raise body.child("if_spent").fail("'if_spent' beside 'instead': give one or the other")
             return _spell_instead(body, effects)
-        if not body.child("kicked_effect").present:
-            return AbilitySpec("spell", effects=effects)
-        kicked = _parse_effects(body.child("kicked_effect"), {"spell"}, "a spell ability")
-        if any(targets_of(kind("effect", e.kind), e.value) for e in kicked):
-            raise UnsupportedError(body.child("kicked_effect").where, "a target that only a kicked spell has")
-        return AbilitySpec("spell", effects=effects + kicked, conditions=("",) * len(effects) + ("kicked",) * len(kicked))
+        conditions = ("",) * len(effects)
+        # 702.33d: "if this spell was kicked"; 601.2h: "if {G} was spent to cast this spell", for each color asked
+        for condition, part in [("kicked", body.child("kicked_effect")), *_spent_parts(body.child("if_spent"))]:
+            if not part.present:
+                continue
+            more = _parse_effects(part, {"spell"}, "a spell ability")
+            if any(targets_of(kind("effect", e.kind), e.value) for e in more):
+                raise UnsupportedError(part.where, "a target that only a kicked spell has" if condition == "kicked" else
+                                       "a target the spell has only if mana of a color was spent to cast it")
+            effects, conditions = effects + more, conditions + (condition,) * len(more)
+        returns = [i for i, e in enumerate(effects) if e.kind == "return_card_to_battlefield"]
+        if any(e.kind == "that_enters_with_counters" for e in effects) and len(returns) != 1:
+            raise body.fail("'that_enters_with_counters' is about the card one return_card_to_battlefield of the "
+                            "spell returns" + ("" if returns else ": the spell has none"))
+        return AbilitySpec("spell", effects=effects, conditions=conditions if any(conditions) else ())
     if key == "echo":  # 702.30a: "At the beginning of your upkeep, if this came under your control since the beginning
         # of your last upkeep, sacrifice it unless you pay [cost]": the triggered ability the keyword is
         cost = kind("cost", "mana").shape.parse(body)

@@ -351,6 +351,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "so (106.6)", Modelled("stack.lp", ("106.6", "101.2")), Bool(),
            term=_flag_fact("object_cant_be_countered", "cant_be_countered"),
            example="sequences/halfling-mana-spell-is-not-countered-later", asp="object_cant_be_countered"),
+    _field("object", "colors_spent", "a spell on the stack, or the permanent it became: the colors of the mana spent to "
+           "cast it (601.2h; \"if {G} was spent to cast it\"), a list; read where its abilities ask (none of a copy of a "
+           "spell or a token, which were not cast)", Modelled("triggers.lp", ("601.2h", "603.4")), ListOf(Color()),
+           term=lambda o, ctx: [fn("object_color_spent", ctx.oid, C(t)) for t in o.colors_spent],
+           example="sequences/vigor-mortis-with-green-spent", asp="object_color_spent"),
     _field("object", "flashback", "a card on the stack that was cast with flashback: it is exiled as it leaves the "
            "stack (702.34a)", Modelled("events.lp", ("702.34a",)), Bool(),
            term=_flag_fact("object_flashback", "flashback"), example="payment/flashback-spell-is-exiled-as-it-resolves",

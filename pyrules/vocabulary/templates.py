@@ -29,6 +29,17 @@ from pyrules.vocabulary.values import CARD_RESTRICTIONS, COLOR_NAMES, MANA_TYPES
 from pyrules.vocabulary.values import CARD_TYPES as CARD_TYPES_
 from pyrules.vocabulary.values import SUPERTYPES as SUPERTYPES_
 
+#: "If {G} was spent to cast it" (601.2h), one condition for each color: spent_<color>.
+SPENT_CONDITIONS = tuple(f"spent_{name}" for name in COLOR_NAMES)
+
+
+def condition_term(condition: str) -> Any:
+    """The fact term of a condition an ability's "if" or one of its instructions asks: spent_green is spent(g); the
+    others are their own names."""
+    if condition in SPENT_CONDITIONS:
+        return fn("spent", C(COLOR_NAMES[condition.removeprefix("spent_")]))
+    return C(condition)
+
 # ---------------------------------------------------------------------------------------------
 # Targets (CR 115)
 # ---------------------------------------------------------------------------------------------
@@ -1588,6 +1599,12 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: fn("return_card_to_battlefield", ctx.target(0)),
          targets=_card_in_your_graveyard,
          example="stack/return-target-creature-card-to-the-battlefield"),
+    Kind("effect", "that_enters_with_counters", "the card a return_card_to_battlefield before it returns enters with N "
+         "additional counters of a kind (\"that creature enters with an additional +1/+1 counter on it\", 614.1c): a "
+         "spell's, usually on a condition (Vigor Mortis's if_spent)", Modelled("events.lp", ("614.1c", "608.2c")),
+         CounterAmount(), frozenset({"spell"}), term=lambda v, ctx: fn("that_enters_with_counters", C(v[0]), v[1]),
+         text=lambda v: f"That card enters with {v[1]} additional {v[0]} counter(s)",
+         example="sequences/vigor-mortis-with-green-spent"),
     Kind("effect", "target_player", "target player follows the instruction instead of you: {draw: N}, {discard: N}, "
          "{gain_life: N}, {lose_life: N} or {mill: N} (115.1, 608.2c)", Modelled("stack.lp", ("115.1", "608.2c")),
          PlayerInstruction(), RESOLVING,
@@ -2529,13 +2546,16 @@ OPTIONS: tuple[Kind, ...] = (
          "attacks_player_with_most_life (dethrone, 702.105a) or with_two_other_attackers (battalion: \"whenever this and "
          "at least two other creatures attack\"), conditions of an attack trigger's event, or x_in_cost (\"if that "
          "spell's mana cost or that ability's activation cost contains {X}\", 107.3), a condition of a cast or activate "
-         "trigger's event; each checked as the ability triggers or applies",
+         "trigger's event, or spent_white, spent_blue, spent_black, spent_red or spent_green (\"if {G} was spent to cast "
+         "it\", 601.2h: mana of that color paid for the spell it is or was); each checked as the ability triggers or "
+         "applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
                 "revolt", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
-                "with_two_other_attackers", "x_in_cost")),
+                "with_two_other_attackers", "x_in_cost", *SPENT_CONDITIONS)),
          frozenset({"triggered", "enters"}),
-         term=lambda v, ctx: C(v), example="sequences/unkicked-creature-enters-without-counters", asp="ability_if"),
+         term=lambda v, ctx: condition_term(v), example="sequences/unkicked-creature-enters-without-counters",
+         asp="ability_if"),
     Kind("option", "except", "a draw replacement that does not apply to first_in_draw_step: \"except the first one "
          "you draw in each of your draw steps\" (504.1); in its controller's draw step, which draw is the first is not "
          "known and the situation is refused", Modelled("events.lp", ("504.1", "121.6")), OneOf(("first_in_draw_step",)),
