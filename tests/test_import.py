@@ -1665,6 +1665,21 @@ _LINES = [
      [{"triggered": {"when": "cast", "filter": {"controller": "you"}, "effect": {"gain_life": 1}}}]),
     ("Whenever an opponent casts a spell, you may draw a card.", False,
      [{"triggered": {"when": "cast", "filter": {"controller": "opponent"}, "effect": {"may": {"draw": 1}}}}]),
+    # 601.2h: "if {G} was spent to cast it", of an enters trigger and of a spell's instructions
+    ("When ~ enters, if {G} was spent to cast ~, destroy target artifact.", False,
+     [{"triggered": {"when": "enters", "effect": {"destroy_target": {"types": ["artifact"]}}, "if": "spent_green"}}]),
+    ("When ~ enters, if {B} was spent to cast it, target player discards a card.", False,
+     [{"triggered": {"when": "enters", "effect": {"target_player": {"discard": 1}}, "if": "spent_black"}}]),
+    ("Return target creature card from your graveyard to the battlefield. If {G} was spent to cast ~, that creature "
+     "enters with an additional +1/+1 counter on it.", True,
+     [{"spell": {"effect": {"return_card_to_battlefield": {"types": ["creature"]}},
+                 "if_spent": {"green": {"that_enters_with_counters": {"kind": "p1p1"}}}}}]),
+    ("~ deals 4 damage to target creature and you gain 4 life. If {U} was spent to cast ~, draw a card.", True,
+     [{"spell": {"effect": [{"damage_target": {"amount": 4, "filter": {"types": ["creature"]}}}, {"gain_life": 4}],
+                 "if_spent": {"blue": {"draw": 1}}}}]),
+    ("Destroy target land. If {B} was spent to cast ~, that creature enters with an additional +1/+1 counter on it.",
+     True, None),
+    ("If {U} was spent to cast ~, counter target spell.", True, None),
 ]
 
 

@@ -2143,6 +2143,28 @@ def _triggered(line: str) -> dict[str, Any] | None:
     return None
 
 
+def _if_spent(line: str) -> dict[str, Any] | None:
+    """A spell's "[instructions]. If {G} was spent to cast ~, [instructions]." (601.2h): the second part followed only
+    if mana of that color paid for it; "that creature enters with an additional +1/+1 counter on it" after a return
+    to the battlefield (Vigor Mortis, 614.1c)."""
+    m = re.fullmatch(r"(.+?\.) If \{([WUBRG])\} was spent to cast ~, (.+\.)", line)
+    if not m:
+        return None
+    effects = spell(m.group(1))
+    if not effects:
+        return None
+    rider = re.fullmatch(r"that creature enters with an additional (\S+) counter on it\.", m.group(3))
+    kind = counter_kind(rider.group(1)) if rider else None
+    if rider and kind and sum("return_card_to_battlefield" in e for e in effects) == 1:
+        extra: list[dict[str, Any]] | None = [{"that_enters_with_counters": {"kind": kind}}]
+    else:
+        extra = None if rider else spell(m.group(3)[0].upper() + m.group(3)[1:])
+    if not extra:
+        return None
+    return {"spell": {"effect": effects[0] if len(effects) == 1 else effects,
+                      "if_spent": {_COLOR_NAMES[m.group(2).lower()]: extra[0] if len(extra) == 1 else extra}}}
+
+
 CARD_TYPE_WORDS = {"artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land"}
 
 
@@ -2173,6 +2195,10 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         if flt is None and when == "enters" else None
     if condition:  # an intervening if (603.4) on how its spell was cast (702.33d, 601.2a)
         text = text[condition.end():]
+    spent = re.match(r"if \{([WUBRG])\} was spent to cast (?:it|~), ", text) \
+        if flt is None and when == "enters" and not condition else None
+    if spent:  # an intervening if (603.4) on the mana spent to cast it (601.2h)
+        text = text[spent.end():]
     revolt = re.match(r"if a permanent you controlled left the battlefield this turn, ", text)
     if revolt:  # revolt (207.2c): an intervening if (603.4) on the turn so far
         text = text[revolt.end():]
@@ -2213,6 +2239,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         body["if"] = "kicked" if "kicked" in condition[0] else "not_cast_from_hand" if condition[1] else "cast_from_hand"
     if revolt:
         body["if"] = "revolt"
+    if spent:
+        body["if"] = "spent_" + _COLOR_NAMES[spent.group(1).lower()]
     return {"triggered": body}
 
 
@@ -2778,6 +2806,9 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         static = _until_eot(m, 2) if m else None
         if static and flt is not None:  # the permanents it matches as it resolves (611.2c), as cards.yaml writes Overrun
             return [{"spell": {"effect": {"lasting_on_each": NEXT}}}, {"static": {**static, "filter": flt}}]
+        spent = _if_spent(line)
+        if spent is not None:
+            return [spent]
         effects = spell(line)
         return [{"spell": {"effect": effects[0] if len(effects) == 1 else effects}}] if effects else None
     m = re.fullmatch(r"When ~ enters or dies, (.+)", line)
