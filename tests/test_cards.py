@@ -140,6 +140,24 @@ def test_a_spells_instructions_on_mana_spent_are_refused_where_they_cannot_be_re
     assert message in info.value.message
 
 
+@pytest.mark.parametrize("abilities, message", [
+    ([{"spell": {"effect": {"create_token_copies_target": {"filter": {"types": ["creature"]}, "kicked_count": 5}}}}],
+     "card 'Odd' has a kicked_count but no kicker (702.33)"),
+    ([{"kicker": "{5}"}, {"triggered": {"when": "enters", "effect": {"create_token_copies_target": {
+        "filter": {"types": ["creature"]}, "kicked_count": 5}}}}],
+     "card 'Odd': a kicked_count is a spell's, kicked as it was cast (702.33d)"),
+    ([{"triggered": {"when": "dies", "effect": {"create_token_copy_that": True}}}],
+     "'create_token_copy_that' in a 'dies' triggered ability"),
+    ([{"triggered": {"when": "enters", "effect": {"may": {"create_token_copy_that": True}}}}],
+     "only of an 'enters' trigger with a filter, the permanent that entered"),
+], ids=["kicked-count-without-kicker", "kicked-count-of-a-trigger", "copy-that-of-a-dies-trigger",
+        "copy-that-without-a-filter"])
+def test_token_copies_are_refused_where_they_cannot_be_read(abilities, message):
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["sorcery"], "abilities": abilities})
+    assert message in info.value.message
+
+
 def test_a_misspelt_spending_restriction_is_an_error():
     with pytest.raises(InputError) as info:
         card({"name": "Odd", "types": ["land"], "abilities": [

@@ -90,6 +90,12 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
     abilities = tuple(parse_ability(a) for a in f.child("abilities").elements()) if f.child("abilities").present else ()
     if any("kicked" in a.conditions for a in abilities) and not any(a.kind == "kicker" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has a kicked_effect but no kicker (702.33)")
+    if any(e.kind == "create_token_copies_target" and e.value[2] != e.value[1] for a in abilities for e in a.effects) \
+            and not any(a.kind == "kicker" for a in abilities):
+        raise f.child("abilities").fail(f"card '{name}' has a kicked_count but no kicker (702.33)")
+    if any(e.kind == "create_token_copies_target" and e.value[2] != e.value[1] and a.kind != "spell"
+           for a in abilities for e in a.effects):
+        raise f.child("abilities").fail(f"card '{name}': a kicked_count is a spell's, kicked as it was cast (702.33d)")
     if any(a.intervening_if == "kicked" for a in abilities) and not any(a.kind == "kicker" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'if: kicked' but no kicker (702.33)")
     if any(a.intervening_if == "evoked" and a.keyword != "evoke" for a in abilities) and \

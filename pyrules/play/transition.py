@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from clingo import Function, Symbol, SymbolType
+from clingo import Function, String, Symbol, SymbolType
 
 from pyrules.base.document import AMOUNT_LIMIT
 from pyrules.cards.library import builtin_library
@@ -80,6 +80,7 @@ class _Draft:
     orders: list[tuple[str, str]] = field(default_factory=list)  # timestamp orders taken or learnt (613.7)
     step: str | None = None  # the step of the phase the state is in
     made: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # the tokens made now, by (player, kind)
+    made_kinds: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # the same, by the kind's whole term
     found: list[str] | None = field(default_factory=list)  # the cards the top of the stack's search found (701.23a)
 
     def new_id(self, base: str) -> str:
@@ -302,8 +303,15 @@ def _waits(d: _Draft, a: Symbol) -> None:
     if source.type == SymbolType.Function and source.name == "effect" and instance.name == "ab":
         _delayed_waits(d, source, instance, controller)
         return
+    if source.type == SymbolType.Function and source.name == "token" and len(source.arguments) == 3:
+        source = String(_created_token(d, source, controller))  # (a token created now, its own ability, 603.6a)
     if instance.name != "ab" or source.type != SymbolType.String:
         raise CarryError(f"a triggered ability {item} that the next step cannot name")
+    event = item.arguments[2] if len(item.arguments) == 3 else None
+    that = _event_object(event) if event is not None else None
+    if that is None and event is not None and event.name == "enter" and len(event.arguments) == 1 and \
+            _says_that_creature(d, instance):  # (603.2: "that creature" of an enters trigger is what entered)
+        that = _text(event.arguments[0])
     tid = d.new_id(f"{source.string}#trigger")
     before = {o.id: o for o in d.before.objects}.get(source.string)
     # 608.2h: should its source have left the battlefield, the ability uses its last known information.
@@ -311,8 +319,33 @@ def _waits(d: _Draft, a: Symbol) -> None:
     d.waiting.append(StackAbility(tid, source.string, "triggered", instance.arguments[1].number, controller,
                                   lki_counters=lki, refers_to=_event_item(d, item.arguments[2])
                                   if len(item.arguments) == 3 else None,
-                                  that=_event_object(item.arguments[2]) if len(item.arguments) == 3 else None,
+                                  that=that,
                                   that_much=_event_amount(item.arguments[2]) if len(item.arguments) == 3 else None))
+
+
+#: The instructions about "that creature" an enters trigger may have: the permanent that entered (603.2).
+_ABOUT_WHAT_ENTERED = {"create_token_copy_that"}
+
+
+def _says_that_creature(d: _Draft, instance: Symbol) -> bool:
+    card = _library(d.before)[instance.arguments[0].string]
+    ability = card.abilities[instance.arguments[1].number - 1]
+    return any(e.kind in _ABOUT_WHAT_ENTERED or (e.kind in ("may", "if_paid") and _ABOUT_WHAT_ENTERED & set(e.value[:2]))
+               for e in ability.effects)
+
+
+def _created_token(d: _Draft, source: Symbol, controller: str) -> str:
+    """The id of the token a trigger term token(Event,Kind,I) names: the tokens of one kind created now are alike, so
+    the I-th such term (in order) is the I-th token of that kind made for its controller."""
+    kind = source.arguments[1]
+    terms = sorted({a.arguments[0].arguments[0] for a in d.atoms  # type: ignore[attr-defined]
+                    if a.name == "trigger_waits" and a.arguments[0].name == "triggered"
+                    and a.arguments[0].arguments[0].name == "token" and a.arguments[0].arguments[0].arguments[1] == kind},
+                   key=str)
+    made = d.made_kinds.get((controller, str(kind)), [])
+    if len(terms) > len(made):
+        raise CarryError(f"a triggered ability of a {kind} token that was not created")
+    return made[terms.index(source)]
 
 
 def _delayed_waits(d: _Draft, effect: Symbol, instance: Symbol, controller: str) -> None:
@@ -620,6 +653,7 @@ def _tokens(d: _Draft, a: Symbol) -> None:
     for i in range(1, count + 1):
         tid = d.new_id(f"{base}#token")
         d.made.setdefault((player, kind.name), []).append(tid)
+        d.made_kinds.setdefault((player, str(kind)), []).append(tid)
         d.objects[tid] = GameObject(tid, card, player, player, "battlefield", since_turn_start=False, token=True,
                                     chosen_color=chosen.get(i), timestamp=d.entering_timestamp,
                                     copy_of=card if exceptions else None, copy_except=exceptions)

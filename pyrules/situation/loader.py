@@ -691,7 +691,8 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
     if copies is not None and not copying:
         raise f.child("copies").fail(f"'{iid}' does not copy the ability that triggered it; 'copies' is for such "
                                      f"a trigger (Locus of Enlightenment)")
-    about_that = any(e.kind == "lasting_on_that" for e in ability.effects)
+    about_that = any(e.kind == "lasting_on_that" or "create_token_copy_that" in (e.kind, *(
+        e.value[:2] if e.kind in ("may", "if_paid") else ())) for e in ability.effects)
     about_player = any(e.kind == "that_player" for e in ability.effects)
     that = f.child("that").text() if f.child("that").present else None
     if about_that and that is None:

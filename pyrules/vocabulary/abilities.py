@@ -425,6 +425,12 @@ def parse_ability(f: Field) -> AbilitySpec:
         if that and options.get("lasting") != "once" and when not in _EVENTS_ABOUT_A_CREATURE:
             raise UnsupportedError(body.child("effect").where, f"'{that[0]}' in a '{when}' triggered ability (\"that "
                                    "creature\": only where the event is about one, or in a delayed triggered ability)")
+        copies_that = any("create_token_copy_that" in (e.kind, *(e.value[:2] if e.kind in ("may", "if_paid") else ()))
+                          for e in effects)
+        if copies_that and (when != "enters" or flt is None or options.get("lasting")):
+            raise UnsupportedError(body.child("effect").where, f"'create_token_copy_that' in a '{when}' triggered "
+                                   "ability (\"that creature\": only of an 'enters' trigger with a filter, the permanent "
+                                   "that entered)")
         if options.get("lasting") == "once" and when not in ("beginning_of_each_end_step", "beginning_of_each_upkeep",
                                                              "end_of_combat"):
             raise UnsupportedError(body.child("lasting").where, f"a delayed triggered ability on '{when}' (only "

@@ -227,6 +227,21 @@ class CountersOnTarget(Shape):
 
 
 @dataclass(frozen=True)
+class TokenCopies(Shape):
+    """``{filter: ..., count: 1, kicked_count: 5}``: N tokens that are copies of a target the filter allows; M instead
+    if the spell was kicked ("if this spell was kicked, create five of those tokens instead", 702.33d)."""
+
+    form = "{filter: a filter, count: N (default 1), kicked_count: M (default N)}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"filter", "count", "kicked_count"})
+        count = f.child("count").integer(default=1, minimum=1)
+        return FilterShape("objects").parse(f.child("filter")), count, \
+            f.child("kicked_count").integer(default=count, minimum=1)
+
+
+@dataclass(frozen=True)
 class SelfOrFilter(Shape):
     """``self``, or a filter naming another permanent."""
 
@@ -1042,7 +1057,7 @@ class MayInstruction(Shape):
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
         "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top",
         "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target",
-        "exile_card_from_hand", "copy_triggering_spell"})
+        "exile_card_from_hand", "copy_triggering_spell", "create_token_copy_that"})
 
     def parse(self, f: Field) -> Any:
         return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
@@ -1296,6 +1311,18 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda v, ctx: fn("create_tokens", C(v[0]), v[1], C(v[2]) if v[2] else C("none")),
          text=lambda v: f"Create {v[1]} {v[0]} token(s)" + (f" for each {v[2]} counter on this" if v[2] else ""),
          example="stack/token-maker-resolves"),
+    Kind("effect", "create_token_copies_target", "create N tokens that are copies of target [filter] permanent (707.2: "
+         "its copiable values as the instruction is followed; 111.1), M instead if the spell was kicked (kicked_count, "
+         "702.33d): Rite of Replication", Modelled("events.lp", ("707.2", "111.1", "702.33d")), TokenCopies(), RESOLVING,
+         term=lambda v, ctx: fn("create_token_copies_target", ctx.target(0), v[1], v[2]),
+         targets=lambda v: (TargetSpec("target " + filter_words(v[0]) + " permanent", "battlefield", v[0]),),
+         text=lambda v: f"Create {v[1]} token(s) that are copies of target {filter_words(v[0])} permanent",
+         example="sequences/rite-of-replication-kicked"),
+    Kind("effect", "create_token_copy_that", "create a token that's a copy of that creature: the permanent a triggered "
+         "ability's event is about (707.2, 111.1; Riku of Two Reflections), which is on the battlefield as it resolves",
+         Modelled("events.lp", ("707.2", "111.1", "603.2")), Flag(), frozenset({"triggered"}),
+         term=lambda v, ctx: C("create_token_copy_that"), text=lambda v: "Create a token that's a copy of that creature",
+         example="sequences/a-token-copy-of-the-creature-that-entered"),
     Kind("effect", "exile_target", "exile target [filter] permanent", Modelled("stack.lp", ("406.2", "115.1")),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("exile_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
