@@ -1680,6 +1680,19 @@ _LINES = [
     ("Destroy target land. If {B} was spent to cast ~, that creature enters with an additional +1/+1 counter on it.",
      True, None),
     ("If {U} was spent to cast ~, counter target spell.", True, None),
+    # 707.2: token copies of a target, and of the creature an enters trigger is about
+    ("Create a token that's a copy of target creature you control.", True,
+     [{"spell": {"effect": {"create_token_copies_target": {"filter": {"types": ["creature"], "controller": "you"},
+                                                           "count": 1}}}}]),
+    ("Create a token that's a copy of target creature. If this spell was kicked, create five of those tokens instead.",
+     True, [{"spell": {"effect": {"create_token_copies_target": {"filter": {"types": ["creature"]}, "count": 1,
+                                                                 "kicked_count": 5}}}}]),
+    ("Whenever another nontoken creature you control enters, you may pay {G}{U}. If you do, create a token that's a "
+     "copy of that creature.", False,
+     [{"triggered": {"when": "enters", "filter": {"types": ["creature"], "controller": "you", "other": True,
+                                                  "nontoken": True},
+                     "effect": {"if_paid": {"pay": "{G}{U}", "effect": {"create_token_copy_that": True}}}}}]),
+    ("When ~ dies, create a token that's a copy of that creature.", False, None),
 ]
 
 

@@ -819,6 +819,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return fight
     if permanent and sentence == "Sacrifice ~":
         return {"sacrifice_self": True}  # 701.21a
+    if permanent and sentence == "Create a token that's a copy of that creature":
+        return {"create_token_copy_that": True}  # (707.2: of an enters trigger, the permanent that entered)
     m = re.fullmatch(r"Copy that spell( and you may choose new targets for (?:the|that) copy)?", sentence)
     if m:  # 603.2, 707.10: the spell that triggered a "whenever you cast" ability
         return {"copy_triggering_spell": {"new_targets": True} if m.group(1) else True}
@@ -901,6 +903,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     if m:  # no target (701.8a)
         flt = permanent_filter(m.group(1))
         return {"destroy_all": flt} if flt is not None and "other" not in flt else None
+    m = re.fullmatch(r"Create (a token|two tokens|three tokens) that(?:'s| are) (?:a copy|copies) of target (.+)", sentence)
+    if m:  # 707.2, 111.1: its copiable values as the instruction is followed
+        flt = permanent_filter(m.group(2))
+        count = {"a token": 1, "two tokens": 2, "three tokens": 3}[m.group(1)]
+        return {"create_token_copies_target": {"filter": flt, "count": count}} if flt is not None else None
     for pattern, key in _TARGETED_EFFECTS:
         m = pattern.fullmatch(sentence)
         if m:
@@ -2227,6 +2234,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     if not that_creature and any(k in ("damage_that", "destroy_that", "tap_that_creature", "skip_untap_that_creature")
                                  for e in effects for k in e):
         return None  # ("that creature" of an event about no other creature)
+    if "create_token_copy_that" in _names_in(effects) and (when != "enters" or flt is None):
+        return None  # ("that creature" of an enters trigger is what entered; of others, not read)
     body: dict[str, Any] = {"when": when}
     if flt is not None:
         body["filter"] = flt
@@ -2809,6 +2818,12 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         spent = _if_spent(line)
         if spent is not None:
             return [spent]
+        m = re.fullmatch(r"Create a token that's a copy of target (.+)\. If this spell was kicked, create (\w+) of "
+                         r"those tokens instead\.", line)
+        flt = permanent_filter(m.group(1)) if m else None
+        if m and flt is not None and number(m.group(2)):  # 702.33d: the count if kicked (Rite of Replication)
+            return [{"spell": {"effect": {"create_token_copies_target": {"filter": flt, "count": 1,
+                                                                         "kicked_count": number(m.group(2))}}}}]
         effects = spell(line)
         return [{"spell": {"effect": effects[0] if len(effects) == 1 else effects}}] if effects else None
     m = re.fullmatch(r"When ~ enters or dies, (.+)", line)
