@@ -231,6 +231,9 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
             out += [fn("ability_modify_option", d, C(t)) for t in ability.modify.value]
         if ability.modify.kind == "copy_of":  # (707.9: what the copy is except for)
             out += [fn("ability_copy_exception", d, copy_exception_term(e)) for e in ability.modify.value.exceptions]
+            counters = ability.modify.value.counters
+            if counters is not None:  # (707.9: "except it enters with X additional +1/+1 counters")
+                out.append(fn("ability_copy_counters", d, C(counters[0]), C("x") if counters[1] == "x" else counters[1]))
         out.append(fn("ability_modify", d, m.term(ability.modify.value, ctx)))
     for part in ability.statics:
         if ("static", part.kind) not in skip:

@@ -46,6 +46,8 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "skips_next_untap/2": (("O", "P"), "O doesn't untap during P's next untap step (502.3)"),
     "face_down/1": (("O",), "O is a face-down permanent or spell at the end, and was not one at the start (708.2)"),
     "face_up/1": (("O",), "O, a face-down permanent at the start, is face up at the end (turned face up, 702.37e)"),
+    "copy_of/2": (("O", "Card"), "O is a permanent at the end with the copiable values of the card Card: it entered as a "
+                                 "copy of it, or became one (707.2)"),
     "removed_from_combat/1": (("O",), "O, attacking or blocking at the start, is on the battlefield out of combat at "
                                       "the end (506.4)"),
     "attacking/2": (("O", "Target"), "O is an attacking creature at the end, attacking Target (508.1)"),

@@ -2195,21 +2195,25 @@ class CopySpec:
 
     filter: Filter
     exceptions: tuple[tuple[str, Any], ...] = ()
+    counters: tuple[str, Any] | None = None  # "except it enters with X additional +1/+1 counters" (kind, N or "x")
 
 
 @dataclass(frozen=True)
 class CopyOf(Shape):
     """A filter of the permanents it may copy, or ``{of: filter, except: exceptions}``."""
 
-    form = "a filter, or {of: a filter, except: exceptions (see the object field copy_except)}"
+    form = "a filter, or {of: a filter, except: exceptions (see the object field copy_except), with_counters: {kind: a " \
+        "counter kind, count: N or X}}"
 
     def parse(self, f: Field) -> Any:
-        if isinstance(f.value, dict) and ("except" in f.value or "of" in f.value):
-            f.only_keys({"of", "except"})
+        if isinstance(f.value, dict) and ("except" in f.value or "of" in f.value or "with_counters" in f.value):
+            f.only_keys({"of", "except", "with_counters"})
             if not f.child("of").present:
                 raise f.fail(f"{f.name} needs 'of', the filter of what it may copy")
+            counters = CounterAmount(x=True).parse(f.child("with_counters")) if f.child("with_counters").present \
+                else None
             return CopySpec(FilterShape("objects").parse(f.child("of")), CopyExceptions().parse(f.child("except"))
-                            if f.child("except").present else ())
+                            if f.child("except").present else (), counters)
         return CopySpec(FilterShape("objects").parse(f))
 
 
@@ -2277,8 +2281,13 @@ MODIFICATIONS: tuple[Kind, ...] = (
     Kind("modification", "plus_counter", "enters with additional counters", Modelled("events.lp", ("614.1c",)),
          CounterAmount(), frozenset({"enter"}), term=lambda v, ctx: fn("plus_counter", C(v[0]), v[1]),
          example="replacement/metallic-mimic-and-scales"),
+    Kind("modification", "copy_of_this", "what the filter matches enters as a copy of this permanent (\"creatures you "
+         "control enter as a copy of ~\": Essence of the Wild; 707.2), a copy effect applied before the others (616.1c)",
+         Modelled("events.lp", ("614.1c", "616.1c", "707.2")), Flag(), frozenset({"enter"}), term=_const("copy_of_this"),
+         example="replacement/essence-of-the-wild-and-an-enters-tapped-creature"),
     Kind("modification", "copy_of", "you may have this enter as a copy of a [filter] permanent (707.5), except as "
-         "its exceptions say (707.9)",
+         "its exceptions say (707.9), and with_counters: with N (or X, 107.3m) additional counters of a kind as it "
+         "does (Altered Ego)",
          Modelled("events.lp", ("707.5", "616.1c", "707.9")), CopyOf(), frozenset({"enter"}),
          term=lambda value, ctx: fn("copy_of", ctx.filter(value.filter, "copy")),
          example="replacement/etb-x-clone-copies-walker"),
