@@ -558,8 +558,6 @@ def test_lasting_clauses_not_read(line):
     "You may have ~ enter as a copy of any creature card in a graveyard.",  # not a permanent
     "You may have ~ enter as a copy of any creature on the battlefield, except it gains "
     "\"{2}{U}{U}: Return this creature to its owner's hand.\"",  # an ability in addition: no exception says so
-    "You may have ~ enter as a copy of any creature on the battlefield, except it enters with X "
-    "additional +1/+1 counters on it.",
 ])
 def test_lines_no_template_fits(line):
     assert oracle.translate_line(line, spell_card=False) is None
@@ -1693,6 +1691,14 @@ _LINES = [
                                                   "nontoken": True},
                      "effect": {"if_paid": {"pay": "{G}{U}", "effect": {"create_token_copy_that": True}}}}}]),
     ("When ~ dies, create a token that's a copy of that creature.", False, None),
+    # 707.9, 616.1c: entering as a copy with counters, and as a copy of another permanent
+    ("You may have ~ enter as a copy of any creature on the battlefield, except it enters with X additional +1/+1 "
+     "counters on it.", False,
+     [{"replacement": {"event": "enter", "modify": {"copy_of": {"of": {"types": ["creature"]},
+                                                               "with_counters": {"kind": "p1p1", "count": "X"}}}}}]),
+    ("Creatures you control enter as a copy of ~.", False,
+     [{"replacement": {"event": "enter", "filter": {"types": ["creature"], "controller": "you"},
+                       "modify": {"copy_of_this": True}}}]),
 ]
 
 

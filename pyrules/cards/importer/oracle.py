@@ -1636,7 +1636,7 @@ def _replacement(line: str) -> dict[str, Any] | None:
             flt["counter"] = "p1p1"
         modify = {"multiply": 2} if how == "twice that many" else {"plus": 1}
         return {"replacement": {"event": "counters", "filter": flt, "modify": modify}}
-    copy = _enter_as_copy(line)
+    copy = _enter_as_copy(line) or _enter_as_copy_of_this(line)
     if copy is not None:
         return copy
     if line == ("If you would get one or more counters, you get that many plus one of each of those kinds of counters "
@@ -1670,10 +1670,25 @@ def _enter_as_copy(line: str) -> dict[str, Any] | None:
         return None
     if exception is None:
         return {"replacement": {"event": "enter", "modify": {"copy_of": flt}}}
+    more = re.fullmatch(r"it enters with (X|\w+) additional (\S+) counters? on it", exception)
+    kind = counter_kind(more.group(2)) if more else None
+    if more and kind and (more.group(1) == "X" or number(more.group(1))):  # (707.9: an effect of the copy effect)
+        count = "X" if more.group(1) == "X" else number(more.group(1))
+        return {"replacement": {"event": "enter", "modify": {"copy_of": {"of": flt, "with_counters": {
+            "kind": kind, "count": count}}}}}
     kept = _copy_exception(exception)
     if kept is None:
         return None
     return {"replacement": {"event": "enter", "modify": {"copy_of": {"of": flt, "except": kept}}}}
+
+
+def _enter_as_copy_of_this(line: str) -> dict[str, Any] | None:
+    """"Creatures you control enter as a copy of ~" (Essence of the Wild): another permanent's copy effect on what
+    enters (614.1c, 616.1c)."""
+    m = re.fullmatch(r"(.+) you control enter as a copy of ~\.", line)
+    flt = permanent_filter(f"{m.group(1)[0].lower()}{m.group(1)[1:-1]} you control") if m and m.group(1).endswith("s") \
+        else None
+    return None if flt is None else {"replacement": {"event": "enter", "filter": flt, "modify": {"copy_of_this": True}}}
 
 
 def _copy_exception(text: str) -> dict[str, Any] | None:
