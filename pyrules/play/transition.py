@@ -169,7 +169,9 @@ def _move(d: _Draft, a: Symbol) -> None:
           exiled_with=(),
           keywords=(),
           face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None,
-          face_down=obj.face_down and to == "battlefield" and obj.zone == "stack")  # (708.3; elsewhere face up, 708.9)
+          face_down=obj.face_down and to == "battlefield" and obj.zone == "stack",  # (708.3; elsewhere face up, 708.9)
+          # 608.3f: a copy of a permanent spell becomes a token as it resolves (not "created": 111.1)
+          copy=obj.copy and to != "battlefield", token=obj.token or (obj.copy and to == "battlefield"))
 
 
 def _life(sign: int) -> Callable[[_Draft, Symbol], None]:
