@@ -54,7 +54,7 @@ PHRASES: dict[str, str] = {
     "counters/1": "the counters from {0}",
     "tokens/1": "the tokens from {0}",
     "tokens/2": "the {1} tokens created for {0} by the same instructions",
-    "enter/1": "{0} entering the battlefield",
+    "enter/1": "{0} entering the battlefield", "devour/1": "{0} devouring as it enters",
     "to_graveyard/1": "{0} going to a graveyard",
     "trigger/3": "{ability}, triggered by {2}",
     "triggered/3": "{ability}, triggered by {2}",

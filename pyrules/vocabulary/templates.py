@@ -1957,6 +1957,10 @@ ENTERS: tuple[Kind, ...] = (
          asp="enters_with_counters",
          term=lambda value, ctx: [fn("enters_with_counters", C(k), C("x") if a == "x" else Number(a)) for k, a in value],
          example="replacement/etb-x-hangarback-cast"),
+    Kind("enters", "devour", "devour N: as this enters, you may sacrifice any number of creatures; it enters with N "
+         "+1/+1 counters for each creature sacrificed this way (702.82a; the creatures its player controls, none "
+         "entering with it, 614.13a)", Modelled("events.lp", ("702.82a", "614.1c", "614.13a")), Count(1),
+         term=lambda value, ctx: fn("devour", value), asp="devour", example="sequences/devour-two-creatures"),
     Kind("enters", "may_counters", "you may have this enter with N counters of a kind: the player it enters for "
          "chooses (614.1c; unleash, 702.98a)", Modelled("events.lp", ("614.1c", "702.98a")), EntersCounters(numbers=True),
          asp="may_enter_with_counters",
