@@ -1696,6 +1696,7 @@ _LINES = [
      "counters on it.", False,
      [{"replacement": {"event": "enter", "modify": {"copy_of": {"of": {"types": ["creature"]},
                                                                "with_counters": {"kind": "p1p1", "count": "X"}}}}}]),
+    ("Devour 2", False, [{"enters": {"devour": 2}}]),  # 702.82a
     ("Creatures you control enter as a copy of ~.", False,
      [{"replacement": {"event": "enter", "filter": {"types": ["creature"], "controller": "you"},
                        "modify": {"copy_of_this": True}}}]),

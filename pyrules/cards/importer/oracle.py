@@ -1524,6 +1524,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"Afflict (\d+)", line)
     if m:  # 702.130a: "whenever this creature becomes blocked, defending player loses N life"
         return [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": int(m.group(1))}}}]
+    m = re.fullmatch(r"Devour (\d+)", line)
+    if m and int(m.group(1)) > 0:  # 702.82a: a replacement effect on its own entering, with a choice
+        return [{"enters": {"devour": int(m.group(1))}}]
     m = re.fullmatch(r"Bloodthirst (\d+)", line)
     if m:  # 702.54a: "if an opponent was dealt damage this turn, this enters with N +1/+1 counters on it"
         return [{"enters": {"counters": {"p1p1": int(m.group(1))}, "if": "opponent_damaged_this_turn"}}]
