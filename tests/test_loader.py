@@ -824,6 +824,21 @@ def test_kicker_and_spending_fields_that_nothing_would_read(write, line_of, card
     assert_error(path, line_of(path, marker), message)
 
 
+def test_the_draw_step_of_the_first_turn_is_refused(write, line_of):
+    """103.8a: the player who plays first skips the draw of their first turn; that is not modelled, so a situation
+    that says it is turn 1 and begins a draw step is refused at its turn."""
+    path = write("first.yaml", """\
+        players: [alice, bob]
+        turn: 1
+        phase: beginning
+        step: upkeep
+        objects: []
+        actions: [draw_step]
+        """)
+    assert_error(path, line_of(path, "turn: 1"), "unsupported: the draw step of the game's first turn, whose draw the "
+                 "player who plays first skips (103.8a); without 'turn', a situation is past it")
+
+
 def test_inline_card_defined_twice(write, line_of):
     path = write("twice.yaml", """\
         players: [alice]

@@ -23,6 +23,7 @@ from pyrules.situation.model import (
     Abilities,
     Activatable,
     Activate,
+    BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
     BeginUpkeep,
@@ -528,7 +529,8 @@ QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Charact
                   FindCards: "find",
                   PlayLand: "play", TurnFaceUp: "turn_face_up", DeclareAttackers: "attack", DeclareBlockers: "block",
                   CombatDamage: "damage",
-                  BeginUpkeep: "upkeep", BeginEndStep: "end_step", BeginEndOfCombat: "end_of_combat"}
+                  BeginUpkeep: "upkeep", BeginEndStep: "end_step", BeginEndOfCombat: "end_of_combat",
+                  BeginDrawStep: "draw_step"}
 
 
 def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
@@ -639,6 +641,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         return [fn("question", C("begin_upkeep"))]
     if isinstance(q, BeginEndStep):
         return [fn("question", C("begin_end_step"))]
+    if isinstance(q, BeginDrawStep):
+        return [fn("question", C("begin_draw_step"))]
     if isinstance(q, BeginEndOfCombat):
         return [fn("question", C("begin_end_of_combat"))]
     if isinstance(q, Happen):

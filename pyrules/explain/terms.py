@@ -146,6 +146,7 @@ PHRASES: dict[str, str] = {
     "cannot_begin_upkeep/1": "the upkeep cannot begin now: {0}",
     "upkeep/1": "the beginning of {0}'s upkeep",
     "end_step/1": "the beginning of {0}'s end step",
+    "draw_step/1": "the beginning of {0}'s draw step", "cannot_begin_draw_step/1": "the draw step cannot begin now: {0}",
     "each_end_step/1": "the beginning of {0}'s end step",
     "each_upkeep/1": "the beginning of {0}'s upkeep",
     "cannot_begin_end_step/1": "the end step cannot begin now: {0}",

@@ -34,6 +34,7 @@ from pyrules.play.transition import CarryError, after, quiet, searches_onto_batt
 from pyrules.situation.model import (
     Action,
     Activate,
+    BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
     BeginUpkeep,
@@ -57,13 +58,14 @@ from pyrules.situation.model import (
 ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp: "turn_face_up", ResolveTop: "resolve",
                 ResolveAll: "resolve",
                 PassPriority: "pass", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage",
-                BeginUpkeep: "upkeep", BeginEndStep: "end_step", BeginEndOfCombat: "end_of_combat"}
+                BeginUpkeep: "upkeep", BeginEndStep: "end_step", BeginEndOfCombat: "end_of_combat",
+                BeginDrawStep: "draw_step"}
 
 #: What each kind of step is called in records and explanations.
 STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp: "turn face up", ResolveTop: "resolve",
               Priority: "priority", FindCards: "search",
               DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage", BeginUpkeep: "upkeep",
-              BeginEndStep: "end step", BeginEndOfCombat: "end of combat"}
+              BeginEndStep: "end step", BeginEndOfCombat: "end of combat", BeginDrawStep: "draw step"}
 
 
 @dataclass(frozen=True)
@@ -266,7 +268,8 @@ class Runner:
             return lines
         if isinstance(what, (PlayLand, TurnFaceUp)):  # a special action: the player keeps priority (116.3c)
             return self._settle(self._solve(line, action, what), action)
-        if isinstance(what, (DeclareAttackers, DeclareBlockers, CombatDamage, BeginUpkeep, BeginEndStep, BeginEndOfCombat)):
+        if isinstance(what, (DeclareAttackers, DeclareBlockers, CombatDamage, BeginUpkeep, BeginEndStep, BeginEndOfCombat,
+                             BeginDrawStep)):
             # a turn-based action (508.1, 509.1, 510.1-2; a step beginning, 503.1, 511.2, 513.1); then the active player
             # receives priority (117.3a)
             lines = self._solve(line, action, what)

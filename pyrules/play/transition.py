@@ -29,6 +29,7 @@ from pyrules.engine.encodings import effects, output_signatures
 from pyrules.engine.facts import activated_ability, printed_face, target_slots
 from pyrules.situation.model import (
     Activate,
+    BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
     BeginUpkeep,
@@ -1020,7 +1021,8 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
 
 #: The step a turn-based action of combat begins (508.1, 509.1); a combat damage step says which it is.
 _STEP_AFTER: dict[type, str] = {DeclareAttackers: "declare_attackers", DeclareBlockers: "declare_blockers",
-                                BeginUpkeep: "upkeep", BeginEndStep: "end", BeginEndOfCombat: "end_of_combat"}
+                                BeginUpkeep: "upkeep", BeginEndStep: "end", BeginEndOfCombat: "end_of_combat",
+                                BeginDrawStep: "draw"}
 #: The phase an action begins, where it begins one (513.1).
 _PHASE_AFTER: dict[type, str] = {BeginEndStep: "ending"}
 

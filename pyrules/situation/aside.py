@@ -41,6 +41,7 @@ from pyrules.situation.model import (
     Abilities,
     Activatable,
     Activate,
+    BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
     BeginUpkeep,
@@ -77,7 +78,8 @@ _STEP_TRIGGER = re.compile(r"At the beginning of (?:your|each|each player's|each
                            r"that player's|the) (upkeep|draw step|end step)\b|At (end of combat)\b")
 _STEP_RULES = {"upkeep": "503.1", "draw step": "504.2", "end step": "513.1", "end of combat": "511.2"}
 #: The actions that begin a step (so that its triggers may matter).
-_STEP_ACTIONS = {"upkeep": BeginUpkeep, "end step": BeginEndStep, "end of combat": BeginEndOfCombat}
+_STEP_ACTIONS = {"upkeep": BeginUpkeep, "end step": BeginEndStep, "end of combat": BeginEndOfCombat,
+                 "draw step": BeginDrawStep}
 #: "cost: effect", the cost made of mana symbols and the usual cost words (602.1a); a loyalty cost too (606.4).
 _ACTIVATED = re.compile(r"(?:[+\u2212-]?\d+|(?:\{[^}]+\}|Sacrifice|Tap|Untap|Discard|Pay|Exile|Remove|Return|Put)[^:\"]*)"
                         r": (.+)")

@@ -29,6 +29,7 @@ from pyrules.situation.model import (
     Action,
     Activatable,
     Activate,
+    BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
     BeginUpkeep,
@@ -198,6 +199,9 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             raise root.child("actions").fail("a situation has either a 'question' or 'actions', not both")
         question = None
         actions = _actions(root.child("actions"), objects, by_id, player_ref, names_, library)
+        if turn == 1 and root.child("turn").present and any(isinstance(a, BeginDrawStep) for a in actions):
+            raise root.child("turn").fail("unsupported: the draw step of the game's first turn, whose draw the player "
+                                          "who plays first skips (103.8a); without 'turn', a situation is past it")
     else:
         question = _question(root.child("question"), objects, by_id, player_ref, names_, library, bool(stack))
         actions = ()
@@ -833,7 +837,8 @@ def _question(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameOb
 
 # -- a sequence of actions ---------------------------------------------------------------------------
 #: The actions that begin a step (503.1, 513.1): each says nothing more.
-_STEP_BEGINS = {"upkeep": BeginUpkeep, "end_step": BeginEndStep, "end_of_combat": BeginEndOfCombat}
+_STEP_BEGINS = {"upkeep": BeginUpkeep, "end_step": BeginEndStep, "end_of_combat": BeginEndOfCombat,
+                "draw_step": BeginDrawStep}
 
 
 def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObject], player_ref: Any,

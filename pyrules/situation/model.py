@@ -283,6 +283,13 @@ class BeginUpkeep:
 
 
 @dataclass(frozen=True)
+class BeginDrawStep:
+    """An action: the upkeep ends and the draw step begins (504.1-2): the active player draws a card (a turn-based
+    action, through the effects on drawing), then the abilities that trigger "at the beginning of your draw step" on
+    the permanents they control trigger; then they receive priority."""
+
+
+@dataclass(frozen=True)
 class BeginEndStep:
     """An action: the postcombat main phase ends and the end step begins (513.1): the abilities that trigger "at the
     beginning of your end step" on the permanents the active player controls, and "at the beginning of each end
@@ -342,11 +349,11 @@ class Priority:
 
 Question = CouldProduce | Abilities | Characteristics | Activatable | Activate | Cast | ResolveTop | Happen | Priority \
     | FindCards | PlayLand | TurnFaceUp | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep \
-    | BeginEndOfCombat
+    | BeginEndOfCombat | BeginDrawStep
 
 #: What a step of a sequence of actions may be.
 Action = Activate | Cast | PlayLand | TurnFaceUp | ResolveTop | ResolveAll | PassPriority | DeclareAttackers \
-    | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep | BeginEndOfCombat
+    | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep | BeginEndOfCombat | BeginDrawStep
 
 
 @dataclass(frozen=True)

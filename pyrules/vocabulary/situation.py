@@ -180,8 +180,8 @@ SITUATION_FIELDS: tuple[Kind, ...] = (
            example="choices/magecraft-archmage-cast", asp="active_player"),
     _field("situation", "priority", "who has priority (default: the active player)",
            Modelled("activation.lp", ("117.1",)), example="choices/magecraft-archmage-cast", asp="priority"),
-    _field("situation", "turn", "the turn number", Informational("no modelled rule depends on the turn number"),
-           Count(1)),
+    _field("situation", "turn", "the turn number; only turn 1 is read: the action draw_step is refused there (103.8a)",
+           Informational("no modelled rule depends on the turn number beyond that refusal"), Count(1)),
     _field("situation", "phase", "the phase (default precombat_main)", Modelled("core.lp", ("500.1", "307.1")),
            OneOf(PHASES), example="choices/magecraft-archmage-cast", asp="phase"),
     _field("situation", "step", "the step, in a phase that has steps; in the combat phase, first_strike_damage is the "
@@ -637,6 +637,12 @@ ACTIONS: tuple[Kind, ...] = (
            "of your upkeep\" abilities of the permanents they control trigger; the situation must be in the untap "
            "step, with no mana in a pool (500.4: its emptying is not modelled)", Modelled("triggers.lp", ("503.1",)),
            example="sequences/an-upkeep-trigger-resolves", asp="question"),
+    _field("action", "draw_step", "the upkeep ends and the draw step begins (504.1-2): the active player draws a card "
+           "(through the effects on drawing), then \"at the beginning of your draw step\" abilities of the permanents "
+           "they control trigger; the situation must be in the upkeep with an empty stack, with no mana in a pool "
+           "(500.4), and not in the first turn (103.8a: the player who plays first skips that draw; turn: 1 is "
+           "refused)", Modelled("triggers.lp", ("504.1", "504.2")),
+           example="sequences/the-draw-step-draws-a-card", asp="question"),
     _field("action", "end_step", "the postcombat main phase ends and the end step begins (513.1): \"at the beginning "
            "of your end step\" abilities of the active player's permanents and \"at the beginning of each end step\" "
            "abilities of every permanent trigger; the situation must be in the postcombat main phase with an empty "
