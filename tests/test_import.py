@@ -1697,6 +1697,8 @@ _LINES = [
      [{"replacement": {"event": "enter", "modify": {"copy_of": {"of": {"types": ["creature"]},
                                                                "with_counters": {"kind": "p1p1", "count": "X"}}}}}]),
     ("Devour 2", False, [{"enters": {"devour": 2}}]),  # 702.82a
+    ("At the beginning of your draw step, draw an additional card.", False,  # 504.2
+     [{"triggered": {"when": "beginning_of_draw_step", "effect": {"draw": 1}}}]),
     ("Creatures you control enter as a copy of ~.", False,
      [{"replacement": {"event": "enter", "filter": {"types": ["creature"], "controller": "you"},
                        "modify": {"copy_of_this": True}}}]),

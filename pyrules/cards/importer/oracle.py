@@ -2161,6 +2161,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"At the beginning of (your|each|each player's) upkeep, (.+)\.", line)
     if m:
         return _trigger("beginning_of_upkeep" if m.group(1) == "your" else "beginning_of_each_upkeep", None, m.group(2))
+    m = re.fullmatch(r"At the beginning of your draw step, (.+)\.", line)
+    if m:  # 504.2
+        return _trigger("beginning_of_draw_step", None, m.group(1).replace("draw an additional card", "draw a card"))
     m = re.fullmatch(r"At the beginning of (your|each|the) end step, (.+)\.", line)
     if m:  # 513.1: Oracle's "the end step" is each end step
         return _trigger("beginning_of_end_step" if m.group(1) == "your" else "beginning_of_each_end_step", None,
