@@ -29,14 +29,16 @@ def test_a_spell_follows_an_instruction_on_a_color_spent_only_while_on_the_stack
     facts = ("resolves(s). item_definition(s,ab(c,1)). ability_effect(ab(c,1),2,draw(1)). "
              "ability_effect_condition(ab(c,1),2,spent(u)). object_color_spent(s,u). in_zone(s,stack). "
              "resolves(t). item_definition(t,ab(c,1)). in_zone(t,stack). object_color_spent(t,g).")
-    assert derive("stack:601.2h", facts, "instruction") == {"instruction(s,2,draw(1))"}
+    assert derive("stack:702.33d", facts, "instruction") == {"instruction(s,2,draw(1))"}
+    kicked = facts.replace("spent(u)", "kicked") + "object_kicked(s)."
+    assert derive("stack:702.33d", kicked, "instruction") == {"instruction(s,2,draw(1))"}
 
 
 def test_the_returned_card_enters_with_the_counters_where_the_condition_holds():
     facts = ("_top_definition(s,ab(c,1)). ability_effect(ab(c,1),2,that_enters_with_counters(p1p1,1)). "
              "ability_effect_condition(ab(c,1),2,spent(g)). _reanimating(s,1,bears). ")
-    assert derive("events:614.1c", facts + "object_color_spent(s,g).", "replaceable") == {
+    assert derive("events:614.1c", facts + "item_condition(s,spent(g)).", "replaceable") == {
         "replaceable(enter(bears),en(0,p1p1,1,none))"}
-    assert derive("events:614.1c", facts + "object_color_spent(s,b).", "replaceable") == set()
-    kicked = facts.replace("spent(g)", "kicked") + "object_kicked(s)."
-    assert derive("events:614.1c", kicked, "replaceable") == {"replaceable(enter(bears),en(0,p1p1,1,none))"}
+    assert derive("events:614.1c", facts + "item_condition(s,spent(b)).", "replaceable") == set()
+    unconditioned = facts.replace("ability_effect_condition(ab(c,1),2,spent(g)). ", "")
+    assert derive("events:614.1c", unconditioned, "replaceable") == {"replaceable(enter(bears),en(0,p1p1,1,none))"}
