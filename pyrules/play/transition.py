@@ -332,9 +332,7 @@ _ABOUT_WHAT_ENTERED = {"create_token_copy_that"}
 
 def _says_that_creature(d: _Draft, instance: Symbol) -> bool:
     card = _library(d.before)[instance.arguments[0].string]
-    ability = card.abilities[instance.arguments[1].number - 1]
-    return any(e.kind in _ABOUT_WHAT_ENTERED or (e.kind in ("may", "if_paid") and _ABOUT_WHAT_ENTERED & set(e.value[:2]))
-               for e in ability.effects)
+    return bool(_ABOUT_WHAT_ENTERED & card.abilities[instance.arguments[1].number - 1].instruction_kinds)
 
 
 def _created_token(d: _Draft, source: Symbol, controller: str) -> str:

@@ -54,7 +54,7 @@ from pyrules.situation.model import (
 )
 from pyrules.vocabulary import TargetSpec, kind, names
 from pyrules.vocabulary.shapes import name_token
-from pyrules.vocabulary.templates import PLAYERS_ONLY
+from pyrules.vocabulary.templates import PLAYERS_ONLY, SPENT_CONDITIONS
 from pyrules.vocabulary.values import BASIC_LAND_TYPES, PHASES, STEPS
 
 SITUATION_FIELDS = frozenset(names("situation"))
@@ -163,6 +163,10 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
                 "a copy of a spell, which is not cast (707.10)" if obj.copy else "a token, which was not cast (111.1)"
             raise f.child("colors_spent").fail(f"'{obj.id}' is {what}; mana is spent to cast a spell, and the permanent "
                                                "it became keeps that (601.2h)")
+        if obj.colors_spent and not any(a.intervening_if in SPENT_CONDITIONS or set(a.conditions) & set(SPENT_CONDITIONS)
+                                        for a in library[obj.card].abilities):
+            raise f.child("colors_spent").fail(f"card '{obj.card}' asks nothing of the mana spent to cast it; "
+                                               "'colors_spent' is for a card that does (\"if {G} was spent\")")
         for source in obj.damaged_by:
             if source not in by_id:
                 raise f.child("damaged_by").fail(f"unknown object '{source}'")
@@ -695,8 +699,7 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
     if copies is not None and not copying:
         raise f.child("copies").fail(f"'{iid}' does not copy the ability that triggered it; 'copies' is for such "
                                      f"a trigger (Locus of Enlightenment)")
-    about_that = any(e.kind == "lasting_on_that" or "create_token_copy_that" in (e.kind, *(
-        e.value[:2] if e.kind in ("may", "if_paid") else ())) for e in ability.effects)
+    about_that = bool({"lasting_on_that", "create_token_copy_that"} & ability.instruction_kinds)
     about_player = any(e.kind == "that_player" for e in ability.effects)
     that = f.child("that").text() if f.child("that").present else None
     if about_that and that is None:

@@ -90,6 +90,11 @@ class AbilitySpec:
         return tuple(t for e in self.effects for t in targets_of(kind("effect", e.kind), e.value))
 
     @property
+    def instruction_kinds(self) -> frozenset[str]:
+        """The kinds of its instructions, and of the one each "you may" or "you may pay; if you do" holds."""
+        return held_kinds(self.effects)
+
+    @property
     def target_modes(self) -> tuple[int, ...]:
         """For each target, the mode of the instruction that says it (0 for an ability without modes)."""
         if self.kind in ("enters", "enchant"):
@@ -127,6 +132,13 @@ class AbilitySpec:
 # --------------------------------------------------------------------------------------------
 # Parsing abilities
 # --------------------------------------------------------------------------------------------
+
+
+def held_kinds(effects: tuple[Part, ...]) -> frozenset[str]:
+    """The kinds of ``effects``, and of the one instruction each ``may`` or ``if_paid`` holds (its value's first or
+    second part)."""
+    return frozenset(k for e in effects for k in (e.kind, *(e.value[:2] if e.kind in ("may", "if_paid") else ()))
+                     if isinstance(k, str))
 
 
 def _spent_parts(spent: Field) -> list[tuple[str, Field]]:
@@ -425,9 +437,7 @@ def parse_ability(f: Field) -> AbilitySpec:
         if that and options.get("lasting") != "once" and when not in _EVENTS_ABOUT_A_CREATURE:
             raise UnsupportedError(body.child("effect").where, f"'{that[0]}' in a '{when}' triggered ability (\"that "
                                    "creature\": only where the event is about one, or in a delayed triggered ability)")
-        copies_that = any("create_token_copy_that" in (e.kind, *(e.value[:2] if e.kind in ("may", "if_paid") else ()))
-                          for e in effects)
-        if copies_that and (when != "enters" or flt is None or options.get("lasting")):
+        if "create_token_copy_that" in held_kinds(effects) and (when != "enters" or flt is None or options.get("lasting")):
             raise UnsupportedError(body.child("effect").where, f"'create_token_copy_that' in a '{when}' triggered "
                                    "ability (\"that creature\": only of an 'enters' trigger with a filter, the permanent "
                                    "that entered)")
