@@ -273,6 +273,33 @@ def test_untap_step_and_draw_step_lines_are_set_aside_where_no_such_step_happens
     assert "in 'Odd Drought': Creatures with flying get -1/-1 and don't untap" in info.value.message
 
 
+
+@pytest.mark.parametrize("action, line", [
+    ("untap_step", "Odd Woodlot doesn't untap during your untap step if it has a depletion counter on it."),
+    ("draw_step", "Skip your draw step."),
+])
+def test_untap_step_and_draw_step_lines_are_refused_where_such_a_step_happens(write, action, line):
+    """502.3, 504.1: where an action performs an untap step (untap_step) or begins a draw step (draw_step), a line
+    that matters there can change the answer: it is refused, not set aside."""
+    path = write("s.yaml", f"""\
+        players: [alice, bob]
+        phase: {"ending" if action == "untap_step" else "beginning"}
+        step: {"cleanup" if action == "untap_step" else "upkeep"}
+        cards:
+          - {{name: Odd Woodlot, types: [land], abilities: [
+              {{activated: {{cost: "{{T}}", effect: {{add: "{{G}}"}}}}}},
+              {{unsupported: "Odd Woodlot doesn't untap during your untap step if it has a depletion counter on it."}}]}}
+          - {{name: Odd Drought, cost: "{{2}}{{U}}", types: [enchantment], abilities: [
+              {{unsupported: "Skip your draw step."}}]}}
+        objects:
+          - {{id: woodlot, card: Odd Woodlot, controller: bob, tapped: true}}
+          - {{id: drought, card: Odd Drought, controller: alice}}
+        actions:
+          - {action}
+        """)
+    with pytest.raises(UnsupportedError) as info:
+        load_situation(path)
+    assert line in info.value.message
 KEYWORDS = """\
     players: [alice, bob]
     cards:

@@ -1468,7 +1468,11 @@ def test_an_instruction_unless_paid_is_checked(write, line_of, body, marker, mes
     ("{id: t, triggered: squire, ability: 1, that: nobody}", "that: nobody", "unknown object 'nobody'"),
     ("{id: t, triggered: bears, ability: 1, that: squire}", "that: squire",
      "'t' says nothing of \"that creature\"; 'that' is for such a trigger (exalted)"),
-], ids=["missing", "unknown", "not-about-that"])
+    ("{id: t, triggered: vorinclex, ability: 3}", "triggered: vorinclex",
+     "'t' says \"that land\": name the land its event was about with 'that: <its id>'"),
+    ("{id: t, triggered: stinger, ability: 1}", "triggered: stinger",
+     "'t' says \"that creature\": name the creature its event was about with 'that: <its id>'"),
+], ids=["missing", "unknown", "not-about-that", "that-land", "damage-that"])
 def test_a_trigger_about_that_creature_names_it(write, line_of, item, marker, message):
     """603.2: a trigger waiting on the stack whose instruction says "that creature" (exalted) says which."""
     path = write("that.yaml", f"""\
@@ -1490,9 +1494,17 @@ def test_a_trigger_about_that_creature_names_it(write, line_of, item, marker, me
             toughness: 1
             abilities:
               - triggered: {{when: attacks, effect: {{gain_life: 1}}}}
+          - name: Stinger
+            types: [creature]
+            power: 1
+            toughness: 1
+            abilities:
+              - triggered: {{when: becomes_blocked, effect: {{damage_that: 1}}}}
         objects:
           - {{id: squire, card: Exalted Squire, controller: alice}}
           - {{id: bears, card: Cheerer, controller: alice, tapped: true, attacking: bob}}
+          - {{id: vorinclex, card: "Vorinclex, Voice of Hunger", controller: bob}}
+          - {{id: stinger, card: Stinger, controller: alice}}
         stack:
           - {item}
         actions:

@@ -205,7 +205,7 @@ def test_all_passing_on_an_empty_stack_is_unsupported(write):
     ("actions:\n  - cast: nothing\n", "unknown object 'nothing'; objects are bolt"),
     ("actions:\n  - dance\n",
      "unknown action 'dance'; expected one of: activate, cast, resolve, play, turn_face_up, pass, attack, block, damage, "
-     "upkeep, draw_step, end_step, end_of_combat"),
+     "upkeep, draw_step, end_step, end_of_combat, beginning_of_combat, main, cleanup, untap_step"),
     ("actions:\n  - resolve: most\n", "actions.0.resolve must be one of top, all, not 'most'"),
     ("actions: []\n", "'actions' needs at least one action"),
     ("question: resolve\nactions:\n  - resolve\n", "a situation has either a 'question' or 'actions', not both"),
@@ -507,3 +507,76 @@ def test_a_counting_shield_keeps_its_counters_beside_the_other_shields(write, at
     state = load_situation(write("shielded.yaml", SHIELDED))
     bears = after(state, state.question, frozenset({parse_term(atom)})).object("bears")
     assert (bears.prevention_shields, bears.shield_counters) == (shields, riders)
+
+
+def test_a_new_turn_starts_what_counts_this_turn_again(write):
+    """500.1, 302.6, 502.3: the untap step begins the next player's turn; what counted "this turn" starts again; the
+    permanents of that player are no longer summoning sick (another's stay so until their own turn), and an effect
+    keeping one of theirs tapped through this untap step ends."""
+    from pyrules.play.transition import after
+    from pyrules.situation.model import BeginUntap
+    path = write("turn.yaml", """\
+        players:
+          - {name: alice, lands_played: 1, spells_cast: 2, dealt_damage: true, permanent_left: true}
+          - {name: bob, dealt_damage: true}
+        turn: 4
+        phase: ending
+        step: cleanup
+        objects:
+          - {id: elves, card: Llanowar Elves, controller: bob, since_turn_start: false, skips_untap_of: bob,
+             tapped: true, damaged_by: [bolt_source]}
+          - {id: relic, card: Llanowar Elves, controller: alice, since_turn_start: false, skips_untap_of: alice,
+             used_this_turn: {1: 1}}
+          - {id: bolt_source, card: Grizzly Bears, controller: alice}
+        question: {activatable: alice}
+        """)
+    state = after(load_situation(path), BeginUntap(), frozenset())
+    assert (state.turn, state.active_player, state.phase, state.step, state.priority) == (5, "bob", "beginning", "untap",
+                                                                                          None)
+    alice, bob = state.players
+    assert (alice.lands_played, alice.spells_cast, alice.dealt_damage, alice.permanent_left, bob.dealt_damage) == \
+        (0, 0, False, False, False)
+    elves, relic = state.object("elves"), state.object("relic")
+    assert (elves.since_turn_start, elves.skips_untap_of, elves.damaged_by) == (True, None, ())
+    assert (relic.since_turn_start, relic.skips_untap_of, dict(relic.used_this_turn)) == (False, "alice", {})
+
+
+def test_the_cleanup_step_ends_damage_and_effects_until_end_of_turn(write):
+    """514.2: damage wears off, and "until end of turn" effects and this turn's shields end, all at once."""
+    from pyrules.play.transition import after
+    from pyrules.situation.model import BeginCleanup
+    path = write("cleanup.yaml", """\
+        players: [alice, bob]
+        phase: ending
+        step: end
+        objects:
+          - {id: bears, card: Grizzly Bears, controller: bob, damage: 1, regeneration_shields: 1,
+             prevention_shields: [2]}
+        effects:
+          - {card: Giant Growth, controller: alice, affects: [bears]}
+        question: {activatable: alice}
+        """)
+    state = after(load_situation(path), BeginCleanup(), frozenset())
+    bears = state.object("bears")
+    assert (state.step, state.effects, bears.damage, bears.regeneration_shields, bears.prevention_shields) == \
+        ("cleanup", (), 0, 0, ())
+
+
+def test_the_postcombat_main_phase_removes_creatures_from_combat(write):
+    """511.3, 505.1: as the end of combat step ends, creatures stop attacking and blocking; the main phase has no
+    step."""
+    from pyrules.play.transition import after
+    from pyrules.situation.model import BeginMain
+    path = write("main.yaml", """\
+        players: [alice, bob]
+        phase: combat
+        step: end_of_combat
+        objects:
+          - {id: bears, card: Grizzly Bears, controller: alice, tapped: true, attacking: bob, blocked: true}
+          - {id: wall, card: Grizzly Bears, controller: bob, blocking: [bears]}
+        question: {activatable: alice}
+        """)
+    state = after(load_situation(path), BeginMain(), frozenset())
+    bears, wall = state.object("bears"), state.object("wall")
+    assert (state.phase, state.step) == ("postcombat_main", None)
+    assert (bears.attacking, bears.blocked, wall.blocking, bears.tapped) == (None, False, (), True)

@@ -23,9 +23,13 @@ from pyrules.situation.model import (
     Abilities,
     Activatable,
     Activate,
+    BeginCleanup,
+    BeginCombat,
     BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
+    BeginMain,
+    BeginUntap,
     BeginUpkeep,
     Cast,
     Characteristics,
@@ -530,7 +534,14 @@ QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Charact
                   PlayLand: "play", TurnFaceUp: "turn_face_up", DeclareAttackers: "attack", DeclareBlockers: "block",
                   CombatDamage: "damage",
                   BeginUpkeep: "upkeep", BeginEndStep: "end_step", BeginEndOfCombat: "end_of_combat",
-                  BeginDrawStep: "draw_step"}
+                  BeginDrawStep: "draw_step", BeginCombat: "beginning_of_combat", BeginMain: "main",
+                  BeginCleanup: "cleanup", BeginUntap: "untap_step"}
+
+
+#: The actions that begin a step or a phase, each a question of its own (triggers.lp).
+_STEP_QUESTIONS = {BeginUpkeep: "begin_upkeep", BeginEndStep: "begin_end_step", BeginDrawStep: "begin_draw_step",
+                   BeginCombat: "begin_combat", BeginMain: "begin_main_phase", BeginCleanup: "begin_cleanup",
+                   BeginUntap: "begin_untap_step", BeginEndOfCombat: "begin_end_of_combat"}
 
 
 def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = frozenset()) -> list[Symbol]:
@@ -637,14 +648,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             [fn("question_block", S(b), S(a)) for b, a in q.blocks]
     if isinstance(q, CombatDamage):
         return [fn("question", C("combat_damage"))]
-    if isinstance(q, BeginUpkeep):
-        return [fn("question", C("begin_upkeep"))]
-    if isinstance(q, BeginEndStep):
-        return [fn("question", C("begin_end_step"))]
-    if isinstance(q, BeginDrawStep):
-        return [fn("question", C("begin_draw_step"))]
-    if isinstance(q, BeginEndOfCombat):
-        return [fn("question", C("begin_end_of_combat"))]
+    if type(q) in _STEP_QUESTIONS:
+        return [fn("question", C(_STEP_QUESTIONS[type(q)]))]
     if isinstance(q, Happen):
         if q.kind == "put_counters":
             symbols = [fn("question", fn("effect", fn("put_counters", S(q.object), C(q.counter), q.count)))]

@@ -8,7 +8,7 @@ from pyrules.engine.encodings import all_entries
 
 #: The outcome predicates of one action that the outcome of a sequence uses too, for what changed in all.
 SHARED = ("move/3", "tap/1", "untap/1", "counters_put/3", "counters_removed/3", "life_lost/2", "life_gained/2",
-          "mana_added/3", "shuffled/1")
+          "mana_added/3", "shuffled/1", "discarded/2")
 
 
 #: What the outcome of a sequence says beyond those: signature -> (argument names, meaning).

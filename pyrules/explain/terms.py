@@ -151,6 +151,11 @@ PHRASES: dict[str, str] = {
     "each_upkeep/1": "the beginning of {0}'s upkeep",
     "cannot_begin_end_step/1": "the end step cannot begin now: {0}",
     "cannot_begin_end_of_combat/1": "the end of combat step cannot begin now: {0}",
+    "cannot_begin_combat/1": "the combat phase cannot begin now: {0}",
+    "cannot_begin_main_phase/1": "a main phase cannot begin now: {0}",
+    "cannot_begin_cleanup/1": "the cleanup step cannot begin now: {0}",
+    "cannot_begin_untap_step/1": "the next turn cannot begin now: {0}",
+    "cleanup/1": "the cleanup step of {0}'s turn", "untap_step/1": "the untap step of {0}'s turn",
     "end_of_combat/1": "the beginning of the end of combat step of {0}'s turn",
     "cannot_declare_blockers/1": "blockers cannot be declared now: {0}",
     "no_combat_damage_step/1": "no combat damage step can begin now: {0}",
@@ -260,6 +265,7 @@ QUESTIONS: dict[str, str] = {
 CHOICES: dict[str, str] = {
     "sacrifice/1": "what to sacrifice for {0}",
     "discard/1": "what to discard for {0}",
+    "keep_tapped/1": "whether {0} stays tapped in the untap step (502.3)",
     "exile_from_hand/1": "the card {0} exiles from a hand",
     "color/1": "the color of {0}",
     "to_hand/1": "the card {0} puts into a hand",
@@ -301,6 +307,10 @@ WORDS: dict[str, str] = {
     "not_untap_step": "it is not the untap step",
     "not_postcombat_main_phase": "it is not the postcombat main phase",
     "not_combat_damage_step": "it is not the combat damage step",
+    "not_precombat_main_phase": "it is not the precombat main phase", "not_end_step": "it is not the end step",
+    "not_after_draw_step_or_combat": "it is neither the draw step, nor the end of combat step, nor a declare "
+                                     "attackers step in which no creature attacks",
+    "not_cleanup_step": "it is not the cleanup step",
     "no_morph_cost": "its card has no morph cost (702.37e)", "face_down_card": "a face-down 2/2 (708.2)",
     "paid": "to pay", "declined": "not to pay",
 }

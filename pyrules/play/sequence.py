@@ -34,9 +34,13 @@ from pyrules.play.transition import CarryError, after, quiet, searches_onto_batt
 from pyrules.situation.model import (
     Action,
     Activate,
+    BeginCleanup,
+    BeginCombat,
     BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
+    BeginMain,
+    BeginUntap,
     BeginUpkeep,
     Cast,
     CombatDamage,
@@ -59,13 +63,16 @@ ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp
                 ResolveAll: "resolve",
                 PassPriority: "pass", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage",
                 BeginUpkeep: "upkeep", BeginEndStep: "end_step", BeginEndOfCombat: "end_of_combat",
-                BeginDrawStep: "draw_step"}
+                BeginDrawStep: "draw_step", BeginCombat: "beginning_of_combat", BeginMain: "main",
+                BeginCleanup: "cleanup", BeginUntap: "untap_step"}
 
 #: What each kind of step is called in records and explanations.
 STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp: "turn face up", ResolveTop: "resolve",
               Priority: "priority", FindCards: "search",
               DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage", BeginUpkeep: "upkeep",
-              BeginEndStep: "end step", BeginEndOfCombat: "end of combat", BeginDrawStep: "draw step"}
+              BeginEndStep: "end step", BeginEndOfCombat: "end of combat", BeginDrawStep: "draw step",
+              BeginCombat: "beginning of combat", BeginMain: "main phase", BeginCleanup: "cleanup",
+              BeginUntap: "untap step"}
 
 
 @dataclass(frozen=True)
@@ -268,8 +275,12 @@ class Runner:
             return lines
         if isinstance(what, (PlayLand, TurnFaceUp)):  # a special action: the player keeps priority (116.3c)
             return self._settle(self._solve(line, action, what), action)
+        if isinstance(what, BeginUntap):  # no player receives priority in the untap step: what triggers waits (502.4)
+            return self._solve(line, action, what)
+        if isinstance(what, BeginCleanup):
+            return [self._cleaned_up(c, action) for c in self._solve(line, action, what)]
         if isinstance(what, (DeclareAttackers, DeclareBlockers, CombatDamage, BeginUpkeep, BeginEndStep, BeginEndOfCombat,
-                             BeginDrawStep)):
+                             BeginDrawStep, BeginCombat, BeginMain)):
             # a turn-based action (508.1, 509.1, 510.1-2; a step beginning, 503.1, 511.2, 513.1); then the active player
             # receives priority (117.3a)
             lines = self._solve(line, action, what)
@@ -282,6 +293,18 @@ class Runner:
         if isinstance(what, PassPriority):
             return self._pass(line, action, what)
         raise TypeError(what)  # pragma: no cover
+
+    def _cleaned_up(self, line: Line, action: int) -> Line:
+        """514.3: no player receives priority in the cleanup step, unless a state-based action would be performed or
+        an ability has triggered; then players do, and another cleanup step follows (514.3a), which is not modelled."""
+        if line.ending is not None:
+            return line
+        if not line.state.waiting:
+            checked = self._solve(line, action, Priority())
+            if all(c.ending is None and not c.steps[-1].atoms for c in checked):
+                return line
+        raise UnsupportedError(self._where(action), "a cleanup step in which an ability triggers or a state-based "
+                               "action applies: players receive priority and another cleanup step follows (514.3a)")
 
     def _resolve_top(self, lines: list[Line], action: int) -> list[Line]:
         out: list[Line] = []
@@ -344,7 +367,8 @@ class Runner:
         if set(passed) >= set(names):  # all players passed in succession (117.4)
             if not state.stack:
                 raise UnsupportedError(self._where(action), "all players passing with an empty stack: the step or "
-                                                            "phase would end, and pyrules does not move the turn on")
+                                                            "phase would end; name the step that begins next as an "
+                                                            "action (main, beginning_of_combat, end_step, cleanup, ...)")
             return self._resolve_top([replace(line, state=replace(state, passed=()))], action)
         following = names[(names.index(holder) + 1) % len(names)]
         # The next player would receive priority: state-based actions first, as after any step (117.5).
@@ -517,6 +541,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("lost", [String(p.name), Function(q.lost)]))
         if q.drawn:
             out.add(Function("drew", [String(p.name), Number(q.drawn)]))
+        if q.discarded:
+            out.add(Function("discarded", [String(p.name), Number(q.discarded)]))
         if q.milled:
             out.add(Function("milled", [String(p.name), Number(q.milled)]))
         if q.surveilled:

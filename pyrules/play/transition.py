@@ -29,9 +29,13 @@ from pyrules.engine.encodings import effects, output_signatures
 from pyrules.engine.facts import activated_ability, printed_face, target_slots
 from pyrules.situation.model import (
     Activate,
+    BeginCleanup,
+    BeginCombat,
     BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
+    BeginMain,
+    BeginUntap,
     BeginUpkeep,
     Cast,
     DeclareAttackers,
@@ -389,6 +393,8 @@ def _event_object(event: Symbol) -> str | None:
         return event.arguments[1].string
     if event.name == "discarded" and len(event.arguments) == 2 and event.arguments[0].type == SymbolType.String:
         return event.arguments[0].string
+    if event.name == "ability" and len(event.arguments) == 2 and event.arguments[0].type == SymbolType.String:
+        return event.arguments[0].string  # (a permanent tapped for mana, 106.12a: "that land")
     return None
 
 
@@ -510,6 +516,11 @@ def _removed_trigger(d: _Draft, a: Symbol) -> None:
 def _drew(d: _Draft, a: Symbol) -> None:
     p = d.players[_text(a.arguments[0])]
     d.players[p.name] = replace(p, drawn=p.drawn + _number(a.arguments[1]))
+
+
+def _discarded(d: _Draft, a: Symbol) -> None:
+    p = d.players[_text(a.arguments[0])]
+    d.players[p.name] = replace(p, discarded=p.discarded + _number(a.arguments[1]))
 
 
 def _drew_unseen(d: _Draft, a: Symbol) -> None:
@@ -835,6 +846,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "prevention_shield_created/3": _prevention_shield_with_counters,
     "prevention_shield_used/3": _prevention_shield_used,
     "drew/2": _drew,
+    "discarded/2": _discarded,
     "drew_unseen/2": _drew_unseen,
     "milled_unseen/2": _milled_unseen,
     "surveilled_unseen/2": _surveilled_unseen,
@@ -1008,21 +1020,54 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     orders = tuple(p for p in dict.fromkeys(d.orders) if not ({*p} & d.left))
     objects = tuple(d.objects[o.id] for o in state.objects if o.id in d.objects) + \
         tuple(o for oid, o in d.objects.items() if oid not in before)
-    return replace(state, players=tuple(d.players[p.name] for p in state.players), objects=_renumber(objects),
-                   stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
-                   waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step,
-                   phase=_PHASE_AFTER.get(type(question), state.phase),
-                   effects=effects, orders=orders,
-                   found=((state.stack[-1], None if d.found is None else tuple(sorted(d.found))),)
-                   if isinstance(question, FindCards) else ())
+    reached = replace(state, players=tuple(d.players[p.name] for p in state.players), objects=_renumber(objects),
+                      stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
+                      waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step,
+                      phase=_PHASE_AFTER.get(type(question), state.phase),
+                      effects=effects, orders=orders,
+                      found=((state.stack[-1], None if d.found is None else tuple(sorted(d.found))),)
+                         if isinstance(question, FindCards) else ())
+    return _time_moves_on(question, reached)
 
 
 #: The step a turn-based action of combat begins (508.1, 509.1); a combat damage step says which it is.
 _STEP_AFTER: dict[type, str] = {DeclareAttackers: "declare_attackers", DeclareBlockers: "declare_blockers",
                                 BeginUpkeep: "upkeep", BeginEndStep: "end", BeginEndOfCombat: "end_of_combat",
-                                BeginDrawStep: "draw"}
-#: The phase an action begins, where it begins one (513.1).
-_PHASE_AFTER: dict[type, str] = {BeginEndStep: "ending"}
+                                BeginDrawStep: "draw", BeginCombat: "beginning_of_combat", BeginCleanup: "cleanup",
+                                BeginUntap: "untap"}
+#: The phase an action begins, where it begins one (513.1, 507.1, 502).
+_PHASE_AFTER: dict[type, str] = {BeginEndStep: "ending", BeginCombat: "combat", BeginUntap: "beginning"}
+
+
+def _time_moves_on(question: Question, state: Situation) -> Situation:
+    """What the end of a phase, a step or a turn changes beyond the outcome of its question: a main phase begun after
+    combat (511.3: no creature is in combat any more), a cleanup step (514.2: damage wears off, and "until end of
+    turn" and "this turn" effects end), a new turn (500.1, 302.6: the next player's; what counted "this turn" starts
+    again)."""
+    if isinstance(question, BeginMain):
+        state = replace(state, phase="precombat_main" if state.phase == "beginning" else "postcombat_main", step=None,
+                        objects=tuple(replace(o, attacking=None, blocking=(), blocked=False, struck_first=False)
+                                      for o in state.objects))
+    if isinstance(question, BeginCleanup):
+        library = _library(state)
+        effects = tuple(e for e in state.effects
+                        if library[e.card].abilities[e.ability - 1].lasting != "until_end_of_turn")
+        players = tuple(replace(p, prevention_shields=()) for p in state.players)
+        objects = tuple(replace(o, damage=0, deathtouch_damage=False, regeneration_shields=0, prevention_shields=(),
+                                shield_counters=()) for o in state.objects)
+        state = replace(state, effects=effects, players=players, objects=objects)
+    if isinstance(question, BeginUntap):
+        names = [p.name for p in state.players]
+        active = names[(names.index(state.active_player) + 1) % len(names)]
+        players = tuple(replace(p, lands_played=0, dealt_damage=False, permanent_left=False, spells_cast=0)
+                        for p in state.players)
+        objects = tuple(replace(o, used_this_turn={}, loyalty_activated=False, damaged_by=(),
+                                since_turn_start=o.since_turn_start or (o.zone == "battlefield" and o.controller == active),
+                                skips_untap_of=None if o.skips_untap_of == active else o.skips_untap_of)
+                        for o in state.objects)
+        state = replace(state, turn=state.turn + 1, active_player=active, priority=None, passed=(), players=players,
+                        objects=objects)
+    return state
 
 
 def _in_order(moves: list[Symbol]) -> list[Symbol]:
@@ -1166,8 +1211,8 @@ def _state_key(state: Situation) -> tuple:
                            tuple(sorted(a.lki_counters.items())), a.division, ref(a.that), a.that_much))
                      for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
-                     p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.lost, p.empty_library_draw, p.poison,
-                     p.energy, p.dealt_damage, p.permanent_left, p.spells_cast, p.shuffled,
+                     p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.discarded, p.lost, p.empty_library_draw,
+                     p.poison, p.energy, p.dealt_damage, p.permanent_left, p.spells_cast, p.shuffled,
                      p.milled, p.surveilled, shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.

@@ -11,20 +11,22 @@ question lists the abilities or keywords of an object that has it (``abilities``
 * a keyword whose abilities work only while its card is in some zones (Madness: a hand, 702.35a; Suspend: a hand,
   exile or the stack, 702.62a; Jump-start: the stack, 702.133a), of objects elsewhere and never cast;
 * a keyword that works only in combat (Banding, Provoke, Myriad, Melee, Annihilator) where no combat action makes it
-  happen; Phasing (702.26a: the untap step) and Partner (702.124a: building a deck) anywhere;
+  happen; Phasing (702.26a: the untap step) where no action begins an untap step, and Partner (702.124a: building a
+  deck) anywhere;
 * the keyword activated abilities (Unearth, Embalm, Eternalize, Transmute, Ninjutsu, Outlast) as the activated
   abilities below;
 * a triggered ability of the beginning of an upkeep, a draw step or an end step (503.1, 504.2, 513.1): no question
   or sequence of actions reaches those steps (they start and stay in the step the situation gives, or go through
-  combat) but the actions ``upkeep`` and ``end_step``, which begin an upkeep and an end step, unless an ability of
-  that object is already on the stack;
+  combat) but the actions ``upkeep``, ``draw_step``, ``end_step`` and ``end_of_combat``, which begin those steps,
+  unless an ability of that object is already on the stack;
 * "whenever ~ attacks" (blocks, becomes blocked, deals combat damage): 508.3a, 509.3a, 509.3c, 510.3a, where
   the question and its actions declare no attackers (blockers, deal no combat damage), the only ways those
   events happen here;
 * a static line about the untap step ("~ doesn't untap during your untap step", "Creatures don't untap during their
-  controllers' untap steps", 502.3) or the skipping of a draw step ("Skip your draw step", 504.1, 614.10): no question
-  or action performs an untap step's untapping or begins a draw step (a situation in the untap step is one whose
-  permanents have untapped already; the action upkeep ends that step);
+  controllers' untap steps", 502.3) or the skipping of a draw step ("Skip your draw step", 504.1, 614.10), where no
+  action begins an untap step (``untap_step``) or a draw step (``draw_step``): nothing else performs an untap step's
+  untapping or begins a draw step (a situation in the untap step is one whose permanents have untapped already; the
+  action upkeep ends that step);
 * an activated ability that is not a mana ability (605.1a), of an object none of whose abilities the question or
   its actions activate and none of whose abilities is on the stack, in a situation where nothing reads or copies
   activated abilities (a craft cost's "with an activated ability", Locus of Enlightenment's copies, 702.167c) and
@@ -44,6 +46,7 @@ from pyrules.situation.model import (
     BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
+    BeginUntap,
     BeginUpkeep,
     Cast,
     Characteristics,
@@ -127,7 +130,7 @@ def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions:
         return "it matters only as its owner casts an Arcane spell, and no spell is cast here (702.47a)"
     if name == "partner" and line == "Partner":
         return "it matters only for building a deck (702.124a)"
-    if name == "phasing":
+    if name == "phasing" and not any(isinstance(q, BeginUntap) for q in asked):
         return "it matters only in its controller's untap step, which no question here performs (702.26a)"
     if name in COMBAT_KEYWORDS:
         needed, rule = COMBAT_KEYWORDS[name]
@@ -149,9 +152,9 @@ def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions:
                     return f"it triggers only when its creature {event}, and no combat action here makes that ({rule})"
                 return ""
     untap = _UNTAP_STEP.fullmatch(line)
-    if untap and not _UNTAP_SUBJECT_VERBS.search(untap["subject"]):
+    if untap and not _UNTAP_SUBJECT_VERBS.search(untap["subject"]) and not any(isinstance(q, BeginUntap) for q in asked):
         return "it matters only as an untap step's permanents untap, and no question here performs that (502.3)"
-    if _SKIP_DRAW.fullmatch(line):
+    if _SKIP_DRAW.fullmatch(line) and not any(isinstance(q, BeginDrawStep) for q in asked):
         return "it matters only as a draw step would begin, and no question here begins one (504.1, 614.10)"
     activated = _ACTIVATED.fullmatch(line)
     if activated and not re.search(r"\bAdd\b", activated[1]):

@@ -29,9 +29,13 @@ from pyrules.situation.model import (
     Action,
     Activatable,
     Activate,
+    BeginCleanup,
+    BeginCombat,
     BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
+    BeginMain,
+    BeginUntap,
     BeginUpkeep,
     Cast,
     Characteristics,
@@ -53,6 +57,7 @@ from pyrules.situation.model import (
     TurnFaceUp,
 )
 from pyrules.vocabulary import TargetSpec, kind, names
+from pyrules.vocabulary.abilities import ABOUT_THAT_OBJECT
 from pyrules.vocabulary.shapes import name_token
 from pyrules.vocabulary.templates import PLAYERS_ONLY, SPENT_CONDITIONS
 from pyrules.vocabulary.values import BASIC_LAND_TYPES, PHASES, STEPS
@@ -203,7 +208,8 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             raise root.child("actions").fail("a situation has either a 'question' or 'actions', not both")
         question = None
         actions = _actions(root.child("actions"), objects, by_id, player_ref, names_, library)
-        if turn == 1 and root.child("turn").present and any(isinstance(a, BeginDrawStep) for a in actions):
+        first_turn = actions[:next((n for n, a in enumerate(actions) if isinstance(a, BeginUntap)), len(actions))]
+        if turn == 1 and root.child("turn").present and any(isinstance(a, BeginDrawStep) for a in first_turn):
             raise root.child("turn").fail("unsupported: the draw step of the game's first turn, whose draw the player "
                                           "who plays first skips (103.8a); without 'turn', a situation is past it")
     else:
@@ -365,7 +371,7 @@ def _defending_player(attacker: GameObject, by_id: dict[str, GameObject]) -> str
 
 
 #: The fields of an object read on their own (not by their shape alone).
-_READ_APART = frozenset({"id", "card", "owner", "controller", "copy_of"})
+_READ_APART = frozenset({"id", "card", "owner", "controller", "copy_of", "skips_untap_of"})
 
 
 def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> GameObject:
@@ -453,6 +459,10 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     if timestamp is not None and zone != "battlefield":
         raise f.child("timestamp").fail(f"'{oid}' is in the {zone}; pyrules orders the effects of permanents by "
                                         "their timestamps (CR 613.7)")
+    skips_f = f.child("skips_untap_of")
+    skips_untap_of = player_ref(skips_f, f"{f.name}.skips_untap_of") if skips_f.present else None
+    if skips_untap_of is not None and zone != "battlefield":
+        raise skips_f.fail(f"'{oid}' is in the {zone}; only a permanent untaps in an untap step (CR 502.3)")
     copy = get("copy", False)
     if copy and zone != "stack":
         raise f.child("copy").fail(f"a copy of a spell in the {zone} has ceased to exist (CR 704.5e)")
@@ -486,6 +496,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         flashback=get("flashback", False),
         buyback=get("buyback", False),
         since_last_upkeep=get("since_last_upkeep", False),
+        skips_untap_of=skips_untap_of,
         face_down=get("face_down", False),
         attached_to=attached,
         timestamp=timestamp,
@@ -699,11 +710,12 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
     if copies is not None and not copying:
         raise f.child("copies").fail(f"'{iid}' does not copy the ability that triggered it; 'copies' is for such "
                                      f"a trigger (Locus of Enlightenment)")
-    about_that = bool({"lasting_on_that", "create_token_copy_that"} & ability.instruction_kinds)
+    about_that = bool(ABOUT_THAT_OBJECT & ability.instruction_kinds)
     about_player = any(e.kind == "that_player" for e in ability.effects)
     that = f.child("that").text() if f.child("that").present else None
     if about_that and that is None:
-        raise f.fail(f"'{iid}' says \"that creature\": name the creature its event was about with 'that: <its id>'")
+        what = "land" if "land_doesnt_untap" in ability.instruction_kinds else "creature"
+        raise f.fail(f"'{iid}' says \"that {what}\": name the {what} its event was about with 'that: <its id>'")
     if about_player and that is None:
         raise f.fail(f"'{iid}' says \"that player\": name the player its event was about with 'that: <a player>'")
     if that is not None and not (about_that or about_player):
@@ -841,7 +853,8 @@ def _question(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameOb
 # -- a sequence of actions ---------------------------------------------------------------------------
 #: The actions that begin a step (503.1, 513.1): each says nothing more.
 _STEP_BEGINS = {"upkeep": BeginUpkeep, "end_step": BeginEndStep, "end_of_combat": BeginEndOfCombat,
-                "draw_step": BeginDrawStep}
+                "draw_step": BeginDrawStep, "beginning_of_combat": BeginCombat, "main": BeginMain,
+                "cleanup": BeginCleanup, "untap_step": BeginUntap}
 
 
 def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObject], player_ref: Any,

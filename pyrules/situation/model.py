@@ -42,6 +42,7 @@ class Player:
     shuffled: bool = False  # the library was shuffled: the cards of it the situation names are in no known order (701.24a)
     # The state a sequence of actions reaches (not written in situation files):
     drawn: int = 0  # cards drawn during the actions
+    discarded: int = 0  # cards discarded during the actions
     milled: int = 0  # cards of the library the situation does not name, milled during the actions
     surveilled: int = 0  # cards of the library the situation does not name, put into the graveyard by surveil
     lost: str | None = None  # why the player lost the game (704.5a life, 704.5b empty_library, 704.5c poison)
@@ -91,8 +92,7 @@ class GameObject:
     buyback: bool = False  # a spell on the stack: its buyback cost was paid (702.27a)
     renowned: bool = False  # a permanent: it has become renowned (702.112b)
     monstrous: bool = False  # a permanent: it has become monstrous (701.37b)
-    skips_untap_of: str | None = None  # a permanent: it doesn't untap during this player's next untap step (502.3);
-    #                                   an outcome of a line, not read from a situation (no question reaches that step)
+    skips_untap_of: str | None = None  # a permanent: it doesn't untap during this player's next untap step (502.3)
     since_last_upkeep: bool = False  # a permanent: it came under its controller's control since their last upkeep
     modes: tuple[int, ...] = ()  # a modal spell on the stack: the modes chosen as it was cast (700.2a)
     copy: bool = False  # a copy of a spell on the stack, not a card (707.10)
@@ -304,6 +304,33 @@ class BeginEndOfCombat:
 
 
 @dataclass(frozen=True)
+class BeginCombat:
+    """An action: the precombat main phase ends and the combat phase begins with its beginning of combat step
+    (507.1); then the active player receives priority."""
+
+
+@dataclass(frozen=True)
+class BeginMain:
+    """An action: the next main phase begins (505.1): the precombat main phase after the draw step, the postcombat
+    one after the end of combat step, where the creatures are removed from combat (511.3); then the active player
+    receives priority."""
+
+
+@dataclass(frozen=True)
+class BeginCleanup:
+    """An action: the end step ends and the cleanup step begins (514.1-2): the active player discards down to their
+    maximum hand size, then damage wears off and "until end of turn" and "this turn" effects end. No player receives
+    priority; a cleanup step in which something triggers or a state-based action applies (514.3a) is refused."""
+
+
+@dataclass(frozen=True)
+class BeginUntap:
+    """An action: the turn ends and the next player in turn order begins theirs with its untap step (500.1, 502):
+    their permanents untap, but those that don't (502.3); no player receives priority (502.4), and what triggers
+    waits for the upkeep (503.1a)."""
+
+
+@dataclass(frozen=True)
 class PassPriority:
     """An action: ``player`` (by default whoever holds priority) passes priority (117.3d); once all
     players have passed in succession, the top object of the stack resolves (117.4)."""
@@ -349,11 +376,12 @@ class Priority:
 
 Question = CouldProduce | Abilities | Characteristics | Activatable | Activate | Cast | ResolveTop | Happen | Priority \
     | FindCards | PlayLand | TurnFaceUp | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep \
-    | BeginEndOfCombat | BeginDrawStep
+    | BeginEndOfCombat | BeginDrawStep | BeginCombat | BeginMain | BeginCleanup | BeginUntap
 
 #: What a step of a sequence of actions may be.
 Action = Activate | Cast | PlayLand | TurnFaceUp | ResolveTop | ResolveAll | PassPriority | DeclareAttackers \
-    | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep | BeginEndOfCombat | BeginDrawStep
+    | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep | BeginEndOfCombat | BeginDrawStep | BeginCombat \
+    | BeginMain | BeginCleanup | BeginUntap
 
 
 @dataclass(frozen=True)

@@ -308,6 +308,9 @@ _FROM_ITS_ZONE = frozenset({"return_self_to_hand", "return_self_to_battlefield"}
 #: it as the ability triggers).
 _THAT_EFFECTS = frozenset({"damage_that", "destroy_that", "sacrifice_that", "exile_that", "return_that_to_hand",
                            "lasting_on_that", "tap_that_creature", "skip_untap_that_creature"})
+#: Every instruction about the object the triggering event was about: those above, a copy of what entered, and "that
+#: land" of a land tapped for mana (a stack item in a situation names it with 'that').
+ABOUT_THAT_OBJECT = _THAT_EFFECTS | {"create_token_copy_that", "land_doesnt_untap"}
 _EVENTS_ABOUT_A_CREATURE = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "becomes_blocked_by",
                                       "blocks_creature", "deals_combat_damage_to_creature"})
 

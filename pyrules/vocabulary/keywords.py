@@ -132,15 +132,17 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("opening_hand_start", "may begin the game on the battlefield (Leyline; Gemstone Caverns, whose luck counter "
         "the situation gives)", Inert("it matters only before "
         "the game starts")),
-    *(_kw(name, doc, Inert("it matters only as permanents untap in an untap step (502.3), which pyrules does not "
-                            "play: a situation gives each permanent tapped or untapped"))
-      for name, doc in (("doesnt_untap", "\"This permanent doesn't untap during your untap step\" (502.3)"),
-                        ("may_not_untap", "\"You may choose not to untap this permanent during your untap step\" "
-                         "(502.3)"),
-                        ("enchanted_doesnt_untap", "an Aura's \"Enchanted creature (permanent) doesn't untap during "
-                         "its controller's untap step\" (502.3)"))),
-    _kw("no_maximum_hand_size", "\"You have no maximum hand size\" (402.2)", Inert("it matters only as its "
-        "controller discards down to their maximum hand size in the cleanup step (514.1), which no line reaches")),
+    _kw("doesnt_untap", "\"This permanent doesn't untap during your untap step\" (502.3): in a sequence, the action "
+        "untap_step leaves it tapped", Modelled("triggers.lp", ("502.3",)), "sequences/a-permanent-that-doesnt-untap"),
+    _kw("may_not_untap", "\"You may choose not to untap this permanent during your untap step\" (502.3): in a "
+        "sequence, the action untap_step untaps it or not, each an outcome", Modelled("triggers.lp", ("502.3",)),
+        "sequences/a-permanent-that-may-stay-tapped"),
+    _kw("enchanted_doesnt_untap", "an Aura's \"Enchanted creature (permanent) doesn't untap during its controller's "
+        "untap step\" (502.3): in a sequence, the action untap_step leaves that permanent tapped",
+        Modelled("triggers.lp", ("502.3",)), "sequences/an-aura-keeps-its-permanent-tapped"),
+    _kw("no_maximum_hand_size", "\"You have no maximum hand size\" (402.2): in a sequence, the action cleanup makes "
+        "its controller discard nothing", Modelled("triggers.lp", ("402.2", "514.1")),
+        "sequences/no-maximum-hand-size-discards-nothing"),
     _kw("overload", "an alternative cost that replaces \"target\" with \"each\" (702.96)",
         Inert("it matters only when the spell is cast for its overload cost, an alternative cost pyrules does not "
               "offer")),

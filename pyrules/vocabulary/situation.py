@@ -364,6 +364,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "their last upkeep (echo, 702.30a); default false", Modelled("triggers.lp", ("702.30a", "603.4")), Bool(),
            term=_flag_fact("came_since_last_upkeep", "since_last_upkeep"), example="sequences/echo-paid-or-sacrificed",
            asp="came_since_last_upkeep"),
+    _field("object", "skips_untap_of", "a permanent that doesn't untap during that player's next untap step (502.3: an "
+           "effect such as \"it doesn't untap during its controller's next untap step\", begun earlier, which ends "
+           "with that step); read by the action untap_step", Modelled("triggers.lp", ("502.3",)), Id("a player"),
+           term=lambda o, ctx: [fn("skips_untap_step", ctx.oid, S(o.skips_untap_of))] if o.skips_untap_of else [],
+           example="sequences/a-permanent-skips-its-next-untap-step", asp="skips_untap_step"),
     _field("object", "face_down", "a face-down permanent or spell (708.2): a 2/2 creature with no text, name, subtypes or "
            "mana cost, whatever its card (cast face down with morph, 702.37c)", Modelled("core.lp", ("708.2", "702.37c")),
            Bool(), term=_flag_fact("initial_face_down", "face_down"), example="stack/a-face-down-creature-is-a-2-2",
@@ -653,6 +658,29 @@ ACTIONS: tuple[Kind, ...] = (
            "combat\"); the situation must be in the (last) combat damage step with an empty stack, with no mana in a "
            "pool (500.4); attacking and blocking creatures stay so through the step (511.3)",
            Modelled("triggers.lp", ("511.2",)), example="combat/destroyed-at-end-of-combat", asp="question"),
+    _field("action", "beginning_of_combat", "the precombat main phase ends and the combat phase begins with its "
+           "beginning of combat step (507.1); the situation must be in the precombat main phase with an empty stack, "
+           "with no mana in a pool (500.4)", Modelled("triggers.lp", ("507.1",)),
+           example="sequences/combat-begins-only-from-the-precombat-main-phase", asp="question"),
+    _field("action", "main", "the next main phase begins (505.1): the precombat one after the draw step, the "
+           "postcombat one after the end of combat step (the creatures are removed from combat, 511.3) or after a "
+           "declare attackers step in which none attacks (508.8); the stack must be empty, with no mana in a pool "
+           "(500.4); a Saga's lore counter as the precombat one begins (714.3b) is refused",
+           Modelled("triggers.lp", ("505.1", "511.3")),
+           example="sequences/a-main-phase-after-a-combat-without-attackers", asp="question"),
+    _field("action", "cleanup", "the end step ends and the cleanup step begins (514.1-2): the active player discards "
+           "down to seven cards (every choice of cards an outcome; none with \"no maximum hand size\"), then damage "
+           "wears off and \"until end of turn\" and \"this turn\" effects end; the situation must be in the end step "
+           "with an empty stack, with no mana in a pool (500.4); a cleanup step in which an ability triggers or a "
+           "state-based action applies (514.3a) is refused", Modelled("triggers.lp", ("514.1", "514.2")),
+           example="sequences/the-cleanup-step-discards-to-seven", asp="question"),
+    _field("action", "untap_step", "the turn ends and the next player in turn order begins theirs with its untap step "
+           "(500.1, 502.3): they untap their permanents but those that don't (doesnt_untap, may_not_untap, "
+           "enchanted_doesnt_untap, skips_untap_of); their permanents are no longer summoning sick (302.6), and what "
+           "counted \"this turn\" starts again; no player receives priority (502.4), and what triggers waits for "
+           "the upkeep; the situation must be in the cleanup step with an empty stack, with no mana in a pool "
+           "(500.4); phasing (502.1) is refused", Modelled("triggers.lp", ("502.3", "500.1")),
+           example="sequences/the-next-turn-untaps-its-players-permanents", asp="question"),
 )
 HAPPEN_KINDS: tuple[Kind, ...] = (
     _field("happen", "put_counters", "{object, counter, count, instead}: put counters on a permanent",

@@ -1748,8 +1748,9 @@ EFFECTS: tuple[Kind, ...] = (
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("untap_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="stack/untap-target-land-for-mana"),
-    Kind("effect", "skip_untap_self", "this permanent doesn't untap during your next untap step (502.3): pyrules "
-         "plays no untap step, so the outcome records it (skips_next_untap)", Modelled("stack.lp", ("502.3",)), Flag(),
+    Kind("effect", "skip_untap_self", "this permanent doesn't untap during your next untap step (502.3): the "
+         "outcome records it (skips_next_untap), and the action untap_step reads it", Modelled("stack.lp", ("502.3",)),
+         Flag(),
          ON_PERMANENT, term=_const("skip_untap_self"), text=lambda v: "This doesn't untap during your next untap step",
          example="sequences/a-painland-like-land-skips-its-next-untap"),
     Kind("effect", "skip_untap_target", "target [filter] permanent doesn't untap during its controller's next untap "
@@ -1766,6 +1767,12 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("stack.lp", ("502.3", "603.2")), Flag(), frozenset({"triggered"}),
          term=_const("skip_untap_that_creature"), text=lambda v: "That creature doesn't untap during its controller's "
          "next untap step", example="combat/combat-damage-taps-that-creature"),
+    Kind("effect", "land_doesnt_untap", "that land (the one tapped for mana, which the triggering event was about) "
+         "doesn't untap during its controller's next untap step (502.3), recorded in the outcome (skips_next_untap) "
+         "and read by the action untap_step", Modelled("stack.lp", ("502.3", "603.2")), Flag(),
+         frozenset({"tapped_for_mana"}), term=_const("land_doesnt_untap"),
+         text=lambda v: "That land doesn't untap during its controller's next untap step",
+         example="sequences/vorinclex-keeps-a-land-tapped-through-its-next-untap-step"),
     Kind("effect", "skip_untap_that", "the permanent that is its target N doesn't untap during its controller's next "
          "untap step (\"it doesn't untap\" after \"tap target creature\", 502.3), recorded in the outcome "
          "(skips_next_untap)", Modelled("stack.lp", ("502.3",)), Count(1), RESOLVING,
@@ -1825,8 +1832,6 @@ EFFECTS: tuple[Kind, ...] = (
          "(611.2a)", Modelled("stack.lp", ("611.2a",)), Count(1), RESOLVING,
          term=lambda value, ctx: fn("create_effect", value), example="sequences/deep-water-resolves-and-makes-blue"),
     # Refused: pyrules says unsupported as soon as one would resolve.
-    _refused("land_doesnt_untap", "that land doesn't untap during its controller's next untap step",
-             "a land not untapping during its controller's next untap step", Flag(), frozenset({"tapped_for_mana"})),
     _refused("sacrifice_unless_sacrifice", "sacrifice this unless you sacrifice a [filter]",
              "sacrificing this unless a permanent is sacrificed", FilterShape("objects"), RESOLVING),
     _refused("return_exiled", "return the exiled card to the battlefield", "returning an exiled card"),
