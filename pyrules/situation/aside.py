@@ -15,10 +15,11 @@ question lists the abilities or keywords of an object that has it (``abilities``
   deck) anywhere;
 * the keyword activated abilities (Unearth, Embalm, Eternalize, Transmute, Ninjutsu, Outlast) as the activated
   abilities below;
-* a triggered ability of the beginning of an upkeep, a draw step or an end step (503.1, 504.2, 513.1): no question
-  or sequence of actions reaches those steps (they start and stay in the step the situation gives, or go through
-  combat) but the actions ``upkeep``, ``draw_step``, ``end_step`` and ``end_of_combat``, which begin those steps,
-  unless an ability of that object is already on the stack;
+* a triggered ability of the beginning of an upkeep, a draw step, an end step, combat or the end of combat (503.1,
+  504.2, 513.1, 507.1, 511.2): no question or sequence of actions reaches those steps (they start and stay in the step
+  the situation gives, or go through combat) but the actions ``upkeep``, ``draw_step``, ``end_step``,
+  ``beginning_of_combat`` and ``end_of_combat``, which begin those steps, unless an ability of that object is already
+  on the stack;
 * "whenever ~ attacks" (blocks, becomes blocked, deals combat damage): 508.3a, 509.3a, 509.3c, 510.3a, where
   the question and its actions declare no attackers (blockers, deal no combat damage), the only ways those
   events happen here;
@@ -43,6 +44,7 @@ from pyrules.situation.model import (
     Abilities,
     Activatable,
     Activate,
+    BeginCombat,
     BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
@@ -78,11 +80,13 @@ ACTIVATED_KEYWORDS = {"unearth": "702.84a", "embalm": "702.128a", "eternalize": 
 _KEYWORD_LINE = re.compile(r"([A-Za-z][a-z]+(?:[ -][a-z]+)*(?: onto Arcane)?)(?: \d+)?(?:[-\u2014 ]?(?:\{[^}]+\})+)?")
 
 _STEP_TRIGGER = re.compile(r"At the beginning of (?:your|each|each player's|each opponent's|the next|your next|"
-                           r"that player's|the) (upkeep|draw step|end step)\b|At (end of combat)\b")
-_STEP_RULES = {"upkeep": "503.1", "draw step": "504.2", "end step": "513.1", "end of combat": "511.2"}
+                           r"that player's|the) (upkeep|draw step|end step)\b|At (end of combat)\b|"
+                           r"At the (beginning of combat) on your turn\b")
+_STEP_RULES = {"upkeep": "503.1", "draw step": "504.2", "end step": "513.1", "end of combat": "511.2",
+               "beginning of combat": "507.1"}
 #: The actions that begin a step (so that its triggers may matter).
 _STEP_ACTIONS = {"upkeep": BeginUpkeep, "end step": BeginEndStep, "end of combat": BeginEndOfCombat,
-                 "draw step": BeginDrawStep}
+                 "draw step": BeginDrawStep, "beginning of combat": BeginCombat}
 #: "cost: effect", the cost made of mana symbols and the usual cost words (602.1a); a loyalty cost too (606.4).
 _ACTIVATED = re.compile(r"(?:[+\u2212-]?\d+|(?:\{[^}]+\}|Sacrifice|Tap|Untap|Discard|Pay|Exile|Remove|Return|Put)[^:\"]*)"
                         r": (.+)")
@@ -140,7 +144,7 @@ def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions:
     if name in ACTIVATED_KEYWORDS:
         line = f"{{0}}: {name}"  # (an activated ability that is not a mana ability, 602.1: as below)
     step = _STEP_TRIGGER.match(line)
-    name = step and (step[1] or step[2])
+    name = step and (step[1] or step[2] or step[3])
     if step and any(isinstance(q, _STEP_ACTIONS.get(name, ())) for q in asked):
         return ""  # (an action begins that step)
     if step and not busy:

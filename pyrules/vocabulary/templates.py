@@ -2002,6 +2002,9 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "beginning_of_draw_step", "at the beginning of your draw step (504.2): in a sequence, the action "
          "draw_step begins it, after its player's draw", Modelled("triggers.lp", ("504.2",)),
          term=_const("beginning_of_draw_step"), example="sequences/a-draw-step-trigger"),
+    Kind("trigger", "beginning_of_combat", "at the beginning of combat on your turn (507.1): in a sequence, the action "
+         "beginning_of_combat begins it", Modelled("triggers.lp", ("507.1",)), term=_const("beginning_of_combat"),
+         example="sequences/a-beginning-of-combat-trigger"),
     Kind("trigger", "beginning_of_end_step", "at the beginning of your end step (513.1): in a sequence, the action "
          "end_step begins it", Modelled("triggers.lp", ("513.1",)), term=_const("beginning_of_end_step"),
          example="sequences/an-end-step-trigger-of-the-active-player"),
