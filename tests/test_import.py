@@ -1699,6 +1699,11 @@ _LINES = [
     ("Devour 2", False, [{"enters": {"devour": 2}}]),  # 702.82a
     ("At the beginning of your draw step, draw an additional card.", False,  # 504.2
      [{"triggered": {"when": "beginning_of_draw_step", "effect": {"draw": 1}}}]),
+    ("At the beginning of combat on your turn, target creature you control gains double strike until end of turn.",
+     False, [{"triggered": {"when": "beginning_of_combat",  # 507.1
+                            "effect": {"lasting_on_target": {"ability": "next",
+                                                             "target": {"types": ["creature"], "controller": "you"}}}}},
+             {"static": {"gain_keywords": ["double_strike"], "lasting": "until_end_of_turn"}}]),
     ("Creatures you control enter as a copy of ~.", False,
      [{"replacement": {"event": "enter", "filter": {"types": ["creature"], "controller": "you"},
                        "modify": {"copy_of_this": True}}}]),

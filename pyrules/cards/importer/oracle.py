@@ -2161,6 +2161,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"At the beginning of (your|each|each player's) upkeep, (.+)\.", line)
     if m:
         return _trigger("beginning_of_upkeep" if m.group(1) == "your" else "beginning_of_each_upkeep", None, m.group(2))
+    m = re.fullmatch(r"At the beginning of combat on your turn, (.+)\.", line)
+    if m:  # 507.1
+        return _trigger("beginning_of_combat", None, m.group(1))
     m = re.fullmatch(r"At the beginning of your draw step, (.+)\.", line)
     if m:  # 504.2
         return _trigger("beginning_of_draw_step", None, m.group(1).replace("draw an additional card", "draw a card"))
