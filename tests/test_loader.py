@@ -843,6 +843,35 @@ def test_the_draw_step_of_the_first_turn_is_refused(write, line_of):
                  "player who plays first skips (103.8a); without 'turn', a situation is past it")
 
 
+def test_the_next_players_draw_step_after_the_first_turn_is_not_refused(write):
+    """103.8a: only the player who plays first skips a draw, in the first turn: once the action untap_step has begun
+    the second turn (bob's), his draw step is read."""
+    path = write("second.yaml", """\
+        players: [{name: alice, library: 3}, {name: bob, library: 3}]
+        turn: 1
+        phase: ending
+        step: cleanup
+        objects: []
+        actions: [untap_step, upkeep, draw_step]
+        """)
+    assert [sorted(map(str, o.atoms)) for o in solve(path)] == [['drew("bob",1)']]
+
+
+@pytest.mark.parametrize("step", ["untap", "cleanup"])
+def test_priority_in_a_step_without_it_is_refused(write, line_of, step):
+    """502.4, 514.3: no player receives priority in the untap step or the cleanup step."""
+    path = write("priority.yaml", f"""\
+        players: [alice, bob]
+        priority: bob
+        phase: {"beginning" if step == "untap" else "ending"}
+        step: {step}
+        objects: []
+        actions: [upkeep]
+        """)
+    assert_error(path, line_of(path, "priority: bob"), f"no player receives priority in the {step} step "
+                 "(CR 502.4, 514.3)")
+
+
 def test_inline_card_defined_twice(write, line_of):
     path = write("twice.yaml", """\
         players: [alice]

@@ -49,6 +49,7 @@ from pyrules.situation.model import (
 from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind, targets_of
 from pyrules.vocabulary.abilities import AbilitySpec
 from pyrules.vocabulary.templates import condition_term, copy_exception_term
+from pyrules.vocabulary.values import STEPS_WITHOUT_PRIORITY
 
 __all__ = ["Fact", "situation_facts", "card_facts", "ability_facts", "question_facts"]
 
@@ -367,7 +368,7 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(path, [fn("empty_library_draw", S(p.name))])
     if given("situation", "active"):
         add("active", [fn("active_player", S(situation.active_player))])
-    if given("situation", "priority"):
+    if given("situation", "priority") and situation.step not in STEPS_WITHOUT_PRIORITY:
         add("priority", [fn("priority", S(situation.priority_player))])
     if given("situation", "phase"):
         add("phase", [fn("phase", C(situation.phase))])

@@ -60,7 +60,7 @@ from pyrules.vocabulary import TargetSpec, kind, names
 from pyrules.vocabulary.abilities import ABOUT_THAT_OBJECT
 from pyrules.vocabulary.shapes import name_token
 from pyrules.vocabulary.templates import PLAYERS_ONLY, SPENT_CONDITIONS
-from pyrules.vocabulary.values import BASIC_LAND_TYPES, PHASES, STEPS
+from pyrules.vocabulary.values import BASIC_LAND_TYPES, PHASES, STEPS, STEPS_WITHOUT_PRIORITY
 
 SITUATION_FIELDS = frozenset(names("situation"))
 CASE_FIELDS = frozenset(names("case"))
@@ -123,6 +123,8 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         if not STEPS[phase]:
             raise root.child("step").fail(f"the {phase.replace('_', ' ')} phase has no steps")
         step = root.child("step").choice(STEPS[phase])
+    if priority is not None and step in STEPS_WITHOUT_PRIORITY:
+        raise root.child("priority").fail(f"no player receives priority in the {step} step (CR 502.4, 514.3)")
 
     object_fields = _elements(root, "objects")
     objects = tuple(_object(f, player_ref, library) for f in object_fields)

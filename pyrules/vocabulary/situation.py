@@ -178,7 +178,8 @@ SITUATION_FIELDS: tuple[Kind, ...] = (
            example="mana/cr-106-7-forest-orchard-vs-orchard", asp="player"),
     _field("situation", "active", "whose turn it is (default: the first player)", Modelled("core.lp", ("102.1",)),
            example="choices/magecraft-archmage-cast", asp="active_player"),
-    _field("situation", "priority", "who has priority (default: the active player)",
+    _field("situation", "priority", "who has priority (default: the active player; no player in the untap and cleanup "
+           "steps, 502.4, 514.3, where giving one is refused)",
            Modelled("activation.lp", ("117.1",)), example="choices/magecraft-archmage-cast", asp="priority"),
     _field("situation", "turn", "the turn number; only turn 1 is read: the action draw_step is refused there (103.8a)",
            Informational("no modelled rule depends on the turn number beyond that refusal"), Count(1)),

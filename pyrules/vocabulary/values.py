@@ -36,6 +36,8 @@ STEPS = {
     "postcombat_main": (),
     "ending": ("end", "cleanup"),
 }
+#: The steps in which no player receives priority (502.4; 514.3, but for 514.3a, which pyrules refuses).
+STEPS_WITHOUT_PRIORITY = ("untap", "cleanup")
 FACES = ("front", "back")
 #: Counter kinds with rules of their own (122.1a, 306.5b, 704.5q); any other name is a plain counter.
 COUNTER_KINDS = ("p1p1", "m1m1", "loyalty")
