@@ -143,6 +143,17 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("no_maximum_hand_size", "\"You have no maximum hand size\" (402.2): in a sequence, the action cleanup makes "
         "its controller discard nothing", Modelled("triggers.lp", ("402.2", "514.1")),
         "sequences/no-maximum-hand-size-discards-nothing"),
+    _kw("cant_lose_the_game", "\"You can't lose the game\" (also \"... and your opponents can't win the game\"): its "
+        "controller loses by no state-based action while it is on the battlefield (104.3, 101.2; a player wins only "
+        "once every opponent has lost, 104.2a, so the second half goes with the first)",
+        Modelled("sba.lp", ("104.3", "101.2")), "sequences/platinum-angel-keeps-its-controller-in-the-game"),
+    _kw("opponents_cant_lose_the_game", "\"Your opponents can't lose the game\" (also \"you can't win the game "
+        "and ...\"): its controller's opponents lose by no state-based action while it is on the battlefield (104.3, "
+        "101.2)", Modelled("sba.lp", ("104.3", "101.2")),
+        "sequences/abyssal-persecutor-keeps-opponents-in-the-game"),
+    _kw("no_loss_for_zero_life", "\"You don't lose the game for having 0 or less life\": 704.5a does nothing for "
+        "its controller while it is on the battlefield (poison and an empty library still count)",
+        Modelled("sba.lp", ("704.5a",)), "sequences/a-player-at-zero-life-under-lich"),
     _kw("overload", "an alternative cost that replaces \"target\" with \"each\" (702.96)",
         Inert("it matters only when the spell is cast for its overload cost, an alternative cost pyrules does not "
               "offer")),
