@@ -1699,6 +1699,11 @@ _LINES = [
     ("Devour 2", False, [{"enters": {"devour": 2}}]),  # 702.82a
     ("At the beginning of your draw step, draw an additional card.", False,  # 504.2
      [{"triggered": {"when": "beginning_of_draw_step", "effect": {"draw": 1}}}]),
+    ("You can't lose the game and your opponents can't win the game.", False,  # 104.3
+     [{"keyword": "cant_lose_the_game"}]),
+    ("You can't win the game and your opponents can't lose the game.", False,
+     [{"keyword": "opponents_cant_lose_the_game"}]),
+    ("You don't lose the game for having 0 or less life.", False, [{"keyword": "no_loss_for_zero_life"}]),  # 704.5a
     ("At the beginning of combat on your turn, target creature you control gains double strike until end of turn.",
      False, [{"triggered": {"when": "beginning_of_combat",  # 507.1
                             "effect": {"lasting_on_target": {"ability": "next",

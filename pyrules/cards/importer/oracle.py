@@ -1366,6 +1366,11 @@ FILTER_KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample
                    "menace", "deathtouch", "lifelink", "indestructible", "shroud", "hexproof", "wither", "infect",
                    "fear", "intimidate", "horsemanship", "shadow", "skulk"}
 #: Lines about the untap step (502.3), which pyrules never plays: inert keywords.
+#: "Can't lose the game" lines (104.3; their "can't win" halves go with them, 104.2a).
+LOSING_LINES = {"You can't lose the game.": "cant_lose_the_game",
+                "You can't lose the game and your opponents can't win the game.": "cant_lose_the_game",
+                "You can't win the game and your opponents can't lose the game.": "opponents_cant_lose_the_game",
+                "You don't lose the game for having 0 or less life.": "no_loss_for_zero_life"}
 UNTAP_LINES = {"~ doesn't untap during your untap step.": "doesnt_untap",
                "You may choose not to untap ~ during your untap step.": "may_not_untap",
                "Enchanted creature doesn't untap during its controller's untap step.": "enchanted_doesnt_untap",
@@ -1471,6 +1476,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]
     if line == "You have no maximum hand size.":  # 402.2 (read in the cleanup step alone, 514.1)
         return [{"keyword": "no_maximum_hand_size"}]
+    if line in LOSING_LINES:  # 104.3, 704.5a
+        return [{"keyword": LOSING_LINES[line]}]
     if line == "Dethrone":  # 702.105a
         return [{"triggered": {"when": "attacks", "if": "attacks_player_with_most_life",
                                "effect": {"put_counters_self": {"kind": "p1p1", "count": 1}}}}]
