@@ -597,7 +597,7 @@ MANA = frozenset({"activated"})
 DAMAGE_TO_PLAYER = frozenset({"deals_combat_damage_to_player", "deals_damage_to_player", "deals_damage_to_opponent",
                               "deals_combat_damage_to_opponent"})
 #: The triggers whose event is about a player ("that player"): damage dealt to one, a card one discards.
-ABOUT_A_PLAYER = DAMAGE_TO_PLAYER | {"discards"}
+ABOUT_A_PLAYER = DAMAGE_TO_PLAYER | {"discards", "beginning_of_each_draw_step"}
 
 
 @dataclass(frozen=True)
@@ -1662,9 +1662,9 @@ EFFECTS: tuple[Kind, ...] = (
          TargetControllerInstruction(), RESOLVING,
          term=lambda value, ctx: fn("its_controller", value[0], fn(value[1][0], value[1][1])),
          example="stack/its-controller-loses-life"),
-    Kind("effect", "that_player", "in \"whenever this deals (combat) damage to a player (an opponent)\" or \"whenever a "
-         "player discards a card\", that player follows the instruction: {draw: N}, {discard: N}, {gain_life: N}, "
-         "{lose_life: N} or {mill: N} (603.2, 608.2c)",
+    Kind("effect", "that_player", "in \"whenever this deals (combat) damage to a player (an opponent)\", \"whenever a "
+         "player discards a card\" or \"at the beginning of each player's draw step\", that player follows the "
+         "instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N} or {mill: N} (603.2, 608.2c)",
          Modelled("stack.lp", ("603.2", "608.2c")), PlayerInstruction(), frozenset({"triggered"}),
          term=lambda value, ctx: fn("that_player", fn(value[0], value[1])),
          example="combat/that-player-discards-after-combat-damage"),
@@ -2002,6 +2002,10 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "beginning_of_draw_step", "at the beginning of your draw step (504.2): in a sequence, the action "
          "draw_step begins it, after its player's draw", Modelled("triggers.lp", ("504.2",)),
          term=_const("beginning_of_draw_step"), example="sequences/a-draw-step-trigger"),
+    Kind("trigger", "beginning_of_each_draw_step", "at the beginning of each player's draw step (504.2), whoever's it "
+         "is, after their draw; \"that player\" (that_player) is the player whose draw step it is: in a sequence, the "
+         "action draw_step begins it", Modelled("triggers.lp", ("504.2", "603.2")),
+         term=_const("beginning_of_each_draw_step"), example="sequences/howling-mine-in-each-players-draw-step"),
     Kind("trigger", "beginning_of_combat", "at the beginning of combat on your turn (507.1): in a sequence, the action "
          "beginning_of_combat begins it", Modelled("triggers.lp", ("507.1",)), term=_const("beginning_of_combat"),
          example="sequences/a-beginning-of-combat-trigger"),
@@ -2598,12 +2602,12 @@ OPTIONS: tuple[Kind, ...] = (
          "at least two other creatures attack\"), conditions of an attack trigger's event, or x_in_cost (\"if that "
          "spell's mana cost or that ability's activation cost contains {X}\", 107.3), a condition of a cast or activate "
          "trigger's event, or spent_white, spent_blue, spent_black, spent_red or spent_green (\"if {G} was spent to cast "
-         "it\", 601.2h: mana of that color paid for the spell it is or was); each checked as the ability triggers or "
-         "applies",
+         "it\", 601.2h: mana of that color paid for the spell it is or was), or untapped (\"if this is untapped\", "
+         "110.5); each checked as the ability triggers or applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
                 "revolt", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
-                "with_two_other_attackers", "x_in_cost", *SPENT_CONDITIONS)),
+                "with_two_other_attackers", "x_in_cost", "untapped", *SPENT_CONDITIONS)),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: condition_term(v), example="sequences/unkicked-creature-enters-without-counters",
          asp="ability_if"),
