@@ -1699,6 +1699,11 @@ _LINES = [
     ("Devour 2", False, [{"enters": {"devour": 2}}]),  # 702.82a
     ("At the beginning of your draw step, draw an additional card.", False,  # 504.2
      [{"triggered": {"when": "beginning_of_draw_step", "effect": {"draw": 1}}}]),
+    ("At the beginning of each player's draw step, if ~ is untapped, that player draws an additional card.", False,
+     [{"triggered": {"when": "beginning_of_each_draw_step", "if": "untapped",  # 504.2
+                     "effect": {"that_player": {"draw": 1}}}}]),
+    ("At the beginning of each player's draw step, that player draws an additional card.", False,
+     [{"triggered": {"when": "beginning_of_each_draw_step", "effect": {"that_player": {"draw": 1}}}}]),
     ("You can't lose the game and your opponents can't win the game.", False,  # 104.3
      [{"keyword": "cant_lose_the_game"}]),
     ("You can't win the game and your opponents can't lose the game.", False,
