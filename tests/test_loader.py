@@ -1945,7 +1945,7 @@ def test_that_player_only_after_damage_to_a_player(write, line_of):
         """)
     error = load_error(path)
     assert error.message == ("unsupported: \"that player\" in a 'enters' triggered ability (only after damage to a "
-                             "player, or a discard)"), error.message
+                             "player, a discard, or in each player's draw step)"), error.message
 
 
 @pytest.mark.parametrize("effect, message", [

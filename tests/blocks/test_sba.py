@@ -29,6 +29,27 @@ def test_nobody_loses_when_state_based_actions_are_not_checked():
     assert derive("sba:704.5a", "life(alice,0). empty_library_draw(bob).", "loses") == set()
 
 
+@covers("sba:704.5a")
+def test_a_player_who_cant_lose_does_not_and_zero_life_alone_may_be_excused():
+    facts = """_check. life(alice,0). empty_library_draw(alice). life(bob,0). empty_library_draw(bob).
+               _cant_lose(alice). _no_loss_for_zero_life(bob)."""
+    assert derive("sba:704.5a", facts, "loses") == {"loses(bob,empty_library)"}
+    poisoned = "_check. poison(alice,10). poison(bob,10). _cant_lose(alice)."
+    assert derive("sba:704.5c", poisoned, "loses") == {"loses(bob,poison)"}
+
+
+# --- 104.3: "can't lose the game" -------------------------------------------------------------------------
+
+@covers("sba:104.3")
+def test_who_cant_lose_the_game_and_who_keeps_playing_at_zero_life():
+    facts = """permanent(angel). controller(angel,alice). has_keyword(angel,cant_lose_the_game).
+               permanent(demon). controller(demon,carol). has_keyword(demon,opponents_cant_lose_the_game).
+               permanent(tomb). controller(tomb,dave). has_keyword(tomb,no_loss_for_zero_life).
+               opponent(carol,alice). opponent(carol,bob). opponent(carol,dave). opponent(alice,carol)."""
+    assert derive("sba:104.3", facts, "_cant_lose") == {"_cant_lose(alice)", "_cant_lose(bob)", "_cant_lose(dave)"}
+    assert derive("sba:104.3", facts, "_no_loss_for_zero_life") == {"_no_loss_for_zero_life(dave)"}
+
+
 # --- 704.5d, 704.5e: tokens and copies of spells cease to exist -------------------------------------------
 
 @covers("sba:704.5d")
