@@ -313,6 +313,7 @@ WORDS: dict[str, str] = {
     "not_after_draw_step_or_combat": "it is neither the draw step, nor the end of combat step, nor a declare "
                                      "attackers step in which no creature attacks",
     "not_cleanup_step": "it is not the cleanup step",
+    "skipped": "it is skipped (614.10): the main phase comes next",
     "no_morph_cost": "its card has no morph cost (702.37e)", "face_down_card": "a face-down 2/2 (708.2)",
     "paid": "to pay", "declined": "not to pay",
 }

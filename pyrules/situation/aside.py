@@ -48,6 +48,7 @@ from pyrules.situation.model import (
     BeginDrawStep,
     BeginEndOfCombat,
     BeginEndStep,
+    BeginMain,
     BeginUntap,
     BeginUpkeep,
     Cast,
@@ -158,7 +159,7 @@ def reason(line: str, card: str, obj_ids: Iterable[str], question: Any, actions:
     untap = _UNTAP_STEP.fullmatch(line)
     if untap and not _UNTAP_SUBJECT_VERBS.search(untap["subject"]) and not any(isinstance(q, BeginUntap) for q in asked):
         return "it matters only as an untap step's permanents untap, and no question here performs that (502.3)"
-    if _SKIP_DRAW.fullmatch(line) and not any(isinstance(q, BeginDrawStep) for q in asked):
+    if _SKIP_DRAW.fullmatch(line) and not any(isinstance(q, (BeginDrawStep, BeginMain)) for q in asked):
         return "it matters only as a draw step would begin, and no question here begins one (504.1, 614.10)"
     activated = _ACTIVATED.fullmatch(line)
     if activated and not re.search(r"\bAdd\b", activated[1]):

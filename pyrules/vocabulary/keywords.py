@@ -154,6 +154,9 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("no_loss_for_zero_life", "\"You don't lose the game for having 0 or less life\": 704.5a does nothing for "
         "its controller while it is on the battlefield (poison and an empty library still count)",
         Modelled("sba.lp", ("704.5a",)), "sequences/a-player-at-zero-life-under-lich"),
+    _kw("skip_draw_step", "\"Skip your draw step\" (614.10, 504.1): in a sequence, its controller's draw step does not "
+        "happen: from their upkeep the action main begins the precombat main phase, and the action draw_step is not "
+        "legal", Modelled("triggers.lp", ("614.10", "504.1")), "sequences/a-skipped-draw-step"),
     _kw("overload", "an alternative cost that replaces \"target\" with \"each\" (702.96)",
         Inert("it matters only when the spell is cast for its overload cost, an alternative cost pyrules does not "
               "offer")),
