@@ -1704,6 +1704,7 @@ _LINES = [
                      "effect": {"that_player": {"draw": 1}}}}]),
     ("At the beginning of each player's draw step, that player draws an additional card.", False,
      [{"triggered": {"when": "beginning_of_each_draw_step", "effect": {"that_player": {"draw": 1}}}}]),
+    ("Skip your draw step.", False, [{"keyword": "skip_draw_step"}]),  # 614.10
     ("You can't lose the game and your opponents can't win the game.", False,  # 104.3
      [{"keyword": "cant_lose_the_game"}]),
     ("You can't win the game and your opponents can't lose the game.", False,

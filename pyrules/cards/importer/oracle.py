@@ -1476,6 +1476,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]
     if line == "You have no maximum hand size.":  # 402.2 (read in the cleanup step alone, 514.1)
         return [{"keyword": "no_maximum_hand_size"}]
+    if line == "Skip your draw step.":  # 614.10, 504.1
+        return [{"keyword": "skip_draw_step"}]
     if line in LOSING_LINES:  # 104.3, 704.5a
         return [{"keyword": LOSING_LINES[line]}]
     if line == "Dethrone":  # 702.105a
