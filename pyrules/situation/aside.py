@@ -24,10 +24,10 @@ question lists the abilities or keywords of an object that has it (``abilities``
   the question and its actions declare no attackers (blockers, deal no combat damage), the only ways those
   events happen here;
 * a static line about the untap step ("~ doesn't untap during your untap step", "Creatures don't untap during their
-  controllers' untap steps", 502.3) or the skipping of a draw step ("Skip your draw step", 504.1, 614.10), where no
-  action begins an untap step (``untap_step``) or a draw step (``draw_step``): nothing else performs an untap step's
-  untapping or begins a draw step (a situation in the untap step is one whose permanents have untapped already; the
-  action upkeep ends that step);
+  controllers' untap steps", 502.3) or the skipping of a draw step ("Players skip their draw steps", 504.1, 614.10),
+  where no action begins an untap step (``untap_step``), or a draw step or the main phase after the upkeep
+  (``draw_step``, ``main``): nothing else performs an untap step's untapping or begins a draw step (a situation in the
+  untap step is one whose permanents have untapped already; the action upkeep ends that step);
 * an activated ability that is not a mana ability (605.1a), of an object none of whose abilities the question or
   its actions activate and none of whose abilities is on the stack, in a situation where nothing reads or copies
   activated abilities (a craft cost's "with an activated ability", Locus of Enlightenment's copies, 702.167c) and
