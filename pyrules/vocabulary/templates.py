@@ -2602,12 +2602,13 @@ OPTIONS: tuple[Kind, ...] = (
          "at least two other creatures attack\"), conditions of an attack trigger's event, or x_in_cost (\"if that "
          "spell's mana cost or that ability's activation cost contains {X}\", 107.3), a condition of a cast or activate "
          "trigger's event, or spent_white, spent_blue, spent_black, spent_red or spent_green (\"if {G} was spent to cast "
-         "it\", 601.2h: mana of that color paid for the spell it is or was), or untapped (\"if this is untapped\", "
-         "110.5); each checked as the ability triggers or applies",
+         "it\", 601.2h: mana of that color paid for the spell it is or was), or untapped or tapped (\"if this is "
+         "(un)tapped\", 110.5, checked again as the ability resolves); each checked as the ability triggers or "
+         "applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
                 "revolt", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
-                "with_two_other_attackers", "x_in_cost", "untapped", *SPENT_CONDITIONS)),
+                "with_two_other_attackers", "x_in_cost", "untapped", "tapped", *SPENT_CONDITIONS)),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: condition_term(v), example="sequences/unkicked-creature-enters-without-counters",
          asp="ability_if"),

@@ -42,3 +42,18 @@ def test_an_item_declared_once_has_all_three():
     assert derive("stack:113.8", facts, list(TRIPLE)) == {
         "item_definition(ability(o,a),ab(c,1))", "item_source(ability(o,a),o)", "item_controller(ability(o,a),alice)",
         "item_definition(s,ab(bolt,1))", "item_source(s,s)", "item_controller(s,bob)"}
+
+
+def test_an_intervening_if_on_tapped_or_untapped_is_asked_again_as_it_resolves():
+    """603.4: "if this is untapped" (Howling Mine) or "if this is tapped" (a storage land), no longer true as the
+    ability resolves: it does nothing; with its source gone, the answer would need last known information: refused."""
+    facts = """_resolving_item(mine_t). item_definition(mine_t,ab(mine,1)). ability_if(ab(mine,1),untapped).
+               item_source(mine_t,mine). permanent(mine). is_tapped(mine).
+               _resolving_item(vault_t). item_definition(vault_t,ab(vault,1)). ability_if(ab(vault,1),tapped).
+               item_source(vault_t,vault). permanent(vault).
+               _resolving_item(kept_t). item_definition(kept_t,ab(kept,1)). ability_if(ab(kept,1),tapped).
+               item_source(kept_t,kept). permanent(kept). is_tapped(kept).
+               _resolving_item(gone_t). item_definition(gone_t,ab(gone,1)). ability_if(ab(gone,1),untapped).
+               item_source(gone_t,gone)."""
+    assert derive("stack:603.4", facts, ("not_resolved", "unsupported")) == {
+        "not_resolved(mine_t)", "not_resolved(vault_t)", "unsupported(an_intervening_if_of_a_source_gone(gone_t))"}
