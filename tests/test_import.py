@@ -1704,6 +1704,9 @@ _LINES = [
                      "effect": {"that_player": {"draw": 1}}}}]),
     ("At the beginning of each player's draw step, that player draws an additional card.", False,
      [{"triggered": {"when": "beginning_of_each_draw_step", "effect": {"that_player": {"draw": 1}}}}]),
+    ("At the beginning of your upkeep, if ~ is tapped, put a storage counter on it.", False,  # 603.4
+     [{"triggered": {"when": "beginning_of_upkeep", "if": "tapped",
+                     "effect": {"put_counters_self": {"kind": "storage", "count": 1}}}}]),
     ("Skip your draw step.", False, [{"keyword": "skip_draw_step"}]),  # 614.10
     ("You can't lose the game and your opponents can't win the game.", False,  # 104.3
      [{"keyword": "cant_lose_the_game"}]),

@@ -2247,6 +2247,9 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     revolt = re.match(r"if a permanent you controlled left the battlefield this turn, ", text)
     if revolt:  # revolt (207.2c): an intervening if (603.4) on the turn so far
         text = text[revolt.end():]
+    tapped = re.match(r"if ~ is (un)?tapped, ", text) if flt is None and not (condition or spent or revolt) else None
+    if tapped:  # an intervening if (603.4) on the permanent's status (110.5), asked again as it resolves
+        text = text[tapped.end():]
     if flt is None:  # the trigger is about this permanent: "it deals" is "~ deals", "a counter on it" on ~
         text = re.sub(r"^it deals ", "~ deals ", text)
         text = re.sub(r"^(put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
@@ -2288,6 +2291,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         body["if"] = "revolt"
     if spent:
         body["if"] = "spent_" + _COLOR_NAMES[spent.group(1).lower()]
+    if tapped:
+        body["if"] = "untapped" if tapped.group(1) else "tapped"
     return {"triggered": body}
 
 
