@@ -2173,11 +2173,10 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"At the beginning of combat on your turn, (.+)\.", line)
     if m:  # 507.1
         return _trigger("beginning_of_combat", None, m.group(1))
-    m = re.fullmatch(r"At the beginning of each player's draw step, (if ~ is untapped, )?that player draws an "
-                     r"additional card\.", line)
-    if m:  # 504.2, 603.2 (Howling Mine)
-        trigger = {"when": "beginning_of_each_draw_step", "effect": {"that_player": {"draw": 1}}}
-        return {"triggered": {**trigger, "if": "untapped"} if m.group(1) else trigger}
+    m = re.fullmatch(r"At the beginning of each player's draw step, (.+)\.", line)
+    if m:  # 504.2, 603.2 (Howling Mine: "that player" is the one drawing)
+        return _trigger("beginning_of_each_draw_step", None,
+                        m.group(1).replace("draws an additional card", "draws a card"))
     m = re.fullmatch(r"At the beginning of your draw step, (.+)\.", line)
     if m:  # 504.2
         return _trigger("beginning_of_draw_step", None, m.group(1).replace("draw an additional card", "draw a card"))
