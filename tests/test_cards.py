@@ -219,6 +219,11 @@ def test_the_card_of_a_kind_of_token_is_the_first_in_the_librarys_order():
     other = replace(treasure, name="Another Treasure")
     assert library.with_cards([other]).token_card("treasure") == treasure  # added after the library's own
     assert library.with_cards([replace(treasure, abilities=())]).token_card("treasure").abilities == ()
+    # a library made from a library with cards added: the chain is read through, the newest card hiding its namesake
+    plain = replace(treasure, abilities=())
+    assert library.with_cards([plain]).with_cards([other]).token_card("treasure") is plain
+    assert library.with_cards([other]).with_cards([plain]).token_card("treasure") is other  # (added before it)
+    assert library.with_cards([replace(treasure, token=None)]).with_cards([other]).token_card("treasure") is other
 
 
 @pytest.mark.parametrize("effect, message", [

@@ -47,6 +47,14 @@ def test_keys_name_the_function_at_each_argument():
     assert rule.needs == (("question", 1, ("cast",)), ("b", 2, (None, "g")))
 
 
+def test_names_no_rule_asks_for_share_one_set_of_live_statements():
+    bears = [symbol_key(clingo.parse_term(t)) for t in ("player(alice)", "permanent(bears)", "controller(bears,alice)")]
+    wolf = [symbol_key(clingo.parse_term(t)) for t in ("player(bob)", "permanent(wolf)", "controller(wolf,bob)")]
+    assert live_statements(bears) is live_statements(wolf)  # one answer, kept once
+    forest = [symbol_key(clingo.parse_term(t)) for t in ("player(bob)", "permanent(wolf)", "has_type(wolf,land)")]
+    assert live_statements(forest, False) != live_statements(wolf, False)  # a name a rule asks for still counts
+
+
 def test_a_rule_is_live_when_its_positive_body_can_be_derived():
     rules = [_rule("a(X) :- question(cast(P,X))."), _rule("b(X) :- a(X), c(X)."), _rule("c(1)."),
              _rule("d(X) :- question(resolve_top), e(X)."), _rule(":- b(X), not d(X)."),

@@ -176,16 +176,17 @@ class CardLibrary:
     @cached_property
     def _token_cards(self) -> dict[str, CardSpec]:
         found: dict[str, CardSpec] = {}  # (made once: a situation asks for each kind of token it makes)
-        maps = self.cards.maps if isinstance(self.cards, ChainMap) else [self.cards]
-        for cards in reversed(maps):  # (the library's order: its own cards, then those added over them)
+        maps = _flat_maps(self.cards)
+        for depth in range(len(maps) - 1, -1, -1):  # (the library's order: its own cards, then those added over them)
+            cards, over = maps[depth], maps[:depth]  # (a card of a map over this one hides its namesake here)
             indexed = getattr(cards, "token_names", None)
             if indexed is not None:  # a library file read card by card: its index, not every card parsed
                 for token, name in indexed().items():
-                    if self.cards[name] is cards[name]:
-                        found.setdefault(token, cards[name])
+                    if token not in found and not any(name in m for m in over):
+                        found[token] = cards[name]
                 continue
             for name, card in cards.items():
-                if card.token and self.cards[name] is card:
+                if card.token and not any(name in m for m in over):
                     found.setdefault(card.token, card)
         return found
 
@@ -201,6 +202,13 @@ class CardLibrary:
         if not added:
             return self
         return CardLibrary(ChainMap(added, self.cards))  # the library's cards are not copied (nor parsed)
+
+
+def _flat_maps(cards: Mapping[str, CardSpec]) -> list[Mapping[str, CardSpec]]:
+    """The maps of a chain of cards, chains within it opened, first the one over the others."""
+    if not isinstance(cards, ChainMap):
+        return [cards]
+    return [inner for part in cards.maps for inner in _flat_maps(part)]
 
 
 def parse_cards(f: Field) -> tuple[CardSpec, ...]:
@@ -226,6 +234,7 @@ class OnFirstRead(Mapping[str, CardSpec]):
         self._index, self._parse, self._tokens = index, parse, tokens
         self._parsed: dict[str, CardSpec] = {}
         self._recipe = recipe
+        self._token_names: dict[str, str] | None = None
 
     def __reduce__(self) -> tuple:
         """Pickled as where the cards come from (``recipe``: a function and its arguments that give them again,
@@ -253,7 +262,10 @@ class OnFirstRead(Mapping[str, CardSpec]):
         return len(self._index)
 
     def token_names(self) -> dict[str, str]:
-        return self._tokens()
+        """(Found once: every situation's library asks, and the built-in one has a thousand cards to look at.)"""
+        if self._token_names is None:
+            self._token_names = self._tokens()
+        return self._token_names
 
 
 def read_cards(cards: dict[str, CardSpec], recipe: tuple[Callable[..., Any], tuple] | None = None) -> OnFirstRead:

@@ -194,8 +194,6 @@ def encodings_hash() -> str:
     return digest.hexdigest()
 
 
-
-
 @cache
 def stored_index() -> dict[str, Any] | None:
     try:
@@ -204,16 +202,6 @@ def stored_index() -> dict[str, Any] | None:
         return None
     stored = json.loads(text)
     return stored if stored.get("encodings") == encodings_hash() and stored.get("format") == INDEX_FORMAT else None
-
-
-
-
-
-
-
-
-
-
 
 
 def stored_keys(keys: tuple[Key, ...]) -> list:
@@ -308,6 +296,31 @@ class _NeedIndex:
             for head, argument, name, arity, at in stm.copies:
                 copies[head][argument] = (name, arity, at)
             self.copies.append(dict(copies))
+        #: the arguments whose names some head copies: the only places whose names ``live`` must remember
+        self.sources = {(name, arity, at) for stm in statements_ for _, _, name, arity, at in stm.copies}
+        #: for each statement, what each of its heads meets (see ``plan``), worked out once
+        self.plans = [[self.plan(key, self.copies[j].get(h, {})) for h, key in enumerate(stm.heads)]
+                      for j, stm in enumerate(statements_)]
+        self.ready = [j for j, count in enumerate(self.counts) if not count]
+        self.always = [j for j, kept in enumerate(self.kept) if kept]
+
+    def plan(self, key: Key, copies: dict[int, tuple[str, int, int]]) -> tuple[tuple | None, tuple, tuple]:
+        """What an atom with this key meets: its predicate's condition (None if nothing waits for it), the
+        conditions met by the names at arguments nobody copies (an argument that may be anything meets every
+        condition on it), and the (place, name, copied from) of the rest, which ``live`` follows name by name."""
+        name, arity, names = key
+        signature = (name, arity)
+        met: list[tuple] = []
+        followed: list[tuple] = []
+        for i, f in enumerate(names):
+            place, source = (name, arity, i), copies.get(i)
+            if source is not None or place in self.sources:
+                followed.append((place, f, source))
+            elif f is None:
+                met += self.by_position.get(place, ())
+            elif f and place + (f,) in self.waiting:
+                met.append(place + (f,))
+        return (signature if signature in self.waiting else None), tuple(met), tuple(followed)
 
 
 _need_indexes: dict[int, _NeedIndex] = {}
@@ -331,13 +344,13 @@ def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statemen
     size of the statements and the names: each condition of a statement is counted once, and once met stays
     met (an argument that may be anything meets every condition on that argument)."""
     index = _need_index(statements_)
-    pending = index.statements
+    pending, plans = index.statements, index.plans
     missing = list(index.counts)
     waiting, by_position = index.waiting, index.by_position
     met: set[tuple] = set()
     names_at: dict[tuple[str, int, int], set[str | None]] = defaultdict(set)
     copied_to: dict[tuple[str, int, int], list[tuple[str, int, int]]] = defaultdict(list)
-    ready = [i for i, count in enumerate(missing) if not count]
+    ready = list(index.ready)
 
     def meet(condition: tuple) -> None:
         if condition in met:
@@ -363,29 +376,31 @@ def live(statements_: Iterable[Statement], keys: Iterable[Key]) -> list[Statemen
         for target in copied_to.get(place, ()):
             name_at(target, name)
 
-    def have(key: Key, copies: dict[int, tuple[str, int, int]]) -> None:
-        name, arity, names = key
-        meet((name, arity))
-        for i, f in enumerate(names):
-            source = copies.get(i)
+    def have(plan: tuple[tuple | None, tuple, tuple]) -> None:
+        signature, conditions, followed = plan
+        if signature is not None:
+            meet(signature)
+        for condition in conditions:
+            meet(condition)
+        for place, f, source in followed:
             if source is None:
-                name_at((name, arity, i), f)
+                name_at(place, f)
             else:
-                copied_to[source].append((name, arity, i))
+                copied_to[source].append(place)
                 for known in list(names_at.get(source, ())):
-                    name_at((name, arity, i), known)
+                    name_at(place, known)
 
     for key in keys:
-        have(key, {})
-    alive = [False] * len(pending)
+        have(index.plan(key, {}))
+    alive = set(index.always)
     while ready:
         i = ready.pop()
-        if alive[i]:
+        if i in alive:
             continue
-        alive[i] = True
-        for h, key in enumerate(pending[i].heads):
-            have(key, index.copies[i].get(h, {}))
-    return [stm for stm, on, kept in zip(pending, alive, index.kept) if on or kept]
+        alive.add(i)
+        for plan in plans[i]:
+            have(plan)
+    return [pending[i] for i in sorted(alive)]
 
 
 def _first(key: Key) -> str | None:
@@ -436,11 +451,31 @@ def relevant(statements_: list[Statement]) -> list[Statement]:
     return [stm for i, stm in enumerate(statements_) if i in keep]
 
 
-@lru_cache(maxsize=1024)
-def live_statements(keys: frozenset[Key], demand: bool = True) -> tuple[Statement, ...]:
+def live_statements(keys: Iterable[Key], demand: bool = True) -> tuple[Statement, ...]:
     """The statements to ground for facts with these keys: the live statements (with ``demand``, only
-    those whose heads something reads). Kept for the last 1,024 sets of keys (a tuple of references each): a
-    sweep's situations repeat theirs (every land of a library under three conditions: 960 sets in 1,482)."""
+    those whose heads something reads). A name no statement's body asks for at any argument meets no
+    condition wherever ``live`` carries it, so it is read as any other value (""): situations that differ
+    only in such names (object ids, players, card names) share one set of keys, and one answer."""
+    return _live_statements(_as_read(keys), demand)
+
+
+def _as_read(keys: Iterable[Key]) -> frozenset[Key]:
+    asked = _asked_names()
+    return frozenset(key if all(f in asked for f in key[2]) else (key[0], key[1], tuple(f if f in asked else ""
+                                                                                        for f in key[2]))
+                     for key in keys)
+
+
+@cache
+def _asked_names() -> frozenset[str]:
+    """Every name some statement's body asks for at an argument, and "" (any other value)."""
+    return frozenset({""} | {condition[3] for condition in _need_index(statements()).waiting if len(condition) == 4})
+
+
+@lru_cache(maxsize=1024)
+def _live_statements(keys: frozenset[Key], demand: bool) -> tuple[Statement, ...]:
+    """Kept for the last 1,024 sets of keys (a tuple of references each): a sweep's situations repeat theirs
+    (every land of a library under three conditions: 960 sets in 1,482), and so do most regression cases."""
     alive = live(statements(), keys)
     return tuple(relevant(alive) if demand else alive)
 
@@ -498,7 +533,7 @@ def add_program(control: Any, facts: Iterable[Symbol], extra: Any = None,
     nothing reads (explanations and why-not look at those atoms too). ``extra(statements)`` gives more statements
     for the live ones, as text, and the place of each of its lines, which this returns (for clingo's messages
     about that text)."""
-    keys = frozenset(symbol_keys(facts))
+    keys = symbol_keys(facts)
     alive = live_statements(keys, demand)
     # A shown term of a predicate no fact has and no statement derives shows nothing; clingo would still spend most
     # of a small grounding on the 80 of them (benchmarks/notes.md).
