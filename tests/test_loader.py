@@ -45,6 +45,22 @@ def assert_error(path, line: int, message: str, *, listing: set[str] | None = No
 
 
 # -- a good file, for contrast ------------------------------------------------------------------
+def test_a_permanent_with_nothing_said_of_it_is_read_as_one_with_every_default_written(write):
+    """A bare permanent takes the loader's short way (no field to check): the same object as the long way gives."""
+    path = write("bare.yaml", """\
+        players: [alice, bob]
+        objects:
+          - {id: bare, card: Grizzly Bears, controller: alice}
+          - {id: written, card: Grizzly Bears, controller: alice, zone: battlefield, tapped: false}
+          - {id: owned, card: Grizzly Bears, owner: bob}
+        question: {could_produce: all}
+        """)
+    bare, written, owned = load_situation(path).objects
+    assert bare == GameObject(id="bare", card="Grizzly Bears", owner="alice", controller="alice")
+    assert written == GameObject(id="written", card="Grizzly Bears", owner="alice", controller="alice")
+    assert owned == GameObject(id="owned", card="Grizzly Bears", owner="bob", controller="bob")
+
+
 def test_good_file_loads_into_the_model(write):
     path = write("good.yaml", """\
         players:

@@ -383,8 +383,8 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     if not oid.strip():
         raise f.child("id").fail("an object id cannot be empty")
     card_f, owner_f, controller_f = f.child("card"), f.child("owner"), f.child("controller")
-    where = card_f.where
-    card = library.lookup(card_f.text(), where)
+    name = card_f.text()
+    card = library.cards[name] if name in library.cards else library.lookup(name, card_f.where)
     owner_f = owner_f if owner_f.present else controller_f
     if not owner_f.present:
         raise f.fail(f"object '{oid}' needs an owner (or a controller, taken as its owner)")
@@ -396,6 +396,9 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     get = given.get
     zone = get("zone", "battlefield")
     controller = player_ref(controller_f, f"{f.name}.controller") if controller_f.present else None
+    if not given and "copy_of" not in f.value and "skips_untap_of" not in f.value:
+        # a permanent and nothing else said of it (most of a large board): every field at its default, nothing to check
+        return GameObject(id=oid, card=card.name, owner=owner, controller=controller if controller is not None else owner)
     in_play = zone in ("battlefield", "stack")
     if controller is not None and controller != owner and not in_play:
         raise controller_f.fail(
