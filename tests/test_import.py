@@ -948,6 +948,8 @@ _LINES = [
      [{"activated": {"cost": "{T}", "effect": {"add_any_color": 1}, "spend_only": ["creature_spells_of_the_chosen_type"],
                      "spend_effect": "cant_be_countered"}}]),
     ("You may spend mana as though it were mana of any color.", False, [{"static": {"spend_as": "mana as any color"}}]),
+    ("For each {B} in a cost, you may pay 2 life rather than pay that mana.", False,
+     [{"static": {"life_rather_than_mana": "b"}}]),
     ("Players may spend mana as though it were mana of any color.", False,
      [{"static": {"spend_as": "each player: mana as any color"}}]),
     ("You may spend mana as though it were mana of any type to cast creature spells.", False,

@@ -2515,6 +2515,11 @@ STATICS: tuple[Kind, ...] = (
          "type for creature spells\" (Vizier of the Menagerie), \"mana as any color for planeswalker spells\" (Oath "
          "of Nissa)", Modelled("payment.lp", ("601.2h", "106.1", "105.4")), OneOf(tuple(_SPEND_AS)),
          term=lambda v, ctx: _SPEND_AS[v], example="payment/celestial-dawn-white-pays-uu"),
+    Kind("static", "life_rather_than_mana", "for each mana symbol of this color in a cost its controller pays, they may "
+         "pay 2 life rather than pay that mana (K'rrik, Son of Yawgmoth: {B}), announced as a Phyrexian symbol's is "
+         "(601.2b, 107.4f, 119.4)", Modelled("payment.lp", ("601.2b", "601.2h", "119.4")), Color(),
+         term=lambda v, ctx: fn("life_rather_than", C(v)), asp="life_rather_than",
+         example="payment/krrik-pays-black-with-life"),
 )
 
 # ---------------------------------------------------------------------------------------------

@@ -2336,6 +2336,8 @@ EXACT: dict[str, list[dict[str, Any]]] = {
                           "except": "first_in_draw_step"}}],
     "If a player would draw a card, that player skips that draw instead.":
         [{"replacement": {"event": "draw", "modify": {"skip_draw": True}}}],
+    **{f"For each {{{c}}} in a cost, you may pay 2 life rather than pay that mana.":
+        [{"static": {"life_rather_than_mana": c.lower()}}] for c in "WUBRG"},
     **{sentence: [{"static": {"spend_as": value}}] for sentence, value in (
         ("You may spend mana as though it were mana of any color.", "mana as any color"),
         ("You may spend mana as though it were mana of any type.", "mana as any type"),
