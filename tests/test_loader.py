@@ -1643,12 +1643,16 @@ def test_cost_changes_are_refused_where_they_would_go_unread(write, line_of, abi
 
 
 @pytest.mark.parametrize("effect, message", [
-    ("{if_paid: {effect: {draw: 1}}}", "needs 'pay' (mana symbols) or 'energy'"),
+    ("{if_paid: {effect: {draw: 1}}}", "needs 'pay' (mana symbols), 'energy' ({E} symbols, 107.14) or 'life'"),
     ("{if_paid: {energy: 0, effect: {draw: 1}}}", "at least 1"),
     ("{if_paid: {energy: 2, pay: '{X}', effect: {draw: 1}}}", "no {X}"),
+    ("{if_paid: {life: 0, effect: {draw: 1}}}", "at least 1"),
+    ("{if_paid: {life: lots, effect: {draw: 1}}}", "is a number of life, or that_much (as much as the event the "
+                                                   "ability triggered on), not 'lots'"),
 ])
 def test_a_payment_for_an_instruction_names_what_is_paid(write, effect, message):
-    """608.2d, 107.14: "you may pay {2}" or "{E}{E}". If you do, ...": a cost of mana or of energy counters."""
+    """608.2d, 107.14, 119.4: "you may pay {2}" ("{E}{E}", "2 life"). If you do, ...": a cost of mana, energy counters
+    or life."""
     assert message in load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effect}}}')).message
 
 

@@ -38,6 +38,7 @@ PHRASES: dict[str, str] = {
     "exile/1": "exiling {0}",
     "activation/2": "activating {ability}",
     "activate/2": "activating {ability}",
+    "activate_life/3": "activating {ability}, paying {2} life",
     "cost/3": "the cost of {ability}: {2}",
     "cost_life/1": "the life paid for {0}",
     "mana/2": "the {1} that {0} makes",

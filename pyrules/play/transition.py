@@ -401,7 +401,7 @@ def _event_object(event: Symbol) -> str | None:
 
 
 #: Trigger events with an amount, its last argument: "that much" (603.2).
-_WITH_AN_AMOUNT = {"deals_damage", "dealt_damage", "cast_self", "damage_to_player"}
+_WITH_AN_AMOUNT = {"deals_damage", "dealt_damage", "cast_self", "damage_to_player", "activate_life"}
 
 
 def _event_amount(event: Symbol) -> int | None:
@@ -413,8 +413,8 @@ def _event_amount(event: Symbol) -> int | None:
 
 def _event_item(d: _Draft, event: Symbol) -> str | None:
     """The spell or ability on the stack a trigger event was about ("copy it"), when it was one."""
-    if event.name == "activate" and len(event.arguments) == 2:
-        return d.item_ids.get(Function("ability", list(event.arguments)))
+    if event.name == "activate" and len(event.arguments) == 2 or event.name == "activate_life" and len(event.arguments) == 3:
+        return d.item_ids.get(Function("ability", list(event.arguments[:2])))
     if event.name == "copy" and len(event.arguments) == 2:
         return d.item_ids.get(event)
     if event.name == "cast" and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:

@@ -1057,7 +1057,7 @@ class MayInstruction(Shape):
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
         "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top",
         "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target",
-        "exile_card_from_hand", "copy_triggering_spell", "create_token_copy_that"})
+        "exile_card_from_hand", "copy_triggering_spell", "copy_triggering_ability", "create_token_copy_that"})
 
     def parse(self, f: Field) -> Any:
         return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
@@ -1121,26 +1121,33 @@ class IfPaid(Shape):
     """``{pay: "{2}", effect: {draw: 1}}``: "you may pay {2}. If you do, draw a card": the instruction's player
     may pay a mana cost as it would be followed, and the instruction is followed only if they do (608.2d)."""
 
-    form = "{pay: mana symbols, energy: N, effect: one instruction, as 'may' takes}"
+    form = "{pay: mana symbols, energy: N, life: N or that_much, effect: one instruction, as 'may' takes}"
 
     def parse(self, f: Field) -> Any:
-        f.only_keys({"pay", "energy", "effect"})
-        if not (f.child("pay").present or f.child("energy").present) or not f.child("effect").present:
-            raise f.fail(f"{f.name} needs 'pay' (mana symbols) or 'energy' ({{E}} symbols, 107.14), and 'effect' "
-                         "(one instruction)")
+        f.only_keys({"pay", "energy", "life", "effect"})
+        if not any(f.child(k).present for k in ("pay", "energy", "life")) or not f.child("effect").present:
+            raise f.fail(f"{f.name} needs 'pay' (mana symbols), 'energy' ({{E}} symbols, 107.14) or 'life' (N, or "
+                         "that_much), and 'effect' (one instruction)")
         cost = ManaSymbols().parse(f.child("pay")) if f.child("pay").present else ()
         if f.child("pay").present and (not cost or any(sym == "x" for sym, _ in cost)):
             raise f.child("pay").fail("a cost to pay needs mana symbols and no {X}")
         energy = Count(1).parse(f.child("energy")) if f.child("energy").present else 0
-        return (cost, *MayInstruction().parse(f.child("effect")), energy)
+        life_f = f.child("life")
+        if life_f.present and isinstance(life_f.value, str) and life_f.value != "that_much":
+            raise life_f.fail(f"{life_f.name} is a number of life, or that_much (as much as the event the ability "
+                              f"triggered on), not '{life_f.value}'")
+        life = ("that_much" if life_f.value == "that_much" else Count(1).parse(life_f)) if life_f.present else 0
+        return (cost, *MayInstruction().parse(f.child("effect")), energy, life)
 
 
 def _if_paid_term(value: Any, ctx: Any) -> Any:
-    cost, key, inner, energy = value
+    cost, key, inner, energy, life = value
     for symbol, n in cost:
         ctx.extra(fn("ability_effect_cost", ctx.d, ctx.j, mana_symbol(symbol), n))
     if energy:
         ctx.extra(fn("ability_effect_energy", ctx.d, ctx.j, energy))
+    if life:
+        ctx.extra(fn("ability_effect_life", ctx.d, ctx.j, C(life) if life == "that_much" else life))
     term = _effect_kind(key).term(inner, ctx)  # type: ignore[union-attr]
     return [fn("if_paid", t) for t in term] if isinstance(term, list) else fn("if_paid", term)
 
@@ -1514,7 +1521,7 @@ EFFECTS: tuple[Kind, ...] = (
          ON_PERMANENT, term=_const("return_transformed"), example="craft/craft-with-four-materials"),
     Kind("effect", "copy_triggering_ability", "copy the ability that triggered this (\"copy it\"); with new_targets, "
          "you may choose new targets for the copy (707.10, 707.10c)", Modelled("stack.lp", ("707.10", "707.10c")),
-         CopyChoice(), frozenset({"activate"}),
+         CopyChoice(), frozenset({"activate", "activate_paying_life"}),
          term=lambda value, ctx: fn("copy_ability", C("new_targets" if value else "same_targets")), asp="copy_ability",
          example="craft/locus-copies-an-activated-ability"),
     Kind("effect", "copy_triggering_spell", "copy the instant or sorcery spell that triggered this (\"copy that "
@@ -1683,9 +1690,10 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: _wrapped("if_you_do", _effect_kind(value[0]).term(value[1], ctx)),
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
          example="stack/you-may-draw-and-if-you-do-discard"),
-    Kind("effect", "if_paid", "you may pay this mana cost (or these energy counters, 107.14) as the instruction would "
-         "be followed; if you do, it is followed (\"you may pay {2}. If you do, draw a card\", 608.2d); mana abilities "
-         "may be activated to pay (605.3a)", Modelled("stack.lp", ("608.2d", "605.3a")), IfPaid(), RESOLVING,
+    Kind("effect", "if_paid", "you may pay this mana cost (or these energy counters, 107.14, or this much life, or "
+         "that_much: as much as the event the ability triggered on, 119.4) as the instruction would be followed; if "
+         "you do, it is followed (\"you may pay {2}. If you do, draw a card\", 608.2d); mana abilities may be "
+         "activated to pay (605.3a)", Modelled("stack.lp", ("608.2d", "605.3a", "119.4")), IfPaid(), RESOLVING,
          term=_if_paid_term,
          targets=lambda value: targets_of(_effect_kind(value[1]), value[2]),  # type: ignore[arg-type]
          example="stack/you-may-pay-and-if-you-do-draw"),
@@ -1993,6 +2001,10 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "activate", "whenever you activate an ability of a [filter] permanent that isn't a mana ability "
          "(602.2i, 603.2)", Modelled("activation.lp", ("602.2i", "603.2")), term=_const("activate"),
          example="sequences/an-activation-triggers"),
+    Kind("trigger", "activate_paying_life", "whenever you activate an ability, if life was paid (a cost of paying "
+         "life, or symbols paid with life: 119.4, 601.2h): \"that much\" is the life paid (602.2i, 603.4); one of a "
+         "mana ability that paid life is refused", Modelled("activation.lp", ("602.2i", "603.4", "119.4")),
+         term=_const("activate_paying_life"), example="stack/verrak-copies-an-ability-paid-with-life"),
     Kind("trigger", "cast_or_copy_instant_sorcery", "whenever you cast or copy an instant or sorcery spell (magecraft)",
          Modelled("casting.lp", ("207.2c", "603.2")), term=_const("cast_or_copy_instant_sorcery"),
          example="choices/magecraft-archmage-cast"),

@@ -83,6 +83,7 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
                                                      "unblockable_by_power", "unblockable_by",  # (likewise)
                                                      "cant_block_power",  # (likewise)
                                                      "spell_cost", "spell_cost_each",  # (spells being cast: none is)
+                                                     "life_rather_than_mana",  # (payments: no commuting one pays)
                                                      # (a hand or graveyard counted: of the commuting instructions
                                                      # only a draw changes one, and it only grows a hand, so no order
                                                      # shrinks a creature another order would not)
