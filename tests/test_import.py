@@ -901,7 +901,9 @@ _LINES = [
      [{"triggered": {"when": "activate", "filter": {"enchanted": True},
                      "effect": {"copy_triggering_ability": {"new_targets": True}}}}]),
     ("Whenever you activate an ability, if it isn't a mana ability, you may pay {2}. If you do, copy that ability. You "
-     "may choose new targets for the copy.", False, None),
+     "may choose new targets for the copy.", False,
+     [{"triggered": {"when": "activate", "filter": {"controller": "you"},
+                     "effect": {"if_paid": {"pay": "{2}", "effect": {"copy_triggering_ability": {"new_targets": True}}}}}}]),
     ("Prevent the next 3 damage that would be dealt to target creature this turn, and put a +1/+1 counter on that "
      "creature for each 1 damage prevented this way.", True,
      [{"spell": {"effect": {"prevent_next_target": {"amount": 3, "filter": {"types": ["creature"]},
@@ -950,6 +952,11 @@ _LINES = [
     ("You may spend mana as though it were mana of any color.", False, [{"static": {"spend_as": "mana as any color"}}]),
     ("For each {B} in a cost, you may pay 2 life rather than pay that mana.", False,
      [{"static": {"life_rather_than_mana": "b"}}]),
+    ("Whenever you activate an ability, if life was paid, you may pay that much life again. If you do, copy that "
+     "ability.", False, [{"triggered": {"when": "activate_paying_life", "filter": {"controller": "you"}, "effect": {
+         "if_paid": {"life": "that_much", "effect": {"copy_triggering_ability": True}}}}}]),
+    ("When ~ enters, you may pay 2 life. If you do, draw a card.", False,
+     [{"triggered": {"when": "enters", "effect": {"if_paid": {"life": 2, "effect": {"draw": 1}}}}}]),
     ("Players may spend mana as though it were mana of any color.", False,
      [{"static": {"spend_as": "each player: mana as any color"}}]),
     ("You may spend mana as though it were mana of any type to cast creature spells.", False,

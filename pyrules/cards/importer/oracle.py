@@ -1276,12 +1276,16 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
     for i in range(len(sentences) - 1, 0, -1):  # "... put that card into your hand. Then shuffle." (701.24a)
         if _SHUFFLE.fullmatch(sentences[i]) and "search your library" in sentences[i - 1].lower():
             sentences[i - 1:i + 1] = [f"{sentences[i - 1]}, then shuffle"]
-    paid = re.fullmatch(r"You may pay ((?:\{[0-9WUBRGC]\})+|(?:\{E\})+)", sentences[0]) if len(sentences) == 2 else None
+    paid = re.fullmatch(r"You may pay ((?:\{[0-9WUBRGC]\})+|(?:\{E\})+|(\d+|that much) life)", sentences[0]) \
+        if len(sentences) == 2 else None
     then = re.fullmatch(r"If you do, (.+)", sentences[1]) if paid else None
-    if then:  # "You may pay {2}. If you do, draw a card" (608.2d); "you may pay {E}{E}" (107.14)
+    if then:  # "You may pay {2}. If you do, draw a card" (608.2d); "you may pay {E}{E}" (107.14); "... 2 life" (119.4)
         inner = _effect(then.group(1)[0].upper() + then.group(1)[1:], permanent)
         if inner is None or len(inner) != 1 or next(iter(inner)) not in MAY_FOLLOWED:
             return None
+        if paid.group(2):
+            return [{"if_paid": {"life": "that_much" if paid.group(2) == "that much" else int(paid.group(2)),
+                                 "effect": inner}}]
         energy = paid.group(1).count("{E}")
         return [{"if_paid": {"energy": energy, "effect": inner} if energy else {"pay": paid.group(1), "effect": inner}}]
     for s in sentences:
@@ -2118,11 +2122,15 @@ def _triggered(line: str) -> dict[str, Any] | None:
         types = [t for t in m.group(2, 3) if t]
         flt = {"any_types" if len(types) == 2 else "types": types, "controller": "you"}
         return _trigger("cast", flt, m.group(4))
-    m = re.fullmatch(r"Whenever (you activate an ability|an ability of equipped creature is activated), if it isn't a "
-                     r"mana ability, (.+)\.", line)
+    m = re.fullmatch(r"Whenever (you activate an ability|an ability of equipped creature is activated)(?:, if it isn't "
+                     r"a| that isn't a) mana ability, (.+)\.", line)
     if m:  # 602.2i, 603.2, 605.1a: the trigger is on abilities that are not mana abilities
         return _trigger("activate", {"controller": "you"} if m.group(1).startswith("you") else {"enchanted": True},
                         m.group(2))
+    m = re.fullmatch(r"Whenever you activate an ability, if life was paid, (.+)\.", line)
+    if m:  # 602.2i, 603.4, 119.4: "that much" is the life paid
+        return _trigger("activate_paying_life", {"controller": "you"}, re.sub(r"that much life again", "that much life",
+                                                                               m.group(1)))
     m = re.fullmatch(r"Whenever you cast a spell that targets ~, (.+)\.", line)
     if m:  # heroic (601.2c, 603.2)
         return _trigger("targeted_by_your_spell", None, re.sub(r"\bon it\b", "on ~", m.group(1)))
