@@ -386,3 +386,16 @@ def test_an_overflow_that_clasp_reports_is_refused_not_a_traceback(monkeypatch):
     situation = SituationBuilder(["alice", "bob"]).permanent("forest1", "Forest", controller="alice").activate("forest1")
     with pytest.raises(UnsupportedError, match=r"amount beyond limit \(1000000000\)"):
         solve(situation.build())
+
+
+@pytest.mark.parametrize("term, text", [
+    ("paying_life_rather_than_a_hybrid_symbol(hybrid(b,g))", "paying life rather than a hybrid symbol ({B/G})"),
+    ("paying_mana_symbol(hybrid(2,w))", "paying mana symbol ({2/W})"),
+    ("paying_mana_symbol(phyrexian(g))", "paying mana symbol ({G/P})"),
+])
+def test_a_mana_symbol_in_a_reason_reads_as_it_is_printed(term, text):
+    from clingo import parse_term
+
+    from pyrules.engine.solver import describe_reason
+
+    assert describe_reason(parse_term(term)) == text

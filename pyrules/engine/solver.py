@@ -914,6 +914,9 @@ def outcome_key(atoms: frozenset[Symbol]) -> tuple[str, ...]:
     return tuple(sorted(map(str, atoms)))
 
 
+_MANA_SYMBOL_TERMS = {("hybrid", 2), ("phyrexian", 1)}
+
+
 def describe_reason(reason: Symbol) -> str:
     """A readable text for a reason term such as ``paying_mana_costs("pp",ab("Pili-Pala",2))``."""
     if reason.type == clingo.SymbolType.String:
@@ -922,6 +925,9 @@ def describe_reason(reason: Symbol) -> str:
         return str(reason.number)
     if reason.type == clingo.SymbolType.Function and reason.name == "ab" and len(reason.arguments) == 2:
         return f"ability {reason.arguments[1]} of {reason.arguments[0].string}"
+    if reason.type == clingo.SymbolType.Function and (reason.name, len(reason.arguments)) in _MANA_SYMBOL_TERMS:
+        halves = [str(a).upper() for a in reason.arguments] + (["P"] if reason.name == "phyrexian" else [])
+        return "{" + "/".join(halves) + "}"  # a mana symbol as it is printed: {B/G}, {2/W}, {G/P}
     if reason.type == clingo.SymbolType.Function and not reason.arguments:
         return refusal_reasons().get(reason.name, reason.name.replace("_", " "))
     args = ", ".join(describe_reason(a) for a in reason.arguments)
