@@ -1403,6 +1403,10 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "exile_self", "exile this spell as it resolves (instead of putting it into a graveyard)",
          Modelled("casting.lp", ("608.2n",)), Flag(), frozenset({"spell"}), term=_const("exile_self"),
          example="choices/magecraft-card-copy-not-cast"),
+    Kind("effect", "shuffle_self_into_library", "shuffle this spell into its owner's library as it resolves (instead "
+         "of putting it into a graveyard; 608.2n, 701.24a)", Modelled("casting.lp", ("608.2n", "701.24a")), Flag(),
+         frozenset({"spell"}), term=_const("shuffle_self_into_library"),
+         example="stack/beacon-of-destruction-shuffles-itself-into-the-library"),
     Kind("effect", "draw", "draw N cards (121)", Modelled("stack.lp", ("121.1", "121.2")), Count(1), RESOLVING,
          term=_amount("draw"), text=lambda v: f"Draw {v} card(s)", example="sequences/archmage-twincast-draws-three"),
     Kind("effect", "scry", "scry N: look at the top N cards of your library, put any of them on the bottom and the rest "
