@@ -955,6 +955,10 @@ _LINES = [
     ("Whenever you activate an ability, if life was paid, you may pay that much life again. If you do, copy that "
      "ability.", False, [{"triggered": {"when": "activate_paying_life", "filter": {"controller": "you"}, "effect": {
          "if_paid": {"life": "that_much", "effect": {"copy_triggering_ability": True}}}}}]),
+    ("~ deals 5 damage to any target. Shuffle ~ into its owner's library.", True,
+     [{"spell": {"effect": [{"damage_any_target": 5}, {"shuffle_self_into_library": True}]}}]),
+    ("Draw two cards. Exile ~.", True, [{"spell": {"effect": [{"draw": 2}, {"exile_self": True}]}}]),
+    ("Exile ~.", True, None),
     ("When ~ enters, you may pay 2 life. If you do, draw a card.", False,
      [{"triggered": {"when": "enters", "effect": {"if_paid": {"life": 2, "effect": {"draw": 1}}}}}]),
     ("Players may spend mana as though it were mana of any color.", False,

@@ -2825,7 +2825,25 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _with_delayed_draw(line, spell_card)
     if read is None and line.endswith('."') and re.search(r'\. (?:It has|They have) "', line):  # the tokens' ability
         read = _translate_line(line[:-2] + '".', spell_card)  # quoted last: its period out, as templates end on one
+    if read is None and spell_card:
+        read = _with_own_destination(line)
     return read
+
+
+#: Where a spell's last sentence sends the card as it resolves, instead of its owner's graveyard (608.2n).
+_OWN_DESTINATION = {"Exile ~.": "exile_self", "Shuffle ~ into its owner's library.": "shuffle_self_into_library"}
+
+
+def _with_own_destination(line: str) -> list[dict[str, Any]] | None:
+    """"[Instructions.] Exile ~." or "... Shuffle ~ into its owner's library.": the instructions, then the card's way."""
+    for ending, key in _OWN_DESTINATION.items():
+        if line.endswith(" " + ending):
+            read = _translate_line(line[:-len(ending) - 1], True)
+            if read is None or len(read) != 1 or set(read[0]) != {"spell"} or set(read[0]["spell"]) != {"effect"}:
+                return None
+            effect = read[0]["spell"]["effect"]
+            return [{"spell": {"effect": [*(effect if isinstance(effect, list) else [effect]), {key: True}]}}]
+    return None
 
 
 def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
