@@ -2032,3 +2032,18 @@ def test_its_counters_are_a_count_only_for_a_target(write):
     error = load_error(_artifact_with(write, 'triggered: {when: dies, effect: {put_counters_each: {kind: p1p1, '
                                              'count: its, filter: {types: [creature]}}}}'))
     assert "count" in error.where or "count" in error.message, error
+
+
+@pytest.mark.parametrize("ability, message", [
+    ('activated: {cost: "{1}", effect: {draw: 1}, timing: during_combat}',
+     "'during_combat' is when a spell may be cast; an activated ability's timing is one of: sorcery, instant, "
+     "your_upkeep"),
+    ("spell: {effect: {draw: 1}, timing: sorcery}",
+     "'sorcery' is when an activated ability may be activated; a spell's timing is one of: during_combat, "
+     "combat_before_blockers, combat_after_blockers, declare_attackers_step, declare_blockers_step, before_combat_damage"),
+    ("spell: {modes: [{draw: 1}, {gain_life: 1}], timing: during_combat}",
+     "unsupported: a timing restriction on a modal spell or one with 'instead'"),
+])
+def test_a_timing_is_one_its_ability_can_have(write, ability, message):
+    """602.5, 601.3: an activated ability's timing and a spell's are different sets; none is dropped unread."""
+    assert str(load_error(_artifact_with(write, ability))).endswith(message)

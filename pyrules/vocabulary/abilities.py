@@ -13,7 +13,9 @@ from pyrules.base.errors import UnsupportedError
 from pyrules.vocabulary import Filter, FilterShape, TargetSpec, find, kind, names, targets_of
 from pyrules.vocabulary.templates import (
     ABOUT_A_PLAYER,
+    ACTIVATION_TIMINGS,
     PLAYERS_ONLY,
+    SPELL_TIMINGS,
     GrantShape,
     InsteadShape,
     MayInstruction,
@@ -380,6 +382,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         if spending and not any(e.kind.startswith("add") for e in effects):
             raise body.child(spending[0]).fail(f"'{spending[0]}' is about the mana an ability adds, and this one adds none")
         timing = options.get("timing", "")
+        if timing and timing not in ACTIVATION_TIMINGS:
+            raise body.child("timing").fail(f"'{timing}' is when a spell may be cast; an activated ability's timing is "
+                                            f"one of: {', '.join(ACTIVATION_TIMINGS)}")
         if options.get("limit", "once_each_turn") != "once_each_turn" and any(e.kind.startswith("add") for e in effects):
             raise UnsupportedError(body.child("limit").where, "an activation limit above once each turn on a mana "
                                    "ability (activations while paying are not counted)")
@@ -534,7 +539,14 @@ def parse_ability(f: Field) -> AbilitySpec:
                                                "enchanted creature\" (filter: {enchanted: true})")
         return spec
     if key == "spell":  # the instructions of an instant or sorcery (CR 113.3a)
-        body.only_keys({"effect", "kicked_effect", "if_spent", "modes", "choose", "instead"})
+        body.only_keys({"effect", "kicked_effect", "if_spent", "modes", "choose", "instead", "timing"})
+        timing = kind("option", "timing").shape.parse(body.child("timing")) if body.child("timing").present else ""
+        if timing and timing not in SPELL_TIMINGS:
+            raise body.child("timing").fail(f"'{timing}' is when an activated ability may be activated; a spell's timing "
+                                            f"is one of: {', '.join(SPELL_TIMINGS)}")
+        if timing and (body.child("modes").present or body.child("instead").present):
+            raise UnsupportedError(body.child("timing").where, "a timing restriction on a modal spell or one with "
+                                                               "'instead'")
         if body.child("modes").present:
             for key in ("instead", "if_spent"):
                 if body.child(key).present:
@@ -562,7 +574,7 @@ def parse_ability(f: Field) -> AbilitySpec:
         if any(e.kind == "that_enters_with_counters" for e in effects) and len(returns) != 1:
             raise body.fail("'that_enters_with_counters' is about the card one return_card_to_battlefield of the "
                             "spell returns" + ("" if returns else ": the spell has none"))
-        return AbilitySpec("spell", effects=effects, conditions=conditions if any(conditions) else ())
+        return AbilitySpec("spell", effects=effects, conditions=conditions if any(conditions) else (), timing=timing)
     if key == "echo":  # 702.30a: "At the beginning of your upkeep, if this came under your control since the beginning
         # of your last upkeep, sacrifice it unless you pay [cost]": the triggered ability the keyword is
         cost = kind("cost", "mana").shape.parse(body)

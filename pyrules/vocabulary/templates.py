@@ -2416,6 +2416,12 @@ class GrantShape(Shape):
         return granted
 
 
+#: When an activated ability may be activated, and when a spell may be cast, where its text limits that (602.5, 601.3).
+ACTIVATION_TIMINGS = ("sorcery", "instant", "your_upkeep")
+SPELL_TIMINGS = ("during_combat", "combat_before_blockers", "combat_after_blockers", "declare_attackers_step",
+                 "declare_blockers_step", "before_combat_damage")
+
+
 #: The ways of spending mana a static ability may allow (601.2h), and their terms: who may (you, or each player), what
 #: the mana may be spent as (any color: the five colors, 105.4; any type: {C} too), and on what.
 _SPEND_AS = {
@@ -2553,9 +2559,13 @@ OPTIONS: tuple[Kind, ...] = (
          Modelled("activation.lp", ("113.6j", "602.2")), OneOf(("graveyard",)), frozenset({"activated", "triggered"}),
          term=lambda v, ctx: C(v), example="activation/returned-from-the-graveyard-to-hand",
          asp="ability_zone"),
-    Kind("option", "timing", "activate only as a sorcery (307.1), or (your_upkeep) only during your upkeep (602.5b)",
-         Modelled("activation.lp", ("307.1", "602.5d", "602.5b")), OneOf(("sorcery", "instant", "your_upkeep")),
-         frozenset({"activated"}), term=lambda v, ctx: C(v),
+    Kind("option", "timing", "activate only as a sorcery (307.1), or (your_upkeep) only during your upkeep (602.5b); "
+         "a spell's \"cast this spell only ...\" (601.3): during_combat, combat_before_blockers (\"during combat before "
+         "blockers are declared\"), combat_after_blockers, declare_attackers_step, declare_blockers_step, "
+         "before_combat_damage (\"before the combat damage step\")",
+         Modelled("activation.lp", ("307.1", "602.5d", "602.5b", "601.3"), also=("casting.lp",)),
+         OneOf(ACTIVATION_TIMINGS + SPELL_TIMINGS),
+         frozenset({"activated", "spell"}), term=lambda v, ctx: C(v),
          example="activation/sorcery-timing-ability", asp="ability_timing"),
     Kind("option", "spend_only", "the mana may be spent only as this says (a restriction, 106.6): abilities, "
          "creature_spells, legendary_spells, or creature_spells_of_the_chosen_type (a creature spell with the creature "
