@@ -1785,3 +1785,26 @@ def test_a_spells_instead_joins_its_spell_ability(text, abilities):
         return
     assert result.status == "full" and result.card["abilities"] == abilities
     parse_card(Field(result.card, "card", "card", {}))
+
+
+@pytest.mark.parametrize("text, abilities", [
+    ("Cast this spell only during combat before blockers are declared.\nTest deals 2 damage to any target.",
+     [{"spell": {"effect": {"damage_any_target": 2}, "timing": "combat_before_blockers"}}]),
+    ("Cast Test only during the declare blockers step.\nDraw a card.",
+     [{"spell": {"effect": {"draw": 1}, "timing": "declare_blockers_step"}}]),
+    ("Cast this spell only before the combat damage step.\nChoose one —\n• Draw a card.\n• You gain 2 life.", None),
+], ids=["before-blockers", "declare-blockers-step", "modal"])
+def test_a_spells_timing_joins_its_spell_ability(text, abilities):
+    """601.3: "Cast this spell only during combat ..." is part of the spell's one ability; beside modes it stays unread
+    (the line, not the spell)."""
+    from pyrules.cards.importer.translate import translate
+    from pyrules.cards.library import parse_card
+
+    raw = reader.RawCard("Test", "normal", [reader.RawFace("Test", "{1}{R}", types=["Instant"], supertypes=[],
+                                                           subtypes=[], text=text, colors=["R"])])
+    result = translate(raw)
+    if abilities is None:
+        assert result.unsupported == ["Cast this spell only before the combat damage step."]
+        return
+    assert result.status == "full" and result.card["abilities"] == abilities
+    parse_card(Field(result.card, "card", "card", {}))

@@ -2830,6 +2830,15 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     return read
 
 
+#: "Cast ~ only [when]" (601.3): the spell's timing, a part of its spell ability (translate.py puts it there).
+SPELL_TIMING_LINES = {f"Cast {spell} only {words}.": timing for spell in ("~", "this spell") for words, timing in (
+    ("during combat", "during_combat"), ("during combat before blockers are declared", "combat_before_blockers"),
+    ("during combat after blockers are declared", "combat_after_blockers"),
+    ("during the declare attackers step", "declare_attackers_step"),
+    ("during the declare blockers step", "declare_blockers_step"),
+    ("before the combat damage step", "before_combat_damage"))}
+
+
 #: Where a spell's last sentence sends the card as it resolves, instead of its owner's graveyard (608.2n).
 _OWN_DESTINATION = {"Exile ~.": "exile_self", "Shuffle ~ into its owner's library.": "shuffle_self_into_library"}
 

@@ -131,6 +131,7 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
     spell_effects: list[Any] = []
     spell_at = None
     spell_instead: tuple[str, dict[str, Any]] | None = None  # (its line, what it reads as)
+    spell_timing: tuple[str, str] | None = None  # (its line, the timing it gives the spell: "Cast ~ only during combat")
     names = _names(raw, face, supers)
     levels = False
     lines = face.text.split("\n") if face.text else []
@@ -174,6 +175,9 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
         if instead is not None:  # "[Ability word] — [instructions] instead if [condition]" (614.15): the spell's own
             spell_instead = (oracle._REMINDER.sub("", line).strip(), instead)
             continue
+        if spell_card and norm in oracle.SPELL_TIMING_LINES and spell_timing is None:  # (601.3: the spell's own)
+            spell_timing = (oracle._REMINDER.sub("", line).strip(), oracle.SPELL_TIMING_LINES[norm])
+            continue
         found = None if levels else oracle.translate_line(norm, spell_card)
         if found is not None:
             # An instruction that makes "the lasting effect written after it" names that ability's number.
@@ -215,6 +219,12 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             except InputError:
                 abilities.append({"unsupported": spell_instead[0]})
                 result.unsupported.append(spell_instead[0])
+    if spell_timing is not None:  # on the one list of instructions; with none, or modes or "instead", not read
+        if spell_at is not None and set(abilities[spell_at]["spell"]) == {"effect"}:
+            abilities[spell_at] = {"spell": {**abilities[spell_at]["spell"], "timing": spell_timing[1]}}
+        else:
+            abilities.append({"unsupported": spell_timing[0]})
+            result.unsupported.append(spell_timing[0])
     if modal_at is not None and spell_at is not None:  # modes and instructions outside them: no template says so
         abilities[modal_at:modal_at + 1] = [{"unsupported": text} for text in modal_lines]
         result.unsupported += modal_lines
