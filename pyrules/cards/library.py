@@ -103,8 +103,9 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'if: evoked' but no evoke (702.74)")
     if any(a.as_long_as[:1] == ("dashed",) for a in abilities) and not any(a.keyword == "dash" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'as_long_as: dashed' but no dash (702.109)")
-    if sum(a.keyword == "dash" for a in abilities) > 1:
-        raise f.child("abilities").fail(f"card '{name}' has two dash abilities (702.109)")
+    for keyword, rule in (("dash", "702.109"), ("madness", "702.35")):
+        if sum(a.keyword == keyword for a in abilities) > 1:
+            raise f.child("abilities").fail(f"card '{name}' has two {keyword} abilities ({rule})")
     for a in abilities:  # 611.2a: an instruction that makes a lasting effect names a lasting ability of the card
         for e in a.effects:
             n = e.value[0] if e.kind == "lasting_on_target" else \

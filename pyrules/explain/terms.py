@@ -112,7 +112,7 @@ PHRASES: dict[str, str] = {
     "blocks_creature/2": "{0} blocking {1}", "monstrous/1": "{0} becoming monstrous",
     "combat_damage_to/2": "{0} dealing combat damage to {1}",
     "cast_self/2": "{0} being cast, after {1} spells this turn",
-    "cycled/2": "{0} being cycled",
+    "cycled/2": "{0} being cycled", "exiled_with_madness/1": "{0} being exiled by its madness as it was discarded",
     "discarded/2": "{0} discarding {1}", "unseen/1": "a card the situation does not name ({0})",
     "unseen_card/1": "a card of {0}'s hand the situation does not name",
     "becomes_target/2": "{0} becoming a target of {1}",
@@ -240,6 +240,7 @@ GIVEN_GAME: dict[str, str] = {
     "question_kicked/0": "kicked", "question_buyback/0": "with its buyback cost paid",
     "question_alternative_cost/0": "for its alternative cost", "question_evoke/0": "for its evoke cost",
     "question_dash/0": "for its dash cost",
+    "question_madness/0": "for its madness cost, as its madness trigger resolves",
     "question_face_down/0": "face down, for {{3}} (morph)",
     "question_instead/1": "the effect itself says to put {0} instead", "question_mode/1": "mode {0} chosen",
     "stack_resolves_uninterrupted/0": "the stack resolves with no player acting",
@@ -395,6 +396,8 @@ def _state(value: Symbol, names: dict[str, str]) -> str | None:
     if value.name == "dmg" and len(args) == 1:
         return f"{phrase(args[0], names)} damage"
     if value.name == "dest" and len(args) == 1:
+        if args[0].type == SymbolType.Function and args[0].name == "madness":  # (702.35a: exiled, and so its trigger)
+            return "going to exile by its madness"
         return f"going to {phrase(args[0], names)}"
     if value.name == "en" and len(args) == 4:
         tapped, kind, n, copy = args

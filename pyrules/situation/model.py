@@ -219,6 +219,7 @@ class Cast:
     alternative_cost: bool = False  # its alternative cost is paid instead of its mana cost (118.9)
     evoke: bool = False  # its evoke cost is paid instead of its mana cost (702.74a)
     dash: bool = False  # its dash cost is paid instead of its mana cost (702.109a)
+    madness: bool = False  # cast for its madness cost while its madness trigger resolves (702.35b)
     division: tuple[int, ...] = ()  # divided damage, per target (601.2d); () = every division is an outcome
     face_down: bool = False  # cast face down for {3} with its morph ability, as a 2/2 creature spell (702.37c)
 

@@ -415,6 +415,9 @@ def parse_ability(f: Field) -> AbilitySpec:
     if key == "triggered":
         body.only_keys({"when", "filter", "effect", "modes", "lasting", "if", "or_self", "zone"})
         when = body.child("when").choice(names("trigger"))
+        if when == "exiled_with_madness":
+            raise UnsupportedError(body.child("when").where, "a hand-written 'exiled_with_madness' trigger: write the "
+                                   "keyword ability 'madness: {cost}', which is that trigger and its replacement effect")
         effects, modes = _effects_or_modes(body, {"triggered", when}, f"a '{when}' triggered ability")
         _check_mana_effects(effects, body.child("effect"))
         if modes and (body.child("lasting").present or any(e.kind.startswith("add") for e in effects)):
@@ -589,6 +592,13 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise body.fail("a dash cost with {X} is not modelled")
         return AbilitySpec("triggered", trigger="beginning_of_each_end_step", lasting="once", costs=(Part("mana", cost),),
                            effects=(Part("return_that_to_hand", True),), keyword="dash")
+    if key == "madness":  # 702.35a: the replacement effect of the card in hand (events.lp reads it from this), and the
+        # trigger from exile holding the madness cost: one definition
+        cost = kind("cost", "mana").shape.parse(body)
+        if any(sym == "x" for sym, _ in cost):
+            raise UnsupportedError(body.where, "a madness cost with {X} (107.3)")
+        return AbilitySpec("triggered", trigger="exiled_with_madness", costs=(Part("mana", cost),),
+                           effects=(Part("put_self_into_graveyard", True),), keyword="madness")
     if key == "evoke":  # 702.74a: an alternative cost, and "when this enters, if its evoke cost was paid, its
         # controller sacrifices it": one definition, the triggered ability, holding the cost
         cost = kind("cost", "mana").shape.parse(body)

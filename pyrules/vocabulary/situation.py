@@ -602,6 +602,10 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "dash", "its dash cost is paid instead of its mana cost (702.109a): the spell, and the permanent it "
            "becomes, is dashed", Modelled("casting.lp", ("702.109a", "118.9")), Bool(),
            example="sequences/a-dashed-creature-returns-at-the-end-step", asp="question_dash"),
+    _field("cast", "madness", "cast with madness (702.35a-b): the card its madness ability exiled as it was discarded, cast "
+           "by its owner for its madness cost rather than its mana cost while its madness trigger resolves (that trigger "
+           "on top of the stack: 608.2g, no priority and no timing by card type)", Modelled("casting.lp", ("702.35b",
+           "608.2g")), Bool(), example="sequences/madness-cast-at-instant-speed", asp="question_madness"),
     _field("cast", "face_down", "cast face down with its morph (megamorph) ability, for {3} rather than its mana cost, as "
            "a 2/2 creature spell with no text, name or mana cost (702.37c, 708.4)", Modelled("casting.lp", ("702.37c",)),
            Bool(), example="sequences/a-morph-cast-face-down-enters-without-its-abilities", asp="question_face_down"),

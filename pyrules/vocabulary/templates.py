@@ -493,6 +493,13 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "its own); its third ability, \"as long as its dash cost was paid, it has haste\", is written beside it "
          "(static: {gain_keywords: [haste], as_long_as: dashed})", Modelled("casting.lp", ("702.109a", "118.9", "603.7a")),
          ManaSymbols(), asp="question_dash", example="sequences/a-dashed-creature-returns-at-the-end-step"),
+    Kind("ability", "madness", "Madness [cost] (702.35a): \"if you would discard this card, discard it, but exile it "
+         "instead of putting it into your graveyard\" (a replacement effect of the card in its owner's hand), and \"when "
+         "this card is exiled this way, its owner may cast it by paying [cost] rather than its mana cost; if that player "
+         "doesn't, they put it into their graveyard\" (its trigger, from exile): the owner casts it while that trigger "
+         "resolves (cast with madness: true, 608.2g: no priority, its card type's timing ignored); resolving the trigger "
+         "is not casting it", Modelled("casting.lp", ("702.35a", "702.35b", "608.2g", "118.9a")), ManaSymbols(),
+         asp="question_madness", example="sequences/madness-cast-at-instant-speed"),
     Kind("ability", "evoke", "Evoke [cost]: \"you may cast this spell by paying [cost] rather than its mana cost\" and "
          "\"when this enters, if its evoke cost was paid, its controller sacrifices it\" (702.74a); cast with evoke: true",
          Modelled("casting.lp", ("702.74a", "118.9", "603.4")), ManaSymbols(), asp="question_evoke",
@@ -1400,6 +1407,10 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("casting.lp", ("707.12",)), Flag(), frozenset({"spell"}),
          term=lambda value, ctx: fn("copy_card_may_cast", ctx.target(0)), targets=lambda value: (CARD_TARGET,),
          example="choices/magecraft-card-copy-not-cast"),
+    Kind("effect", "put_self_into_graveyard", "its owner puts this card into their graveyard from exile, if it is still "
+         "there (madness's trigger not taken up, 702.35a); only in that trigger, which the keyword madness writes",
+         Modelled("stack.lp", ("702.35a", "400.3")), Flag(), frozenset({"exiled_with_madness"}),
+         term=_const("put_self_into_graveyard"), example="sequences/madness-not-cast-goes-to-the-graveyard"),
     Kind("effect", "exile_self", "exile this spell as it resolves (instead of putting it into a graveyard)",
          Modelled("casting.lp", ("608.2n",)), Flag(), frozenset({"spell"}), term=_const("exile_self"),
          example="choices/magecraft-card-copy-not-cast"),
@@ -2112,6 +2123,10 @@ TRIGGERS: tuple[Kind, ...] = (
          "filter may ask only who owns the card and \"other\" (a card of a hand the situation counts is seen as no "
          "more) (701.9a, 603.2)", Modelled("triggers.lp", ("701.9a", "702.29d", "603.2")), term=_const("discards"),
          example="sequences/whenever-an-opponent-discards-a-card"),
+    Kind("trigger", "exiled_with_madness", "when this card is exiled by its own madness ability as it is discarded "
+         "(702.35a): it triggers from exile, controlled by the card's owner; written by the keyword madness, not by hand",
+         Modelled("triggers.lp", ("702.35a", "603.2")), term=_const("exiled_with_madness"),
+         example="sequences/madness-cast-at-instant-speed"),
     Kind("trigger", "cycling", "when you cycle this card (it triggers as the cycling cost discards it, from its "
          "owner's graveyard, controlled by who cycled it); with a filter, whenever a player cycles a card the filter "
          "matches, controlled by who cycles it (\"whenever you cycle a card\": controller: you); cycling or "
