@@ -1456,6 +1456,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.109a: the cost with its delayed return,
         # and "as long as this permanent's dash cost was paid, it has haste"
         return [{"dash": m.group(1)}, {"static": {"gain_keywords": ["haste"], "as_long_as": "dashed"}}]
+    m = re.fullmatch(rf"Madness ({MANA})", line)
+    if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.35a: its replacement effect and its trigger
+        return [{"madness": m.group(1)}]
     m = re.fullmatch(rf"Scavenge ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.97a
         return [{"activated": {"cost": [m.group(1), {"exile": "self"}], "zone": "graveyard", "timing": "sorcery",
