@@ -693,6 +693,11 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
     ("triggered: {when: cast, filter: {controller: you}, zone: graveyard, effect: {draw: 1}}", "draw",
      "unsupported: a triggered ability working from the graveyard whose effect does not move its card out of it"),
     ("madness: '{X}{R}'", "madness", "unsupported: a madness cost with {X} (107.3)"),
+    ("replacement: {event: leaves_battlefield, modify: {exile_instead: true}}", "leaves_battlefield",
+     "unsupported: a 'leaves_battlefield' replacement that is not a lasting effect about the permanents it locks in"),
+    ("activated: {cost: '{B}', zone: graveyard, effect: [{lasting_on_returned: 1}, {return_self_to_battlefield: "
+     "untapped}]}", "lasting_on_returned",
+     "unsupported: 'lasting_on_returned' without a return to the battlefield before it (return_self_to_battlefield)"),
     ("triggered: {when: exiled_with_madness, effect: {put_self_into_graveyard: true}}", "exiled_with_madness",
      "unsupported: a hand-written 'exiled_with_madness' trigger: write the keyword ability 'madness: {cost}'"),
     ("triggered: {when: dies, effect: {put_self_into_graveyard: true}}", "put_self_into_graveyard",
@@ -708,7 +713,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
         "may-copy-spell-on-entering", "discards-without-filter", "discards-of-a-type",
         "trigger-adds-hybrid-mana",
         "graveyard-trigger-without-filter",
-        "graveyard-trigger-other-effect", "madness-x", "madness-trigger-by-hand", "madness-graveyard-elsewhere"])
+        "graveyard-trigger-other-effect", "madness-x", "madness-trigger-by-hand", "madness-graveyard-elsewhere",
+        "leave-replacement-not-lasting", "lasting-on-returned-before-the-return"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]

@@ -395,7 +395,11 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise UnsupportedError(body.child("effect").where, "'return_self_to_battlefield' outside an ability "
                                    "activated from the graveyard (zone: graveyard)")
         exiles_itself = any(c.kind == "exile" and c.value == "self" for c in costs)
-        if zone and not exiles_itself and any(e.kind not in _FROM_ITS_ZONE for e in effects):
+        returned = next((i for i, e in enumerate(effects) if e.kind == "return_self_to_battlefield"), len(effects))
+        if any(e.kind == "lasting_on_returned" for e in effects[:returned + 1]):
+            raise UnsupportedError(body.child("effect").where, "'lasting_on_returned' without a return to the "
+                                   "battlefield before it (return_self_to_battlefield)")
+        if zone and not exiles_itself and any(e.kind not in _FROM_ITS_ZONE | {"lasting_on_returned"} for e in effects):
             raise UnsupportedError(body.child("effect").where, f"an ability activated from the {zone} whose cost and "
                                    "effect do not move its card out of it (113.6j)")
         if zone and any(c.kind in ("{T}", "{Q}", "sacrifice", "tap_untapped", "crew", "remove_counters", "put_counters",
@@ -486,6 +490,10 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise UnsupportedError(body.child("modify").where, f"modification '{mod_key}' of a '{event}' event")
         use = "counters" if event == "counters" else "objects"
         options = _options(body, "replacement")
+        if event == "leaves_battlefield" and options.get("lasting") in (None, "once"):
+            raise UnsupportedError(body.child("event").where, "a 'leaves_battlefield' replacement that is not a lasting "
+                                   "effect about the permanents it locks in (lasting: until_end_of_turn or "
+                                   "until_end_of_game)")
         if event in ("gain_life", "draw") and set(_filter(body, use).conditions) - {"controller"}:
             raise UnsupportedError(body.child("filter").where, f"a '{event}' replacement's filter asking more than "
                                    "which player it is (controller: you or opponent)")

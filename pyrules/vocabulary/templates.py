@@ -1825,6 +1825,12 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("stack.lp", ("603.2", "611.2c")), Count(1), frozenset({"triggered"}),
          term=lambda value, ctx: fn("lasting_on_that", value),
          example="combat/exalted-twice-on-a-creature-attacking-alone"),
+    Kind("effect", "lasting_on_returned", "the card the instructions before this return to the battlefield gets the "
+         "lasting effect (or delayed triggered ability) of this card's ability N, as the permanent it now is (\"return this "
+         "card from your graveyard to the battlefield. It gains haste\": 400.7j, the effect that moved it finds it; "
+         "611.2c); nothing if it did not arrive there. Only after return_self_to_battlefield, in an ability activated from "
+         "the graveyard", Modelled("stack.lp", ("400.7j", "611.2c")), Count(1), frozenset({"activated"}),
+         term=lambda value, ctx: fn("lasting_on_returned", value), example="sequences/unearth-returns-until-the-end-step"),
     Kind("effect", "lasting_on_tokens", "the token the instructions before this create gets the lasting effect (or "
          "delayed triggered ability) of this card's ability N (\"create a 4/4 Angel token; exile it at the beginning "
          "of the next end step\", 603.7a); more than one such token is refused as its ability triggers",
@@ -2174,6 +2180,11 @@ REPLACEMENT_EVENTS: tuple[Kind, ...] = (
          example="replacement/metallic-mimic-and-scales"),
     Kind("replacement_event", "to_graveyard", "a [filter] card or token would be put into a graveyard (614.1a)",
          Modelled("events.lp", ("614.1a",)), term=_const("to_graveyard"), example="replacement/rest-in-peace-and-leyline"),
+    Kind("replacement_event", "leaves_battlefield", "a [filter] permanent (for a lasting effect: a permanent it is about) "
+         "would leave the battlefield (\"if it would leave the battlefield, exile it instead of putting it anywhere "
+         "else\", 614.1a): for a graveyard it is replaced; for a hand or a library it is refused as that happens",
+         Modelled("events.lp", ("614.1a", "611.2c")), term=_const("leaves_battlefield"),
+         example="sequences/an-unearthed-creature-that-dies-is-exiled"),
     Kind("replacement_event", "damage", "a [filter] source would deal damage (120.4, 614.1a)",
          Modelled("events.lp", ("120.4", "614.1a")), term=_const("damage"), example="sequences/furnace-doubles-a-bolt"),
     Kind("replacement_event", "gain_life", "a player would gain life (119.3, 614.1a): with a filter, only \"you\" "
@@ -2327,7 +2338,8 @@ MODIFICATIONS: tuple[Kind, ...] = (
          Modelled("events.lp", ("614.1a", "121.6")), Flag(), frozenset({"draw"}), term=_const("skip_draw"),
          example="replacement/a-skipped-draw-draws-nothing"),
     Kind("modification", "exile_instead", "exile it instead", Modelled("events.lp", ("614.1a",)), Flag(),
-         frozenset({"to_graveyard"}), term=_const("exile_instead"), example="replacement/rest-in-peace-and-leyline"),
+         frozenset({"to_graveyard", "leaves_battlefield"}), term=_const("exile_instead"),
+         example="replacement/rest-in-peace-and-leyline"),
     Kind("modification", "plus_counter", "enters with additional counters", Modelled("events.lp", ("614.1c",)),
          CounterAmount(), frozenset({"enter"}), term=lambda v, ctx: fn("plus_counter", C(v[0]), v[1]),
          example="replacement/metallic-mimic-and-scales"),
@@ -2667,10 +2679,11 @@ OPTIONS: tuple[Kind, ...] = (
          "(\"whenever ~ or another Ally enters under your control\", 603.2, 603.6a)",
          Modelled("triggers.lp", ("603.2", "603.6a")), Flag(), frozenset({"triggered"}), term=lambda v, ctx: [],
          example="sequences/or-another-ally-enters-sees-itself", asp="ability_or_self"),
-    Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a): until_end_of_turn, "
-         "or once: a delayed triggered ability (603.7), about the object the instruction that creates it names, that "
-         "triggers the next time its event happens and is then gone (603.7b)",
-         Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn", "once")),
+    Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a): until_end_of_turn; "
+         "until_end_of_game, an effect that states no duration (\"it gains haste\"), which ends on an object only as "
+         "that object leaves its zone (400.7); or once: a delayed triggered ability (603.7), about the object the "
+         "instruction that creates it names, that triggers the next time its event happens and is then gone (603.7b)",
+         Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn", "until_end_of_game", "once")),
          frozenset({"triggered", "replacement", "static"}), term=lambda v, ctx: C(v),
          example="mana/deep-water-on-the-battlefield-does-nothing", asp="ability_lasting"),
 )
