@@ -585,6 +585,15 @@ def test_a_levelers_lines_after_a_level_are_not_its_own():
     ("Nightmare", "{5}{B}", ["Creature"], "Flying\nNightmare's power and toughness are each equal to the number of "
      "Swamps you control.", "*", [{"keyword": "flying"}, {"static": {"pt_equal_count": {
          "subtypes": ["swamp"], "controller": "you"}}}]),
+    ("Hellspark Elemental", "{1}{R}", ["Creature"], "Trample, haste\nUnearth {1}{R}", "3",
+     [{"keyword": "trample"}, {"keyword": "haste"},
+      {"activated": {"cost": "{1}{R}", "zone": "graveyard", "timing": "sorcery",
+                     "effect": [{"return_self_to_battlefield": "untapped"}, {"lasting_on_returned": 4},
+                                {"lasting_on_returned": 5}, {"lasting_on_returned": 6}]}},
+      {"static": {"gain_keywords": ["haste"], "lasting": "until_end_of_game"}},
+      {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once", "effect": {"exile_that": True}}},
+      {"replacement": {"event": "leaves_battlefield", "modify": {"exile_instead": True},
+                       "lasting": "until_end_of_game"}}]),
 ])
 def test_a_lasting_effect_or_a_cda_is_read_with_its_card(name, mana_cost, types, text, power, abilities):
     """The instruction names the number of the lasting ability after it; a printed */* stays where a
@@ -1481,6 +1490,14 @@ _LINES = [
     ("Madness {2}{G}", False, [{"madness": "{2}{G}"}]),
     ("Madness {0}", True, [{"madness": "{0}"}]),
     ("Madness {X}{R}", True, None),
+    ("Unearth {1}{B}", False, [
+        {"activated": {"cost": "{1}{B}", "zone": "graveyard", "timing": "sorcery",
+                       "effect": [{"return_self_to_battlefield": "untapped"}, {"lasting_on_returned": "next"},
+                                  {"lasting_on_returned": "delayed"}, {"lasting_on_returned": "replacing"}]}},
+        {"static": {"gain_keywords": ["haste"], "lasting": "until_end_of_game"}},
+        {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once", "effect": {"exile_that": True}}},
+        {"replacement": {"event": "leaves_battlefield", "modify": {"exile_instead": True},
+                         "lasting": "until_end_of_game"}}]),
     ("~ deals 3 damage to target creature and 2 damage to target player or planeswalker.", True,
      [{"spell": {"effect": [{"damage_target": {"amount": 3, "filter": {"types": ["creature"]}}},
                             {"damage_player_or_planeswalker": 2}]}}]),

@@ -1459,6 +1459,17 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(rf"Madness ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.35a: its replacement effect and its trigger
         return [{"madness": m.group(1)}]
+    m = re.fullmatch(rf"Unearth ({MANA})", line)
+    if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.84a: "[Cost]: Return this card from your
+        # graveyard to the battlefield. It gains haste. Exile it at the beginning of the next end step. If it would
+        # leave the battlefield, exile it instead of putting it anywhere else. Activate only as a sorcery."
+        return [{"activated": {"cost": m.group(1), "zone": "graveyard", "timing": "sorcery",
+                               "effect": [{"return_self_to_battlefield": "untapped"}, {"lasting_on_returned": NEXT},
+                                          {"lasting_on_returned": DELAYED}, {"lasting_on_returned": REPLACING}]}},
+                {"static": {"gain_keywords": ["haste"], "lasting": "until_end_of_game"}},
+                {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once", "effect": {"exile_that": True}}},
+                {"replacement": {"event": "leaves_battlefield", "modify": {"exile_instead": True},
+                                 "lasting": "until_end_of_game"}}]
     m = re.fullmatch(rf"Scavenge ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.97a
         return [{"activated": {"cost": [m.group(1), {"exile": "self"}], "zone": "graveyard", "timing": "sorcery",
@@ -2374,6 +2385,8 @@ for _color in "WUBRG":
 NEXT = "next"
 #: The same for the delayed triggered ability a line creates (603.7a), which may come beside a lasting effect.
 DELAYED = "delayed"
+#: The same for the lasting replacement effect a line creates, beside those two (unearth's).
+REPLACING = "replacing"
 
 
 def _lasting(text: str) -> dict[str, Any] | None:

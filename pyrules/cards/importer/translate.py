@@ -184,8 +184,10 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             # (and the delayed triggered ability it makes, "delayed"); each at its place, 0-based, in ``found``.
             lasting_at = next((n for n, a in enumerate(found) if "static" in a), 1)
             delayed_at = next((n for n, a in enumerate(found) if oracle._delayed(a)), 1)
+            replacing_at = next((n for n, a in enumerate(found) if "replacement" in a), 1)
             first = len(abilities) + (0 if spell_at is not None and any("spell" in a for a in found) else 1)
-            found = [_numbered(a, {oracle.NEXT: first + lasting_at, oracle.DELAYED: first + delayed_at}) for a in found]
+            found = [_numbered(a, {oracle.NEXT: first + lasting_at, oracle.DELAYED: first + delayed_at,
+                                   oracle.REPLACING: first + replacing_at}) for a in found]
             try:  # every ability is read back as a card file would be: one the parser refuses is not kept
                 for ability in found:
                     parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
