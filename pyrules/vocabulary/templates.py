@@ -1920,18 +1920,21 @@ def targets_of(kind: Kind, value: Any) -> tuple[TargetSpec, ...]:
 # ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class EntersCounters(Shape):
-    """``{p1p1: 2}`` or ``{p1p1: X}``: counters it enters with (with ``numbers``, N only)."""
+    """``{p1p1: 2}``, ``{p1p1: X}`` or ``{p1p1: colors_spent}``: counters it enters with (with ``numbers``, N
+    only)."""
 
     numbers: bool = False
 
     @property
     def form(self) -> str:  # type: ignore[override]
-        return "{counter kind: N}" if self.numbers else "{counter kind: N or X}"
+        return "{counter kind: N}" if self.numbers else "{counter kind: N, X or colors_spent}"
 
     def parse(self, f: Field) -> Any:
         out = []
         for kind, n in f.items():
-            amount = "x" if n.value == "X" and not self.numbers else n.integer(minimum=1 if self.numbers else 0)
+            amount = "x" if n.value == "X" and not self.numbers else \
+                "colors_spent" if n.value == "colors_spent" and not self.numbers else \
+                n.integer(minimum=1 if self.numbers else 0)
             out.append((name_token(kind, n, "counter kind"), amount))
         if not out:
             raise f.fail(f"{f.name} needs a counter kind and an amount, such as {{p1p1: X}}")
@@ -1987,10 +1990,16 @@ ENTERS: tuple[Kind, ...] = (
     Kind("enters", "tapped_unless_pay_life", "as this enters, you may pay N life; if you don't, it enters tapped "
          "(614.1c, 119.4)", _ENTERS, Count(1), term=lambda v, ctx: fn("enters_tapped_unless_pay_life", v),
          asp="enters_tapped_unless_pay_life", example="replacement/a-shock-land-pays-or-enters-tapped"),
-    Kind("enters", "counters", "this enters with N (or X, 107.3m) counters of a kind", _ENTERS, EntersCounters(),
+    Kind("enters", "counters", "this enters with N (or X, 107.3m; or colors_spent, one for each color of mana spent to "
+         "cast it, 601.2h: none if it was not cast) counters of a kind", _ENTERS, EntersCounters(),
          asp="enters_with_counters",
-         term=lambda value, ctx: [fn("enters_with_counters", C(k), C("x") if a == "x" else Number(a)) for k, a in value],
+         term=lambda value, ctx: [fn("enters_with_counters", C(k), C(a) if isinstance(a, str) else Number(a))
+                                  for k, a in value],
          example="replacement/etb-x-hangarback-cast"),
+    Kind("enters", "sunburst", "sunburst (702.44a): this enters with a +1/+1 counter for each color of mana spent to "
+         "cast it if it enters as a creature, a charge counter for each if not (none if it was not cast)",
+         Modelled("events.lp", ("702.44a", "601.2h", "614.1c")), Flag(), term=_const("sunburst"),
+         example="replacement/sunburst-counts-colors-spent"),
     Kind("enters", "devour", "devour N: as this enters, you may sacrifice any number of creatures; it enters with N "
          "+1/+1 counters for each creature sacrificed this way (702.82a; the creatures its player controls, none "
          "entering with it, 614.13a)", Modelled("events.lp", ("702.82a", "614.1c", "614.13a")), Count(1),
