@@ -33,6 +33,7 @@ from pyrules.vocabulary.values import (
     CARD_TYPES,
     COLOR_NAMES,
     COUNTER_KINDS,
+    CREATURE_TYPES,
     LAND_TYPES,
     MANA_TYPES,
     SUPERTYPES,
@@ -326,6 +327,8 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
         for face in card.faces or (card,):
             names.add(face.name)
             subtypes |= set(face.subtypes)
+            if any(a.keyword == "changeling" for a in face.abilities):  # every creature type (702.73a)
+                subtypes |= set(CREATURE_TYPES)
             for ability in face.abilities:
                 for part in ability.costs + ability.effects + ((ability.modify,) if ability.modify else ()):
                     counters |= set(_counter_words(part.kind, part.value))

@@ -49,7 +49,7 @@ from pyrules.situation.model import (
 from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind, targets_of
 from pyrules.vocabulary.abilities import AbilitySpec
 from pyrules.vocabulary.templates import condition_term, copy_exception_term
-from pyrules.vocabulary.values import STEPS_WITHOUT_PRIORITY
+from pyrules.vocabulary.values import CREATURE_TYPES, OTHER_SUBTYPES, STEPS_WITHOUT_PRIORITY
 
 __all__ = ["Fact", "situation_facts", "card_facts", "ability_facts", "question_facts"]
 
@@ -311,6 +311,16 @@ def _object_terms() -> tuple[tuple[Kind, str | None, Any], ...]:
 _OBJECT_FACTS: dict[int, tuple[Any, Any, tuple[Symbol, ...]]] = {}
 
 
+def _creature_types(cards: Iterable[CardSpec]) -> list[str]:
+    """Every creature type (205.3m): the official ones, and any other subtype a creature or kindred card of the
+    situation carries (a card written for a case may name its own)."""
+    others = {s for c in cards for face in c.faces or (c,) if not {"creature", "kindred"} & set(face.types)
+              for s in face.subtypes}
+    own = {s for c in cards for face in c.faces or (c,) if {"creature", "kindred"} & set(face.types)
+           for s in face.subtypes} - others - set(OTHER_SUBTYPES)
+    return sorted(set(CREATURE_TYPES) | own)
+
+
 def situation_facts(situation: Situation, library: CardLibrary | None = None,
                     skip: frozenset[tuple[str, str]] = frozenset()) -> list[Fact]:
     """Every fact describing ``situation`` (and the cards it uses), in a deterministic order.
@@ -364,6 +374,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(path, [fn("permanent_left_this_turn", S(p.name))])
         if p.spells_cast and given("player", "spells_cast"):
             add(path, [fn("spells_cast_this_turn", S(p.name), p.spells_cast)])
+        if p.spells_cast_last_turn and given("player", "spells_cast_last_turn"):
+            add(path, [fn("spells_cast_last_turn", S(p.name), p.spells_cast_last_turn)])
         if p.empty_library_draw:  # the state of a sequence of actions (704.5b)
             add(path, [fn("empty_library_draw", S(p.name))])
     if given("situation", "active"):
@@ -471,6 +483,10 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
     for name in sorted(used_cards):
         if name not in inline or given("situation", "cards"):
             add(f"card:{name}", _card_facts(used_cards[name], skip))
+    changelings = sorted(c.name for c in used_cards.values() for face in c.faces or (c,) for a in face.abilities
+                         if a.keyword == "changeling")
+    if changelings and given("keyword", "changeling"):  # (facts of the card that asks for them)
+        add(f"card:{changelings[0]}", [fn("creature_type", C(t)) for t in _creature_types(used_cards.values())])
     if situation.sequence and given("situation", "actions"):
         add("question", [fn("triggers_wait")])
     if situation.orders:  # the state of a sequence of actions (613.7)

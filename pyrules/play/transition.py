@@ -432,6 +432,12 @@ def _attaches(d: _Draft, a: Symbol) -> None:
     d.set(d.obj(a.arguments[0]), attached_to=_text(a.arguments[1]))
 
 
+def _turned_over(d: _Draft, a: Symbol) -> None:
+    """701.28a, 712.8: a double-faced permanent transforms: its other face is up, the same object."""
+    obj = d.obj(a.arguments[0])
+    d.set(obj, face="front" if obj.face == "back" else "back")
+
+
 def _unattached(d: _Draft, a: Symbol) -> None:
     d.set(d.obj(a.arguments[0]), attached_to=None)
 
@@ -867,6 +873,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "imprinted/2": _imprinted,
     "unattached/1": _unattached,
     "entered_transformed/1": _transformed,
+    "transformed/1": _turned_over,
     "turned_face_up/1": _turned_face_up,
     "stack/2": _stack,
     "trigger_waits/2": _waits,
@@ -1063,7 +1070,8 @@ def _time_moves_on(question: Question, state: Situation) -> Situation:
     if isinstance(question, BeginUntap):
         names = [p.name for p in state.players]
         active = names[(names.index(state.active_player) + 1) % len(names)]
-        players = tuple(replace(p, lands_played=0, dealt_damage=False, permanent_left=False, spells_cast=0)
+        players = tuple(replace(p, lands_played=0, dealt_damage=False, permanent_left=False, spells_cast=0,
+                                spells_cast_last_turn=p.spells_cast)
                         for p in state.players)
         objects = tuple(replace(o, used_this_turn={}, loyalty_activated=False, damaged_by=(),
                                 since_turn_start=o.since_turn_start or (o.zone == "battlefield" and o.controller == active),
@@ -1216,7 +1224,8 @@ def _state_key(state: Situation) -> tuple:
                      for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.discarded, p.lost, p.empty_library_draw,
-                     p.poison, p.energy, p.dealt_damage, p.permanent_left, p.spells_cast, p.shuffled,
+                     p.poison, p.energy, p.dealt_damage, p.permanent_left, p.spells_cast, p.spells_cast_last_turn,
+                     p.shuffled,
                      p.milled, p.surveilled, shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.

@@ -122,6 +122,9 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("combat.lp", ("509.1b",)), "combat/shadow-blocks-and-is-blocked-only-by-shadow"),
     _kw("devoid", "this object is colorless, in every zone (a characteristic-defining ability, 702.114a)",
         Modelled("core.lp", ("702.114a", "604.3")), "layers/devoid-is-colorless"),
+    _kw("changeling", "this object is every creature type (205.3m), in every zone (a characteristic-defining ability, "
+        "702.73a, 604.3): the official ones, and those the situation's creature cards carry",
+        Modelled("core.lp", ("702.73a", "604.3", "205.3m")), "layers/a-changeling-is-every-creature-type"),
     _kw("wither", "deals damage to creatures in the form of -1/-1 counters (702.80b, 120.3d)",
         Modelled("events.lp", ("702.80b", "120.3d")), "sequences/wither-damage-as-counters"),
     _kw("infect", "deals damage to creatures as -1/-1 counters and to players as poison counters (702.90b-c, 120.3b)",

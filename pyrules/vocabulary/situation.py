@@ -253,6 +253,11 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
     _field("player", "spells_cast", "how many spells they have cast this turn (storm, 702.40a; a sequence of actions "
            "counts those it casts)", Modelled("casting.lp", ("702.40a", "601.2i")), Count(0),
            example="stack/storm-copies-for-each-spell-cast-before", asp="spells_cast_this_turn"),
+    _field("player", "spells_cast_last_turn", "how many spells they cast last turn, the turn before this one (the "
+           "werewolves' \"if no spells were cast last turn\", \"if a player cast two or more spells last turn\"; a "
+           "sequence of actions passing into the next turn counts those it cast); default 0",
+           Modelled("triggers.lp", ("603.4", "500.1")), Count(0),
+           example="sequences/a-werewolf-transforms-after-a-turn-without-spells", asp="spells_cast_last_turn"),
     _field("player", "shuffled", "whether their library has been shuffled since its order was last known: the cards "
            "of it the situation names are in no known order (701.24a); an instruction that reads that order (draw, "
            "mill, scry, surveil, look at the top, put a card on top) is refused", Modelled("stack.lp", ("701.24a",)),

@@ -1599,6 +1599,11 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda v, ctx: fn("return_self_to_battlefield", C(v)),
          text=lambda v: "Return this card from your graveyard to the battlefield" + (" tapped" if v == "tapped" else ""),
          example="activation/returned-from-the-graveyard-to-the-battlefield"),
+    Kind("effect", "transform_self", "transform this permanent (701.28a): a double-faced permanent still on the "
+         "battlefield turns over to its other face, the same object with its counters, damage, status and the effects "
+         "on it (712.8, 701.28c); any other permanent does not transform (701.28c)",
+         Modelled("stack.lp", ("701.28a", "701.28c", "712.8")), Flag(), ON_PERMANENT, term=_const("transform_self"),
+         text=lambda v: "Transform this", example="sequences/a-werewolf-transforms-after-a-turn-without-spells"),
     Kind("effect", "become_renowned", "this permanent becomes renowned (renown, 702.112a-b)",
          Modelled("stack.lp", ("702.112a", "702.112b")), Flag(), ON_PERMANENT, term=_const("become_renowned"),
          text=lambda v: "This becomes renowned", example="combat/renown-grows-a-creature-once"),
@@ -2670,12 +2675,14 @@ OPTIONS: tuple[Kind, ...] = (
          "spell's mana cost or that ability's activation cost contains {X}\", 107.3), a condition of a cast or activate "
          "trigger's event, or spent_white, spent_blue, spent_black, spent_red or spent_green (\"if {G} was spent to cast "
          "it\", 601.2h: mana of that color paid for the spell it is or was), or untapped or tapped (\"if this is "
-         "(un)tapped\", 110.5, checked again as the ability resolves); each checked as the ability triggers or "
-         "applies",
+         "(un)tapped\", 110.5, checked again as the ability resolves), or no_spells_cast_last_turn or "
+         "two_spells_cast_last_turn (\"if no spells were cast last turn\", \"if a player cast two or more spells last "
+         "turn\": the players' spells_cast_last_turn); each checked as the ability triggers or applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
                 "revolt", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
-                "with_two_other_attackers", "x_in_cost", "untapped", "tapped", *SPENT_CONDITIONS)),
+                "with_two_other_attackers", "x_in_cost", "untapped", "tapped", "no_spells_cast_last_turn",
+                "two_spells_cast_last_turn", *SPENT_CONDITIONS)),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: condition_term(v), example="sequences/unkicked-creature-enters-without-counters",
          asp="ability_if"),

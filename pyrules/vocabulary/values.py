@@ -21,6 +21,38 @@ BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 #: Land types (205.3i) that rules read: the basic ones have intrinsic mana abilities (305.6).
 LAND_TYPES = BASIC_LAND_TYPES + ("desert", "gate", "lair", "locus", "mine", "power_plant", "tower", "cave",
                                  "sphere", "town", "urzas")
+#: Creature types (205.3m), which changeling gives an object all of (702.73a): the subtypes of the creature and kindred
+#: cards of the 2020 card file (../shared/cards), less the land, artifact and enchantment types a few of those also carry
+#: (Dryad Arbor's Forest); tests/test_import.py checks the card fixture's creature types are all here.
+CREATURE_TYPES = (
+    "advisor", "aetherborn", "ally", "angel", "antelope", "ape", "archer", "archon", "artificer", "assassin",
+    "assembly_worker", "atog", "aurochs", "avatar", "badger", "barbarian", "basilisk", "bat", "bear", "beast",
+    "beeble", "berserker", "beserker", "bird", "boar", "bringer", "brushwagg", "camel", "carrier", "cat", "centaur",
+    "cephalid", "chimera", "cleric", "cockatrice", "construct", "crab", "crocodile", "cyclops", "dauthi", "demon",
+    "devil", "dinosaur", "djinn", "dragon", "drake", "dreadnought", "drone", "druid", "dryad", "dwarf", "efreet",
+    "egg", "elder", "eldrazi", "elemental", "elephant", "elf", "elk", "eye", "faerie", "ferret", "fish", "fox",
+    "frog", "fungus", "gargoyle", "giant", "gnome", "goat", "goblin", "god", "golem", "gorgon", "gremlin", "griffin",
+    "hag", "harpy", "hellion", "hippo", "hippogriff", "homarid", "homunculus", "horror", "horse", "hound", "human",
+    "hydra", "hyena", "illusion", "imp", "incarnation", "insect", "jackal", "jellyfish", "juggernaut", "kavu",
+    "kirin", "kithkin", "knight", "kobold", "kor", "kraken", "lamia", "lammasu", "leech", "leviathan", "lhurgoyf",
+    "licid", "lizard", "manticore", "masticore", "mercenary", "merfolk", "metathran", "minion", "minotaur", "mole",
+    "monger", "mongoose", "monk", "monkey", "moonfolk", "mutant", "myr", "mystic", "naga", "nautilus", "nephilim",
+    "nightmare", "nightstalker", "ninja", "noggle", "nomad", "nymph", "octopus", "ogre", "ooze", "orc", "orgg",
+    "ouphe", "ox", "oyster", "pangolin", "pegasus", "pest", "phelddagrif", "phoenix", "pilot", "pirate", "plant",
+    "praetor", "processor", "rabbit", "rat", "rebel", "reflection", "rhino", "rigger", "rogue", "sable",
+    "salamander", "samurai", "satyr", "scarecrow", "scorpion", "scout", "serpent", "shade", "shaman", "shapeshifter",
+    "sheep", "siren", "skeleton", "slith", "sliver", "slug", "snake", "soldier", "solider", "soltari", "spawn",
+    "specter", "spellshaper", "sphinx", "spider", "spike", "spirit", "sponge", "squid", "squirrel", "starfish",
+    "surrakar", "thalakos", "thopter", "thrull", "treefolk", "trilobite", "troll", "turtle", "unicorn", "vampire",
+    "vedalken", "viashino", "volver", "wall", "warrior", "weird", "werewolf", "whale", "wizard", "wolf", "wolverine",
+    "wombat", "worm", "wraith", "wurm", "yeti", "zombie", "zubera",
+)
+#: Subtypes of other card types (205.3g-k) that a creature card may carry as well (Dryad Arbor's Forest): never
+#: creature types.
+OTHER_SUBTYPES = LAND_TYPES + ("equipment", "fortification", "vehicle", "food", "clue", "treasure", "gold", "blood",
+                               "map", "powerstone", "incubator", "contraption", "attraction", "aura", "cartouche",
+                               "curse", "saga", "shrine", "class", "case", "role", "room", "rune", "shard",
+                               "background", "arcane", "trap", "adventure", "lesson")
 COLOR_NAMES = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 COLORS = ("w", "u", "b", "r", "g")
 MANA_TYPES = COLORS + ("c",)
