@@ -610,6 +610,21 @@ def test_a_lasting_effect_or_a_cda_is_read_with_its_card(name, mana_cost, types,
     parse_card(Field(result.card, "card", "card", {}))
 
 
+def test_the_creature_types_changeling_gives_hold_every_creature_type_of_the_fixture():
+    """205.3m, 702.73a: every subtype of a creature card in the card fixture, not also another card type's, is one of
+    the creature types a changeling is."""
+    import json
+
+    from pyrules.vocabulary.shapes import name_token
+    from pyrules.vocabulary.values import CREATURE_TYPES, OTHER_SUBTYPES
+
+    faces = [f for faces in json.loads(ATOMIC.read_text())["data"].values() for f in faces]
+    found = {name_token(s, Field(s, "subtype", "subtype", {}), "subtype") for f in faces
+             if {"Creature", "Tribal", "Kindred"} & set(f.get("types", [])) for s in f.get("subtypes", [])}
+    assert found and found - set(OTHER_SUBTYPES) <= set(CREATURE_TYPES)
+    assert "shapeshifter" in found and not set(CREATURE_TYPES) & set(OTHER_SUBTYPES)
+
+
 # -- the report --------------------------------------------------------------------------------------------
 def test_the_report_says_which_template_unlocks_most_cards():
     report = import_cards(str(ATOMIC))
@@ -1488,6 +1503,17 @@ _LINES = [
     ("When ~ enters, tap that creature.", False, None),
     ("Dash {2}{R}", False, [{"dash": "{2}{R}"}, {"static": {"gain_keywords": ["haste"], "as_long_as": "dashed"}}]),
     ("Madness {2}{G}", False, [{"madness": "{2}{G}"}]),
+    ("Sunburst", False, [{"enters": {"sunburst": True}}]),
+    ("Changeling", False, [{"keyword": "changeling"}]),
+    ("At the beginning of each upkeep, if no spells were cast last turn, transform ~.", False,
+     [{"triggered": {"when": "beginning_of_each_upkeep", "effect": {"transform_self": True},
+                     "if": "no_spells_cast_last_turn"}}]),
+    ("At the beginning of each upkeep, if a player cast two or more spells last turn, transform ~.", False,
+     [{"triggered": {"when": "beginning_of_each_upkeep", "effect": {"transform_self": True},
+                     "if": "two_spells_cast_last_turn"}}]),
+    ("{2}{G}: Transform ~.", False, [{"activated": {"cost": "{2}{G}", "effect": {"transform_self": True}}}]),
+    ("~ enters with a +1/+1 counter on it for each color of mana spent to cast it.", False,
+     [{"enters": {"counters": {"p1p1": "colors_spent"}}}]),
     ("Madness {0}", True, [{"madness": "{0}"}]),
     ("Madness {X}{R}", True, None),
     ("Unearth {1}{B}", False, [

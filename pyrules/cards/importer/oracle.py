@@ -819,6 +819,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return fight
     if permanent and sentence == "Sacrifice ~":
         return {"sacrifice_self": True}  # 701.21a
+    if permanent and sentence == "Transform ~":
+        return {"transform_self": True}  # 701.28a
     if permanent and sentence == "Create a token that's a copy of that creature":
         return {"create_token_copy_that": True}  # (707.2: of an enters trigger, the permanent that entered)
     m = re.fullmatch(r"Copy that spell( and you may choose new targets for (?:the|that) copy)?", sentence)
@@ -1362,7 +1364,7 @@ def spell(line: str) -> list[dict[str, Any]] | None:
 KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "double strike", "menace",
             "deathtouch", "lifelink", "indestructible", "shroud", "protection from multicolored", "flash", "convoke",
             "improvise", "delve", "hexproof", "wither", "split second", "riot",
-            "infect", "devoid", "fear", "intimidate", "horsemanship", "shadow", "skulk",
+            "infect", "devoid", "changeling", "fear", "intimidate", "horsemanship", "shadow", "skulk",
             *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green", "artifacts")),
             *(f"{land}walk" for land in ("plains", "island", "swamp", "mountain", "forest"))}
 #: Keywords a filter may ask for ("with flying", "without flying"): the keyword abilities an object has or lacks.
@@ -1607,6 +1609,11 @@ def _enters(line: str) -> dict[str, Any] | None:
     if m and {m.group(1).lower(), m.group(2).lower()} <= _LAND_WORDS:  # check lands
         return {"enters": {"tapped_unless": {"filter": {"any_subtypes": [m.group(1).lower(), m.group(2).lower()],
                                                         "controller": "you"}, "at_least": 1}}}
+    m = re.fullmatch(r"~ enters with an? (\S+) counter on it for each color of mana spent to cast it\.", line)
+    if m and counter_kind(m.group(1)):  # (601.2h: the colors spent on the spell it was)
+        return {"enters": {"counters": {counter_kind(m.group(1)): "colors_spent"}}}
+    if line == "Sunburst":  # 702.44a
+        return {"enters": {"sunburst": True}}
     m = re.fullmatch(rf"~ enters with {_COUNTED} on it if a permanent you controlled left the battlefield this turn\.",
                      line)
     if m and counter_kind(m.group(2)) and m.group(1) != "X":  # revolt (207.2c): a condition of the rider (614.1c)
@@ -2268,6 +2275,10 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     revolt = re.match(r"if a permanent you controlled left the battlefield this turn, ", text)
     if revolt:  # revolt (207.2c): an intervening if (603.4) on the turn so far
         text = text[revolt.end():]
+    last_turn = re.match(r"if (no spells were cast|a player cast two or more spells) last turn, ", text) \
+        if when == "beginning_of_each_upkeep" else None
+    if last_turn:  # the werewolves' intervening if (603.4) on the turn before this one
+        text = text[last_turn.end():]
     tapped = re.match(r"if ~ is (un)?tapped, ", text) if flt is None and not (condition or spent or revolt) else None
     if tapped:  # an intervening if (603.4) on the permanent's status (110.5), asked again as it resolves
         text = text[tapped.end():]
@@ -2314,6 +2325,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         body["if"] = "spent_" + _COLOR_NAMES[spent.group(1).lower()]
     if tapped:
         body["if"] = "untapped" if tapped.group(1) else "tapped"
+    if last_turn:
+        body["if"] = "no_spells_cast_last_turn" if last_turn.group(1).startswith("no") else "two_spells_cast_last_turn"
     return {"triggered": body}
 
 
