@@ -257,7 +257,7 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
            "werewolves' \"if no spells were cast last turn\", \"if a player cast two or more spells last turn\"; a "
            "sequence of actions passing into the next turn counts those it cast); default 0",
            Modelled("triggers.lp", ("603.4", "500.1")), Count(0),
-           example="sequences/a-werewolf-transforms-after-a-turn-without-spells", asp="spells_cast_last_turn"),
+           example="sequences/a-werewolf-transforms-back-after-two-spells", asp="spells_cast_last_turn"),
     _field("player", "shuffled", "whether their library has been shuffled since its order was last known: the cards "
            "of it the situation names are in no known order (701.24a); an instruction that reads that order (draw, "
            "mill, scry, surveil, look at the top, put a card on top) is refused", Modelled("stack.lp", ("701.24a",)),
