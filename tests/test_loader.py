@@ -637,7 +637,7 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
     ("activated: {cost: '{T}', effect: {add: '{X}'}}", "{X}", "unsupported: adding X mana"),
     ("activated: {cost: '{T}', effect: {add: '" + "{R/G}" * 8 + "{W/U}" * 8 + "'}}",
      "{R/G}", "unsupported: adding mana with 81 ways to choose"),
-    ("additional_cost: [{discard: 1}]", "discard", "unsupported: cost 'discard' as a spell's additional cost"),
+    ("additional_cost: [{discard: self}]", "discard", "unsupported: cost 'discard' as a spell's additional cost"),
     ("spell: {effect: {draw: 1}, kicked_effect: {destroy_target: {types: [creature]}}}", "kicked_effect",
      "unsupported: a target that only a kicked spell has"),
     ("spell: {effect: {draw: 1}, if_spent: {green: {destroy_target: {types: [creature]}}}}", "if_spent",

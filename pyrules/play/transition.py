@@ -1105,10 +1105,12 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
             if caster in d.players:  # (storm counts the spells cast before it this turn, 702.40a)
                 d.players[caster] = replace(d.players[caster], spells_cast=d.players[caster].spells_cast + 1)
             cast_from = d.before.object(obj.id).zone
+            exiled_as_it_leaves = any(a.name in ("cast_with_flashback", "cast_with_jump_start") and
+                                      _text(a.arguments[0]) == obj.id for a in d.atoms)  # type: ignore[attr-defined]
             d.objects[obj.id] = replace(obj, controller=question.player or obj.owner, x=question.x,
                                         targets=question.targets, kicked=question.kicked, evoked=question.evoke,
                                         dashed=question.dash, cast_from_hand=cast_from == "hand",
-                                        flashback=cast_from == "graveyard", buyback=question.buyback,
+                                        flashback=exiled_as_it_leaves, buyback=question.buyback,
                                         modes=question.modes or obj.modes,
                                         division=question.division or obj.division, face_down=question.face_down)
     if isinstance(question, Activate):

@@ -621,10 +621,15 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec(key, costs=(Part("mana", cost),))
     if key in ("kicker", "buyback"):  # 702.33a, 702.27a
         return AbilitySpec(key, costs=(Part("mana", kind("cost", "mana").shape.parse(body)),))
+    if key in ("retrace", "jump_start"):  # 702.81a, 702.133a: permissions to cast it from the graveyard
+        if body.value is not True:
+            raise body.fail(f"'{key}' is true or absent")
+        return AbilitySpec(key)
     if key in ("additional_cost", "alternative_cost", "flashback"):  # 118.8, 118.9, 702.34a
         costs = _parse_costs(body)
         for cost, item in zip(costs, body.elements() if isinstance(body.value, list) else [body] * len(costs)):
-            if cost.kind not in ("mana", "pay_life", "sacrifice") or cost.value == "self":
+            discards = key == "additional_cost" and cost.kind == "discard"  # (N cards of the hand, 601.2h)
+            if cost.kind not in ("mana", "pay_life", "sacrifice") and not discards or cost.value == "self":
                 raise UnsupportedError(item.where, f"cost '{cost.kind}' as a spell's {key.replace('_', ' ')}")
         return AbilitySpec(key, costs=costs)
     # enters: how the permanent itself enters

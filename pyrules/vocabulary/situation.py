@@ -341,7 +341,8 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            asp="object_dashed"),
     _field("object", "cast_from_hand", "a spell on the stack cast from its owner's hand, or the permanent it became "
            "(\"if you cast it from your hand\", 601.2a); default: true for a spell on the stack that is no copy and was "
-           "not cast with flashback (pyrules casts from no other zone), false for a permanent",
+           "not cast with flashback (a spell cast from elsewhere, with madness, retrace or jump-start, says false), "
+           "false for a permanent",
            Modelled("triggers.lp", ("601.2a", "603.4", "614.1c")), Bool(),
            term=_flag_fact("object_cast_from_hand", "cast_from_hand"),
            example="stack/an-enters-trigger-if-cast-from-hand", asp="object_cast_from_hand"),
@@ -362,8 +363,8 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "spell or a token, which were not cast)", Modelled("triggers.lp", ("601.2h", "603.4")), ListOf(Color()),
            term=lambda o, ctx: [fn("object_color_spent", ctx.oid, C(t)) for t in o.colors_spent],
            example="sequences/vigor-mortis-with-green-spent", asp="object_color_spent"),
-    _field("object", "flashback", "a card on the stack that was cast with flashback: it is exiled as it leaves the "
-           "stack (702.34a)", Modelled("events.lp", ("702.34a",)), Bool(),
+    _field("object", "flashback", "a card on the stack that was cast with flashback (or jump-start): it is exiled as it "
+           "leaves the stack (702.34a, 702.133a)", Modelled("events.lp", ("702.34a",)), Bool(),
            term=_flag_fact("object_flashback", "flashback"), example="payment/flashback-spell-is-exiled-as-it-resolves",
            asp="object_flashback"),
     _field("object", "since_last_upkeep", "a permanent that came under its controller's control since the beginning of "

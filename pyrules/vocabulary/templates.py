@@ -517,11 +517,19 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "cast with buyback: true", Modelled("casting.lp", ("702.27a", "601.2b")), ManaSymbols(), asp="buyback",
          example="payment/buyback-paid-returns-to-hand"),
     Kind("ability", "additional_cost", "\"As an additional cost to cast this spell, [costs]\" (118.8, 601.2f): mana, "
-         "pay_life, or sacrifice a [filter]", Modelled("casting.lp", ("118.8", "601.2f")), Text(),
+         "pay_life, sacrifice a [filter], or discard N cards (601.2h)", Modelled("casting.lp", ("118.8", "601.2f")), Text(),
          asp="additional_cost", example="payment/additional-cost-sacrifice-a-creature"),
     Kind("ability", "alternative_cost", "\"You may [costs] rather than pay this spell's mana cost\" (118.9, 601.2b): "
          "mana, pay_life, or sacrifice a [filter]; cast with alternative_cost: true", Modelled("casting.lp",
          ("118.9", "601.2b")), Text(), asp="alternative_cost", example="payment/alternative-cost-instead-of-mana-cost"),
+    Kind("ability", "retrace", "Retrace: \"you may cast this card from your graveyard by discarding a land card in "
+         "addition to paying its other costs\" (702.81a): a permission (601.3), not an alternative cost; the card goes "
+         "to its owner's graveyard as it leaves the stack, as any would", Modelled("casting.lp", ("702.81a", "601.3",
+         "601.2h")), Flag(), asp="retrace", example="payment/retrace-cast-from-the-graveyard-discarding-a-land"),
+    Kind("ability", "jump_start", "Jump-start: \"you may cast this card from your graveyard by discarding a card in "
+         "addition to paying its other costs\", and exiled instead of put anywhere else as it leaves the stack "
+         "(702.133a), as flashback's is", Modelled("casting.lp", ("702.133a", "601.3", "601.2h")), Flag(),
+         asp="jump_start", example="payment/jump-start-cast-from-the-graveyard-and-exiled"),
     Kind("ability", "flashback", "Flashback [costs]: \"you may cast this card from your graveyard, paying [costs] "
          "rather than its mana cost\", and exiled instead of put anywhere else as it leaves the stack (702.34a): an "
          "instant or sorcery; mana, pay_life, or sacrifice a [filter]", Modelled("casting.lp", ("702.34a", "118.9")),
