@@ -1348,6 +1348,9 @@ def _new_targets(copies: Any) -> dict[str, Any]:
 
 def additional_cost(line: str) -> dict[str, Any] | None:
     # (older Oracle text names the card, which the reader writes "~")
+    m = re.fullmatch(r"As an additional cost to cast (?:this spell|~), discard (a|two|three) cards?\.", line)
+    if m:  # (601.2h: cards of the caster's choice; "at random" and "X cards" are not read)
+        return {"additional_cost": {"discard": number(m.group(1))}}
     m = re.fullmatch(r"As an additional cost to cast (?:this spell|~), (sacrifice (?:a|an) .+|pay \d+ life)\.", line)
     if not m:
         return None
@@ -1458,6 +1461,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.109a: the cost with its delayed return,
         # and "as long as this permanent's dash cost was paid, it has haste"
         return [{"dash": m.group(1)}, {"static": {"gain_keywords": ["haste"], "as_long_as": "dashed"}}]
+    if line in ("Retrace", "Jump-start"):  # 702.81a, 702.133a
+        return [{line.lower().replace("-", "_"): True}]
     m = re.fullmatch(rf"Madness ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.35a: its replacement effect and its trigger
         return [{"madness": m.group(1)}]
