@@ -693,6 +693,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
     ("triggered: {when: cast, filter: {controller: you}, zone: graveyard, effect: {draw: 1}}", "draw",
      "unsupported: a triggered ability working from the graveyard whose effect does not move its card out of it"),
     ("madness: '{X}{R}'", "madness", "unsupported: a madness cost with {X} (107.3)"),
+    ("triggered: {when: beginning_of_upkeep, effect: {may_cast_self_free: true}}", "may_cast_self_free",
+     "unsupported: a hand-written 'may_cast_self_free': write the keyword ability 'rebound: true'"),
     ("replacement: {event: leaves_battlefield, modify: {exile_instead: true}}", "leaves_battlefield",
      "unsupported: a 'leaves_battlefield' replacement that is not a lasting effect about the permanents it locks in"),
     ("activated: {cost: '{B}', zone: graveyard, effect: [{lasting_on_returned: 1}, {return_self_to_battlefield: "
@@ -713,8 +715,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
         "may-copy-spell-on-entering", "discards-without-filter", "discards-of-a-type",
         "trigger-adds-hybrid-mana",
         "graveyard-trigger-without-filter",
-        "graveyard-trigger-other-effect", "madness-x", "madness-trigger-by-hand", "madness-graveyard-elsewhere",
-        "leave-replacement-not-lasting", "lasting-on-returned-before-the-return"])
+        "graveyard-trigger-other-effect", "madness-x", "rebound-trigger-by-hand", "leave-replacement-not-lasting",
+        "lasting-on-returned-before-the-return", "madness-trigger-by-hand", "madness-graveyard-elsewhere"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]

@@ -633,6 +633,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_dash"))
         if q.madness and ("cast", "madness") not in skip:
             symbols.append(fn("question_madness"))
+        if q.rebound and ("cast", "rebound") not in skip:
+            symbols.append(fn("question_rebound"))
         if q.face_down and ("cast", "face_down") not in skip:
             symbols.append(fn("question_face_down"))
         slots = target_slots(situation, q)

@@ -243,6 +243,7 @@ GIVEN_GAME: dict[str, str] = {
     "question_alternative_cost/0": "for its alternative cost", "question_evoke/0": "for its evoke cost",
     "question_dash/0": "for its dash cost",
     "question_madness/0": "for its madness cost, as its madness trigger resolves",
+    "question_rebound/0": "without paying its mana cost, as its rebound trigger resolves",
     "question_face_down/0": "face down, for {{3}} (morph)",
     "question_instead/1": "the effect itself says to put {0} instead", "question_mode/1": "mode {0} chosen",
     "stack_resolves_uninterrupted/0": "the stack resolves with no player acting",
@@ -398,8 +399,8 @@ def _state(value: Symbol, names: dict[str, str]) -> str | None:
     if value.name == "dmg" and len(args) == 1:
         return f"{phrase(args[0], names)} damage"
     if value.name == "dest" and len(args) == 1:
-        if args[0].type == SymbolType.Function and args[0].name == "madness":  # (702.35a: exiled, and so its trigger)
-            return "going to exile by its madness"
+        if args[0].type == SymbolType.Function and args[0].name in ("madness", "rebound"):  # (exiled, and so its
+            return f"going to exile by its {args[0].name}"  # trigger: 702.35a, 702.88a)
         return f"going to {phrase(args[0], names)}"
     if value.name == "en" and len(args) == 4:
         tapped, kind, n, copy = args

@@ -999,8 +999,8 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
                      for a in atoms):
             d.objects.pop(top, None)  # a copy of a spell or a token spell ceases to exist (704.5e, 111.7)
             d.removed.add(top)
-    if isinstance(question, Cast) and question.madness and d.stack and d.stack[-1] in d.abilities:
-        d.resolving = d.abilities.pop(d.stack.pop())  # its madness trigger resolves as it is cast (702.35b, 608.2g)
+    if isinstance(question, Cast) and (question.madness or question.rebound) and d.stack and d.stack[-1] in d.abilities:
+        d.resolving = d.abilities.pop(d.stack.pop())  # the trigger resolves as it is cast (702.35b, 702.88a, 608.2g)
     by_signature: dict[str, list[Symbol]] = {}
     for a in atoms:
         by_signature.setdefault(f"{a.name}/{len(a.arguments)}", []).append(a)

@@ -423,6 +423,9 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise UnsupportedError(body.child("when").where, "a hand-written 'exiled_with_madness' trigger: write the "
                                    "keyword ability 'madness: {cost}', which is that trigger and its replacement effect")
         effects, modes = _effects_or_modes(body, {"triggered", when}, f"a '{when}' triggered ability")
+        if any(e.kind == "may_cast_self_free" for e in effects):
+            raise UnsupportedError(body.child("effect").where, "a hand-written 'may_cast_self_free': write the keyword "
+                                   "ability 'rebound: true', which is that delayed trigger and its replacement effect")
         _check_mana_effects(effects, body.child("effect"))
         if modes and (body.child("lasting").present or any(e.kind.startswith("add") for e in effects)):
             raise UnsupportedError(body.child("modes").where, "a modal delayed or mana triggered ability")
@@ -600,6 +603,12 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise body.fail("a dash cost with {X} is not modelled")
         return AbilitySpec("triggered", trigger="beginning_of_each_end_step", lasting="once", costs=(Part("mana", cost),),
                            effects=(Part("return_that_to_hand", True),), keyword="dash")
+    if key == "rebound":  # 702.88a: the spell's replacement effect as it resolves (events.lp reads it from this), and
+        # the delayed triggered ability it begins
+        if body.value is not True:
+            raise body.fail("'rebound' is true or absent")
+        return AbilitySpec("triggered", trigger="beginning_of_upkeep", lasting="once",
+                           effects=(Part("may_cast_self_free", True),), keyword="rebound")
     if key == "madness":  # 702.35a: the replacement effect of the card in hand (events.lp reads it from this), and the
         # trigger from exile holding the madness cost: one definition
         cost = kind("cost", "mana").shape.parse(body)

@@ -612,6 +612,10 @@ CAST_FIELDS: tuple[Kind, ...] = (
            "by its owner for its madness cost rather than its mana cost while its madness trigger resolves (that trigger "
            "on top of the stack: 608.2g, no priority and no timing by card type)", Modelled("casting.lp", ("702.35b",
            "608.2g")), Bool(), example="sequences/madness-cast-at-instant-speed", asp="question_madness"),
+    _field("cast", "rebound", "cast with rebound (702.88a): the card rebound exiled as its spell resolved, cast by its "
+           "owner without paying its mana cost while the delayed trigger rebound began resolves (that trigger on top of "
+           "the stack: 608.2g, no priority and no timing by card type)", Modelled("casting.lp", ("702.88a", "608.2g")),
+           Bool(), example="sequences/rebound-casts-it-again-next-upkeep", asp="question_rebound"),
     _field("cast", "face_down", "cast face down with its morph (megamorph) ability, for {3} rather than its mana cost, as "
            "a 2/2 creature spell with no text, name or mana cost (702.37c, 708.4)", Modelled("casting.lp", ("702.37c",)),
            Bool(), example="sequences/a-morph-cast-face-down-enters-without-its-abilities", asp="question_face_down"),

@@ -500,6 +500,12 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "resolves (cast with madness: true, 608.2g: no priority, its card type's timing ignored); resolving the trigger "
          "is not casting it", Modelled("casting.lp", ("702.35a", "702.35b", "608.2g", "118.9a")), ManaSymbols(),
          asp="question_madness", example="sequences/madness-cast-at-instant-speed"),
+    Kind("ability", "rebound", "Rebound (702.88a): \"if this spell was cast from your hand, instead of putting it into "
+         "your graveyard as it resolves, exile it and, at the beginning of your next upkeep, you may cast this card "
+         "from exile without paying its mana cost\": a replacement effect of the spell as it resolves, and the delayed "
+         "triggered ability it begins; its owner casts it while that trigger resolves (cast with rebound: true, "
+         "608.2g), and resolving the trigger leaves it in exile", Modelled("casting.lp", ("702.88a", "603.7a",
+         "608.2g")), Flag(), asp="question_rebound", example="sequences/rebound-casts-it-again-next-upkeep"),
     Kind("ability", "evoke", "Evoke [cost]: \"you may cast this spell by paying [cost] rather than its mana cost\" and "
          "\"when this enters, if its evoke cost was paid, its controller sacrifices it\" (702.74a); cast with evoke: true",
          Modelled("casting.lp", ("702.74a", "118.9", "603.4")), ManaSymbols(), asp="question_evoke",
@@ -1415,6 +1421,11 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("casting.lp", ("707.12",)), Flag(), frozenset({"spell"}),
          term=lambda value, ctx: fn("copy_card_may_cast", ctx.target(0)), targets=lambda value: (CARD_TARGET,),
          example="choices/magecraft-card-copy-not-cast"),
+    Kind("effect", "may_cast_self_free", "\"you may cast this card from exile without paying its mana cost\" (rebound's "
+         "delayed trigger, 702.88a): casting it is the question cast with rebound: true while the trigger resolves; "
+         "resolving the trigger leaves the card in exile; written by the keyword rebound",
+         Modelled("casting.lp", ("702.88a", "608.2g")), Flag(), frozenset({"beginning_of_upkeep"}),
+         term=_const("may_cast_self_free"), example="sequences/rebound-casts-it-again-next-upkeep"),
     Kind("effect", "put_self_into_graveyard", "its owner puts this card into their graveyard from exile, if it is still "
          "there (madness's trigger not taken up, 702.35a); only in that trigger, which the keyword madness writes",
          Modelled("stack.lp", ("702.35a", "400.3")), Flag(), frozenset({"exiled_with_madness"}),
