@@ -1506,6 +1506,7 @@ _LINES = [
     ("Sunburst", False, [{"enters": {"sunburst": True}}]),
     ("Changeling", False, [{"keyword": "changeling"}]),
     ("Retrace", True, [{"retrace": True}]),
+    ("Rebound", True, [{"rebound": True}]),
     ("Jump-start", True, [{"jump_start": True}]),
     ("As an additional cost to cast ~, discard a card.", True, [{"additional_cost": {"discard": 1}}]),
     ("As an additional cost to cast this spell, discard two cards.", True, [{"additional_cost": {"discard": 2}}]),

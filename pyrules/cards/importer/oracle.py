@@ -1461,7 +1461,7 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.109a: the cost with its delayed return,
         # and "as long as this permanent's dash cost was paid, it has haste"
         return [{"dash": m.group(1)}, {"static": {"gain_keywords": ["haste"], "as_long_as": "dashed"}}]
-    if line in ("Retrace", "Jump-start"):  # 702.81a, 702.133a
+    if line in ("Retrace", "Jump-start", "Rebound"):  # 702.81a, 702.133a, 702.88a
         return [{line.lower().replace("-", "_"): True}]
     m = re.fullmatch(rf"Madness ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.35a: its replacement effect and its trigger
