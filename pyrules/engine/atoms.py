@@ -57,7 +57,7 @@ CHARACTERISTICS = ("power", "toughness", "type", "supertype", "subtype", "color"
 NESTED_ID_PLACES: dict[str, tuple[int, ...]] = {
     "spell/1": (0,), "cast/1": (0,), "cast_copy/1": (0,), "copy/1": (0,), "copy/2": (0,), "copy_of/1": (0,),
     "ability/2": (0,), "triggered/3": (0,), "crafted/2": (0,), "division/2": (0,), "discard/1": (0,),
-    "exile_from_hand/1": (0,),
+    "exile_from_hand/1": (0,), "exiled_with_madness/1": (0,),
     "enter/1": (0,), "devour/1": (0,), "sacrifice/1": (0,), "color/1": (0,), "illegal_target/2": (1,),
     "cannot_activate/4": (0, 1), "cannot_cast/3": (0, 1), "cannot_play/3": (0, 1),
     "cannot_attack/2": (0,), "may_not_attack/2": (0, 1), "cannot_block/2": (0, 1), "must_attack/1": (0,),
