@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import zlib
 from functools import cache
 from pathlib import Path
 
@@ -163,8 +164,20 @@ def _models(facts, nodes, text: str = "") -> list[list[str]]:
     return sorted(found)
 
 
+# Cases whose all-rules program grounds past 10 GB (measured), where their live program grounds in a second: the
+# rules no fact of theirs can reach multiply what counters and entering objects derive.
+_TOO_LARGE_WITH_ALL_RULES = {"cr-616-1g-mimic-before-doubling-season"}
+
+
+def _sample() -> list:
+    """A quarter of the corpus chosen by a hash of each case's id, so a new case does not move the others in or out
+    (with every fourth case, new cases brought in a-permanent-already-there-sees-those-entering-together, whose
+    all-rules program grounds past 15 GB)."""
+    return [p for p in _corpus() if zlib.crc32(p.stem.encode()) % 4 == 0 and p.stem not in _TOO_LARGE_WITH_ALL_RULES]
+
+
 @pytest.mark.sweep
-@pytest.mark.parametrize("path", _corpus()[::4], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", _sample(), ids=lambda p: p.stem)
 def test_the_live_rules_give_the_answers_of_all_rules(path):
     situation = load_situation(path)
     facts = situation_facts(situation)
