@@ -101,6 +101,8 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
     if any(a.intervening_if == "evoked" and a.keyword != "evoke" for a in abilities) and \
             not any(a.keyword == "evoke" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'if: evoked' but no evoke (702.74)")
+    if any(a.intervening_if == "surged" for a in abilities) and not any(a.kind == "surge" for a in abilities):
+        raise f.child("abilities").fail(f"card '{name}' has an ability with 'if: surged' but no surge (702.117)")
     if any(a.as_long_as[:1] == ("dashed",) for a in abilities) and not any(a.keyword == "dash" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'as_long_as: dashed' but no dash (702.109)")
     for keyword, rule in (("dash", "702.109"), ("madness", "702.35")):

@@ -163,6 +163,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, position=0 if to == "library" else None,
           kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, dashed=obj.dashed and cast_as,
+          surged=obj.surged and cast_as,
           cast_from_hand=obj.cast_from_hand and cast_as,
           cant_be_countered=False, colors_spent=obj.colors_spent if cast_as else (),
           renowned=False, monstrous=False, skips_untap_of=None,
@@ -1109,6 +1110,7 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
                                       _text(a.arguments[0]) == obj.id for a in d.atoms)  # type: ignore[attr-defined]
             d.objects[obj.id] = replace(obj, controller=question.player or obj.owner, x=question.x,
                                         targets=question.targets, kicked=question.kicked, evoked=question.evoke,
+                                        surged=question.surge,
                                         dashed=question.dash, cast_from_hand=cast_from == "hand",
                                         flashback=exiled_as_it_leaves, buyback=question.buyback,
                                         modes=question.modes or obj.modes,
@@ -1177,7 +1179,8 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.cant_be_countered, o.colors_spent, o.evoked, o.dashed, o.cast_from_hand, o.renowned, o.monstrous,
+            o.cant_be_countered, o.colors_spent, o.evoked, o.surged, o.dashed, o.cast_from_hand, o.renowned,
+            o.monstrous,
             o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,
             o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.damaged_by, o.deathtouch_damage, o.copy_of,
             o.copy_except,

@@ -157,7 +157,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         card = library[obj.card]
         if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
-        for how in ("kicked", "evoked", "dashed", "cast_from_hand"):
+        for how in ("kicked", "evoked", "surged", "dashed", "cast_from_hand"):
             if getattr(obj, how) and obj.zone not in ("stack", "battlefield"):
                 raise f.child(how).fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent it "
                                         f"became, was {how.replace('_', ' ')}")
@@ -497,6 +497,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         # casts from nowhere else)
         cast_from_hand=get("cast_from_hand", zone == "stack" and not copy and not get("flashback", False)),
         dashed=get("dashed", False),
+        surged=get("surged", False),
         renowned=get("renowned", False),
         monstrous=get("monstrous", False),
         flashback=get("flashback", False),
@@ -1207,6 +1208,7 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
                 buyback=body.child("buyback").boolean(default=False),
                 alternative_cost=body.child("alternative_cost").boolean(default=False),
                 evoke=body.child("evoke").boolean(default=False), dash=body.child("dash").boolean(default=False),
+                surge=body.child("surge").boolean(default=False),
                 madness=body.child("madness").boolean(default=False),
                 rebound=body.child("rebound").boolean(default=False))
 
@@ -1215,7 +1217,7 @@ def _cast_face_down(body: Field, obj: GameObject, player_ref: Any) -> Cast:
     """A card cast face down with its morph ability (702.37c): a 2/2 creature spell with no text and no mana cost, so
     with no X, modes, targets, or costs of its text to pay (kicker, buyback, an alternative cost, evoke)."""
     for key in ("x", "modes", "targets", "division", "kicked", "buyback", "alternative_cost", "evoke", "dash", "madness",
-                "rebound"):
+                "rebound", "surge"):
         if body.child(key).present:
             raise body.child(key).fail(f"'{obj.id}' is cast face down: a spell with no text and no mana cost has no "
                                        f"{key.replace('_', ' ')} (CR 702.37c, 708.2)")

@@ -84,6 +84,7 @@ class GameObject:
     division: tuple[int, ...] = ()  # a spell on the stack: its divided damage, per target (601.2d)
     kicked: bool = False  # a spell on the stack, or the permanent it became: it was kicked (702.33d)
     evoked: bool = False  # a spell on the stack, or the permanent it became: its evoke cost was paid (702.74a)
+    surged: bool = False  # a spell on the stack, or the permanent it became: its surge cost was paid (702.117a)
     dashed: bool = False  # a spell on the stack, or the permanent it became: its dash cost was paid (702.109a)
     cast_from_hand: bool = False  # a spell on the stack, or the permanent it became: cast from its owner's hand (601.2a)
     cant_be_countered: bool = False  # a spell on the stack: it can't be countered (the mana spent on it said so, 106.6)
@@ -220,6 +221,7 @@ class Cast:
     alternative_cost: bool = False  # its alternative cost is paid instead of its mana cost (118.9)
     evoke: bool = False  # its evoke cost is paid instead of its mana cost (702.74a)
     dash: bool = False  # its dash cost is paid instead of its mana cost (702.109a)
+    surge: bool = False  # its surge cost is paid instead of its mana cost (702.117a)
     madness: bool = False  # cast for its madness cost while its madness trigger resolves (702.35b)
     rebound: bool = False  # cast without paying its mana cost while its rebound trigger resolves (702.88a)
     division: tuple[int, ...] = ()  # divided damage, per target (601.2d); () = every division is an outcome

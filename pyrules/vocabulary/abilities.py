@@ -628,6 +628,11 @@ def parse_ability(f: Field) -> AbilitySpec:
         if not cost or any(sym == "x" for sym, _ in cost):
             raise UnsupportedError(body.where, f"a {key} cost with {{X}} or no mana (107.3d, 702.37e)")
         return AbilitySpec(key, costs=(Part("mana", cost),))
+    if key == "surge":  # 702.117a: an alternative cost, castable only after another spell this turn
+        cost = kind("cost", "mana").shape.parse(body)
+        if any(sym == "x" for sym, _ in cost):
+            raise UnsupportedError(body.where, "a surge cost with {X} (107.3)")
+        return AbilitySpec("surge", costs=(Part("mana", cost),))
     if key in ("kicker", "buyback"):  # 702.33a, 702.27a
         return AbilitySpec(key, costs=(Part("mana", kind("cost", "mana").shape.parse(body)),))
     if key in ("retrace", "jump_start"):  # 702.81a, 702.133a: permissions to cast it from the graveyard

@@ -332,6 +332,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "kicked", "a spell on the stack that was kicked as it was cast, or the permanent it became "
            "(702.33d)", Modelled("stack.lp", ("702.33d",)), Bool(), term=_flag_fact("object_kicked", "kicked"),
            example="payment/kicked-spell-resolves", asp="object_kicked"),
+    _field("object", "surged", "a spell on the stack cast for its surge cost, or the permanent it became (702.117a): "
+           "\"if its surge cost was paid\"", Modelled("triggers.lp", ("702.117a", "603.4")), Bool(),
+           term=_flag_fact("object_surged", "surged"), example="sequences/a-surged-creature-deals-its-damage",
+           asp="object_surged"),
     _field("object", "evoked", "a spell on the stack cast for its evoke cost, or the permanent it became (702.74a)",
            Modelled("triggers.lp", ("702.74a", "603.4")), Bool(), term=_flag_fact("object_evoked", "evoked"),
            example="sequences/evoked-creature-is-sacrificed", asp="object_evoked"),
@@ -608,6 +612,9 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "dash", "its dash cost is paid instead of its mana cost (702.109a): the spell, and the permanent it "
            "becomes, is dashed", Modelled("casting.lp", ("702.109a", "118.9")), Bool(),
            example="sequences/a-dashed-creature-returns-at-the-end-step", asp="question_dash"),
+    _field("cast", "surge", "its surge cost is paid instead of its mana cost (702.117a): only if its caster has cast "
+           "another spell this turn; the spell, and the permanent it becomes, is surged", Modelled("casting.lp",
+           ("702.117a", "118.9")), Bool(), example="payment/surge-after-another-spell", asp="question_surge"),
     _field("cast", "madness", "cast with madness (702.35a-b): the card its madness ability exiled as it was discarded, cast "
            "by its owner for its madness cost rather than its mana cost while its madness trigger resolves (that trigger "
            "on top of the stack: 608.2g, no priority and no timing by card type)", Modelled("casting.lp", ("702.35b",

@@ -500,6 +500,10 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "resolves (cast with madness: true, 608.2g: no priority, its card type's timing ignored); resolving the trigger "
          "is not casting it", Modelled("casting.lp", ("702.35a", "702.35b", "608.2g", "118.9a")), ManaSymbols(),
          asp="question_madness", example="sequences/madness-cast-at-instant-speed"),
+    Kind("ability", "surge", "Surge [cost] (702.117a): \"you may cast this spell by paying [cost] rather than its mana "
+         "cost if you have cast another spell this turn\" (cast with surge: true; the spell, and the permanent it "
+         "becomes, is surged: if: surged asks it)", Modelled("casting.lp", ("702.117a", "118.9a")), ManaSymbols(),
+         asp="question_surge", example="payment/surge-after-another-spell"),
     Kind("ability", "rebound", "Rebound (702.88a): \"if this spell was cast from your hand, instead of putting it into "
          "your graveyard as it resolves, exile it and, at the beginning of your next upkeep, you may cast this card "
          "from exile without paying its mana cost\": a replacement effect of the spell as it resolves, and the delayed "
@@ -2696,12 +2700,13 @@ OPTIONS: tuple[Kind, ...] = (
          "it\", 601.2h: mana of that color paid for the spell it is or was), or untapped or tapped (\"if this is "
          "(un)tapped\", 110.5, checked again as the ability resolves), or no_spells_cast_last_turn or "
          "two_spells_cast_last_turn (\"if no spells were cast last turn\", \"if a player cast two or more spells last "
-         "turn\": the players' spells_cast_last_turn); each checked as the ability triggers or applies",
+         "turn\": the players' spells_cast_last_turn), or surged (\"if its surge cost was paid\", 702.117a); each checked "
+         "as the ability triggers or applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
                 "revolt", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
                 "with_two_other_attackers", "x_in_cost", "untapped", "tapped", "no_spells_cast_last_turn",
-                "two_spells_cast_last_turn", *SPENT_CONDITIONS)),
+                "two_spells_cast_last_turn", "surged", *SPENT_CONDITIONS)),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: condition_term(v), example="sequences/unkicked-creature-enters-without-counters",
          asp="ability_if"),
