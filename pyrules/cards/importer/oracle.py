@@ -1463,6 +1463,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"dash": m.group(1)}, {"static": {"gain_keywords": ["haste"], "as_long_as": "dashed"}}]
     if line in ("Retrace", "Jump-start", "Rebound"):  # 702.81a, 702.133a, 702.88a
         return [{line.lower().replace("-", "_"): True}]
+    m = re.fullmatch(rf"Surge ({MANA})", line)
+    if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.117a
+        return [{"surge": m.group(1)}]
     m = re.fullmatch(rf"Madness ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.35a: its replacement effect and its trigger
         return [{"madness": m.group(1)}]
@@ -2269,8 +2272,8 @@ def _block_partner(phrase: str) -> dict[str, Any] | None:
 
 
 def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = False) -> dict[str, Any] | None:
-    condition = re.match(r"if (?:it|~) was kicked, |if you (didn't )?cast it from your hand, ", text) \
-        if flt is None and when == "enters" else None
+    condition = re.match(r"if (?:it|~) was kicked, |if you (didn't )?cast it from your hand, |if its surge cost was paid, ",
+                         text) if flt is None and when == "enters" else None
     if condition:  # an intervening if (603.4) on how its spell was cast (702.33d, 601.2a)
         text = text[condition.end():]
     spent = re.match(r"if \{([WUBRG])\} was spent to cast (?:it|~), ", text) \
@@ -2323,7 +2326,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         body["or_self"] = True
     body["effect"] = effects[0] if len(effects) == 1 else effects
     if condition:
-        body["if"] = "kicked" if "kicked" in condition[0] else "not_cast_from_hand" if condition[1] else "cast_from_hand"
+        body["if"] = "kicked" if "kicked" in condition[0] else "surged" if "surge" in condition[0] else \
+            "not_cast_from_hand" if condition[1] else "cast_from_hand"
     if revolt:
         body["if"] = "revolt"
     if spent:
