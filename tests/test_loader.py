@@ -2065,7 +2065,8 @@ def test_its_counters_are_a_count_only_for_a_target(write):
      "your_upkeep"),
     ("spell: {effect: {draw: 1}, timing: sorcery}",
      "'sorcery' is when an activated ability may be activated; a spell's timing is one of: during_combat, "
-     "combat_before_blockers, combat_after_blockers, declare_attackers_step, declare_blockers_step, before_combat_damage"),
+     "combat_before_blockers, combat_after_blockers, declare_attackers_step, declare_attackers_step_attacked, "
+     "declare_blockers_step, before_combat_damage"),
     ("spell: {modes: [{draw: 1}, {gain_life: 1}], timing: during_combat}",
      "unsupported: a timing restriction on a modal spell or one with 'instead'"),
 ])

@@ -2483,7 +2483,7 @@ class GrantShape(Shape):
 #: When an activated ability may be activated, and when a spell may be cast, where its text limits that (602.5, 601.3).
 ACTIVATION_TIMINGS = ("sorcery", "instant", "your_upkeep")
 SPELL_TIMINGS = ("during_combat", "combat_before_blockers", "combat_after_blockers", "declare_attackers_step",
-                 "declare_blockers_step", "before_combat_damage")
+                 "declare_attackers_step_attacked", "declare_blockers_step", "before_combat_damage")
 
 
 #: The ways of spending mana a static ability may allow (601.2h), and their terms: who may (you, or each player), what
@@ -2625,7 +2625,8 @@ OPTIONS: tuple[Kind, ...] = (
          asp="ability_zone"),
     Kind("option", "timing", "activate only as a sorcery (307.1), or (your_upkeep) only during your upkeep (602.5b); "
          "a spell's \"cast this spell only ...\" (601.3): during_combat, combat_before_blockers (\"during combat before "
-         "blockers are declared\"), combat_after_blockers, declare_attackers_step, declare_blockers_step, "
+         "blockers are declared\"), combat_after_blockers, declare_attackers_step, declare_attackers_step_attacked "
+         "(\"... and only if you've been attacked this step\": a creature attacks its caster), declare_blockers_step, "
          "before_combat_damage (\"before the combat damage step\")",
          Modelled("activation.lp", ("307.1", "602.5d", "602.5b", "601.3"), also=("casting.lp",)),
          OneOf(ACTIVATION_TIMINGS + SPELL_TIMINGS),
