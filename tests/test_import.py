@@ -1847,8 +1847,10 @@ def test_a_spells_instead_joins_its_spell_ability(text, abilities):
      [{"spell": {"effect": {"damage_any_target": 2}, "timing": "combat_before_blockers"}}]),
     ("Cast Test only during the declare blockers step.\nDraw a card.",
      [{"spell": {"effect": {"draw": 1}, "timing": "declare_blockers_step"}}]),
+    ("Cast this spell only during the declare attackers step and only if you've been attacked this step.\nDraw a card.",
+     [{"spell": {"effect": {"draw": 1}, "timing": "declare_attackers_step_attacked"}}]),
     ("Cast this spell only before the combat damage step.\nChoose one —\n• Draw a card.\n• You gain 2 life.", None),
-], ids=["before-blockers", "declare-blockers-step", "modal"])
+], ids=["before-blockers", "declare-blockers-step", "attacked-this-step", "modal"])
 def test_a_spells_timing_joins_its_spell_ability(text, abilities):
     """601.3: "Cast this spell only during combat ..." is part of the spell's one ability; beside modes it stays unread
     (the line, not the spell)."""

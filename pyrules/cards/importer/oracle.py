@@ -2873,6 +2873,7 @@ SPELL_TIMING_LINES = {f"Cast {spell} only {words}.": timing for spell in ("~", "
     ("during combat", "during_combat"), ("during combat before blockers are declared", "combat_before_blockers"),
     ("during combat after blockers are declared", "combat_after_blockers"),
     ("during the declare attackers step", "declare_attackers_step"),
+    ("during the declare attackers step and only if you've been attacked this step", "declare_attackers_step_attacked"),
     ("during the declare blockers step", "declare_blockers_step"),
     ("before the combat damage step", "before_combat_damage"))}
 
