@@ -50,6 +50,18 @@ def test_mana_symbols_round_trip(text, symbols):
     assert parse_mana(mana_text(parsed), Field(text, "cost", "<test>", {})) == parsed
 
 
+@pytest.mark.parametrize("cost, value", [(None, 0), ("{X}{U}", 1), ("{2/W}{2/W}{G}", 5), ("{3}{B/P}{S}", 5)])
+def test_transmute_searches_for_the_mana_value_of_its_own_card(cost, value):
+    """702.53a: the card found has the discarded card's mana value (202.3: X is 0, {2/W} is 2); the card's own."""
+    card = {"name": "Test", "types": ["land"] if cost is None else ["sorcery"], "abilities": [{"transmute": "{1}{U}{U}"}]}
+    if cost is not None:
+        card["cost"] = cost
+    (ability,) = parse_card(Field(card, "card", "<test>", {})).abilities
+    assert (ability.keyword, ability.zone, ability.timing) == ("transmute", "hand", "sorcery")
+    assert [(e.kind, dict(e.value[0]), e.value[1]) for e in ability.effects] == [
+        ("search_to_hand", {"mana_value_at_least": value, "mana_value_at_most": value}, 1)]
+
+
 REFUSED = [
     ({"triggered": {"when": "tapped_for_mana", "effect": {"add_any_color": 1}}},
      "effect 'add_any_color' in a 'tapped_for_mana' triggered ability"),

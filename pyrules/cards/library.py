@@ -12,16 +12,17 @@ from __future__ import annotations
 import difflib
 from collections import ChainMap
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache, partial
 from importlib import resources
 from typing import Any
 
 from pyrules.base.document import Field, load_document
 from pyrules.base.errors import InputError
-from pyrules.vocabulary import kind, names
+from pyrules.vocabulary import Filter, kind, names
 from pyrules.vocabulary.abilities import AbilitySpec, parse_ability
 from pyrules.vocabulary.values import (
+    mana_value,
     parse_mana,
 )
 
@@ -120,9 +121,11 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
                 raise f.child("abilities").fail(f"card '{name}': create_effect names ability {n}, a lasting static "
                                                 "ability, which changes the objects locked in as it begins (611.2c): "
                                                 "name them with lasting_on_each, lasting_on_target or lasting_on_self")
+    mana_cost = parse_mana(cost_field.value, cost_field) if cost_field.present else ()
+    abilities = tuple(_transmute_finds(a, mana_value(mana_cost)) if a.keyword == "transmute" else a for a in abilities)
     return CardSpec(
         name=name,
-        mana_cost=parse_mana(cost_field.value, cost_field) if cost_field.present else (),
+        mana_cost=mana_cost,
         types=types,
         supertypes=values("supertypes"),
         subtypes=values("subtypes"),
@@ -134,6 +137,12 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
         faces=faces,
         token=values("token") if f.child("token").present else "",
     )
+
+
+def _transmute_finds(ability: AbilitySpec, value: int) -> AbilitySpec:
+    """Transmute's search finds a card with the same mana value as the card discarded (702.53a): this card's."""
+    same = Filter({"mana_value_at_least": value, "mana_value_at_most": value})
+    return replace(ability, effects=tuple(replace(e, value=(same, *e.value[1:])) for e in ability.effects))
 
 
 @dataclass(frozen=True)

@@ -344,7 +344,7 @@ def parse_ability(f: Field) -> AbilitySpec:
         if find("keyword", name) is None:
             raise UnsupportedError(body.where, f"keyword '{name}' (known keywords: {', '.join(KEYWORDS)})")
         return AbilitySpec("keyword", keyword=name)
-    if key in ("cycling", "typecycling", "equip", "craft"):
+    if key in ("cycling", "typecycling", "transmute", "equip", "craft"):
         return _keyword_ability(key, body)
     if key == "cost_reduction":  # 601.2f: "this spell costs {1} less to cast for each artifact you control"
         body.only_keys({"less", "for_each", "if_any"})
@@ -692,6 +692,13 @@ def _keyword_ability(key: str, body: Field) -> AbilitySpec:
         cost, flt = kind("ability", "typecycling").shape.parse(body)
         return AbilitySpec("activated", costs=(Part("mana", cost), Part("discard", "self")),
                            effects=(Part("search_to_hand", (flt, 1)),), keyword="typecycling", zone="hand")
+    if key == "transmute":  # 702.53a: "[Cost], Discard this card: Search your library for a card with the same mana
+        # value as the discarded card, reveal it, put it into your hand, then shuffle. Activate only as a sorcery", from
+        # the hand (not cycling). The search's filter is the card's own mana value, which parse_card knows.
+        mana = Part("mana", kind("cost", "mana").shape.parse(body))
+        return AbilitySpec("activated", costs=(mana, Part("discard", "self")),
+                           effects=(Part("search_to_hand", (Filter({}), 1)),), keyword="transmute", zone="hand",
+                           timing="sorcery")
     if key in ("cycling", "equip"):
         mana = Part("mana", kind("cost", "mana").shape.parse(body))
         if key == "cycling":  # 702.29a: "[Cost], Discard this card: Draw a card", from the hand

@@ -477,6 +477,10 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "this card: search your library for a [filter] card, reveal it, put it into your hand, then shuffle\", "
          "activated from the hand (702.29e): {cost, filter}", Modelled("choices.lp", ("702.29e", "701.23a")),
          Typecycling(), asp="search_to_hand", example="choices/swampcycling-finds-a-swamp"),
+    Kind("ability", "transmute", "Transmute [cost]: \"[cost], discard this card: search your library for a card with "
+         "the same mana value as this card, reveal it, put it into your hand, then shuffle; transmute only as a sorcery\", "
+         "activated from the hand (702.53a; not cycling)", Modelled("choices.lp", ("702.53a", "701.23a")), ManaSymbols(),
+         asp="search_to_hand", example="choices/transmute-finds-a-card-of-the-same-mana-value"),
     Kind("ability", "equip", "Equip [cost]: \"[cost]: attach this to target creature you control; activate only as a "
          "sorcery\" (702.6)", Modelled("stack.lp", ("702.6a",)), ManaSymbols(), asp="attach_target",
          example="craft/equip-attaches"),

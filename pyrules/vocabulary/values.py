@@ -109,6 +109,12 @@ def parse_mana(text: Any, where: Field) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(counts.items()))
 
 
+def mana_value(mana: Iterable[tuple[str, int]]) -> int:
+    """The mana value of parsed mana symbols (202.3): a number counts as itself, X as 0 (202.3e), a two-generic hybrid
+    symbol as 2 (202.3f), any other symbol as 1."""
+    return sum(n * ({"generic": 1, "x": 0}.get(key, 2 if key.startswith("2_") else 1)) for key, n in mana)
+
+
 def mana_text(mana: Iterable[tuple[str, int]]) -> str:
     """``(("generic", 2), ("g", 1))`` -> ``{2}{G}``; the inverse of :func:`parse_mana`."""
     out = []
