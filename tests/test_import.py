@@ -916,6 +916,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("Transmute {1}{U}{B}", False, [{"transmute": "{1}{U}{B}"}]),
     ("You may activate abilities of creatures you control as though those creatures had haste.", False,
      [{"static": {"activate_as_though_haste": True}}]),
     ("{3}, {T}: Double the amount of each type of unspent mana you have.", False,
