@@ -66,7 +66,7 @@ NESTED_ID_PLACES: dict[str, tuple[int, ...]] = {
     "face_up/1": (0,), "up/1": (0,), "tap/1": (0,), "bolster/2": (0,), "tapped/1": (0,), "untapped/1": (0,),
     "crew/1": (0,), "found/1": (0,), "blocked_by/2": (0, 1),
     "dealt_damage/3": (0,), "deals_damage/3": (0,), "gains_life/2": (1,), "blocks_too_many/1": (0,),
-    "riot/1": (0,), "untap/2": (0,), "keep_tapped/1": (0,),
+    "riot/1": (0,), "untap/2": (0,), "keep_tapped/1": (0,), "destruction_replaced/1": (0,), "totem_armor/1": (0,),
 }
 
 

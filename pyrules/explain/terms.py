@@ -103,6 +103,7 @@ PHRASES: dict[str, str] = {
     "combat/1": "the combat damage {0} deals",
     "withered/1": "{0}, from a source with wither or infect,",
     "regeneration/1": "the regeneration of {0}",
+    "totem_armor/1": "the totem armor of {0}",
     "shield/2": "prevention shield {1} of {0}",
     "protection/1": "the protection of {0}",
     "combat_damage/2": "{0} dealing combat damage to {1}",
@@ -293,6 +294,7 @@ CHOICES: dict[str, str] = {
     "tap/1": "which permanent to tap for {0}",
     "untap/2": "which permanents instruction {1} of {0} untaps (up to its number)",
     "riot/1": "whether {0} enters with a +1/+1 counter or gains haste (riot)",
+    "destruction_replaced/1": "what replaces the destruction of {0}: a regeneration shield or an Aura's totem armor (616.1)",
     "crew/1": "a creature tapped to crew {0}",
     "prevention/3": "how much of the damage {2} deals to {0} its prevention shield {1} prevents",
 }

@@ -586,6 +586,12 @@ def _regenerated(d: _Draft, a: Symbol) -> None:
           blocking=(), struck_first=False)
 
 
+def _saved_by_totem_armor(d: _Draft, a: Symbol) -> None:
+    """702.89a: all damage is removed from the creature (it stays in combat, untapped or not); the Aura is destroyed,
+    an event of its own."""
+    d.set(d.obj(a.arguments[0]), damage=0, deathtouch_damage=False)
+
+
 def _shields_created(d: _Draft, a: Symbol) -> None:
     obj = d.obj(a.arguments[0])
     d.set(obj, regeneration_shields=_bounded(obj.regeneration_shields + _number(a.arguments[1])))
@@ -850,6 +856,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "energy_gained/2": _energy(+1),
     "energy_paid/2": _energy(-1),
     "regenerated/1": _regenerated,
+    "saved_by_totem_armor/2": _saved_by_totem_armor,
     "regeneration_shields_created/2": _shields_created,
     "prevention_shield_created/2": _prevention_shield_created,
     "prevention_shield_created/3": _prevention_shield_with_counters,

@@ -85,6 +85,10 @@ KEYWORDS: tuple[Kind, ...] = (
         "sequences/deathtouch-ping-destroys"),
     _kw("lifelink", "damage it deals also causes its controller to gain that much life (702.15)",
         Modelled("events.lp", ("702.15b",)), "sequences/lifelink-ping-gains-life"),
+    _kw("totem_armor", "totem armor (umbra armor): \"if enchanted creature would be destroyed, instead remove all "
+        "damage from it and destroy this Aura\" (702.89a); beside a regeneration shield or another such Aura, the "
+        "creature's controller chooses which applies (616.1)", Modelled("events.lp", ("702.89a", "616.1")),
+        "sequences/totem-armor-saves-the-enchanted-creature"),
     _kw("indestructible", "it can't be destroyed by damage or by effects that say \"destroy\" (702.12)",
         Modelled("events.lp", ("702.12b",)), "sequences/indestructible-survives-lethal-damage"),
     _kw("cant_be_countered", "\"This spell can't be countered\": an effect that counters it does nothing to it (101.2, "
