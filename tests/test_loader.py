@@ -404,6 +404,27 @@ def test_activate_a_card_in_hand(write, line_of):
                  "'elves' is in the hand; only abilities of permanents can be activated here (CR 113.6)")
 
 
+def test_activate_a_card_in_hand_with_a_line_not_read(write, line_of):
+    """A line pyrules does not read may be an ability activated from the hand (transmute, ninjutsu): refused by it."""
+    path = write("hand.yaml", """\
+        players: [alice, bob]
+        cards:
+          - name: Test Ninja
+            cost: "{1}{U}"
+            types: [creature]
+            power: 1
+            toughness: 1
+            abilities:
+              - unsupported: "Ninjutsu {U}"
+        objects:
+          - {id: ninja, card: Test Ninja, owner: alice, zone: hand}
+        question:
+          activate: ninja
+        """)
+    assert_error(path, line_of(path, "activate: ninja"),
+                 "unsupported: rules text that no template fits, in 'Test Ninja': Ninjutsu {U}")
+
+
 def test_activate_a_card_in_hand_mapping_form(write, line_of):
     path = write("hand.yaml", """\
         players: [alice, bob]

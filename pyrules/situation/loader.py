@@ -1093,6 +1093,9 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
     spec = face.abilities[chosen - 1] if chosen is not None and 1 <= chosen <= len(face.abilities) and \
         face.abilities[chosen - 1].kind == "activated" else None
     if now and obj.zone != "battlefield" and not (spec is not None and spec.zone == obj.zone):
+        unread = [a.line for a in face.abilities if a.kind == "unsupported"]
+        if spec is None and unread:  # (one of them may be an ability activated from that zone: transmute, ninjutsu)
+            raise _unread(obj_field.where, {face.name: unread})
         raise obj_field.fail(f"'{obj.id}' is in the {obj.zone}; only abilities of permanents can be activated here "
                              "(CR 113.6)")
     targets = () if shorthand else body.child("targets").texts()
