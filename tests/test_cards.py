@@ -62,6 +62,12 @@ def test_transmute_searches_for_the_mana_value_of_its_own_card(cost, value):
         ("search_to_hand", {"mana_value_at_least": value, "mana_value_at_most": value}, 1)]
 
 
+def test_a_card_with_entwine_needs_a_modal_spell():
+    with pytest.raises(InputError, match="has entwine but no modal spell ability choosing fewer than all its modes"):
+        parse_card(Field({"name": "T", "cost": "{R}", "types": ["instant"],
+                          "abilities": [{"spell": {"effect": {"draw": 1}}}, {"entwine": "{2}"}]}, "card", "<test>", {}))
+
+
 REFUSED = [
     ({"triggered": {"when": "tapped_for_mana", "effect": {"add_any_color": 1}}},
      "effect 'add_any_color' in a 'tapped_for_mana' triggered ability"),

@@ -425,6 +425,23 @@ def test_activate_a_card_in_hand_with_a_line_not_read(write, line_of):
                  "unsupported: rules text that no template fits, in 'Test Ninja': Ninjutsu {U}")
 
 
+@pytest.mark.parametrize("cast, message", [
+    ("{object: bolt, entwine: true, targets: [bob]}", "'bolt' (Lightning Bolt) has no entwine (CR 702.42a)"),
+    ("{object: barbed, entwine: true, modes: [2], targets: [bob]}",
+     "'barbed' (Barbed Lightning) is entwined: every mode is chosen, 1, 2 (CR 702.42a)"),
+], ids=["no-entwine", "not-every-mode"])
+def test_entwine_chooses_every_mode_of_a_card_with_entwine(write, line_of, cast, message):
+    path = write("entwine.yaml", f"""\
+        players: [alice, bob]
+        objects:
+          - {{id: bolt, card: Lightning Bolt, owner: alice, zone: hand}}
+          - {{id: barbed, card: Barbed Lightning, owner: alice, zone: hand}}
+        question:
+          cast: {cast}
+        """)
+    assert_error(path, line_of(path, "cast:"), message)
+
+
 def test_activate_a_card_in_hand_mapping_form(write, line_of):
     path = write("hand.yaml", """\
         players: [alice, bob]

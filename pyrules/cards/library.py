@@ -102,6 +102,10 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
     if any(a.intervening_if == "evoked" and a.keyword != "evoke" for a in abilities) and \
             not any(a.keyword == "evoke" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'if: evoked' but no evoke (702.74)")
+    if any(a.kind == "entwine" for a in abilities) and not any(
+            a.kind == "spell" and a.modes and a.choose[1] < len(set(a.modes)) for a in abilities):
+        raise f.child("abilities").fail(f"card '{name}' has entwine but no modal spell ability choosing fewer than all "
+                                        "its modes (702.42a)")
     if any(a.intervening_if == "surged" for a in abilities) and not any(a.kind == "surge" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'if: surged' but no surge (702.117)")
     if any(a.as_long_as[:1] == ("dashed",) for a in abilities) and not any(a.keyword == "dash" for a in abilities):

@@ -633,6 +633,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_dash"))
         if q.surge and ("cast", "surge") not in skip:
             symbols.append(fn("question_surge"))
+        if q.entwine and ("cast", "entwine") not in skip:
+            symbols.append(fn("question_entwine"))
         if q.madness and ("cast", "madness") not in skip:
             symbols.append(fn("question_madness"))
         if q.rebound and ("cast", "rebound") not in skip:

@@ -1126,6 +1126,18 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
                     pool_only=pool_only)
 
 
+def _entwined_modes(body: Field, modes: tuple[int, ...], face: CardSpec, oid: str) -> tuple[int, ...]:
+    """702.42a: a spell cast with its entwine cost paid chooses every one of its modes (given, they must be all)."""
+    spell = next((a for a in face.abilities if a.kind == "spell"), None)
+    if spell is None or not spell.modes or not any(a.kind == "entwine" for a in face.abilities):
+        raise body.child("entwine").fail(f"'{oid}' ({face.name}) has no entwine (CR 702.42a)")
+    every = tuple(sorted(set(spell.modes)))
+    if modes and tuple(sorted(modes)) != every:
+        raise body.child("modes").fail(f"'{oid}' ({face.name}) is entwined: every mode is chosen, "
+                                       f"{', '.join(map(str, every))} (CR 702.42a)")
+    return every
+
+
 def _check_modes(body: Field, modes: tuple[int, ...], face: CardSpec, oid: str) -> None:
     """700.2: the modes of a modal spell, chosen as it is cast: as many different ones as it says. Left out, every
     legal choice is an outcome, where no mode has a target (targets given are for the modes chosen)."""
@@ -1146,7 +1158,8 @@ def _check_modes(body: Field, modes: tuple[int, ...], face: CardSpec, oid: str) 
         raise f.fail(f"'{oid}' ({face.name}) chooses each mode at most once (CR 700.2d)")
     if max(modes) > max(spell.modes):
         raise f.fail(f"'{oid}' ({face.name}) has {max(spell.modes)} modes, not {max(modes)}")
-    if not fewest <= len(modes) <= most:
+    entwined = any(a.kind == "entwine" for a in face.abilities) and len(modes) == len(set(spell.modes))
+    if not fewest <= len(modes) <= most and not entwined:
         raise f.fail(f"'{oid}' ({face.name}) chooses {count} modes, not {len(modes)} (CR 700.2a)")
 
 
@@ -1203,6 +1216,9 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     targets = body.child("targets").texts()
     division = _value(body, "cast", "division", ())
     modes = _value(body, "cast", "modes", ())
+    entwine = body.child("entwine").boolean(default=False)
+    if entwine:  # 702.42a: every mode is chosen
+        modes = _entwined_modes(body, modes, face, obj.id)
     _check_modes(body, modes, face, obj.id)
     _check_spell_targets(body, targets, division, face, obj.id, by_id, players, library, modes)
     return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), modes, targets, division=division,
@@ -1211,7 +1227,7 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
                 buyback=body.child("buyback").boolean(default=False),
                 alternative_cost=body.child("alternative_cost").boolean(default=False),
                 evoke=body.child("evoke").boolean(default=False), dash=body.child("dash").boolean(default=False),
-                surge=body.child("surge").boolean(default=False),
+                surge=body.child("surge").boolean(default=False), entwine=entwine,
                 madness=body.child("madness").boolean(default=False),
                 rebound=body.child("rebound").boolean(default=False))
 
@@ -1220,7 +1236,7 @@ def _cast_face_down(body: Field, obj: GameObject, player_ref: Any) -> Cast:
     """A card cast face down with its morph ability (702.37c): a 2/2 creature spell with no text and no mana cost, so
     with no X, modes, targets, or costs of its text to pay (kicker, buyback, an alternative cost, evoke)."""
     for key in ("x", "modes", "targets", "division", "kicked", "buyback", "alternative_cost", "evoke", "dash", "madness",
-                "rebound", "surge"):
+                "rebound", "surge", "entwine"):
         if body.child(key).present:
             raise body.child(key).fail(f"'{obj.id}' is cast face down: a spell with no text and no mana cost has no "
                                        f"{key.replace('_', ' ')} (CR 702.37c, 708.2)")

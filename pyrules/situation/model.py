@@ -222,6 +222,7 @@ class Cast:
     evoke: bool = False  # its evoke cost is paid instead of its mana cost (702.74a)
     dash: bool = False  # its dash cost is paid instead of its mana cost (702.109a)
     surge: bool = False  # its surge cost is paid instead of its mana cost (702.117a)
+    entwine: bool = False  # its entwine cost is paid too: every mode of the modal spell is chosen (702.42a)
     madness: bool = False  # cast for its madness cost while its madness trigger resolves (702.35b)
     rebound: bool = False  # cast without paying its mana cost while its rebound trigger resolves (702.88a)
     division: tuple[int, ...] = ()  # divided damage, per target (601.2d); () = every division is an outcome

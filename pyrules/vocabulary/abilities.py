@@ -628,6 +628,11 @@ def parse_ability(f: Field) -> AbilitySpec:
         if not cost or any(sym == "x" for sym, _ in cost):
             raise UnsupportedError(body.where, f"a {key} cost with {{X}} or no mana (107.3d, 702.37e)")
         return AbilitySpec(key, costs=(Part("mana", cost),))
+    if key == "entwine":  # 702.42a: an additional cost paid to choose every mode of the modal spell
+        cost = kind("cost", "mana").shape.parse(body)
+        if any(sym == "x" for sym, _ in cost):
+            raise UnsupportedError(body.where, "an entwine cost with {X} (107.3)")
+        return AbilitySpec("entwine", costs=(Part("mana", cost),))
     if key == "surge":  # 702.117a: an alternative cost, castable only after another spell this turn
         cost = kind("cost", "mana").shape.parse(body)
         if any(sym == "x" for sym, _ in cost):

@@ -612,6 +612,9 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "dash", "its dash cost is paid instead of its mana cost (702.109a): the spell, and the permanent it "
            "becomes, is dashed", Modelled("casting.lp", ("702.109a", "118.9")), Bool(),
            example="sequences/a-dashed-creature-returns-at-the-end-step", asp="question_dash"),
+    _field("cast", "entwine", "its entwine cost is paid too, and every mode of the modal spell is chosen (702.42a): "
+           "modes, if given, are all of them", Modelled("casting.lp", ("702.42a", "700.2", "601.2f")), Bool(),
+           example="stack/entwine-chooses-every-mode", asp="question_entwine"),
     _field("cast", "surge", "its surge cost is paid instead of its mana cost (702.117a): only if its caster has cast "
            "another spell this turn; the spell, and the permanent it becomes, is surged", Modelled("casting.lp",
            ("702.117a", "118.9")), Bool(), example="payment/surge-after-another-spell", asp="question_surge"),

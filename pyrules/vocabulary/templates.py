@@ -504,6 +504,10 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "resolves (cast with madness: true, 608.2g: no priority, its card type's timing ignored); resolving the trigger "
          "is not casting it", Modelled("casting.lp", ("702.35a", "702.35b", "608.2g", "118.9a")), ManaSymbols(),
          asp="question_madness", example="sequences/madness-cast-at-instant-speed"),
+    Kind("ability", "entwine", "Entwine [cost] (702.42a): \"you may choose all modes of this spell instead of just the "
+         "number specified; if you do, you pay an additional [cost]\" (cast with entwine: true); a card with entwine has "
+         "a modal spell ability choosing fewer than all its modes", Modelled("casting.lp", ("702.42a", "700.2", "601.2f")),
+         ManaSymbols(), asp="question_entwine", example="stack/entwine-chooses-every-mode"),
     Kind("ability", "surge", "Surge [cost] (702.117a): \"you may cast this spell by paying [cost] rather than its mana "
          "cost if you have cast another spell this turn\" (cast with surge: true; the spell, and the permanent it "
          "becomes, is surged: if: surged asks it)", Modelled("casting.lp", ("702.117a", "118.9a")), ManaSymbols(),
