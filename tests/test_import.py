@@ -916,6 +916,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("Entwine {2}", False, [{"entwine": "{2}"}]),
     ("Totem armor", False, [{"keyword": "totem_armor"}]),
     ("Transmute {1}{U}{B}", False, [{"transmute": "{1}{U}{B}"}]),
     ("You may activate abilities of creatures you control as though those creatures had haste.", False,

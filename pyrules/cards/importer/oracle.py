@@ -1438,7 +1438,7 @@ def _blockers(phrase: str) -> dict[str, Any] | None:
 
 
 def keywords(line: str) -> list[dict[str, Any]] | None:
-    m = re.fullmatch(rf"(Cycling|Equip|Kicker|Buyback|Echo|Evoke|Transmute) ({MANA})", line)
+    m = re.fullmatch(rf"(Cycling|Equip|Kicker|Buyback|Echo|Evoke|Transmute|Entwine) ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{X\}|\{[WUBRG]\}|\{[WUBRG]/[WUBRGP]\})+", m.group(2)):
         return [{m.group(1).lower(): m.group(2)}]
     m = re.fullmatch(rf"(Basic land|[A-Z][a-z]+)cycling ({MANA})", line)
