@@ -276,6 +276,15 @@ class _ObjectContext:
     double_faced: bool
     face_name: str
     crafted: Any = None  # (material id, ability number) -> the instance a card used to craft it gives it
+    face: Any = None  # the face whose abilities it has
+
+    def target_numbers(self, modes: tuple[int, ...], count: int) -> list[int]:
+        """The numbers of a spell's targets given, among all its spell's targets: a modal spell's targets are those of
+        its chosen modes (700.2c), given in order, as a question gives them (target_slots)."""
+        spell = next((a for a in self.face.abilities if a.kind == "spell" and a.modes), None) if self.face else None
+        if spell is None or not modes:
+            return list(range(1, count + 1))
+        return [n for n, mode in enumerate(spell.target_modes, start=1) if mode in modes or mode == 0]
 
     def instance(self, key: int | str) -> Symbol:
         """An ability instance of the object: its printed ability N, or "M:N" from card M used to craft it."""
@@ -403,7 +412,7 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             face = card.face(o.face)
             ctx = _ObjectContext(S(o.id), card.is_double_faced, face.name,
                                  lambda m, n: fn("crafted", S(m), ability_id(library[situation.object(m).card].face(
-                                     "front").name, n)))
+                                     "front").name, n)), face)
             symbols = []
             for k, attr, default in object_fields:
                 if attr is None or getattr(o, attr) != default:

@@ -199,7 +199,8 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         if obj.division and obj.zone != "stack":
             raise f.child("division").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack divides damage")
         if obj.zone == "stack":
-            _check_spell_targets(f, obj.targets, obj.division, card.face(obj.face), obj.id, by_id, names_, library)
+            _check_spell_targets(f, obj.targets, obj.division, card.face(obj.face), obj.id, by_id, names_, library,
+                                 obj.modes)
     objects = _combat(object_fields, objects, by_id, names_, active, phase, step, library)
     by_id = {o.id: o for o in objects}
     effect_fields = _elements(root, "effects")

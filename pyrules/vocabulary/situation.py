@@ -447,9 +447,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("mana.lp", ("607.2a",)), ListOf(Id("an object")),
            term=lambda o, ctx: [fn("exiled_with", ctx.oid, S(m)) for m in o.exiled_with],
            example="mana/chrome-mox-adds-the-exiled-cards-colors", asp="exiled_with"),
-    _field("object", "targets", "a spell on the stack: its targets, in the order its text says \"target\" (115)",
+    _field("object", "targets", "a spell on the stack: its targets, in the order its text says \"target\" (115; of a "
+           "modal spell, those of its chosen modes, 700.2c)",
            Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Id("an object or a player")),
-           term=lambda o, ctx: [fn("target", ctx.oid, n, S(t)) for n, t in enumerate(o.targets, start=1)],
+           term=lambda o, ctx: [fn("target", ctx.oid, n, S(t))
+                                for n, t in zip(ctx.target_numbers(o.modes, len(o.targets)), o.targets)],
            example="choices/magecraft-twincast-copy", asp="target"),
     _field("object", "attacking", "an attacking creature: the player or planeswalker it attacks (506.3, 508.1b)",
            Modelled("combat.lp", ("506.3", "510.1b")), Id("a player or a planeswalker"),
