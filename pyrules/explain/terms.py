@@ -244,6 +244,7 @@ GIVEN_GAME: dict[str, str] = {
     "question_kicked/0": "kicked", "question_buyback/0": "with its buyback cost paid",
     "question_alternative_cost/0": "for its alternative cost", "question_evoke/0": "for its evoke cost",
     "question_dash/0": "for its dash cost", "question_surge/0": "for its surge cost",
+    "question_entwine/0": "with its entwine cost paid, every mode chosen",
     "question_madness/0": "for its madness cost, as its madness trigger resolves",
     "question_rebound/0": "without paying its mana cost, as its rebound trigger resolves",
     "question_face_down/0": "face down, for {{3}} (morph)",
