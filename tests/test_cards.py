@@ -62,6 +62,14 @@ def test_transmute_searches_for_the_mana_value_of_its_own_card(cost, value):
         ("search_to_hand", {"mana_value_at_least": value, "mana_value_at_most": value}, 1)]
 
 
+def test_a_land_type_is_added_by_add_land_type_not_add_subtypes():
+    """205.1b, 305.7: add_subtypes adds creature types and the like; a land type is add_land_type's (Blood Moon reads
+    land types apart)."""
+    with pytest.raises(InputError, match="unknown subtype other than a land type 'island'"):
+        parse_card(Field({"name": "T", "types": ["land"], "abilities": [
+            {"static": {"add_subtypes": ["island"], "lasting": "until_end_of_turn"}}]}, "card", "<test>", {}))
+
+
 def test_a_card_with_entwine_needs_a_modal_spell():
     with pytest.raises(InputError, match="has entwine but no modal spell ability choosing fewer than all its modes"):
         parse_card(Field({"name": "T", "cost": "{R}", "types": ["instant"],

@@ -330,6 +330,7 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
             if any(a.keyword == "changeling" for a in face.abilities):  # every creature type (702.73a)
                 subtypes |= set(CREATURE_TYPES)
             for ability in face.abilities:
+                subtypes |= {s for part in ability.statics if part.kind == "add_subtypes" for s in part.value}
                 for part in ability.costs + ability.effects + ((ability.modify,) if ability.modify else ()):
                     counters |= set(_counter_words(part.kind, part.value))
                     if part.kind == "create_tokens":
@@ -337,6 +338,9 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
                 if ability.filter is not None and ability.filter.get("counter"):
                     counters.add(ability.filter["counter"])
                 riders |= {f"spend_only_{r}" for r in ability.riders}
+    for e in situation.effects:  # (a lasting effect's card need not be an object here)
+        subtypes |= {s for a in library[e.card].abilities for part in a.statics if part.kind == "add_subtypes"
+                     for s in part.value}
     for kind in tokens | {"clue", "food", "treasure"}:  # the cards tokens of these kinds are made of (111.4)
         spec = library.token_card(kind)
         if spec is not None:

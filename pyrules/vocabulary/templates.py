@@ -25,9 +25,23 @@ from pyrules.vocabulary.filters import Filter, FilterShape
 from pyrules.vocabulary.keywords import KEYWORDS
 from pyrules.vocabulary.kinds import Informational, Kind, Modelled, Refused
 from pyrules.vocabulary.shapes import Count, Flag, ListOf, Name, OneOf, Shape, Signed, Text, name_token
-from pyrules.vocabulary.values import CARD_RESTRICTIONS, COLOR_NAMES, MANA_TYPES, Color, ManaSymbols, ManaType, mana_text
+from pyrules.vocabulary.values import (
+    CARD_RESTRICTIONS,
+    COLOR_NAMES,
+    CREATURE_TYPES,
+    LAND_TYPES,
+    MANA_TYPES,
+    OTHER_SUBTYPES,
+    Color,
+    ManaSymbols,
+    ManaType,
+    mana_text,
+)
 from pyrules.vocabulary.values import CARD_TYPES as CARD_TYPES_
 from pyrules.vocabulary.values import SUPERTYPES as SUPERTYPES_
+
+#: The subtypes an effect may add "in addition to its other types" (205.1b): land types are add_land_type's (305.7).
+ADDED_SUBTYPES = tuple(s for s in CREATURE_TYPES + OTHER_SUBTYPES if s not in LAND_TYPES)
 
 #: "If {G} was spent to cast it" (601.2h), one condition for each color: spent_<color>.
 SPENT_CONDITIONS = tuple(f"spent_{name}" for name in COLOR_NAMES)
@@ -2513,8 +2527,10 @@ STATICS: tuple[Kind, ...] = (
     Kind("static", "add_land_type", "each [filter] is this land type in addition to its other types (layer 4)",
          Modelled("continuous.lp", ("305.7", "613.1d")), OneOf(("plains", "island", "swamp", "mountain", "forest")),
          term=lambda v, ctx: fn("add_land_type", C(v)), example="mana/urborg-without-blood-moon"),
-    Kind("static", "set_color", "each [filter] is this color (layer 5)", Modelled("continuous.lp", ("105.3", "613.1e")),
-         Color(), term=lambda v, ctx: fn("set_color", C(v)), example="mana/color-setting-makes-crater-white"),
+    Kind("static", "set_color", "each [filter] is this color, or these colors (\"red and green\"), and no other (layer 5)",
+         Modelled("continuous.lp", ("105.3", "613.1e")), ListOf(Color()),
+         term=lambda v, ctx: [fn("set_color", C(c)) for c in dict.fromkeys(v)],
+         example="mana/color-setting-makes-crater-white"),
     Kind("static", "grant", "each [filter] has this activated ability (layer 6)",
          Modelled("continuous.lp", ("613.1f",)), GrantShape(), term=lambda v, ctx: fn("grant", ctx.granted(v)),
          example="mana/lantern-granted-ability-under-blood-moon"),
@@ -2530,6 +2546,11 @@ STATICS: tuple[Kind, ...] = (
          Modelled("continuous.lp", ("205.1b", "613.1d")), ListOf(OneOf(CARD_TYPES_, "card type"), min_len=1),
          term=lambda v, ctx: [fn("add_type", C(t)) for t in v], example="layers/humility-older-than-opalescence",
          asp="add_type"),
+    Kind("static", "add_subtypes", "each [filter] has these subtypes in addition to its other types (205.1b, layer 4): "
+         "creature types and other subtypes but land types (add_land_type)", Modelled("continuous.lp", ("205.1b", "613.1d")),
+         ListOf(OneOf(ADDED_SUBTYPES, "subtype other than a land type"), min_len=1),
+         term=lambda v, ctx: [fn("add_subtype", C(s)) for s in v],
+         example="layers/a-creature-land-under-its-effect-is-its-types-and-colors", asp="add_subtype"),
     Kind("static", "loses_all_abilities", "each [filter] loses all abilities (layer 6: printed ones, and those effects "
          "with earlier timestamps gave it; 613.1f, 613.7)", Modelled("continuous.lp", ("613.1f", "613.7")), Flag(),
          term=_const("loses_all_abilities"), example="layers/humility-older-than-opalescence"),

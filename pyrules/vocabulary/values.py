@@ -23,11 +23,13 @@ LAND_TYPES = BASIC_LAND_TYPES + ("desert", "gate", "lair", "locus", "mine", "pow
                                  "sphere", "town", "urzas")
 #: Creature types (205.3m), which changeling gives an object all of (702.73a): the subtypes of the creature and kindred
 #: cards of the 2020 card file (../shared/cards), less the land, artifact and enchantment types a few of those also carry
-#: (Dryad Arbor's Forest); tests/test_import.py checks the card fixture's creature types are all here.
+#: (Dryad Arbor's Forest), and those only an ability names (Blinkmoth Nexus's Blinkmoth); tests/test_import.py checks
+#: the card fixture's creature types are all here.
 CREATURE_TYPES = (
     "advisor", "aetherborn", "ally", "angel", "antelope", "ape", "archer", "archon", "artificer", "assassin",
     "assembly_worker", "atog", "aurochs", "avatar", "badger", "barbarian", "basilisk", "bat", "bear", "beast",
-    "beeble", "berserker", "beserker", "bird", "boar", "bringer", "brushwagg", "camel", "carrier", "cat", "centaur",
+    "beeble", "berserker", "beserker", "bird", "blinkmoth", "boar", "bringer", "brushwagg", "camel", "carrier",
+    "cat", "centaur",
     "cephalid", "chimera", "cleric", "cockatrice", "construct", "crab", "crocodile", "cyclops", "dauthi", "demon",
     "devil", "dinosaur", "djinn", "dragon", "drake", "dreadnought", "drone", "druid", "dryad", "dwarf", "efreet",
     "egg", "elder", "eldrazi", "elemental", "elephant", "elf", "elk", "eye", "faerie", "ferret", "fish", "fox",
