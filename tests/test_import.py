@@ -916,6 +916,16 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("{3}{W}{U}: Until end of turn, ~ becomes a 4/4 white and blue Elemental creature with flying and vigilance. It's "
+     "still a land.", False,
+     [{"activated": {"cost": "{3}{W}{U}", "effect": {"lasting_on_self": "next"}}},
+      {"static": {"add_types": ["creature"], "add_subtypes": ["elemental"], "set_color": ["white", "blue"],
+                  "set_base_pt": "4/4", "gain_keywords": ["flying", "vigilance"], "lasting": "until_end_of_turn"}}]),
+    ("{1}: ~ becomes a 1/1 Blinkmoth artifact creature with flying until end of turn. It's still a land.", False,
+     [{"activated": {"cost": "{1}", "effect": {"lasting_on_self": "next"}}},
+      {"static": {"add_types": ["artifact", "creature"], "add_subtypes": ["blinkmoth"], "set_base_pt": "1/1",
+                  "gain_keywords": ["flying"], "lasting": "until_end_of_turn"}}]),
+    ("{1}: ~ becomes a 2/2 creature with all creature types until end of turn. It's still a land.", False, None),
     ("Entwine {2}", False, [{"entwine": "{2}"}]),
     ("Totem armor", False, [{"keyword": "totem_armor"}]),
     ("Transmute {1}{U}{B}", False, [{"transmute": "{1}{U}{B}"}]),

@@ -17,7 +17,7 @@ from typing import Any
 
 from pyrules.base.document import MAX_DIGITS
 from pyrules.cards.library import builtin_library
-from pyrules.vocabulary.templates import ABOUT_A_PLAYER, DAMAGE_TO_PLAYER, MayInstruction
+from pyrules.vocabulary.templates import ABOUT_A_PLAYER, ADDED_SUBTYPES, DAMAGE_TO_PLAYER, MayInstruction
 
 # -- words ------------------------------------------------------------------------------------------
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -2420,6 +2420,35 @@ def _lasting(text: str) -> dict[str, Any] | None:
     return {kind: {**body, "lasting": "until_end_of_turn"}}
 
 
+_BECOMES_CREATURE = re.compile(
+    r"([^:\"]+): (Until end of turn, )?~ becomes an? (\d+)/(\d+) "
+    r"((?:(?:white|blue|black|red|green)(?:, and |, | and ))*(?:white|blue|black|red|green) )?((?:[A-Z][a-z]+ )*)"
+    r"(artifact )?creature(?: with ([a-z ,]+?))?( until end of turn)?\. It's still a land\.")
+
+
+def _becomes_creature(line: str) -> list[dict[str, Any]] | None:
+    """"{1}{G}: ~ becomes a 3/3 green Ape creature with trample until end of turn. It's still a land." (a creature
+    land): the ability, and the lasting effect it makes, which keeps the land's types (205.1b, "still a land") and adds
+    the creature's, sets its colors (if it names any) and base power and toughness, and gives its keywords."""
+    m = _BECOMES_CREATURE.fullmatch(line)
+    if m is None or bool(m[2]) == bool(m[9]):  # (one "until end of turn", before or after)
+        return None
+    parts, keywords = costs(m[1]), _granted(m[8])
+    subtypes = [w.lower() for w in m[6].split()]
+    if parts is None or keywords is None or any(s not in ADDED_SUBTYPES for s in subtypes):
+        return None
+    static: dict[str, Any] = {"add_types": ["artifact", "creature"] if m[7] else ["creature"]}
+    if subtypes:
+        static["add_subtypes"] = subtypes
+    if m[5]:
+        static["set_color"] = [w for w in re.split(r"[ ,]+", m[5].strip()) if w != "and"]
+    static["set_base_pt"] = f"{m[3]}/{m[4]}"
+    if keywords:
+        static["gain_keywords"] = keywords
+    static["lasting"] = "until_end_of_turn"
+    return [{"activated": {"cost": cost_value(parts), "effect": {"lasting_on_self": NEXT}}}, {"static": static}]
+
+
 def _granted(words: str | None) -> list[str] | None:
     """"flying", "flying and first strike", "flying, vigilance, and lifelink": the keywords, or None."""
     if words is None:
@@ -2972,6 +3001,9 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         ability = grammar(line)
         if ability is not None:
             return [ability]
+    becomes = _becomes_creature(line)
+    if becomes is not None:
+        return becomes
     m = re.fullmatch(rf"([^:\"]+): ~ {_UNTIL_EOT}\.", line)
     if m:  # "{R}: ~ gets +1/+0 until end of turn": the ability makes the lasting effect written after it
         parts = costs(m.group(1))
