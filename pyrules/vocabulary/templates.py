@@ -2551,6 +2551,11 @@ STATICS: tuple[Kind, ...] = (
          ListOf(OneOf(ADDED_SUBTYPES, "subtype other than a land type"), min_len=1),
          term=lambda v, ctx: [fn("add_subtype", C(s)) for s in v],
          example="layers/a-creature-land-under-its-effect-is-its-types-and-colors", asp="add_subtype"),
+    Kind("static", "replaces_types", "with add_types and add_subtypes: what the object becomes (205.1a: \"~ becomes a 2/2 "
+         "Bird artifact creature\", with no \"still\" or \"in addition\"), its card types and creature types set, not "
+         "added: modelled where it gives all the object has; an object with another card type or subtype is refused",
+         Modelled("continuous.lp", ("205.1a", "613.1d")), Flag(), term=_const("replaces_types"),
+         example="layers/an-equipment-that-becomes-a-creature-is-refused", asp="replaces_types"),
     Kind("static", "loses_all_abilities", "each [filter] loses all abilities (layer 6: printed ones, and those effects "
          "with earlier timestamps gave it; 613.1f, 613.7)", Modelled("continuous.lp", ("613.1f", "613.7")), Flag(),
          term=_const("loses_all_abilities"), example="layers/humility-older-than-opalescence"),

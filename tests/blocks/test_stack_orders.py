@@ -76,7 +76,7 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
     assert {k.name for k in FAMILIES["trigger"]} | {k.name for k in FAMILIES["replacement_event"]} == reviewed | moved
     assert {k.name for k in FAMILIES["static"]} == {"set_land_type", "add_land_type", "set_color", "grant", "modify_pt",
                                                      "is_chosen_type", "crafted_abilities", "spend_as", "add_types",
-                                                     "add_subtypes",
+                                                     "add_subtypes", "replaces_types",
                                                      "loses_all_abilities", "gain_keywords", "lose_keywords",
                                                      "pt_equal_count", "set_base_pt", "switch_pt", "gain_control",
                                                      "restrictions",  # (who may attack or block: no life or card)
