@@ -2423,19 +2423,23 @@ def _lasting(text: str) -> dict[str, Any] | None:
 _BECOMES_CREATURE = re.compile(
     r"([^:\"]+): (Until end of turn, )?~ becomes an? (\d+)/(\d+) "
     r"((?:(?:white|blue|black|red|green)(?:, and |, | and ))*(?:white|blue|black|red|green) )?((?:[A-Z][a-z]+ )*)"
-    r"(artifact )?creature(?: with ([a-z ,]+?))?( until end of turn)?\. It's still a land\.")
+    r"(artifact )?creature(?: with ([a-z ,]+?))?( until end of turn)?\.( It's still a land\.)?")
 
 
 def _becomes_creature(line: str) -> list[dict[str, Any]] | None:
     """"{1}{G}: ~ becomes a 3/3 green Ape creature with trample until end of turn. It's still a land." (a creature
     land): the ability, and the lasting effect it makes, which keeps the land's types (205.1b, "still a land") and adds
-    the creature's, sets its colors (if it names any) and base power and toughness, and gives its keywords."""
+    the creature's, sets its colors (if it names any) and base power and toughness, and gives its keywords. Without
+    "still a land" ("~ becomes a 2/2 white and blue Bird artifact creature": a Keyrune), the types it names are all the
+    object's (205.1a: replaces_types)."""
     m = _BECOMES_CREATURE.fullmatch(line)
     if m is None or bool(m[2]) == bool(m[9]):  # (one "until end of turn", before or after)
         return None
     parts, keywords = costs(m[1]), _granted(m[8])
     subtypes = [w.lower() for w in m[6].split()]
     if parts is None or keywords is None or any(s not in ADDED_SUBTYPES for s in subtypes):
+        return None
+    if not m[10] and not m[7]:  # (what a card that is no land becomes here is an artifact creature: Keyrunes)
         return None
     static: dict[str, Any] = {"add_types": ["artifact", "creature"] if m[7] else ["creature"]}
     if subtypes:
@@ -2445,6 +2449,8 @@ def _becomes_creature(line: str) -> list[dict[str, Any]] | None:
     static["set_base_pt"] = f"{m[3]}/{m[4]}"
     if keywords:
         static["gain_keywords"] = keywords
+    if not m[10]:  # 205.1a: without "still a land", it becomes that and no other type
+        static["replaces_types"] = True
     static["lasting"] = "until_end_of_turn"
     return [{"activated": {"cost": cost_value(parts), "effect": {"lasting_on_self": NEXT}}}, {"static": static}]
 
