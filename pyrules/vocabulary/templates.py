@@ -1301,8 +1301,9 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "add_produced_type", "add N mana of any type that land produced (a triggered mana ability)",
          Modelled("mana.lp", ("605.4a",)), Count(1), frozenset({"tapped_for_mana"}), term=_amount("add_produced_type"),
          example="mana/heartbeat-adds-type-produced"),
-    Kind("effect", "add_chosen_color", "add N mana of the color chosen as this entered (a triggered mana ability)",
-         Modelled("mana.lp", ("607.2d",)), Count(1), frozenset({"tapped_for_mana"}), term=_amount("add_chosen_color"),
+    Kind("effect", "add_chosen_color", "add N mana of the color chosen as this entered (an activated mana ability, or a "
+         "triggered one; none if no color was chosen, 106.5)", Modelled("mana.lp", ("607.2d", "106.5")), Count(1),
+         MANA | frozenset({"tapped_for_mana"}), term=_amount("add_chosen_color"),
          example="mana/utopia-sprawl-chosen-color"),
     # Life, counters, tokens, zones
     Kind("effect", "gain_life", "you gain N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
