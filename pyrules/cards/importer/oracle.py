@@ -338,6 +338,8 @@ def mana_effect(text: str) -> dict[str, Any] | None:
         return {"add_color_of_exiled": True}
     if text == "Add one mana of any color that a permanent you control is":
         return {"add_color_of": {"controller": "you"}}
+    if text == "Add one mana of the chosen color":  # 607.2d: the color chosen as it entered
+        return {"add_chosen_color": 1}
     m = re.fullmatch(r"Add (one|two|three|four|five) mana of any (?:one )?color", text)
     if m and (m.group(1) == "one" or "any one color" in text):
         return {"add_any_color": number(m.group(1))}
