@@ -61,7 +61,7 @@ NESTED_ID_PLACES: dict[str, tuple[int, ...]] = {
     "enter/1": (0,), "devour/1": (0,), "sacrifice/1": (0,), "color/1": (0,), "illegal_target/2": (1,),
     "cannot_activate/4": (0, 1), "cannot_cast/3": (0, 1), "cannot_play/3": (0, 1),
     "cannot_attack/2": (0,), "may_not_attack/2": (0, 1), "cannot_block/2": (0, 1), "must_attack/1": (0,),
-    "must_block/1": (0,), "must_block_lure/2": (0, 1),
+    "must_block/1": (0,), "must_block_lure/2": (0, 1), "must_be_blocked/1": (0,),
     "menace/1": (0,), "unless/2": (0,), "cannot_turn_face_up/3": (0, 1), "turned_up/1": (0,),
     "face_up/1": (0,), "up/1": (0,), "tap/1": (0,), "bolster/2": (0,), "tapped/1": (0,), "untapped/1": (0,),
     "crew/1": (0,), "found/1": (0,), "blocked_by/2": (0, 1),

@@ -140,6 +140,8 @@ PHRASES: dict[str, str] = {
                     "but does not block (509.1c)",
     "must_block_lure/2": "{0} is able to block {1}, which all creatures able to block must block, and could in a "
                          "declaration obeying more requirements, but does not block it (509.1c)",
+    "must_be_blocked/1": "{0} must be blocked if able, and a declaration obeying more requirements could block it, "
+                         "but nothing does (509.1c)",
     "menace/1": "{0} has menace and is blocked by only one creature (702.111b)",
     "cannot_block_alone/1": "{0} can't block alone, and no other creature blocks (506.5)",
     "blocked_by_more_than_one/1": "{0} can't be blocked by more than one creature, and more block it (509.1b)",

@@ -74,6 +74,8 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("must_be_blocked_by_all_able", "\"All creatures able to block this creature do so\" (a requirement of each "
         "creature able to block it, 509.1c)", Modelled("combat.lp", ("509.1c",)),
         "combat/all-creatures-able-to-block-it-do-so"),
+    _kw("must_be_blocked", "\"This creature must be blocked if able\" (a requirement that at least one creature "
+        "block it, 509.1c)", Modelled("combat.lp", ("509.1c",)), "combat/a-creature-that-must-be-blocked-if-able"),
     _kw("blocks_each_combat", "\"This creature blocks each combat if able\" (a requirement, 509.1c)",
         Modelled("combat.lp", ("509.1c",)), "combat/blocks-each-combat-with-a-menace-attacker"),
     _kw("cant_attack_unless_defender_controls_island", "\"This creature can't attack unless defending player "
