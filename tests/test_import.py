@@ -916,6 +916,7 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
 
 
 _LINES = [
+    ("~ must be blocked if able.", False, [{"keyword": "must_be_blocked"}]),
     ("{T}: Add one mana of the chosen color.", False, [{"activated": {"cost": "{T}", "effect": {"add_chosen_color": 1}}}]),
     ("{3}{W}{U}: Until end of turn, ~ becomes a 4/4 white and blue Elemental creature with flying and vigilance. It's "
      "still a land.", False,

@@ -1395,6 +1395,7 @@ COMBAT_LINES = {"~ can't block.": "cant_block", "~ can't be blocked.": "cant_be_
                 "~ attacks each combat if able.": "attacks_each_combat",
                 "~ blocks each combat if able.": "blocks_each_combat",
                 "All creatures able to block ~ do so.": "must_be_blocked_by_all_able",
+                "~ must be blocked if able.": "must_be_blocked",
                 "~ can block only creatures with flying.": "can_block_only_flyers",
                 "~ can block an additional creature each combat.": "block_additional",
                 "You may have ~ assign its combat damage as though it weren't blocked.": "assign_as_though_unblocked",
