@@ -429,12 +429,15 @@ def test_activate_a_card_in_hand_with_a_line_not_read(write, line_of):
     ("{object: bolt, entwine: true, targets: [bob]}", "'bolt' (Lightning Bolt) has no entwine (CR 702.42a)"),
     ("{object: barbed, entwine: true, modes: [2], targets: [bob]}",
      "'barbed' (Barbed Lightning) is entwined: every mode is chosen, 1, 2 (CR 702.42a)"),
-], ids=["no-entwine", "not-every-mode"])
+    ("{object: barbed, modes: [1, 2], targets: [bears, bob]}",
+     "'barbed' (Barbed Lightning) chooses 1 modes, not 2 (CR 700.2a)"),
+], ids=["no-entwine", "not-every-mode", "every-mode-not-entwined"])
 def test_entwine_chooses_every_mode_of_a_card_with_entwine(write, line_of, cast, message):
     path = write("entwine.yaml", f"""\
         players: [alice, bob]
         objects:
           - {{id: bolt, card: Lightning Bolt, owner: alice, zone: hand}}
+          - {{id: bears, card: Grizzly Bears, controller: bob}}
           - {{id: barbed, card: Barbed Lightning, owner: alice, zone: hand}}
         question:
           cast: {cast}

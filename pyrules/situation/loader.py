@@ -437,7 +437,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     if modes and zone != "stack":
         raise f.child("modes").fail(f"'{oid}' is in the {zone}; only a spell on the stack has modes chosen (CR 700.2a)")
     if modes:
-        _check_modes(f, modes, card.face(face), oid)
+        _check_modes(f, modes, card.face(face), oid, any(a.kind == "entwine" for a in card.face(face).abilities))
     shields = get("regeneration_shields", 0)
     if shields and zone != "battlefield":
         raise f.child("regeneration_shields").fail(f"'{oid}' is in the {zone}; a regeneration shield protects a "
@@ -1139,7 +1139,7 @@ def _entwined_modes(body: Field, modes: tuple[int, ...], face: CardSpec, oid: st
     return every
 
 
-def _check_modes(body: Field, modes: tuple[int, ...], face: CardSpec, oid: str) -> None:
+def _check_modes(body: Field, modes: tuple[int, ...], face: CardSpec, oid: str, entwined: bool = False) -> None:
     """700.2: the modes of a modal spell, chosen as it is cast: as many different ones as it says. Left out, every
     legal choice is an outcome, where no mode has a target (targets given are for the modes chosen)."""
     spell = next((a for a in face.abilities if a.kind == "spell"), None)
@@ -1159,8 +1159,7 @@ def _check_modes(body: Field, modes: tuple[int, ...], face: CardSpec, oid: str) 
         raise f.fail(f"'{oid}' ({face.name}) chooses each mode at most once (CR 700.2d)")
     if max(modes) > max(spell.modes):
         raise f.fail(f"'{oid}' ({face.name}) has {max(spell.modes)} modes, not {max(modes)}")
-    entwined = any(a.kind == "entwine" for a in face.abilities) and len(modes) == len(set(spell.modes))
-    if not fewest <= len(modes) <= most and not entwined:
+    if not fewest <= len(modes) <= most and not (entwined and len(modes) == len(set(spell.modes))):
         raise f.fail(f"'{oid}' ({face.name}) chooses {count} modes, not {len(modes)} (CR 700.2a)")
 
 
@@ -1220,7 +1219,7 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     entwine = body.child("entwine").boolean(default=False)
     if entwine:  # 702.42a: every mode is chosen
         modes = _entwined_modes(body, modes, face, obj.id)
-    _check_modes(body, modes, face, obj.id)
+    _check_modes(body, modes, face, obj.id, entwine)
     _check_spell_targets(body, targets, division, face, obj.id, by_id, players, library, modes)
     return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), modes, targets, division=division,
                 pool_only=body.child("pool_only").boolean(default=False),
