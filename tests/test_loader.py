@@ -2114,3 +2114,46 @@ def test_its_counters_are_a_count_only_for_a_target(write):
 def test_a_timing_is_one_its_ability_can_have(write, ability, message):
     """602.5, 601.3: an activated ability's timing and a spell's are different sets; none is dropped unread."""
     assert str(load_error(_artifact_with(write, ability))).endswith(message)
+
+
+@pytest.mark.parametrize("phase, step", [("beginning", "draw"), ("combat", "end_of_combat"), ("precombat_main", None)])
+def test_an_additional_phase_other_than_an_upkeep_is_refused(write, line_of, phase, step):
+    """500.10: the additional beginning phase added after a combat phase holds only an upkeep step."""
+    path = write("additional.yaml", f"""\
+        players: [alice, bob]
+        phase: {phase}
+        {f"step: {step}" if step else ""}
+        additional_phase: true
+        objects: []
+        actions: [main]
+        """)
+    assert_error(path, line_of(path, "additional_phase: true"), "an additional phase added after a combat phase holds "
+                 "only an upkeep step (CR 500.10): give 'phase: beginning' and 'step: upkeep'")
+
+
+@pytest.mark.parametrize("phase, step", [("beginning", "upkeep"), ("postcombat_main", None)])
+def test_upkeeps_to_come_outside_combat_are_refused(write, line_of, phase, step):
+    """500.8, 500.10: additional upkeep steps "after this phase" come after a combat phase (or after another such
+    additional phase, which says so)."""
+    path = write("upkeeps.yaml", f"""\
+        players: [alice, bob]
+        phase: {phase}
+        {f"step: {step}" if step else ""}
+        upkeeps_to_come: 2
+        objects: []
+        actions: [main]
+        """)
+    assert_error(path, line_of(path, "upkeeps_to_come: 2"), "additional upkeep steps come after a combat phase "
+                 "(CR 500.8, 500.10): give 'phase: combat', or 'additional_phase: true' in such an upkeep")
+
+
+def test_upkeeps_to_come_must_be_a_count(write, line_of):
+    path = write("upkeeps.yaml", """\
+        players: [alice, bob]
+        phase: combat
+        step: end_of_combat
+        upkeeps_to_come: -1
+        objects: []
+        actions: [upkeep]
+        """)
+    assert_error(path, line_of(path, "upkeeps_to_come: -1"), "upkeeps_to_come must be at least 0, not -1")

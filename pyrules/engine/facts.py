@@ -395,6 +395,10 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         add("phase", [fn("phase", C(situation.phase))])
     if situation.step and given("situation", "step"):
         add("step", [fn("step", C(situation.step))])
+    if situation.upkeeps_to_come and given("situation", "upkeeps_to_come"):
+        add("upkeeps_to_come", [fn("upkeeps_to_come", situation.upkeeps_to_come)])
+    if situation.additional_phase and given("situation", "additional_phase"):
+        add("additional_phase", [fn("additional_phase")])
 
     used_cards: dict[str, CardSpec] = {}
     object_fields = [(k, attr, default) for k, attr, default in _object_terms() if k.key not in skip]

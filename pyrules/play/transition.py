@@ -87,6 +87,7 @@ class _Draft:
     made: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # the tokens made now, by (player, kind)
     made_kinds: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # the same, by the kind's whole term
     found: list[str] | None = field(default_factory=list)  # the cards the top of the stack's search found (701.23a)
+    upkeeps_to_come: int = 0  # additional upkeep steps to come after this phase (500.8)
 
     def new_id(self, base: str) -> str:
         taken = set(self.objects) | set(self.abilities) | {w.id for w in self.waiting} | set(self.created) \
@@ -387,7 +388,7 @@ def _event_object(event: Symbol) -> str | None:
     if event.name in _ABOUT_A_CREATURE and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
         return event.arguments[0].string
     if event.name in ("combat_damage", "blocked_by", "blocks_creature", "combat_damage_to") and \
-            len(event.arguments) == 2 and \
+            len(event.arguments) == (3 if event.name == "combat_damage" else 2) and \
             event.arguments[1].type == SymbolType.String:
         return event.arguments[1].string
     if event.name == "damage_to_player" and len(event.arguments) == 4 and event.arguments[1].type == SymbolType.String:
@@ -402,7 +403,7 @@ def _event_object(event: Symbol) -> str | None:
 
 
 #: Trigger events with an amount, its last argument: "that much" (603.2).
-_WITH_AN_AMOUNT = {"deals_damage", "dealt_damage", "cast_self", "damage_to_player", "activate_life"}
+_WITH_AN_AMOUNT = {"deals_damage", "dealt_damage", "cast_self", "damage_to_player", "activate_life", "combat_damage"}
 
 
 def _event_amount(event: Symbol) -> int | None:
@@ -830,6 +831,10 @@ def _effect_count(d: _Draft, a: Symbol) -> None:
             d.effects[n] = replace(e, times=times.number)
 
 
+def _upkeeps_added(d: _Draft, a: Symbol) -> None:
+    d.upkeeps_to_come += a.arguments[1].number
+
+
 CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "timestamps_taken/2": _timestamps_taken,
     "move/3": _move,
@@ -897,6 +902,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "entered_as_copy/2": _entered_as_copy,
     "entered_with_exception/2": _entered_with_exception,
     "card_copied/2": _unsupported("a copy of a card, in a sequence of actions"),
+    "additional_upkeep_steps/2": _upkeeps_added,
 }
 
 
@@ -996,6 +1002,7 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     d.effects = list(state.effects)
     d.orders = list(state.orders)
     d.step = _STEP_AFTER.get(type(question), state.step)
+    d.upkeeps_to_come = state.upkeeps_to_come
     if isinstance(question, Priority):  # what 704.5b and 704.5h look at is "since the last check"
         d.players = {n: replace(p, empty_library_draw=False) for n, p in d.players.items()}
         d.objects = {i: replace(o, deathtouch_damage=False) if o.deathtouch_damage else o for i, o in d.objects.items()}
@@ -1043,6 +1050,7 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
                       stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
                       waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step,
                       phase=_PHASE_AFTER.get(type(question), state.phase),
+                      upkeeps_to_come=d.upkeeps_to_come,
                       effects=effects, orders=orders,
                       found=((state.stack[-1], None if d.found is None else tuple(sorted(d.found))),)
                          if isinstance(question, FindCards) else ())
@@ -1063,10 +1071,12 @@ def _time_moves_on(question: Question, state: Situation) -> Situation:
     combat (511.3: no creature is in combat any more), a cleanup step (514.2: damage wears off, and "until end of
     turn" and "this turn" effects end), a new turn (500.1, 302.6: the next player's; what counted "this turn" starts
     again)."""
+    if isinstance(question, BeginUpkeep) and state.upkeeps_to_come:  # 500.10: an additional beginning phase begins
+        state = replace(state, phase="beginning", additional_phase=True, upkeeps_to_come=state.upkeeps_to_come - 1,
+                        objects=_out_of_combat(state.objects))
     if isinstance(question, BeginMain):
-        state = replace(state, phase="precombat_main" if state.phase == "beginning" else "postcombat_main", step=None,
-                        objects=tuple(replace(o, attacking=None, blocking=(), blocked=False, struck_first=False)
-                                      for o in state.objects))
+        state = replace(state, phase="precombat_main" if state.phase == "beginning" and not state.additional_phase
+                        else "postcombat_main", step=None, additional_phase=False, objects=_out_of_combat(state.objects))
     if isinstance(question, BeginCleanup):
         library = _library(state)
         effects = tuple(e for e in state.effects
@@ -1088,6 +1098,11 @@ def _time_moves_on(question: Question, state: Situation) -> Situation:
         state = replace(state, turn=state.turn + 1, active_player=active, priority=None, passed=(), players=players,
                         objects=objects)
     return state
+
+
+def _out_of_combat(objects: tuple[GameObject, ...]) -> tuple[GameObject, ...]:
+    """The objects as the combat phase ends: no creature is attacking or blocking (511.3)."""
+    return tuple(replace(o, attacking=None, blocking=(), blocked=False, struck_first=False) for o in objects)
 
 
 def _in_order(moves: list[Symbol]) -> list[Symbol]:
@@ -1250,7 +1265,8 @@ def _state_key(state: Situation) -> tuple:
     found = tuple(repr((ref(item), cards if cards is None else tuple(sorted(map(ref, cards)))))
                   for item, cards in state.found)
     return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),
-            state.priority, state.passed, state.step, stamps, lasting, orders, found)
+            state.priority, state.passed, state.step, stamps, lasting, orders, found, state.upkeeps_to_come,
+            state.additional_phase)
 
 
 __all__ = ["CHANGES", "Cast", "after", "quiet", "quiet_predicates", "records", "searches_onto_battlefield", "state_key"]

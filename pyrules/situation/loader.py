@@ -125,6 +125,14 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         step = root.child("step").choice(STEPS[phase])
     if priority is not None and step in STEPS_WITHOUT_PRIORITY:
         raise root.child("priority").fail(f"no player receives priority in the {step} step (CR 502.4, 514.3)")
+    additional_phase = root.child("additional_phase").boolean(default=False)
+    if additional_phase and (phase, step) != ("beginning", "upkeep"):
+        raise root.child("additional_phase").fail("an additional phase added after a combat phase holds only an upkeep "
+                                                  "step (CR 500.10): give 'phase: beginning' and 'step: upkeep'")
+    upkeeps_to_come = root.child("upkeeps_to_come").integer(default=0, minimum=0)
+    if upkeeps_to_come and phase != "combat" and not additional_phase:
+        raise root.child("upkeeps_to_come").fail("additional upkeep steps come after a combat phase (CR 500.8, 500.10): "
+                                                 "give 'phase: combat', or 'additional_phase: true' in such an upkeep")
 
     object_fields = _elements(root, "objects")
     objects = tuple(_object(f, player_ref, library) for f in object_fields)
@@ -232,6 +240,8 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         turn=turn,
         phase=phase,
         step=step,
+        upkeeps_to_come=upkeeps_to_come,
+        additional_phase=additional_phase,
         stack=stack,
         stack_abilities=stack_abilities,
         effects=effects,

@@ -411,6 +411,11 @@ class Situation:
     turn: int = 1
     phase: str = "precombat_main"
     step: str | None = None
+    #: Additional upkeep steps yet to come after this combat phase, or after this additional one (500.8, 500.10).
+    upkeeps_to_come: int = 0
+    #: This beginning phase is an additional one, added after a combat phase with only its upkeep step (500.10): its
+    #: draw step is skipped, and the postcombat main phase (or another such phase) comes next.
+    additional_phase: bool = False
     stack: tuple[str, ...] = ()
     stack_abilities: tuple[StackAbility, ...] = ()
     effects: tuple[LastingEffect, ...] = ()

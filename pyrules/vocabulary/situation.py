@@ -189,6 +189,14 @@ SITUATION_FIELDS: tuple[Kind, ...] = (
            "first of two combat damage steps (510.4); no modelled rule depends on the steps of other phases",
            Modelled("combat.lp", ("506.1", "510.4")),
            example="combat/first-striker-against-a-double-striker", asp="step"),
+    _field("situation", "upkeeps_to_come", "additional upkeep steps yet to come after this combat phase, or after this "
+           "additional beginning phase (\"you get that many additional upkeep steps after this phase\", 500.8): each "
+           "an additional beginning phase of its own (500.10)", Modelled("triggers.lp", ("500.8", "500.10")), Count(0),
+           example="sequences/the-postcombat-main-phase-waits-for-additional-upkeeps", asp="upkeeps_to_come"),
+    _field("situation", "additional_phase", "the beginning phase is an additional one added after a combat phase, with "
+           "its upkeep step only (500.10): no draw step follows, and what comes next is another such upkeep or the "
+           "postcombat main phase", Modelled("triggers.lp", ("500.10",)), Bool(),
+           example="sequences/no-draw-step-after-an-additional-upkeep", asp="additional_phase"),
     _field("situation", "objects", "the cards and tokens, in any zone", Modelled("filters.lp", ("109.1",)),
            example="mana/mana-reflection-doubles-tap", asp="object"),
     _field("situation", "stack", "the order of the stack, bottom first: spells (ids of objects in zone stack) and "

@@ -1728,6 +1728,12 @@ EFFECTS: tuple[Kind, ...] = (
       for name, verb, example in (
           ("gain_life_that_much", "gain", "combat/a-creature-that-gains-as-much-life-as-it-deals-damage"),
           ("lose_life_that_much", "lose", "stack/a-creature-that-loses-you-life-as-it-is-dealt-damage"))),
+    Kind("effect", "additional_upkeep_steps_that_many", "you get that many additional upkeep steps after this phase: "
+         "as many as the combat damage the ability triggered on (500.8, 500.10); in a deals_combat_damage_to_player "
+         "triggered ability, resolving in the combat phase of its controller's turn",
+         Modelled("triggers.lp", ("500.8", "500.10")), Flag(), frozenset({"deals_combat_damage_to_player"}),
+         term=_const("additional_upkeep_steps_that_many"),
+         example="sequences/obeka-additional-upkeeps-before-the-main-phase"),
     Kind("effect", "its_controller", "\"its controller\": the controller of target N of the instructions before it (a "
          "permanent or a spell), as it was as the spell or ability began to resolve, follows the instruction: {target: N, "
          "draw: N}, discard, gain_life, lose_life or mill (\"Destroy target creature. Its controller loses 2 life\"; "

@@ -46,8 +46,8 @@ CREATURE_TYPES = (
     "sheep", "siren", "skeleton", "slith", "sliver", "slug", "snake", "soldier", "solider", "soltari", "spawn",
     "specter", "spellshaper", "sphinx", "spider", "spike", "spirit", "sponge", "squid", "squirrel", "starfish",
     "surrakar", "thalakos", "thopter", "thrull", "treefolk", "trilobite", "troll", "turtle", "unicorn", "vampire",
-    "vedalken", "viashino", "volver", "wall", "warrior", "weird", "werewolf", "whale", "wizard", "wolf", "wolverine",
-    "wombat", "worm", "wraith", "wurm", "yeti", "zombie", "zubera",
+    "vedalken", "viashino", "volver", "wall", "warlock", "warrior", "weird", "werewolf", "whale", "wizard", "wolf",
+    "wolverine", "wombat", "worm", "wraith", "wurm", "yeti", "zombie", "zubera",
 )
 #: Subtypes of other card types (205.3g-k) that a creature card may carry as well (Dryad Arbor's Forest): never
 #: creature types.

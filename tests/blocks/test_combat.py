@@ -361,7 +361,7 @@ def test_combat_damage_dealt_to_a_player_triggers():
     facts = """combat_damage_dealer(a,alice). damage_dealt(a,bob,2). player(bob). combat_damage_dealer(b,alice).
                damage_dealt(b,x,2). damage_dealt(c,bob,1). _in_combat(a). _damage_step."""
     assert derive("combat:510.3a", facts, ["trigger_event", "possible_view"]) == {
-        "trigger_event(combat_damage(a,bob),deals_combat_damage_to_player,a)",
+        "trigger_event(combat_damage(a,bob,2),deals_combat_damage_to_player,a)",
         "possible_view(deals_combat_damage_to_player,a)"}
 
 
