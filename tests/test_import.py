@@ -1667,6 +1667,10 @@ _LINES = [
     ("Whenever enchanted creature deals damage to an opponent, you may draw a card.", False,
      [{"triggered": {"when": "deals_damage_to_opponent", "filter": {"enchanted": True},
                      "effect": {"may": {"draw": 1}}}}]),
+    # 500.8, 500.10: Obeka, Splitter of Seconds; "that many" only of combat damage dealt to a player.
+    ("Whenever ~ deals combat damage to a player, you get that many additional upkeep steps after this phase.", False,
+     [{"triggered": {"when": "deals_combat_damage_to_player", "effect": {"additional_upkeep_steps_that_many": True}}}]),
+    ("Whenever ~ deals damage to a player, you get that many additional upkeep steps after this phase.", False, None),
     ("Whenever ~ deals combat damage to an opponent, you gain that much life.", False,
      [{"triggered": {"when": "deals_combat_damage_to_opponent", "effect": {"gain_life_that_much": True}}}]),
     ("Whenever equipped creature deals combat damage to a player, that player loses 1 life.", False,

@@ -737,6 +737,8 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"You gain (\d+) life"), lambda m: {"gain_life": int(m[1])}),
     (re.compile(r"You lose (\d+) life"), lambda m: {"lose_life": int(m[1])}),
     (re.compile(r"You (gain|lose) that much life"), lambda m: {f"{m[1]}_life_that_much": True}),  # 603.2
+    (re.compile(r"You get that many additional upkeep steps after this phase"),  # 500.8, 500.10
+     lambda m: {"additional_upkeep_steps_that_many": True}),
     (re.compile(r"Each opponent loses (\d+) life"), lambda m: {"each_opponent_loses_life": int(m[1])}),
     (re.compile(r"~ deals (\d+|X) damage to any target"),
      lambda m: {"damage_any_target": "X" if m[1] == "X" else int(m[1])}),
@@ -2313,6 +2315,9 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     if effects is None or when not in ("deals_damage", "dealt_damage", *DAMAGE_TO_PLAYER) and any(
             k.endswith("_that_much") for e in effects for k in e):  # (the amount of a damage event, 603.2)
         return None
+    if effects is not None and when != "deals_combat_damage_to_player" and any(
+            "additional_upkeep_steps_that_many" in e for e in effects):
+        return None  # (as many as the combat damage dealt to a player)
     if when not in ABOUT_A_PLAYER and "that_player" in _names_in(effects):
         return None  # ("that player" of an event about no player)
     if not that_creature and any(k in ("damage_that", "destroy_that", "tap_that_creature", "skip_untap_that_creature")
