@@ -742,6 +742,9 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
     ("activated: {cost: '{B}', zone: graveyard, effect: [{lasting_on_returned: 1}, {return_self_to_battlefield: "
      "untapped}]}", "lasting_on_returned",
      "unsupported: 'lasting_on_returned' without a return to the battlefield before it (return_self_to_battlefield)"),
+    ("spell: {effect: [{lasting_on_returned: 1}, {return_card_to_battlefield: {types: [creature]}}]}",
+     "lasting_on_returned",
+     "unsupported: 'lasting_on_returned' without a return to the battlefield before it (return_card_to_battlefield)"),
     ("triggered: {when: exiled_with_madness, effect: {put_self_into_graveyard: true}}", "exiled_with_madness",
      "unsupported: a hand-written 'exiled_with_madness' trigger: write the keyword ability 'madness: {cost}'"),
     ("triggered: {when: dies, effect: {put_self_into_graveyard: true}}", "put_self_into_graveyard",
@@ -758,7 +761,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
         "trigger-adds-hybrid-mana",
         "graveyard-trigger-without-filter",
         "graveyard-trigger-other-effect", "madness-x", "surge-x", "rebound-trigger-by-hand", "leave-replacement-not-lasting",
-        "lasting-on-returned-before-the-return", "madness-trigger-by-hand", "madness-graveyard-elsewhere"])
+        "lasting-on-returned-before-the-return", "spell-lasting-on-returned-before-the-return", "madness-trigger-by-hand",
+        "madness-graveyard-elsewhere"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]
@@ -2157,3 +2161,31 @@ def test_upkeeps_to_come_must_be_a_count(write, line_of):
         actions: [upkeep]
         """)
     assert_error(path, line_of(path, "upkeeps_to_come: -1"), "upkeeps_to_come must be at least 0, not -1")
+
+
+@pytest.mark.parametrize("fields, marker, message", [
+    ("zone: hand, bottom: true", "bottom: true", "'ever' is in the hand; only a card in a library is at its bottom"),
+    ("zone: library, bottom: true, position: 1", "position: 1",
+     "'ever' is at the bottom of its library, below the cards only counted: give 'bottom' or 'position', not both"),
+], ids=["not-in-a-library", "with-a-position"])
+def test_a_card_at_the_bottom_of_a_library_is_checked(write, line_of, fields, marker, message):
+    """401.4: only a card in a library is at its bottom, below the cards the situation only counts."""
+    path = write("bottom.yaml", f"""\
+        players: [{{name: alice, library: 3}}, bob]
+        objects:
+          - {{id: ever, card: Ever After, owner: alice, {fields}}}
+        actions: [draw_step]
+        """)
+    assert_error(path, line_of(path, marker), message)
+
+
+def test_two_cards_at_the_bottom_of_one_library_are_refused(write, line_of):
+    path = write("bottom.yaml", """\
+        players: [{name: alice, library: 3}, bob]
+        objects:
+          - {id: ever, card: Ever After, owner: alice, zone: library, bottom: true}
+          - {id: ever2, card: Ever After, owner: alice, zone: library, bottom: true}
+        actions: [draw_step]
+        """)
+    assert_error(path, line_of(path, "id: ever2"), "unsupported: two cards at the bottom of one library ('ever' and "
+                 "'ever2'), in an order pyrules does not track")

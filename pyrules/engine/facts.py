@@ -473,8 +473,15 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             libraries.setdefault(o.owner, []).append(o)
     if ("object", "position") not in skip:
         for cards in libraries.values():
-            ordered = sorted(cards, key=lambda o: (o.position is None, o.position or 0))
+            ordered = sorted((o for o in cards if not o.bottom or ("object", "bottom") in skip),
+                             key=lambda o: (o.position is None, o.position or 0))
             add("objects", [fn("library_position", S(o.id), k) for k, o in enumerate(ordered, start=1)])
+    if ("object", "bottom") not in skip:  # 401.4: below the cards only counted, its place counts them
+        unseen = {p.name: p.library for p in situation.players}
+        for owner, cards in libraries.items():
+            top = sum(not o.bottom for o in cards)
+            add("objects", [f for o in cards if o.bottom for f in (
+                fn("library_bottom", S(o.id)), fn("library_position", S(o.id), top + unseen.get(owner, 0) + 1))])
     place = {o.id: f"objects.{i}" for i, o in enumerate(situation.objects)}
     for n, oid in enumerate(situation.stack if given("situation", "stack") else (), start=1):
         # Where the file writes the stack; otherwise (the stack is its objects in order) the object's entry.

@@ -44,6 +44,8 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "renowned/1": (("O",), "O is a renowned permanent at the end (702.112b)"),
     "monstrous/1": (("O",), "O is a monstrous permanent at the end (701.37b)"),
     "skips_next_untap/2": (("O", "P"), "O doesn't untap during P's next untap step (502.3)"),
+    "at_bottom/1": (("O",), "O is at the bottom of its owner's library at the end, below the cards the situation "
+                            "only counts, and was not there at the start (401.4)"),
     "face_down/1": (("O",), "O is a face-down permanent or spell at the end, and was not one at the start (708.2)"),
     "face_up/1": (("O",), "O, a face-down permanent at the start, is face up at the end (turned face up, 702.37e)"),
     "copy_of/2": (("O", "Card"), "O is a permanent at the end with the copiable values of the card Card: it entered as a "

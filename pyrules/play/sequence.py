@@ -510,6 +510,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
                 out.add(Function("face_up", [String(oid)]))
         if n.face_down and not o.face_down:
             out.add(Function("face_down", [String(oid)]))
+        if n.zone == "library" and n.bottom and not (o.zone == "library" and o.bottom):
+            out.add(Function("at_bottom", [String(oid)]))
         if n.zone == "battlefield" and n.copy_of and (o.zone != "battlefield" or o.copy_of != n.copy_of):
             out.add(Function("copy_of", [String(oid), String(n.copy_of)]))  # (it entered, or became, a copy: 707.2)
         if n.zone == "battlefield":

@@ -162,7 +162,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           chosen_color=None if to != "battlefield" or obj.zone != "stack" else obj.chosen_color,
           used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
           division=obj.division if to == "stack" else (),
-          x=obj.x if to in ("stack", "battlefield") else None, position=0 if to == "library" else None,
+          x=obj.x if to in ("stack", "battlefield") else None, position=0 if to == "library" else None, bottom=False,
           kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, dashed=obj.dashed and cast_as,
           surged=obj.surged and cast_as,
           cast_from_hand=obj.cast_from_hand and cast_as,
@@ -554,6 +554,16 @@ def _surveilled_unseen(d: _Draft, a: Symbol) -> None:  # 701.25a: into the grave
 def _shuffled(d: _Draft, a: Symbol) -> None:  # 701.24a
     p = d.players[_text(a.arguments[0])]
     d.players[p.name] = replace(p, shuffled=True)
+    for obj in [o for o in d.objects.values() if o.zone == "library" and o.owner == p.name and o.bottom]:
+        d.set(obj, bottom=False)  # (no longer known to be at the bottom)
+
+
+def _put_on_bottom(d: _Draft, a: Symbol) -> None:  # 401.4: below the cards the situation only counts
+    obj = d.obj(a.arguments[0])
+    if any(o.zone == "library" and o.owner == obj.owner and o.bottom for o in d.objects.values()):
+        raise CarryError(f"a second card put on the bottom of one library ('{obj.id}'), in an order pyrules does not "
+                         "track")
+    d.set(obj, bottom=True, position=None)
 
 
 def _found(d: _Draft, a: Symbol) -> None:  # 701.23a: kept on the item until it resolves
@@ -838,6 +848,7 @@ def _upkeeps_added(d: _Draft, a: Symbol) -> None:
 CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "timestamps_taken/2": _timestamps_taken,
     "move/3": _move,
+    "put_on_bottom/1": _put_on_bottom,
     "tap/1": _tap,
     "untap/1": _untap,
     "entered_tapped/1": _entered_tapped,
@@ -1164,7 +1175,7 @@ def _renumber(objects: tuple[GameObject, ...]) -> tuple[GameObject, ...]:
     """Library positions 1..n from the top, in the order they had (cards drawn or milled leave gaps)."""
     libraries: dict[str, list[GameObject]] = {}
     for o in objects:
-        if o.zone == "library":
+        if o.zone == "library" and not o.bottom:
             libraries.setdefault(o.owner, []).append(o)
     positions: dict[str, int] = {}
     for cards in libraries.values():
@@ -1204,8 +1215,8 @@ def _own(o: GameObject) -> tuple:
             o.cant_be_countered, o.colors_spent, o.evoked, o.surged, o.dashed, o.cast_from_hand, o.renowned,
             o.monstrous,
             o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,
-            o.chosen_color, o.chosen_type, o.position, o.copy, o.damage, o.damaged_by, o.deathtouch_damage, o.copy_of,
-            o.copy_except,
+            o.chosen_color, o.chosen_type, o.position, o.bottom, o.copy, o.damage, o.damaged_by, o.deathtouch_damage,
+            o.copy_of, o.copy_except,
             o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields),
             tuple(sorted((n, k) for n, k in zip(o.prevention_shields, o.shield_counters) if n and k)), o.face_down)
 

@@ -145,6 +145,13 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         clash = sorted(set(seen) & set(names_))[0]
         raise seen[clash].child("id").fail(f"'{clash}' names both a player and an object")
     by_id = {o.id: o for o in objects}
+    bottoms: dict[str, str] = {}
+    for f, obj in zip(object_fields, objects):
+        if obj.bottom and obj.owner in bottoms:
+            raise f.child("bottom").fail(f"unsupported: two cards at the bottom of one library ('{bottoms[obj.owner]}' "
+                                         f"and '{obj.id}'), in an order pyrules does not track")
+        if obj.bottom:
+            bottoms[obj.owner] = obj.id
 
     for f, obj in zip(object_fields, objects):
         for i, material in enumerate(obj.crafted_with):
@@ -436,6 +443,12 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     position = get("position")
     if position is not None and zone != "library":
         raise f.child("position").fail(f"'{oid}' is in the {zone}; only cards in a library have a position")
+    bottom = get("bottom", False)
+    if bottom and zone != "library":
+        raise f.child("bottom").fail(f"'{oid}' is in the {zone}; only a card in a library is at its bottom")
+    if bottom and position is not None:
+        raise f.child("position").fail(f"'{oid}' is at the bottom of its library, below the cards only counted: give "
+                                        "'bottom' or 'position', not both")
     damage = get("damage", 0)
     if damage and zone != "battlefield":
         raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
@@ -521,6 +534,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         chosen_color=get("chosen_color"),
         chosen_type=get("chosen_type"),
         position=position,
+        bottom=bottom,
         targets=get("targets", ()),
         division=get("division", ()),
         copy=copy,

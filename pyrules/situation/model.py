@@ -80,6 +80,7 @@ class GameObject:
     chosen_color: str | None = None
     chosen_type: str | None = None
     position: int | None = None  # in a library: 1 is the top card
+    bottom: bool = False  # in a library: at its bottom, below the cards the situation only counts (401.4)
     targets: tuple[str, ...] = ()  # a spell on the stack: its targets (objects)
     division: tuple[int, ...] = ()  # a spell on the stack: its divided damage, per target (601.2d)
     kicked: bool = False  # a spell on the stack, or the permanent it became: it was kicked (702.33d)

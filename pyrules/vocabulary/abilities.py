@@ -585,6 +585,11 @@ def parse_ability(f: Field) -> AbilitySpec:
                                        "a target the spell has only if mana of a color was spent to cast it")
             effects, conditions = effects + more, conditions + (condition,) * len(more)
         returns = [i for i, e in enumerate(effects) if e.kind == "return_card_to_battlefield"]
+        returning = returns + [i for i, e in enumerate(effects) if e.kind == "up_to" and e.value[1] ==
+                               "return_card_to_battlefield"]
+        if any(e.kind == "lasting_on_returned" for e in effects[:min(returning, default=len(effects)) + 1]):
+            raise UnsupportedError(body.child("effect").where, "'lasting_on_returned' without a return to the "
+                                   "battlefield before it (return_card_to_battlefield)")
         if any(e.kind == "that_enters_with_counters" for e in effects) and len(returns) != 1:
             raise body.fail("'that_enters_with_counters' is about the card one return_card_to_battlefield of the "
                             "spell returns" + ("" if returns else ": the spell has none"))

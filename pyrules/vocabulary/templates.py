@@ -1215,7 +1215,7 @@ class UpTo(Shape):
     form = "{count: 2 or more, effect: one instruction with one target, such as {tap_target: {types: [creature]}}}"
     EACH = frozenset({"tap_target", "untap_target", "return_target_to_hand", "return_card_to_hand", "destroy_target",
                       "exile_target", "put_counters_target", "counter_target_spell", "lasting_on_target",
-                      "damage_target", "exile_card_target"})
+                      "damage_target", "exile_card_target", "return_card_to_battlefield"})
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -1464,6 +1464,10 @@ EFFECTS: tuple[Kind, ...] = (
          "of putting it into a graveyard; 608.2n, 701.24a)", Modelled("casting.lp", ("608.2n", "701.24a")), Flag(),
          frozenset({"spell"}), term=_const("shuffle_self_into_library"),
          example="stack/beacon-of-destruction-shuffles-itself-into-the-library"),
+    Kind("effect", "put_self_on_bottom", "put this spell on the bottom of its owner's library as it resolves (instead "
+         "of putting it into a graveyard; 608.2n, 401.4): below the cards the situation only counts",
+         Modelled("casting.lp", ("608.2n", "401.4")), Flag(), frozenset({"spell"}), term=_const("put_self_on_bottom"),
+         example="sequences/ever-after-returns-two-black-zombies"),
     Kind("effect", "draw", "draw N cards (121)", Modelled("stack.lp", ("121.1", "121.2")), Count(1), RESOLVING,
          term=_amount("draw"), text=lambda v: f"Draw {v} card(s)", example="sequences/archmage-twincast-draws-three"),
     Kind("effect", "scry", "scry N: look at the top N cards of your library, put any of them on the bottom and the rest "
@@ -1886,7 +1890,9 @@ EFFECTS: tuple[Kind, ...] = (
          "lasting effect (or delayed triggered ability) of this card's ability N, as the permanent it now is (\"return this "
          "card from your graveyard to the battlefield. It gains haste\": 400.7j, the effect that moved it finds it; "
          "611.2c); nothing if it did not arrive there. Only after return_self_to_battlefield, in an ability activated from "
-         "the graveyard", Modelled("stack.lp", ("400.7j", "611.2c")), Count(1), frozenset({"activated"}),
+         "the graveyard, or after return_card_to_battlefield in a spell (each card it returns: \"each of those "
+         "creatures is a black Zombie\")", Modelled("stack.lp", ("400.7j", "611.2c")), Count(1),
+         frozenset({"activated", "spell"}),
          term=lambda value, ctx: fn("lasting_on_returned", value), example="sequences/unearth-returns-until-the-end-step"),
     Kind("effect", "lasting_on_tokens", "the token the instructions before this create gets the lasting effect (or "
          "delayed triggered ability) of this card's ability N (\"create a 4/4 Angel token; exile it at the beginning "
@@ -2538,6 +2544,11 @@ STATICS: tuple[Kind, ...] = (
          Modelled("continuous.lp", ("105.3", "613.1e")), ListOf(Color()),
          term=lambda v, ctx: [fn("set_color", C(c)) for c in dict.fromkeys(v)],
          example="mana/color-setting-makes-crater-white"),
+    Kind("static", "add_colors", "each [filter] is this color, or these colors, in addition to its other colors "
+         "(\"is a black Zombie in addition to its other colors and types\"; layer 5: an effect setting its color with a "
+         "later timestamp overrides it)", Modelled("continuous.lp", ("105.3", "613.1e", "613.7")), ListOf(Color()),
+         term=lambda v, ctx: [fn("add_color", C(c)) for c in dict.fromkeys(v)],
+         example="layers/a-color-added-then-set-and-set-then-added", asp="add_color"),
     Kind("static", "grant", "each [filter] has this activated ability (layer 6)",
          Modelled("continuous.lp", ("613.1f",)), GrantShape(), term=lambda v, ctx: fn("grant", ctx.granted(v)),
          example="mana/lantern-granted-ability-under-blood-moon"),
