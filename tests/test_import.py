@@ -1667,6 +1667,20 @@ _LINES = [
     ("Whenever enchanted creature deals damage to an opponent, you may draw a card.", False,
      [{"triggered": {"when": "deals_damage_to_opponent", "filter": {"enchanted": True},
                      "effect": {"may": {"draw": 1}}}}]),
+    # 400.7j, 611.2c, 613.1d-e, 401.4: Ever After; what returned is a black Zombie in addition, lasting.
+    ("Return up to two target creature cards from your graveyard to the battlefield. Each of those creatures is a black "
+     "Zombie in addition to its other colors and types. Put ~ on the bottom of its owner's library.", True,
+     [{"spell": {"effect": [{"up_to": {"count": 2, "effect": {"return_card_to_battlefield": {"types": ["creature"]}}}},
+                            {"lasting_on_returned": "next"}, {"put_self_on_bottom": True}]}},
+      {"static": {"add_colors": ["b"], "add_subtypes": ["zombie"], "lasting": "until_end_of_game"}}]),
+    ("Return target creature card from your graveyard to the battlefield. It is a black Zombie in addition to its "
+     "other colors and types.", True,
+     [{"spell": {"effect": [{"return_card_to_battlefield": {"types": ["creature"]}}, {"lasting_on_returned": "next"}]}},
+      {"static": {"add_colors": ["b"], "add_subtypes": ["zombie"], "lasting": "until_end_of_game"}}]),
+    ("Return target creature card from your graveyard to the battlefield. It is a black Plains in addition to its "
+     "other colors and types.", True, None),
+    ("Draw a card. Put ~ on the bottom of its owner's library.", True,
+     [{"spell": {"effect": [{"draw": 1}, {"put_self_on_bottom": True}]}}]),
     # 500.8, 500.10: Obeka, Splitter of Seconds; "that many" only of combat damage dealt to a player.
     ("Whenever ~ deals combat damage to a player, you get that many additional upkeep steps after this phase.", False,
      [{"triggered": {"when": "deals_combat_damage_to_player", "effect": {"additional_upkeep_steps_that_many": True}}}]),

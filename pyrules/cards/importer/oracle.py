@@ -778,7 +778,8 @@ _UP_TO = re.compile(r"(.*?)(?:each of )?[Uu]p to (two|three|four|five) target ((
                     r"(creatures|cards|lands|spells|permanents|artifacts|enchantments)\b(.*)")
 #: What the importer reads for each of up to N targets (``UpTo.EACH`` of the vocabulary).
 _UP_TO_EACH = {"tap_target", "untap_target", "return_target_to_hand", "return_card_to_hand", "destroy_target",
-               "exile_target", "put_counters_target", "counter_target_spell", "damage_target", "exile_card_target"}
+               "exile_target", "put_counters_target", "counter_target_spell", "damage_target", "exile_card_target",
+               "return_card_to_battlefield"}
 
 
 def _up_to(sentence: str, permanent: bool) -> dict[str, Any] | None:
@@ -2922,7 +2923,25 @@ SPELL_TIMING_LINES = {f"Cast {spell} only {words}.": timing for spell in ("~", "
 
 
 #: Where a spell's last sentence sends the card as it resolves, instead of its owner's graveyard (608.2n).
-_OWN_DESTINATION = {"Exile ~.": "exile_self", "Shuffle ~ into its owner's library.": "shuffle_self_into_library"}
+_OWN_DESTINATION = {"Exile ~.": "exile_self", "Shuffle ~ into its owner's library.": "shuffle_self_into_library",
+                    "Put ~ on the bottom of its owner's library.": "put_self_on_bottom"}
+
+
+def _returned_become(line: str) -> list[dict[str, Any]] | None:
+    """"Return [up to two] target creature card(s) from your graveyard to the battlefield. Each of those creatures (It)
+    is a black Zombie in addition to its other colors and types": the effect lasts on what returned (400.7j, 611.2c)."""
+    m = re.fullmatch(r"(Return .+ to the battlefield)\. (?:Each of those creatures|That creature|It) is an? ((?:\w+ and "
+                     r")?\w+) (\w+) in addition to its other colors and types\.", line)
+    if not m or any(c not in _COLOR_WORDS for c in m.group(2).split(" and ")) or \
+            m.group(3).lower() not in ADDED_SUBTYPES:
+        return None
+    ret = _effect(m.group(1))
+    if ret is None or next(iter(ret)) not in ("return_card_to_battlefield", "up_to") or \
+            ret.get("up_to", {}).get("effect", {}).keys() - {"return_card_to_battlefield"}:
+        return None
+    return [{"spell": {"effect": [ret, {"lasting_on_returned": NEXT}]}},
+            {"static": {"add_colors": [_COLOR_WORDS[c] for c in m.group(2).split(" and ")],
+                        "add_subtypes": [m.group(3).lower()], "lasting": "until_end_of_game"}}]
 
 
 def _with_own_destination(line: str) -> list[dict[str, Any]] | None:
@@ -2930,10 +2949,11 @@ def _with_own_destination(line: str) -> list[dict[str, Any]] | None:
     for ending, key in _OWN_DESTINATION.items():
         if line.endswith(" " + ending):
             read = _translate_line(line[:-len(ending) - 1], True)
-            if read is None or len(read) != 1 or set(read[0]) != {"spell"} or set(read[0]["spell"]) != {"effect"}:
-                return None
+            if read is None or not read or set(read[0]) != {"spell"} or set(read[0]["spell"]) != {"effect"} or \
+                    any("spell" in r for r in read[1:]):
+                return None  # (what the spell's instructions make lasting may follow it: Ever After's)
             effect = read[0]["spell"]["effect"]
-            return [{"spell": {"effect": [*(effect if isinstance(effect, list) else [effect]), {key: True}]}}]
+            return [{"spell": {"effect": [*(effect if isinstance(effect, list) else [effect]), {key: True}]}}, *read[1:]]
     return None
 
 
@@ -2979,6 +2999,9 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         spent = _if_spent(line)
         if spent is not None:
             return [spent]
+        returned = _returned_become(line)
+        if returned is not None:
+            return returned
         m = re.fullmatch(r"Create a token that's a copy of target (.+)\. If this spell was kicked, create (\w+) of "
                          r"those tokens instead\.", line)
         flt = permanent_filter(m.group(1)) if m else None
