@@ -745,6 +745,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
     ("spell: {effect: [{lasting_on_returned: 1}, {return_card_to_battlefield: {types: [creature]}}]}",
      "lasting_on_returned",
      "unsupported: 'lasting_on_returned' without a return to the battlefield before it (return_card_to_battlefield)"),
+    ("spell: {effect: [{draw: 1}, {may_play_exiled: true}]}", "may_play_exiled",
+     "unsupported: 'may_play_exiled' other than right after 'exile_top'"),
     ("triggered: {when: exiled_with_madness, effect: {put_self_into_graveyard: true}}", "exiled_with_madness",
      "unsupported: a hand-written 'exiled_with_madness' trigger: write the keyword ability 'madness: {cost}'"),
     ("triggered: {when: dies, effect: {put_self_into_graveyard: true}}", "put_self_into_graveyard",
@@ -761,7 +763,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
         "trigger-adds-hybrid-mana",
         "graveyard-trigger-without-filter",
         "graveyard-trigger-other-effect", "madness-x", "surge-x", "rebound-trigger-by-hand", "leave-replacement-not-lasting",
-        "lasting-on-returned-before-the-return", "spell-lasting-on-returned-before-the-return", "madness-trigger-by-hand",
+        "lasting-on-returned-before-the-return", "spell-lasting-on-returned-before-the-return", "may-play-not-after-exile",
+        "madness-trigger-by-hand",
         "madness-graveyard-elsewhere"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
@@ -1967,7 +1970,7 @@ def test_a_lasting_effect_that_counted_keeps_its_number(write):
      "follows it"),
     ("[{destroy_target: {types: [creature]}}, {its_controller: {target: 1, lose_life: 2, draw: 1}}]",
      "cards.0.abilities.0.activated.effect.1.its_controller needs one instruction of draw, discard, gain_life, "
-     "lose_life, mill"),
+     "lose_life, mill, exile_top"),
 ], ids=["past-the-last", "before-its-target", "regenerate-before-its-target", "its-controller-past-the-last",
         "its-controller-of-a-player", "its-controller-without-target", "its-controller-two-instructions"])
 def test_an_instruction_about_that_target_names_one_before_it(write, effects, message):
@@ -2189,3 +2192,15 @@ def test_two_cards_at_the_bottom_of_one_library_are_refused(write, line_of):
         """)
     assert_error(path, line_of(path, "id: ever2"), "unsupported: two cards at the bottom of one library ('ever' and "
                  "'ever2'), in an order pyrules does not track")
+
+
+def test_a_permission_to_play_a_card_outside_exile_is_refused(write, line_of):
+    """601.3: pyrules models the permission to play a card in exile ("you may play that card this turn")."""
+    path = write("may-play.yaml", """\
+        players: [alice, bob]
+        objects:
+          - {id: bolt, card: Lightning Bolt, owner: bob, zone: graveyard, may_play: alice}
+        actions: [main]
+        """)
+    assert_error(path, line_of(path, "may_play: alice"), "'bolt' is in the graveyard; pyrules models the permission to "
+                 "play a card in exile (CR 601.3)")

@@ -636,7 +636,7 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         obj = situation.object(q.object)
         if ("cast", "object") in skip or ("cast", "player") in skip:
             return []
-        symbols = [fn("question", fn("cast", S(q.player or obj.owner), S(q.object)))]
+        symbols = [fn("question", fn("cast", S(q.player or obj.player), S(q.object)))]
         if q.x is not None and ("cast", "x") not in skip:
             symbols.append(fn("question_x", q.x))
         if q.pool_only and ("cast", "pool_only") not in skip:
@@ -677,7 +677,7 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         return [fn("question", C("priority"))] + ([C("stack_resolves_uninterrupted")] if q.uninterrupted else [])
     if isinstance(q, PlayLand):
         obj = situation.object(q.object)
-        return [fn("question", fn("play", S(q.player or obj.owner), S(q.object)))]
+        return [fn("question", fn("play", S(q.player or obj.player), S(q.object)))]
     if isinstance(q, TurnFaceUp):
         obj = situation.object(q.object)
         return [fn("question", fn("turn_face_up", S(q.player or obj.controller or obj.owner), S(q.object)))]

@@ -29,6 +29,9 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "game_over/1": (("N",), "the game ended during action N (every player but one lost): later actions were not taken"),
     "drew/2": (("P", "N"), "P drew N cards during the actions"),
     "milled/2": (("P", "N"), "P milled N cards of their library that the situation does not name, during the actions"),
+    "exiled_from_library/2": (("P", "N"), "P exiled N cards of their library that the situation does not name, during "
+                                          "the actions (406.2)"),
+    "may_play/2": (("C", "P"), "P may play card C, in exile, this turn, as an effect lets them (601.3)"),
     "surveilled/2": (("P", "N"), "surveilling, P put N cards of their library that the situation does not name into "
                                   "their graveyard, during the actions (701.25a)"),
     "damage/2": (("O", "N"), "N damage is marked on O at the end (120.3e)"),

@@ -194,6 +194,8 @@ GIVEN: dict[str, str] = {
     "used_this_turn/3": "{1} used {2} times this turn", "used_to_craft/2": "used to craft {1}",
     "exiled_with/2": "{1} was exiled with {0}",
     "timestamp/2": "timestamp {1}", "library_position/2": "place {1} in its library",
+    "library_bottom/1": "at the bottom of its library, below the cards only counted",
+    "may_play_this_turn/2": "{1} may play it this turn",
     "stack_position/2": "place {1} on the stack (1: the top)",
     "object_mode/2": "mode {1} chosen", "object_x/2": "X is {1}", "stack_x/2": "X is {1}",
     "object_kicked/1": "kicked", "object_evoked/1": "cast for its evoke cost", "object_surged/1": "cast for its surge cost",

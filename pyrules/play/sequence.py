@@ -446,7 +446,7 @@ def _actor(state: Situation, what: Activate | Cast) -> str:
     if what.player:
         return what.player
     obj = state.object(what.object)
-    return (obj.controller or obj.owner) if isinstance(what, Activate) else obj.owner
+    return (obj.controller or obj.owner) if isinstance(what, Activate) else obj.player
 
 
 def _used_stack(line: Line) -> bool:
@@ -508,6 +508,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
                 out.add(Function("skips_next_untap", [String(oid), String(n.skips_untap_of)]))
             if o.face_down and not n.face_down:
                 out.add(Function("face_up", [String(oid)]))
+        if n.may_play and n.may_play != o.may_play:
+            out.add(Function("may_play", [String(oid), String(n.may_play)]))
         if n.face_down and not o.face_down:
             out.add(Function("face_down", [String(oid)]))
         if n.zone == "library" and n.bottom and not (o.zone == "library" and o.bottom):
@@ -547,6 +549,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out.add(Function("discarded", [String(p.name), Number(q.discarded)]))
         if q.milled:
             out.add(Function("milled", [String(p.name), Number(q.milled)]))
+        if q.exiled:
+            out.add(Function("exiled_from_library", [String(p.name), Number(q.exiled)]))
         if q.surveilled:
             out.add(Function("surveilled", [String(p.name), Number(q.surveilled)]))
         if q.shuffled and not p.shuffled:

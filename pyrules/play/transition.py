@@ -163,6 +163,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           used_this_turn={}, loyalty_activated=False, targets=obj.targets if to == "stack" else (),
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, position=0 if to == "library" else None, bottom=False,
+          may_play=None,
           kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, dashed=obj.dashed and cast_as,
           surged=obj.surged and cast_as,
           cast_from_hand=obj.cast_from_hand and cast_as,
@@ -545,6 +546,16 @@ def _milled_unseen(d: _Draft, a: Symbol) -> None:  # 701.17a: cards the situatio
     d.players[p.name] = replace(p, library=p.library - n, milled=p.milled + n, graveyard=p.graveyard + n)
 
 
+def _exiled_unseen(d: _Draft, a: Symbol) -> None:  # 406.2: from the top of the library, cards it only counts
+    p = d.players[_text(a.arguments[0])]
+    n = _number(a.arguments[1])
+    d.players[p.name] = replace(p, library=p.library - n, exiled=p.exiled + n)
+
+
+def _may_play(d: _Draft, a: Symbol) -> None:  # 601.3: until the turn ends (cleared as the cleanup step begins)
+    d.set(d.obj(a.arguments[0]), may_play=_text(a.arguments[1]))
+
+
 def _surveilled_unseen(d: _Draft, a: Symbol) -> None:  # 701.25a: into the graveyard, cards it only counts
     p = d.players[_text(a.arguments[0])]
     n = _number(a.arguments[1])
@@ -881,6 +892,8 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "discarded/2": _discarded,
     "drew_unseen/2": _drew_unseen,
     "milled_unseen/2": _milled_unseen,
+    "exiled_unseen/2": _exiled_unseen,
+    "may_play_granted/2": _may_play,
     "surveilled_unseen/2": _surveilled_unseen,
     "draws_from_empty_library/1": _empty_draw,
     "shuffled/1": _shuffled,
@@ -1094,7 +1107,7 @@ def _time_moves_on(question: Question, state: Situation) -> Situation:
                         if library[e.card].abilities[e.ability - 1].lasting != "until_end_of_turn")
         players = tuple(replace(p, prevention_shields=()) for p in state.players)
         objects = tuple(replace(o, damage=0, deathtouch_damage=False, regeneration_shields=0, prevention_shields=(),
-                                shield_counters=()) for o in state.objects)
+                                shield_counters=(), may_play=None) for o in state.objects)
         state = replace(state, effects=effects, players=players, objects=objects)
     if isinstance(question, BeginUntap):
         names = [p.name for p in state.players]
@@ -1135,13 +1148,13 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
     if isinstance(question, Cast):
         obj = d.objects.get(question.object)
         if obj is not None and obj.zone == "stack":
-            caster = question.player or obj.owner
+            caster = question.player or d.before.object(obj.id).player  # (another's card, in exile: 601.3)
             if caster in d.players:  # (storm counts the spells cast before it this turn, 702.40a)
                 d.players[caster] = replace(d.players[caster], spells_cast=d.players[caster].spells_cast + 1)
             cast_from = d.before.object(obj.id).zone
             exiled_as_it_leaves = any(a.name in ("cast_with_flashback", "cast_with_jump_start") and
                                       _text(a.arguments[0]) == obj.id for a in d.atoms)  # type: ignore[attr-defined]
-            d.objects[obj.id] = replace(obj, controller=question.player or obj.owner, x=question.x,
+            d.objects[obj.id] = replace(obj, controller=caster, x=question.x,
                                         targets=question.targets, kicked=question.kicked, evoked=question.evoke,
                                         surged=question.surge,
                                         dashed=question.dash, cast_from_hand=cast_from == "hand",
@@ -1216,7 +1229,7 @@ def _own(o: GameObject) -> tuple:
             o.monstrous,
             o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,
             o.chosen_color, o.chosen_type, o.position, o.bottom, o.copy, o.damage, o.damaged_by, o.deathtouch_damage,
-            o.copy_of, o.copy_except,
+            o.copy_of, o.copy_except, o.may_play,
             o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields),
             tuple(sorted((n, k) for n, k in zip(o.prevention_shields, o.shield_counters) if n and k)), o.face_down)
 
@@ -1264,7 +1277,7 @@ def _state_key(state: Situation) -> tuple:
                      p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.discarded, p.lost, p.empty_library_draw,
                      p.poison, p.energy, p.dealt_damage, p.permanent_left, p.spells_cast, p.spells_cast_last_turn,
                      p.shuffled,
-                     p.milled, p.surveilled, shields_left(p.prevention_shields))
+                     p.milled, p.exiled, p.surveilled, shields_left(p.prevention_shields))
                     for p in state.players)
     # Timestamps by their order alone (613.7): two lines that reach the same order reach the same state.
     ranks = {n: i for i, n in enumerate(sorted({o.timestamp for o in state.objects if o.timestamp is not None}

@@ -493,6 +493,11 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     skips_untap_of = player_ref(skips_f, f"{f.name}.skips_untap_of") if skips_f.present else None
     if skips_untap_of is not None and zone != "battlefield":
         raise skips_f.fail(f"'{oid}' is in the {zone}; only a permanent untaps in an untap step (CR 502.3)")
+    may_play_f = f.child("may_play")
+    may_play = player_ref(may_play_f, f"{f.name}.may_play") if may_play_f.present else None
+    if may_play is not None and zone != "exile":
+        raise may_play_f.fail(f"'{oid}' is in the {zone}; pyrules models the permission to play a card in exile "
+                              "(CR 601.3)")
     copy = get("copy", False)
     if copy and zone != "stack":
         raise f.child("copy").fail(f"a copy of a spell in the {zone} has ceased to exist (CR 704.5e)")
@@ -528,6 +533,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         buyback=get("buyback", False),
         since_last_upkeep=get("since_last_upkeep", False),
         skips_untap_of=skips_untap_of,
+        may_play=may_play,
         face_down=get("face_down", False),
         attached_to=attached,
         timestamp=timestamp,

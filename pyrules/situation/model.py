@@ -45,6 +45,7 @@ class Player:
     drawn: int = 0  # cards drawn during the actions
     discarded: int = 0  # cards discarded during the actions
     milled: int = 0  # cards of the library the situation does not name, milled during the actions
+    exiled: int = 0  # cards of the library the situation does not name, exiled during the actions (406.2)
     surveilled: int = 0  # cards of the library the situation does not name, put into the graveyard by surveil
     lost: str | None = None  # why the player lost the game (704.5a life, 704.5b empty_library, 704.5c poison)
     empty_library_draw: bool = False  # attempted to draw from an empty library since the last check (704.5b)
@@ -81,6 +82,7 @@ class GameObject:
     chosen_type: str | None = None
     position: int | None = None  # in a library: 1 is the top card
     bottom: bool = False  # in a library: at its bottom, below the cards the situation only counts (401.4)
+    may_play: str | None = None  # in exile: the player an effect lets play it this turn (601.3)
     targets: tuple[str, ...] = ()  # a spell on the stack: its targets (objects)
     division: tuple[int, ...] = ()  # a spell on the stack: its divided damage, per target (601.2d)
     kicked: bool = False  # a spell on the stack, or the permanent it became: it was kicked (702.33d)
@@ -117,6 +119,12 @@ class GameObject:
     struck_first: bool = False  # it had first strike or double strike as the first combat damage step began (510.4)
     timestamp: int | None = None  # 613.7d; None: its order among the others is not known
     face_down: bool = False  # a face-down permanent or spell: a 2/2 creature with no text, name or mana cost (708.2)
+
+    @property
+    def player(self) -> str:
+        """Who casts or plays this card unless a question says: its owner, or in exile the player an effect lets
+        play it (601.3)."""
+        return self.may_play if self.zone == "exile" and self.may_play else self.owner
 
 
 @dataclass(frozen=True)

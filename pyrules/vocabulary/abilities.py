@@ -199,6 +199,10 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
         raise UnsupportedError(f.where, "mana with a choice added as a spell or a triggered ability resolves (only a "
                                "mana ability's choice is modelled)")
     for i, e in enumerate(effects):
+        if e.kind == "may_play_exiled" and not (i and (effects[i - 1].kind == "exile_top" or effects[i - 1].kind in (
+                "that_player", "target_player", "target_opponent") and effects[i - 1].value[0] == "exile_top")):
+            raise UnsupportedError(f.where, "'may_play_exiled' other than right after 'exile_top' (\"exile the top card "
+                                   "of ... library. You may play that card this turn\")")
         if e.kind == "if_you_do" and not (i and effects[i - 1].kind == "may" and effects[i - 1].value[0] in _DONE):
             raise UnsupportedError(f.where, "'if_you_do' other than right after 'may' with one of: " + ", ".join(_DONE))
         if i and any(p.kind == "up_to" for p in effects[:i]) and targets_of(kind("effect", e.kind), e.value):

@@ -388,6 +388,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "with that step); read by the action untap_step", Modelled("triggers.lp", ("502.3",)), Id("a player"),
            term=lambda o, ctx: [fn("skips_untap_step", ctx.oid, S(o.skips_untap_of))] if o.skips_untap_of else [],
            example="sequences/a-permanent-skips-its-next-untap-step", asp="skips_untap_step"),
+    _field("object", "may_play", "a card in exile that this player may play this turn, as an effect lets them (\"you "
+           "may play that card this turn\", 601.3): cast it (paying its costs, at the times its types allow) or play it "
+           "as their land drop; the permission ends with the turn", Modelled("casting.lp", ("601.3",), also=("events.lp",)),
+           Id("a player"), term=lambda o, ctx: [fn("may_play_this_turn", ctx.oid, S(o.may_play))] if o.may_play else [],
+           example="stack/a-card-exiled-with-a-permission-is-cast", asp="may_play_this_turn"),
     _field("object", "face_down", "a face-down permanent or spell (708.2): a 2/2 creature with no text, name, subtypes or "
            "mana cost, whatever its card (cast face down with morph, 702.37c)", Modelled("core.lp", ("708.2", "702.37c")),
            Bool(), term=_flag_fact("initial_face_down", "face_down"), example="stack/a-face-down-creature-is-a-2-2",

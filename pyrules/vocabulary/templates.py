@@ -81,7 +81,7 @@ OPPONENT_OR_PLANESWALKER = TargetSpec("target opponent or planeswalker", "battle
 class PlayerInstruction(Shape):
     """One instruction a player follows, with its number: {draw: 2} -> ("draw", 2)."""
 
-    INSTRUCTIONS = ("draw", "discard", "gain_life", "lose_life", "mill")
+    INSTRUCTIONS = ("draw", "discard", "gain_life", "lose_life", "mill", "exile_top")
 
     @property
     def form(self) -> str:  # type: ignore[override]
@@ -104,7 +104,7 @@ class TargetControllerInstruction(Shape):
     """``{target: 1, lose_life: 2}``: the instruction the controller of target 1 (of the instructions before it) follows:
     (1, ("lose_life", 2))."""
 
-    form = "{target: N, draw | discard | gain_life | lose_life | mill: N}"
+    form = "{target: N, draw | discard | gain_life | lose_life | mill | exile_top: N}"
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -1097,7 +1097,8 @@ class MayInstruction(Shape):
 
     form = "one instruction, such as {draw: 1}"
     FOLLOWED = frozenset({
-        "draw", "discard", "mill", "gain_life", "lose_life", "each_opponent_loses_life", "drain_each_opponent",
+        "draw", "discard", "mill", "exile_top", "may_play_exiled", "gain_life", "lose_life", "each_opponent_loses_life",
+        "drain_each_opponent",
         "damage_any_target",
         "damage_target", "damage_each", "damage_you", "destroy_target", "exile_target", "tap_target", "untap_target",
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
@@ -1385,6 +1386,16 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "mill", "mill N cards: put the top N cards of your library into your graveyard",
          Modelled("stack.lp", ("701.17a",)), Count(1), RESOLVING, term=_amount("mill"),
          text=lambda v: f"Mill {v} card(s)", example="stack/stitchers-supplier-mills-three"),
+    Kind("effect", "exile_top", "exile the top N cards of your library (or, with that_player or target_player, that "
+         "player's; 406.2, 401.1): the cards the situation names on top, then those it only counts (recorded as "
+         "exiled, unnamed)", Modelled("stack.lp", ("406.2", "401.1")), Count(1), RESOLVING, term=_amount("exile_top"),
+         text=lambda v: f"Exile the top {v} card(s) of your library",
+         example="sequences/an-impulse-exiles-the-top-card-to-play-this-turn"),
+    Kind("effect", "may_play_exiled", "\"you may play that card this turn\": right after exile_top, the controller of "
+         "the spell or ability may play the cards it exiled, until the turn ends: cast them (paying their costs, at the "
+         "times their types allow) or play them as their land drop (601.3, 305.1); of cards the situation only counts "
+         "nothing can be asked", Modelled("stack.lp", ("601.3", "611.2b")), Flag(), RESOLVING,
+         term=_const("may_play_exiled"), example="sequences/a-card-exiled-by-syr-carah-is-cast-this-turn"),
     Kind("effect", "exile_all_graveyards", "exile all cards from all graveyards", Modelled("stack.lp", ("406.2",)),
          Flag(), RESOLVING, term=_const("exile_all_graveyards"), example="stack/rest-in-peace-trigger-exiles-graveyards"),
     Kind("effect", "remove_counter_or_sacrifice", "remove a counter of a kind from this permanent; if you can't, "
@@ -1710,17 +1721,17 @@ EFFECTS: tuple[Kind, ...] = (
          text=lambda v: f"That card enters with {v[1]} additional {v[0]} counter(s)",
          example="sequences/vigor-mortis-with-green-spent"),
     Kind("effect", "target_player", "target player follows the instruction instead of you: {draw: N}, {discard: N}, "
-         "{gain_life: N}, {lose_life: N} or {mill: N} (115.1, 608.2c)", Modelled("stack.lp", ("115.1", "608.2c")),
-         PlayerInstruction(), RESOLVING,
+         "{gain_life: N}, {lose_life: N}, {mill: N} or {exile_top: N} (115.1, 608.2c)",
+         Modelled("stack.lp", ("115.1", "608.2c")), PlayerInstruction(), RESOLVING,
          term=lambda value, ctx: fn("target_player", ctx.target(0), fn(value[0], value[1])),
          targets=lambda value: (PLAYER_TARGET,), example="stack/target-player-draws-and-discards"),
     Kind("effect", "target_opponent", "target opponent follows the instruction instead of you: {draw: N}, {discard: N}, "
-         "{gain_life: N}, {lose_life: N} or {mill: N} (115.1, 102.3, 608.2c)",
+         "{gain_life: N}, {lose_life: N}, {mill: N} or {exile_top: N} (115.1, 102.3, 608.2c)",
          Modelled("stack.lp", ("115.1", "102.3", "608.2c")), PlayerInstruction(), RESOLVING, asp="ability_target_opponent",
          term=lambda value, ctx: fn("target_player", ctx.target(0), fn(value[0], value[1])),
          targets=lambda value: (OPPONENT_TARGET,), example="stack/target-opponent-is-not-you"),
     *(Kind("effect", who, f"{who.replace('_', ' ')} follows the instruction: {{draw: N}}, {{discard: N}}, {{gain_life: "
-           "N}, {lose_life: N} or {mill: N}; each chooses for themselves what to discard (101.4, 608.2c)",
+           "N}, {lose_life: N}, {mill: N} or {exile_top: N}; each chooses for themselves what to discard (101.4, 608.2c)",
            Modelled("stack.lp", ("101.4", "608.2c")), PlayerInstruction(), RESOLVING,
            term=lambda value, ctx, who=who: fn(who, fn(value[0], value[1])),
            example=f"stack/{who.replace('_', '-')}-discards-a-card") for who in ("each_player", "each_opponent")),
@@ -1740,14 +1751,15 @@ EFFECTS: tuple[Kind, ...] = (
          example="sequences/obeka-additional-upkeeps-before-the-main-phase"),
     Kind("effect", "its_controller", "\"its controller\": the controller of target N of the instructions before it (a "
          "permanent or a spell), as it was as the spell or ability began to resolve, follows the instruction: {target: N, "
-         "draw: N}, discard, gain_life, lose_life or mill (\"Destroy target creature. Its controller loses 2 life\"; "
-         "608.2c, 608.2h); nothing if that target is illegal", Modelled("stack.lp", ("608.2c", "608.2h")),
+         "draw: N}, discard, gain_life, lose_life, mill or exile_top (\"Destroy target creature. Its controller loses 2 "
+         "life\"; 608.2c, 608.2h); nothing if that target is illegal", Modelled("stack.lp", ("608.2c", "608.2h")),
          TargetControllerInstruction(), RESOLVING,
          term=lambda value, ctx: fn("its_controller", value[0], fn(value[1][0], value[1][1])),
          example="stack/its-controller-loses-life"),
     Kind("effect", "that_player", "in \"whenever this deals (combat) damage to a player (an opponent)\", \"whenever a "
          "player discards a card\" or \"at the beginning of each player's draw step\", that player follows the "
-         "instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N} or {mill: N} (603.2, 608.2c)",
+         "instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N}, {mill: N} or {exile_top: N} (603.2, "
+         "608.2c)",
          Modelled("stack.lp", ("603.2", "608.2c")), PlayerInstruction(), frozenset({"triggered"}),
          term=lambda value, ctx: fn("that_player", fn(value[0], value[1])),
          example="combat/that-player-discards-after-combat-damage"),
