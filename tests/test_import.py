@@ -1681,6 +1681,17 @@ _LINES = [
      "other colors and types.", True, None),
     ("Draw a card. Put ~ on the bottom of its owner's library.", True,
      [{"spell": {"effect": [{"draw": 1}, {"put_self_on_bottom": True}]}}]),
+    # 406.2, 601.3: the top of a library exiled, and the permission to play it this turn (Syr Carah, the Bold).
+    ("Exile the top card of your library. You may play that card this turn.", True,
+     [{"spell": {"effect": [{"exile_top": 1}, {"may_play_exiled": True}]}}]),
+    ("Exile the top three cards of your library. Until end of turn, you may play those cards.", True,
+     [{"spell": {"effect": [{"exile_top": 3}, {"may_play_exiled": True}]}}]),
+    ("Exile the top card of your library. Until the end of your next turn, you may play that card.", True, None),
+    ("When ~ or an instant or sorcery spell you control deals damage to a player, exile the top card of that player's "
+     "library. You may play that card this turn.", False,
+     [{"triggered": {"when": "deals_damage_to_player", "filter": {"any_types": ["instant", "sorcery"],
+                                                                   "controller": "you"}, "or_self": True,
+                     "effect": [{"that_player": {"exile_top": 1}}, {"may_play_exiled": True}]}}]),
     # 500.8, 500.10: Obeka, Splitter of Seconds; "that many" only of combat damage dealt to a player.
     ("Whenever ~ deals combat damage to a player, you get that many additional upkeep steps after this phase.", False,
      [{"triggered": {"when": "deals_combat_damage_to_player", "effect": {"additional_upkeep_steps_that_many": True}}}]),

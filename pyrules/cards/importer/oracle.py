@@ -740,6 +740,12 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"You get that many additional upkeep steps after this phase"),  # 500.8, 500.10
      lambda m: {"additional_upkeep_steps_that_many": True}),
     (re.compile(r"Each opponent loses (\d+) life"), lambda m: {"each_opponent_loses_life": int(m[1])}),
+    # 406.2, 601.3: "impulse": the top of a library exiled, and the permission to play what was exiled this turn
+    (re.compile(r"Exile the top (card|two cards|three cards) of your library"),
+     lambda m: {"exile_top": number(m[1].split()[0]) if " " in m[1] else 1}),
+    (re.compile(r"Exile the top card of that player's library"), lambda m: {"that_player": {"exile_top": 1}}),
+    (re.compile(r"You may play (?:that card|it|those cards|them) this turn|Until end of turn, you may play (?:that "
+                r"card|it|those cards|them)"), lambda m: {"may_play_exiled": True}),
     (re.compile(r"~ deals (\d+|X) damage to any target"),
      lambda m: {"damage_any_target": "X" if m[1] == "X" else int(m[1])}),
     (re.compile(r"Mill (a|two|three|four|five) cards?|Put the top (two|three|four|five) cards of your library "
@@ -2147,6 +2153,11 @@ def _triggered(line: str) -> dict[str, Any] | None:
     flt = _block_partner(m.group(2)) if m else None
     if flt is not None:  # 509.3b, 509.3d: once for each creature of the block that the filter matches
         return _trigger("becomes_blocked_by" if m.group(1) == "becomes blocked by" else "blocks_creature", flt, m.group(3))
+    m = re.fullmatch(r"(?:When|Whenever) ~ or an instant or sorcery spell you control deals damage to a player, (.+)\.",
+                     line)
+    if m:  # 120.3, 603.2: the damage of the permanent or of the spell as it resolves (Syr Carah, the Bold)
+        return _trigger("deals_damage_to_player", {"any_types": ["instant", "sorcery"], "controller": "you"}, m.group(1),
+                        or_self=True)
     m = re.fullmatch(r"(?:When|Whenever) ~ (attacks|blocks|becomes blocked|deals combat damage to a player), (.+)\.", line)
     if m:
         when = {"attacks": "attacks", "blocks": "blocks", "becomes blocked": "becomes_blocked",
