@@ -44,7 +44,8 @@ from pyrules.vocabulary.values import (
 #: How each argument of an output predicate is checked, by the name the catalogue gives it.
 ARGUMENT_KINDS = {"O": "object", "Y": "object", "S": "object", "C": "object", "P": "player", "T": "mana type",
                   "K": "counter kind", "N": "number", "From": "zone", "To": "zone", "Kind": "token kind",
-                  "Target": "object or player", "Of": "characteristic", "Trait": "word", "Keyword": "keyword"}
+                  "Target": "object or player", "Of": "characteristic", "Trait": "word", "Keyword": "keyword",
+                  "Reason": "reason"}
 
 #: The characteristics a ``characteristics`` question answers with (continuous.lp).
 CHARACTERISTICS = ("power", "toughness", "type", "supertype", "subtype", "color", "keyword", "controller")
@@ -220,6 +221,8 @@ class _Words:
     def check(self, kind: str, arg: Symbol, where: str, text: str) -> None:
         if arg.type == SymbolType.Function and arg.name and arg.name[0].isupper():  # pragma: no cover - parse_term
             return
+        if kind == "reason" and arg.type == SymbolType.String:
+            return  # (why an action of a sequence was not legal, in words: the question made no sense there)
         if kind == "number":
             if arg.type != SymbolType.Number:
                 self._fail(where, text, arg, "a number", [])
