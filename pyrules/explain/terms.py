@@ -66,6 +66,7 @@ PHRASES: dict[str, str] = {
     "sac/2": "{0} with {1} sacrificed",
     "xv/2": "{0} with X = {1}",
     "sba/1": "the state-based actions on {0}",
+    "start_over/1": "{0}'s loss of the game, replaced: shuffling, drawing seven and 20 life (614.1a)",
     "discard/2": "{0} making {1} be discarded",
     "gr/1": "{0}, granted",
     "granted/2": "{1}, granted by {0}",

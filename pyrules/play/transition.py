@@ -142,8 +142,10 @@ def _move(d: _Draft, a: Symbol) -> None:
     controller = obj.controller if to in ("battlefield", "stack") else None
     if to == "battlefield" and obj.zone != "stack":
         controller = obj.owner  # 110.2: put onto the battlefield by an effect that names no other player
-    if to == "library" and any(o.zone == "library" and o.owner == obj.owner and o.position == 0
-                               for o in d.objects.values()):
+    shuffling = any(a.name == "shuffled" and _text(a.arguments[0]) == obj.owner
+                    for a in d.atoms)  # type: ignore[attr-defined]  # (then no order is known anyway, 701.24a)
+    if to == "library" and not shuffling and any(o.zone == "library" and o.owner == obj.owner and o.position == 0
+                                                 for o in d.objects.values()):
         raise CarryError(f"two cards put on top of one library at once ('{obj.id}'), in an order pyrules does not track")
     # 400.7: an object that changes zones becomes a new object with no memory of its previous one; a spell that
     # resolves into a permanent stays kicked or evoked (702.33d, 702.74a).
@@ -552,6 +554,13 @@ def _exiled_unseen(d: _Draft, a: Symbol) -> None:  # 406.2: from the top of the 
     d.players[p.name] = replace(p, library=p.library - n, exiled=p.exiled + n)
 
 
+def _unseen_shuffled_in(d: _Draft, a: Symbol) -> None:  # 701.24a: cards it only counts, into the library
+    p = d.players[_text(a.arguments[0])]
+    zone, n = a.arguments[1].name, _number(a.arguments[2])
+    d.players[p.name] = replace(p, library=p.library + n, hand=p.hand - n if zone == "hand" else p.hand,
+                                graveyard=p.graveyard - n if zone == "graveyard" else p.graveyard)
+
+
 def _may_play(d: _Draft, a: Symbol) -> None:  # 601.3: until the turn ends (cleared as the cleanup step begins)
     d.set(d.obj(a.arguments[0]), may_play=_text(a.arguments[1]))
 
@@ -893,6 +902,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "drew_unseen/2": _drew_unseen,
     "milled_unseen/2": _milled_unseen,
     "exiled_unseen/2": _exiled_unseen,
+    "unseen_shuffled_in/3": _unseen_shuffled_in,
     "may_play_granted/2": _may_play,
     "surveilled_unseen/2": _surveilled_unseen,
     "draws_from_empty_library/1": _empty_draw,

@@ -163,6 +163,11 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("no_loss_for_zero_life", "\"You don't lose the game for having 0 or less life\": 704.5a does nothing for "
         "its controller while it is on the battlefield (poison and an empty library still count)",
         Modelled("sba.lp", ("704.5a",)), "sequences/a-player-at-zero-life-under-lich"),
+    _kw("start_over_instead_of_losing", "\"If you would lose the game, instead shuffle your hand, your graveyard, and "
+        "all permanents you own into your library, then draw seven cards and your life total becomes 20\" (Lich's "
+        "Mirror; 614.1a, 701.24a, 121.1, 119.5): the seven cards are drawn at random, each set of them an outcome. "
+        "Beside another state-based action in the same check: refused", Modelled("sba.lp", ("614.1a", "704.5a")),
+        "sequences/lichs-mirror-instead-of-losing"),
     _kw("skip_draw_step", "\"Skip your draw step\" (614.10, 504.1): in a sequence, its controller's draw step does not "
         "happen: from their upkeep the action main begins the precombat main phase, and the action draw_step is not "
         "legal", Modelled("triggers.lp", ("614.10", "504.1")), "sequences/a-skipped-draw-step"),

@@ -21,21 +21,61 @@ def test_checked_when_a_player_would_receive_priority():
 @covers("sba:704.5a")
 def test_zero_or_less_life_loses_and_an_empty_library_draw_loses():
     facts = "_check. life(alice,0). life(bob,1). life(carol,-3). empty_library_draw(bob)."
-    assert derive("sba:704.5a", facts, "loses") == {"loses(alice,life)", "loses(carol,life)", "loses(bob,empty_library)"}
+    assert derive("sba:704.5a", facts, "_would_lose") == {"_would_lose(alice,life)", "_would_lose(carol,life)",
+                                                          "_would_lose(bob,empty_library)"}
 
 
 @covers("sba:704.5a")
 def test_nobody_loses_when_state_based_actions_are_not_checked():
-    assert derive("sba:704.5a", "life(alice,0). empty_library_draw(bob).", "loses") == set()
+    assert derive("sba:704.5a", "life(alice,0). empty_library_draw(bob).", "_would_lose") == set()
 
 
 @covers("sba:704.5a")
 def test_a_player_who_cant_lose_does_not_and_zero_life_alone_may_be_excused():
     facts = """_check. life(alice,0). empty_library_draw(alice). life(bob,0). empty_library_draw(bob).
                _cant_lose(alice). _no_loss_for_zero_life(bob)."""
-    assert derive("sba:704.5a", facts, "loses") == {"loses(bob,empty_library)"}
+    assert derive("sba:704.5a", facts, "_would_lose") == {"_would_lose(bob,empty_library)"}
     poisoned = "_check. poison(alice,10). poison(bob,10). _cant_lose(alice)."
-    assert derive("sba:704.5c", poisoned, "loses") == {"loses(bob,poison)"}
+    assert derive("sba:704.5c", poisoned, "_would_lose") == {"_would_lose(bob,poison)"}
+
+
+# --- 614.1a: a loss replaced (Lich's Mirror) -------------------------------------------------------------
+
+@covers("sba:614.1a")
+def test_a_loss_is_a_loss_unless_its_player_starts_over():
+    facts = "_would_lose(alice,life). _would_lose(alice,poison). _would_lose(bob,empty_library). life(alice,-2)."
+    assert derive("sba:614.1a", facts, ["loses", "would_draw"]) == {"loses(alice,life)", "loses(alice,poison)",
+                                                                    "loses(bob,empty_library)"}
+    mirror = facts + " permanent(m). controller(m,alice). has_keyword(m,start_over_instead_of_losing)."
+    assert derive("sba:614.1a", mirror, ["loses", "would_draw", "would_gain_life", "shuffled"]) == {
+        "loses(bob,empty_library)", "would_draw(start_over(alice),alice,7)", "would_gain_life(start_over(alice),alice,22)",
+        "shuffled(alice)"}
+
+
+@covers("sba:614.1a")
+def test_starting_over_shuffles_hand_graveyard_and_permanents_owned_then_draws_seven_at_random():
+    facts = """_would_lose(alice,life). life(alice,0). permanent(m). controller(m,alice). owner(m,alice).
+               has_keyword(m,start_over_instead_of_losing). permanent(stolen). owner(stolen,alice). controller(stolen,bob).
+               permanent(theirs). owner(theirs,bob). in_zone(h,hand). owner(h,alice). in_zone(g,graveyard). owner(g,alice).
+               in_zone(l,library). owner(l,alice). unseen_library(alice,5). unseen_hand(alice,2).
+               draws(start_over(alice),alice,7)."""
+    shuffled_in = {"happens(start_over(alice),move(h,hand,library))", "happens(start_over(alice),move(g,graveyard,library))",
+                   "happens(start_over(alice),move(m,battlefield,library))",
+                   "happens(start_over(alice),move(stolen,battlefield,library))", "unseen_shuffled_in(alice,hand,2)"}
+    every = models("sba:614.1a", facts, ["happens", "unseen_shuffled_in"])
+    assert all(shuffled_in <= m and "happens(start_over(alice),move(theirs,battlefield,library))" not in m for m in every)
+    # Seven of the 12 cards (5 named: h, g, l, m, stolen; 7 counted): any set of the named ones, the rest counted.
+    drawn = [frozenset(a for a in m if a.startswith("drawn_at_random")) for m in models("sba:614.1a", facts,
+                                                                                     "drawn_at_random")]
+    assert len(drawn) == 32 and len(set(drawn)) == 32
+
+
+@covers("sba:614.1a")
+def test_starting_over_beside_another_state_based_action_is_refused():
+    facts = """_would_lose(alice,life). life(alice,0). permanent(m). controller(m,alice).
+               has_keyword(m,start_over_instead_of_losing). unattached(e)."""
+    assert derive("sba:614.1a", facts, "unsupported") == {
+        "unsupported(starting_over_beside_another_state_based_action(alice))"}
 
 
 # --- 104.3: "can't lose the game" -------------------------------------------------------------------------
@@ -292,4 +332,4 @@ def test_303_4d_no_aura_enchants_itself_and_an_aura_creature_enchants_nothing():
 @covers("sba:704.5c")
 def test_ten_poison_counters_lose_the_game():
     facts = "_check. poison(alice,10). poison(bob,9). poison(carol,12)."
-    assert derive("sba:704.5c", facts, "loses") == {"loses(alice,poison)", "loses(carol,poison)"}
+    assert derive("sba:704.5c", facts, "_would_lose") == {"_would_lose(alice,poison)", "_would_lose(carol,poison)"}
