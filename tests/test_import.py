@@ -1681,6 +1681,10 @@ _LINES = [
      "other colors and types.", True, None),
     ("Draw a card. Put ~ on the bottom of its owner's library.", True,
      [{"spell": {"effect": [{"draw": 1}, {"put_self_on_bottom": True}]}}]),
+    # 614.1a: Lich's Mirror's replacement of the loss of the game.
+    ("If you would lose the game, instead shuffle your hand, your graveyard, and all permanents you own into your "
+     "library, then draw seven cards and your life total becomes 20.", False,
+     [{"keyword": "start_over_instead_of_losing"}]),
     # 406.2, 601.3: the top of a library exiled, and the permission to play it this turn (Syr Carah, the Bold).
     ("Exile the top card of your library. You may play that card this turn.", True,
      [{"spell": {"effect": [{"exile_top": 1}, {"may_play_exiled": True}]}}]),

@@ -1390,7 +1390,9 @@ FILTER_KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample
 LOSING_LINES = {"You can't lose the game.": "cant_lose_the_game",
                 "You can't lose the game and your opponents can't win the game.": "cant_lose_the_game",
                 "You can't win the game and your opponents can't lose the game.": "opponents_cant_lose_the_game",
-                "You don't lose the game for having 0 or less life.": "no_loss_for_zero_life"}
+                "You don't lose the game for having 0 or less life.": "no_loss_for_zero_life",
+                "If you would lose the game, instead shuffle your hand, your graveyard, and all permanents you own into "
+                "your library, then draw seven cards and your life total becomes 20.": "start_over_instead_of_losing"}
 UNTAP_LINES = {"~ doesn't untap during your untap step.": "doesnt_untap",
                "You may choose not to untap ~ during your untap step.": "may_not_untap",
                "Enchanted creature doesn't untap during its controller's untap step.": "enchanted_doesnt_untap",
