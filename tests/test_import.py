@@ -1681,6 +1681,12 @@ _LINES = [
      "other colors and types.", True, None),
     ("Draw a card. Put ~ on the bottom of its owner's library.", True,
      [{"spell": {"effect": [{"draw": 1}, {"put_self_on_bottom": True}]}}]),
+    # 119.1, 121.1: "you gain 1 life and draw a card", two instructions; 702.167a: Market Gnome's craft trigger.
+    ("When ~ dies, you gain 1 life and draw a card.", False,
+     [{"triggered": {"when": "dies", "effect": [{"gain_life": 1}, {"draw": 1}]}}]),
+    ("You lose 2 life and draw two cards.", True, [{"spell": {"effect": [{"lose_life": 2}, {"draw": 2}]}}]),
+    ("When ~ is exiled from the battlefield while you're activating a craft ability, you gain 1 life and draw a card.",
+     False, [{"triggered": {"when": "exiled_while_crafting", "effect": [{"gain_life": 1}, {"draw": 1}]}}]),
     # 614.1a: Lich's Mirror's replacement of the loss of the game.
     ("If you would lose the game, instead shuffle your hand, your graveyard, and all permanents you own into your "
      "library, then draw seven cards and your life total becomes 20.", False,

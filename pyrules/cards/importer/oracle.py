@@ -1198,6 +1198,8 @@ _AND_DAMAGE_TO_YOU = re.compile(r"(~ deals \d+ damage to (?:any target|target [^
 _THEN_DISCARD = re.compile(r"(Draw .+?), then (discard .+)")
 #: "You gain 3 life and get {E}{E}": two instructions of one player (107.14).
 _AND_GET = re.compile(r"(You gain \d+ life) and (get (?:\{E\})+)")
+#: "You gain 1 life and draw a card": two instructions of one player (119.1, 121.1).
+_AND_DRAW = re.compile(r"(You (?:gain|lose) \d+ life) and (draw (?:a card|two cards|three cards))")
 
 
 _SEARCH = re.compile(r"Search your library for (a|an|one|two|three|four|five|up to (?:one|two|three|four|five)) "
@@ -1274,6 +1276,10 @@ def instruction_sentences(text: str) -> list[str]:
         get = _AND_GET.fullmatch(s)
         if get:
             out += [get.group(1), "You " + get.group(2)]
+            continue
+        draw = _AND_DRAW.fullmatch(s)
+        if draw:
+            out += [draw.group(1), "D" + draw.group(2)[1:]]
             continue
         out += [m.group(1)[0].upper() + m.group(1)[1:], m.group(2)[0].upper() + m.group(2)[1:]] if m else [s]
     return out
@@ -2155,6 +2161,10 @@ def _triggered(line: str) -> dict[str, Any] | None:
     flt = _block_partner(m.group(2)) if m else None
     if flt is not None:  # 509.3b, 509.3d: once for each creature of the block that the filter matches
         return _trigger("becomes_blocked_by" if m.group(1) == "becomes blocked by" else "blocks_creature", flt, m.group(3))
+    m = re.fullmatch(r"(?:When|Whenever) ~ is exiled from the battlefield while you're activating a craft ability, "
+                     r"(.+)\.", line)
+    if m:  # 702.167a, 603.10a: exiled as a material of a craft ability (Market Gnome)
+        return _trigger("exiled_while_crafting", None, m.group(1))
     m = re.fullmatch(r"(?:When|Whenever) ~ or an instant or sorcery spell you control deals damage to a player, (.+)\.",
                      line)
     if m:  # 120.3, 603.2: the damage of the permanent or of the spell as it resolves (Syr Carah, the Bold)
