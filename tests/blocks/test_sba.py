@@ -58,13 +58,15 @@ def test_starting_over_shuffles_hand_graveyard_and_permanents_owned_then_draws_s
                has_keyword(m,start_over_instead_of_losing). permanent(stolen). owner(stolen,alice). controller(stolen,bob).
                permanent(theirs). owner(theirs,bob). in_zone(h,hand). owner(h,alice). in_zone(g,graveyard). owner(g,alice).
                in_zone(l,library). owner(l,alice). unseen_library(alice,5). unseen_hand(alice,2).
-               draws(start_over(alice),alice,7)."""
+               permanent(tok). owner(tok,alice). token(tok). draws(start_over(alice),alice,7)."""
     shuffled_in = {"happens(start_over(alice),move(h,hand,library))", "happens(start_over(alice),move(g,graveyard,library))",
                    "happens(start_over(alice),move(m,battlefield,library))",
+                   "happens(start_over(alice),move(tok,battlefield,library))",
                    "happens(start_over(alice),move(stolen,battlefield,library))", "unseen_shuffled_in(alice,hand,2)"}
     every = models("sba:614.1a", facts, ["happens", "unseen_shuffled_in"])
     assert all(shuffled_in <= m and "happens(start_over(alice),move(theirs,battlefield,library))" not in m for m in every)
-    # Seven of the 12 cards (5 named: h, g, l, m, stolen; 7 counted): any set of the named ones, the rest counted.
+    # Seven of the 12 cards (5 named: h, g, l, m, stolen; 7 counted; the token is no card, 111.8): any set of the
+    # named ones, the rest counted.
     drawn = [frozenset(a for a in m if a.startswith("drawn_at_random")) for m in models("sba:614.1a", facts,
                                                                                      "drawn_at_random")]
     assert len(drawn) == 32 and len(set(drawn)) == 32
