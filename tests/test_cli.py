@@ -672,6 +672,8 @@ def test_cards_list_shows_the_lines_no_template_fits(write, capsys):
     assert capsys.readouterr().out.splitlines() == [  # (a library file adds its cards to the built-in ones)
         "Chromatic Orrery  {7}  legendary artifact  (1 unread)",
         "    {5}, {T}: Draw a card for each color among permanents you control.",
+        "Epochrasite  {2}  artifact creature - construct  (1 unread)",
+        "    When Epochrasite dies, exile it with three time counters on it and it gains suspend.",
         "Odd Guide  {R}  creature - goblin  (1 unread)",
         "    Whenever Odd Guide attacks, defending player reveals the top card of their library."]
     assert main(["cards", "list", "--library", str(library) + ".missing"]) == 2
