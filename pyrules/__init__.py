@@ -15,6 +15,7 @@ outcomes (:mod:`pyrules.results.outcomes`) -> CLI (:mod:`pyrules.cli`). Regressi
 _EXPORTS = {
     "solve": ".api",
     "ask": ".api",
+    "count": ".api",
     "sweep": ".sweeps",
     "Answer": ".engine.query",
     "SituationBuilder": ".situation.builder",
@@ -48,6 +49,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "solve",
     "ask",
+    "count",
     "sweep",
     "Answer",
     "load_situation",

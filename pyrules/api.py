@@ -8,13 +8,18 @@ from pathlib import Path
 from typing import Any
 
 from pyrules.base import arguments
+from pyrules.base.errors import InputError
 from pyrules.cards.library import CardLibrary
 from pyrules.engine.query import parse_query
 from pyrules.engine.solver import Grounding, SolveOptions
 from pyrules.play.sequence import Playing
+from pyrules.results.cubes import Counted, count_in_cubes, solve_in_cubes
 from pyrules.results.outcomes import Outcome, Outcomes, solve_situation
 from pyrules.situation.loader import load_situation
 from pyrules.situation.model import Situation
+
+#: The cubes of an enumeration split over a Dask cluster, unless told: enough to keep some dozens of workers busy.
+CLUSTER_CUBES = 32
 
 
 def solve(situation: Situation | str | Path, *, limit: int | None = None, threads: int = 1,
@@ -23,7 +28,8 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
           progress: Callable[[int, float], None] | None = None, where: str | None = None,
           constraints: str | Path | Sequence[str | Path] = (), maximize: str | None = None,
           minimize: str | None = None, on_outcome: Callable[[Outcome], None] | None = None,
-          on_step: Callable[[Playing], None] | None = None) -> Outcomes:
+          on_step: Callable[[Playing], None] | None = None, cubes: int | None = None, jobs: int = 1,
+          scheduler: Any = None) -> Outcomes:
     """Every distinct legal outcome of the situation's question (a file path is read first).
 
     In clingo's syntax over outcome atoms (see :mod:`pyrules.engine.query`): ``where`` keeps the outcomes
@@ -35,7 +41,11 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
     and ``on_outcome(outcome)`` with each outcome as soon as clingo finds it (in clingo's order; the
     result is sorted), for one-step questions; for a sequence of actions, ``on_step(playing)`` about
     twice a second (:class:`pyrules.play.sequence.Playing`): the steps solved, the distinct states they
-    reached, the lines still open and the steps ahead of them. With
+    reached, the lines still open and the steps ahead of them.
+
+    ``jobs=N`` (forked processes) or ``scheduler`` (a Dask scheduler's address or ``distributed.Client``)
+    splits a one-step question's enumeration into ``cubes`` parts (default: four a process, 32 on a cluster)
+    solved apart and merged: the same outcomes (:mod:`pyrules.engine.cubes`). With
     ``explain=True`` the grounding also records every
     rule firing, so that ``outcome.explain()`` costs no further solving; without it, the first
     ``explain()`` grounds and solves the situation once more (for all outcomes together)."""
@@ -53,8 +63,33 @@ def solve(situation: Situation | str | Path, *, limit: int | None = None, thread
                                       minimize=minimize)
     if limit is not None and options.limit != limit:
         options = replace(options, limit=limit)
+    parts = _cubes(cubes, jobs, scheduler)
+    if parts is not None:
+        if progress is not None or on_outcome is not None or on_step is not None:
+            raise InputError("cubes", "an enumeration split in cubes reports no progress and streams no outcome")
+        return solve_in_cubes(situation, library, options, parts, jobs=jobs, scheduler=scheduler, explain=explain)
     return solve_situation(situation, library, options, explain=explain, progress=progress, on_outcome=on_outcome,
                            on_step=on_step)
+
+
+def count(situation: Situation | str | Path, *, cubes: int | None = None, jobs: int = 1, scheduler: Any = None,
+          limit: int | None = None, library: CardLibrary | None = None, project: tuple[str, ...] | list[str] = (),
+          timeout: float | None = None, where: str | None = None, constraints: str | Path | Sequence[str | Path] = (),
+          maximize: str | None = None, minimize: str | None = None) -> Outcomes | Counted:
+    """How many distinct outcomes :func:`solve` would give. Split in cubes (``jobs``, ``scheduler``, ``cubes`` as
+    for :func:`solve`), only each cube's count comes back, not its outcomes (a :class:`Counted`: ``len()`` is the
+    count); else the whole result."""
+    parts = _cubes(cubes, jobs, scheduler)
+    if parts is None:
+        return solve(situation, limit=limit, library=library, project=project, timeout=timeout, where=where,
+                     constraints=constraints, maximize=maximize, minimize=minimize)
+    _check_common(situation, library)
+    if not isinstance(situation, Situation):
+        situation = load_situation(situation, library)
+    options = SolveOptions(limit=limit, project=project, timeout=timeout, where=where,  # type: ignore[arg-type]
+                           constraints=_constraints(constraints), maximize=maximize,  # type: ignore[arg-type]
+                           minimize=minimize)
+    return count_in_cubes(situation, library, options, parts, jobs=jobs, scheduler=scheduler)
 
 
 def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", *,
@@ -76,6 +111,19 @@ def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", 
         return solve(situation, library=library, options=options).query(query, mode, origin)
     grounding = Grounding(situation, library, options)
     return grounding.ask(parse_query(query, situation, origin), mode)
+
+
+def _cubes(cubes: Any, jobs: Any, scheduler: Any) -> int | None:
+    """How many cubes an enumeration is split into (None: it is not split)."""
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
+        raise InputError("jobs", "must be a whole number, at least 1")
+    if cubes is not None and (not isinstance(cubes, int) or isinstance(cubes, bool) or cubes < 1):
+        raise InputError("cubes", "must be a whole number, at least 1")
+    if scheduler is not None:
+        return cubes or CLUSTER_CUBES
+    if jobs > 1 or cubes is not None:
+        return cubes or 4 * jobs
+    return None
 
 
 def _check_common(situation: Any, library: Any) -> None:

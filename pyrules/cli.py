@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from pyrules.api import ask, solve
+from pyrules.api import ask, count, solve
 from pyrules.base import interrupt, memory
 from pyrules.base.document import MAX_BYTES, Field, load_document, whole_number
 from pyrules.base.errors import InputError
@@ -67,6 +67,8 @@ _EPILOGS = {
   pyrules outcomes examples/ballista.yaml --maximize 'N : counters_put(ballista, p1p1, N)'
   pyrules outcomes examples/ballista.yaml --constraint ':- counters_put(ballista, p1p1, 6).'
   pyrules outcomes big.yaml --stream --timeout 60      (print each outcome as it is found)
+  pyrules outcomes big.yaml --count --jobs 2           (the enumeration split into cubes, two processes)
+  pyrules outcomes big.yaml --count --scheduler tcp://host:8786 --cubes 128   (on a Dask cluster)
 
 """ + _QUERY_HELP + """
 An OBJECTIVE is 'TERMS : QUERY' (the sum of the first term over the distinct TERMS that match, as in
@@ -92,6 +94,7 @@ Exit code 0 when the two have the same outcomes (on the projection), 1 when they
   pyrules check my-cases/ --json
   pyrules check --timeout 10           (a one-step case still solving after 10 s fails)
   pyrules check --jobs 1               (one case at a time; default: as many at once as there are cores)
+  pyrules check --scheduler tcp://host:8786   (on the workers of a Dask cluster: docs/distributed.md)
   pyrules check my-cases/ --update     (after a reviewed change: the cases failing only on their outcome set
                                         or count get the outcomes found now, in place; each change is printed)
 
@@ -175,6 +178,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--count", action="store_true", help="print how many outcomes there are, not the outcomes")
     p.add_argument("--stream", action="store_true",
                    help="print each outcome as soon as it is found (in the order found), the summary last")
+    p.add_argument("--jobs", type=int, metavar="N", default=1,
+                   help="split the enumeration into cubes solved by N processes at once (default 1: not split)")
+    p.add_argument("--cubes", type=int, metavar="K",
+                   help="how many cubes the enumeration is split into (default: 4 a process, 32 on a cluster)")
+    _scheduler_option(p, "the cubes of the enumeration")
     p = sub.add_parser("query", help="does a query hold in some or in every outcome; which outcomes match",
                        epilog=_EPILOGS["query"], **kinds)
     p.add_argument("file")
@@ -221,6 +229,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--wide", action="store_true", help="show every ruling a case cites, however wide the table")
     p.add_argument("--jobs", type=int, metavar="N", default=_cores(),
                    help="how many cases run at once, each in a process of its own (default: one per core)")
+    _scheduler_option(p, "the cases")
     p.add_argument("--update", action="store_true",
                    help="rewrite 'exactly' and 'outcomes' of the cases that fail on them alone to the outcomes "
                         "found now, in place, printing each change (name the case files or folders)")
@@ -244,6 +253,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per situation, one a line")
     p.add_argument("--jobs", type=int, metavar="N", default=1,
                    help="how many situations are asked at once, each in a process of its own (default 1)")
+    _scheduler_option(p, "the situations")
     p.add_argument("--library", metavar="LIBRARY.yaml",
                    help="a card library file (pyrules cards import) over the built-in cards")
     p.add_argument("--timeout", type=float, metavar="SECONDS", help="stop solving each situation after SECONDS "
@@ -284,6 +294,12 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _scheduler_option(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--scheduler", metavar="ADDRESS", help=f"the Dask scheduler (tcp://host:8786) whose workers solve "
+                                                          f"{what} instead (pip install 'pyrules[distributed]'; "
+                                                          "docs/distributed.md)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:  # (a Ctrl-C may land in install(), once it has taken Ctrl-C over)
         args = _parser().parse_args(argv)
@@ -307,7 +323,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cards_list(args)
         if args.command == "cards":
             return import_main(args.file, args.format, args.out, args.report, args.top, args.json)
-        return _check(args.paths, args.json, args.verbose, args.timeout, args.jobs, args.wide, args.update)
+        return _check(args.paths, args.json, args.verbose, args.timeout, args.jobs, args.wide, args.update,
+                      args.scheduler)
     except InputError as exc:
         print(f"pyrules: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -406,11 +423,18 @@ def _verbose(result: Any, verbose: bool, code: int) -> int:
 
 
 def _outcomes(args: argparse.Namespace) -> int:
-    progress = _Progress(args.timeout) if _show_progress() and not args.stream else None
+    split = {"jobs": args.jobs, "cubes": args.cubes, "scheduler": args.scheduler} \
+        if args.jobs > 1 or args.cubes is not None or args.scheduler is not None else {}
+    if split and args.stream:
+        raise InputError("--stream", "streams the outcomes of one enumeration: not with --jobs, --cubes or "
+                                     "--scheduler")
+    if split and args.count:
+        return _count_in_cubes(args, split)
+    progress = _Progress(args.timeout) if _show_progress() and not args.stream and not split else None
     stream = _Stream(args.json, args.limit) if args.stream else None
     result = _solve(args.file, args, project=args.project, where=args.where, maximize=args.maximize,
                     minimize=args.minimize, progress=progress, on_outcome=stream,
-                    on_step=progress.step if progress is not None else None)
+                    on_step=progress.step if progress is not None else None, **split)
     if progress is not None:
         progress.done()
     if stream is not None:
@@ -419,6 +443,15 @@ def _outcomes(args: argparse.Namespace) -> int:
         print(json.dumps(_counts(result), indent=2) if args.json else _summary(result))
     else:
         _print_outcomes(result, args.json)
+    return _verbose(result, args.verbose, 0)
+
+
+def _count_in_cubes(args: argparse.Namespace, split: dict[str, Any]) -> int:
+    """--count with the enumeration split in cubes: only each cube's count comes back (api.count)."""
+    result = count(args.file, limit=args.limit, timeout=args.timeout, constraints=tuple(args.constraint),
+                   library=_library(args), project=args.project, where=args.where, maximize=args.maximize,
+                   minimize=args.minimize, **split)
+    print(json.dumps(_counts(result), indent=2) if args.json else _summary(result))
     return _verbose(result, args.verbose, 0)
 
 
@@ -587,7 +620,8 @@ def _sweep(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     table = sweep(args.template, parameters, query=query, mode=mode, project=args.project, counts=args.counts,
                   library=library, timeout=args.timeout, limit=args.limit, out=args.out, jobs=args.jobs,
-                  progress=progress, ignore_lines=args.ignore_lines, ignore_areas=args.ignore_areas)
+                  progress=progress, ignore_lines=args.ignore_lines, ignore_areas=args.ignore_areas,
+                  scheduler=args.scheduler)
     if progress is not None:
         progress.done()
     if args.out is None:
@@ -824,12 +858,12 @@ def _shortened(text: str, width: int) -> str:
 
 
 def _check(paths: list[str], as_json: bool, verbose: bool = False, timeout: float | None = None, jobs: int = 1,
-           wide: bool = False, update: bool = False) -> int:
+           wide: bool = False, update: bool = False, scheduler: str | None = None) -> int:
     if update and not paths:
         raise InputError("--update", "name the case files or folders to update (the built-in corpus ships inside "
                                      "the package)")
     progress = _CaseProgress() if _show_progress() else None
-    results = run_cases(paths or None, timeout, jobs, progress)
+    results = run_cases(paths or None, timeout, jobs, progress, scheduler)
     if progress is not None:
         progress.done()
     updates = {}

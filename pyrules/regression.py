@@ -22,7 +22,7 @@ from pyrules.api import solve
 from pyrules.base.document import Field
 from pyrules.base.errors import InputError
 from pyrules.base.files import kind_of, not_regular
-from pyrules.base.processes import can_fork, in_processes
+from pyrules.base.processes import spread
 from pyrules.engine.atoms import format_atom, parse_atoms
 from pyrules.situation.loader import CASE_FIELDS, parse_situation, read_document
 from pyrules.vocabulary.values import ZONES
@@ -326,21 +326,38 @@ def _atoms(f: Field, situation: Any) -> list[Any]:
 
 
 def run_cases(paths: list[str | Path] | None = None, timeout: float | None = None, jobs: int = 1,
-              progress: Callable[[int, int], None] | None = None) -> list[CaseResult]:
+              progress: Callable[[int, int], None] | None = None, scheduler: Any = None) -> list[CaseResult]:
     """Run regression cases, in file order; ``timeout``: seconds of solving for each case (a case stopped by
     it fails); ``jobs``: how many cases run at once, each in a process of its own (forked from this one, where
-    the system can fork; one at a time elsewhere); ``progress(done, total)`` after each case."""
+    the system can fork; one at a time elsewhere); ``scheduler``: a Dask scheduler's address or client, whose
+    workers run the cases instead (:mod:`pyrules.base.cluster`); ``progress(done, total)`` after each case."""
     files = case_files(paths)
-    if jobs <= 1 or len(files) < 2 or not can_fork():
-        results = (run_case(p, timeout) for p in files)
+    if scheduler is None:
+        results = spread(partial(run_case, timeout=timeout), files, jobs)
     else:
-        results = in_processes(partial(run_case, timeout=timeout), files, min(jobs, len(files)))
+        corpus = corpus_dir().resolve()
+        placed = [(str(p), p.resolve().relative_to(corpus).as_posix() if p.resolve().is_relative_to(corpus) else None)
+                  for p in files]
+        results = spread(partial(_run_placed, timeout=timeout), placed, scheduler=scheduler)
     done = []
     for result in results:
         done.append(result)
         if progress is not None:
             progress(len(done), len(files))
     return done
+
+
+def _run_placed(placed: tuple[str, str | None], timeout: float | None) -> CaseResult:
+    """A case run by a worker of a cluster: a built-in case from the worker's own corpus (a worker needs only
+    pyrules installed), any other from its path; named in the result as the caller names it, so that the report
+    is the same wherever the worker keeps its corpus."""
+    path, inside = placed
+    here = corpus_dir() / inside if inside is not None else Path(path)
+    result = run_case(here, timeout)
+    if str(here) != path:
+        result.path = path
+        result.problems = [problem.replace(str(here), path) for problem in result.problems]
+    return result
 
 
 def coverage(results: list[CaseResult]) -> dict[str, int]:

@@ -44,7 +44,7 @@ from pyrules.base import arguments
 from pyrules.base.collector import paused
 from pyrules.base.document import Field
 from pyrules.base.errors import InputError
-from pyrules.base.processes import can_fork, in_processes
+from pyrules.base.processes import spread
 from pyrules.cards.importer.areas import AREAS, area_of
 from pyrules.cards.library import CardLibrary, CardSpec
 from pyrules.engine.atoms import format_atom
@@ -304,12 +304,13 @@ def sweep(template: str | Path | Mapping[str, Any] | SituationBuilder,
           query: str | None = None, mode: str = "sometimes", project: Sequence[str] | str = (), counts: bool = False,
           library: CardLibrary | None = None, timeout: float | None = None, limit: int | None = None,
           out: str | Path | None = None, jobs: int = 1, progress: Callable[[int, int], None] | None = None,
-          ignore_lines: Iterable[str] = (), ignore_areas: Iterable[str] = ()) -> Any:
+          ignore_lines: Iterable[str] = (), ignore_areas: Iterable[str] = (), scheduler: Any = None) -> Any:
     """Ask one question of every situation a template makes with its parameters: a pandas DataFrame, one row
     per situation (see the module's documentation). ``timeout``: seconds for each situation; ``out``: a
     Parquet file, written at the end, with the rows done kept in ``<out>.parts/`` meanwhile (a sweep run again
     with the same template, parameters and question resumes there); ``jobs``: situations asked at once, each
-    in a forked process; ``progress(done, total)`` after each situation.
+    in a forked process; ``scheduler``: a Dask scheduler's address or client, whose workers ask the situations
+    instead (:mod:`pyrules.base.cluster`); ``progress(done, total)`` after each situation.
 
     ``ignore_lines`` and ``ignore_areas`` (an opt-in, never the default): lines no template fits, by their text or
     their rules area, that you declare irrelevant to the question: set aside where they would refuse a situation
@@ -344,7 +345,7 @@ def sweep(template: str | Path | Mapping[str, Any] | SituationBuilder,
     if progress is not None and done:
         progress(len(done), len(rows))
     try:
-        for found in _answers(work, todo, jobs):
+        for found in _answers(work, todo, jobs, scheduler):
             done.append(found)
             if parts is not None:
                 parts.add(found)
@@ -374,10 +375,9 @@ def _check_query(query: str, work: _Work, rows: list[dict[str, Any]]) -> None:
         return
 
 
-def _answers(work: _Work, todo: list[tuple[int, dict[str, Any]]], jobs: int) -> Iterator[dict[str, Any]]:
-    if jobs <= 1 or len(todo) < 2 or not can_fork():
-        return map(work, todo)
-    return in_processes(work, todo, min(jobs, len(todo)), chunk=max(1, min(16, len(todo) // (jobs * 8))))
+def _answers(work: _Work, todo: list[tuple[int, dict[str, Any]]], jobs: int, scheduler: Any) -> Iterator[dict[str, Any]]:
+    workers = jobs if scheduler is None else 64  # (on a cluster: chunks small enough to spread over many workers)
+    return spread(work, todo, jobs, scheduler, chunk=max(1, min(16, len(todo) // (workers * 8))))
 
 
 def _fingerprint(work: _Work, rows: list[dict[str, Any]]) -> str:

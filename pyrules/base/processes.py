@@ -1,4 +1,5 @@
-"""Work spread over forked processes: the cases of `pyrules check --jobs`, the situations of a sweep."""
+"""Work spread over forked processes, or over a Dask cluster (:mod:`pyrules.base.cluster`): the cases of `pyrules
+check --jobs`, the situations of a sweep, the cubes of one enumeration."""
 
 from __future__ import annotations
 
@@ -7,12 +8,26 @@ import signal
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
+from pyrules.base.cluster import on_cluster
+
 T = TypeVar("T")
 
 
 def can_fork() -> bool:
     """Whether this system starts processes by forking (where it cannot, the work runs in this process)."""
     return "fork" in multiprocessing.get_all_start_methods()
+
+
+def spread(function: Callable[[Any], T], items: Iterable[Any], jobs: int = 1, scheduler: Any = None,
+           chunk: int = 1) -> Iterator[T]:
+    """``function`` of each item, in the items' order: on a Dask cluster if a ``scheduler`` is given, else by
+    ``jobs`` forked processes (where the system forks and there is more than one item), else here."""
+    items = list(items)
+    if scheduler is not None:
+        return on_cluster(function, items, scheduler, chunk)
+    if jobs <= 1 or len(items) < 2 or not can_fork():
+        return map(function, items)
+    return in_processes(function, items, min(jobs, len(items)), chunk)
 
 
 def in_processes(function: Callable[[Any], T], items: Iterable[Any], jobs: int, chunk: int = 1) -> Iterator[T]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -584,6 +584,7 @@ class Grounding(Asking):
         if self.optimizing:
             self.control.configuration.solve.opt_mode = "optN"
         self._shown_literals: dict[Symbol, int] | None = None
+        self._projected = False  # the #project statements of the options' projection added
         self._true_nonfacts: dict[frozenset[Symbol], frozenset[Symbol] | None] = {}
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
 
@@ -783,10 +784,16 @@ class Grounding(Asking):
             self._reported = now
             self.progress(found, elapsed)  # type: ignore[misc]
 
-    def enumerate(self, limit: int | None = None, statistics: bool = True) -> tuple[list[frozenset[Symbol]], bool,
-                                                                                   Statistics]:
+    def enumerate(self, limit: int | None = None, statistics: bool = True,
+                  cube: Sequence[tuple[Symbol, bool]] = ()) -> tuple[list[frozenset[Symbol]], bool, Statistics]:
         """Every distinct outcome (projected), up to ``limit``; and whether that limit cut the list. Reading
-        clingo's statistics costs a millisecond or two; without ``statistics`` only times and counts are given."""
+        clingo's statistics costs a millisecond or two; without ``statistics`` only times and counts are given.
+        ``cube``: only the outcomes where each of these outcome atoms is true or false as given (one part of an
+        enumeration split in cubes, :mod:`pyrules.engine.cubes`; never with failed payments, which are weighed
+        over all outcomes)."""
+        assumed = self._cube_literals(cube)
+        if assumed is None:  # an atom assumed true that no outcome can hold
+            return [], False, Statistics(self.ground_seconds, 0.0, 0, messages=len(self.messages))
         conf = self.control.configuration.solve
         conf.enum_mode = "auto"
         conf.project = "show"
@@ -796,7 +803,9 @@ class Grounding(Asking):
         if only_sequences:
             raise InputError("--project", f"{only_sequences[0]} is an outcome of a sequence of actions only")
         if project:
-            self._project_onto(project)
+            if not self._projected:  # (once: a split in cubes enumerates many times)
+                self._project_onto(project)
+                self._projected = True
             conf.project = "project"
             keep = {s.rsplit("/", 1)[0] for s in project} | {"illegal", "unsupported", "bad_question"}
         conf.models = str(limit + 1) if limit is not None else "0"
@@ -807,6 +816,7 @@ class Grounding(Asking):
             if literal is None:  # the query can hold in no outcome
                 return [], False, Statistics(self.ground_seconds, 0.0, 0, messages=len(self.messages))
             where = [literal]
+        where += assumed
         self._search = [0, 0, 0] if statistics else None
         start = self._solving_since = time.perf_counter()
         if self._failed_payments:
@@ -835,6 +845,19 @@ class Grounding(Asking):
         if not statistics:
             return models, truncated, Statistics(self.ground_seconds, elapsed, len(models), messages=len(self.messages))
         return models, truncated, self._statistics(elapsed)
+
+    def _cube_literals(self, cube: Sequence[tuple[Symbol, bool]]) -> list[int] | None:
+        if cube and self._failed_payments:
+            raise ValueError("an enumeration with payments that may fail is not split in cubes")
+        literals = []
+        for symbol, true in cube:
+            atom = self.control.symbolic_atoms[symbol]
+            if atom is None:
+                if true:
+                    return None
+                continue
+            literals.append(atom.literal if true else -atom.literal)
+        return literals
 
     def true_nonfacts(self, outcome: frozenset[Symbol]) -> frozenset[Symbol] | None:
         """The atoms grounding left undecided that hold in one answer set of this outcome: a solve
