@@ -188,6 +188,14 @@ def test_outcomes_command_in_cubes(scheduler):
         "optimum": None, "set_aside": []}
 
 
+def test_an_outcome_found_in_cubes_is_explained_as_one_found_whole():
+    whole = pyrules.solve(ROOT / "examples" / "ballista.yaml", explain=True)
+    parts = pyrules.solve(ROOT / "examples" / "ballista.yaml", explain=True, jobs=2, cubes=2)
+    assert parts.statistics.extra["cubes"] == 2
+    assert [str(o.explain()) for o in parts] == [str(o.explain()) for o in whole]
+    assert "counters_put(ballista,p1p1,6)" in str(parts[1].explain())
+
+
 def test_a_sequence_is_not_split():
     with pytest.raises(InputError, match="cubes: splits the enumeration of a one-step question"):
         pyrules.solve(ROOT / "pyrules" / "corpus" / "sequences" / "a-card-at-the-bottom-is-drawn-last.yaml", jobs=2)

@@ -83,7 +83,7 @@ def _run(situation: Situation, library: CardLibrary | None, options: SolveOption
 
 
 def _merge_into(result: Outcomes, results: list[CubeResult], parts: int) -> None:
-    """What the cubes found besides their outcomes: illegal actions, the time limit, clingo's messages."""
+    """What the cubes found besides their outcomes: illegal actions, the time limit, the optimum (one cube)."""
     result.illegal = _illegal(results)
     result.timed_out = any(r.timed_out for r in results)
     result.truncated = result.truncated or result.timed_out
