@@ -192,8 +192,8 @@ def test_an_outcome_found_in_cubes_is_explained_as_one_found_whole():
     whole = pyrules.solve(ROOT / "examples" / "ballista.yaml", explain=True)
     parts = pyrules.solve(ROOT / "examples" / "ballista.yaml", explain=True, jobs=2, cubes=2)
     assert parts.statistics.extra["cubes"] == 2
-    assert [str(o.explain()) for o in parts] == [str(o.explain()) for o in whole]
-    assert "counters_put(ballista,p1p1,6)" in str(parts[1].explain())
+    assert [o.explain().text() for o in parts] == [o.explain().text() for o in whole]
+    assert "counters_put(ballista,p1p1,6)" in parts[1].explain().text()
 
 
 def test_a_sequence_is_not_split():
