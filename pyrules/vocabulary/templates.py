@@ -1564,6 +1564,14 @@ EFFECTS: tuple[Kind, ...] = (
                                 TargetSpec("target " + filter_words(value[1]) + " permanent", "battlefield", value[1])),
          text=lambda v: f"Target {filter_words(v[0])} creature deals damage equal to its power to target "
                         f"{filter_words(v[1])} permanent", example="stack/a-creature-you-control-bites-another"),
+    Kind("effect", "damage_itself_by_power", "target [filter] creature deals damage to itself equal to its power "
+         "(120.1, 608.2h): the creature is both the source and the recipient of the damage (so its own deathtouch or "
+         "lifelink applies), if it is still a legal target (608.2b); none at power 0 or less",
+         Modelled("events.lp", ("120.1", "608.2h")), FilterShape("objects"), RESOLVING,
+         term=lambda value, ctx: fn("damage_itself_by_power", ctx.target(0)),
+         targets=lambda value: (_creature_target(value),),
+         text=lambda v: f"Target {filter_words(v)} creature deals damage to itself equal to its power",
+         example="stack/a-creature-deals-damage-to-itself-equal-to-its-power"),
     Kind("effect", "fight_target", "this creature fights target [filter] creature: each deals damage equal to its power "
          "to the other, at once (701.12a); if either is no longer a creature on the battlefield, or the target is "
          "illegal, no damage is dealt (701.12b); a creature fighting itself deals itself twice its power (701.12c)",
