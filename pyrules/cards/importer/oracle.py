@@ -1075,7 +1075,8 @@ MAY_FOLLOWED = MayInstruction.FOLLOWED
 
 def _power_damage(sentence: str, permanent: bool) -> dict[str, Any] | None:
     """Damage dealt by a creature's power: "~ deals damage equal to its power to any target (target [permanent])"
-    (608.2h), "target [creature] deals damage equal to its power to target [permanent]", and fights (701.12a): "~ fights
+    (608.2h), "target [creature] deals damage equal to its power to target [permanent]", "target [creature] deals
+    damage to itself equal to its power", and fights (701.12a): "~ fights
     target [creature]", "you may have it fight target [creature]", "target [creature] fights target [creature]"."""
     m = re.fullmatch(r"~ deals damage equal to its power to (any target|target (.+))", sentence)
     if m and permanent:
@@ -1089,6 +1090,10 @@ def _power_damage(sentence: str, permanent: bool) -> dict[str, Any] | None:
         if source is None or target is None or source.get("types") != ["creature"] or "other" in target:
             return None
         return {"bite": {"source": source, "target": target}}
+    m = re.fullmatch(r"Target (.+?) deals damage to itself equal to its power", sentence)
+    if m:
+        flt = permanent_filter(m.group(1))
+        return {"damage_itself_by_power": flt} if flt is not None and flt.get("types") == ["creature"] else None
     m = re.fullmatch(r"(~ fights|You may have (?:~|it) fight) target (.+)", sentence)
     if m and permanent:
         flt = permanent_filter(m.group(2))
