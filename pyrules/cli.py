@@ -398,7 +398,7 @@ def _cards_list(args: argparse.Namespace) -> int:
     for card in found:
         print(search.one_line(card))
         if args.unsupported:
-            for face in card.faces or (card,):
+            for face in card.parts:
                 for ability in face.abilities:
                     if ability.kind == "unsupported":
                         print(f"    {ability.line}")

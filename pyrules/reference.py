@@ -162,7 +162,7 @@ def _cards() -> list[str]:
              "rule (305.6), so basic and dual lands list none.", "", "| card | types | abilities |", "|---|---|---|"]
     for name in library.names():
         card = library[name]
-        faces = card.faces or (card,)
+        faces = card.faces or card.halves or (card,)
         types = " // ".join(" ".join(f.supertypes + f.types) for f in faces)
         abilities = " // ".join("; ".join(_describe(a) for a in f.abilities) for f in faces)
         lines.append(f"| {_cell(name)} | {types} | {_cell(abilities)} |")

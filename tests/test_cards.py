@@ -326,3 +326,47 @@ def test_the_instructions_one_may_follow_are_effects_read_as_followed():
     for name in MayInstruction.FOLLOWED:  # (as the term the vocabulary writes: damage_target as damage_any_target)
         reads = kind("effect", name).reads
         assert re.search(rf"(?:instruction\((?:I|R|ability\(O,A\)),[A-Z_],|_effect\(R,){reads}\b", asp), name
+
+
+_FIRE = {"name": "Fire", "cost": "{1}{R}", "types": ["instant"],
+         "abilities": [{"spell": {"effect": {"damage_divided": {"amount": 2, "targets": 2}}}}]}
+_ICE = {"name": "Ice", "cost": "{1}{U}", "types": ["sorcery"], "abilities": [{"spell": {"effect": {"draw": 1}}}]}
+
+
+def test_a_split_card_is_its_halves_combined():
+    """708.4: off the stack a split card has both halves' mana costs (so mana values add up), colors and types; 708.3:
+    each half is a card of its own while cast."""
+    split = card({"name": "Fire // Ice", "halves": [_FIRE, _ICE]})
+    assert split.mana_cost == (("generic", 2), ("r", 1), ("u", 1))
+    assert (split.types, split.abilities) == (("instant", "sorcery"), ())
+    assert [split.face(h).name for h in ("left", "right", "both", "front")] == ["Fire", "Ice", "Fire // Ice", "Fire // Ice"]
+    assert split.parts == (split.halves[0], split.halves[1], split)
+
+
+def test_a_fused_spell_does_both_halves_instructions_left_first():
+    """702.102d: the fused spell's one ability is the left half's instructions, then the right half's."""
+    fuse = {"keyword": "fuse"}
+    left = {**_ICE, "name": "Left", "abilities": [*_ICE["abilities"], fuse]}
+    right = {"name": "Right", "cost": "{W}", "types": ["instant"],
+             "abilities": [{"spell": {"effect": {"destroy_target": {"types": ["artifact"]}}}}, fuse]}
+    (spell,) = card({"name": "Left // Right", "halves": [left, right]}).abilities
+    assert [e.kind for e in spell.effects] == ["draw", "destroy_target"] and len(spell.targets) == 1
+
+
+@pytest.mark.parametrize("definition, message", [
+    ({"name": "A // B", "cost": "{R}", "halves": [_FIRE, _ICE]},
+     "a split card's cost is its halves' combined (CR 708.4): give it on each half"),
+    ({"name": "A // B", "halves": [_FIRE]}, "a split card has exactly two halves: left and right (CR 708.1)"),
+    ({"name": "A // B", "halves": [_FIRE, {**_ICE, "types": ["creature"], "power": 1, "toughness": 1}]},
+     "unsupported: a split card's half other than an instant or sorcery ('Ice')"),
+    ({"name": "A // B", "halves": [{**_FIRE, "abilities": [*_FIRE["abilities"], {"keyword": "fuse"}]}, _ICE]},
+     "card 'A // B': fuse is on both halves of a split card or on neither (CR 702.102a)"),
+    ({**_ICE, "abilities": [*_ICE["abilities"], {"keyword": "aftermath"}]},
+     "card 'Ice': aftermath is an ability of a split card's half (CR 702.127a)"),
+    ({"name": "A // B", "halves": [{**_FIRE, "abilities": [*_FIRE["abilities"], {"keyword": "fuse"}]},
+                                   {**_ICE, "abilities": [*_ICE["abilities"], {"keyword": "fuse"}]}]},
+     "unsupported: fuse with a half that is not one plain spell ability"),
+], ids=["combined-cost-given", "one-half", "creature-half", "fuse-on-one-half", "aftermath-on-a-card", "fuse-divided"])
+def test_a_split_card_is_checked(definition, message):
+    with pytest.raises(InputError, match=re.escape(message)):
+        card(definition)

@@ -485,6 +485,36 @@ def test_cast_a_permanent_on_the_battlefield(write, line_of):
                  "'bears' is on the battlefield; a spell is cast from another zone (CR 601.2a)")
 
 
+@pytest.mark.parametrize("objects, question, marker, message", [
+    ("{id: c, card: Grizzly Bears, owner: alice, zone: stack, face: left}", "resolve", "face: left",
+     "'Grizzly Bears' is not a split card and has no halves (CR 708.1)"),
+    ("{id: c, card: Fire // Ice, owner: alice, zone: hand, face: left}", "resolve", "face: left",
+     "in the hand a split card is its two halves combined; only a spell on the stack is one half, or both fused "
+     "(CR 708.3, 708.4)"),
+    ("{id: c, card: Fire // Ice, owner: alice, zone: stack, face: both}", "resolve", "face: both",
+     "'Fire // Ice' has no fuse: its halves are cast one at a time (CR 702.102a)"),
+    ("{id: c, card: Fire // Ice, owner: alice, zone: stack, targets: [bob]}", "resolve", "id: c",
+     "'c' is a split card on the stack: say which half was cast with face: left, right or both (fused) (CR 708.3)"),
+    ("{id: c, card: Fire // Ice, owner: alice, zone: hand}", "{cast: {object: c, targets: [bob]}}", "cast:",
+     "'c' is a split card (Fire // Ice): say which half is cast with half: left (Fire), right (Ice) or both, fused "
+     "(CR 708.3, 702.102a)"),
+    ("{id: c, card: Fire // Ice, owner: alice, zone: hand}", "{cast: c}", "cast:",
+     "'c' is a split card (Fire // Ice): say which half is cast with half: left (Fire), right (Ice) or both, fused "
+     "(CR 708.3, 702.102a)"),
+    ("{id: c, card: Fire // Ice, owner: alice, zone: hand}", "{cast: {object: c, half: both, targets: [bob]}}",
+     "cast:", "'c' (Fire // Ice) has no fuse: one half is cast, left or right (CR 702.102a)"),
+    ("{id: c, card: Lightning Bolt, owner: alice, zone: hand}", "{cast: {object: c, half: left, targets: [bob]}}",
+     "cast:", "'c' (Lightning Bolt) is not a split card and has no halves (CR 708.1)"),
+    ("{id: c, card: Fire // Ice, owner: alice, zone: hand}", "{cast: {object: c, half: top}}", "cast:",
+     "question.cast.half must be one of left, right, both, not 'top'"),
+], ids=["half-of-a-plain-card", "half-in-hand", "fused-without-fuse", "split-spell-without-half", "cast-without-half",
+        "cast-shorthand", "cast-fused-without-fuse", "cast-half-of-a-plain-card", "cast-unknown-half"])
+def test_a_split_card_is_one_half_only_as_a_spell(write, line_of, objects, question, marker, message):
+    """708.3-708.4, 702.102a: which half a split spell is, said where it is cast or on the stack, and only there."""
+    path = write("split.yaml", f"players: [alice, bob]\nobjects:\n  - {objects}\nquestion: {question}\n", dedent=False)
+    assert_error(path, line_of(path, marker), message)
+
+
 def test_a_spell_cast_face_down_has_no_choices_of_its_text(write, line_of):
     path = write("morph.yaml", """\
         players: [alice, bob]

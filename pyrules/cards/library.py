@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any
 
 from pyrules.base.document import Field, load_document
-from pyrules.base.errors import InputError
+from pyrules.base.errors import InputError, UnsupportedError
 from pyrules.vocabulary import Filter, kind, names
 from pyrules.vocabulary.abilities import AbilitySpec, parse_ability
 from pyrules.vocabulary.values import (
@@ -47,10 +47,21 @@ class CardSpec:
     abilities: tuple[AbilitySpec, ...] = ()
     faces: tuple[CardSpec, ...] = ()  # (front, back) for a double-faced card
     token: str = ""  # the kind of tokens this card describes (111.4), such as thopter
+    halves: tuple[CardSpec, ...] = ()  # (left, right) for a split card (708): this card is the two combined
 
     @property
     def is_double_faced(self) -> bool:
         return bool(self.faces)
+
+    @property
+    def is_split(self) -> bool:
+        return bool(self.halves)
+
+    @property
+    def parts(self) -> tuple[CardSpec, ...]:
+        """Every set of characteristics the card has somewhere: a double-faced card's two faces, a split card's two
+        halves and the two combined, any other card itself."""
+        return self.faces or self.halves + (self,)
 
     @property
     def spell_abilities(self) -> tuple[AbilitySpec, ...]:
@@ -59,13 +70,17 @@ class CardSpec:
         return tuple(a for a in self.abilities if a.kind == "spell" or (a.kind == "enchant" and "aura" in self.subtypes))
 
     def face(self, which: str) -> CardSpec:
-        """The face that is up (``front`` or ``back``); a card that is not double-faced is its own face."""
+        """The face that is up (``front`` or ``back``); a card that is not double-faced is its own face. A split
+        card's half on the stack (``left`` or ``right``, 708.3); elsewhere, and fused (``both``, 702.102c), the
+        split card is its two halves combined (708.4), which is this card."""
+        if self.halves:
+            return self.halves[("left", "right").index(which)] if which in ("left", "right") else self
         if not self.faces:
             return self
         return self.faces[1 if which == "back" else 0]
 
 
-def parse_card(f: Field, *, face: bool = False) -> CardSpec:
+def parse_card(f: Field, *, face: bool = False, half: bool = False) -> CardSpec:
     f.mapping()
     f.only_keys(set(names("card")))
     name = f.child("name").text()
@@ -78,6 +93,8 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
         faces = tuple(parse_card(x, face=True) for x in f.child("faces").elements())
         if len(faces) != 2:
             raise f.child("faces").fail("a double-faced card has exactly two faces: front and back")
+    if f.child("halves").present:
+        return _split_card(f, name, face)
 
     def values(key: str) -> tuple:
         child = f.child(key)
@@ -110,6 +127,9 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'if: surged' but no surge (702.117)")
     if any(a.as_long_as[:1] == ("dashed",) for a in abilities) and not any(a.keyword == "dash" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'as_long_as: dashed' but no dash (702.109)")
+    for keyword, rule in (("fuse", "702.102a"), ("aftermath", "702.127a")):
+        if not half and any(a.keyword == keyword for a in abilities):
+            raise f.child("abilities").fail(f"card '{name}': {keyword} is an ability of a split card's half (CR {rule})")
     for keyword, rule in (("dash", "702.109"), ("madness", "702.35")):
         if sum(a.keyword == keyword for a in abilities) > 1:
             raise f.child("abilities").fail(f"card '{name}' has two {keyword} abilities ({rule})")
@@ -141,6 +161,60 @@ def parse_card(f: Field, *, face: bool = False) -> CardSpec:
         faces=faces,
         token=values("token") if f.child("token").present else "",
     )
+
+
+#: What a split card says of itself: its name and its halves; the rest is its halves' combined (708.4).
+_SPLIT_KEYS = {"name", "halves", "text"}
+#: What a half says of itself (708.2): any characteristic but faces and halves of its own.
+_HALF_TYPES = {"instant", "sorcery"}
+
+
+def _split_card(f: Field, name: str, face: bool) -> CardSpec:
+    """A split card (708): two halves, each a card of its own on the stack (708.3), and everywhere else the two
+    combined (708.4): both halves' mana costs added up, colors, types and subtypes; its one ability, when both halves
+    have fuse, the fused spell's (702.102c-d): the left half's instructions, then the right half's."""
+    where = f.child("halves")
+    if face:
+        raise where.fail("a face cannot have halves of its own")
+    extra = sorted(set(f.value) - _SPLIT_KEYS)
+    if extra:
+        raise f.child(extra[0]).fail(f"a split card's {extra[0]} is its halves' combined (CR 708.4): give it on each half")
+    halves = tuple(parse_card(x, face=True, half=True) for x in where.elements())
+    if len(halves) != 2:
+        raise where.fail("a split card has exactly two halves: left and right (CR 708.1)")
+    for half, item in zip(halves, where.elements()):
+        if not set(half.types) <= _HALF_TYPES or half.faces:
+            raise UnsupportedError(item.where, f"unsupported: a split card's half other than an instant or sorcery "
+                                               f"('{half.name}')")
+        if half.colors is not None:
+            raise UnsupportedError(item.where, f"unsupported: a color indicator on a split card's half ('{half.name}')")
+    cost: dict[str, int] = {}
+    for half in halves:
+        for symbol, n in half.mana_cost:
+            cost[symbol] = cost.get(symbol, 0) + n
+    fused = ()
+    if all(any(a.keyword == "fuse" for a in half.abilities) for half in halves):
+        fused = (_fused_spell(where, halves),)
+    elif any(a.keyword == "fuse" for half in halves for a in half.abilities):
+        raise where.fail(f"card '{name}': fuse is on both halves of a split card or on neither (CR 702.102a)")
+    return CardSpec(name=name, mana_cost=tuple(sorted(cost.items())),
+                    types=_union(h.types for h in halves), supertypes=_union(h.supertypes for h in halves),
+                    subtypes=_union(h.subtypes for h in halves), abilities=fused, halves=halves)
+
+
+def _union(parts: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(x for part in parts for x in part))
+
+
+def _fused_spell(where: Field, halves: tuple[CardSpec, ...]) -> AbilitySpec:
+    """The spell ability of a fused split spell: both halves' instructions, the left half's first (702.102d)."""
+    spells = [next((a for a in half.abilities if a.kind == "spell"), None) for half in halves]
+    if any(s is None or s.modes or s.divided or s.instead or s.timing for s in spells):
+        raise UnsupportedError(where.where, "unsupported: fuse with a half that is not one plain spell ability (modes, "
+                                            "divided damage, \"instead\" or a timing of its own)")
+    left, right = spells
+    conditions = (left.conditions or ("",) * len(left.effects)) + (right.conditions or ("",) * len(right.effects))
+    return replace(left, effects=left.effects + right.effects, conditions=conditions if any(conditions) else ())
 
 
 def _transmute_finds(ability: AbilitySpec, value: int) -> AbilitySpec:

@@ -23,7 +23,7 @@ class Search:
 
 
 def _faces(card: CardSpec) -> tuple[CardSpec, ...]:
-    return card.faces or (card,)
+    return card.parts
 
 
 def _matches(card: CardSpec, search: Search) -> bool:

@@ -326,8 +326,8 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
         card = library[o.card]
         names.add(card.name)
         if o.copy_of is not None:  # a copy has the subtypes of what it copies (707.2)
-            subtypes |= {s for face in library[o.copy_of].faces or (library[o.copy_of],) for s in face.subtypes}
-        for face in card.faces or (card,):
+            subtypes |= {s for face in library[o.copy_of].parts for s in face.subtypes}
+        for face in card.parts:
             names.add(face.name)
             subtypes |= set(face.subtypes)
             if any(a.keyword == "changeling" for a in face.abilities):  # every creature type (702.73a)

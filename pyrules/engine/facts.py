@@ -156,6 +156,10 @@ def card_facts(card: CardSpec, skip: frozenset[tuple[str, str]] = frozenset()) -
         if given("faces"):
             yield fn("card_face", name, C(face_name), S(face.name))
         yield from card_facts(face, skip)
+    for half_name, half in zip(("left", "right"), card.halves):  # a split card's halves (708)
+        if given("halves"):
+            yield fn("card_face", name, C(half_name), S(half.name))
+        yield from card_facts(half, skip)
     for t in card.types if given("types") else ():
         yield fn("card_type", name, C(t))
     for t in card.supertypes if given("supertypes") else ():
@@ -323,9 +327,9 @@ _OBJECT_FACTS: dict[int, tuple[Any, Any, tuple[Symbol, ...]]] = {}
 def _creature_types(cards: Iterable[CardSpec]) -> list[str]:
     """Every creature type (205.3m): the official ones, and any other subtype a creature or kindred card of the
     situation carries (a card written for a case may name its own)."""
-    others = {s for c in cards for face in c.faces or (c,) if not {"creature", "kindred"} & set(face.types)
+    others = {s for c in cards for face in c.parts if not {"creature", "kindred"} & set(face.types)
               for s in face.subtypes}
-    own = {s for c in cards for face in c.faces or (c,) if {"creature", "kindred"} & set(face.types)
+    own = {s for c in cards for face in c.parts if {"creature", "kindred"} & set(face.types)
            for s in face.subtypes} - others - set(OTHER_SUBTYPES)
     return sorted(set(CREATURE_TYPES) | own)
 
@@ -490,7 +494,7 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         add("stack", [fn("item_searched", S(item))] + ([fn("item_declined", S(item))] if cards is None else
                                                        [fn("item_found", S(item), S(c)) for c in cards]))
     # 111.4, 111.10: the cards that describe the kinds of tokens the situation may create.
-    kinds = {"clue", "food", "treasure"} | {part.value[0] for card in used_cards.values() for face in (card.faces or (card,))
+    kinds = {"clue", "food", "treasure"} | {part.value[0] for card in used_cards.values() for face in card.parts
                                             for a in face.abilities for part in a.effects if part.kind == "create_tokens"}
     if isinstance(situation.question, Happen) and situation.question.token:
         kinds.add(situation.question.token)
@@ -503,7 +507,7 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
     for name in sorted(used_cards):
         if name not in inline or given("situation", "cards"):
             add(f"card:{name}", _card_facts(used_cards[name], skip))
-    changelings = sorted(c.name for c in used_cards.values() for face in c.faces or (c,) for a in face.abilities
+    changelings = sorted(c.name for c in used_cards.values() for face in c.parts for a in face.abilities
                          if a.keyword == "changeling")
     if changelings and given("keyword", "changeling"):  # (facts of the card that asks for them)
         add(f"card:{changelings[0]}", [fn("creature_type", C(t)) for t in _creature_types(used_cards.values())])
@@ -661,6 +665,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_rebound"))
         if q.face_down and ("cast", "face_down") not in skip:
             symbols.append(fn("question_face_down"))
+        if q.half and ("cast", "half") not in skip:
+            symbols.append(fn("question_half", C(q.half)))
         slots = target_slots(situation, q)
         if ("cast", "targets") not in skip:
             symbols += [fn("question_target", n, S(t)) for n, t in zip(slots, q.targets)]

@@ -253,6 +253,7 @@ GIVEN_GAME: dict[str, str] = {
     "question_madness/0": "for its madness cost, as its madness trigger resolves",
     "question_rebound/0": "without paying its mana cost, as its rebound trigger resolves",
     "question_face_down/0": "face down, for {{3}} (morph)",
+    "question_half/1": "as its half {0} (708.3; both: the two fused, 702.102)",
     "question_instead/1": "the effect itself says to put {0} instead", "question_mode/1": "mode {0} chosen",
     "stack_resolves_uninterrupted/0": "the stack resolves with no player acting",
     "triggers_wait/0": "triggered abilities wait until a player would receive priority",

@@ -1025,7 +1025,7 @@ def _all_abilities(name: str, library: Any) -> list[Any]:
     if name not in library:
         return []
     card = library[name]
-    return [a for face in (card.faces or (card,)) for a in face.abilities]
+    return [a for face in card.parts for a in face.abilities]
 
 
 def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Situation:
@@ -1170,7 +1170,8 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
                                         dashed=question.dash, cast_from_hand=cast_from == "hand",
                                         flashback=exiled_as_it_leaves, buyback=question.buyback,
                                         modes=question.modes or obj.modes,
-                                        division=question.division or obj.division, face_down=question.face_down)
+                                        division=question.division or obj.division, face_down=question.face_down,
+                                        face=question.half or obj.face)
     if isinstance(question, Activate):
         obj = d.objects.get(question.object)
         key = question.ability if isinstance(question.ability, int) or (isinstance(question.ability, str) and ":" in

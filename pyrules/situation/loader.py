@@ -60,7 +60,7 @@ from pyrules.vocabulary import TargetSpec, kind, names
 from pyrules.vocabulary.abilities import ABOUT_THAT_OBJECT
 from pyrules.vocabulary.shapes import name_token
 from pyrules.vocabulary.templates import PLAYERS_ONLY, SPENT_CONDITIONS
-from pyrules.vocabulary.values import BASIC_LAND_TYPES, PHASES, STEPS, STEPS_WITHOUT_PRIORITY
+from pyrules.vocabulary.values import BASIC_LAND_TYPES, PHASES, SPLIT_HALVES, STEPS, STEPS_WITHOUT_PRIORITY
 
 SITUATION_FIELDS = frozenset(names("situation"))
 CASE_FIELDS = frozenset(names("case"))
@@ -434,6 +434,18 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
             raise f.child("face").fail(f"'{card.name}' is not a double-faced card and has no back face")
         if not in_play:
             raise f.child("face").fail(f"in the {zone} a double-faced card has only its front face (CR 712.8a)")
+    if face in SPLIT_HALVES:
+        if not card.is_split:
+            raise f.child("face").fail(f"'{card.name}' is not a split card and has no halves (CR 708.1)")
+        if zone != "stack":
+            raise f.child("face").fail(f"in the {zone} a split card is its two halves combined; only a spell on the "
+                                       "stack is one half, or both fused (CR 708.3, 708.4)")
+        if face == "both" and not card.abilities:
+            raise f.child("face").fail(f"'{card.name}' has no fuse: its halves are cast one at a time (CR 702.102a)")
+    elif card.is_split and zone == "stack":
+        raise (f.child("face") if f.child("face").present else f).fail(
+            f"'{oid}' is a split card on the stack: say which half was cast with face: left, right or both (fused) "
+            "(CR 708.3)")
     counters = get("counters", {})
     if counters and zone != "battlefield":
         raise f.child("counters").fail(f"'{oid}' is in the {zone}; counters here are not modelled")
@@ -570,13 +582,14 @@ def _refuse_unsupported(places: list[tuple[str, str, str | None]], library: Card
     for name, _, oid in places:
         users.setdefault(name, set()).update({oid} if oid else set())
     cards = {name: library[name] for name in users}
-    reads = aside.reads_activated(a for card in cards.values() for face in (card, *card.faces) for a in face.abilities)
+    reads = aside.reads_activated(a for card in cards.values() for face in (card, *card.faces, *card.halves)
+                                 for a in face.abilities)
     lines: dict[str, list[str]] = {}
     kept: list[tuple[str, str, str]] = []
     first, seen = "", set()
     for name, where, _ in places:
         card = cards[name]
-        for face in (card, *card.faces):
+        for face in (card, *card.faces, *card.halves):
             if id(face) in seen:  # (a card read once, though several objects use it)
                 continue
             seen.add(id(face))
@@ -818,7 +831,7 @@ def _could_match(spec: TargetSpec, card: CardSpec) -> bool:
     flt = spec.filter
     if spec.zone == PLAYERS_ONLY:
         return False
-    for face in card.faces or (card,):
+    for face in card.parts:
         types = set(face.types)
         if not set(flt.get("types", ())) <= types:
             continue
@@ -1236,7 +1249,9 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     obj = object_ref(obj_field)
     if now and obj.zone in ("battlefield", "stack"):
         raise obj_field.fail(f"'{obj.id}' is on the {obj.zone}; a spell is cast from another zone (CR 601.2a)")
-    face = library[obj.card].face(obj.face)
+    card = library[obj.card]
+    half = "" if shorthand else _value(body, "cast", "half", "")
+    face = _cast_half(body, shorthand, card, half, obj)
     if shorthand:
         _check_spell_targets(body, (), (), face, obj.id, by_id, players, library)
         return Cast(obj.id)
@@ -1259,7 +1274,23 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
                 evoke=body.child("evoke").boolean(default=False), dash=body.child("dash").boolean(default=False),
                 surge=body.child("surge").boolean(default=False), entwine=entwine,
                 madness=body.child("madness").boolean(default=False),
-                rebound=body.child("rebound").boolean(default=False))
+                rebound=body.child("rebound").boolean(default=False), half=half)
+
+
+def _cast_half(body: Field, shorthand: bool, card: CardSpec, half: str, obj: GameObject) -> CardSpec:
+    """The characteristics of the spell cast (708.3, 702.102c): a split card's half, or both fused."""
+    f = body if shorthand or not body.child("half").present else body.child("half")
+    if not card.is_split:
+        if half:
+            raise f.fail(f"'{obj.id}' ({card.name}) is not a split card and has no halves (CR 708.1)")
+        return card.face(obj.face)
+    if not half:
+        raise f.fail(
+            f"'{obj.id}' is a split card ({card.name}): say which half is cast with half: left ({card.halves[0].name}), "
+            f"right ({card.halves[1].name}) or both, fused (CR 708.3, 702.102a)")
+    if half == "both" and not card.abilities:
+        raise f.fail(f"'{obj.id}' ({card.name}) has no fuse: one half is cast, left or right (CR 702.102a)")
+    return card.face(half)
 
 
 def _cast_face_down(body: Field, obj: GameObject, player_ref: Any) -> Cast:

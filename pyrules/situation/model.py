@@ -236,6 +236,7 @@ class Cast:
     rebound: bool = False  # cast without paying its mana cost while its rebound trigger resolves (702.88a)
     division: tuple[int, ...] = ()  # divided damage, per target (601.2d); () = every division is an outcome
     face_down: bool = False  # cast face down for {3} with its morph ability, as a 2/2 creature spell (702.37c)
+    half: str = ""  # a split card: the half cast, left or right, or both fused (708.3, 702.102c)
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,12 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("protection_from_artifacts", "protection from artifacts: not targeted, blocked, enchanted or equipped, or dealt "
         "damage by artifacts (702.16b-f)", Modelled("stack.lp", ("702.16a", "702.16b", "702.16e", "702.16f")),
         "stack/protection-from-artifacts"),
+    _kw("fuse", "on both halves of a split card: its owner may cast both halves from their hand, one spell with the two "
+        "halves' characteristics and instructions, the left half's first, for both mana costs (702.102a-d)",
+        Modelled("casting.lp", ("702.102a", "702.102c", "702.102d")), "stack/split-card-fused-from-hand"),
+    _kw("aftermath", "on a split card's right half: that half may be cast from its owner's graveyard and from no other "
+        "zone, and, cast from a graveyard, it is exiled instead of put anywhere else as it leaves the stack (702.127a)",
+        Modelled("casting.lp", ("702.127a",)), "stack/split-card-aftermath-from-the-graveyard"),
     _kw("split_second", "as long as this spell is on the stack, players can't cast other spells or activate abilities "
         "that aren't mana abilities (702.61a)", Modelled("casting.lp", ("702.61a", "702.61b")),
         "stack/split-second-stops-a-response"),

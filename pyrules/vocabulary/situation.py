@@ -17,7 +17,17 @@ from pyrules.vocabulary.keywords import KEYWORD_NAMES
 from pyrules.vocabulary.kinds import Informational, Kind, Modelled
 from pyrules.vocabulary.shapes import Count, ListOf, Name, OneOf, Shape, Text, name_token
 from pyrules.vocabulary.templates import SHIELD_LIMIT, CopyExceptions, copy_exception_term
-from pyrules.vocabulary.values import FACES, MANA_TYPES, PHASES, RESTRICTIONS, ZONES, Color, mana_text, parse_mana
+from pyrules.vocabulary.values import (
+    FACES,
+    MANA_TYPES,
+    PHASES,
+    RESTRICTIONS,
+    SPLIT_HALVES,
+    ZONES,
+    Color,
+    mana_text,
+    parse_mana,
+)
 
 
 @dataclass(frozen=True)
@@ -314,8 +324,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            example="choices/onyx-minus3-ties-three-opponents", asp="initial_counters"),
     _field("object", "token", "a token (battlefield and stack only, 111.7)", Modelled("events.lp", ("111.1",)), Bool(),
            term=_flag_fact("token", "token"), example="replacement/leyline-ignores-tokens", asp="token"),
-    _field("object", "face", "the face that is up of a double-faced card", Modelled("core.lp", ("712.8",)),
-           OneOf(FACES), term=lambda o, ctx: [fn("face", ctx.oid, C(o.face))] if ctx.double_faced else [],
+    _field("object", "face", "the face that is up of a double-faced card (front or back); of a split card on the stack, "
+           "the half cast: left, right, or both when fused (708.3, 702.102c)", Modelled("core.lp", ("712.8", "708.3")),
+           OneOf(FACES), term=lambda o, ctx: [fn("face", ctx.oid, C(o.face))]
+           if ctx.double_faced or o.face in SPLIT_HALVES else [],
            example="activation/double-faced-back-face", asp="face"),
     _field("object", "timestamp", "its timestamp (613.7d), a permanent's: its static abilities' effects apply in the "
            "order of their timestamps (613.7a); objects with equal timestamps, or without one, are in an order not "
@@ -563,7 +575,7 @@ QUESTIONS: tuple[Kind, ...] = (
            "division, resolve}",
            Modelled("activation.lp", ("602.2",)), example="activation/tap-untapped-forest"),
     _field("question", "cast", "a player casts a spell from their hand: {object, player, x, targets, division, "
-           "pool_only, kicked, buyback, alternative_cost, evoke, face_down}",
+           "pool_only, kicked, buyback, alternative_cost, evoke, face_down, half, ...}",
            Modelled("casting.lp", ("601.2",)), example="choices/magecraft-archmage-cast"),
     _field("question", "resolve", "the top object of the stack resolves: top", Modelled("stack.lp", ("608.1",)),
            example="choices/magecraft-twincast-copy", asp="resolve_top"),
@@ -648,6 +660,10 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "face_down", "cast face down with its morph (megamorph) ability, for {3} rather than its mana cost, as "
            "a 2/2 creature spell with no text, name or mana cost (702.37c, 708.4)", Modelled("casting.lp", ("702.37c",)),
            Bool(), example="sequences/a-morph-cast-face-down-enters-without-its-abilities", asp="question_face_down"),
+    _field("cast", "half", "which half of a split card is cast (708.3): left, right, or both, fused, where both halves "
+           "have fuse (702.102a: from its owner's hand only); the spell has that half's characteristics, or both halves' "
+           "combined and their instructions, the left half's first (702.102c-d)", Modelled("core.lp", ("708.3",
+           "702.102c")), OneOf(SPLIT_HALVES), example="stack/split-card-fire-cast-as-one-half", asp="question_half"),
     _field("cast", "modes", "the modes chosen for a modal spell, as many different ones as it says (700.2a, 700.2d); "
            "left out, every legal choice is an outcome (where no mode has a target)",
            Modelled("casting.lp", ("700.2a", "601.2b")), ListOf(Count(1)), example="stack/modal-spell-two-modes",

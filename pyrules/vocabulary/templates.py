@@ -2832,5 +2832,9 @@ CARD_FIELDS: tuple[Kind, ...] = (
          example="sequences/anointer-priest-and-doubling-season"),
     Kind("card", "faces", "front and back faces of a double-faced card (712)", Modelled("core.lp", ("712.8a",)),
          asp="card_face", example="activation/double-faced-back-face"),
+    Kind("card", "halves", "left and right halves of a split card (708), each a card of its own (an instant or a "
+         "sorcery) while it is cast and on the stack (708.3); everywhere else the card is the two combined: both names, "
+         "mana costs added up (so mana values too), colors and types (708.4)", Modelled("core.lp", ("708.3", "708.4")),
+         asp="card_face", example="stack/split-card-fire-cast-as-one-half"),
     Kind("card", "text", "its rules text, for people", Informational("the abilities say what the text means")),
 )

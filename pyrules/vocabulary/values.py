@@ -72,7 +72,9 @@ STEPS = {
 }
 #: The steps in which no player receives priority (502.4; 514.3, but for 514.3a, which pyrules refuses).
 STEPS_WITHOUT_PRIORITY = ("untap", "cleanup")
-FACES = ("front", "back")
+FACES = ("front", "back", "left", "right", "both")
+#: The halves of a split card a spell on the stack may be: one of them, or both, fused (708.3, 702.102c).
+SPLIT_HALVES = ("left", "right", "both")
 #: Counter kinds with rules of their own (122.1a, 306.5b, 704.5q); any other name is a plain counter.
 COUNTER_KINDS = ("p1p1", "m1m1", "loyalty")
 #: Token kinds that some replacement effects single out (Academy Manufactor).
