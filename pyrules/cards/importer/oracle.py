@@ -1388,7 +1388,7 @@ def spell(line: str) -> list[dict[str, Any]] | None:
 # -- keywords ---------------------------------------------------------------------------------------
 KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "first strike", "double strike", "menace",
             "deathtouch", "lifelink", "indestructible", "shroud", "protection from multicolored", "flash", "convoke",
-            "improvise", "delve", "hexproof", "wither", "split second", "riot", "totem armor",
+            "improvise", "delve", "hexproof", "wither", "split second", "riot", "totem armor", "fuse", "aftermath",
             "infect", "devoid", "changeling", "fear", "intimidate", "horsemanship", "shadow", "skulk",
             *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green", "artifacts")),
             *(f"{land}walk" for land in ("plains", "island", "swamp", "mountain", "forest"))}

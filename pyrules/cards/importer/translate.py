@@ -288,13 +288,18 @@ def translate(raw: RawCard) -> Result:
                 raise CardRefusedError(f"a {raw.layout} card with {len(raw.faces)} faces")
             faces = [_face(raw, f, result, f"{raw.where}.faces.{i}") for i, f in enumerate(raw.faces)]
             card: dict[str, Any] = {"name": raw.faces[0].name, "faces": faces}
+        elif raw.layout == "split":  # (708: aftermath cards are split cards too)
+            if len(raw.faces) != 2:
+                raise CardRefusedError(f"a split card with {len(raw.faces)} halves")
+            halves = [_face(raw, f, result, f"{raw.where}.faces.{i}") for i, f in enumerate(raw.faces)]
+            card = {"name": raw.name, "halves": halves}
         elif raw.layout in SINGLE:
             if len(raw.faces) != 1:
                 raise CardRefusedError(f"a {raw.layout} card with {len(raw.faces)} faces")
             card = _face(raw, raw.faces[0], result, raw.where)
             card["name"] = raw.name
         else:
-            raise CardRefusedError(f"layout '{raw.layout}' (split, flip, meld and adventure cards are not modelled)")
+            raise CardRefusedError(f"layout '{raw.layout}' (flip, meld and adventure cards are not modelled)")
         try:
             parse_card(Field(card, "", raw.where, {}))
         except InputError as exc:
