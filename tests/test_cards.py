@@ -370,3 +370,24 @@ def test_a_fused_spell_does_both_halves_instructions_left_first():
 def test_a_split_card_is_checked(definition, message):
     with pytest.raises(InputError, match=re.escape(message)):
         card(definition)
+
+
+_EXILED = {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}
+
+
+@pytest.mark.parametrize("abilities, message", [
+    ([{"spell": {"effect": [{"damage_any_target": 3}, {"lasting_on_its_target": {"ability": 2, "target": 1}}]}},
+      _EXILED], "lasting_on_its_target names target 1, which is not one of its ability's targets on the battlefield"),
+    ([{"spell": {"effect": [{"damage_target": {"amount": 4, "filter": {"types": ["creature"]}}},
+                            {"lasting_on_its_target": {"ability": 2, "target": 2}}]}}, _EXILED],
+     "lasting_on_its_target names target 2, which is not one of its ability's targets on the battlefield"),
+    ([{"spell": {"effect": [{"damage_any_target": 3}, {"lasting_on_damaged": 1}]}}, _EXILED],
+     "lasting_on_damaged names ability 1, which is not one of its lasting effects"),
+    ([{"spell": {"effect": {"draw": 1}}}, {"replacement": {"event": "dies", "modify": {"exile_instead": True}}}],
+     "a 'dies' replacement that is not a lasting effect about the permanents it locks in"),
+], ids=["its-target-a-player", "its-target-out-of-range", "damaged-names-the-spell", "dies-not-lasting"])
+def test_an_exile_if_it_dies_effect_is_checked(abilities, message):
+    """611.2c: "if that creature (a creature dealt damage this way) would die this turn, exile it instead" is a lasting
+    effect about permanents the instructions lock in."""
+    with pytest.raises(InputError, match=re.escape(message)):
+        card({"name": "Test Coil", "cost": "{R}", "types": ["sorcery"], "abilities": abilities})

@@ -135,8 +135,13 @@ def parse_card(f: Field, *, face: bool = False, half: bool = False) -> CardSpec:
             raise f.child("abilities").fail(f"card '{name}' has two {keyword} abilities ({rule})")
     for a in abilities:  # 611.2a: an instruction that makes a lasting effect names a lasting ability of the card
         for e in a.effects:
-            n = e.value[0] if e.kind == "lasting_on_target" else \
-                e.value if e.kind in ("lasting_on_self", "lasting_on_each", "lasting_on_that",
+            if e.kind == "lasting_on_its_target" and (e.value[1] > len(a.targets) or
+                                                       a.targets[e.value[1] - 1].zone != "battlefield" or
+                                                       a.targets[e.value[1] - 1].players):
+                raise f.child("abilities").fail(f"card '{name}': lasting_on_its_target names target {e.value[1]}, which "
+                                                "is not one of its ability's targets on the battlefield (a permanent)")
+            n = e.value[0] if e.kind in ("lasting_on_target", "lasting_on_its_target") else \
+                e.value if e.kind in ("lasting_on_self", "lasting_on_each", "lasting_on_that", "lasting_on_damaged",
                                       "lasting_on_enchanted", "create_effect", "lasting_on_returned") else None
             if n is not None and not (1 <= n <= len(abilities) and abilities[n - 1].lasting):
                 raise f.child("abilities").fail(f"card '{name}': {e.kind} names ability {n}, which is not one of its "

@@ -497,8 +497,8 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise UnsupportedError(body.child("modify").where, f"modification '{mod_key}' of a '{event}' event")
         use = "counters" if event == "counters" else "objects"
         options = _options(body, "replacement")
-        if event == "leaves_battlefield" and options.get("lasting") in (None, "once"):
-            raise UnsupportedError(body.child("event").where, "a 'leaves_battlefield' replacement that is not a lasting "
+        if event in ("leaves_battlefield", "dies") and options.get("lasting") in (None, "once"):
+            raise UnsupportedError(body.child("event").where, f"a '{event}' replacement that is not a lasting "
                                    "effect about the permanents it locks in (lasting: until_end_of_turn or "
                                    "until_end_of_game)")
         if event in ("gain_life", "draw") and set(_filter(body, use).conditions) - {"controller"}:

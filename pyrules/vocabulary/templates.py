@@ -1077,6 +1077,17 @@ class LastingOnTarget(Shape):
         return f.child("ability").integer(minimum=1), FilterShape("objects").parse(f.child("target"))
 
 
+class LastingOnItsTarget(Shape):
+    """``{ability: N, target: K}``: the lasting ability N of the same card, on its target K (from 1)."""
+
+    form = "{ability: N, target: K}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"ability", "target"})
+        return f.child("ability").integer(minimum=1), f.child("target").integer(minimum=1)
+
+
 def _refused(name: str, doc: str, reason: str, shape: Shape = _FLAG, contexts: frozenset[str] = RESOLVING,
              example: str = "", targets: Any = None) -> Kind:
     return Kind("effect", name, doc, Refused(reason), shape, contexts, term=lambda v, ctx: refused_term(name),
@@ -1901,6 +1912,17 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda value: (TargetSpec("target " + filter_words(value[1]) + " permanent", "battlefield",
                                            value[1]),),
          example="layers/giant-growth-on-a-blocker"),
+    Kind("effect", "lasting_on_its_target", "the permanent that is its target K (chosen by an instruction before this) "
+         "gets the lasting effect of this card's ability N (\"if that creature would die this turn, exile it instead\"): it "
+         "begins as this resolves, on that permanent alone, if it is still a legal target (611.2a, 611.2c)",
+         Modelled("stack.lp", ("611.2a", "611.2c")), LastingOnItsTarget(), RESOLVING,
+         term=lambda value, ctx: fn("lasting_on_target", value[0], value[1]), asp="lasting_on_target",
+         example="sequences/lava-coil-exiles-the-creature-it-kills"),
+    Kind("effect", "lasting_on_damaged", "each creature the instructions before this dealt damage to (after prevention, "
+         "120.1) gets the lasting effect of this card's ability N (\"if a creature dealt damage this way would die this "
+         "turn, exile it instead\", 611.2c)", Modelled("stack.lp", ("611.2c", "120.1")), Count(1), RESOLVING,
+         term=lambda value, ctx: fn("lasting_on_damaged", value),
+         example="sequences/a-creature-dealt-damage-this-way-is-exiled-as-it-dies"),
     Kind("effect", "lasting_on_that", "the creature the triggering event was about gets the lasting effect of this "
          "card's ability N (\"that creature gets +1/+1 until end of turn\": exalted, 702.83a; 603.2, 611.2c)",
          Modelled("stack.lp", ("603.2", "611.2c")), Count(1), frozenset({"triggered"}),
@@ -2277,6 +2299,10 @@ REPLACEMENT_EVENTS: tuple[Kind, ...] = (
          "else\", 614.1a): for a graveyard it is replaced; for a hand or a library it is refused as that happens",
          Modelled("events.lp", ("614.1a", "611.2c")), term=_const("leaves_battlefield"),
          example="sequences/an-unearthed-creature-that-dies-is-exiled"),
+    Kind("replacement_event", "dies", "a permanent a lasting effect is about would die: be put into a graveyard from "
+         "the battlefield (700.4; \"if that creature would die this turn, exile it instead\", 614.1a)",
+         Modelled("events.lp", ("614.1a", "700.4", "611.2c")), term=_const("dies"),
+         example="sequences/lava-coil-exiles-the-creature-it-kills"),
     Kind("replacement_event", "damage", "a [filter] source would deal damage (120.4, 614.1a)",
          Modelled("events.lp", ("120.4", "614.1a")), term=_const("damage"), example="sequences/furnace-doubles-a-bolt"),
     Kind("replacement_event", "gain_life", "a player would gain life (119.3, 614.1a): with a filter, only \"you\" "
@@ -2430,7 +2456,7 @@ MODIFICATIONS: tuple[Kind, ...] = (
          Modelled("events.lp", ("614.1a", "121.6")), Flag(), frozenset({"draw"}), term=_const("skip_draw"),
          example="replacement/a-skipped-draw-draws-nothing"),
     Kind("modification", "exile_instead", "exile it instead", Modelled("events.lp", ("614.1a",)), Flag(),
-         frozenset({"to_graveyard", "leaves_battlefield"}), term=_const("exile_instead"),
+         frozenset({"to_graveyard", "leaves_battlefield", "dies"}), term=_const("exile_instead"),
          example="replacement/rest-in-peace-and-leyline"),
     Kind("modification", "plus_counter", "enters with additional counters", Modelled("events.lp", ("614.1c",)),
          CounterAmount(), frozenset({"enter"}), term=lambda v, ctx: fn("plus_counter", C(v[0]), v[1]),
