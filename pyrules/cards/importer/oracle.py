@@ -2937,7 +2937,39 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _translate_line(line[:-2] + '".', spell_card)  # quoted last: its period out, as templates end on one
     if read is None and spell_card:
         read = _with_own_destination(line)
+    if read is None and line.endswith(" would die this turn, exile it instead."):
+        read = _exiled_if_it_dies(line, spell_card)
     return read
+
+
+#: "If that creature would die this turn, exile it instead" (the creature targeted), "If a creature dealt damage this
+#: way would die this turn, exile it instead": the lasting effect each begins (611.2c, 614.1a).
+_EXILED_IF_IT_DIES = re.compile(r"(.+\.) If (that creature|a creature dealt damage this way) would die this turn, "
+                                r"exile it instead\.")
+_EXILED_INSTEAD = {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}
+
+
+def _exiled_if_it_dies(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """The instructions, then the lasting effect begun on the creature they target (only one target: a creature) or on
+    each creature they dealt damage to."""
+    m = _EXILED_IF_IT_DIES.fullmatch(line)
+    read = translate_line(m.group(1), spell_card) if m else None
+    if read is None or len(read) != 1 or _makes_a_next_ability(read):
+        return None
+    kind = next((k for k in ("spell", "activated", "triggered") if k in read[0]), None)
+    body = read[0].get(kind) if kind else None
+    if not isinstance(body, dict) or "effect" not in body:
+        return None
+    effects = body["effect"] if isinstance(body["effect"], list) else [body["effect"]]
+    if m.group(2) == "that creature":
+        if m.group(1).count("target") != 1 or "target creature" not in m.group(1):
+            return None
+        begun: dict[str, Any] = {"lasting_on_its_target": {"ability": NEXT, "target": 1}}
+    elif " damage to " in m.group(1):
+        begun = {"lasting_on_damaged": NEXT}
+    else:
+        return None
+    return [{kind: {**body, "effect": [*effects, begun]}}, _EXILED_INSTEAD]
 
 
 #: "Cast ~ only [when]" (601.3): the spell's timing, a part of its spell ability (translate.py puts it there).
