@@ -1017,13 +1017,19 @@ class CouldProduce(Shape):
 
 
 @dataclass(frozen=True)
-class DiscardRounds(Shape):
-    form = "{rounds: N, lose_life: N}"
+class Numbers(Shape):
+    """``{key: N, ...}``: whole numbers under these keys, each at least its minimum, in this order."""
+
+    minimums: tuple[tuple[str, int], ...]
+
+    @property
+    def form(self) -> str:  # type: ignore[override]
+        return "{" + ", ".join(f"{key}: N" for key, _ in self.minimums) + "}"
 
     def parse(self, f: Field) -> Any:
         f.mapping()
-        f.only_keys({"rounds", "lose_life"})
-        return f.child("rounds").integer(minimum=1), f.child("lose_life").integer(minimum=0)
+        f.only_keys({key for key, _ in self.minimums})
+        return tuple(f.child(key).integer(minimum=low) for key, low in self.minimums)
 
 
 @dataclass(frozen=True)
@@ -1075,17 +1081,6 @@ class LastingOnTarget(Shape):
         f.mapping()
         f.only_keys({"ability", "target"})
         return f.child("ability").integer(minimum=1), FilterShape("objects").parse(f.child("target"))
-
-
-class LastingOnItsTarget(Shape):
-    """``{ability: N, target: K}``: the lasting ability N of the same card, on its target K (from 1)."""
-
-    form = "{ability: N, target: K}"
-
-    def parse(self, f: Field) -> Any:
-        f.mapping()
-        f.only_keys({"ability", "target"})
-        return f.child("ability").integer(minimum=1), f.child("target").integer(minimum=1)
 
 
 def _refused(name: str, doc: str, reason: str, shape: Shape = _FLAG, contexts: frozenset[str] = RESOLVING,
@@ -1453,7 +1448,8 @@ EFFECTS: tuple[Kind, ...] = (
                         f"sacrifice(s) a {filter_words(v[1])} permanent",
          example="choices/each-player-sacrifices-a-creature"),
     Kind("effect", "discard_rounds", "N times: each opponent may discard a card; each who doesn't loses N life",
-         _CHOICES, DiscardRounds(), RESOLVING, term=lambda v, ctx: fn("discard_rounds", v[0], v[1]),
+         _CHOICES, Numbers((("rounds", 1), ("lose_life", 0))), RESOLVING,
+         term=lambda v, ctx: fn("discard_rounds", v[0], v[1]),
          example="choices/onyx-minus8-hand-of-two"),
     # Spells (707.10, 707.12)
     Kind("effect", "copy_target_spell", "copy target instant or sorcery spell N times (up to 20: each copy is an "
@@ -1915,7 +1911,7 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "lasting_on_its_target", "the permanent that is its target K (chosen by an instruction before this) "
          "gets the lasting effect of this card's ability N (\"if that creature would die this turn, exile it instead\"): it "
          "begins as this resolves, on that permanent alone, if it is still a legal target (611.2a, 611.2c)",
-         Modelled("stack.lp", ("611.2a", "611.2c")), LastingOnItsTarget(), RESOLVING,
+         Modelled("stack.lp", ("611.2a", "611.2c")), Numbers((("ability", 1), ("target", 1))), RESOLVING,
          term=lambda value, ctx: fn("lasting_on_target", value[0], value[1]), asp="lasting_on_target",
          example="sequences/lava-coil-exiles-the-creature-it-kills"),
     Kind("effect", "lasting_on_damaged", "each creature the instructions before this dealt damage to (after prevention, "
