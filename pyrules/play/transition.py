@@ -434,7 +434,13 @@ def _imprinted(d: _Draft, a: Symbol) -> None:
 
 
 def _attaches(d: _Draft, a: Symbol) -> None:
-    d.set(d.obj(a.arguments[0]), attached_to=_text(a.arguments[1]))
+    """701.3a: attached to a permanent, or to the one token of a kind just created (living weapon, 702.92a)."""
+    to = a.arguments[1]
+    if to.type == SymbolType.Function and to.name == "tokens":  # (the tokens made now: they are made first)
+        (made,) = d.made[(_text(to.arguments[0]), to.arguments[1].name)]
+        d.set(d.obj(a.arguments[0]), attached_to=made)
+        return
+    d.set(d.obj(a.arguments[0]), attached_to=_text(to))
 
 
 def _turned_over(d: _Draft, a: Symbol) -> None:

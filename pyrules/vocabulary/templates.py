@@ -1602,6 +1602,10 @@ EFFECTS: tuple[Kind, ...] = (
              ([f"{filter_words(v[1])} permanent"] if v[1] is not None else [])
              + (["player" if v[2] == "each" else "opponent"] if v[2] else [])),
          example="sequences/damage-to-each-creature-and-each-player"),
+    Kind("effect", "attach_to_tokens", "attach this Equipment to the token the instructions before this created (\"create "
+         "a 0/0 black Phyrexian Germ creature token, then attach this to it\": living weapon, 702.92a); more than one "
+         "token created (Doubling Season) is refused", Modelled("stack.lp", ("702.92a", "701.3a")), Flag(),
+         frozenset({"triggered"}), term=_const("attach_to_tokens"), example="sequences/living-weapon-germ-wears-it"),
     Kind("effect", "attach_target", "attach this to target [filter] permanent (equip, 701.3)",
          Modelled("stack.lp", ("701.3a", "701.3b")), FilterShape("objects"), ON_PERMANENT,
          term=lambda value, ctx: fn("attach_target", ctx.target(0)),
