@@ -1439,6 +1439,9 @@ TRIGGERED_KEYWORDS = {"Prowess": "Whenever you cast a noncreature spell, ~ gets 
                                          "creature blocking it beyond the first." for n in range(1, 10)},  # 702.23a
                       **{f"Soulshift {n}": f"When ~ dies, you may return target Spirit card with mana value {n} or less "
                                            "from your graveyard to your hand." for n in range(1, 13)},  # 702.46a
+                      # 702.92a
+                      "Living weapon": "When ~ enters, create a 0/0 black Phyrexian Germ creature token, then attach ~ "
+                                       "to it.",
                       **{f"Afterlife {n}": f"When ~ dies, create {word} 1/1 white and black Spirit creature "
                                            f"token{'s' if n > 1 else ''} with flying."  # 702.135a
                          for n, word in enumerate(("a", "two", "three", "four", "five"), start=1)}}
@@ -2939,7 +2942,21 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _with_own_destination(line)
     if read is None and line.endswith(" would die this turn, exile it instead."):
         read = _exiled_if_it_dies(line, spell_card)
+    if read is None and line.endswith(" token, then attach ~ to it."):
+        read = _attached_to_the_token(line, spell_card)
     return read
+
+
+def _attached_to_the_token(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """"When ~ enters, create a 0/0 black Phyrexian Germ creature token, then attach ~ to it" (living weapon, 702.92a):
+    the triggered ability that creates the token, then attaches this to it."""
+    read = None if spell_card else translate_line(line.removesuffix(", then attach ~ to it.") + ".", spell_card)
+    if read is None or len(read) != 1 or "triggered" not in read[0]:
+        return None
+    body = read[0]["triggered"]
+    if not isinstance(body.get("effect"), dict) or "create_tokens" not in body["effect"]:
+        return None
+    return [{"triggered": {**body, "effect": [body["effect"], {"attach_to_tokens": True}]}}]
 
 
 #: "If that creature would die this turn, exile it instead" (the creature targeted), "If a creature dealt damage this
