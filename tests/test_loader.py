@@ -507,11 +507,20 @@ def test_cast_a_permanent_on_the_battlefield(write, line_of):
      "cast:", "'c' (Lightning Bolt) is not a split card and has no halves (CR 708.1)"),
     ("{id: c, card: Fire // Ice, owner: alice, zone: hand}", "{cast: {object: c, half: top}}", "cast:",
      "question.cast.half must be one of left, right, both, not 'top'"),
+    ("{id: c, card: Divided // Fused, owner: alice, zone: hand}", "{cast: {object: c, half: both, targets: [bob]}}",
+     "cast:", "unsupported: casting Divided // Fused fused: a half that is not one plain spell ability (modes, divided "
+     "damage, \"instead\" or a timing of its own)"),
 ], ids=["half-of-a-plain-card", "half-in-hand", "fused-without-fuse", "split-spell-without-half", "cast-without-half",
-        "cast-shorthand", "cast-fused-without-fuse", "cast-half-of-a-plain-card", "cast-unknown-half"])
+        "cast-shorthand", "cast-fused-without-fuse", "cast-half-of-a-plain-card", "cast-unknown-half",
+        "cast-fused-with-divided-damage"])
 def test_a_split_card_is_one_half_only_as_a_spell(write, line_of, objects, question, marker, message):
     """708.3-708.4, 702.102a: which half a split spell is, said where it is cast or on the stack, and only there."""
-    path = write("split.yaml", f"players: [alice, bob]\nobjects:\n  - {objects}\nquestion: {question}\n", dedent=False)
+    divided = "{spell: {effect: {damage_divided: {amount: 2, targets: 2}}}}"
+    cards = ("cards:\n  - {name: Divided // Fused, halves: [{name: Divided, cost: '{R}', types: [instant], abilities: "
+             f"[{divided}, {{keyword: fuse}}]}}, {{name: Fused, cost: '{{U}}', types: [instant], abilities: "
+             "[{spell: {effect: {draw: 1}}}, {keyword: fuse}]}]}\n")
+    path = write("split.yaml", f"players: [alice, bob]\n{cards}objects:\n  - {objects}\nquestion: {question}\n",
+                 dedent=False)
     assert_error(path, line_of(path, marker), message)
 
 

@@ -189,17 +189,18 @@ def _split_card(f: Field, name: str, face: bool) -> CardSpec:
         raise where.fail("a split card has exactly two halves: left and right (CR 708.1)")
     for half, item in zip(halves, where.elements()):
         if not set(half.types) <= _HALF_TYPES or half.faces:
-            raise UnsupportedError(item.where, f"unsupported: a split card's half other than an instant or sorcery "
+            raise UnsupportedError(item.where, f"a split card's half other than an instant or sorcery "
                                                f"('{half.name}')")
         if half.colors is not None:
-            raise UnsupportedError(item.where, f"unsupported: a color indicator on a split card's half ('{half.name}')")
+            raise UnsupportedError(item.where, f"a color indicator on a split card's half ('{half.name}')")
     cost: dict[str, int] = {}
     for half in halves:
         for symbol, n in half.mana_cost:
             cost[symbol] = cost.get(symbol, 0) + n
-    fused = ()
+    fused: tuple[AbilitySpec, ...] = ()
     if all(any(a.keyword == "fuse" for a in half.abilities) for half in halves):
-        fused = (_fused_spell(where, halves),)
+        spell = _fused_spell(halves)
+        fused = (spell,) if spell is not None else ()
     elif any(a.keyword == "fuse" for half in halves for a in half.abilities):
         raise where.fail(f"card '{name}': fuse is on both halves of a split card or on neither (CR 702.102a)")
     return CardSpec(name=name, mana_cost=tuple(sorted(cost.items())),
@@ -211,12 +212,13 @@ def _union(parts: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(x for part in parts for x in part))
 
 
-def _fused_spell(where: Field, halves: tuple[CardSpec, ...]) -> AbilitySpec:
-    """The spell ability of a fused split spell: both halves' instructions, the left half's first (702.102d)."""
+def _fused_spell(halves: tuple[CardSpec, ...]) -> AbilitySpec | None:
+    """The spell ability of a fused split spell: both halves' instructions, the left half's first (702.102d); None
+    where a half is not one plain spell ability pyrules reads (modes, divided damage, "instead", a timing of its own,
+    a line no template fits)."""
     spells = [next((a for a in half.abilities if a.kind == "spell"), None) for half in halves]
     if any(s is None or s.modes or s.divided or s.instead or s.timing for s in spells):
-        raise UnsupportedError(where.where, "unsupported: fuse with a half that is not one plain spell ability (modes, "
-                                            "divided damage, \"instead\" or a timing of its own)")
+        return None  # (casting it fused is refused where a situation asks for it; a half alone may still be cast)
     left, right = spells
     conditions = (left.conditions or ("",) * len(left.effects)) + (right.conditions or ("",) * len(right.effects))
     return replace(left, effects=left.effects + right.effects, conditions=conditions if any(conditions) else ())

@@ -440,8 +440,11 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         if zone != "stack":
             raise f.child("face").fail(f"in the {zone} a split card is its two halves combined; only a spell on the "
                                        "stack is one half, or both fused (CR 708.3, 708.4)")
-        if face == "both" and not card.abilities:
+        if face == "both" and not all(any(a.keyword == "fuse" for a in h.abilities) for h in card.halves):
             raise f.child("face").fail(f"'{card.name}' has no fuse: its halves are cast one at a time (CR 702.102a)")
+        if face == "both" and not card.abilities:
+            raise UnsupportedError(f.child("face").where, f"a fused {card.name}: a half that is not one plain spell "
+                                                          "ability (modes, divided damage, \"instead\" or a timing)")
     elif card.is_split and zone == "stack":
         raise (f.child("face") if f.child("face").present else f).fail(
             f"'{oid}' is a split card on the stack: say which half was cast with face: left, right or both (fused) "
@@ -1288,8 +1291,11 @@ def _cast_half(body: Field, shorthand: bool, card: CardSpec, half: str, obj: Gam
         raise f.fail(
             f"'{obj.id}' is a split card ({card.name}): say which half is cast with half: left ({card.halves[0].name}), "
             f"right ({card.halves[1].name}) or both, fused (CR 708.3, 702.102a)")
-    if half == "both" and not card.abilities:
+    if half == "both" and not all(any(a.keyword == "fuse" for a in h.abilities) for h in card.halves):
         raise f.fail(f"'{obj.id}' ({card.name}) has no fuse: one half is cast, left or right (CR 702.102a)")
+    if half == "both" and not card.abilities:
+        raise UnsupportedError(f.where, f"casting {card.name} fused: a half that is not one plain spell ability (modes, "
+                                        "divided damage, \"instead\" or a timing of its own)")
     return card.face(half)
 
 
