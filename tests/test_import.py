@@ -1422,6 +1422,10 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("~ can't be blocked except by creatures with flying.", False,  # 509.1b
+     [{"static": {"unblockable_by": {"types": ["creature"], "not_keywords": ["flying"]}}}]),
+    ("~ can't be blocked except by creatures with flying or reach.", False,
+     [{"static": {"unblockable_by": {"types": ["creature"], "not_keywords": ["flying", "reach"]}}}]),
     ("Living weapon", False, [{"triggered": {"when": "enters", "effect": [  # 702.92a
         {"create_tokens": {"kind": "phyrexian_germ_0_0_b", "count": 1}}, {"attach_to_tokens": True}]}}]),
     ("When ~ enters, create two 1/1 red Goblin creature tokens, then attach ~ to it.", False, None),

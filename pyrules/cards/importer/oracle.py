@@ -1554,6 +1554,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"~ can't block creatures with power (\d+) or (less|greater)\.", line)
     if m:  # 509.1b: a restriction of its own as a blocker
         return [{"static": {"cant_block_power": {"at_most" if m.group(2) == "less" else "at_least": int(m.group(1))}}}]
+    m = re.fullmatch(r"~ can't be blocked except by creatures with (flying|flying or reach)\.", line)
+    if m:  # 509.1b: "... except by creatures with flying": by creatures without it (with neither, for "or reach")
+        return [{"static": {"unblockable_by": {"types": ["creature"], "not_keywords": m.group(1).split(" or ")}}}]
     m = re.fullmatch(r"~ can't be blocked by (.+?)\.", line)
     blockers = _blockers(m.group(1)) if m else None
     if blockers:  # 509.1b: "~ can't be blocked by Walls", "... by artifact creatures", "... by blue creatures"
