@@ -1422,6 +1422,10 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("~ deals 2 damage to each attacking creature.", True,  # 506.4
+     [{"spell": {"effect": {"damage_each": {"amount": 2, "filter": {"types": ["creature"], "attacking": True}}}}}]),
+    ("~ deals 1 damage to each attacking or blocking creature.", True,
+     [{"spell": {"effect": {"damage_each": {"amount": 1, "filter": {"types": ["creature"], "in_combat": True}}}}}]),
     ("~ can't be blocked except by creatures with flying.", False,  # 509.1b
      [{"static": {"unblockable_by": {"types": ["creature"], "not_keywords": ["flying"]}}}]),
     ("~ can't be blocked except by creatures with flying or reach.", False,

@@ -952,7 +952,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         if m.group(3):
             flt = permanent_filter(m.group(3))
             if flt is None or flt.get("types") != ["creature"] or \
-                    set(flt) - {"types", "other", "controller", "keywords", "not_keywords"}:
+                    set(flt) - {"types", "other", "controller", "keywords", "not_keywords", "attacking", "blocking",
+                                "in_combat"}:
                 return None
             body["filter"] = flt
         who = m.group(2) or (m.group(4) or "").rpartition(" ")[2]
