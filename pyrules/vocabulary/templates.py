@@ -2005,9 +2005,11 @@ def filter_words(flt: Filter) -> str:
             words.append(f"(power {value} or {'less' if key == 'power_at_most' else 'greater'})")
         elif key in ("subtypes", "not_subtypes"):
             words += [("non-" if key == "not_subtypes" else "") + s.capitalize() for s in value]
-        elif key in ("keywords", "not_keywords"):
-            names = " and ".join(k.replace("_", " ") for k in value)
+        elif key in ("keywords", "not_keywords"):  # (not_keywords: with none of them)
+            names = (" and " if key == "keywords" else " or ").join(k.replace("_", " ") for k in value)
             words.append(f"({'with' if key == 'keywords' else 'without'} {names})")
+        elif key == "any_types":
+            words.append(", ".join(value[:-1]) + " or " + value[-1])
         else:
             words.append(f"{key} {value}")
     return " ".join(words) or "any"
