@@ -1422,6 +1422,9 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("Destroy target artifact, enchantment, or land.", True,  # 205.2a: any one of the three
+     [{"spell": {"effect": {"destroy_target": {"any_types": ["artifact", "enchantment", "land"]}}}}]),
+    ("Destroy target artifact enchantment, or land.", True, None),
     ("~ deals 2 damage to each attacking creature.", True,  # 506.4
      [{"spell": {"effect": {"damage_each": {"amount": 2, "filter": {"types": ["creature"], "attacking": True}}}}}]),
     ("~ deals 1 damage to each attacking or blocking creature.", True,

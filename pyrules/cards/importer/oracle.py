@@ -223,6 +223,10 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
         return {"types": [nouns[0]], **flt}
     if len(nouns) == 3 and nouns[1] == "or" and nouns[0] in TYPE_WORDS and nouns[2] in TYPE_WORDS:
         return {"any_types": [nouns[0], nouns[2]], **flt}
+    listed = [n.rstrip(",") for n in nouns]  # "artifact, enchantment, or land"
+    if len(listed) == 4 and nouns[0].endswith(",") and nouns[1].endswith(",") and listed[2] == "or" and \
+            all(n in TYPE_WORDS for n in (listed[0], listed[1], listed[3])):
+        return {"any_types": [listed[0], listed[1], listed[3]], **flt}
     return None
 
 
