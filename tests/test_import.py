@@ -1422,6 +1422,14 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("Enchanted creature can't be blocked.", False,  # 509.1b
+     [{"static": {"gain_keywords": ["cant_be_blocked"], "filter": {"enchanted": True}}}]),
+    ("Enchanted creature gets -2/-2 and can't block.", False,
+     [{"static": {"modify_pt": "-2/-2", "filter": {"enchanted": True}}},
+      {"static": {"restrictions": ["block"], "filter": {"enchanted": True}}}]),
+    ("All creatures have haste.", False, [{"static": {"gain_keywords": ["haste"], "filter": {"types": ["creature"]}}}]),
+    ("~ deals 3 damage to target creature you don't control.", True,  # 109.4
+     [{"spell": {"effect": {"damage_target": {"amount": 3, "filter": {"types": ["creature"], "controller": "opponent"}}}}}]),
     ("Destroy target artifact, enchantment, or land.", True,  # 205.2a: any one of the three
      [{"spell": {"effect": {"destroy_target": {"any_types": ["artifact", "enchantment", "land"]}}}}]),
     ("Destroy target artifact enchantment, or land.", True, None),

@@ -973,7 +973,7 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     m = re.fullmatch(r"~ deals (\d+|X) damage to target (.+)", sentence)
     if m and m.group(2) not in ("player", "opponent", "player or planeswalker"):
         flt = permanent_filter(m.group(2))
-        if flt is not None and "controller" not in flt:
+        if flt is not None and flt.get("controller", "you") in ("you", "opponent"):  # (seen from the spell's controller)
             return {"damage_target": {"amount": "X" if m.group(1) == "X" else int(m.group(1)), "filter": flt}}
     m = re.fullmatch(r"Exile another target (.+)", sentence)
     if m:
@@ -2952,7 +2952,25 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _exiled_if_it_dies(line, spell_card)
     if read is None and line.endswith(" token, then attach ~ to it."):
         read = _attached_to_the_token(line, spell_card)
+    if read is None and not spell_card and line.startswith(("Enchanted creature ", "Equipped creature ", "All creatures ")):
+        read = _what_attached_grants(line)
     return read
+
+
+def _what_attached_grants(line: str) -> list[dict[str, Any]] | None:
+    """"Enchanted (equipped) creature can't be blocked" (a keyword it has, 509.1b), "Enchanted creature gets -2/-2 and
+    can't block" (a change of power and toughness and a restriction: two static effects, 613.4c, 509.1b), "All
+    creatures have haste" (702.1)."""
+    attached = {"enchanted": True}
+    if re.fullmatch(r"(?:Enchanted|Equipped) creature can't be blocked\.", line):
+        return [{"static": {"gain_keywords": ["cant_be_blocked"], "filter": attached}}]
+    m = re.fullmatch(r"Enchanted creature gets ([+-]\d+/[+-]\d+) and can't (attack|block|attack or block)\.", line)
+    if m:
+        return [{"static": {"modify_pt": m.group(1), "filter": attached}},
+                {"static": {"restrictions": m.group(2).split(" or "), "filter": attached}}]
+    m = re.fullmatch(r"All creatures have ([a-z ,]+?)\.", line)
+    granted = _static_grant(None, m.group(1), {"types": ["creature"]}) if m else None
+    return [granted] if granted else None
 
 
 def _attached_to_the_token(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
