@@ -2180,7 +2180,8 @@ TRIGGERS: tuple[Kind, ...] = (
          Modelled("combat.lp", ("508.3a", "508.1m")), term=_const("attacks"),
          example="combat/an-attack-trigger-resolves-before-blocks"),
     Kind("trigger", "attacks_alone", "whenever a [filter] creature attacks alone: it is the only creature declared as "
-         "an attacker (506.5, 508.3a; exalted, 702.83a): give the filter, such as {types: [creature], controller: you}",
+         "an attacker (506.5, 508.3a; exalted, 702.83a), with a filter such as {types: [creature], controller: you}; "
+         "without one, whenever this creature attacks alone",
          Modelled("combat.lp", ("506.5", "508.3a")), term=_const("attacks_alone"),
          example="combat/exalted-twice-on-a-creature-attacking-alone"),
     Kind("trigger", "blocks", "whenever this creature blocks (is declared as a blocker, 509.3a)",
