@@ -1422,6 +1422,12 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("Whenever ~ attacks alone, it gets +2/+2 until end of turn.", False,  # 506.5
+     [{"triggered": {"when": "attacks_alone", "effect": {"lasting_on_self": "next"}}},
+      {"static": {"modify_pt": "+2/+2", "lasting": "until_end_of_turn"}}]),
+    ("As long as ~ is attacking, it gets +1/+1 and has first strike.", False,  # 611.3a
+     [{"static": {"modify_pt": "+1/+1", "gain_keywords": ["first_strike"], "as_long_as": "attacking"}}]),
+    ("~ can't block and can't be blocked.", False, [{"keyword": "cant_block"}, {"keyword": "cant_be_blocked"}]),
     ("Enchanted creature can't be blocked.", False,  # 509.1b
      [{"static": {"gain_keywords": ["cant_be_blocked"], "filter": {"enchanted": True}}}]),
     ("Enchanted creature gets -2/-2 and can't block.", False,
@@ -1532,7 +1538,9 @@ _LINES = [
     ("{2}{U}: Adapt 2.", False, [{"activated": {"cost": "{2}{U}", "effect": {"adapt": 2}}}]),
     ("As long as ~ is monstrous, it has hexproof and indestructible.", False,
      [{"static": {"gain_keywords": ["hexproof", "indestructible"], "as_long_as": "monstrous"}}]),
-    ("As long as ~ is attacking, it has flying.", False, None),
+    ("As long as ~ is attacking, it has flying.", False,  # ("it": ~, the permanent the condition names)
+     [{"static": {"gain_keywords": ["flying"], "as_long_as": "attacking"}}]),
+    ("As long as ~ is blocking, it has flying.", False, None),
     ("When ~ becomes monstrous, each opponent loses 2 life.", False,
      [{"triggered": {"when": "becomes_monstrous", "effect": {"each_opponent_loses_life": 2}}}]),
     ("Whenever ~ becomes blocked by a non-Wall creature, destroy that creature.", False,

@@ -1913,7 +1913,8 @@ def _conditional_static(line: str) -> dict[str, Any] | None:
         pt, words, condition = m.group(1), m.group(2) or m.group(3) or m.group(4), m.group(5)
     else:
         m = re.fullmatch(rf"As long as (.+?), ~ {_GRANT}\.", line) or \
-            re.fullmatch(rf"As long as (~ is monstrous), it {_GRANT}\.", line)  # ("it": the permanent the condition names)
+            re.fullmatch(rf"As long as (~ is (?:monstrous|attacking|tapped|untapped)), it {_GRANT}\.", line)  # ("it": the
+        # permanent the condition names)
         if not m:
             return None
         condition, pt, words = m.group(1), m.group(2), m.group(3) or m.group(4) or m.group(5)
@@ -1924,7 +1925,8 @@ def _conditional_static(line: str) -> dict[str, Any] | None:
 
 _WHILE_WORDS = {"it's attacking": "attacking", "it's tapped": "tapped", "it's untapped": "untapped",
                 "it's your turn": "your_turn", "it's not your turn": "not_your_turn",
-                "you have no cards in hand": "no_cards_in_hand", "~ is monstrous": "monstrous"}
+                "you have no cards in hand": "no_cards_in_hand", "~ is monstrous": "monstrous",
+                "~ is attacking": "attacking", "~ is tapped": "tapped", "~ is untapped": "untapped"}
 
 
 def _as_long_as(condition: str) -> Any:
@@ -2186,10 +2188,12 @@ def _triggered(line: str) -> dict[str, Any] | None:
     if m:  # 120.3, 603.2: the damage of the permanent or of the spell as it resolves (Syr Carah, the Bold)
         return _trigger("deals_damage_to_player", {"any_types": ["instant", "sorcery"], "controller": "you"}, m.group(1),
                         or_self=True)
-    m = re.fullmatch(r"(?:When|Whenever) ~ (attacks|blocks|becomes blocked|deals combat damage to a player), (.+)\.", line)
+    m = re.fullmatch(r"(?:When|Whenever) ~ (attacks|attacks alone|blocks|becomes blocked|deals combat damage to a player), "
+                     r"(.+)\.", line)
     if m:
-        when = {"attacks": "attacks", "blocks": "blocks", "becomes blocked": "becomes_blocked",
-                "deals combat damage to a player": "deals_combat_damage_to_player"}[m.group(1)]
+        when = {"attacks": "attacks", "attacks alone": "attacks_alone", "blocks": "blocks",
+                "becomes blocked": "becomes_blocked", "deals combat damage to a player": "deals_combat_damage_to_player"
+                }[m.group(1)]
         return _trigger(when, None, m.group(2))
     m = re.fullmatch(r"(?:When|Whenever) you cast (a|an) (\w+)(?: or (\w+))? spell, (.+)\.", line)
     if m and all(t is None or t in CARD_TYPE_WORDS for t in m.group(2, 3)):
@@ -2623,7 +2627,7 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
     if static is None:
         return None
     if m.group(1) in ("it", "this creature") and not re.fullmatch(
-            r"(?:When|Whenever) ~ (?:attacks|blocks|becomes blocked|blocks or becomes blocked|enters|"
+            r"(?:When|Whenever) ~ (?:attacks|attacks alone|blocks|becomes blocked|blocks or becomes blocked|enters|"
             r"deals combat damage to a player), ", line[:m.start()]):
         return None  # "it" names this permanent only where the trigger's event is about it alone
     if m.group(1) == "that creature" and not re.fullmatch(r"Whenever a creature you control attacks alone, ",
@@ -2954,6 +2958,10 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _attached_to_the_token(line, spell_card)
     if read is None and not spell_card and line.startswith(("Enchanted creature ", "Equipped creature ", "All creatures ")):
         read = _what_attached_grants(line)
+    m = re.fullmatch(r"~ (can't [a-z ]+?) and (can't [a-z ]+?)\.", line) if read is None and not spell_card else None
+    if m:  # "~ can't block and can't be blocked": two restrictions of its own (509.1b), each a line of its own
+        both = [translate_line(f"~ {m.group(1)}.", spell_card), translate_line(f"~ {m.group(2)}.", spell_card)]
+        read = both[0] + both[1] if all(r and all("keyword" in a for a in r) for r in both) else None  # type: ignore
     return read
 
 
