@@ -1422,6 +1422,14 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("Other artifact creatures you control get +1/+1.", False,  # 205.2a: both types
+     [{"static": {"modify_pt": "+1/+1", "filter": {"types": ["artifact", "creature"], "controller": "you",
+                                                   "other": True}}}]),
+    ("Creature tokens get -1/-1.", False, [{"static": {"modify_pt": "-1/-1", "filter": {"types": ["creature"],
+                                                                                       "token": True}}}]),
+    ("Destroy target artifact creature.", True, [{"spell": {"effect": {"destroy_target": {"types": ["artifact",
+                                                                                                   "creature"]}}}}]),
+    ("Destroy target creature artifact.", True, None),
     ("Whenever ~ attacks alone, it gets +2/+2 until end of turn.", False,  # 506.5
      [{"triggered": {"when": "attacks_alone", "effect": {"lasting_on_self": "next"}}},
       {"static": {"modify_pt": "+2/+2", "lasting": "until_end_of_turn"}}]),

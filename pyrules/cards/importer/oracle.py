@@ -223,6 +223,8 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
         return {"types": [nouns[0]], **flt}
     if len(nouns) == 3 and nouns[1] == "or" and nouns[0] in TYPE_WORDS and nouns[2] in TYPE_WORDS:
         return {"any_types": [nouns[0], nouns[2]], **flt}
+    if len(nouns) == 2 and nouns[0] in TYPE_WORDS - {"creature"} and nouns[1] in TYPE_WORDS and nouns[0] != nouns[1]:
+        return {"types": [nouns[0], nouns[1]], **flt}  # "artifact creature", "enchantment creature": both types
     listed = [n.rstrip(",") for n in nouns]  # "artifact, enchantment, or land"
     if len(listed) == 4 and nouns[0].endswith(",") and nouns[1].endswith(",") and listed[2] == "or" and \
             all(n in TYPE_WORDS for n in (listed[0], listed[1], listed[3])):
@@ -2006,6 +2008,12 @@ def _static(line: str) -> dict[str, Any] | None:
     if m:
         flt = permanent_filter(m.group(1))
         return {"static": {"modify_pt": m.group(2), "filter": flt}} if flt else None
+    m = re.fullmatch(r"((?:Other a|A)rtifact creatures (?:you|your opponents) control|(?:Other e|E)nchantment creatures "
+                     r"(?:you|your opponents) control|Creature tokens(?: (?:you|your opponents) control)?) get "
+                     r"([+-]\d+/[+-]\d+)\.", line)
+    flt = permanent_filter(m.group(1)) if m else None
+    if flt and set(flt) <= {"types", "controller", "other", "token"}:  # (what a static ability's filter may ask)
+        return {"static": {"modify_pt": m.group(2), "filter": flt}}  # type: ignore[union-attr]
     m = re.fullmatch(r"Other creatures you control get ([+-]\d+/[+-]\d+)\.", line)
     if m:
         return {"static": {"modify_pt": m.group(1), "filter": {"types": ["creature"], "controller": "you", "other": True}}}
