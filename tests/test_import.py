@@ -1422,6 +1422,10 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("Whenever another creature dies, you may have ~ deal 1 damage to target player or planeswalker.", False,  # 608.2d
+     [{"triggered": {"when": "dies", "filter": {"types": ["creature"], "other": True},
+                     "effect": {"may": {"damage_player_or_planeswalker": 1}}}}]),
+    ("When ~ enters, you may have ~ gain 2 life.", False, None),
     ("Other artifact creatures you control get +1/+1.", False,  # 205.2a: both types
      [{"static": {"modify_pt": "+1/+1", "filter": {"types": ["artifact", "creature"], "controller": "you",
                                                    "other": True}}}]),

@@ -813,6 +813,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     if m:  # 608.2h: counted as the instruction is followed
         amount, counted = number(m.group(1)), count_phrase(m.group(2))
         return {"gain_life_for_each": {"amount": amount, "for_each": counted}} if amount and counted else None
+    m = re.fullmatch(r"You may have ~ deal (.+)", sentence)  # "you may have ~ deal 1 damage to ...": its damage, if
+    if m:  # its controller wants (608.2d)
+        inner = _effect(f"~ deals {m.group(1)}", permanent)
+        return {"may": inner} if inner is not None and next(iter(inner)) in MAY_FOLLOWED else None
     m = re.fullmatch(r"You may (.+)", sentence)
     if m and not m.group(1).startswith(("have ", "pay ", "cast ", "play ")):
         inner = _effect(m.group(1)[0].upper() + m.group(1)[1:], permanent)
