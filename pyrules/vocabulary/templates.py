@@ -1105,7 +1105,7 @@ class MayInstruction(Shape):
     FOLLOWED = frozenset({
         "draw", "discard", "mill", "exile_top", "may_play_exiled", "gain_life", "lose_life", "each_opponent_loses_life",
         "drain_each_opponent",
-        "damage_any_target", "damage_player_or_planeswalker", "damage_opponent_or_planeswalker",
+        "damage_any_target", "damage_player_or_planeswalker",
         "damage_target", "damage_each", "damage_you", "destroy_target", "exile_target", "tap_target", "untap_target",
         "return_target_to_hand", "return_self_to_hand", "regenerate_self", "regenerate_target", "counter_target_spell",
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
