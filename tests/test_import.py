@@ -1422,6 +1422,11 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("Flying, trample, protection from white and from blue", False,  # 702.16g: one protection from each
+     [{"keyword": "flying"}, {"keyword": "trample"}, {"keyword": "protection_from_white"},
+      {"keyword": "protection_from_blue"}]),
+    ("First strike; reach", False, [{"keyword": "first_strike"}, {"keyword": "reach"}]),
+    ("Flying, protection from Dragons", False, None),
     ("Whenever another creature dies, you may have ~ deal 1 damage to target player or planeswalker.", False,  # 608.2d
      [{"triggered": {"when": "dies", "filter": {"types": ["creature"], "other": True},
                      "effect": {"may": {"damage_player_or_planeswalker": 1}}}}]),

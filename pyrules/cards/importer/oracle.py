@@ -1633,7 +1633,27 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     words = [w.strip().lower() for w in line.split(",")]
     if all(w in KEYWORDS for w in words):
         return [{"keyword": w.replace(" ", "_")} for w in words]
-    return None
+    return _keyword_list(line)
+
+
+def _keyword_list(line: str) -> list[dict[str, Any]] | None:
+    """"Flying; reach", "Flying, trample, protection from white and from blue": keywords separated by commas or
+    semicolons, a protection from each quality named (702.16g)."""
+    items: list[str] = []
+    for item in re.split(r"[,;] ", line.lower()):
+        if items and items[-1].startswith("protection from ") and re.fullmatch(r"(?:and )?from \w+", item):
+            items[-1] += f", {item}"  # "protection from black, from red and from green"
+        else:
+            items.append(item)
+    out: list[dict[str, Any]] = []
+    for item in items:
+        qualities = re.findall(r"from (\w+)", item) if item.startswith("protection from ") else []
+        names = [f"protection from {q}" for q in qualities] if qualities and re.fullmatch(
+            r"protection from \w+(?:,? (?:and )?from \w+)*", item) else [item]
+        if not all(n in KEYWORDS for n in names):
+            return None
+        out += [{"keyword": n.replace(" ", "_")} for n in names]
+    return out if len(out) > 1 else None
 
 
 # -- lines of permanents ----------------------------------------------------------------------------
