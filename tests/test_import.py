@@ -365,6 +365,10 @@ def test_bad_library_files(write, capsys, library, message):
     ("Lands you control have \"{T}: Untap this creature.\"", "Lands you control have \"{T}: Untap this creature.\""),
     ("{2}{WU}: Add {PR}.", "{2}{W/U}: Add {R/P}."),
     ("{P/R}: ~ gets +1/+0 until end of turn.", "{R/P}: ~ gets +1/+0 until end of turn."),
+    ("When Vivid Crag dies, create a colorless Treasure artifact token with \"{T}, Sacrifice this artifact: Add one mana "
+     "of any color.\"", "When ~ dies, create a Treasure token."),  # 111.10: the older wording of a predefined token
+    ("Create two colorless Clue artifact tokens with \"{2}, Sacrifice this artifact: Draw a card.\"",
+     "Create two Clue tokens."),
 ])
 def test_normalise(line, expected):
     assert oracle.normalise(line, ["Vivid Crag"]) == expected

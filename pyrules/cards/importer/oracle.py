@@ -79,10 +79,18 @@ def normalise(line: str, names: list[str]) -> str:
     parts = line.split('"')
     line = '"'.join(_THIS.sub("~", p) if i % 2 == 0 else p for i, p in enumerate(parts))
     line = line.replace("enters the battlefield", "enters").replace("enter the battlefield", "enter")
+    line = _PREDEFINED_TOKENS.sub(lambda m: f"{m.group(1)} token{m.group(2)}.", line)  # (its period ended the sentence)
     m = re.match(r"([A-Z][a-z]+(?: [a-z]+)*) - ", line)
     if m and m.group(1).lower() in ABILITY_WORDS:  # an ability word has no rules meaning (207.2c)
         line = line[m.end():]
     return re.sub(r"\s+", " ", line).strip()
+
+
+#: The older wording of predefined tokens (111.10): "a colorless Treasure artifact token with "{T}, Sacrifice this
+#: artifact: Add one mana of any color."" is a Treasure token, as today's wording says (the built-in card of its kind).
+_PREDEFINED_TOKENS = re.compile(
+    r"colorless (Treasure|Clue|Food) artifact token(s?) with \"(?:\{T\}, [Ss]acrifice this artifact: Add one mana of any "
+    r"color|\{2\}, [Ss]acrifice this artifact: Draw a card|\{2\}, \{T\}, [Ss]acrifice this artifact: You gain 3 life)\.\"")
 
 
 def number(word: str) -> int | None:
