@@ -1426,6 +1426,9 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("{1}: Untap another target permanent.", False,  # 109.2: other than this permanent
+     [{"activated": {"cost": "{1}", "effect": {"untap_target": {"other": True}}}}]),
+    ("Target creature gets +1/+1 until end of turn. Another target creature gets -1/-1 until end of turn.", True, None),
     ("Flying, trample, protection from white and from blue", False,  # 702.16g: one protection from each
      [{"keyword": "flying"}, {"keyword": "trample"}, {"keyword": "protection_from_white"},
       {"keyword": "protection_from_blue"}]),

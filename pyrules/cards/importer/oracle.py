@@ -2992,6 +2992,11 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _translate_line(line[:-2] + '".', spell_card)  # quoted last: its period out, as templates end on one
     if read is None and spell_card:
         read = _with_own_destination(line)
+    if read is None and not spell_card and line.count("target") == 1 and "another target " in line:
+        # A permanent's ability with one target: "another target creature" is one other than this permanent (a spell's
+        # "another target" after a first target is one other than that target: not read here).
+        read = translate_line(line.replace("another target ", "target another "), spell_card)
+        read = read if read is not None and "'other': True" in str(read) else None
     if read is None and line.endswith(" would die this turn, exile it instead."):
         read = _exiled_if_it_dies(line, spell_card)
     if read is None and line.endswith(" token, then attach ~ to it."):
