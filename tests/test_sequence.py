@@ -517,7 +517,7 @@ def test_a_new_turn_starts_what_counts_this_turn_again(write):
     from pyrules.situation.model import BeginUntap
     path = write("turn.yaml", """\
         players:
-          - {name: alice, lands_played: 1, spells_cast: 2, dealt_damage: true, permanent_left: true}
+          - {name: alice, lands_played: 1, spells_cast: 2, dealt_damage: true, permanent_left: true, attacked: true}
           - {name: bob, dealt_damage: true}
         turn: 4
         phase: ending
@@ -534,8 +534,8 @@ def test_a_new_turn_starts_what_counts_this_turn_again(write):
     assert (state.turn, state.active_player, state.phase, state.step, state.priority) == (5, "bob", "beginning", "untap",
                                                                                           None)
     alice, bob = state.players
-    assert (alice.lands_played, alice.spells_cast, alice.dealt_damage, alice.permanent_left, bob.dealt_damage) == \
-        (0, 0, False, False, False)
+    assert (alice.lands_played, alice.spells_cast, alice.dealt_damage, alice.permanent_left, alice.attacked,
+            bob.dealt_damage) == (0, 0, False, False, False, False)
     elves, relic = state.object("elves"), state.object("relic")
     assert (elves.since_turn_start, elves.skips_untap_of, elves.damaged_by) == (True, None, ())
     assert (relic.since_turn_start, relic.skips_untap_of, dict(relic.used_this_turn)) == (False, "alice", {})

@@ -227,6 +227,7 @@ GIVEN: dict[str, str] = {
     "lands_played/2": "{1} lands played this turn",
     "dealt_damage_this_turn/1": "was dealt damage this turn",
     "permanent_left_this_turn/1": "a permanent they controlled left the battlefield this turn",
+    "attacked_this_turn/1": "attacked with a creature this turn",
     "spells_cast_last_turn/2": "{1} spells cast last turn",
     "spells_cast_this_turn/2": "{1} spells cast this turn",
     "unseen_hand/2": "{1} unseen cards in hand",

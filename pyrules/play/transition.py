@@ -510,7 +510,10 @@ def _land_played(d: _Draft, a: Symbol) -> None:
 
 
 def _attacks(d: _Draft, a: Symbol) -> None:
-    d.set(d.obj(a.arguments[0]), attacking=_text(a.arguments[1]))
+    attacker = d.obj(a.arguments[0])
+    d.set(attacker, attacking=_text(a.arguments[1]))
+    if attacker.controller in d.players:  # (raid: its controller attacked with a creature this turn, 508.1)
+        d.players[attacker.controller] = replace(d.players[attacker.controller], attacked=True)
 
 
 def _blocks(d: _Draft, a: Symbol) -> None:
@@ -1128,7 +1131,7 @@ def _time_moves_on(question: Question, state: Situation) -> Situation:
     if isinstance(question, BeginUntap):
         names = [p.name for p in state.players]
         active = names[(names.index(state.active_player) + 1) % len(names)]
-        players = tuple(replace(p, lands_played=0, dealt_damage=False, permanent_left=False, spells_cast=0,
+        players = tuple(replace(p, lands_played=0, dealt_damage=False, permanent_left=False, attacked=False, spells_cast=0,
                                 spells_cast_last_turn=p.spells_cast)
                         for p in state.players)
         objects = tuple(replace(o, used_this_turn={}, loyalty_activated=False, damaged_by=(),
@@ -1292,7 +1295,8 @@ def _state_key(state: Situation) -> tuple:
                      for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.discarded, p.lost, p.empty_library_draw,
-                     p.poison, p.energy, p.dealt_damage, p.permanent_left, p.spells_cast, p.spells_cast_last_turn,
+                     p.poison, p.energy, p.dealt_damage, p.permanent_left, p.attacked, p.spells_cast,
+                     p.spells_cast_last_turn,
                      p.shuffled,
                      p.milled, p.exiled, p.surveilled, shields_left(p.prevention_shields))
                     for p in state.players)

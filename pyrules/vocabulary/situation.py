@@ -268,6 +268,9 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
     _field("player", "permanent_left", "whether a permanent they controlled left the battlefield this turn (revolt: "
            "an ability word, 207.2c; a sequence of actions keeps it)", Modelled("triggers.lp", ("207.2c", "603.4")),
            Bool(), example="sequences/revolt-after-a-permanent-left", asp="permanent_left_this_turn"),
+    _field("player", "attacked", "whether they attacked with a creature this turn (raid: an ability word, 207.2c; a "
+           "sequence of actions sets it as they declare attackers, 508.1)", Modelled("triggers.lp", ("207.2c", "603.4")),
+           Bool(), example="sequences/raid-after-attacking", asp="attacked_this_turn"),
     _field("player", "spells_cast", "how many spells they have cast this turn (storm, 702.40a; a sequence of actions "
            "counts those it casts)", Modelled("casting.lp", ("702.40a", "601.2i")), Count(0),
            example="stack/storm-copies-for-each-spell-cast-before", asp="spells_cast_this_turn"),

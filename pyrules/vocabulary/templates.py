@@ -2793,7 +2793,8 @@ OPTIONS: tuple[Kind, ...] = (
          "kicked (the spell it was cast as was kicked, 702.33d), evoked (702.74a), no_p1p1_counters or no_m1m1_counters "
          "(it had no +1/+1, or -1/-1, counters on it: undying 702.93a, persist 702.79a, looking back for a dies "
          "trigger, 603.10a), not_renowned (702.112a), opponent_damaged_this_turn (bloodthirst, 702.54a), revolt (a "
-         "permanent you controlled left the battlefield this turn, 207.2c), cast_from_hand or not_cast_from_hand (\"if "
+         "permanent you controlled left the battlefield this turn, 207.2c), raid (you attacked with a creature this turn, "
+         "207.2c), cast_from_hand or not_cast_from_hand (\"if "
          "you (didn't) cast it from your hand\", 601.2a: a permanent put onto the battlefield was not cast) or "
          "attacks_player_with_most_life (dethrone, 702.105a) or with_two_other_attackers (battalion: \"whenever this and "
          "at least two other creatures attack\"), conditions of an attack trigger's event, or x_in_cost (\"if that "
@@ -2806,7 +2807,7 @@ OPTIONS: tuple[Kind, ...] = (
          "as the ability triggers or applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
-                "revolt", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
+                "revolt", "raid", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
                 "with_two_other_attackers", "x_in_cost", "untapped", "tapped", "no_spells_cast_last_turn",
                 "two_spells_cast_last_turn", "surged", *SPENT_CONDITIONS)),
          frozenset({"triggered", "enters"}),
