@@ -1426,6 +1426,10 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("When ~ enters, if you attacked with a creature this turn, ~ deals 2 damage to any target.", False,  # raid, 207.2c
+     [{"triggered": {"when": "enters", "effect": {"damage_any_target": 2}, "if": "raid"}}]),
+    ("~ enters with a +1/+1 counter on it if you attacked with a creature this turn.", False,
+     [{"enters": {"counters": {"p1p1": 1}, "if": "raid"}}]),
     ("{1}: Untap another target permanent.", False,  # 109.2: other than this permanent
      [{"activated": {"cost": "{1}", "effect": {"untap_target": {"other": True}}}}]),
     ("Target creature gets +1/+1 until end of turn. Another target creature gets -1/-1 until end of turn.", True, None),

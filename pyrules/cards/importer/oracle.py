@@ -1692,10 +1692,11 @@ def _enters(line: str) -> dict[str, Any] | None:
         return {"enters": {"counters": {counter_kind(m.group(1)): "colors_spent"}}}
     if line == "Sunburst":  # 702.44a
         return {"enters": {"sunburst": True}}
-    m = re.fullmatch(rf"~ enters with {_COUNTED} on it if a permanent you controlled left the battlefield this turn\.",
-                     line)
-    if m and counter_kind(m.group(2)) and m.group(1) != "X":  # revolt (207.2c): a condition of the rider (614.1c)
-        return {"enters": {"counters": {counter_kind(m.group(2)): number(m.group(1))}, "if": "revolt"}}
+    m = re.fullmatch(rf"~ enters with {_COUNTED} on it if (a permanent you controlled left the battlefield|you attacked "
+                     r"with a creature) this turn\.", line)
+    if m and counter_kind(m.group(2)) and m.group(1) != "X":  # revolt, raid (207.2c): a condition of the rider (614.1c)
+        return {"enters": {"counters": {counter_kind(m.group(2)): number(m.group(1))},
+                           "if": "revolt" if m.group(3).startswith("a permanent") else "raid"}}
     m = re.fullmatch(rf"(If ~ was kicked, it|~) enters (tapped )?with {_COUNTED} on it"
                      r"( if you cast it from your hand| if you didn't cast it from your hand)?\.", line)
     if m:  # "if ~ was kicked, it enters with ...", "... if you (didn't) cast it from your hand" (702.33d, 601.2a, 614.1c)
@@ -2369,8 +2370,9 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         if flt is None and when == "enters" and not condition else None
     if spent:  # an intervening if (603.4) on the mana spent to cast it (601.2h)
         text = text[spent.end():]
-    revolt = re.match(r"if a permanent you controlled left the battlefield this turn, ", text)
-    if revolt:  # revolt (207.2c): an intervening if (603.4) on the turn so far
+    revolt = re.match(r"if (a permanent you controlled left the battlefield|you attacked with a creature) this turn, ",
+                      text)
+    if revolt:  # revolt, raid (207.2c): an intervening if (603.4) on the turn so far
         text = text[revolt.end():]
     last_turn = re.match(r"if (no spells were cast|a player cast two or more spells) last turn, ", text) \
         if when == "beginning_of_each_upkeep" else None
@@ -2421,7 +2423,7 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         body["if"] = "kicked" if "kicked" in condition[0] else "surged" if "surge" in condition[0] else \
             "not_cast_from_hand" if condition[1] else "cast_from_hand"
     if revolt:
-        body["if"] = "revolt"
+        body["if"] = "revolt" if revolt.group(1).startswith("a permanent") else "raid"
     if spent:
         body["if"] = "spent_" + _COLOR_NAMES[spent.group(1).lower()]
     if tapped:
