@@ -369,6 +369,10 @@ def test_bad_library_files(write, capsys, library, message):
      "of any color.\"", "When ~ dies, create a Treasure token."),  # 111.10: the older wording of a predefined token
     ("Create two colorless Clue artifact tokens with \"{2}, Sacrifice this artifact: Draw a card.\"",
      "Create two Clue tokens."),
+    ("{T}: Target player puts the top card of their library into their graveyard.",  # 701.13a: the older wording
+     "{T}: Target player mills a card."),
+    ("Each player puts the top five cards of his or her library into his or her graveyard.", "Each player mills five cards."),
+    ("Put the top three cards of your library into your graveyard.", "Mill three cards."),
 ])
 def test_normalise(line, expected):
     assert oracle.normalise(line, ["Vivid Crag"]) == expected

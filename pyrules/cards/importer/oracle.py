@@ -80,12 +80,17 @@ def normalise(line: str, names: list[str]) -> str:
     line = '"'.join(_THIS.sub("~", p) if i % 2 == 0 else p for i, p in enumerate(parts))
     line = line.replace("enters the battlefield", "enters").replace("enter the battlefield", "enter")
     line = _PREDEFINED_TOKENS.sub(lambda m: f"{m.group(1)} token{m.group(2)}.", line)  # (its period ended the sentence)
+    line = _OLD_MILL.sub(lambda m: f"{_MILL_VERB[m.group(1)]} {'a card' if m.group(2) == 'card' else m.group(2)}", line)
     m = re.match(r"([A-Z][a-z]+(?: [a-z]+)*) - ", line)
     if m and m.group(1).lower() in ABILITY_WORDS:  # an ability word has no rules meaning (207.2c)
         line = line[m.end():]
     return re.sub(r"\s+", " ", line).strip()
 
 
+#: The older wording of milling (701.13a, since 2020): "puts the top three cards of their library into their graveyard".
+_OLD_MILL = re.compile(r"\b(puts|put|Put) the top (card|\w+ cards) of (?:their|your|his or her) library into "
+                       r"(?:their|your|his or her) graveyard")
+_MILL_VERB = {"puts": "mills", "put": "mill", "Put": "Mill"}
 #: The older wording of predefined tokens (111.10): "a colorless Treasure artifact token with "{T}, Sacrifice this
 #: artifact: Add one mana of any color."" is a Treasure token, as today's wording says (the built-in card of its kind).
 _PREDEFINED_TOKENS = re.compile(
