@@ -371,7 +371,8 @@ def test_bad_library_files(write, capsys, library, message):
      "Create two Clue tokens."),
     ("{T}: Target player puts the top card of their library into their graveyard.",  # 701.13a: the older wording
      "{T}: Target player mills a card."),
-    ("Each player puts the top five cards of his or her library into his or her graveyard.", "Each player mills five cards."),
+    ("Each player puts the top five cards of his or her library into his or her graveyard.",
+     "Each player mills five cards."),
     ("Put the top three cards of your library into your graveyard.", "Mill three cards."),
 ])
 def test_normalise(line, expected):
