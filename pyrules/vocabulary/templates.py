@@ -2565,7 +2565,7 @@ class GrantShape(Shape):
 
 
 #: When an activated ability may be activated, and when a spell may be cast, where its text limits that (602.5, 601.3).
-ACTIVATION_TIMINGS = ("sorcery", "instant", "your_upkeep")
+ACTIVATION_TIMINGS = ("sorcery", "instant", "your_upkeep", "your_turn_before_attackers")
 SPELL_TIMINGS = ("during_combat", "combat_before_blockers", "combat_after_blockers", "declare_attackers_step",
                  "declare_attackers_step_attacked", "declare_blockers_step", "before_combat_damage")
 
@@ -2724,7 +2724,9 @@ OPTIONS: tuple[Kind, ...] = (
          Modelled("activation.lp", ("113.6j", "602.2")), OneOf(("graveyard",)), frozenset({"activated", "triggered"}),
          term=lambda v, ctx: C(v), example="activation/returned-from-the-graveyard-to-hand",
          asp="ability_zone"),
-    Kind("option", "timing", "activate only as a sorcery (307.1), or (your_upkeep) only during your upkeep (602.5b); "
+    Kind("option", "timing", "activate only as a sorcery (307.1), or (your_upkeep) only during your upkeep (602.5b), or "
+         "(your_turn_before_attackers) only during your turn, before attackers are declared (602.5b: its beginning "
+         "phase, precombat main phase or beginning of combat step); "
          "a spell's \"cast this spell only ...\" (601.3): during_combat, combat_before_blockers (\"during combat before "
          "blockers are declared\"), combat_after_blockers, declare_attackers_step, declare_attackers_step_attacked "
          "(\"... and only if you've been attacked this step\": a creature attacks its caster), declare_blockers_step, "
