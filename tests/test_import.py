@@ -1431,6 +1431,8 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("{T}: Draw a card. Activate only during your turn, before attackers are declared.", False,  # 602.5b
+     [{"activated": {"cost": "{T}", "effect": {"draw": 1}, "timing": "your_turn_before_attackers"}}]),
     ("When ~ enters, if you attacked with a creature this turn, ~ deals 2 damage to any target.", False,  # raid, 207.2c
      [{"triggered": {"when": "enters", "effect": {"damage_any_target": 2}, "if": "raid"}}]),
     ("~ enters with a +1/+1 counter on it if you attacked with a creature this turn.", False,

@@ -715,6 +715,9 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
     if sentence == "Activate only during your upkeep":  # 602.5b
         options["timing"] = "your_upkeep"
         return True
+    if sentence == "Activate only during your turn, before attackers are declared":  # 602.5b
+        options["timing"] = "your_turn_before_attackers"
+        return True
     m = re.fullmatch(r"Activate only if you control (one|two|three|four|five|six|seven|\d+) or more (\w+)", sentence)
     if m:
         flt = permanent_filter(m.group(2))
