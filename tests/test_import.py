@@ -1431,6 +1431,9 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("Target creature gets +2/+2 until end of turn and can't be blocked this turn.", True,  # 611.2a: one effect
+     [{"spell": {"effect": {"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}}}},
+      {"static": {"modify_pt": "+2/+2", "gain_keywords": ["cant_be_blocked"], "lasting": "until_end_of_turn"}}]),
     ("{T}: Draw a card. Activate only during your turn, before attackers are declared.", False,  # 602.5b
      [{"activated": {"cost": "{T}", "effect": {"draw": 1}, "timing": "your_turn_before_attackers"}}]),
     ("When ~ enters, if you attacked with a creature this turn, ~ deals 2 damage to any target.", False,  # raid, 207.2c

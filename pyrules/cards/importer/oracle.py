@@ -2988,6 +2988,9 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _threaten(line, spell_card)
     if read is None and ("until end of turn" in line or " this turn." in line):
         read = _with_lasting_clause(line, spell_card)
+    if read is None and re.search(r" gets [+-]\d+/[+-]\d+ until end of turn and (?:gains [a-z ]+ until end of turn|can't "
+                                  r"be blocked this turn)\.$", line):  # one lasting effect, its duration said twice
+        read = translate_line(re.sub(r" until end of turn and ", " and ", line, count=1), spell_card)
     if read is None and ("Switch " in line or " loses " in line) and "until end of turn" in line:
         read = _switch_or_lose(line, spell_card)
     if read is None and "All creatures able to block " in line:
