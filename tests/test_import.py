@@ -1431,6 +1431,11 @@ _LINES = [
             {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}]),
     ("Draw a card. If a creature dealt damage this way would die this turn, exile it instead.", True, None),
     ("~ deals 2 damage to any target. If that creature would die this turn, exile it instead.", True, None),
+    ("Untap target creature. It gets +2/+2 until end of turn.", True,  # 611.2c: on the creature targeted
+     [{"spell": {"effect": [{"untap_target": {"types": ["creature"]}},
+                            {"lasting_on_its_target": {"ability": "next", "target": 1}}]}},
+      {"static": {"modify_pt": "+2/+2", "lasting": "until_end_of_turn"}}]),
+    ("Return target creature to its owner's hand. It gets +2/+2 until end of turn.", True, None),  # (a new object)
     ("Target creature gets +2/+2 until end of turn and can't be blocked this turn.", True,  # 611.2a: one effect
      [{"spell": {"effect": {"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}}}},
       {"static": {"modify_pt": "+2/+2", "gain_keywords": ["cant_be_blocked"], "lasting": "until_end_of_turn"}}]),

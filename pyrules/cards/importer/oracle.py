@@ -3012,6 +3012,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = read if read is not None and "'other': True" in str(read) else None
     if read is None and line.endswith(" would die this turn, exile it instead."):
         read = _exiled_if_it_dies(line, spell_card)
+    if read is None and re.search(r"\. It (?:gets|gains) .+ until end of turn\.$", line):
+        read = _then_it_lasts(line, spell_card)
     if read is None and line.endswith(" token, then attach ~ to it."):
         read = _attached_to_the_token(line, spell_card)
     if read is None and not spell_card and line.startswith(("Enchanted creature ", "Equipped creature ", "All creatures ")):
@@ -3056,6 +3058,32 @@ def _attached_to_the_token(line: str, spell_card: bool) -> list[dict[str, Any]] 
 _EXILED_IF_IT_DIES = re.compile(r"(.+\.) If (that creature|a creature dealt damage this way) would die this turn, "
                                 r"exile it instead\.")
 _EXILED_INSTEAD = {"replacement": {"event": "dies", "modify": {"exile_instead": True}, "lasting": "until_end_of_turn"}}
+
+
+def _then_it_lasts(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """"Untap target creature. It gets +2/+2 until end of turn": instructions with one target, a permanent, then a
+    lasting effect begun on that target (611.2c)."""
+    m = re.fullmatch(r"(.+\.) It ((?:gets|gains) .+ until end of turn)\.", line)
+    if m is None or m.group(1).count("target") != 1 or "target player" in m.group(1) or "any target" in m.group(1):
+        return None
+    read = translate_line(m.group(1), spell_card)
+    lasting = translate_line(f"Target creature {m.group(2)}.", True)
+    if read is None or len(read) != 1 or _makes_a_next_ability(read) or lasting is None or len(lasting) != 2 or \
+            "static" not in lasting[1]:
+        return None
+    kind = next((k for k in ("spell", "activated", "triggered") if k in read[0]), None)
+    body = read[0].get(kind) if kind else None
+    if not isinstance(body, dict) or "effect" not in body:
+        return None
+    effects = body["effect"] if isinstance(body["effect"], list) else [body["effect"]]
+    if not all(next(iter(e)) in _KEEP_IT_THERE for e in effects):  # (it must still be the permanent it was, 400.7)
+        return None
+    return [{kind: {**body, "effect": [*effects, {"lasting_on_its_target": {"ability": NEXT, "target": 1}}]}},
+            lasting[1]]
+
+
+#: Instructions after which their target is still on the battlefield, the same object.
+_KEEP_IT_THERE = frozenset({"untap_target", "tap_target", "put_counters_target", "damage_target", "regenerate_target"})
 
 
 def _exiled_if_it_dies(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
