@@ -2149,7 +2149,7 @@ def test_its_counters_are_a_count_only_for_a_target(write):
 @pytest.mark.parametrize("ability, message", [
     ('activated: {cost: "{1}", effect: {draw: 1}, timing: during_combat}',
      "'during_combat' is when a spell may be cast; an activated ability's timing is one of: sorcery, instant, "
-     "your_upkeep"),
+     "your_upkeep, your_turn_before_attackers"),
     ("spell: {effect: {draw: 1}, timing: sorcery}",
      "'sorcery' is when an activated ability may be activated; a spell's timing is one of: during_combat, "
      "combat_before_blockers, combat_after_blockers, declare_attackers_step, declare_attackers_step_attacked, "
