@@ -3066,20 +3066,28 @@ def _then_it_lasts(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"(.+\.) It ((?:gets|gains) .+ until end of turn)\.", line)
     if m is None or m.group(1).count("target") != 1 or "target player" in m.group(1) or "any target" in m.group(1):
         return None
-    read = translate_line(m.group(1), spell_card)
     lasting = translate_line(f"Target creature {m.group(2)}.", True)
-    if read is None or len(read) != 1 or _makes_a_next_ability(read) or lasting is None or len(lasting) != 2 or \
-            "static" not in lasting[1]:
+    if lasting is None or len(lasting) != 2 or "static" not in lasting[1]:
+        return None
+    read = _one_ability(m.group(1), spell_card)
+    if read is None or not all(next(iter(e)) in _KEEP_IT_THERE for e in read[2]):  # (still the permanent it was, 400.7)
+        return None
+    kind, body, effects = read
+    return [{kind: {**body, "effect": [*effects, {"lasting_on_its_target": {"ability": NEXT, "target": 1}}]}},
+            lasting[1]]
+
+
+def _one_ability(text: str, spell_card: bool) -> tuple[str, dict[str, Any], list[Any]] | None:
+    """The one spell, activated or triggered ability a line reads as (making no lasting ability of its own): its kind,
+    its body and its instructions, to add an instruction to."""
+    read = translate_line(text, spell_card)
+    if read is None or len(read) != 1 or _makes_a_next_ability(read):
         return None
     kind = next((k for k in ("spell", "activated", "triggered") if k in read[0]), None)
     body = read[0].get(kind) if kind else None
-    if not isinstance(body, dict) or "effect" not in body:
+    if kind is None or not isinstance(body, dict) or "effect" not in body:
         return None
-    effects = body["effect"] if isinstance(body["effect"], list) else [body["effect"]]
-    if not all(next(iter(e)) in _KEEP_IT_THERE for e in effects):  # (it must still be the permanent it was, 400.7)
-        return None
-    return [{kind: {**body, "effect": [*effects, {"lasting_on_its_target": {"ability": NEXT, "target": 1}}]}},
-            lasting[1]]
+    return kind, body, body["effect"] if isinstance(body["effect"], list) else [body["effect"]]
 
 
 #: Instructions after which their target is still on the battlefield, the same object.
@@ -3090,14 +3098,10 @@ def _exiled_if_it_dies(line: str, spell_card: bool) -> list[dict[str, Any]] | No
     """The instructions, then the lasting effect begun on the creature they target (only one target: a creature) or on
     each creature they dealt damage to."""
     m = _EXILED_IF_IT_DIES.fullmatch(line)
-    read = translate_line(m.group(1), spell_card) if m else None
-    if read is None or len(read) != 1 or _makes_a_next_ability(read):
+    read = _one_ability(m.group(1), spell_card) if m else None
+    if m is None or read is None:
         return None
-    kind = next((k for k in ("spell", "activated", "triggered") if k in read[0]), None)
-    body = read[0].get(kind) if kind else None
-    if not isinstance(body, dict) or "effect" not in body:
-        return None
-    effects = body["effect"] if isinstance(body["effect"], list) else [body["effect"]]
+    kind, body, effects = read
     if m.group(2) == "that creature":
         if m.group(1).count("target") != 1 or "target creature" not in m.group(1):
             return None
