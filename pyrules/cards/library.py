@@ -58,6 +58,11 @@ class CardSpec:
         return bool(self.halves)
 
     @property
+    def fuses(self) -> bool:
+        """A split card both of whose halves have fuse (702.102a)."""
+        return bool(self.halves) and all(any(a.keyword == "fuse" for a in h.abilities) for h in self.halves)
+
+    @property
     def parts(self) -> tuple[CardSpec, ...]:
         """Every set of characteristics the card has somewhere: a double-faced card's two faces, a split card's two
         halves and the two combined, any other card itself."""
@@ -198,7 +203,7 @@ def _split_card(f: Field, name: str, face: bool) -> CardSpec:
         for symbol, n in half.mana_cost:
             cost[symbol] = cost.get(symbol, 0) + n
     fused: tuple[AbilitySpec, ...] = ()
-    if all(any(a.keyword == "fuse" for a in half.abilities) for half in halves):
+    if all(any(a.keyword == "fuse" for a in half.abilities) for half in halves):  # (the card is not made yet)
         spell = _fused_spell(halves)
         fused = (spell,) if spell is not None else ()
     elif any(a.keyword == "fuse" for half in halves for a in half.abilities):

@@ -441,7 +441,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         if zone != "stack":
             raise f.child("face").fail(f"in the {zone} a split card is its two halves combined; only a spell on the "
                                        "stack is one half, or both fused (CR 708.3, 708.4)")
-        if face == "both" and not all(any(a.keyword == "fuse" for a in h.abilities) for h in card.halves):
+        if face == "both" and not card.fuses:
             raise f.child("face").fail(f"'{card.name}' has no fuse: its halves are cast one at a time (CR 702.102a)")
         if face == "both" and not card.abilities:
             raise UnsupportedError(f.child("face").where, f"a fused {card.name}: a half that is not one plain spell "
@@ -1292,7 +1292,7 @@ def _cast_half(body: Field, shorthand: bool, card: CardSpec, half: str, obj: Gam
         raise f.fail(
             f"'{obj.id}' is a split card ({card.name}): say which half is cast with half: left ({card.halves[0].name}), "
             f"right ({card.halves[1].name}) or both, fused (CR 708.3, 702.102a)")
-    if half == "both" and not all(any(a.keyword == "fuse" for a in h.abilities) for h in card.halves):
+    if half == "both" and not card.fuses:
         raise f.fail(f"'{obj.id}' ({card.name}) has no fuse: one half is cast, left or right (CR 702.102a)")
     if half == "both" and not card.abilities:
         raise UnsupportedError(f.where, f"casting {card.name} fused: a half that is not one plain spell ability (modes, "
