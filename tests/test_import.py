@@ -950,6 +950,40 @@ def test_a_modal_spell_is_read_with_its_modes(tmp_path):
         "partial", ["Choose one -", "\u2022 Draw a card.", "\u2022 Explore."])  # a mode no template reads
 
 
+
+def _instant(name: str, text: str) -> dict:
+    return {"name": name, "type": "Instant", "types": ["Instant"], "subtypes": [], "layout": "normal", "text": text,
+            "colors": ["G"], "manaCost": "{G}"}
+
+
+def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
+    """A mode that begins a lasting effect ("Target creature gets +1/+1 until end of turn", 611.2a) begins the ability
+    read after the modal one, numbered as the card's abilities are, each mode its own; modes beside instructions
+    outside them are one unsupported entry, so that the abilities after it keep their numbers."""
+    modes = ("• Target creature gets +2/+0 until end of turn.\n• Draw a card.\n"
+             "• Creatures you control gain trample until end of turn.")
+    data = {"meta": {}, "data": {
+        "Pump Charm": [_instant("Pump Charm", f"Choose one or both —\n{modes}")],
+        "Mixed Charm": [_instant("Mixed Charm", f"Choose one —\n{modes}\nTarget creature gets +0/+3 until end of turn.")]}}
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    found = imported(path)
+    pump = {"static": {"modify_pt": "+2/+0", "lasting": "until_end_of_turn"}}
+    trample = {"static": {"gain_keywords": ["trample"], "lasting": "until_end_of_turn",
+                          "filter": {"types": ["creature"], "controller": "you"}}}
+    assert found["Pump Charm"].card["abilities"] == [
+        {"spell": {"modes": [{"lasting_on_target": {"ability": 2, "target": {"types": ["creature"]}}}, {"draw": 1},
+                             {"lasting_on_each": 3}], "choose": "one_or_more"}}, pump, trample]
+    assert found["Pump Charm"].status == "full"
+    mixed = found["Mixed Charm"]
+    assert mixed.status == "partial" and mixed.unsupported[0] == "Choose one -" and len(mixed.unsupported) == 4
+    assert mixed.card["abilities"][0] == {"unsupported": " ".join(mixed.unsupported)}
+    assert mixed.card["abilities"][1:3] == [pump, trample]  # (begun by nothing: left in their places)
+    assert mixed.card["abilities"][3] == {"spell": {"effect": {"lasting_on_target": {
+        "ability": 5, "target": {"types": ["creature"]}}}}}
+    assert mixed.card["abilities"][4]["static"]["modify_pt"] == "+0/+3"
+
+
 _LINES = [
     ("~ must be blocked if able.", False, [{"keyword": "must_be_blocked"}]),
     ("{T}: Add one mana of the chosen color.", False, [{"activated": {"cost": "{T}", "effect": {"add_chosen_color": 1}}}]),

@@ -567,37 +567,76 @@ def activated(line: str) -> dict[str, Any] | None:
     return {"activated": body}
 
 
-def _modes(modes: list[str], permanent: bool) -> list[Any] | None:
-    """The instructions of each mode of a modal ability or spell (700.2), or None if one is not read."""
+def after_modal(k: int) -> str:
+    """The place-holder for the number of the k-th ability (0-based) a modal ability's modes add right after it: the
+    lasting effects their instructions begin (611.2a), numbered as the card's abilities are."""
+    return f"after_modal_{k}"
+
+
+def numbered(ability: Any, numbers: dict[str, int | str]) -> Any:
+    """``ability`` with its place-holders for other abilities (NEXT, DELAYED, REPLACING, after_modal) replaced by the
+    values ``numbers`` gives them."""
+    if isinstance(ability, dict):
+        return {k: numbers[v] if isinstance(v, str) and v in numbers else numbered(v, numbers)
+                for k, v in ability.items()}
+    if isinstance(ability, list):
+        return [numbered(a, numbers) for a in ability]
+    return ability
+
+
+def _mode(mode: str, permanent: bool, added: list[dict[str, Any]]) -> Any | None:
+    """One mode's instructions, or None; a mode whose instruction begins a lasting effect ("Target creature gets +2/+2
+    until end of turn") puts the abilities it begins into ``added``, referred to by their place-holders."""
+    effects = _effects(mode, permanent=permanent)
+    if effects is not None:
+        return effects[0] if len(effects) == 1 else effects
+    found = None if permanent and "~" in mode else translate_line(mode, True)  # (~: a spell's own words only)
+    if not found or set(found[0]) != {"spell"} or set(found[0]["spell"]) != {"effect"} or any(
+            "spell" in a for a in found[1:]):
+        return None
+    numbers: dict[str, int | str] = {}
+    for holder, begun in ((NEXT, lambda a: "static" in a), (DELAYED, _delayed), (REPLACING, lambda a: "replacement" in a)):
+        at = next((n for n, a in enumerate(found[1:]) if begun(a)), None)
+        if at is not None:
+            numbers[holder] = after_modal(len(added) + at)
+    added += [numbered(a, numbers) for a in found[1:]]
+    return numbered(found[0]["spell"]["effect"], numbers)
+
+
+def _modes(modes: list[str], permanent: bool) -> tuple[list[Any], list[dict[str, Any]]] | None:
+    """The instructions of each mode of a modal ability or spell (700.2), and the abilities their lasting effects are
+    (after_modal(k)); or None if a mode is not read."""
     if len(modes) < 2 or any(_LONG_NUMBER.search(text) for text in modes):
         return None
-    out = []
+    out: list[Any] = []
+    added: list[dict[str, Any]] = []
     for mode in modes:
-        effects = _effects(mode, permanent=permanent)
+        effects = _mode(mode, permanent, added)
         if effects is None:
             return None
-        out.append(effects[0] if len(effects) == 1 else effects)
-    return out
+        out.append(effects)
+    return out, added
 
 
-def modal(cost_text: str, modes: list[str]) -> dict[str, Any] | None:
-    """"[Cost]: Choose one — • [mode] • [mode]": an activated ability with modes (700.2)."""
+def modal(cost_text: str, modes: list[str]) -> list[dict[str, Any]] | None:
+    """"[Cost]: Choose one — • [mode] • [mode]": an activated ability with modes (700.2), and the lasting effects its
+    modes begin."""
     parts = None if _LONG_NUMBER.search(cost_text) else costs(cost_text)
     read = _modes(modes, permanent=True)
     if parts is None or read is None:
         return None
-    return {"activated": {"cost": cost_value(parts), "modes": read}}
+    return [{"activated": {"cost": cost_value(parts), "modes": read[0]}}, *read[1]]
 
 
-def modal_trigger(when: str, modes: list[str]) -> dict[str, Any] | None:
+def modal_trigger(when: str, modes: list[str]) -> list[dict[str, Any]] | None:
     """"When ~ enters, choose one — • [mode] • [mode]": a triggered ability with modes (700.2, 603.3c), its trigger
-    read as any other's."""
+    read as any other's, and the lasting effects its modes begin."""
     read = _modes(modes, permanent=True)
     base = _triggered(f"{when}, draw a card.")
     if read is None or base is None or base.get("triggered", {}).get("effect") != {"draw": 1}:
         return None
     body = {k: v for k, v in base["triggered"].items() if k != "effect"}
-    return {"triggered": {**body, "modes": read}}
+    return [{"triggered": {**body, "modes": read[0]}}, *read[1]]
 
 
 _NUMBER_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
@@ -619,15 +658,16 @@ def fabricate(line: str) -> dict[str, Any] | None:
 _CHOOSE = {"one": 1, "two": 2, "three": 3, "one or both": "one_or_more", "one or more": "one_or_more"}
 
 
-def modal_spell(choose: str, modes: list[str]) -> dict[str, Any] | None:
-    """"Choose one — • [mode] • [mode]" on an instant or sorcery: a modal spell (700.2)."""
+def modal_spell(choose: str, modes: list[str]) -> list[dict[str, Any]] | None:
+    """"Choose one — • [mode] • [mode]" on an instant or sorcery: a modal spell (700.2), and the lasting effects its
+    modes begin."""
     read = _modes(modes, permanent=False) if choose in _CHOOSE else None
     if read is None:
         return None
-    body: dict[str, Any] = {"modes": read}
+    body: dict[str, Any] = {"modes": read[0]}
     if _CHOOSE[choose] != 1:
         body["choose"] = _CHOOSE[choose]
-    return {"spell": body}
+    return [{"spell": body}, *read[1]]
 
 
 #: "This doesn't untap during your next untap step" (502.3), and "it" (the target just tapped) in the same words.

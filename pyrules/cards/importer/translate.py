@@ -151,26 +151,23 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
         modes = [oracle.normalise(b[1:], names) for b in bullets]
         chosen = re.fullmatch(r"Choose (one|two|three|one or both|one or more) -", norm) if spell_card else None
         if chosen and not levels and modal_at is None:
-            ability = _read_back(oracle.modal_spell(chosen.group(1), modes), f"{where}.text.{n}", where)
-            if ability is not None:
+            read = _read_modal(oracle.modal_spell(chosen.group(1), modes), len(abilities), f"{where}.text.{n}", where)
+            if read is not None:
                 modal_at, modal_lines = len(abilities), [norm] + [oracle.normalise(b, names) for b in bullets]
-                abilities.append(ability)
+                abilities += read
                 skip = len(bullets)
                 continue
         modal = re.fullmatch(r"([^:\"]+): Choose one -", norm)
         trigger = re.fullmatch(r"((?:When|Whenever|At) [^,]+), choose one -", norm)
+        read = None
         if trigger and not levels:  # a modal triggered ability (700.2, 603.3c)
-            ability = _read_back(oracle.modal_trigger(trigger.group(1), modes), f"{where}.text.{n}", where)
-            if ability is not None:
-                abilities.append(ability)
-                skip = len(bullets)
-                continue
-        if modal and not levels:
-            ability = _read_back(oracle.modal(modal.group(1), modes), f"{where}.text.{n}", where)
-            if ability is not None:
-                abilities.append(ability)
-                skip = len(bullets)
-                continue
+            read = _read_modal(oracle.modal_trigger(trigger.group(1), modes), len(abilities), f"{where}.text.{n}", where)
+        elif modal and not levels:
+            read = _read_modal(oracle.modal(modal.group(1), modes), len(abilities), f"{where}.text.{n}", where)
+        if read is not None:
+            abilities += read
+            skip = len(bullets)
+            continue
         instead = oracle.spell_instead(norm) if spell_card and spell_at is not None and spell_instead is None else None
         if instead is not None:  # "[Ability word] — [instructions] instead if [condition]" (614.15): the spell's own
             spell_instead = (oracle._REMINDER.sub("", line).strip(), instead)
@@ -186,7 +183,7 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             delayed_at = next((n for n, a in enumerate(found) if oracle._delayed(a)), 1)
             replacing_at = next((n for n, a in enumerate(found) if "replacement" in a), 1)
             first = len(abilities) + (0 if spell_at is not None and any("spell" in a for a in found) else 1)
-            found = [_numbered(a, {oracle.NEXT: first + lasting_at, oracle.DELAYED: first + delayed_at,
+            found = [oracle.numbered(a, {oracle.NEXT: first + lasting_at, oracle.DELAYED: first + delayed_at,
                                    oracle.REPLACING: first + replacing_at}) for a in found]
             try:  # every ability is read back as a card file would be: one the parser refuses is not kept
                 for ability in found:
@@ -228,7 +225,9 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             abilities.append({"unsupported": spell_timing[0]})
             result.unsupported.append(spell_timing[0])
     if modal_at is not None and spell_at is not None:  # modes and instructions outside them: no template says so
-        abilities[modal_at:modal_at + 1] = [{"unsupported": text} for text in modal_lines]
+        # (one entry in its place: the abilities after it keep their numbers; the lasting effects its modes would have
+        # begun stay, begun by nothing)
+        abilities[modal_at] = {"unsupported": " ".join(modal_lines)}
         result.unsupported += modal_lines
     if unread == ["power *", "toughness *"] and any(set(a.get("static", {})) & {"pt_equal_count", "pt_equal_cards"}
                                                    for a in abilities):
@@ -257,20 +256,21 @@ def _read_back(ability: dict[str, Any] | None, at: str, where: str) -> dict[str,
     return ability
 
 
+def _read_modal(read: list[dict[str, Any]] | None, at: int, place: str, where: str) -> list[dict[str, Any]] | None:
+    """A modal ability read and the lasting effects its modes begin, numbered as the card's abilities from place
+    ``at`` (0-based), if the card parser reads each back; None otherwise."""
+    if read is None:
+        return None
+    numbers: dict[str, int | str] = {oracle.after_modal(k): at + 2 + k for k in range(len(read) - 1)}
+    out = [_read_back(oracle.numbered(a, numbers), place, where) for a in read]
+    return None if any(a is None for a in out) else out  # type: ignore[misc]
+
+
 def _bullets(lines: list[str]) -> int:
     """How many of the lines, from the first, are modes ("• ...")."""
     return next((n for n, line in enumerate(lines) if not line.startswith("\u2022")), len(lines))
 
 
-def _numbered(ability: Any, numbers: dict[str, int]) -> Any:
-    """``ability`` with the place-holders for "the next ability" (oracle.NEXT, oracle.DELAYED) replaced by the
-    numbers of those abilities."""
-    if isinstance(ability, dict):
-        return {k: numbers[v] if isinstance(v, str) and v in numbers else _numbered(v, numbers)
-                for k, v in ability.items()}
-    if isinstance(ability, list):
-        return [_numbered(a, numbers) for a in ability]
-    return ability
 
 
 def _adds(body: dict[str, Any]) -> bool:
