@@ -2127,13 +2127,50 @@ def test_a_count_of_cards_names_a_zone_and_whose(write, value, message):
     path = write("cda.yaml", f"""\
         players: [alice, bob]
         cards:
-          - {{name: Relic, types: [creature], power: 0, toughness: 0, abilities: [{{static: {{pt_equal_cards: {value}}}}}]}}
+          - {{name: Relic, types: [creature], power: "*", toughness: "*",
+             abilities: [{{static: {{pt_equal_cards: {value}}}}}]}}
         objects:
           - {{id: relic, card: Relic, controller: alice}}
         question: {{characteristics: relic}}
         """)
     assert message in load_error(path).message
 
+
+
+def test_a_characteristic_defining_ability_gives_a_printed_star(write):
+    """208.2a, 604.3: such an ability gives the value of the "*" printed in power or toughness; a card printing none
+    has no value for it to give: an error, not a count silently dropped."""
+    path = write("cda.yaml", """\
+        players: [alice, bob]
+        cards:
+          - {name: Relic, types: [creature], power: 0, toughness: 0,
+             abilities: [{static: {pt_equal_cards: {zone: hand, whose: you}}}]}
+        objects:
+          - {id: relic, card: Relic, controller: alice}
+        question: {characteristics: relic}
+        """)
+    error = load_error(path)
+    assert "card 'Relic': a characteristic-defining ability gives the value of a \"*\"" in error.message
+    assert "cda.yaml:4: card" in str(error)  # (the line of its abilities)
+
+
+@pytest.mark.parametrize("power, message", [
+    ('"x+*"', "cards.0.power must be N, * or N+*, not 'x+*'"),
+    ('"99999999999+*"', "cards.0.power must be N, * or N+*, not '99999999999+*'"),
+    ('"one"', "cards.0.power must be a whole number, not 'one'"),
+])
+def test_a_printed_star_is_n_plus_star_or_star(write, power, message):
+    """208.2a: a printed "*" or "N+*"; anything else is an error naming the field."""
+    path = write("cda.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - {{name: Relic, types: [creature], power: {power}, toughness: "*",
+             abilities: [{{static: {{pt_equal_cards: {{zone: hand, whose: you}}}}}}]}}
+        objects:
+          - {{id: relic, card: Relic, controller: alice}}
+        question: {{characteristics: relic}}
+        """)
+    assert message in load_error(path).message
 
 def test_its_counters_are_a_count_only_for_a_target(write):
     """702.43a, 608.2h: "put its +1/+1 counters on target artifact creature" (count: its) is read for one target;

@@ -48,6 +48,7 @@ class CardSpec:
     faces: tuple[CardSpec, ...] = ()  # (front, back) for a double-faced card
     token: str = ""  # the kind of tokens this card describes (111.4), such as thopter
     halves: tuple[CardSpec, ...] = ()  # (left, right) for a split card (708): this card is the two combined
+    starred: tuple[str, ...] = ()  # power, toughness: printed "*" or "N+*", given by a characteristic-defining ability
 
     @property
     def is_double_faced(self) -> bool:
@@ -155,6 +156,10 @@ def parse_card(f: Field, *, face: bool = False, half: bool = False) -> CardSpec:
                 raise f.child("abilities").fail(f"card '{name}': create_effect names ability {n}, a lasting static "
                                                 "ability, which changes the objects locked in as it begins (611.2c): "
                                                 "name them with lasting_on_each, lasting_on_target or lasting_on_self")
+    starred = tuple(attr for attr in ("power", "toughness") if "*" in str(f.child(attr).value or ""))
+    if not starred and any(p.kind in _CDA for a in abilities for p in a.statics):
+        raise f.child("abilities").fail(f"card '{name}': a characteristic-defining ability gives the value of a \"*\" "
+                                        "printed in its power or toughness (CR 208.2a, 604.3): print it as * or N+*")
     mana_cost = parse_mana(cost_field.value, cost_field) if cost_field.present else ()
     abilities = tuple(_transmute_finds(a, mana_value(mana_cost)) if a.keyword == "transmute" else a for a in abilities)
     return CardSpec(
@@ -170,9 +175,12 @@ def parse_card(f: Field, *, face: bool = False, half: bool = False) -> CardSpec:
         abilities=abilities,
         faces=faces,
         token=values("token") if f.child("token").present else "",
+        starred=starred,
     )
 
 
+#: The characteristic-defining abilities of power and toughness (604.3).
+_CDA = frozenset({"pt_equal_count", "pt_equal_cards"})
 #: What a split card says of itself: its name and its halves; the rest is its halves' combined (708.4).
 _SPLIT_KEYS = {"name", "halves", "text"}
 #: What a half says of itself (708.2): any characteristic but faces and halves of its own.

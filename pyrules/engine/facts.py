@@ -174,6 +174,9 @@ def card_facts(card: CardSpec, skip: frozenset[tuple[str, str]] = frozenset()) -
         value = getattr(card, attr)
         if value is not None and given(attr):
             yield fn(f"card_{attr}", name, value)
+    for attr in card.starred:
+        if given(attr):
+            yield fn("card_star", name, C(attr))
     for i, ability in enumerate(card.abilities, start=1):
         if given("abilities") and ("ability", ability.kind) not in skip and ("ability", ability.keyword) not in skip:
             yield from ability_facts(card.name, i, ability, skip=skip)

@@ -2506,7 +2506,10 @@ class PrintedNumber(Shape):
         if text is not None and (text == "*" or text.endswith("+*")):
             if text == "*":
                 return 0
-            f = Field(text[:-2], f.path, f.source, f.lines)
+            number = whole_number(text[:-2])
+            if number is None or number > MAX_AMOUNT:
+                raise f.fail(f"{f.name} must be N, * or N+*, not {f.value!r}")
+            return number
         return f.integer()
 
 
@@ -2634,14 +2637,15 @@ STATICS: tuple[Kind, ...] = (
          Modelled("continuous.lp", ("613.1f", "113.10c")), KeywordNames(),
          term=lambda v, ctx: [fn("lose_keyword", C(k)) for k in v], example="layers/gravity-sphere-takes-flying",
          asp="lose_keyword"),
-    Kind("static", "pt_equal_count", "this creature's power and toughness are each equal to the number of [these "
-         "permanents] (a characteristic-defining ability, 604.3, layer 7a)",
+    Kind("static", "pt_equal_count", "each \"*\" printed in this creature's power and toughness is the number of "
+         "[these permanents] (\"N+*\": N more; a characteristic-defining ability, 604.3, 208.2a, layer 7a; a copy "
+         "whose copy effect gives a power and toughness copies none, 707.9d)",
          Modelled("continuous.lp", ("604.3", "613.4a")), FilterShape("objects"),
          term=lambda v, ctx: fn("pt_count", ctx.filter(v, "cda")), example="layers/nightmare-counts-swamps-under-blood-moon",
          asp="pt_count"),
-    Kind("static", "pt_equal_cards", "this creature's power and toughness are each equal to the number of [filter] "
-         "cards in your (all players') hand or graveyard (a characteristic-defining ability, 604.3, layer 7a); cards "
-         "the situation only counts count, but a filter cannot look at them (refused)",
+    Kind("static", "pt_equal_cards", "each \"*\" printed in this creature's power and toughness is the number of "
+         "[filter] cards in your (all players') hand or graveyard (as pt_equal_count); cards the situation only counts "
+         "count, but a filter cannot look at them (refused)",
          Modelled("continuous.lp", ("604.3", "613.4a")), CardsCounted(),
          term=lambda v, ctx: fn("pt_cards", C(v[0]), C(v[1]), C("none") if v[2] is None else ctx.filter(v[2], "cda")),
          example="layers/a-creature-as-big-as-its-controllers-hand", asp="pt_cards"),
@@ -2851,9 +2855,10 @@ CARD_FIELDS: tuple[Kind, ...] = (
          asp="card_subtype", example="mana/could-produce-basic-lands"),
     Kind("card", "colors", "its color indicator (204)", Modelled("core.lp", ("204.1",)), ListOf(Color()),
          asp="card_color_indicator", example="mana/crater-sees-dryad-arbor-green"),
-    Kind("card", "power", "printed power (208)", Modelled("continuous.lp", ("208.1",)), PrintedNumber(),
+    Kind("card", "power", "printed power (208); \"*\" or \"N+*\" where a characteristic-defining ability gives the "
+         "\"*\" (208.2a, 604.3)", Modelled("continuous.lp", ("208.1", "208.2a")), PrintedNumber(),
          asp="card_power", example="choices/onyx-minus3-no-ties"),
-    Kind("card", "toughness", "printed toughness (208)", Modelled("continuous.lp", ("208.1", "704.5f")),
+    Kind("card", "toughness", "printed toughness (208), as power", Modelled("continuous.lp", ("208.1", "208.2a", "704.5f")),
          PrintedNumber(), asp="card_toughness", example="sequences/ballista-with-x-0-dies"),
     Kind("card", "loyalty", "printed loyalty (306.5b)", Modelled("events.lp", ("306.5b",)), Count(0),
          asp="card_loyalty", example="replacement/planeswalker-loyalty-doubling-season"),
