@@ -618,6 +618,35 @@ def test_a_lasting_effect_or_a_cda_is_read_with_its_card(name, mana_cost, types,
     parse_card(Field(result.card, "card", "card", {}))
 
 
+
+@pytest.mark.parametrize("text, power, toughness, status, printed", [
+    ("~'s power is equal to the number of Forests on the battlefield.", "*", "1", "full", ("*", 1)),
+    ("~'s power and toughness are each equal to 2 plus the number of artifacts your opponents control.", "2+*", "2+*",
+     "full", ("2+*", "2+*")),
+    ("~'s power is equal to the number of creature cards in all graveyards and its toughness is equal to that number "
+     "plus 1.", "*", "1+*", "full", ("*", "1+*")),
+    # the line and the printed stars disagree: the stars are not read
+    ("~'s power is equal to the number of Forests on the battlefield.", "*", "*", "partial", (None, None)),
+    ("~'s power and toughness are each equal to 1 plus the number of artifacts your opponents control.", "2+*", "2+*",
+     "partial", (None, None)),
+    ("~'s power is equal to the number of Forests on the battlefield.", "2", "2", "partial", (2, 2)),
+])
+def test_a_cda_gives_the_stars_its_line_says(text, power, toughness, status, printed):
+    """208.2a, 604.3: "~'s power is equal to ..." gives the printed "*" of power alone, "N plus the number of" an
+    "N+*"; a card whose printed stars are not those its line gives keeps them unread."""
+    from pyrules.cards.importer.translate import translate
+    from pyrules.cards.library import parse_card
+
+    raw = reader.RawCard("Star", "normal", [reader.RawFace("Star", "{2}{G}", types=["Creature"], supertypes=[],
+                                                           subtypes=[], text=text.replace("~", "Star"), colors=["G"],
+                                                           power=power, toughness=toughness)])
+    result = translate(raw)
+    assert result.status == status
+    assert (result.card.get("power"), result.card.get("toughness")) == printed
+    if status == "full":
+        assert parse_card(Field(result.card, "card", "card", {})).starred == tuple(
+            attr for attr, value in zip(("power", "toughness"), printed) if "*" in str(value))
+
 def test_the_creature_types_changeling_gives_hold_every_creature_type_of_the_fixture():
     """205.3m, 702.73a: every subtype of a creature card in the card fixture, not also another card type's, is one of
     the creature types a changeling is."""
@@ -1566,6 +1595,12 @@ _LINES = [
          "search_to_battlefield": {"filter": {"any_subtypes": ["mountain", "plains"]}}}}}]),
     ("Fading 3", False, [{"enters": {"counters": {"fade": 3}}}, {"triggered": {
         "when": "beginning_of_upkeep", "effect": {"remove_counter_or_sacrifice": "fade"}}}]),
+    ("~'s power and toughness are each equal to the number of black permanents you control.", False,
+     [{"static": {"pt_equal_count": {"colors": ["black"], "controller": "you"}}}]),
+    ("~'s power is equal to the number of nonbasic lands your opponents control.", False,
+     [{"static": {"pt_equal_count": {"types": ["land"], "nonbasic": True, "controller": "opponent"}}}]),
+    ("~'s power and toughness are each equal to the number of Elves on the battlefield.", False,
+     [{"static": {"pt_equal_count": {"subtypes": ["elf"]}}}]),
     ("~'s power and toughness are each equal to the number of creature cards in your graveyard.", False,
      [{"static": {"pt_equal_cards": {"zone": "graveyard", "whose": "you", "filter": {"types": ["creature"]}}}}]),
     ("~'s power and toughness are each equal to the total number of cards in all players' hands.", False,

@@ -2113,19 +2113,9 @@ def _static(line: str) -> dict[str, Any] | None:
     if m:  # "All creatures get -1/-1", "Other creatures get +1/+1"
         return {"static": {"modify_pt": m.group(2), "filter": {"types": ["creature"], **(
             {"other": True} if m.group(1) == "Other" else {})}}}
-    m = re.fullmatch(r"~'s power and toughness are each equal to the number of (.+?) you control\.", line)
-    if m:  # a characteristic-defining ability (604.3), with a printed */*
-        flt = _counted(m.group(1), "you control", plural=True)
-        return {"static": {"pt_equal_count": flt}} if flt else None
-    m = re.fullmatch(r"~'s power and toughness are each equal to the (?:total )?number of (?:(.+?) )?cards in "
-                     r"(your hand|your graveyard|all graveyards|all players' hands)\.", line)
-    if m:  # a characteristic-defining ability counting cards (604.3, 402.1, 404.1)
-        zone, whose = {"your hand": ("hand", "you"), "your graveyard": ("graveyard", "you"),
-                       "all graveyards": ("graveyard", "all"), "all players' hands": ("hand", "all")}[m.group(2)]
-        flt = None if m.group(1) is None else _card_filter(m.group(1))
-        if m.group(1) is not None and flt is None:
-            return None
-        return {"static": {"pt_equal_cards": {"zone": zone, "whose": whose, **({"filter": flt} if flt else {})}}}
+    cda = _characteristic_defining(line)
+    if cda is not None:
+        return cda
     m = re.fullmatch(r"(?:Equipped|Enchanted) creature (?:gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+?))?|"
                      r"has ([a-z ,]+?))\.", line)
     if m:  # the permanent this is attached to (as cards.yaml writes Bonesplitter and Arcane Flight)
@@ -2148,6 +2138,51 @@ def _static(line: str) -> dict[str, Any] | None:
             return {"static": {"grant": granted, "filter": flt}}
     return None
 
+
+
+#: A characteristic-defining ability of power and toughness (604.3), each "*" it gives a count (208.2a): "~'s power
+#: and toughness are each equal to [N plus] the number of ...", "~'s power is equal to ... [and its toughness is equal
+#: to that number plus N]". Which "*"s it gives, and the N in "N+*", are for the printed power and toughness to say
+#: (cda_printed).
+CDA_LINE = re.compile(r"~'s (?:power and toughness are each|power is) equal to (?:(\d+) plus )?the (?:total )?number "
+                      r"of (.+?)(?: and its toughness is equal to that number plus (\d+))?\.")
+
+
+def cda_printed(line: str) -> dict[str, str] | None:
+    """The printed power and toughness the characteristic-defining ability of ``line`` is written for: each
+    characteristic it gives, "*" or "N+*" (208.2a); None if ``line`` is no such ability."""
+    m = CDA_LINE.fullmatch(line)
+    if not m:
+        return None
+    star = f"{m.group(1)}+*" if m.group(1) else "*"
+    if line.startswith("~'s power and toughness"):
+        return {"power": star, "toughness": star}
+    return {"power": star, "toughness": f"{m.group(3)}+*"} if m.group(3) else {"power": star}
+
+
+def _characteristic_defining(line: str) -> dict[str, Any] | None:
+    """A characteristic-defining ability of power and toughness (604.3) that counts permanents or cards."""
+    m = CDA_LINE.fullmatch(line)
+    if not m:
+        return None
+    counted = m.group(2)
+    cards = re.fullmatch(r"(?:(.+?) )?cards in (your hand|your graveyard|all graveyards|all players' hands)", counted)
+    if cards:  # (402.1, 404.1)
+        zone, whose = {"your hand": ("hand", "you"), "your graveyard": ("graveyard", "you"),
+                       "all graveyards": ("graveyard", "all"), "all players' hands": ("hand", "all")}[cards.group(2)]
+        flt = None if cards.group(1) is None else _card_filter(cards.group(1))
+        if cards.group(1) is not None and flt is None:
+            return None
+        return {"static": {"pt_equal_cards": {"zone": zone, "whose": whose, **({"filter": flt} if flt else {})}}}
+    flt: dict[str, Any] = {}
+    noun = counted.removesuffix(" on the battlefield") if counted.endswith(" on the battlefield") else \
+        _controlled(counted, flt)
+    if noun == counted:  # (neither: no count of permanents)
+        return None
+    found = _counted(noun, "on the battlefield", plural=True) or permanent_filter(noun)
+    if not found or not noun.endswith("s") or set(found) - {"types", "any_types", "subtypes", "colors", "nonbasic"}:
+        return None
+    return {"static": {"pt_equal_count": {**found, **flt}}}
 
 _TAPPED_FOR_MANA = {
     "Whenever a player taps a land for mana, that player adds one mana of any type that land produced.":

@@ -229,10 +229,20 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
         # begun stay, begun by nothing)
         abilities[modal_at] = {"unsupported": " ".join(modal_lines)}
         result.unsupported += modal_lines
-    if unread == ["power *", "toughness *"] and any(set(a.get("static", {})) & {"pt_equal_count", "pt_equal_cards"}
-                                                   for a in abilities):
-        card["power"] = card["toughness"] = "*"  # the characteristic-defining ability read gives them (604.3)
-    elif unread:  # */*, 1+*, X: defined by the card's text or as it enters, which pyrules does not read
+    # The "*"s a characteristic-defining ability read gives (208.2a, 604.3): as printed, if its line says so; if not,
+    # the ability is not read either (in its place: the abilities after it keep their numbers).
+    cda_line, cda_text = next(((norm, line) for norm, line in ((oracle.normalise(line, names), line) for line in lines)
+                               if oracle.cda_printed(norm)), ("", ""))
+    printed = oracle.cda_printed(cda_line) or {}
+    cda_at = [n for n, a in enumerate(abilities) if set(a.get("static", {})) & {"pt_equal_count", "pt_equal_cards"}]
+    matched = bool(cda_at) and unread == [f"{attr} {value}" for attr, value in printed.items()]
+    if matched:
+        card.update(printed)
+        unread = []
+    for n in () if matched else cda_at:  # (stars it does not give, or a printed number with no star to give)
+        abilities[n] = {"unsupported": oracle._REMINDER.sub("", cda_text).strip()}
+        result.unsupported.append(cda_line)
+    if unread:  # */*, 1+*, X: defined by the card's text or as it enters, which pyrules does not read
         notes.append(f"Printed {' and '.join(unread)}")
     for note in notes:
         abilities.append({"unsupported": note})
