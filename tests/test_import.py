@@ -1014,6 +1014,10 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Ingest", False, [{"triggered": {"when": "deals_combat_damage_to_player",
+                                      "effect": {"that_player": {"exile_top": 1}}}}]),
+    ("Outlast {1}{W}", False, [{"activated": {"cost": "{1}{W}, {T}", "effect": {"put_counters_self": {
+        "kind": "p1p1", "count": 1}}, "timing": "sorcery"}}]),
     ("~ must be blocked if able.", False, [{"keyword": "must_be_blocked"}]),
     ("{T}: Add one mana of the chosen color.", False, [{"activated": {"cost": "{T}", "effect": {"add_chosen_color": 1}}}]),
     ("{3}{W}{U}: Until end of turn, ~ becomes a 4/4 white and blue Elemental creature with flying and vigilance. It's "

@@ -805,7 +805,8 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     # 406.2, 601.3: "impulse": the top of a library exiled, and the permission to play what was exiled this turn
     (re.compile(r"Exile the top (card|two cards|three cards) of your library"),
      lambda m: {"exile_top": number(m[1].split()[0]) if " " in m[1] else 1}),
-    (re.compile(r"Exile the top card of that player's library"), lambda m: {"that_player": {"exile_top": 1}}),
+    (re.compile(r"Exile the top card of that player's library|That player exiles the top card of their library"),
+     lambda m: {"that_player": {"exile_top": 1}}),
     (re.compile(r"You may play (?:that card|it|those cards|them) this turn|Until end of turn, you may play (?:that "
                 r"card|it|those cards|them)"), lambda m: {"may_play_exiled": True}),
     (re.compile(r"~ deals (\d+|X) damage to any target"),
@@ -1635,6 +1636,12 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         # creature with lesser power"
         return [{"triggered": {"when": "attacks", "effect": {"put_counters_target": {
             "kind": "p1p1", "count": 1, "filter": {"types": ["creature"], "attacking": True, "lesser_power": True}}}}}]
+    if line == "Ingest":  # 702.115a
+        return translate_line("Whenever ~ deals combat damage to a player, that player exiles the top card of their "
+                              "library.", False)
+    m = re.fullmatch(r"Outlast (\{[^:]+\})", line)
+    if m:  # 702.107a: "[cost], {T}: put a +1/+1 counter on this permanent; activate only as a sorcery"
+        return translate_line(f"{m.group(1)}, {{T}}: Put a +1/+1 counter on ~. Activate only as a sorcery.", False)
     m = re.fullmatch(r"Modular (\d+)", line)
     if m and int(m.group(1)) > 0:  # 702.43a: "this enters with N +1/+1 counters on it; when it dies, you may put its
         # +1/+1 counters on target artifact creature"
