@@ -111,6 +111,10 @@ FILTER_FIELDS: tuple[Kind, ...] = (
          asp="filter_tapped", example="filters/destroy-all-by-status-and-power"),
     Kind("filter_field", "untapped", "untapped (110.5)", _FILTERS, Bool(), _NOT_STATIC, term=_flag("filter_untapped"),
          asp="filter_untapped", example="filters/destroy-all-by-status-and-power"),
+    Kind("filter_field", "with_counter", "a permanent with at least one counter of this kind on it (\"each creature "
+         "you control with a +1/+1 counter on it\", 122.1)", _FILTERS, Name("counter kind"),
+         frozenset({"static", "objects"}), term=lambda value, ctx: [fn("filter_with_counter", ctx.fid, C(value))],
+         asp="filter_with_counter", example="layers/a-keyword-for-each-creature-with-a-counter"),
     Kind("filter_field", "attacking", "an attacking creature (506.4)", _FILTERS, Bool(), _NOT_STATIC,
          term=_flag("filter_attacking"), asp="filter_attacking",
          example="filters/destroy-all-in-combat"),

@@ -280,6 +280,14 @@ def test_tapped_untapped_attacking_blocking_and_in_combat():
 
 
 @covers("filters:110.5")
+def test_a_counter_of_a_kind_on_a_permanent():
+    """122.1: "with a -1/-1 counter on it": at least one of that kind; only a permanent has counters."""
+    facts = """permanent(a). counter_count(a,m1m1,2). permanent(b). counter_count(b,p1p1,1). permanent(c).
+               object(s). filter_with_counter(f,m1m1). _candidate(f,a). _candidate(f,b). _candidate(f,c). _candidate(f,s)."""
+    assert derive("filters:110.5", facts, "_status_fails") == {
+        "_status_fails(f,b)", "_status_fails(f,c)", "_status_fails(f,s)"}
+
+@covers("filters:110.5")
 def test_power_at_most_and_at_least_and_only_permanents():
     facts = """permanent(a). power(a,2). permanent(b). power(b,4). object(s). view(s). view(en(o,none)).
                filter_power_at_most(f,2). _candidate(f,a). _candidate(f,b). _candidate(f,s).
