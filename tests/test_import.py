@@ -1014,6 +1014,11 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Each other creature you control with a +1/+1 counter on it has haste.", False, [{"static": {
+        "gain_keywords": ["haste"], "filter": {"types": ["creature"], "with_counter": "p1p1", "controller": "you",
+                                               "other": True}}}]),
+    ("Destroy target creature with a -1/-1 counter on it.", True, [{"spell": {"effect": {"destroy_target": {
+        "types": ["creature"], "with_counter": "m1m1"}}}}]),
     ("Ingest", False, [{"triggered": {"when": "deals_combat_damage_to_player",
                                       "effect": {"that_player": {"exile_top": 1}}}}]),
     ("Outlast {1}{W}", False, [{"activated": {"cost": "{1}{W}, {T}", "effect": {"put_counters_self": {

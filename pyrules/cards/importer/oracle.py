@@ -178,6 +178,11 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
         phrase = value.group(1) if "controller" in flt else _controlled(value.group(1), flt)
         if value.group(3) == "greater" and int(value.group(2)) < 1:
             return None
+    counter = re.fullmatch(r"(.+) with (?:an? (\S+) counter on (?:it|them)|(\S+) counters on them)", phrase)
+    kind = counter_kind(counter.group(2) or counter.group(3)) if counter else None
+    if counter and kind:  # "creature you control with a +1/+1 counter on it" (122.1)
+        flt["with_counter"] = kind
+        phrase = counter.group(1) if "controller" in flt else _controlled(counter.group(1), flt)
     power = re.fullmatch(r"(.+) with power (\d+) or (less|greater)", phrase) if " power " in phrase else None
     if power:  # "creature with power 2 or less" (208.1)
         flt["power_at_most" if power.group(3) == "less" else "power_at_least"] = int(power.group(2))
@@ -2133,6 +2138,11 @@ def _static(line: str) -> dict[str, Any] | None:
     if m:  # "Creatures you control have haste", "Other creatures you control get +1/+1 and have vigilance"
         flt = permanent_filter(m.group(1))
         return _static_grant(m.group(2), m.group(3), flt) if flt else None
+    m = re.fullmatch(r"Each (other )?(creature you control with an? \S+ counter on it) (?:gets ([+-]\d+/[+-]\d+) and )?has "
+                     r"([a-z ,]+?)\.", line)
+    flt = permanent_filter(m.group(2)) if m else None
+    if flt:  # "Each creature you control with a +1/+1 counter on it has trample" (122.1, 613.1f)
+        return _static_grant(m.group(3), m.group(4), {**flt, **({"other": True} if m.group(1) else {})})  # type: ignore
     m = re.fullmatch(r"(Lands you control|Creatures you control|Artifacts you control|Enchanted land|"
                      r"Enchanted creature) (?:have|has) \"(.+)\"", line)
     if m:
