@@ -1802,18 +1802,28 @@ def test_a_triggered_ability_the_encodings_cannot_follow_is_refused(write, abili
 
 @pytest.mark.parametrize("static, message", [
     ('{modify_pt: "+1/+1", filter: {types: [creature]}, as_long_as: attacking}',
-     "unsupported: a static ability with a condition other than one giving this permanent keywords or +N/+N"),
+     "unsupported: a static ability with a condition other than one giving this permanent keywords, +N/+N or a base "
+     "power and toughness"),
     ("{set_color: white, as_long_as: your_turn}",
-     "unsupported: a static ability with a condition other than one giving this permanent keywords or +N/+N"),
+     "unsupported: a static ability with a condition other than one giving this permanent keywords, +N/+N or a base "
+     "power and toughness"),
     ('{modify_pt: "+1/+1", as_long_as: {permanents: {filter: {types: [creature], keywords: [flying]}}}}',
      "unsupported: a condition's filter asking keywords (read only after layer 6)"),
     ('{modify_pt: "+1/+1", as_long_as: sometimes}',
      "as_long_as must be one of attacking, tapped, untapped, monstrous, dashed, your_turn, not_your_turn, "
      "no_cards_in_hand, or {permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, "
-     "{counter: a counter kind}, {life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}; not 'sometimes'"),
+     "{counter: a counter kind}, {counters: {kind: a counter kind, at_least: N, at_most: M (optional)}}, "
+     "{life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}; not 'sometimes'"),
     ('{modify_pt: "+1/+1", as_long_as: {counter: p1p1, life_at_least: 3}}',
      "as_long_as is one condition: one of attacking"),
-], ids=["with-a-filter", "a-color", "keyword-in-the-filter", "unknown-word", "two-conditions"])
+    ("{set_base_pt: 3/3, as_long_as: {counters: {kind: level, at_least: 4, at_most: 2}}}",
+     "as_long_as.counters.at_most must be at least 4"),
+    ("{set_base_pt: 3/3, as_long_as: {counters: {kind: level, at_least: 0}}}",
+     "as_long_as.counters.at_least must be at least 1"),
+    ("{set_base_pt: 3/3, as_long_as: {counters: {at_least: 2}}}", "as_long_as.counters needs kind: a counter kind"),
+    ("{set_base_pt: 3/3, as_long_as: {counters: {kind: level, at_least: 2, up_to: 3}}}", "up_to"),
+], ids=["with-a-filter", "a-color", "keyword-in-the-filter", "unknown-word", "two-conditions", "level-range-reversed",
+        "level-zero", "level-no-kind", "level-unknown-key"])
 def test_a_static_condition_is_one_the_encodings_read(write, static, message):
     """611.3a: a condition the encodings read, on an effect they gate by it; anything else is refused, never
     applied without its condition."""

@@ -545,10 +545,10 @@ def parse_ability(f: Field) -> AbilitySpec:
                            for_each=options.get("for_each", ()))
         if spec.for_each and "modify_pt" not in present:
             raise body.child("for_each").fail("'for_each' multiplies a +N/+N: give 'modify_pt'")
-        if spec.as_long_as and (set(present) - {"modify_pt", "gain_keywords"} or body.child("filter").present
-                                or spec.lasting):
+        if spec.as_long_as and (set(present) - {"modify_pt", "gain_keywords", "set_base_pt"}
+                                or body.child("filter").present or spec.lasting):
             raise UnsupportedError(body.child("as_long_as").where, "a static ability with a condition other than one "
-                                   "giving this permanent keywords or +N/+N")
+                                   "giving this permanent keywords, +N/+N or a base power and toughness")
         if "restrictions" in present and spec.filter.conditions != {"enchanted": True}:
             raise UnsupportedError(body.where, "a restriction on attacking or blocking other than an Aura's on "
                                                "\"enchanted creature\" (filter: {enchanted: true})")

@@ -790,7 +790,8 @@ class AsLongAs(Shape):
 
     WORDS = ("attacking", "tapped", "untapped", "monstrous", "dashed", "your_turn", "not_your_turn", "no_cards_in_hand")
     form = ("one of " + ", ".join(WORDS) + ", or {permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, "
-            "{counter: a counter kind}, {life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}")
+            "{counter: a counter kind}, {counters: {kind: a counter kind, at_least: N, at_most: M (optional)}}, "
+            "{life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}")
     #: What a condition's filter may ask: what the layers up to colors (5) decide, or no layer (611.3a, 613.1).
     FILTER_FIELDS = frozenset({"types", "any_types", "not_types", "subtypes", "not_subtypes", "any_subtypes",
                                "supertypes", "nonbasic", "nonland", "token", "nontoken", "colors", "any_colors",
@@ -803,7 +804,7 @@ class AsLongAs(Shape):
                 raise f.fail(f"{f.name} must be {self.form}; not {f.value!r}")
             return (f.value, None)
         f.mapping()
-        f.only_keys({"permanents", "no_permanents", "counter", "life_at_least", "opponent_life_at_most",
+        f.only_keys({"permanents", "no_permanents", "counter", "counters", "life_at_least", "opponent_life_at_most",
                      "cards_in_graveyard"})
         if len(f.value) != 1:
             raise f.fail(f"{f.name} is one condition: {self.form}")
@@ -811,6 +812,14 @@ class AsLongAs(Shape):
         child = f.child(key)
         if key == "counter":
             return (key, name_token(child.text(), child, "counter kind"))
+        if key == "counters":  # a leveler's "LEVEL 2-6" (711.2a), "LEVEL 7+" (711.2b)
+            child.mapping()
+            child.only_keys({"kind", "at_least", "at_most"})
+            if not child.child("kind").present:
+                raise child.fail(f"{child.name} needs kind: a counter kind")
+            low = child.child("at_least").integer(minimum=1)
+            high = child.child("at_most").integer(default=None, minimum=low)
+            return (key, (name_token(child.child("kind").text(), child.child("kind"), "counter kind"), low, high))
         if key in ("life_at_least", "opponent_life_at_most", "cards_in_graveyard"):
             return (key, child.integer(minimum=0))
         if key == "permanents":
@@ -833,6 +842,9 @@ def _as_long_as_terms(value: Any, ctx: Any) -> Any:
         return C(key)
     if key == "counter":
         return fn("counter", C(v))
+    if key == "counters":
+        kind_, low, high = v
+        return fn("counters_at_least", C(kind_), low) if high is None else fn("counters_between", C(kind_), low, high)
     if key in ("life_at_least", "opponent_life_at_most"):
         return fn(key, v)
     if key == "cards_in_graveyard":
@@ -2766,9 +2778,10 @@ OPTIONS: tuple[Kind, ...] = (
     Kind("option", "as_long_as", "a static ability whose effect exists only while a condition holds (611.3a):"
          " attacking, tapped, untapped, monstrous (this permanent, 701.37b), dashed (702.109a), your_turn, "
          "not_your_turn, no_cards_in_hand, at least N permanents of a filter (permanents) or none (no_permanents), a "
-         "counter of a kind on this permanent, your life at least N, an opponent's at most N, at least N cards in your "
-         "graveyard (threshold); read from what the layers up to colors leave. Only for a static ability about this "
-         "permanent alone that gives keywords or +N/+N",
+         "counter of a kind on this permanent, from N to M counters of a kind on it (counters: a leveler's \"LEVEL "
+         "N-M\", 711.2), your life at least N, an opponent's at most N, at least N cards in your graveyard "
+         "(threshold); read from what the layers up to colors leave. Only for a static ability about this permanent "
+         "alone that gives keywords, +N/+N or a base power and toughness",
          Modelled("continuous.lp", ("611.3a", "604.1")), AsLongAs(), frozenset({"static"}), term=_as_long_as_terms,
          example="layers/a-creature-small-while-you-control-two-artifacts", asp="ability_while"),
     Kind("option", "for_each", "a static ability's +N/+N multiplied by a number it counts (608.2h, 613.4c): the "
