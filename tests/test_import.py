@@ -579,8 +579,10 @@ def test_a_levelers_lines_after_a_level_are_not_its_own():
     from pyrules.cards.importer.translate import translate
 
     result = translate(raw)
-    assert result.status == "partial"
-    assert [next(iter(a)) for a in result.card["abilities"]] == ["unsupported"] * 7
+    assert result.status == "partial"  # (a band's "{T}: Draw a card." holds at its levels only: never the card's own)
+    assert [next(iter(a)) for a in result.card["abilities"]] == [
+        "activated", "static", "unsupported", "static", "unsupported"]
+    assert result.unsupported == ["{T}: Draw a card, then discard a card.", "{T}: Draw a card."]
 
 
 @pytest.mark.parametrize("name, mana_cost, types, text, power, abilities", [
@@ -646,6 +648,30 @@ def test_a_cda_gives_the_stars_its_line_says(text, power, toughness, status, pri
     if status == "full":
         assert parse_card(Field(result.card, "card", "card", {})).starred == tuple(
             attr for attr, value in zip(("power", "toughness"), printed) if "*" in str(value))
+
+
+def test_a_leveler_is_read_band_by_band():
+    """711.2a-b: each level band is one static ability, its base power and toughness and keywords while the number of
+    level counters is in its range; level up (702.87a) an activated ability; a band's ability that is no keyword is
+    unsupported in its place."""
+    from pyrules.cards.importer.translate import translate
+    from pyrules.cards.library import parse_card
+
+    text = ("Level up {1}{G} ({1}{G}: Put a level counter on this. Level up only as a sorcery.)\nLEVEL 1-4\n1/2\n"
+            "{T}: Draw a card.\nLEVEL 5+\n4/4\nFirst strike\nTrample")
+    raw = reader.RawCard("Grower", "normal", [reader.RawFace("Grower", "{G}", types=["Creature"], supertypes=[],
+                                                             subtypes=[], text=text, colors=["G"], power="1",
+                                                             toughness="1")])
+    result = translate(raw)
+    assert result.card["abilities"] == [
+        {"activated": {"cost": "{1}{G}", "effect": {"put_counters_self": {"kind": "level", "count": 1}},
+                       "timing": "sorcery"}},
+        {"static": {"set_base_pt": "1/2", "as_long_as": {"counters": {"kind": "level", "at_least": 1, "at_most": 4}}}},
+        {"unsupported": "{T}: Draw a card."},
+        {"static": {"set_base_pt": "4/4", "gain_keywords": ["first_strike", "trample"],
+                    "as_long_as": {"counters": {"kind": "level", "at_least": 5}}}}]
+    assert (result.status, result.unsupported) == ("partial", ["{T}: Draw a card."])
+    parse_card(Field(result.card, "card", "card", {}))
 
 def test_the_creature_types_changeling_gives_hold_every_creature_type_of_the_fixture():
     """205.3m, 702.73a: every subtype of a creature card in the card fixture, not also another card type's, is one of

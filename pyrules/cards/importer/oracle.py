@@ -1641,6 +1641,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         # creature with lesser power"
         return [{"triggered": {"when": "attacks", "effect": {"put_counters_target": {
             "kind": "p1p1", "count": 1, "filter": {"types": ["creature"], "attacking": True, "lesser_power": True}}}}}]
+    m = re.fullmatch(r"Level up ((?:\{[^}]+\})+)", line)
+    if m:  # 702.87a: "[cost]: put a level counter on this; level up only as a sorcery"
+        return translate_line(f"{m.group(1)}: Put a level counter on ~. Activate only as a sorcery.", False)
     if line == "Ingest":  # 702.115a
         return translate_line("Whenever ~ deals combat damage to a player, that player exiles the top card of their "
                               "library.", False)
@@ -2156,6 +2159,32 @@ def _static(line: str) -> dict[str, Any] | None:
     return None
 
 
+
+
+#: A leveler's level band header (711.2a-b): "LEVEL 2-6", "LEVEL 7+".
+LEVEL_BAND = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")
+
+
+def level_band(header: str, lines: list[str]) -> tuple[dict[str, Any] | None, list[str]]:
+    """A leveler's level band (711.2a-b): its header, and the lines after it up to the next one (its power and
+    toughness, then its abilities). The static ability it is, while the number of level counters is in its range: its
+    base power and toughness and the keywords its lines give; and the lines not read (each an ability the band gives
+    that is no keyword). None if the band has no power and toughness."""
+    m = LEVEL_BAND.fullmatch(header)
+    pt = re.fullmatch(r"(\d+)/(\d+)", lines[0]) if m and lines else None
+    if not m or not pt or int(m.group(1)) < 1:
+        return None, lines
+    keywords, unread = [], []
+    for line in lines[1:]:
+        read = translate_line(line, False)
+        if read and all(set(a) == {"keyword"} for a in read):
+            keywords += [a["keyword"] for a in read]
+        else:
+            unread.append(line)
+    levels = {"kind": "level", "at_least": int(m.group(1)), **({"at_most": int(m.group(2))} if m.group(2) else {})}
+    band = {"set_base_pt": lines[0], **({"gain_keywords": keywords} if keywords else {}),
+            "as_long_as": {"counters": levels}}
+    return {"static": band}, unread
 
 #: A characteristic-defining ability of power and toughness (604.3), each "*" it gives a count (208.2a): "~'s power
 #: and toughness are each equal to [N plus] the number of ...", "~'s power is equal to ... [and its toughness is equal

@@ -144,7 +144,21 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
         norm = oracle.normalise(line, names)
         if not norm:
             continue  # reminder text only
-        # A leveler's lines after "LEVEL N-M" hold only at those levels: none is read as the card's own.
+        # A leveler's lines after "LEVEL N-M" hold only at those levels: a level band, one static ability (711.2).
+        if oracle.LEVEL_BAND.fullmatch(norm) and not levels:
+            size = next((k for k, rest in enumerate(lines[n + 1:]) if oracle.LEVEL_BAND.fullmatch(
+                oracle.normalise(rest, names))), len(lines) - n - 1)
+            band_lines = lines[n + 1:n + 1 + size]
+            normalised = [oracle.normalise(b, names) for b in band_lines]
+            band, unread_lines = oracle.level_band(norm, normalised)
+            band = _read_back(band, f"{where}.text.{n}", where)
+            if band is not None:
+                abilities.append(band)
+                for text in unread_lines:  # (each an ability the band gives, written as printed)
+                    abilities.append({"unsupported": oracle._REMINDER.sub("", band_lines[normalised.index(text)]).strip()})
+                    result.unsupported.append(text)
+                skip = size
+                continue
         levels = levels or bool(re.match(r"(?:LEVEL|Level) \d+", norm))
         # "Choose one —" and its modes, each a line beginning "•" (700.2): a modal spell, or "[Cost]: Choose one —"
         bullets = lines[n + 1:n + 1 + _bullets(lines[n + 1:])]
