@@ -167,6 +167,7 @@ PHRASES: dict[str, str] = {
     "end_of_combat/1": "the beginning of the end of combat step of {0}'s turn",
     "cannot_declare_blockers/1": "blockers cannot be declared now: {0}",
     "no_combat_damage_step/1": "no combat damage step can begin now: {0}",
+    "combat_damage_step/1": "the {0} combat damage step (510.4)",
     "cannot_pay/1": "the {0} part of the cost cannot be paid",
     "illegal_target/2": "{1} is not a legal target {0}",
     "not_in_zone/1": "it is not in {0}",
@@ -260,6 +261,7 @@ GIVEN_GAME: dict[str, str] = {
     "triggers_wait/0": "triggered abilities wait until a player would receive priority",
     "lasting_effect/3": "{1} lasts, controlled by {2}",
     "effect_affects/2": "it changes {1}, as it did when it began (611.2c)",
+    "timestamp/2": "timestamp {1}",
 }
 
 #: The questions (the argument of question/1): name/arity -> phrase.
@@ -313,7 +315,7 @@ WORDS: dict[str, str] = {
     "library": "a library", "stack": "the stack", "command": "the command zone",
     "p1p1": "+1/+1", "m1m1": "-1/-1", "question": "the question asked", "none": "none",
     "given": "as given", "open": "every legal declaration", "declare_attackers": "declaring attackers",
-    "first_strike": "the first-strike combat damage step", "regular": "the regular combat damage step",
+    "first_strike": "first strike", "regular": "regular",  # (a keyword; combat_damage_step/1's steps)
     "summoning_sick": "it came under its controller's control this turn and has no haste (302.6)",
     "tapped": "it is tapped", "defender": "it has defender (702.3b)",
     "kept_from_attacking": "an effect says it can't attack (508.1c)",

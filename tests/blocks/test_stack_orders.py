@@ -101,4 +101,5 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
         "same_name",  # (a name: no gain or loss of life or cards changes it)
         "historic", "multicolored",  # (types and colors: as types and colors)
         "damaged_by_source",  # (damage dealt: no gain or loss of life or cards deals any)
+        "with_counter",  # (counters on a permanent: no gain or loss of life or cards puts or removes one)
         "lesser_power"}  # (power: as power_at_most)
