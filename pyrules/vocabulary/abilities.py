@@ -11,6 +11,7 @@ from typing import Any
 from pyrules.base.document import Field
 from pyrules.base.errors import UnsupportedError
 from pyrules.vocabulary import Filter, FilterShape, TargetSpec, find, kind, names, targets_of
+from pyrules.vocabulary.filters import LATE_STATIC
 from pyrules.vocabulary.templates import (
     ABOUT_A_PLAYER,
     ACTIVATION_TIMINGS,
@@ -543,6 +544,11 @@ def parse_ability(f: Field) -> AbilitySpec:
         spec = AbilitySpec("static", statics=tuple(parts), filter=None if about_itself else _filter(body, use),
                            lasting=options.get("lasting", ""), as_long_as=options.get("as_long_as", ()),
                            for_each=options.get("for_each", ()))
+        late = sorted(LATE_STATIC & set(spec.filter.conditions)) if spec.filter is not None and use == "static" else []
+        if late and set(present) - {"modify_pt", "set_base_pt", "switch_pt"}:  # (613.1e-f before 613.4)
+            raise UnsupportedError(body.child("filter").where, f"a static ability whose filter asks {', '.join(late)} "
+                                   "(decided in layers 5 and 6) for an effect before layer 7: only one changing power "
+                                   "and toughness reads them")
         if spec.for_each and "modify_pt" not in present:
             raise body.child("for_each").fail("'for_each' multiplies a +N/+N: give 'modify_pt'")
         if spec.as_long_as and (set(present) - {"modify_pt", "gain_keywords", "set_base_pt"}

@@ -31,6 +31,9 @@ from pyrules.vocabulary.values import CARD_TYPES, SUPERTYPES, Color
 _FILTERS = Modelled("filters.lp", ("109.2",))
 ALL_USES = frozenset({"static", "objects", "players", "counters"})
 _NOT_STATIC = ALL_USES - {"static"}
+#: What a static ability's filter may ask only for an effect of layer 7 (power and toughness), which comes after the
+#: layers that decide them (613.1e-f): colors and keyword abilities.
+LATE_STATIC = frozenset({"colors", "any_colors", "not_colors", "keywords", "not_keywords"})
 _SOURCE = frozenset({"static", "objects", "counters"})  # fields about the ability's own source
 
 
@@ -95,32 +98,32 @@ FILTER_FIELDS: tuple[Kind, ...] = (
     Kind("filter_field", "colorless", "colorless (105.2c)", _FILTERS, Bool(), _NOT_STATIC, term=_flag("filter_colorless"),
          asp="filter_colorless", example="craft/cratermaker-destroys-a-colorless-permanent"),
     Kind("filter_field", "colors", "every one of these colors (\"a black creature\"), after the layers (105.2)", _FILTERS,
-         ListOf(Color()), _NOT_STATIC, term=_each("filter_color"), asp="filter_color",
+         ListOf(Color()), ALL_USES, term=_each("filter_color"), asp="filter_color",
          example="filters/destroy-all-by-colors"),
     Kind("filter_field", "any_colors", "at least one of these colors (\"a red or green creature\")", _FILTERS,
-         ListOf(Color(), min_len=2), _NOT_STATIC, term=_each("filter_any_color"), asp="filter_any_color",
+         ListOf(Color(), min_len=2), ALL_USES, term=_each("filter_any_color"), asp="filter_any_color",
          example="filters/destroy-all-by-colors"),
-    Kind("filter_field", "not_colors", "none of these colors (\"nonblack\")", _FILTERS, ListOf(Color()), _NOT_STATIC,
+    Kind("filter_field", "not_colors", "none of these colors (\"nonblack\")", _FILTERS, ListOf(Color()), ALL_USES,
          term=_each("filter_not_color"), asp="filter_not_color", example="filters/destroy-all-by-colors"),
     Kind("filter_field", "multicolored", "of two or more colors, after the layers (105.4)", _FILTERS, Bool(),
          _NOT_STATIC, term=_flag("filter_multicolored"), asp="filter_multicolored",
          example="sequences/a-mono-colored-spell-is-not-multicolored"),
     Kind("filter_field", "historic", "historic: an artifact, a legendary or a Saga (700.6)", _FILTERS, Bool(), ALL_USES,
          term=_flag("filter_historic"), asp="filter_historic", example="sequences/an-instant-is-not-historic"),
-    Kind("filter_field", "tapped", "tapped (110.5)", _FILTERS, Bool(), _NOT_STATIC, term=_flag("filter_tapped"),
+    Kind("filter_field", "tapped", "tapped (110.5)", _FILTERS, Bool(), ALL_USES, term=_flag("filter_tapped"),
          asp="filter_tapped", example="filters/destroy-all-by-status-and-power"),
-    Kind("filter_field", "untapped", "untapped (110.5)", _FILTERS, Bool(), _NOT_STATIC, term=_flag("filter_untapped"),
+    Kind("filter_field", "untapped", "untapped (110.5)", _FILTERS, Bool(), ALL_USES, term=_flag("filter_untapped"),
          asp="filter_untapped", example="filters/destroy-all-by-status-and-power"),
     Kind("filter_field", "with_counter", "a permanent with at least one counter of this kind on it (\"each creature "
          "you control with a +1/+1 counter on it\", 122.1)", _FILTERS, Name("counter kind"),
          frozenset({"static", "objects"}), term=lambda value, ctx: [fn("filter_with_counter", ctx.fid, C(value))],
          asp="filter_with_counter", example="layers/a-keyword-for-each-creature-with-a-counter"),
-    Kind("filter_field", "attacking", "an attacking creature (506.4)", _FILTERS, Bool(), _NOT_STATIC,
+    Kind("filter_field", "attacking", "an attacking creature (506.4)", _FILTERS, Bool(), ALL_USES,
          term=_flag("filter_attacking"), asp="filter_attacking",
          example="filters/destroy-all-in-combat"),
-    Kind("filter_field", "blocking", "a blocking creature (506.4)", _FILTERS, Bool(), _NOT_STATIC,
+    Kind("filter_field", "blocking", "a blocking creature (506.4)", _FILTERS, Bool(), ALL_USES,
          term=_flag("filter_blocking"), asp="filter_blocking", example="filters/destroy-all-in-combat"),
-    Kind("filter_field", "in_combat", "an attacking or blocking creature (506.4)", _FILTERS, Bool(), _NOT_STATIC,
+    Kind("filter_field", "in_combat", "an attacking or blocking creature (506.4)", _FILTERS, Bool(), ALL_USES,
          term=_flag("filter_in_combat"), asp="filter_in_combat",
          example="filters/destroy-all-in-combat"),
     Kind("filter_field", "power_at_most", "with power N or less, after the layers (208.1)", _FILTERS, Count(1),
@@ -130,10 +133,10 @@ FILTER_FIELDS: tuple[Kind, ...] = (
          _NOT_STATIC, term=lambda value, ctx: [fn("filter_power_at_least", ctx.fid, value)],
          asp="filter_power_at_least", example="filters/destroy-all-by-status-and-power"),
     Kind("filter_field", "keywords", "with every one of these keyword abilities, after the layers (\"a creature with "
-         "flying\", 702.1)", _FILTERS, KeywordList(), _NOT_STATIC, term=_each("filter_keyword"), asp="filter_keyword",
+         "flying\", 702.1)", _FILTERS, KeywordList(), ALL_USES, term=_each("filter_keyword"), asp="filter_keyword",
          example="filters/target-creature-with-flying-not-without"),
     Kind("filter_field", "not_keywords", "with none of these keyword abilities, after the layers (\"a creature without "
-         "flying\", 702.1)", _FILTERS, KeywordList(), _NOT_STATIC, term=_each("filter_not_keyword"),
+         "flying\", 702.1)", _FILTERS, KeywordList(), ALL_USES, term=_each("filter_not_keyword"),
          asp="filter_not_keyword", example="filters/damage-to-each-creature-with-or-without-flying"),
     Kind("filter_field", "mana_value_at_most", "with mana value N or less (202.3; X is 0 but on the stack, 202.3e)",
          _FILTERS, Count(0), _NOT_STATIC, term=lambda value, ctx: [fn("filter_mana_value_at_most", ctx.fid, value)],
@@ -227,7 +230,8 @@ def check_filter_use(flt: Filter, use: str, f: Field) -> None:
 
 
 _USE_TEXT = {
-    "static": "a static ability finds what it affects before colors change",
+    "static": "a static ability's filter asks what layer 4 leaves, status and counters, and colors and keywords "
+              "only for an effect on power and toughness",
     "objects": "only counter replacement effects name a kind of counter",
     "players": "matched once for all of a player's permanents, not per source",
     "counters": "a replacement effect on counters",
