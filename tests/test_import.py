@@ -560,8 +560,6 @@ def test_lasting_clauses_not_read(line):
     "Create a 1/1 white Soldier creature token with banding.",  # a keyword a token card cannot be described with
     "{T}: Add {G} for each Treefolk you control.",  # a subtype whose plural is not known: never guessed
     "{T}: Add {G} for each creatures you control.",
-    "White creatures you control get +1/+1.",  # a color, not a creature type: no filter reads colors here
-    "Attacking creatures you control get +1/+1.",  # being in combat: not a creature type
     "Other Zombie creatures get +1/+1.",  # whoever controls them: no template says so (yet)
     "You may have ~ enter as a copy of any creature card in a graveyard.",  # not a permanent
     "You may have ~ enter as a copy of any creature on the battlefield, except it gains "
@@ -672,6 +670,18 @@ def test_a_leveler_is_read_band_by_band():
                     "as_long_as": {"counters": {"kind": "level", "at_least": 5}}}}]
     assert (result.status, result.unsupported) == ("partial", ["{T}: Draw a card."])
     parse_card(Field(result.card, "card", "card", {}))
+
+
+def test_a_lord_whose_filter_the_encodings_refuse_is_not_read():
+    """613.1e-f: "White creatures you control have flying" asks a color for a layer 6 effect: the encodings refuse it,
+    so the card reader leaves the line unsupported rather than write a card no situation can use."""
+    from pyrules.cards.importer.translate import translate
+
+    raw = reader.RawCard("Banner", "normal", [reader.RawFace("Banner", "{3}", types=["Artifact"], supertypes=[],
+                                                             subtypes=[], text="White creatures you control have flying.",
+                                                             colors=[])])
+    result = translate(raw)
+    assert (result.status, result.unsupported) == ("partial", ["White creatures you control have flying."])
 
 def test_the_creature_types_changeling_gives_hold_every_creature_type_of_the_fixture():
     """205.3m, 702.73a: every subtype of a creature card in the card fixture, not also another card type's, is one of
@@ -1040,6 +1050,13 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Other creatures you control with flying get +1/+1.", False, [{"static": {"modify_pt": "+1/+1", "filter": {
+        "types": ["creature"], "keywords": ["flying"], "controller": "you", "other": True}}}]),
+    ("Attacking creatures you control get +1/+0 and have trample.", False, [{"static": {
+        "modify_pt": "+1/+0", "gain_keywords": ["trample"], "filter": {"types": ["creature"], "controller": "you",
+                                                                        "attacking": True}}}]),
+    ("Other green creatures you control get +1/+1.", False, [{"static": {"modify_pt": "+1/+1", "filter": {
+        "types": ["creature"], "controller": "you", "colors": ["green"], "other": True}}}]),
     ("Each other creature you control with a +1/+1 counter on it has haste.", False, [{"static": {
         "gain_keywords": ["haste"], "filter": {"types": ["creature"], "with_counter": "p1p1", "controller": "you",
                                                "other": True}}}]),

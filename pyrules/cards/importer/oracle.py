@@ -2156,9 +2156,24 @@ def _static(line: str) -> dict[str, Any] | None:
         granted = activated(_THIS.sub("~", quoted))
         if flt and granted:
             return {"static": {"grant": granted, "filter": flt}}
-    return None
+    return _lord(line)
 
 
+#: What a lord's filter may ask besides card types and subtypes (611.3a, 613.1e-f): the encodings refuse colors and
+#: keywords for an effect before layer 7 ("white creatures you control have flying"), so the card reader does.
+_LORD_FIELDS = {"types", "subtypes", "controller", "other", "token", "nontoken", "colors", "any_colors", "not_colors",
+                "keywords", "not_keywords", "attacking", "blocking", "tapped", "untapped", "in_combat", "with_counter"}
+
+
+def _lord(line: str) -> dict[str, Any] | None:
+    """"[Other] [status] [color] creatures [you control] [with flying] get +N/+N [and have ...]" and "... have [keywords]":
+    a static ability of +N/+N (613.4c) and keywords (613.1f) for every creature its filter finds."""
+    m = re.fullmatch(r"(Other )?(.*?creatures.*?) (?:get ([+-]\d+/[+-]\d+)(?: and have ([a-z ,]+?))?|have "
+                     r"([a-z ,]+?))\.", line)
+    flt = permanent_filter(m.group(2)) if m else None
+    if not flt or flt.get("types") != ["creature"] or set(flt) - _LORD_FIELDS:
+        return None
+    return _static_grant(m.group(3), m.group(4) or m.group(5), {**flt, **({"other": True} if m.group(1) else {})})  # type: ignore
 
 
 #: A leveler's level band header (711.2a-b): "LEVEL 2-6", "LEVEL 7+".
