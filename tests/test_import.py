@@ -1050,6 +1050,8 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("~ can't be blocked except by black creatures.", False, [{"static": {"unblockable_by": {
+        "types": ["creature"], "not_colors": ["black"]}}}]),
     ("Other creatures you control with flying get +1/+1.", False, [{"static": {"modify_pt": "+1/+1", "filter": {
         "types": ["creature"], "keywords": ["flying"], "controller": "you", "other": True}}}]),
     ("Attacking creatures you control get +1/+0 and have trample.", False, [{"static": {

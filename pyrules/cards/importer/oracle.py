@@ -1630,6 +1630,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"~ can't be blocked except by creatures with (flying|flying or reach)\.", line)
     if m:  # 509.1b: "... except by creatures with flying": by creatures without it (with neither, for "or reach")
         return [{"static": {"unblockable_by": {"types": ["creature"], "not_keywords": m.group(1).split(" or ")}}}]
+    m = re.fullmatch(r"~ can't be blocked except by (white|blue|black|red|green) creatures\.", line)
+    if m:  # 509.1b: "... except by black creatures": by creatures that are not black
+        return [{"static": {"unblockable_by": {"types": ["creature"], "not_colors": [m.group(1)]}}}]
     m = re.fullmatch(r"~ can't be blocked by (.+?)\.", line)
     blockers = _blockers(m.group(1)) if m else None
     if blockers:  # 509.1b: "~ can't be blocked by Walls", "... by artifact creatures", "... by blue creatures"
