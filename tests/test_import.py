@@ -1050,6 +1050,7 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Enchanted land is an Island.", False, [{"static": {"set_land_type": "island", "filter": {"enchanted": True}}}]),
     ("~ can't be blocked except by black creatures.", False, [{"static": {"unblockable_by": {
         "types": ["creature"], "not_colors": ["black"]}}}]),
     ("Other creatures you control with flying get +1/+1.", False, [{"static": {"modify_pt": "+1/+1", "filter": {

@@ -2093,9 +2093,10 @@ def _static(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Enchanted creature can't (attack|block|attack or block)\.", line)
     if m:  # an Aura's restriction (508.1c, 509.1b)
         return {"static": {"restrictions": m.group(1).split(" or "), "filter": {"enchanted": True}}}
-    m = re.fullmatch(r"(Nonbasic lands|Lands you control|Each land|All lands) (?:are|is) (\w+(?: \w+)?)\.", line)
-    if m and m.group(2) in _LAND_TYPE:
-        flt = permanent_filter(m.group(1))
+    m = re.fullmatch(r"(Nonbasic lands|Lands you control|Each land|All lands|Enchanted land) (?:are|is) (\w+(?: \w+)?)\.",
+                     line)
+    if m and m.group(2) in _LAND_TYPE:  # (an Aura's "enchanted land is an Island": the land it is attached to)
+        flt = {"enchanted": True} if m.group(1) == "Enchanted land" else permanent_filter(m.group(1))
         return {"static": {"set_land_type": _LAND_TYPE[m.group(2)], "filter": flt}} if flt else None
     m = re.fullmatch(r"(Nonbasic lands|Lands you control|Each land|All lands) (?:are|is) (\w+(?: \w+)?) in addition to "
                      r"(?:its|their) other land types\.", line)
