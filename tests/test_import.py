@@ -1050,6 +1050,9 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("{T}: Add {W} or {B}. Activate only if you control a Swamp.", False, [{"activated": {
+        "cost": "{T}", "effect": {"add_one_of": ["{W}", "{B}"]}, "only_if": {"you_control": {
+            "count": 1, "filter": {"subtypes": ["swamp"]}}}}}]),
     ("Enchanted land is an Island.", False, [{"static": {"set_land_type": "island", "filter": {"enchanted": True}}}]),
     ("~ can't be blocked except by black creatures.", False, [{"static": {"unblockable_by": {
         "types": ["creature"], "not_colors": ["black"]}}}]),

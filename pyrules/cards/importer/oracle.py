@@ -770,6 +770,10 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
             return False
         options["only_if"] = {"you_control": {"count": number(m.group(1)), "filter": flt}}
         return True
+    m = re.fullmatch(r"Activate (?:this ability )?only if you control an? ([A-Z][a-z]+)", sentence)
+    if m and m.group(1) in _SUBTYPES:  # "Activate only if you control a Swamp" (602.5b)
+        options["only_if"] = {"you_control": {"count": 1, "filter": {"subtypes": [_SUBTYPES[m.group(1)]]}}}
+        return True
     return False
 
 
