@@ -1050,6 +1050,8 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Enchanted creature gets +2/+2 and can't be blocked.", False, [{"static": {
+        "modify_pt": "+2/+2", "gain_keywords": ["cant_be_blocked"], "filter": {"enchanted": True}}}]),
     ("{T}: Add {W} or {B}. Activate only if you control a Swamp.", False, [{"activated": {
         "cost": "{T}", "effect": {"add_one_of": ["{W}", "{B}"]}, "only_if": {"you_control": {
             "count": 1, "filter": {"subtypes": ["swamp"]}}}}}]),

@@ -3176,6 +3176,9 @@ def _what_attached_grants(line: str) -> list[dict[str, Any]] | None:
     attached = {"enchanted": True}
     if re.fullmatch(r"(?:Enchanted|Equipped) creature can't be blocked\.", line):
         return [{"static": {"gain_keywords": ["cant_be_blocked"], "filter": attached}}]
+    m = re.fullmatch(r"(?:Enchanted|Equipped) creature gets ([+-]\d+/[+-]\d+) and can't be blocked\.", line)
+    if m:  # +N/+N (613.4c) and an evasion ability (509.1b), one static ability
+        return [{"static": {"modify_pt": m.group(1), "gain_keywords": ["cant_be_blocked"], "filter": attached}}]
     m = re.fullmatch(r"Enchanted creature gets ([+-]\d+/[+-]\d+) and can't (attack|block|attack or block)\.", line)
     if m:
         return [{"static": {"modify_pt": m.group(1), "filter": attached}},
