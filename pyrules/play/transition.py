@@ -51,6 +51,7 @@ from pyrules.situation.model import (
     StackAbility,
     shields_left,
 )
+from pyrules.vocabulary.abilities import ABOUT_WHAT_ENTERED
 
 
 class CarryError(Exception):
@@ -335,13 +336,10 @@ def _waits(d: _Draft, a: Symbol) -> None:
                                   that_much=_event_amount(item.arguments[2]) if len(item.arguments) == 3 else None))
 
 
-#: The instructions about "that creature" an enters trigger may have: the permanent that entered (603.2).
-_ABOUT_WHAT_ENTERED = {"create_token_copy_that"}
-
-
 def _says_that_creature(d: _Draft, instance: Symbol) -> bool:
+    """Whether the enters trigger ``instance`` is about "that creature": the permanent that entered (603.2)."""
     card = _library(d.before)[instance.arguments[0].string]
-    return bool(_ABOUT_WHAT_ENTERED & card.abilities[instance.arguments[1].number - 1].instruction_kinds)
+    return bool(ABOUT_WHAT_ENTERED & card.abilities[instance.arguments[1].number - 1].instruction_kinds)
 
 
 def _created_token(d: _Draft, source: Symbol, controller: str) -> str:

@@ -315,9 +315,11 @@ _FROM_ITS_ZONE = frozenset({"return_self_to_hand", "return_self_to_battlefield"}
 #: it as the ability triggers).
 _THAT_EFFECTS = frozenset({"damage_that", "destroy_that", "sacrifice_that", "exile_that", "return_that_to_hand",
                            "lasting_on_that", "tap_that_creature", "skip_untap_that_creature"})
-#: Every instruction about the object the triggering event was about: those above, a copy of what entered, and "that
-#: land" of a land tapped for mana (a stack item in a situation names it with 'that').
-ABOUT_THAT_OBJECT = _THAT_EFFECTS | {"create_token_copy_that", "land_doesnt_untap"}
+#: Instructions about "that creature" of an enters trigger with a filter: the permanent that entered (603.2).
+ABOUT_WHAT_ENTERED = frozenset({"create_token_copy_that", "move_counter_to_that"})
+#: Every instruction about the object the triggering event was about: those above, and "that land" of a land tapped
+#: for mana (a stack item in a situation names it with 'that').
+ABOUT_THAT_OBJECT = _THAT_EFFECTS | ABOUT_WHAT_ENTERED | {"land_doesnt_untap"}
 _EVENTS_ABOUT_A_CREATURE = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "becomes_blocked_by",
                                       "blocks_creature", "deals_combat_damage_to_creature"})
 
@@ -460,8 +462,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         if that and options.get("lasting") != "once" and when not in _EVENTS_ABOUT_A_CREATURE:
             raise UnsupportedError(body.child("effect").where, f"'{that[0]}' in a '{when}' triggered ability (\"that "
                                    "creature\": only where the event is about one, or in a delayed triggered ability)")
-        if "create_token_copy_that" in held_kinds(effects) and (when != "enters" or flt is None or options.get("lasting")):
-            raise UnsupportedError(body.child("effect").where, f"'create_token_copy_that' in a '{when}' triggered "
+        entered = sorted(ABOUT_WHAT_ENTERED & held_kinds(effects))
+        if entered and (when != "enters" or flt is None or options.get("lasting")):
+            raise UnsupportedError(body.child("effect").where, f"'{entered[0]}' in a '{when}' triggered "
                                    "ability (\"that creature\": only of an 'enters' trigger with a filter, the permanent "
                                    "that entered)")
         if options.get("lasting") == "once" and when not in ("beginning_of_each_end_step", "beginning_of_each_upkeep",

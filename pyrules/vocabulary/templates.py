@@ -1123,7 +1123,8 @@ class MayInstruction(Shape):
         "put_counters_self", "put_counters_target", "untap_self", "target_player", "lasting_on_self", "lasting_on_target",
         "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top",
         "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target",
-        "exile_card_from_hand", "copy_triggering_spell", "copy_triggering_ability", "create_token_copy_that"})
+        "exile_card_from_hand", "copy_triggering_spell", "copy_triggering_ability", "create_token_copy_that",
+        "move_counter_to_that"})
 
     def parse(self, f: Field) -> Any:
         return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
@@ -1889,6 +1890,13 @@ EFFECTS: tuple[Kind, ...] = (
          "blocked by or dealt combat damage by this), if it is still on the battlefield (701.26a, 603.2)",
          Modelled("stack.lp", ("701.26a", "603.2")), Flag(), frozenset({"triggered"}), term=_const("tap_that_creature"),
          text=lambda v: "Tap that creature", example="combat/combat-damage-taps-that-creature"),
+    Kind("effect", "move_counter_to_that", "move a counter of this kind from this permanent onto that creature (the "
+         "one the triggering event was about): taken from this and put onto it, as putting counters is (its "
+         "replacement effects apply); nothing if this has no such counter, if either is no longer on the battlefield, "
+         "or if they are one (122.5, graft 702.58a)", Modelled("events.lp", ("122.5", "702.58a")),
+         Name("counter kind"), frozenset({"triggered"}), term=lambda value, ctx: fn("move_counter_to_that", C(value)),
+         text=lambda v: f"Move a {v} counter from this onto that creature",
+         example="sequences/a-moved-counter-leaves-its-first-creature"),
     Kind("effect", "skip_untap_that_creature", "that creature (the one the triggering event was about) doesn't untap "
          "during its controller's next untap step (502.3), recorded in the outcome (skips_next_untap)",
          Modelled("stack.lp", ("502.3", "603.2")), Flag(), frozenset({"triggered"}),
@@ -2822,13 +2830,14 @@ OPTIONS: tuple[Kind, ...] = (
          "it\", 601.2h: mana of that color paid for the spell it is or was), or untapped or tapped (\"if this is "
          "(un)tapped\", 110.5, checked again as the ability resolves), or no_spells_cast_last_turn or "
          "two_spells_cast_last_turn (\"if no spells were cast last turn\", \"if a player cast two or more spells last "
-         "turn\": the players' spells_cast_last_turn), or surged (\"if its surge cost was paid\", 702.117a); each checked "
-         "as the ability triggers or applies",
+         "turn\": the players' spells_cast_last_turn), or surged (\"if its surge cost was paid\", 702.117a), or "
+         "p1p1_counter (\"if this has a +1/+1 counter on it\": graft, 702.58a; checked again as it resolves); each "
+         "checked as the ability triggers or applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
                 "revolt", "raid", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
                 "with_two_other_attackers", "x_in_cost", "untapped", "tapped", "no_spells_cast_last_turn",
-                "two_spells_cast_last_turn", "surged", *SPENT_CONDITIONS)),
+                "two_spells_cast_last_turn", "surged", "p1p1_counter", *SPENT_CONDITIONS)),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: condition_term(v), example="sequences/unkicked-creature-enters-without-counters",
          asp="ability_if"),
