@@ -1050,6 +1050,9 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Graft 2", False, [{"enters": {"counters": {"p1p1": 2}}}, {"triggered": {
+        "when": "enters", "filter": {"types": ["creature"], "other": True}, "if": "p1p1_counter",
+        "effect": {"may": {"move_counter_to_that": "p1p1"}}}}]),
     ("Enchanted creature gets +2/+2 and can't be blocked.", False, [{"static": {
         "modify_pt": "+2/+2", "gain_keywords": ["cant_be_blocked"], "filter": {"enchanted": True}}}]),
     ("{T}: Add {W} or {B}. Activate only if you control a Swamp.", False, [{"activated": {

@@ -1657,6 +1657,12 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"Outlast (\{[^:]+\})", line)
     if m:  # 702.107a: "[cost], {T}: put a +1/+1 counter on this permanent; activate only as a sorcery"
         return translate_line(f"{m.group(1)}, {{T}}: Put a +1/+1 counter on ~. Activate only as a sorcery.", False)
+    m = re.fullmatch(r"Graft (\d+)", line)
+    if m and int(m.group(1)) > 0:  # 702.58a: "this enters with N +1/+1 counters on it; whenever another creature
+        # enters, if this has a +1/+1 counter on it, you may move a +1/+1 counter from this onto that creature"
+        return [{"enters": {"counters": {"p1p1": int(m.group(1))}}},
+                {"triggered": {"when": "enters", "filter": {"types": ["creature"], "other": True}, "if": "p1p1_counter",
+                               "effect": {"may": {"move_counter_to_that": "p1p1"}}}}]
     m = re.fullmatch(r"Modular (\d+)", line)
     if m and int(m.group(1)) > 0:  # 702.43a: "this enters with N +1/+1 counters on it; when it dies, you may put its
         # +1/+1 counters on target artifact creature"
