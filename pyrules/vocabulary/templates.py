@@ -1757,6 +1757,12 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("stack.lp", ("115.1", "608.2c")), PlayerInstruction(), RESOLVING,
          term=lambda value, ctx: fn("target_player", ctx.target(0), fn(value[0], value[1])),
          targets=lambda value: (PLAYER_TARGET,), example="stack/target-player-draws-and-discards"),
+    Kind("effect", "look_at_hand", "look at target player's (opponent's) hand: hidden information one player sees "
+         "(400.2); nothing in the game changes, but the spell or ability has its target (115.1, 601.2c, 608.2b)",
+         Modelled("stack.lp", ("115.1", "400.2", "608.2b")), OneOf(("player", "opponent")), RESOLVING,
+         term=lambda value, ctx: fn("look_at_hand", ctx.target(0)),
+         targets=lambda value: (PLAYER_TARGET if value == "player" else OPPONENT_TARGET,),
+         text=lambda v: f"Look at target {v}'s hand", example="stack/look-at-target-players-hand"),
     Kind("effect", "target_opponent", "target opponent follows the instruction instead of you: {draw: N}, {discard: N}, "
          "{gain_life: N}, {lose_life: N}, {mill: N} or {exile_top: N} (115.1, 102.3, 608.2c)",
          Modelled("stack.lp", ("115.1", "102.3", "608.2c")), PlayerInstruction(), RESOLVING, asp="ability_target_opponent",
