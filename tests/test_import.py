@@ -1050,6 +1050,8 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("When ~ enters, look at target opponent's hand.", False, [{"triggered": {
+        "when": "enters", "effect": {"look_at_hand": "opponent"}}}]),
     ("Graft 2", False, [{"enters": {"counters": {"p1p1": 2}}}, {"triggered": {
         "when": "enters", "filter": {"types": ["creature"], "other": True}, "if": "p1p1_counter",
         "effect": {"may": {"move_counter_to_that": "p1p1"}}}}]),

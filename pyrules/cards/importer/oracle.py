@@ -787,6 +787,7 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"Look at the top (two|three|four|five) cards of your library, then put them back in any order"),
      lambda m: {"look_and_reorder_top": number(m[1])}),  # (401.2)
     (re.compile(r"You get ((?:\{E\})+)"), lambda m: {"get_energy": m[1].count("{E}")}),  # (107.14)
+    (re.compile(r"Look at target (player|opponent)'s hand"), lambda m: {"look_at_hand": m[1]}),  # (400.2)
     # "that player", in "whenever ~ deals combat damage to a player" (the vocabulary refuses it elsewhere)
     (re.compile(r"That player (draws|discards|mills) (a|two|three) cards?"),
      lambda m: {"that_player": {m[1][:-1] if m[1] != "discards" else "discard": number(m[2])}}),
