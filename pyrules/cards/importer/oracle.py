@@ -2174,8 +2174,9 @@ def _static(line: str) -> dict[str, Any] | None:
     return _lord(line)
 
 
-#: What a lord's filter may ask besides card types and subtypes (611.3a, 613.1e-f): the encodings refuse colors and
-#: keywords for an effect before layer 7 ("white creatures you control have flying"), so the card reader does.
+#: What a lord's filter may ask besides card types and subtypes (611.3a, 613.1e-f). Colors and keywords for an effect
+#: before layer 7 ("white creatures you control have flying") the card parser refuses as each ability is read back:
+#: such a line stays unsupported.
 _LORD_FIELDS = {"types", "subtypes", "controller", "other", "token", "nontoken", "colors", "any_colors", "not_colors",
                 "keywords", "not_keywords", "attacking", "blocking", "tapped", "untapped", "in_combat", "with_counter"}
 

@@ -295,8 +295,6 @@ def _bullets(lines: list[str]) -> int:
     return next((n for n, line in enumerate(lines) if not line.startswith("\u2022")), len(lines))
 
 
-
-
 def _adds(body: dict[str, Any]) -> bool:
     if "effect" not in body:
         return False
