@@ -79,24 +79,36 @@ PLAYER_OR_PLANESWALKER = TargetSpec("target player or planeswalker", "battlefiel
 OPPONENT_OR_PLANESWALKER = TargetSpec("target opponent or planeswalker", "battlefield",
                                       Filter({"types": ("planeswalker",)}), players=True, opponents=True)
 class PlayerInstruction(Shape):
-    """One instruction a player follows, with its number: {draw: 2} -> ("draw", 2)."""
+    """One instruction a player follows, with its number: {draw: 2} -> ("draw", 2); or the permanent they sacrifice:
+    {sacrifice: {types: [creature]}} -> ("sacrifice", the filter) (701.21a: they choose one they control)."""
 
-    INSTRUCTIONS = ("draw", "discard", "gain_life", "lose_life", "mill", "exile_top")
+    INSTRUCTIONS = ("draw", "discard", "gain_life", "lose_life", "mill", "exile_top", "sacrifice")
 
     @property
     def form(self) -> str:  # type: ignore[override]
-        return "{" + " | ".join(f"{i}: N" for i in self.INSTRUCTIONS) + "}"
+        return "{" + " | ".join(f"{i}: N" for i in self.INSTRUCTIONS[:-1]) + " | sacrifice: a filter}"
 
     def parse(self, f: Field) -> Any:
         f.mapping()
         f.only_keys(set(self.INSTRUCTIONS))
         return self.instruction(f)
 
-    def instruction(self, f: Field) -> tuple[str, int]:
+    def instruction(self, f: Field) -> tuple[str, Any]:
         given = [key for key in self.INSTRUCTIONS if f.child(key).present]
         if len(given) != 1:
             raise f.fail(f"{f.name} needs one instruction of {', '.join(self.INSTRUCTIONS)}")
+        if given[0] == "sacrifice":
+            return (given[0], FilterShape("objects").parse(f.child(given[0])))
         return (given[0], Count(1).parse(f.child(given[0])))
+
+
+def followed_term(value: tuple[str, Any], ctx: Any) -> Any:
+    """The instruction term of a PlayerInstruction: draw(2), or sacrifice_one(you, F) (the player who follows it
+    sacrifices: choices.lp)."""
+    name, amount = value
+    if name == "sacrifice":
+        return fn("sacrifice_one", C("you"), ctx.filter(amount, "eff"))
+    return fn(name, amount)
 
 
 @dataclass(frozen=True)
@@ -104,7 +116,7 @@ class TargetControllerInstruction(Shape):
     """``{target: 1, lose_life: 2}``: the instruction the controller of target 1 (of the instructions before it) follows:
     (1, ("lose_life", 2))."""
 
-    form = "{target: N, draw | discard | gain_life | lose_life | mill | exile_top: N}"
+    form = "{target: N, draw | discard | gain_life | lose_life | mill | exile_top: N, or sacrifice: a filter}"
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -1753,9 +1765,10 @@ EFFECTS: tuple[Kind, ...] = (
          text=lambda v: f"That card enters with {v[1]} additional {v[0]} counter(s)",
          example="sequences/vigor-mortis-with-green-spent"),
     Kind("effect", "target_player", "target player follows the instruction instead of you: {draw: N}, {discard: N}, "
-         "{gain_life: N}, {lose_life: N}, {mill: N} or {exile_top: N} (115.1, 608.2c)",
+         "{gain_life: N}, {lose_life: N}, {mill: N}, {exile_top: N} or {sacrifice: a filter} (115.1, 608.2c, "
+         "701.21a)",
          Modelled("stack.lp", ("115.1", "608.2c")), PlayerInstruction(), RESOLVING,
-         term=lambda value, ctx: fn("target_player", ctx.target(0), fn(value[0], value[1])),
+         term=lambda value, ctx: fn("target_player", ctx.target(0), followed_term(value, ctx)),
          targets=lambda value: (PLAYER_TARGET,), example="stack/target-player-draws-and-discards"),
     Kind("effect", "look_at_hand", "look at target player's (opponent's) hand: hidden information one player sees "
          "(400.2); nothing in the game changes, but the spell or ability has its target (115.1, 601.2c, 608.2b)",
@@ -1764,14 +1777,16 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda value: (PLAYER_TARGET if value == "player" else OPPONENT_TARGET,),
          text=lambda v: f"Look at target {v}'s hand", example="stack/look-at-target-players-hand"),
     Kind("effect", "target_opponent", "target opponent follows the instruction instead of you: {draw: N}, {discard: N}, "
-         "{gain_life: N}, {lose_life: N}, {mill: N} or {exile_top: N} (115.1, 102.3, 608.2c)",
+         "{gain_life: N}, {lose_life: N}, {mill: N}, {exile_top: N} or {sacrifice: a filter} (115.1, 102.3, "
+         "608.2c, 701.21a)",
          Modelled("stack.lp", ("115.1", "102.3", "608.2c")), PlayerInstruction(), RESOLVING, asp="ability_target_opponent",
-         term=lambda value, ctx: fn("target_player", ctx.target(0), fn(value[0], value[1])),
+         term=lambda value, ctx: fn("target_player", ctx.target(0), followed_term(value, ctx)),
          targets=lambda value: (OPPONENT_TARGET,), example="stack/target-opponent-is-not-you"),
     *(Kind("effect", who, f"{who.replace('_', ' ')} follows the instruction: {{draw: N}}, {{discard: N}}, {{gain_life: "
-           "N}, {lose_life: N}, {mill: N} or {exile_top: N}; each chooses for themselves what to discard (101.4, 608.2c)",
+           "N}, {lose_life: N}, {mill: N}, {exile_top: N} or {sacrifice: a filter}; each chooses for themselves what to "
+           "discard or sacrifice (101.4, 608.2c)",
            Modelled("stack.lp", ("101.4", "608.2c")), PlayerInstruction(), RESOLVING,
-           term=lambda value, ctx, who=who: fn(who, fn(value[0], value[1])),
+           term=lambda value, ctx, who=who: fn(who, followed_term(value, ctx)),
            example=f"stack/{who.replace('_', '-')}-discards-a-card") for who in ("each_player", "each_opponent")),
     *(Kind("effect", name, f"you {verb} that much life: as much as the event the ability triggered on was (the damage "
            "dealt or dealt to, 603.2, 119.3): in a deals_damage or dealt_damage triggered ability",
@@ -1789,17 +1804,18 @@ EFFECTS: tuple[Kind, ...] = (
          example="sequences/obeka-additional-upkeeps-before-the-main-phase"),
     Kind("effect", "its_controller", "\"its controller\": the controller of target N of the instructions before it (a "
          "permanent or a spell), as it was as the spell or ability began to resolve, follows the instruction: {target: N, "
-         "draw: N}, discard, gain_life, lose_life, mill or exile_top (\"Destroy target creature. Its controller loses 2 "
-         "life\"; 608.2c, 608.2h); nothing if that target is illegal", Modelled("stack.lp", ("608.2c", "608.2h")),
+         "draw: N}, discard, gain_life, lose_life, mill, exile_top or sacrifice (\"Destroy target creature. Its "
+         "controller loses 2 life\"; 608.2c, 608.2h); nothing if that target is illegal",
+         Modelled("stack.lp", ("608.2c", "608.2h")),
          TargetControllerInstruction(), RESOLVING,
-         term=lambda value, ctx: fn("its_controller", value[0], fn(value[1][0], value[1][1])),
+         term=lambda value, ctx: fn("its_controller", value[0], followed_term(value[1], ctx)),
          example="stack/its-controller-loses-life"),
     Kind("effect", "that_player", "in \"whenever this deals (combat) damage to a player (an opponent)\", \"whenever a "
          "player discards a card\" or \"at the beginning of each player's draw step\", that player follows the "
-         "instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N}, {mill: N} or {exile_top: N} (603.2, "
-         "608.2c)",
+         "instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N}, {mill: N}, {exile_top: N} or "
+         "{sacrifice: a filter} (603.2, 608.2c, 701.21a)",
          Modelled("stack.lp", ("603.2", "608.2c")), PlayerInstruction(), frozenset({"triggered"}),
-         term=lambda value, ctx: fn("that_player", fn(value[0], value[1])),
+         term=lambda value, ctx: fn("that_player", followed_term(value, ctx)),
          example="combat/that-player-discards-after-combat-damage"),
     Kind("effect", "up_to", "\"tap up to two target creatures\": one instruction with one target followed for each of "
          "up to N targets, each a different object; none, some or all of them may be chosen (601.2c), and with none "
