@@ -1050,6 +1050,10 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Whenever ~ deals combat damage to a player, that player sacrifices a creature.", False, [{"triggered": {
+        "when": "deals_combat_damage_to_player", "effect": {"that_player": {"sacrifice": {"types": ["creature"]}}}}}]),
+    ("Target player sacrifices a creature.", True, [{"spell": {"effect": {"target_player": {
+        "sacrifice": {"types": ["creature"]}}}}}]),
     ("When ~ enters, look at target opponent's hand.", False, [{"triggered": {
         "when": "enters", "effect": {"look_at_hand": "opponent"}}}]),
     ("Graft 2", False, [{"enters": {"counters": {"p1p1": 2}}}, {"triggered": {

@@ -976,6 +976,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         flt = permanent_filter(m.group(2))
         who = {"Each player sacrifices": "each_player", "Each opponent sacrifices": "each_opponent"}.get(m.group(1), "you")
         return {"sacrifice_one": {"who": who, "filter": flt}} if flt is not None and "controller" not in flt else None
+    m = re.fullmatch(r"(Target player|Target opponent|That player) sacrifices (an? .+)", sentence)
+    if m:  # an edict at a player: the player who follows it chooses one they control (701.21a, 608.2c)
+        flt = permanent_filter(m.group(2))
+        who = {"Target player": "target_player", "Target opponent": "target_opponent"}.get(m.group(1), "that_player")
+        return {who: {"sacrifice": flt}} if flt is not None and "controller" not in flt else None
     if sentence in ("It can't be regenerated", "They can't be regenerated"):  # 701.19c, after a "destroy"
         return {"cant_be_regenerated": True}
     m = re.fullmatch(r"[Uu]ntap up to (one|two|three|four|five|six|seven|eight|nine|ten|\d+) (.+)", sentence)
