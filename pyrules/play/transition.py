@@ -394,8 +394,9 @@ def _event_object(event: Symbol) -> str | None:
         return event.arguments[1].string
     if event.name == "damage_to_player" and len(event.arguments) == 4 and event.arguments[1].type == SymbolType.String:
         return event.arguments[1].string
-    if event.name == "each_draw_step" and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
-        return event.arguments[0].string  # (the player whose draw step it is, 603.2)
+    if event.name in ("each_draw_step", "each_upkeep") and len(event.arguments) == 1 and \
+            event.arguments[0].type == SymbolType.String:
+        return event.arguments[0].string  # (the player whose draw step or upkeep it is, 603.2)
     if event.name == "discarded" and len(event.arguments) == 2 and event.arguments[0].type == SymbolType.String:
         return event.arguments[0].string
     if event.name == "ability" and len(event.arguments) == 2 and event.arguments[0].type == SymbolType.String:

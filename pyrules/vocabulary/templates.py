@@ -655,8 +655,9 @@ MANA = frozenset({"activated"})
 #: The triggers whose event is damage dealt to a player: "that player" (and "that much") is about it.
 DAMAGE_TO_PLAYER = frozenset({"deals_combat_damage_to_player", "deals_damage_to_player", "deals_damage_to_opponent",
                               "deals_combat_damage_to_opponent"})
-#: The triggers whose event is about a player ("that player"): damage dealt to one, a card one discards.
-ABOUT_A_PLAYER = DAMAGE_TO_PLAYER | {"discards", "beginning_of_each_draw_step"}
+#: The triggers whose event is about a player ("that player"): damage dealt to one, a card one discards, each player's
+#: upkeep or draw step (the player whose step it is, 603.2).
+ABOUT_A_PLAYER = DAMAGE_TO_PLAYER | {"discards", "beginning_of_each_draw_step", "beginning_of_each_upkeep"}
 
 
 @dataclass(frozen=True)
@@ -1811,7 +1812,7 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: fn("its_controller", value[0], followed_term(value[1], ctx)),
          example="stack/its-controller-loses-life"),
     Kind("effect", "that_player", "in \"whenever this deals (combat) damage to a player (an opponent)\", \"whenever a "
-         "player discards a card\" or \"at the beginning of each player's draw step\", that player follows the "
+         "player discards a card\" or \"at the beginning of each player's upkeep (draw step)\", that player follows the "
          "instruction: {draw: N}, {discard: N}, {gain_life: N}, {lose_life: N}, {mill: N}, {exile_top: N} or "
          "{sacrifice: a filter} (603.2, 608.2c, 701.21a)",
          Modelled("stack.lp", ("603.2", "608.2c")), PlayerInstruction(), frozenset({"triggered"}),
