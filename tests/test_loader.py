@@ -2087,7 +2087,7 @@ def test_that_player_only_after_damage_to_a_player(write, line_of):
         """)
     error = load_error(path)
     assert error.message == ("unsupported: \"that player\" in a 'enters' triggered ability (only after damage to a "
-                             "player, a discard, or in each player's draw step)"), error.message
+                             "player, a discard, or in each player's upkeep or draw step)"), error.message
 
 
 @pytest.mark.parametrize("effect, message", [

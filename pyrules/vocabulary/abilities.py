@@ -444,9 +444,9 @@ def parse_ability(f: Field) -> AbilitySpec:
                 "self" in e.kind or e.kind in ("monstrosity", "adapt", "become_renowned") for e in effects):
             raise UnsupportedError(body.child("effect").where, "an instruction about this permanent in a 'cycling' "
                                    "triggered ability of the card cycled (it is in a graveyard, 702.29c)")
-        if any(e.kind == "that_player" for e in effects) and when not in ABOUT_A_PLAYER:
+        if {"that_player", "damage_that_player"} & held_kinds(effects) and when not in ABOUT_A_PLAYER:
             raise UnsupportedError(body.child("effect").where, f"\"that player\" in a '{when}' triggered ability (only "
-                                   "after damage to a player, a discard, or in each player's draw step)")
+                                   "after damage to a player, a discard, or in each player's upkeep or draw step)")
         if when == "discards" and not body.child("filter").present:
             raise UnsupportedError(body.where, "a 'discards' triggered ability without a filter (one about its own card)")
         if when == "discards" and set(FilterShape("objects").parse(body.child("filter")).conditions) - {"owner", "other"}:

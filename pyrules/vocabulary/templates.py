@@ -1564,6 +1564,11 @@ EFFECTS: tuple[Kind, ...] = (
          Flag(), frozenset({"triggered"}), term=_const("copy_source_spell"),
          text=lambda v: "Copy this spell for each spell cast before it this turn",
          example="stack/storm-copies-for-each-spell-cast-before"),
+    Kind("effect", "damage_that_player", "this deals N damage to that player: the player the triggering event was "
+         "about (the one dealt damage, who discarded, whose upkeep or draw step it is; 603.2, 120.3)",
+         Modelled("events.lp", ("603.2", "120.3")), Count(1), frozenset({"triggered"}),
+         term=_amount("damage_that_player"), text=lambda v: f"This deals {v} damage to that player",
+         example="sequences/damage-to-that-player-in-each-upkeep"),
     Kind("effect", "damage_that", "this deals N damage to that creature: the creature the triggering event was about "
          "(the creature blocking it, or the one it blocks), if it is still on the battlefield (603.2, 120.1)",
          Modelled("events.lp", ("603.2", "120.1")), Count(1), frozenset({"triggered"}), term=_amount("damage_that"),
