@@ -1050,6 +1050,8 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("At the beginning of each player's upkeep, ~ deals 2 damage to that player.", False, [{"triggered": {
+        "when": "beginning_of_each_upkeep", "effect": {"damage_that_player": 2}}}]),
     ("At the beginning of each player's upkeep, that player mills a card.", False, [{"triggered": {
         "when": "beginning_of_each_upkeep", "effect": {"that_player": {"mill": 1}}}}]),
     ("Whenever ~ deals combat damage to a player, that player sacrifices a creature.", False, [{"triggered": {

@@ -1099,6 +1099,9 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     m = re.fullmatch(r"~ deals (\d+) damage to that creature", sentence)
     if m and permanent and int(m.group(1)) > 0:
         return {"damage_that": int(m.group(1))}
+    m = re.fullmatch(r"~ deals (\d+) damage to that player", sentence)
+    if m and permanent and int(m.group(1)) > 0:  # (603.2: a trigger whose event is about a player)
+        return {"damage_that_player": int(m.group(1))}
     if sentence == _LASTING_ENCHANTED and permanent:  # the permanent this is attached to (303.4, 301.5)
         return {"lasting_on_enchanted": NEXT}
     m = re.fullmatch(r"(Tap|Untap|Regenerate) (?:enchanted|equipped) creature", sentence)
@@ -2569,7 +2572,7 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     if effects is not None and when != "deals_combat_damage_to_player" and any(
             "additional_upkeep_steps_that_many" in e for e in effects):
         return None  # (as many as the combat damage dealt to a player)
-    if when not in ABOUT_A_PLAYER and "that_player" in _names_in(effects):
+    if when not in ABOUT_A_PLAYER and {"that_player", "damage_that_player"} & _names_in(effects):
         return None  # ("that player" of an event about no player)
     if not that_creature and any(k in ("damage_that", "destroy_that", "tap_that_creature", "skip_untap_that_creature")
                                  for e in effects for k in e):
