@@ -2127,6 +2127,19 @@ def test_counters_a_permanent_may_enter_with_are_a_number(write, counters):
     assert error.where.startswith(f"{path}:3") and "may_counters" in error.message, error
 
 
+def _relic_with(write, power: str, toughness: str, cda: str):
+    """A situation asking what a creature card with a characteristic-defining ability is."""
+    return write("cda.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - {{name: Relic, types: [creature], power: {power}, toughness: {toughness},
+             abilities: [{{static: {{pt_equal_cards: {cda}}}}}]}}
+        objects:
+          - {{id: relic, card: Relic, controller: alice}}
+        question: {{characteristics: relic}}
+        """)
+
+
 @pytest.mark.parametrize("value, message", [
     ("{zone: library, whose: you}", "hand, graveyard"),
     ("{zone: hand, whose: opponent}", "you, all"),
@@ -2134,32 +2147,13 @@ def test_counters_a_permanent_may_enter_with_are_a_number(write, counters):
 ])
 def test_a_count_of_cards_names_a_zone_and_whose(write, value, message):
     """604.3: "the number of cards in your hand (all graveyards)": a zone pyrules counts, and whose."""
-    path = write("cda.yaml", f"""\
-        players: [alice, bob]
-        cards:
-          - {{name: Relic, types: [creature], power: "*", toughness: "*",
-             abilities: [{{static: {{pt_equal_cards: {value}}}}}]}}
-        objects:
-          - {{id: relic, card: Relic, controller: alice}}
-        question: {{characteristics: relic}}
-        """)
-    assert message in load_error(path).message
-
+    assert message in load_error(_relic_with(write, '"*"', '"*"', value)).message
 
 
 def test_a_characteristic_defining_ability_gives_a_printed_star(write):
     """208.2a, 604.3: such an ability gives the value of the "*" printed in power or toughness; a card printing none
     has no value for it to give: an error, not a count silently dropped."""
-    path = write("cda.yaml", """\
-        players: [alice, bob]
-        cards:
-          - {name: Relic, types: [creature], power: 0, toughness: 0,
-             abilities: [{static: {pt_equal_cards: {zone: hand, whose: you}}}]}
-        objects:
-          - {id: relic, card: Relic, controller: alice}
-        question: {characteristics: relic}
-        """)
-    error = load_error(path)
+    error = load_error(_relic_with(write, "0", "0", "{zone: hand, whose: you}"))
     assert "card 'Relic': a characteristic-defining ability gives the value of a \"*\"" in error.message
     assert "cda.yaml:4: card" in str(error)  # (the line of its abilities)
 
@@ -2171,16 +2165,8 @@ def test_a_characteristic_defining_ability_gives_a_printed_star(write):
 ])
 def test_a_printed_star_is_n_plus_star_or_star(write, power, message):
     """208.2a: a printed "*" or "N+*"; anything else is an error naming the field."""
-    path = write("cda.yaml", f"""\
-        players: [alice, bob]
-        cards:
-          - {{name: Relic, types: [creature], power: {power}, toughness: "*",
-             abilities: [{{static: {{pt_equal_cards: {{zone: hand, whose: you}}}}}}]}}
-        objects:
-          - {{id: relic, card: Relic, controller: alice}}
-        question: {{characteristics: relic}}
-        """)
-    assert message in load_error(path).message
+    assert message in load_error(_relic_with(write, power, '"*"', "{zone: hand, whose: you}")).message
+
 
 def test_its_counters_are_a_count_only_for_a_target(write):
     """702.43a, 608.2h: "put its +1/+1 counters on target artifact creature" (count: its) is read for one target;
