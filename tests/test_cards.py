@@ -86,6 +86,8 @@ REFUSED = [
     ({"static": {"set_land_type": "mountain", "filter": {"types": ["land"], "colorless": True}}},
      "filter field(s) colorless in this kind of ability"),
     ({"static": {"add_land_type": "swamp", "filter": {"chosen_subtype": True}}}, "filter field(s) chosen_subtype"),
+    ({"static": {"activate_as_though_haste": True, "filter": {"types": ["creature"], "tapped": True}}},
+     "a filter on 'activate_as_though_haste', which is about its controller's permanents"),
     ({"static": {"gain_keywords": ["flying"], "filter": {"types": ["creature"], "colors": ["green"]}}},
      "a static ability whose filter asks colors (decided in layers 5 and 6) for an effect before layer 7"),
     ({"static": {"set_color": "white", "modify_pt": "+1/+1", "filter": {"keywords": ["flying"]}}},

@@ -308,6 +308,9 @@ def _options(body: Field, ability: str) -> dict[str, Any]:
     return out
 
 
+#: Static parts about all their controller's permanents, spells or payments, whose rules read no filter.
+_ABOUT_ITS_CONTROLLER = frozenset({"activate_as_though_haste", "spend_as", "life_rather_than_mana"})
+
 #: What an ability activated from a graveyard may do: move its card out of it (113.6j).
 _FROM_ITS_ZONE = frozenset({"return_self_to_hand", "return_self_to_battlefield"})
 
@@ -547,6 +550,10 @@ def parse_ability(f: Field) -> AbilitySpec:
         spec = AbilitySpec("static", statics=tuple(parts), filter=None if about_itself else _filter(body, use),
                            lasting=options.get("lasting", ""), as_long_as=options.get("as_long_as", ()),
                            for_each=options.get("for_each", ()))
+        about_controller = sorted(set(present) & _ABOUT_ITS_CONTROLLER)
+        if about_controller and body.child("filter").present:  # (their rules read whose they are, no filter)
+            raise UnsupportedError(body.child("filter").where, f"a filter on '{about_controller[0]}', which is about its "
+                                   "controller's permanents, spells and payments as a whole")
         late = sorted(LATE_STATIC & set(spec.filter.conditions)) if spec.filter is not None and use == "static" else []
         if late and set(present) - {"modify_pt", "set_base_pt", "switch_pt"}:  # (613.1e-f before 613.4)
             raise UnsupportedError(body.child("filter").where, f"a static ability whose filter asks {', '.join(late)} "
