@@ -1050,6 +1050,9 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("{2}, {T}, Sacrifice ~: Search your library for a basic land card and put that card onto the battlefield tapped. "
+     "Then shuffle your library.", False, [{"activated": {"cost": ["{2}", "{T}", {"sacrifice": "self"}], "effect": {
+         "search_to_battlefield": {"filter": {"supertypes": ["basic"], "types": ["land"]}, "tapped": True}}}}]),
     ("At the beginning of each player's upkeep, ~ deals 2 damage to that player.", False, [{"triggered": {
         "when": "beginning_of_each_upkeep", "effect": {"damage_that_player": 2}}}]),
     ("At the beginning of each player's upkeep, that player mills a card.", False, [{"triggered": {

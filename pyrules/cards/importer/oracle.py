@@ -1348,7 +1348,7 @@ def _searched_cards(phrase: str) -> dict[str, Any] | None:
 
 def instruction_sentences(text: str) -> list[str]:
     """The instructions of a text, one sentence each: its sentences, with "X and you gain N life" and "Draw a card,
-    then discard a card" each two."""
+    then discard a card" each two, and a search with the shuffle after it one."""
     out = []
     for s in _sentences(text):
         kept = re.fullmatch(r"(?:T|t)ap that creature and (it doesn't untap during its controller's next untap step)", s)
@@ -1373,6 +1373,9 @@ def instruction_sentences(text: str) -> list[str]:
             out += [draw.group(1), "D" + draw.group(2)[1:]]
             continue
         out += [m.group(1)[0].upper() + m.group(1)[1:], m.group(2)[0].upper() + m.group(2)[1:]] if m else [s]
+    for i in range(len(out) - 1, 0, -1):  # "... put that card into your hand. Then shuffle." (701.24a)
+        if _SHUFFLE.fullmatch(out[i]) and "search your library" in out[i - 1].lower():
+            out[i - 1:i + 1] = [f"{out[i - 1]}, then shuffle"]
     return out
 
 
@@ -1383,9 +1386,6 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
     text = re.sub(r"\b([Cc]opy that (?:spell|ability))\. You may choose new targets for (the|that) copy",
                   r"\1 and you may choose new targets for \2 copy", text)
     sentences = instruction_sentences(text)
-    for i in range(len(sentences) - 1, 0, -1):  # "... put that card into your hand. Then shuffle." (701.24a)
-        if _SHUFFLE.fullmatch(sentences[i]) and "search your library" in sentences[i - 1].lower():
-            sentences[i - 1:i + 1] = [f"{sentences[i - 1]}, then shuffle"]
     paid = re.fullmatch(r"You may pay ((?:\{[0-9WUBRGC]\})+|(?:\{E\})+|(\d+|that much) life)", sentences[0]) \
         if len(sentences) == 2 else None
     then = re.fullmatch(r"If you do, (.+)", sentences[1]) if paid else None
