@@ -23,8 +23,8 @@ LAND_TYPES = BASIC_LAND_TYPES + ("desert", "gate", "lair", "locus", "mine", "pow
                                  "sphere", "town", "urzas")
 #: Creature types (205.3m), which changeling gives an object all of (702.73a): the subtypes of the creature and kindred
 #: cards of the 2020 card file (../shared/cards), less the land, artifact and enchantment types a few of those also carry
-#: (Dryad Arbor's Forest), and those only an ability names (Blinkmoth Nexus's Blinkmoth); tests/test_import.py checks
-#: the card fixture's creature types are all here.
+#: (Dryad Arbor's Forest), with those only an ability or a token names (Blinkmoth Nexus's Blinkmoth, Saproling);
+#: tests/test_import.py checks the card fixture's creature types are all here.
 CREATURE_TYPES = (
     "advisor", "aetherborn", "ally", "angel", "antelope", "ape", "archer", "archon", "artificer", "assassin",
     "assembly_worker", "atog", "aurochs", "avatar", "badger", "barbarian", "basilisk", "bat", "bear", "beast",
@@ -48,6 +48,16 @@ CREATURE_TYPES = (
     "surrakar", "thalakos", "thopter", "thrull", "treefolk", "trilobite", "troll", "turtle", "unicorn", "vampire",
     "vedalken", "viashino", "volver", "wall", "warlock", "warrior", "weird", "werewolf", "whale", "wizard", "wolf",
     "wolverine", "wombat", "worm", "wraith", "wurm", "yeti", "zombie", "zubera",
+    # creature types only tokens of that file carry, named by the cards that create them
+    "camarid", "caribou", "citizen", "deserter", "germ", "graveborn", "orb", "pentavite", "pincher", "prism", "sand",
+    "saproling", "scion", "serf", "servo", "splinter", "survivor", "tetravite", "triskelavite",
+)
+#: Planeswalker types (205.3j) of the same card file, which abilities name ("a Jace planeswalker").
+PLANESWALKER_TYPES = (
+    "ajani", "angrath", "arlinn", "ashiok", "bolas", "chandra", "dack", "daretti", "domri", "dovin", "elspeth",
+    "freyalise", "garruk", "gideon", "huatli", "jace", "jaya", "karn", "kaya", "kiora", "koth", "liliana", "nahiri",
+    "narset", "nissa", "nixilis", "ral", "saheeli", "samut", "sarkhan", "sorin", "tamiyo", "teferi", "tezzeret",
+    "tibalt", "ugin", "venser", "vivien", "vraska", "xenagos",
 )
 #: Subtypes of other card types (205.3g-k) that a creature card may carry as well (Dryad Arbor's Forest): never
 #: creature types.
