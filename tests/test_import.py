@@ -560,7 +560,6 @@ def test_lasting_clauses_not_read(line):
     "Create a 1/1 white Soldier creature token with banding.",  # a keyword a token card cannot be described with
     "{T}: Add {G} for each Treefolk you control.",  # a subtype whose plural is not known: never guessed
     "{T}: Add {G} for each creatures you control.",
-    "Other Zombie creatures get +1/+1.",  # whoever controls them: no template says so (yet)
     "You may have ~ enter as a copy of any creature card in a graveyard.",  # not a permanent
     "You may have ~ enter as a copy of any creature on the battlefield, except it gains "
     "\"{2}{U}{U}: Return this creature to its owner's hand.\"",  # an ability in addition: no exception says so
@@ -683,6 +682,21 @@ def test_a_lord_whose_filter_the_encodings_refuse_is_not_read():
     result = translate(raw)
     assert (result.status, result.unsupported) == ("partial", ["White creatures you control have flying."])
 
+@pytest.mark.parametrize("text", [
+    "Commander creatures you control get +2/+2 and have indestructible.",  # a designation (903.3), no subtype
+    "Historic spells you cast cost {1} less to cast.",  # artifacts, legendaries and Sagas (700.6), no subtype
+])
+def test_a_word_a_template_took_for_a_subtype_is_not_read(text):
+    """205.3: a filter names subtypes there are; a capitalised word a template would take for one ("Commander",
+    "Historic") leaves its line unsupported rather than a filter nothing matches."""
+    from pyrules.cards.importer.translate import translate
+
+    raw = reader.RawCard("Banner", "normal", [reader.RawFace("Banner", "{3}", types=["Artifact"], supertypes=[],
+                                                             subtypes=[], text=text, colors=[])])
+    result = translate(raw)
+    assert (result.status, result.unsupported) == ("partial", [text])
+
+
 def test_the_creature_types_changeling_gives_hold_every_creature_type_of_the_fixture():
     """205.3m, 702.73a: every subtype of a creature card in the card fixture, not also another card type's, is one of
     the creature types a changeling is."""
@@ -696,6 +710,21 @@ def test_the_creature_types_changeling_gives_hold_every_creature_type_of_the_fix
              if {"Creature", "Tribal", "Kindred"} & set(f.get("types", [])) for s in f.get("subtypes", [])}
     assert found and found - set(OTHER_SUBTYPES) <= set(CREATURE_TYPES)
     assert "shapeshifter" in found and not set(CREATURE_TYPES) & set(OTHER_SUBTYPES)
+
+
+def test_a_creature_type_only_tokens_carry_is_one():
+    """205.3m, 702.73a: a creature type only tokens of the 2020 card file have (Saproling, Servo) is a creature type:
+    a filter may name it, and a changeling has it."""
+    from pyrules.cards.importer.translate import translate
+    from pyrules.vocabulary.values import CREATURE_TYPES
+
+    text = "Saproling creatures you control get +1/+1."
+    raw = reader.RawCard("Banner", "normal", [reader.RawFace("Banner", "{3}", types=["Artifact"], supertypes=[],
+                                                             subtypes=[], text=text, colors=[])])
+    result = translate(raw)
+    assert result.status == "full" and result.card["abilities"] == [{"static": {"modify_pt": "+1/+1", "filter": {
+        "types": ["creature"], "controller": "you", "subtypes": ["saproling"]}}}]
+    assert {"saproling", "servo"} <= set(CREATURE_TYPES)
 
 
 # -- the report --------------------------------------------------------------------------------------------
@@ -1050,6 +1079,17 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    # creature types by their plural (205.3m): permanents of that subtype; "non-Wall": none of it
+    ("~'s power is equal to the number of Rats you control.", False, [{"static": {"pt_equal_count": {
+        "subtypes": ["rat"], "controller": "you"}}}]),
+    ("~'s power and toughness are each equal to the number of non-Wall creatures you control.", False, [{"static": {
+        "pt_equal_count": {"types": ["creature"], "not_subtypes": ["wall"], "controller": "you"}}}]),
+    ("Destroy all non-Dragon creatures.", True, [{"spell": {"effect": {"destroy_all": {
+        "types": ["creature"], "not_subtypes": ["dragon"]}}}}]),
+    ("Sliver creatures you control have haste.", False, [{"static": {"gain_keywords": ["haste"], "filter": {
+        "types": ["creature"], "controller": "you", "subtypes": ["sliver"]}}}]),
+    ("Affinity for Plains", False, [{"cost_reduction": {"less": 1, "for_each": {"subtypes": ["plains"],
+                                                                               "controller": "you"}}}]),
     ("{2}, {T}, Sacrifice ~: Search your library for a basic land card and put that card onto the battlefield tapped. "
      "Then shuffle your library.", False, [{"activated": {"cost": ["{2}", "{T}", {"sacrifice": "self"}], "effect": {
          "search_to_battlefield": {"filter": {"supertypes": ["basic"], "types": ["land"]}, "tapped": True}}}}]),

@@ -18,6 +18,7 @@ from typing import Any
 from pyrules.base.document import MAX_DIGITS
 from pyrules.cards.library import builtin_library
 from pyrules.vocabulary.templates import ABOUT_A_PLAYER, ADDED_SUBTYPES, DAMAGE_TO_PLAYER, MayInstruction
+from pyrules.vocabulary.values import CREATURE_TYPES, OTHER_SUBTYPES, PLANESWALKER_TYPES
 
 # -- words ------------------------------------------------------------------------------------------
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -166,11 +167,16 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
     if subtype is not None:
         words = phrase.split()
         at = words.index(subtype)
-        typed = at + 1 < len(words) and words[at + 1].lower() in TYPE_WORDS | {"permanent"}
-        rest = " ".join(words[:at] + ([] if typed else ["permanent"]) + words[at + 1:])
-        flt = permanent_filter(rest)
-        return None if flt is None else {**flt, "subtypes": [subtype.lower()]}
+        typed = at + 1 < len(words) and words[at + 1].lower().removesuffix("s") in TYPE_WORDS | {"permanent"}
+        many = _plural_creature_type(subtype)  # "Rats you control": permanents with that subtype (205.3m)
+        rest = " ".join(words[:at] + ([] if typed else ["permanents" if many else "permanent"]) + words[at + 1:])
+        flt = None if many and typed else permanent_filter(rest)
+        return None if flt is None else {**flt, "subtypes": [many or subtype.lower()]}
     flt: dict[str, Any] = {}
+    excluded = re.match(r"(.*?)\bnon-([A-Z][a-z]+) (.+)", phrase)
+    if excluded and excluded.group(2).lower() in _SUBTYPE_NAMES:  # "non-Wall creatures" (205.3m)
+        flt = permanent_filter(f"{excluded.group(1)}{excluded.group(3)}")
+        return None if flt is None or "not_subtypes" in flt else {**flt, "not_subtypes": [excluded.group(2).lower()]}
     phrase = _controlled(phrase.strip().lower(), flt)
     value = re.fullmatch(r"(.+) with (?:converted mana cost|mana value) (\d+) or (less|greater)", phrase)
     if value:  # "creature with mana value 3 or less" (202.3), "... an opponent controls with mana value 3 or less"
@@ -428,11 +434,23 @@ _NOT_CREATURE_TYPES = {"other", "creatures", "artifacts", "lands", "permanents",
 
 def _subtype_word(phrase: str) -> str | None:
     """The one capitalised word of a filter's phrase that names a subtype in the singular ("Dragon", "Equipment",
-    "Plains"): None if there is none, or more than one, or a plural (read only where spelled out, ``_SUBTYPES``)."""
+    "Plains") or a creature type in the plural ("Rats", "Elves"): None if there is none, or more than one."""
     found = [w for w in phrase.split() if re.fullmatch(r"[A-Z][a-z]+", w)
-             and (not w.endswith("s") or w in ("Plains", "Aurochs"))
-             and w.lower() not in _NOT_CREATURE_TYPES | TYPE_WORDS | _FILTER_WORDS and not w.startswith("Non")]
+             and (w.lower() in _SUBTYPE_NAMES or _plural_creature_type(w))
+             and w.lower() not in _NOT_CREATURE_TYPES | TYPE_WORDS | _FILTER_WORDS]
     return found[0] if len(found) == 1 else None
+
+
+#: Subtypes a filter may name (205.3): the creature, planeswalker, land, artifact and enchantment types.
+_SUBTYPE_NAMES = frozenset(CREATURE_TYPES + OTHER_SUBTYPES + PLANESWALKER_TYPES)
+
+
+def _plural_creature_type(word: str) -> str | None:
+    """The creature type a capitalised plural names ("Rats" -> rat, "Elves" -> elf, 205.3m), or None."""
+    if not re.fullmatch(r"[A-Z][a-z]+s", word) or word in ("Plains", "Aurochs"):
+        return None
+    singular = _singular(word)
+    return singular if singular in CREATURE_TYPES and singular != word.lower() else None
 
 
 #: Words that begin a filter's phrase, capitalised at the start of a sentence.
@@ -1952,7 +1970,7 @@ def _cost_change(line: str) -> dict[str, Any] | None:
     or "if you control a [...]", and affinity (702.41a)."""
     m = re.fullmatch(r"Affinity for (artifacts|Plains|Islands|Swamps|Mountains|Forests)", line)
     if m:
-        counted = {"types": ["artifact"]} if m.group(1) == "artifacts" else {"subtypes": [_singular(m.group(1)).lower()]}
+        counted = {"types": ["artifact"]} if m.group(1) == "artifacts" else {"subtypes": [_SUBTYPES[m.group(1)]]}
         return {"cost_reduction": {"less": 1, "for_each": {**counted, "controller": "you"}}}
     m = re.fullmatch(r"(?:This spell|~) costs \{(\d+)\} less to cast (?:for each (.+?) you control|if you control "
                      r"(?:a|an) (.+?))\.", line)
@@ -2265,7 +2283,8 @@ def _characteristic_defining(line: str) -> dict[str, Any] | None:
     if noun == counted:  # (neither: no count of permanents)
         return None
     found = _counted(noun, "on the battlefield", plural=True) or permanent_filter(noun)
-    if not found or not noun.endswith("s") or set(found) - {"types", "any_types", "subtypes", "colors", "nonbasic"}:
+    if not found or not noun.endswith("s") or \
+            set(found) - {"types", "any_types", "subtypes", "not_subtypes", "colors", "colorless", "nonbasic"}:
         return None
     return {"static": {"pt_equal_count": {**found, **flt}}}
 

@@ -20,7 +20,7 @@ from pyrules.cards.importer import oracle
 from pyrules.cards.importer.reader import RawCard, RawFace
 from pyrules.cards.library import parse_card
 from pyrules.vocabulary.abilities import parse_ability
-from pyrules.vocabulary.values import CARD_TYPES, SUPERTYPES
+from pyrules.vocabulary.values import CARD_TYPES, CREATURE_TYPES, OTHER_SUBTYPES, PLANESWALKER_TYPES, SUPERTYPES
 
 #: Layouts whose faces are front and back of a double-faced card (712).
 DOUBLE_FACED = {"transform", "modal_dfc"}
@@ -199,11 +199,8 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             first = len(abilities) + (0 if spell_at is not None and any("spell" in a for a in found) else 1)
             found = [oracle.numbered(a, {oracle.NEXT: first + lasting_at, oracle.DELAYED: first + delayed_at,
                                    oracle.REPLACING: first + replacing_at}) for a in found]
-            try:  # every ability is read back as a card file would be: one the parser refuses is not kept
-                for ability in found:
-                    parse_ability(Field(ability, f"{where}.text.{n}", where, {}))
-            except InputError:
-                found = None
+            if any(_read_back(ability, f"{where}.text.{n}", where) is None for ability in found):
+                found = None  # (every ability is read back as a card file would be: one the parser refuses is not kept)
         if found is None:
             abilities.append({"unsupported": oracle._REMINDER.sub("", line).strip()})
             result.unsupported.append(norm)
@@ -270,14 +267,27 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
 
 
 def _read_back(ability: dict[str, Any] | None, at: str, where: str) -> dict[str, Any] | None:
-    """The ability, if the card parser reads it back as a card file would be; None otherwise."""
-    if ability is None:
+    """The ability, if the card parser reads it back as a card file would be and each subtype its filters name is one
+    (205.3: not a word a template took for one, "Historic", "Those"); None otherwise."""
+    if ability is None or not _subtypes_known(ability):
         return None
     try:
         parse_ability(Field(ability, at, where, {}))
     except InputError:
         return None
     return ability
+
+
+#: The subtypes there are (205.3g-m): what a filter's subtypes may name.
+_SUBTYPES = frozenset(CREATURE_TYPES + OTHER_SUBTYPES + PLANESWALKER_TYPES)
+
+
+def _subtypes_known(value: Any) -> bool:
+    """Whether every subtype a filter in ``value`` names (subtypes, any_subtypes, not_subtypes) is one there is."""
+    if isinstance(value, dict):
+        return all((key not in ("subtypes", "any_subtypes", "not_subtypes") or not isinstance(v, list)
+                    or set(v) <= _SUBTYPES) and _subtypes_known(v) for key, v in value.items())
+    return all(_subtypes_known(v) for v in value) if isinstance(value, list) else True
 
 
 def _read_modal(read: list[dict[str, Any]] | None, at: int, place: str, where: str) -> list[dict[str, Any]] | None:
