@@ -1675,6 +1675,15 @@ EFFECTS: tuple[Kind, ...] = (
            example=example)
       for name, rule, example in (("tap_all", "701.26a", "stack/tap-all-creatures-your-opponents-control"),
                                   ("untap_all", "701.26b", "stack/untap-all-creatures-you-control"))),
+    Kind("effect", "exile_all", "exile all [filter] permanents, no target (406.2): the ones the filter matches as "
+         "this is followed, all at once", Modelled("stack.lp", ("406.2", "608.2c")), FilterShape("objects"), RESOLVING,
+         term=lambda value, ctx: fn("exile_all", ctx.filter(value, "eff")),
+         text=lambda v: f"Exile all {filter_words(v)} permanents", example="stack/exile-all-creatures"),
+    Kind("effect", "return_all_to_hand", "return all [filter] permanents to their owners' hands, no target (400.7): "
+         "the ones the filter matches as this is followed, all at once", Modelled("stack.lp", ("400.7", "608.2c")),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("return_all_to_hand", ctx.filter(value, "eff")),
+         text=lambda v: f"Return all {filter_words(v)} permanents to their owners' hands",
+         example="stack/return-all-nonland-permanents-to-their-owners-hands"),
     Kind("effect", "untap_up_to", "untap up to N [filter] permanents, no target (701.26b): who follows the instruction "
          "chooses, as it is followed, at most N of the tapped permanents the filter matches then (each set of them an "
          "outcome of its own)", Modelled("stack.lp", ("701.26b", "608.2c")), UpToMatching(), RESOLVING,
