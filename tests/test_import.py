@@ -1079,6 +1079,11 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Exile all creatures.", True, [{"spell": {"effect": {"exile_all": {"types": ["creature"]}}}}]),
+    ("Return all creatures you control to their owner's hand.", True, [{"spell": {"effect": {"return_all_to_hand": {
+        "types": ["creature"], "controller": "you"}}}}]),
+    ("Destroy all artifacts and enchantments.", True, [{"spell": {"effect": {"destroy_all": {
+        "any_types": ["artifact", "enchantment"]}}}}]),
     # creature types by their plural (205.3m): permanents of that subtype; "non-Wall": none of it
     ("~'s power is equal to the number of Rats you control.", False, [{"static": {"pt_equal_count": {
         "subtypes": ["rat"], "controller": "you"}}}]),

@@ -1010,12 +1010,13 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     if m:  # no target (701.26a-b)
         flt = permanent_filter(m.group(2))
         return {f"{m.group(1).lower()}_all": flt} if flt is not None and "other" not in flt else None
-    m = re.fullmatch(r"Destroy all (.+)", sentence)
-    if m and m.group(1) in _LAND_PLURALS:  # "Destroy all Islands" (205.3i)
-        return {"destroy_all": {"subtypes": [_LAND_PLURALS[m.group(1)]]}}
-    if m:  # no target (701.8a)
-        flt = permanent_filter(m.group(1))
-        return {"destroy_all": flt} if flt is not None and "other" not in flt else None
+    m = re.fullmatch(r"(Destroy|Exile) all (.+)", sentence) or \
+        re.fullmatch(r"(Return) all (.+?) to their owners?'s? hands?", sentence)
+    if m and m.group(2) in _LAND_PLURALS:  # "Destroy all Islands" (205.3i)
+        return {_ALL[m.group(1)]: {"subtypes": [_LAND_PLURALS[m.group(2)]]}}
+    flt = _all_permanents(m.group(2)) if m else None
+    if m and flt is not None and "other" not in flt:  # no target (701.8a, 406.2, 400.7)
+        return {_ALL[m.group(1)]: flt}
     m = re.fullmatch(r"Create (a token|two tokens|three tokens) that(?:'s| are) (?:a copy|copies) of target (.+)", sentence)
     if m:  # 707.2, 111.1: its copiable values as the instruction is followed
         flt = permanent_filter(m.group(2))
@@ -1317,6 +1318,20 @@ _SEARCH = re.compile(r"Search your library for (a|an|one|two|three|four|five|up 
                      r"put (?:it|them|that card|those cards) (into your hand|onto the battlefield( tapped)?),? "
                      r"then shuffle(?: your library)?")
 _SHUFFLE = re.compile(r"(?:Then|If you do,) shuffle(?: your library)?")
+
+
+#: "Destroy all", "Exile all", "Return all ... to their owners' hands": the instruction each is, no target.
+_ALL = {"Destroy": "destroy_all", "Exile": "exile_all", "Return": "return_all_to_hand"}
+
+
+def _all_permanents(phrase: str) -> dict[str, Any] | None:
+    """What "all [phrase]" names, as a filter: "creatures you control", "artifacts and enchantments" (each permanent
+    that is one or the other)."""
+    both = re.fullmatch(r"(artifacts|creatures|enchantments|lands|planeswalkers),? and (artifacts|creatures|"
+                        r"enchantments|lands|planeswalkers)", phrase)
+    if both and both.group(1) != both.group(2):
+        return {"any_types": [both.group(1)[:-1], both.group(2)[:-1]]}
+    return permanent_filter(phrase)
 
 
 def _search(sentence: str) -> dict[str, Any] | None:
