@@ -214,6 +214,22 @@ def test_a_mana_abilitys_instead_is_checked(instead, message):
     assert message in info.value.message
 
 
+@pytest.mark.parametrize("only_if, message", [
+    ({}, "needs a condition"),
+    ({"your_turn": False}, "can only be true"),
+    ({"no_cards_in_hand": "yes"}, "can only be true"),
+    ({"cards_in_graveyard": 0}, "at least 1"),
+    ({"total_power_at_least": "eight"}, "total_power_at_least"),
+    ({"threshold": True}, "unknown field 'threshold' in abilities.0.activated.only_if"),
+], ids=["empty", "false", "not a flag", "zero cards", "not a number", "unknown condition"])
+def test_an_activation_condition_is_checked(only_if, message):
+    """602.5b: each condition of "activate only if" is one the encodings read, with its value; a typo is an error."""
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["land"],
+              "abilities": [{"activated": {"cost": "{T}", "effect": {"gain_life": 1}, "only_if": only_if}}]})
+    assert message in info.value.message
+
+
 def test_an_instead_is_refused_outside_activated_abilities_and_said_in_words():
     with pytest.raises(InputError) as info:
         card({"name": "Odd", "types": ["enchantment"], "abilities": [

@@ -763,16 +763,33 @@ def _combination_term(value: Any, ctx: Any) -> Any:
 
 @dataclass(frozen=True)
 class OnlyIf(Shape):
-    """``{played_land_this_turn: true}`` and/or ``{you_control: {count: N, filter: ...}}``."""
+    """``{played_land_this_turn: true}``, ``{you_control: {count: N, filter: ...}}``, and conditions about the
+    activator: ``your_turn``, ``no_cards_in_hand``, ``attacked_this_turn`` (each true), ``cards_in_graveyard: N``,
+    ``total_power_at_least: N`` (one or more of them, all of which must hold)."""
 
-    form = "{played_land_this_turn: true, you_control: {count: N, filter: a filter}} (either or both)"
+    #: Conditions about the activator that are only true (their term: the condition's name, 602.5b).
+    FLAGS = ("your_turn", "no_cards_in_hand", "attacked_this_turn")
+    #: Conditions about the activator with a number (their term's name).
+    AMOUNTS = {"cards_in_graveyard": "graveyard_at_least", "total_power_at_least": "total_power_at_least"}
+    form = ("{played_land_this_turn: true, you_control: {count: N, filter: a filter}, your_turn: true, "
+            "no_cards_in_hand: true, attacked_this_turn: true, cards_in_graveyard: N, total_power_at_least: N} "
+            "(one or more)")
 
     def parse(self, f: Field) -> Any:
         f.mapping()
-        f.only_keys({"played_land_this_turn", "you_control"})
+        f.only_keys({"played_land_this_turn", "you_control", *OnlyIf.FLAGS, *OnlyIf.AMOUNTS})
         out = OnlyIf.played_land(f) + OnlyIf.you_control(f)
+        for name in OnlyIf.FLAGS:
+            flag = f.child(name)
+            if flag.present and flag.value is not True:
+                raise flag.fail(f"{flag.name} can only be true (leave it out otherwise)")
+            out += [(name, True)] if flag.present else []
+        for name in OnlyIf.AMOUNTS:
+            amount = f.child(name)
+            out += [(name, amount.integer(minimum=1))] if amount.present else []
         if not out:
-            raise f.fail(f"{f.name} needs a condition: played_land_this_turn or you_control")
+            raise f.fail(f"{f.name} needs a condition: one of played_land_this_turn, you_control, "
+                         + ", ".join([*OnlyIf.FLAGS, *OnlyIf.AMOUNTS]))
         return tuple(out)
 
     @staticmethod
@@ -1005,8 +1022,9 @@ def _card_in_your_graveyard(value: Any) -> tuple[TargetSpec, ...]:
 
 
 def _only_if_terms(value: Any, ctx: Any) -> list:
-    return [C("played_land") if name == "played_land" else fn("controls", ctx.filter(v[1], "only_if"), v[0])
-            for name, v in value]
+    return [C("played_land") if name == "played_land" else C(name) if name in OnlyIf.FLAGS
+            else fn(OnlyIf.AMOUNTS[name], v) if name in OnlyIf.AMOUNTS
+            else fn("controls", ctx.filter(v[1], "only_if"), v[0]) for name, v in value]
 
 
 @dataclass(frozen=True)
@@ -2807,7 +2825,9 @@ OPTIONS: tuple[Kind, ...] = (
          Modelled("payment.lp", ("106.6",)), OneOf(("cant_be_countered",)), frozenset({"activated"}),
          term=lambda v, ctx: C(v), example="payment/halfling-mana-spell-cant-be-countered", asp="ability_spend_effect"),
     Kind("option", "only_if", "activate only if a condition holds (602.5b): you played a land this turn (a condition "
-         "on the turn's history, 305.2), or you control at least N permanents of a filter",
+         "on the turn's history, 305.2), you control at least N permanents of a filter, it is your turn, you have no "
+         "cards in hand, N or more cards are in your graveyard (threshold), you attacked with a creature this turn "
+         "(raid), creatures you control have total power N or greater (formidable, 207.2c)",
          Modelled("activation.lp", ("602.5b",)), OnlyIf(), frozenset({"activated"}), term=_only_if_terms,
          example="activation/temple-needs-five-lands", asp="ability_condition"),
     Kind("option", "instead", "a mana ability's \"If [condition], add [mana] instead\", or a spell's \"[Ability word] "
