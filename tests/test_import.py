@@ -1079,6 +1079,16 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    # "Activate only if [a condition about its activator]" (602.5b)
+    ("{R}, {T}, Sacrifice ~: ~ deals 2 damage to any target. Activate only if seven or more cards are in your "
+     "graveyard.", False, [{"activated": {"cost": ["{R}", "{T}", {"sacrifice": "self"}], "effect": {
+         "damage_any_target": 2}, "only_if": {"cards_in_graveyard": 7}}}]),
+    ("{T}: Add {C}{C}{C}. Activate only if creatures you control have total power 8 or greater.", False, [{"activated": {
+        "cost": "{T}", "effect": {"add": "{C}{C}{C}"}, "only_if": {"total_power_at_least": 8}}}]),
+    ("{3}, {T}: Target player discards a card. Activate only during your turn.", False, [{"activated": {
+        "cost": "{3}, {T}", "effect": {"target_player": {"discard": 1}}, "only_if": {"your_turn": True}}}]),
+    ("{T}: Draw a card. Activate only if you have no cards in hand.", False, [{"activated": {
+        "cost": "{T}", "effect": {"draw": 1}, "only_if": {"no_cards_in_hand": True}}}]),
     ("Exile all creatures.", True, [{"spell": {"effect": {"exile_all": {"types": ["creature"]}}}}]),
     ("Return all creatures you control to their owner's hand.", True, [{"spell": {"effect": {"return_all_to_hand": {
         "types": ["creature"], "controller": "you"}}}}]),

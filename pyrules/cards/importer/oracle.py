@@ -792,7 +792,23 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
     if m and m.group(1) in _SUBTYPES:  # "Activate only if you control a Swamp" (602.5b)
         options["only_if"] = {"you_control": {"count": 1, "filter": {"subtypes": [_SUBTYPES[m.group(1)]]}}}
         return True
+    about_you = _ACTIVATOR_CONDITIONS.get(sentence)
+    if about_you is None:
+        m = re.fullmatch(r"Activate only if (?:(one|two|three|four|five|six|seven|eight|nine|ten|\d+) or more cards are in "
+                         r"your graveyard|creatures you control have total power (\d+) or greater)", sentence)
+        about_you = None if not m else {"cards_in_graveyard": number(m.group(1))} if m.group(1) else \
+            {"total_power_at_least": int(m.group(2))}
+    if about_you and all(v for v in about_you.values()) and "only_if" not in options:  # (602.5b)
+        options["only_if"] = about_you
+        return True
     return False
+
+
+#: "Activate only if [a condition about its activator]" (602.5b), as a whole sentence.
+_ACTIVATOR_CONDITIONS = {"Activate only during your turn": {"your_turn": True},
+                         "Activate only if you have no cards in hand": {"no_cards_in_hand": True},
+                         "Activate only if you attacked this turn": {"attacked_this_turn": True},
+                         "Activate only if you attacked with a creature this turn": {"attacked_this_turn": True}}
 
 
 # -- other instructions -----------------------------------------------------------------------------
