@@ -69,12 +69,34 @@ def test_losing_all_abilities_takes_only_earlier_gifts():
 
 
 CONDITIONS = "continuous:611.3a"
+PLAYER_CONDITIONS = "continuous:602.5b"
 
 
 def _while(condition: str, board: str) -> set[str]:
     """Whether the effect of x's static ability d, with ``condition``, exists on ``board``."""
     facts = f"permanent(x). face_card(x,c). ability_while(ab(c,1),{condition}). source_controller(x,alice). {board}"
-    return derive(CONDITIONS, facts, "_while_applies")
+    return derive((CONDITIONS, PLAYER_CONDITIONS), facts, "_while_applies")
+
+
+@covers(PLAYER_CONDITIONS)
+def test_each_condition_about_a_player_holds_or_fails_where_asked():
+    """602.5b, 611.3a: cards in a graveyard (named and counted), an attack this turn, creatures' total power; a
+    condition nothing asks is not worked out."""
+    def holds(condition: str, board: str) -> set[str]:
+        return derive(PLAYER_CONDITIONS, f"player_condition_asked(alice,{condition}). {board}", "player_condition")
+
+    yes = {"player_condition(alice,graveyard_at_least(3))"}
+    named = "in_zone(g1,graveyard). owner(g1,alice). in_zone(g2,graveyard). owner(g2,bob). "
+    assert holds("graveyard_at_least(3)", named + "unseen_graveyard(alice,2).") == yes
+    assert holds("graveyard_at_least(3)", named + "unseen_graveyard(alice,1). unseen_graveyard(bob,5).") == set()
+    assert holds("attacked_this_turn", "attacked_this_turn(alice).") == {"player_condition(alice,attacked_this_turn)"}
+    assert holds("attacked_this_turn", "attacked_this_turn(bob).") == set()
+    board = ("permanent(w). controller(w,alice). has_type(w,creature). power(w,6). permanent(b). controller(b,alice). "
+             "has_type(b,creature). power(b,2). permanent(g). controller(g,bob). has_type(g,creature). power(g,3). "
+             "permanent(r). controller(r,alice). has_type(r,artifact). power(r,5).")
+    assert holds("total_power_at_least(8)", board) == {"player_condition(alice,total_power_at_least(8))"}
+    assert holds("total_power_at_least(9)", board) == set()
+    assert derive(PLAYER_CONDITIONS, "attacked_this_turn(alice). active_player(alice).", "player_condition") == set()
 
 
 @covers(CONDITIONS)
