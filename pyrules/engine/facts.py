@@ -253,6 +253,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
             out += [fn("ability_static", d, t) for t in _terms(kind("static", part.kind).term(part.value, ctx))]
     if ability.or_self and ("option", "or_self") not in skip:
         out.append(fn("ability_or_self", d))
+    if ability.any_player and ("option", "any_player") not in skip:
+        out.append(fn("ability_any_player", d))
     if ability.filter is not None and ability.kind != "enchant":  # (an enchant filter is its target's)
         fid = fn("flt", d, 0)
         out += _filter_facts(fid, ability.filter, skip)

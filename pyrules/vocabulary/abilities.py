@@ -73,6 +73,7 @@ class AbilitySpec:
     choose: tuple[int, int] = (1, 1)  # a modal spell: the fewest and most modes chosen (700.2a, 700.2d)
     zone: str = ""  # activated: the zone it works from, when not the battlefield (cycling: hand, 113.6)
     only_if: tuple = ()  # activated: conditions of "activate only if" (602.5b)
+    any_player: bool = False  # activated: "any player may activate this ability" (602.2)
     as_long_as: tuple = ()  # static: the condition while which its effect exists (611.3a)
     for_each: tuple = ()  # static: what its +N/+N is multiplied by, counted (608.2h, 613.4c)
     spend_effect: str = ""  # activated mana abilities: what the mana does to the spell it pays for (106.6)
@@ -417,6 +418,9 @@ def parse_ability(f: Field) -> AbilitySpec:
                         for c in costs):
             raise UnsupportedError(body.child("cost").where, f"a cost that only a permanent pays, in an ability "
                                    f"activated from the {zone}")
+        if options.get("any_player") and (zone or any(e.kind.startswith("add") for e in effects)):
+            raise UnsupportedError(body.child("any_player").where, "'any_player' on an ability activated from a "
+                                   "card's zone or on a mana ability (only abilities of permanents are read so)")
         instead, conditions = (), ()
         if "instead" in options:
             instead, replacing = options["instead"]
@@ -425,7 +429,7 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec("activated", costs=costs, effects=effects, limit=options.get("limit", ""),
                            timing="" if timing == "instant" else timing, riders=options.get("spend_only", ()),
                            modes=modes, spend_effect=options.get("spend_effect", ""), only_if=options.get("only_if", ()),
-                           zone=zone, instead=instead, conditions=conditions)
+                           zone=zone, instead=instead, conditions=conditions, any_player=bool(options.get("any_player")))
     if key == "triggered":
         body.only_keys({"when", "filter", "effect", "modes", "lasting", "if", "or_self", "zone"})
         when = body.child("when").choice(names("trigger"))

@@ -2903,6 +2903,10 @@ OPTIONS: tuple[Kind, ...] = (
          "known and the situation is refused", Modelled("events.lp", ("504.1", "121.6")), OneOf(("first_in_draw_step",)),
          frozenset({"replacement"}), term=lambda v, ctx: C(v),
          example="replacement/alhammarrets-archive-in-the-draw-step-is-refused", asp="ability_except"),
+    Kind("option", "any_player", "an activated ability of a permanent that any player may activate (\"Any player may "
+         "activate this ability\", 602.2): who activates it pays its costs and controls it on the stack",
+         Modelled("activation.lp", ("602.2",)), Flag(), frozenset({"activated"}), term=lambda v, ctx: [],
+         example="activation/any-player-may-activate", asp="ability_any_player"),
     Kind("option", "or_self", "a triggered ability with a filter that also triggers on what happens to its own object "
          "(\"whenever ~ or another Ally enters under your control\", 603.2, 603.6a)",
          Modelled("triggers.lp", ("603.2", "603.6a")), Flag(), frozenset({"triggered"}), term=lambda v, ctx: [],
