@@ -77,6 +77,8 @@ def test_a_card_with_entwine_needs_a_modal_spell():
 
 
 REFUSED = [
+    ({"activated": {"cost": [{"discard": 1}], "effect": {"draw": 1}, "any_player": True}},
+     "'any_player' with a cost paid with the activator's own cards or permanents"),
     ({"activated": {"cost": "{T}", "effect": {"add": "{G}"}, "any_player": True}},
      "'any_player' on an ability activated from a card's zone or on a mana ability"),
     ({"triggered": {"when": "tapped_for_mana", "effect": {"add_any_color": 1}}},
