@@ -1079,6 +1079,11 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("{1}: Return ~ to its owner's hand. Any player may activate this ability.", False, [{"activated": {
+        "cost": "{1}", "effect": {"return_self_to_hand": True}, "any_player": True}}]),
+    ("{2}: Target player discards a card. Any player may activate this ability but only any time they could cast a "
+     "sorcery.", False, [{"activated": {"cost": "{2}", "effect": {"target_player": {"discard": 1}}, "any_player": True,
+                                       "timing": "sorcery"}}]),
     # "Activate only if [a condition about its activator]" (602.5b)
     ("{R}, {T}, Sacrifice ~: ~ deals 2 damage to any target. Activate only if seven or more cards are in your "
      "graveyard.", False, [{"activated": {"cost": ["{R}", "{T}", {"sacrifice": "self"}], "effect": {

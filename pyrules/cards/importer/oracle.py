@@ -775,6 +775,12 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
     if sentence in ("Activate only as a sorcery", "Activate only any time you could cast a sorcery"):
         options["timing"] = "sorcery"
         return True
+    m = re.fullmatch(r"Any player may activate this ability( but only any time they could cast a sorcery)?", sentence)
+    if m:  # 602.2 (and 307.1: sorcery timing, of whoever activates it)
+        options["any_player"] = True
+        if m.group(1):
+            options["timing"] = "sorcery"
+        return True
     if sentence == "Activate only during your upkeep":  # 602.5b
         options["timing"] = "your_upkeep"
         return True
