@@ -77,6 +77,8 @@ def test_a_card_with_entwine_needs_a_modal_spell():
 
 
 REFUSED = [
+    ({"triggered": {"when": "beginning_of_upkeep", "effect": {"damage_that_controller": 1}}},
+     "'damage_that_controller' in a 'beginning_of_upkeep' triggered ability"),
     ({"activated": {"cost": [{"discard": 1}], "effect": {"draw": 1}, "any_player": True}},
      "'any_player' with a cost paid with the activator's own cards or permanents"),
     ({"activated": {"cost": "{T}", "effect": {"add": "{G}"}, "any_player": True}},
@@ -122,6 +124,19 @@ def test_templates_the_encodings_cannot_read_are_refused(ability, message):
         card({"name": "Odd", "types": ["enchantment"], "abilities": [ability]})
     assert message in info.value.message
     assert info.value.message.startswith("unsupported: ")
+
+
+@pytest.mark.parametrize("effect, message", [
+    ([{"destroy_target": {"types": ["land"]}}, {"damage_its_controller": {"target": 2, "amount": 2}}],
+     "names target 2, and the instructions before it have 1 target"),
+    ([{"target_player": {"draw": 1}}, {"damage_its_controller": {"target": 1, "amount": 2}}], "a player"),
+    ([{"destroy_target": {}}, {"damage_its_controller": {"target": 1}}], "needs 'amount'"),
+])
+def test_damage_to_a_targets_controller_names_an_objects_target(effect, message):
+    """608.2h: the controller of a target before it, an object (a player has none); both numbers given."""
+    with pytest.raises(InputError) as info:
+        card({"name": "Odd", "types": ["sorcery"], "abilities": [{"spell": {"effect": effect}}]})
+    assert message in info.value.message
 
 
 def test_only_a_draw_replacement_leaves_a_draw_alone():

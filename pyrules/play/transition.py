@@ -51,7 +51,7 @@ from pyrules.situation.model import (
     StackAbility,
     shields_left,
 )
-from pyrules.vocabulary.abilities import ABOUT_WHAT_ENTERED
+from pyrules.vocabulary.abilities import NAMES_WHAT_ENTERED
 
 
 class CarryError(Exception):
@@ -339,7 +339,7 @@ def _waits(d: _Draft, a: Symbol) -> None:
 def _says_that_creature(d: _Draft, instance: Symbol) -> bool:
     """Whether the enters trigger ``instance`` is about "that creature": the permanent that entered (603.2)."""
     card = _library(d.before)[instance.arguments[0].string]
-    return bool(ABOUT_WHAT_ENTERED & card.abilities[instance.arguments[1].number - 1].instruction_kinds)
+    return bool(NAMES_WHAT_ENTERED & card.abilities[instance.arguments[1].number - 1].instruction_kinds)
 
 
 def _created_token(d: _Draft, source: Symbol, controller: str) -> str:

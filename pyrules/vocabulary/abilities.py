@@ -210,21 +210,23 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
         if i and any(p.kind == "up_to" for p in effects[:i]) and targets_of(kind("effect", e.kind), e.value):
             raise UnsupportedError(f.where, "targets after those of 'up to N targets' (only trailing targets may be "
                                             "left unchosen)")
-        if e.kind in _ABOUT_A_TARGET or e.kind == "its_controller":
-            number = e.value[0] if e.kind == "its_controller" else e.value
+        if e.kind in _ABOUT_A_TARGET or e.kind in _ABOUT_A_TARGETS_CONTROLLER:
+            number = e.value[0] if e.kind in _ABOUT_A_TARGETS_CONTROLLER else e.value
             before = [t for p in effects[:i] for t in targets_of(kind("effect", p.kind), p.value)]
             if number > len(before):
                 label = f"{e.kind}: {e.value}" if e.kind in _ABOUT_A_TARGET else e.kind
                 raise f.fail(f"'{label}' names target {number}, and the instructions before it have "
                              f"{len(before)} target{'s' if len(before) != 1 else ''}")
-            if e.kind == "its_controller" and before[number - 1].zone == PLAYERS_ONLY:
-                raise f.fail(f"'its_controller' names target {number}, a player: only an object has a controller")
+            if e.kind in _ABOUT_A_TARGETS_CONTROLLER and before[number - 1].zone == PLAYERS_ONLY:
+                raise f.fail(f"'{e.kind}' names target {number}, a player: only an object has a controller")
     return effects
 
 
 #: The instructions about a target an instruction before them chose ("untap that creature", "regenerate it"): the value
 #: is its number.
 _ABOUT_A_TARGET = ("untap_that", "skip_untap_that", "regenerate_that")
+#: The instructions about the controller of a target an instruction before them chose: the value's first is its number.
+_ABOUT_A_TARGETS_CONTROLLER = ("its_controller", "damage_its_controller")
 
 
 #: The instructions one may follow after which "if you do" is modelled: whether they were done is known.
@@ -324,9 +326,11 @@ _THAT_EFFECTS = frozenset({"damage_that", "destroy_that", "sacrifice_that", "exi
                            "lasting_on_that", "tap_that_creature", "skip_untap_that_creature"})
 #: Instructions about "that creature" of an enters trigger with a filter: the permanent that entered (603.2).
 ABOUT_WHAT_ENTERED = frozenset({"create_token_copy_that", "move_counter_to_that"})
+#: Instructions that, in an enters trigger with a filter, are about the permanent that entered (603.2).
+NAMES_WHAT_ENTERED = ABOUT_WHAT_ENTERED | {"damage_that_controller"}
 #: Every instruction about the object the triggering event was about: those above, and "that land" of a land tapped
 #: for mana (a stack item in a situation names it with 'that').
-ABOUT_THAT_OBJECT = _THAT_EFFECTS | ABOUT_WHAT_ENTERED | {"land_doesnt_untap"}
+ABOUT_THAT_OBJECT = _THAT_EFFECTS | NAMES_WHAT_ENTERED | {"land_doesnt_untap"}
 _EVENTS_ABOUT_A_CREATURE = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "becomes_blocked_by",
                                       "blocks_creature", "deals_combat_damage_to_creature"})
 
@@ -476,6 +480,11 @@ def parse_ability(f: Field) -> AbilitySpec:
         if that and options.get("lasting") != "once" and when not in _EVENTS_ABOUT_A_CREATURE:
             raise UnsupportedError(body.child("effect").where, f"'{that[0]}' in a '{when}' triggered ability (\"that "
                                    "creature\": only where the event is about one, or in a delayed triggered ability)")
+        if "damage_that_controller" in held_kinds(effects) and when not in _EVENTS_ABOUT_A_CREATURE and not (
+                when == "enters" and flt is not None):
+            raise UnsupportedError(body.child("effect").where, f"'damage_that_controller' in a '{when}' triggered "
+                                   "ability (\"that creature's controller\": only where the event is about a creature, "
+                                   "or of an 'enters' trigger with a filter)")
         entered = sorted(ABOUT_WHAT_ENTERED & held_kinds(effects))
         if entered and (when != "enters" or flt is None or options.get("lasting")):
             raise UnsupportedError(body.child("effect").where, f"'{entered[0]}' in a '{when}' triggered "

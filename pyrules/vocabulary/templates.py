@@ -126,6 +126,21 @@ class TargetControllerInstruction(Shape):
         return Count(1).parse(f.child("target")), PlayerInstruction().instruction(f)
 
 
+@dataclass(frozen=True)
+class TargetControllerDamage(Shape):
+    """``{target: 1, amount: 2}``: the damage dealt to the controller of target 1 (of the instructions before it)."""
+
+    form = "{target: N, amount: N}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"target", "amount"})
+        for key in ("target", "amount"):
+            if not f.child(key).present:
+                raise f.fail(f"{f.name} needs '{key}'")
+        return Count(1).parse(f.child("target")), Count(1).parse(f.child("amount"))
+
+
 #: The zone of a target that only players can be: no object is in it.
 PLAYERS_ONLY = "players"
 PLAYER_TARGET = TargetSpec("target player", PLAYERS_ONLY, Filter({}), players=True)  # 115.1
@@ -1587,6 +1602,19 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("events.lp", ("603.2", "120.3")), Count(1), frozenset({"triggered"}),
          term=_amount("damage_that_player"), text=lambda v: f"This deals {v} damage to that player",
          example="sequences/damage-to-that-player-in-each-upkeep"),
+    Kind("effect", "damage_its_controller", "this deals N damage to the controller of target K of the instructions "
+         "before it (\"Destroy target land. This deals 2 damage to that land's controller\"): its controller as the "
+         "spell or ability began to resolve (608.2h, 120.3); nothing if that target is illegal",
+         Modelled("events.lp", ("608.2h", "120.3")), TargetControllerDamage(), RESOLVING,
+         term=lambda value, ctx: fn("damage_its_controller", value[0], value[1]),
+         text=lambda v: f"This deals {v[1]} damage to the controller of target {v[0]}",
+         example="stack/destroy-target-land-and-damage-its-controller"),
+    Kind("effect", "damage_that_controller", "this deals N damage to the controller of that creature (land): the "
+         "permanent the triggering event was about (the creature blocking or attacking, the permanent that entered), "
+         "if it is still on the battlefield (603.2, 120.3)",
+         Modelled("events.lp", ("603.2", "120.3")), Count(1), frozenset({"triggered"}),
+         term=_amount("damage_that_controller"), text=lambda v: f"This deals {v} damage to that permanent's controller",
+         example="sequences/a-land-entering-damages-its-controller"),
     Kind("effect", "damage_that", "this deals N damage to that creature: the creature the triggering event was about "
          "(the creature blocking it, or the one it blocks), if it is still on the battlefield (603.2, 120.1)",
          Modelled("events.lp", ("603.2", "120.1")), Count(1), frozenset({"triggered"}), term=_amount("damage_that"),
