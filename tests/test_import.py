@@ -550,6 +550,7 @@ def test_lasting_clauses_not_read(line):
 
 
 @pytest.mark.parametrize("line", [
+    "At the beginning of your upkeep, ~ deals 1 damage to that creature's controller.",  # no permanent it is about
     "~ enters tapped unless you control a legendary creature.",  # no such condition in the vocabulary
     "{T}: Add {B} or {R}. You skip your next untap step.",  # a second sentence no template fits
     "{T}: Add one mana of any color in your commander's color identity.",
@@ -1079,6 +1080,13 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Destroy target land. ~ deals 2 damage to that land's controller.", True, [{"spell": {"effect": [
+        {"destroy_target": {"types": ["land"]}}, {"damage_its_controller": {"target": 1, "amount": 2}}]}}]),
+    ("~ deals 3 damage to target creature and 3 damage to that creature's controller.", True, [{"spell": {"effect": [
+        {"damage_target": {"amount": 3, "filter": {"types": ["creature"]}}},
+        {"damage_its_controller": {"target": 1, "amount": 3}}]}}]),
+    ("Whenever a land enters, ~ deals 2 damage to that land's controller.", False, [{"triggered": {
+        "when": "enters", "filter": {"types": ["land"]}, "effect": {"damage_that_controller": 2}}}]),
     ("{1}: Return ~ to its owner's hand. Any player may activate this ability.", False, [{"activated": {
         "cost": "{1}", "effect": {"return_self_to_hand": True}, "any_player": True}}]),
     ("{2}: Target player discards a card. Any player may activate this ability but only any time they could cast a "

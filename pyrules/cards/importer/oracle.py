@@ -1143,6 +1143,9 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     m = re.fullmatch(r"~ deals (\d+) damage to that player", sentence)
     if m and permanent and int(m.group(1)) > 0:  # (603.2: a trigger whose event is about a player)
         return {"damage_that_player": int(m.group(1))}
+    m = _DAMAGE_TO_ITS_CONTROLLER.fullmatch(sentence)
+    if m and permanent and int(m.group(1)) > 0:  # (603.2: of the permanent a trigger's event is about)
+        return {"damage_that_controller": int(m.group(1))}
     if sentence == _LASTING_ENCHANTED and permanent:  # the permanent this is attached to (303.4, 301.5)
         return {"lasting_on_enchanted": NEXT}
     m = re.fullmatch(r"(Tap|Untap|Regenerate) (?:enchanted|equipped) creature", sentence)
@@ -1325,6 +1328,11 @@ _LAND_PLURALS = {"Plains": "plains", "Islands": "island", "Swamps": "swamp", "Mo
 _AND_DAMAGE_TO_TARGET = re.compile(r"(~ deals \d+ damage to target (?:creature|creature or planeswalker)) and (\d+) "
                                    r"damage to (target (?:player|opponent) or planeswalker)")
 _AND_DAMAGE_TO_YOU = re.compile(r"(~ deals \d+ damage to (?:any target|target [^,]+?)) and (\d+) damage to you")
+_AND_DAMAGE_TO_ITS_CONTROLLER = re.compile(r"(~ deals \d+ damage to target [^,]+?) and (\d+) damage to "
+                                           r"(that (?:creature|permanent)'s controller)")
+#: "~ deals N damage to that creature's (land's ...) controller": of the one target before it (608.2h), or, in a
+#: triggered ability, of the permanent its event was about (603.2).
+_DAMAGE_TO_ITS_CONTROLLER = re.compile(r"~ deals (\d+) damage to that (?:creature|land|artifact|permanent)'s controller")
 
 
 _THEN_DISCARD = re.compile(r"(Draw .+?), then (discard .+)")
@@ -1418,6 +1426,10 @@ def instruction_sentences(text: str) -> list[str]:
         if to_you:  # "~ deals 2 damage to any target and 1 damage to you": two instructions (120.3)
             out += [to_you.group(1), f"~ deals {to_you.group(2)} damage to you"]
             continue
+        to_its = _AND_DAMAGE_TO_ITS_CONTROLLER.fullmatch(s)
+        if to_its:  # "~ deals 3 damage to target creature and 3 damage to that creature's controller" (120.3, 608.2h)
+            out += [to_its.group(1), f"~ deals {to_its.group(2)} damage to {to_its.group(3)}"]
+            continue
         m = _AND_YOU.fullmatch(s) or _THEN_DISCARD.fullmatch(s)
         get = _AND_GET.fullmatch(s)
         if get:
@@ -1467,6 +1479,10 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
         if s == "You gain life equal to the life lost this way" and out and "each_opponent_loses_life" in out[-1]:
             out[-1] = {"drain_each_opponent": out[-1]["each_opponent_loses_life"]}  # (119.3: the total lost)
             continue
+        to_its = _DAMAGE_TO_ITS_CONTROLLER.fullmatch(s)
+        if to_its and len(out) == 1 and next(iter(out[0])) in _ONE_PERMANENT_TARGET and int(to_its[1]) > 0:
+            out.append({"damage_its_controller": {"target": 1, "amount": int(to_its[1])}})  # (608.2h, 120.3)
+            continue
         its = re.fullmatch(r"Its controller (loses|gains) (\d+) life(?: and you (gain|lose) (\d+) life)?", s)
         if its and out and next(iter(out[0])) in _ONE_OBJECT_TARGET and all(
                 next(iter(e)) == "cant_be_regenerated" for e in out[1:]):  # the controller of the one target (608.2c)
@@ -1501,6 +1517,8 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
 #: Instructions with one target, an object: "its controller" after them is that object's (608.2c).
 _ONE_OBJECT_TARGET = frozenset({"destroy_target", "exile_target", "return_target_to_hand", "counter_target_spell",
                                 "tap_target", "put_on_top_target"})
+#: Instructions with one target, a permanent, whose controller a next sentence may name ("that creature's controller").
+_ONE_PERMANENT_TARGET = _ONE_OBJECT_TARGET - {"counter_target_spell"} | {"damage_target", "put_counters_target"}
 _LIFE = {"loses": "lose_life", "gains": "gain_life", "lose": "lose_life", "gain": "gain_life"}
 
 
@@ -2635,6 +2653,9 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         return None  # ("that creature" of an event about no other creature)
     if "create_token_copy_that" in _names_in(effects) and (when != "enters" or flt is None):
         return None  # ("that creature" of an enters trigger is what entered; of others, not read)
+    if "damage_that_controller" in _names_in(effects) and not (when == "enters" and flt is not None or when in (
+            "attacks", "blocks", "becomes_blocked", "becomes_blocked_by", "blocks_creature")):
+        return None  # ("that creature's controller": of a permanent the event is about)
     body: dict[str, Any] = {"when": when}
     if flt is not None:
         body["filter"] = flt
