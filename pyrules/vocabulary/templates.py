@@ -1955,6 +1955,12 @@ EFFECTS: tuple[Kind, ...] = (
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("tap_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="stack/tap-target-creature-before-blocks"),
+    Kind("effect", "tap_or_untap_target", "you may tap or untap target [filter] permanent (701.26a-b, 608.2d): who "
+         "follows the instruction chooses, as it is followed, to tap it (if untapped), untap it (if tapped), or neither",
+         Modelled("stack.lp", ("701.26a", "701.26b", "608.2d")), FilterShape("objects"), RESOLVING,
+         term=lambda value, ctx: fn("tap_or_untap_target", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
+         example="stack/tap-or-untap-target-creature"),
     Kind("effect", "untap_target", "untap target [filter] permanent (701.26b)", Modelled("stack.lp", ("701.26b",)),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("untap_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
