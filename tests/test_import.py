@@ -1080,6 +1080,10 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("You may tap or untap target artifact, creature, or land.", True, [{"spell": {"effect": {"tap_or_untap_target": {
+        "any_types": ["artifact", "creature", "land"]}}}}]),
+    ("{T}: You may tap or untap another target permanent.", False, [{"activated": {"cost": "{T}", "effect": {
+        "tap_or_untap_target": {"other": True}}}}]),
     ("Destroy target land. ~ deals 2 damage to that land's controller.", True, [{"spell": {"effect": [
         {"destroy_target": {"types": ["land"]}}, {"damage_its_controller": {"target": 1, "amount": 2}}]}}]),
     ("~ deals 3 damage to target creature and 3 damage to that creature's controller.", True, [{"spell": {"effect": [

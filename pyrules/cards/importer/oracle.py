@@ -920,6 +920,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     if m:  # 608.2h: counted as the instruction is followed
         amount, counted = number(m.group(1)), count_phrase(m.group(2))
         return {"gain_life_for_each": {"amount": amount, "for_each": counted}} if amount and counted else None
+    m = re.fullmatch(r"[Yy]ou may tap or untap target (.+)", sentence)
+    flt = permanent_filter(m.group(1)) if m else None
+    if m and flt is not None:  # 701.26a-b, 608.2d: tap it, untap it, or neither
+        return {"tap_or_untap_target": flt}
     m = re.fullmatch(r"You may have ~ deal (.+)", sentence)  # "you may have ~ deal 1 damage to ...": its damage, if
     if m:  # its controller wants (608.2d)
         inner = _effect(f"~ deals {m.group(1)}", permanent)
