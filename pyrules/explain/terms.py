@@ -304,6 +304,7 @@ CHOICES: dict[str, str] = {
     "tap/1": "which permanent to tap for {0}",
     "untap/2": "which permanents instruction {1} of {0} untaps (up to its number)",
     "tap_or_untap/2": "whether instruction {1} of {0} taps its target, untaps it, or neither",
+    "proliferate/2": "a permanent or player instruction {1} of {0} gives another counter of each kind (proliferate)",
     "riot/1": "whether {0} enters with a +1/+1 counter or gains haste (riot)",
     "destruction_replaced/1": "what replaces the destruction of {0}: a regeneration shield or an Aura's totem armor (616.1)",
     "crew/1": "a creature tapped to crew {0}",

@@ -1955,6 +1955,11 @@ EFFECTS: tuple[Kind, ...] = (
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("tap_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="stack/tap-target-creature-before-blocks"),
+    Kind("effect", "proliferate", "proliferate (701.27a): who follows the instruction chooses any number of the "
+         "permanents and players that have counters, and each gets another counter of each kind already there (a "
+         "permanent's through the replacement effects on counters; a player's poison or energy)",
+         Modelled("events.lp", ("701.27a", "122.1")), Flag(), RESOLVING, term=_const("proliferate"),
+         text=lambda v: "Proliferate", example="stack/proliferate-chooses-what-gets-counters"),
     Kind("effect", "tap_or_untap_target", "you may tap or untap target [filter] permanent (701.26a-b, 608.2d): who "
          "follows the instruction chooses, as it is followed, to tap it (if untapped), untap it (if tapped), or neither",
          Modelled("stack.lp", ("701.26a", "701.26b", "608.2d")), FilterShape("objects"), RESOLVING,
