@@ -1080,6 +1080,8 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Whenever you cast a noncreature spell, proliferate.", False, [{"triggered": {"when": "cast", "filter": {
+        "not_types": ["creature"], "controller": "you"}, "effect": {"proliferate": True}}}]),
     ("You may tap or untap target artifact, creature, or land.", True, [{"spell": {"effect": {"tap_or_untap_target": {
         "any_types": ["artifact", "creature", "land"]}}}}]),
     ("{T}: You may tap or untap another target permanent.", False, [{"activated": {"cost": "{T}", "effect": {

@@ -822,6 +822,7 @@ _ACTIVATOR_CONDITIONS = {"Activate only during your turn": {"your_turn": True},
 _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, Any]]]] = [
     (re.compile(r"(?:You d|D)raw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
     (re.compile(r"Scry ([1-9])"), lambda m: {"scry": int(m[1])}),
+    (re.compile(r"Proliferate"), lambda m: {"proliferate": True}),  # (701.27a)
     (re.compile(r"Surveil ([1-9])"), lambda m: {"surveil": int(m[1])}),
     (re.compile(r"Add ((?:\{[WUBRGC]\})+)"), lambda m: {"add": m[1]}),  # (a spell's or a trigger's: 106.4, 605.1b)
     (re.compile(r"Look at the top (two|three|four|five) cards of your library, then put them back in any order"),
