@@ -1463,6 +1463,11 @@ EFFECTS: tuple[Kind, ...] = (
          term=_const("may_play_exiled"), example="sequences/a-card-exiled-by-syr-carah-is-cast-this-turn"),
     Kind("effect", "exile_all_graveyards", "exile all cards from all graveyards", Modelled("stack.lp", ("406.2",)),
          Flag(), RESOLVING, term=_const("exile_all_graveyards"), example="stack/rest-in-peace-trigger-exiles-graveyards"),
+    Kind("effect", "remove_counters_self", "remove N counters of a kind from this permanent: as many as it has, N at "
+         "most (122.1)", Modelled("stack.lp", ("122.1", "608.2c")), CounterAmount(), ON_PERMANENT,
+         term=lambda v, ctx: fn("remove_counters_self", C(v[0]), v[1]),
+         text=lambda v: f"Remove {v[1]} {v[0]} counter(s) from this",
+         example="sequences/a-depletion-counter-removed-in-the-upkeep"),
     Kind("effect", "remove_counter_or_sacrifice", "remove a counter of a kind from this permanent; if you can't, "
          "sacrifice it (fading, 702.32a)", Modelled("stack.lp", ("702.32a",)), Name("counter kind"), ON_PERMANENT,
          term=lambda value, ctx: fn("remove_counter_or_sacrifice", C(value)),
