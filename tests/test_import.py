@@ -1080,6 +1080,12 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("~ doesn't untap during your untap step if it has a depletion counter on it.", False, [{"static": {
+        "gain_keywords": ["doesnt_untap"], "as_long_as": {"counter": "depletion"}}}]),
+    ("Whenever you cast a red spell, remove a -1/-1 counter from ~.", False, [{"triggered": {"when": "cast", "filter": {
+        "colors": ["r"], "controller": "you"}, "effect": {"remove_counters_self": {"kind": "m1m1", "count": 1}}}}]),
+    ("~'s power is equal to the number of other Rats on the battlefield.", False, [{"static": {"pt_equal_count": {
+        "other": True, "subtypes": ["rat"]}}}]),
     ("Whenever you cast a noncreature spell, proliferate.", False, [{"triggered": {"when": "cast", "filter": {
         "not_types": ["creature"], "controller": "you"}, "effect": {"proliferate": True}}}]),
     ("You may tap or untap target artifact, creature, or land.", True, [{"spell": {"effect": {"tap_or_untap_target": {

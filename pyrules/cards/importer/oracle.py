@@ -823,6 +823,9 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"(?:You d|D)raw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
     (re.compile(r"Scry ([1-9])"), lambda m: {"scry": int(m[1])}),
     (re.compile(r"Proliferate"), lambda m: {"proliferate": True}),  # (701.27a)
+    (re.compile(r"[Rr]emove (a|an|one|two|three) (\S+) counters? from ~"),  # (122.1)
+     lambda m: {"remove_counters_self": {"kind": counter_kind(m[2]), "count": number(m[1])}} if counter_kind(m[2])
+     else None),
     (re.compile(r"Surveil ([1-9])"), lambda m: {"surveil": int(m[1])}),
     (re.compile(r"Add ((?:\{[WUBRGC]\})+)"), lambda m: {"add": m[1]}),  # (a spell's or a trigger's: 106.4, 605.1b)
     (re.compile(r"Look at the top (two|three|four|five) cards of your library, then put them back in any order"),
@@ -2106,6 +2109,10 @@ _GRANT = r"(?:gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+)| and (can't block|can
 def _conditional_static(line: str) -> dict[str, Any] | None:
     """"~ gets +2/+2 as long as you control three or more artifacts", "as long as it's attacking, ~ has flying":
     a static ability about this permanent whose effect exists while the condition holds (611.3a)."""
+    m = re.fullmatch(r"~ doesn't untap during your untap step if (it has an? \S+ counter on it)\.", line)
+    read = _as_long_as(m.group(1)) if m else None
+    if read is not None:  # (502.3, 611.3a: a depletion land's)
+        return {"static": {"gain_keywords": ["doesnt_untap"], "as_long_as": read}}
     m = re.fullmatch(rf"~ {_GRANT} as long as (.+)\.", line)
     if m:
         pt, words, condition = m.group(1), m.group(2) or m.group(3) or m.group(4), m.group(5)
@@ -2329,6 +2336,7 @@ def _characteristic_defining(line: str) -> dict[str, Any] | None:
     if not m:
         return None
     counted = m.group(2)
+    counted = re.sub(r"^(instant|sorcery) and (instant|sorcery) cards", r"\1 or \2 cards", counted)  # (either type)
     cards = re.fullmatch(r"(?:(.+?) )?cards in (your hand|your graveyard|all graveyards|all players' hands)", counted)
     if cards:  # (402.1, 404.1)
         zone, whose = {"your hand": ("hand", "you"), "your graveyard": ("graveyard", "you"),
@@ -2344,7 +2352,7 @@ def _characteristic_defining(line: str) -> dict[str, Any] | None:
         return None
     found = _counted(noun, "on the battlefield", plural=True) or permanent_filter(noun)
     if not found or not noun.endswith("s") or \
-            set(found) - {"types", "any_types", "subtypes", "not_subtypes", "colors", "colorless", "nonbasic"}:
+            set(found) - {"types", "any_types", "subtypes", "not_subtypes", "colors", "colorless", "nonbasic", "other"}:
         return None
     return {"static": {"pt_equal_count": {**found, **flt}}}
 
