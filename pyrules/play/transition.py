@@ -171,7 +171,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           surged=obj.surged and cast_as,
           cast_from_hand=obj.cast_from_hand and cast_as,
           cant_be_countered=False, colors_spent=obj.colors_spent if cast_as else (),
-          renowned=False, monstrous=False, skips_untap_of=None,
+          renowned=False, monstrous=False, tribute_paid=False, skips_untap_of=None,
           flashback=False, buyback=False, since_last_upkeep=to == "battlefield",
           modes=obj.modes if to == "stack" else (),
           damage=0, damaged_by=(), deathtouch_damage=False, attacking=None, blocking=(), blocked=False,
@@ -755,6 +755,10 @@ def _monstrous(d: _Draft, a: Symbol) -> None:  # 701.37b
     d.set(d.obj(a.arguments[0]), monstrous=True)
 
 
+def _tribute_paid(d: _Draft, a: Symbol) -> None:  # 702.104a
+    d.set(d.obj(a.arguments[0]), tribute_paid=True)
+
+
 def _skips_untap(d: _Draft, a: Symbol) -> None:  # 502.3
     d.set(d.obj(a.arguments[0]), skips_untap_of=_text(a.arguments[1]))
 
@@ -885,6 +889,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "became_renowned/1": _renowned,
     "x_doubled/2": _x_doubled,
     "became_monstrous/1": _monstrous,
+    "tribute_paid/1": _tribute_paid,
     "skips_next_untap/2": _skips_untap,
     "life_lost/2": _life(-1),
     "life_gained/2": _life(+1),
@@ -1245,7 +1250,7 @@ def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
             o.cant_be_countered, o.colors_spent, o.evoked, o.surged, o.dashed, o.cast_from_hand, o.renowned,
-            o.monstrous,
+            o.monstrous, o.tribute_paid,
             o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,
             o.chosen_color, o.chosen_type, o.position, o.bottom, o.copy, o.damage, o.damaged_by, o.deathtouch_damage,
             o.copy_of, o.copy_except, o.may_play,

@@ -192,7 +192,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         for source in obj.damaged_by:
             if source not in by_id:
                 raise f.child("damaged_by").fail(f"unknown object '{source}'")
-        for status in ("renowned", "monstrous"):
+        for status in ("renowned", "monstrous", "tribute_paid"):
             if getattr(obj, status) and obj.zone != "battlefield":
                 raise f.child(status).fail(f"'{obj.id}' is in the {obj.zone}; only a permanent is {status}")
         if obj.cant_be_countered and obj.zone != "stack":
@@ -545,6 +545,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         surged=get("surged", False),
         renowned=get("renowned", False),
         monstrous=get("monstrous", False),
+        tribute_paid=get("tribute_paid", False),
         flashback=get("flashback", False),
         buyback=get("buyback", False),
         since_last_upkeep=get("since_last_upkeep", False),

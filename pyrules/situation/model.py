@@ -98,6 +98,7 @@ class GameObject:
     buyback: bool = False  # a spell on the stack: its buyback cost was paid (702.27a)
     renowned: bool = False  # a permanent: it has become renowned (702.112b)
     monstrous: bool = False  # a permanent: it has become monstrous (701.37b)
+    tribute_paid: bool = False  # a permanent: an opponent paid its tribute as it entered (702.104a)
     skips_untap_of: str | None = None  # a permanent: it doesn't untap during this player's next untap step (502.3)
     since_last_upkeep: bool = False  # a permanent: it came under its controller's control since their last upkeep
     modes: tuple[int, ...] = ()  # a modal spell on the stack: the modes chosen as it was cast (700.2a)

@@ -359,6 +359,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "\"if its surge cost was paid\"", Modelled("triggers.lp", ("702.117a", "603.4")), Bool(),
            term=_flag_fact("object_surged", "surged"), example="sequences/a-surged-creature-deals-its-damage",
            asp="object_surged"),
+    _field("object", "tribute_paid", "a permanent whose tribute an opponent paid as it entered (702.104a): \"if "
+           "tribute wasn't paid\" does not hold of it", Modelled("triggers.lp", ("702.104b", "603.4")), Bool(),
+           term=_flag_fact("object_tribute_paid", "tribute_paid"), example="stack/a-tribute-trigger-with-its-tribute-paid",
+           asp="object_tribute_paid"),
     _field("object", "evoked", "a spell on the stack cast for its evoke cost, or the permanent it became (702.74a)",
            Modelled("triggers.lp", ("702.74a", "603.4")), Bool(), term=_flag_fact("object_evoked", "evoked"),
            example="sequences/evoked-creature-is-sacrificed", asp="object_evoked"),

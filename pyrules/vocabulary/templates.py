@@ -2230,6 +2230,11 @@ ENTERS: tuple[Kind, ...] = (
          "+1/+1 counters for each creature sacrificed this way (702.82a; the creatures its player controls, none "
          "entering with it, 614.13a)", Modelled("events.lp", ("702.82a", "614.1c", "614.13a")), Count(1),
          term=lambda value, ctx: fn("devour", value), asp="devour", example="sequences/devour-two-creatures"),
+    Kind("enters", "tribute", "tribute N (702.104a): as this creature enters, its controller chooses an opponent, who "
+         "may have it enter with N additional +1/+1 counters (through the other effects on entering); whether they "
+         "did is the object's tribute_paid, which \"if tribute wasn't paid\" asks (702.104b)",
+         Modelled("events.lp", ("702.104a", "614.1c")), Count(1), term=_amount("tribute"),
+         example="sequences/tribute-not-paid-triggers"),
     Kind("enters", "may_counters", "you may have this enter with N counters of a kind: the player it enters for "
          "chooses (614.1c; unleash, 702.98a)", Modelled("events.lp", ("614.1c", "702.98a")), EntersCounters(numbers=True),
          asp="may_enter_with_counters",
@@ -2932,13 +2937,14 @@ OPTIONS: tuple[Kind, ...] = (
          "(un)tapped\", 110.5, checked again as the ability resolves), or no_spells_cast_last_turn or "
          "two_spells_cast_last_turn (\"if no spells were cast last turn\", \"if a player cast two or more spells last "
          "turn\": the players' spells_cast_last_turn), or surged (\"if its surge cost was paid\", 702.117a), or "
+         "tribute_not_paid (\"if tribute wasn't paid\", 702.104b), or "
          "p1p1_counter (\"if this has a +1/+1 counter on it\": graft, 702.58a; checked again as it resolves); each "
          "checked as the ability triggers or applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
                 "revolt", "raid", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
                 "with_two_other_attackers", "x_in_cost", "untapped", "tapped", "no_spells_cast_last_turn",
-                "two_spells_cast_last_turn", "surged", "p1p1_counter", *SPENT_CONDITIONS)),
+                "two_spells_cast_last_turn", "surged", "p1p1_counter", "tribute_not_paid", *SPENT_CONDITIONS)),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: condition_term(v), example="sequences/unkicked-creature-enters-without-counters",
          asp="ability_if"),
