@@ -1080,6 +1080,10 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Tribute 3", False, [{"enters": {"tribute": 3}}]),
+    ("When ~ enters, if tribute wasn't paid, it gains haste until end of turn.", False, [
+        {"triggered": {"when": "enters", "effect": {"lasting_on_self": "next"}, "if": "tribute_not_paid"}},
+        {"static": {"gain_keywords": ["haste"], "lasting": "until_end_of_turn"}}]),
     ("~ doesn't untap during your untap step if it has a depletion counter on it.", False, [{"static": {
         "gain_keywords": ["doesnt_untap"], "as_long_as": {"counter": "depletion"}}}]),
     ("Whenever you cast a red spell, remove a -1/-1 counter from ~.", False, [{"triggered": {"when": "cast", "filter": {

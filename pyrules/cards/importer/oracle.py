@@ -1770,6 +1770,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         # upkeep, remove a fade counter from it; if you can't, sacrifice it"
         return [{"enters": {"counters": {"fade": int(m.group(1))}}},
                 {"triggered": {"when": "beginning_of_upkeep", "effect": {"remove_counter_or_sacrifice": "fade"}}}]
+    m = re.fullmatch(r"Tribute (\d+)", line)
+    if m and int(m.group(1)) > 0:  # 702.104a
+        return [{"enters": {"tribute": int(m.group(1))}}]
     if line == "Unleash":  # 702.98a: "you may have this enter with a +1/+1 counter; it can't block as long as it has
         # a +1/+1 counter on it"
         return [{"enters": {"may_counters": {"p1p1": 1}}},
@@ -2617,8 +2620,8 @@ def _block_partner(phrase: str) -> dict[str, Any] | None:
 
 
 def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = False) -> dict[str, Any] | None:
-    condition = re.match(r"if (?:it|~) was kicked, |if you (didn't )?cast it from your hand, |if its surge cost was paid, ",
-                         text) if flt is None and when == "enters" else None
+    condition = re.match(r"if (?:it|~) was kicked, |if you (didn't )?cast it from your hand, |if its surge cost was paid, "
+                         r"|if tribute wasn't paid, ", text) if flt is None and when == "enters" else None
     if condition:  # an intervening if (603.4) on how its spell was cast (702.33d, 601.2a)
         text = text[condition.end():]
     spent = re.match(r"if \{([WUBRG])\} was spent to cast (?:it|~), ", text) \
@@ -2679,7 +2682,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     body["effect"] = effects[0] if len(effects) == 1 else effects
     if condition:
         body["if"] = "kicked" if "kicked" in condition[0] else "surged" if "surge" in condition[0] else \
-            "not_cast_from_hand" if condition[1] else "cast_from_hand"
+            "tribute_not_paid" if "tribute" in condition[0] else "not_cast_from_hand" if condition[1] else \
+            "cast_from_hand"
     if revolt:
         body["if"] = "revolt" if revolt.group(1).startswith("a permanent") else "raid"
     if spent:
@@ -2928,7 +2932,8 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
         return None
     if m.group(1) in ("it", "this creature") and not re.fullmatch(
             r"(?:When|Whenever) ~ (?:attacks|attacks alone|blocks|becomes blocked|blocks or becomes blocked|enters|"
-            r"deals combat damage to a player), ", line[:m.start()]):
+            r"deals combat damage to a player), (?:if (?:it|~) was kicked, |if tribute wasn't paid, )?",
+            line[:m.start()]):
         return None  # "it" names this permanent only where the trigger's event is about it alone
     if m.group(1) == "that creature" and not re.fullmatch(r"Whenever a creature you control attacks alone, ",
                                                           line[:m.start()]):
