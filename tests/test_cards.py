@@ -139,6 +139,14 @@ def test_damage_to_a_targets_controller_names_an_objects_target(effect, message)
     assert message in info.value.message
 
 
+def test_ascend_on_an_instant_or_sorcery_is_refused():
+    """702.131a: a spell's ascend gives the city's blessing as it resolves, which is not modelled."""
+    with pytest.raises(UnsupportedError) as info:
+        card({"name": "Odd", "types": ["sorcery"], "abilities": [{"keyword": "ascend"},
+                                                                 {"spell": {"effect": {"draw": 1}}}]})
+    assert "ascend on an instant or sorcery" in info.value.message
+
+
 def test_only_a_draw_replacement_leaves_a_draw_alone():
     with pytest.raises(InputError) as info:
         card({"name": "Odd", "types": ["enchantment"],

@@ -1811,7 +1811,7 @@ def test_a_triggered_ability_the_encodings_cannot_follow_is_refused(write, abili
      "unsupported: a condition's filter asking keywords (read only after layer 6)"),
     ('{modify_pt: "+1/+1", as_long_as: sometimes}',
      "as_long_as must be one of attacking, tapped, untapped, monstrous, dashed, your_turn, not_your_turn, "
-     "no_cards_in_hand, or {permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, "
+     "no_cards_in_hand, citys_blessing, or {permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, "
      "{counter: a counter kind}, {counters: {kind: a counter kind, at_least: N, at_most: M (optional)}}, "
      "{life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}; not 'sometimes'"),
     ('{modify_pt: "+1/+1", as_long_as: {counter: p1p1, life_at_least: 3}}',

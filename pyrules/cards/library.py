@@ -136,6 +136,9 @@ def parse_card(f: Field, *, face: bool = False, half: bool = False) -> CardSpec:
     for keyword, rule in (("fuse", "702.102a"), ("aftermath", "702.127a")):
         if not half and any(a.keyword == keyword for a in abilities):
             raise f.child("abilities").fail(f"card '{name}': {keyword} is an ability of a split card's half (CR {rule})")
+    if any(a.keyword == "ascend" for a in abilities) and set(types) & {"instant", "sorcery"}:
+        raise UnsupportedError(f.child("abilities").where, f"card '{name}': ascend on an instant or sorcery (702.131a: "
+                               "the city's blessing as it resolves)")
     for keyword, rule in (("dash", "702.109"), ("madness", "702.35")):
         if sum(a.keyword == keyword for a in abilities) > 1:
             raise f.child("abilities").fail(f"card '{name}' has two {keyword} abilities ({rule})")

@@ -392,6 +392,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(path, [fn("permanent_left_this_turn", S(p.name))])
         if p.attacked and given("player", "attacked"):
             add(path, [fn("attacked_this_turn", S(p.name))])
+        if p.citys_blessing and given("player", "citys_blessing"):
+            add(path, [fn("citys_blessing", S(p.name))])
         if p.spells_cast and given("player", "spells_cast"):
             add(path, [fn("spells_cast_this_turn", S(p.name), p.spells_cast)])
         if p.spells_cast_last_turn and given("player", "spells_cast_last_turn"):

@@ -340,6 +340,7 @@ WORDS: dict[str, str] = {
     "skipped": "it is skipped (614.10): the main phase comes next",
     "no_morph_cost": "its card has no morph cost (702.37e)", "face_down_card": "a face-down 2/2 (708.2)",
     "paid": "to pay", "declined": "not to pay",
+    "citys_blessing": "the city's blessing (702.131c)",
 }
 
 #: The costs written as constants (the third argument of cost/3).

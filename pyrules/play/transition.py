@@ -759,6 +759,11 @@ def _tribute_paid(d: _Draft, a: Symbol) -> None:  # 702.104a
     d.set(d.obj(a.arguments[0]), tribute_paid=True)
 
 
+def _citys_blessing(d: _Draft, a: Symbol) -> None:  # 702.131c: for the rest of the game
+    name = _text(a.arguments[0])
+    d.players[name] = replace(d.players[name], citys_blessing=True)
+
+
 def _skips_untap(d: _Draft, a: Symbol) -> None:  # 502.3
     d.set(d.obj(a.arguments[0]), skips_untap_of=_text(a.arguments[1]))
 
@@ -890,6 +895,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "x_doubled/2": _x_doubled,
     "became_monstrous/1": _monstrous,
     "tribute_paid/1": _tribute_paid,
+    "gets_citys_blessing/1": _citys_blessing,
     "skips_next_untap/2": _skips_untap,
     "life_lost/2": _life(-1),
     "life_gained/2": _life(+1),
@@ -1299,7 +1305,7 @@ def _state_key(state: Situation) -> tuple:
                      for a in state.waiting)
     players = tuple((p.name, p.life, tuple(sorted(p.mana_pool.items())), tuple(sorted(p.restricted_mana.items())),
                      p.library, p.hand, p.graveyard, p.lands_played, p.drawn, p.discarded, p.lost, p.empty_library_draw,
-                     p.poison, p.energy, p.dealt_damage, p.permanent_left, p.attacked, p.spells_cast,
+                     p.poison, p.energy, p.dealt_damage, p.permanent_left, p.attacked, p.citys_blessing, p.spells_cast,
                      p.spells_cast_last_turn,
                      p.shuffled,
                      p.milled, p.exiled, p.surveilled, shields_left(p.prevention_shields))

@@ -295,6 +295,7 @@ def _players(f: Field) -> tuple[Player, ...]:
                               dealt_damage=_value(item, "player", "dealt_damage", False),
                               permanent_left=_value(item, "player", "permanent_left", False),
                               attacked=_value(item, "player", "attacked", False),
+                              citys_blessing=_value(item, "player", "citys_blessing", False),
                               spells_cast=_value(item, "player", "spells_cast", 0),
                               spells_cast_last_turn=_value(item, "player", "spells_cast_last_turn", 0),
                               graveyard=_value(item, "player", "graveyard", 0),

@@ -38,6 +38,7 @@ class Player:
     dealt_damage: bool = False  # the player was dealt damage this turn (bloodthirst, 702.54a)
     permanent_left: bool = False  # a permanent they controlled left the battlefield this turn (revolt)
     attacked: bool = False  # they attacked with a creature this turn (raid)
+    citys_blessing: bool = False  # they have the city's blessing, for the rest of the game (702.131c)
     spells_cast: int = 0  # spells they have cast this turn (storm, 702.40a)
     spells_cast_last_turn: int = 0  # spells they cast in the turn before this one (werewolves' upkeep triggers)
     graveyard: int = 0  # cards in the graveyard that the situation does not name (milled or discarded unseen, or given)

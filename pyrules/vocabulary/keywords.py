@@ -19,6 +19,9 @@ def _kw(name: str, doc: str, status: Any, example: str = "") -> Kind:
 KEYWORDS: tuple[Kind, ...] = (
     _kw("haste", "can attack and {T} as soon as it comes under your control (702.10)",
         Modelled("activation.lp", ("702.10c", "302.6")), "activation/tap-haste-creature"),
+    _kw("ascend", "ascend on a permanent (702.131b): its controller, controlling ten or more permanents, gets the city's "
+        "blessing for the rest of the game (702.131c); on an instant or sorcery, refused",
+        Modelled("continuous.lp", ("702.131b", "702.131c")), "layers/ascend-with-ten-permanents"),
     _kw("protection_from_multicolored", "can't be targeted by multicolored spells or abilities' sources, blocked by "
         "multicolored creatures, or dealt damage by multicolored sources (702.16b, 702.16e, 702.16f)",
         Modelled("stack.lp", ("702.16b", "702.16e", "702.16f")), "stack/protection-from-multicolored-target"),

@@ -271,6 +271,10 @@ PLAYER_FIELDS: tuple[Kind, ...] = (
     _field("player", "attacked", "whether they attacked with a creature this turn (raid: an ability word, 207.2c; a "
            "sequence of actions sets it as they declare attackers, 508.1)", Modelled("triggers.lp", ("207.2c", "603.4")),
            Bool(), example="sequences/raid-after-attacking", asp="attacked_this_turn"),
+    _field("player", "citys_blessing", "whether they have the city's blessing (702.131c), which they keep for the rest of "
+           "the game (a sequence of actions gives it to a player with a permanent with ascend and ten permanents)",
+           Modelled("continuous.lp", ("702.131c",)), Bool(), example="layers/the-citys-blessing-kept-with-fewer-permanents",
+           asp="citys_blessing"),
     _field("player", "spells_cast", "how many spells they have cast this turn (storm, 702.40a; a sequence of actions "
            "counts those it casts)", Modelled("casting.lp", ("702.40a", "601.2i")), Count(0),
            example="stack/storm-copies-for-each-spell-cast-before", asp="spells_cast_this_turn"),

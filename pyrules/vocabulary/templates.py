@@ -783,12 +783,12 @@ class OnlyIf(Shape):
     ``total_power_at_least: N`` (one or more of them, all of which must hold)."""
 
     #: Conditions about the activator that are only true (their term: the condition's name, 602.5b).
-    FLAGS = ("your_turn", "no_cards_in_hand", "attacked_this_turn")
+    FLAGS = ("your_turn", "no_cards_in_hand", "attacked_this_turn", "citys_blessing")
     #: Conditions about the activator with a number (their term's name).
     AMOUNTS = {"cards_in_graveyard": "graveyard_at_least", "total_power_at_least": "total_power_at_least"}
     form = ("{played_land_this_turn: true, you_control: {count: N, filter: a filter}, your_turn: true, "
-            "no_cards_in_hand: true, attacked_this_turn: true, cards_in_graveyard: N, total_power_at_least: N} "
-            "(one or more)")
+            "no_cards_in_hand: true, attacked_this_turn: true, citys_blessing: true, cards_in_graveyard: N, "
+            "total_power_at_least: N} (one or more)")
 
     def parse(self, f: Field) -> Any:
         f.mapping()
@@ -833,7 +833,8 @@ class OnlyIf(Shape):
 class AsLongAs(Shape):
     """The condition of a static ability (611.3a): a word, or one key with its value."""
 
-    WORDS = ("attacking", "tapped", "untapped", "monstrous", "dashed", "your_turn", "not_your_turn", "no_cards_in_hand")
+    WORDS = ("attacking", "tapped", "untapped", "monstrous", "dashed", "your_turn", "not_your_turn", "no_cards_in_hand",
+             "citys_blessing")
     form = ("one of " + ", ".join(WORDS) + ", or {permanents: {count: N, filter: a filter}}, {no_permanents: a filter}, "
             "{counter: a counter kind}, {counters: {kind: a counter kind, at_least: N, at_most: M (optional)}}, "
             "{life_at_least: N}, {opponent_life_at_most: N}, {cards_in_graveyard: N}")
@@ -2876,7 +2877,8 @@ OPTIONS: tuple[Kind, ...] = (
     Kind("option", "only_if", "activate only if a condition holds (602.5b): you played a land this turn (a condition "
          "on the turn's history, 305.2), you control at least N permanents of a filter, it is your turn, you have no "
          "cards in hand, N or more cards are in your graveyard (threshold), you attacked with a creature this turn "
-         "(raid), creatures you control have total power N or greater (formidable, 207.2c)",
+         "(raid), creatures you control have total power N or greater (formidable, 207.2c), you have the city's "
+         "blessing (702.131c)",
          Modelled("activation.lp", ("602.5b",)), OnlyIf(), frozenset({"activated"}), term=_only_if_terms,
          example="activation/temple-needs-five-lands", asp="ability_condition"),
     Kind("option", "instead", "a mana ability's \"If [condition], add [mana] instead\", or a spell's \"[Ability word] "
@@ -2891,7 +2893,8 @@ OPTIONS: tuple[Kind, ...] = (
          example="mana/river-of-tears-after-a-land", asp="ability_instead"),
     Kind("option", "as_long_as", "a static ability whose effect exists only while a condition holds (611.3a):"
          " attacking, tapped, untapped, monstrous (this permanent, 701.37b), dashed (702.109a), your_turn, "
-         "not_your_turn, no_cards_in_hand, at least N permanents of a filter (permanents) or none (no_permanents), a "
+         "not_your_turn, no_cards_in_hand, citys_blessing (702.131c), at least N permanents of a filter (permanents) or "
+         "none (no_permanents), a "
          "counter of a kind on this permanent, from N to M counters of a kind on it (counters: a leveler's \"LEVEL "
          "N-M\", 711.2), your life at least N, an opponent's at most N, at least N cards in your graveyard "
          "(threshold); read from what the layers up to colors leave. Only for a static ability about this permanent "
@@ -2937,14 +2940,16 @@ OPTIONS: tuple[Kind, ...] = (
          "(un)tapped\", 110.5, checked again as the ability resolves), or no_spells_cast_last_turn or "
          "two_spells_cast_last_turn (\"if no spells were cast last turn\", \"if a player cast two or more spells last "
          "turn\": the players' spells_cast_last_turn), or surged (\"if its surge cost was paid\", 702.117a), or "
-         "tribute_not_paid (\"if tribute wasn't paid\", 702.104b), or "
+         "tribute_not_paid (\"if tribute wasn't paid\", 702.104b), or citys_blessing (\"if you have the city's "
+         "blessing\", 702.131c), or "
          "p1p1_counter (\"if this has a +1/+1 counter on it\": graft, 702.58a; checked again as it resolves); each "
          "checked as the ability triggers or applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
                 "revolt", "raid", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
                 "with_two_other_attackers", "x_in_cost", "untapped", "tapped", "no_spells_cast_last_turn",
-                "two_spells_cast_last_turn", "surged", "p1p1_counter", "tribute_not_paid", *SPENT_CONDITIONS)),
+                "two_spells_cast_last_turn", "surged", "p1p1_counter", "tribute_not_paid", "citys_blessing",
+                *SPENT_CONDITIONS)),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: condition_term(v), example="sequences/unkicked-creature-enters-without-counters",
          asp="ability_if"),
