@@ -1080,6 +1080,13 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Ascend", False, [{"keyword": "ascend"}]),
+    ("~ has flying as long as you have the city's blessing.", False, [{"static": {"gain_keywords": ["flying"],
+                                                                                "as_long_as": "citys_blessing"}}]),
+    ("Whenever ~ attacks, if you have the city's blessing, put a +1/+1 counter on it.", False, [{"triggered": {
+        "when": "attacks", "effect": {"put_counters_self": {"kind": "p1p1", "count": 1}}, "if": "citys_blessing"}}]),
+    ("{5}, {T}: Draw a card. Activate only if you have the city's blessing.", False, [{"activated": {
+        "cost": "{5}, {T}", "effect": {"draw": 1}, "only_if": {"citys_blessing": True}}}]),
     ("Tribute 3", False, [{"enters": {"tribute": 3}}]),
     ("When ~ enters, if tribute wasn't paid, it gains haste until end of turn.", False, [
         {"triggered": {"when": "enters", "effect": {"lasting_on_self": "next"}, "if": "tribute_not_paid"}},

@@ -812,6 +812,7 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
 
 #: "Activate only if [a condition about its activator]" (602.5b), as a whole sentence.
 _ACTIVATOR_CONDITIONS = {"Activate only during your turn": {"your_turn": True},
+                         "Activate only if you have the city's blessing": {"citys_blessing": True},
                          "Activate only if you have no cards in hand": {"no_cards_in_hand": True},
                          "Activate only if you attacked this turn": {"attacked_this_turn": True},
                          "Activate only if you attacked with a creature this turn": {"attacked_this_turn": True}}
@@ -1770,6 +1771,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         # upkeep, remove a fade counter from it; if you can't, sacrifice it"
         return [{"enters": {"counters": {"fade": int(m.group(1))}}},
                 {"triggered": {"when": "beginning_of_upkeep", "effect": {"remove_counter_or_sacrifice": "fade"}}}]
+    if line == "Ascend":  # 702.131b (an instant's or sorcery's, 702.131a, the card reader refuses)
+        return [{"keyword": "ascend"}]
     m = re.fullmatch(r"Tribute (\d+)", line)
     if m and int(m.group(1)) > 0:  # 702.104a
         return [{"enters": {"tribute": int(m.group(1))}}]
@@ -2131,7 +2134,7 @@ def _conditional_static(line: str) -> dict[str, Any] | None:
     return None if body is None or read is None else {"static": {**body, "as_long_as": read}}
 
 
-_WHILE_WORDS = {"it's attacking": "attacking", "it's tapped": "tapped", "it's untapped": "untapped",
+_WHILE_WORDS = {"you have the city's blessing": "citys_blessing", "it's attacking": "attacking", "it's tapped": "tapped", "it's untapped": "untapped",
                 "it's your turn": "your_turn", "it's not your turn": "not_your_turn",
                 "you have no cards in hand": "no_cards_in_hand", "~ is monstrous": "monstrous",
                 "~ is attacking": "attacking", "~ is tapped": "tapped", "~ is untapped": "untapped"}
@@ -2628,8 +2631,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         if flt is None and when == "enters" and not condition else None
     if spent:  # an intervening if (603.4) on the mana spent to cast it (601.2h)
         text = text[spent.end():]
-    revolt = re.match(r"if (a permanent you controlled left the battlefield|you attacked with a creature) this turn, ",
-                      text)
+    revolt = re.match(r"if (a permanent you controlled left the battlefield|you attacked with a creature) this turn, "
+                      r"|if you have (the city's blessing), ", text)
     if revolt:  # revolt, raid (207.2c): an intervening if (603.4) on the turn so far
         text = text[revolt.end():]
     last_turn = re.match(r"if (no spells were cast|a player cast two or more spells) last turn, ", text) \
@@ -2685,7 +2688,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
             "tribute_not_paid" if "tribute" in condition[0] else "not_cast_from_hand" if condition[1] else \
             "cast_from_hand"
     if revolt:
-        body["if"] = "revolt" if revolt.group(1).startswith("a permanent") else "raid"
+        body["if"] = "citys_blessing" if revolt.group(2) else "revolt" if revolt.group(1).startswith("a permanent") \
+            else "raid"
     if spent:
         body["if"] = "spent_" + _COLOR_NAMES[spent.group(1).lower()]
     if tapped:
