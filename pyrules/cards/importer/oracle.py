@@ -2134,7 +2134,8 @@ def _conditional_static(line: str) -> dict[str, Any] | None:
     return None if body is None or read is None else {"static": {**body, "as_long_as": read}}
 
 
-_WHILE_WORDS = {"you have the city's blessing": "citys_blessing", "it's attacking": "attacking", "it's tapped": "tapped", "it's untapped": "untapped",
+_WHILE_WORDS = {"you have the city's blessing": "citys_blessing",
+                "it's attacking": "attacking", "it's tapped": "tapped", "it's untapped": "untapped",
                 "it's your turn": "your_turn", "it's not your turn": "not_your_turn",
                 "you have no cards in hand": "no_cards_in_hand", "~ is monstrous": "monstrous",
                 "~ is attacking": "attacking", "~ is tapped": "tapped", "~ is untapped": "untapped"}
