@@ -29,6 +29,7 @@ from pyrules.engine.index import analysed
 from pyrules.engine.signatures import outcome_signatures
 from pyrules.situation.model import Situation
 from pyrules.vocabulary import names
+from pyrules.vocabulary.abilities import held_parts
 from pyrules.vocabulary.values import (
     CARD_TYPES,
     COLOR_NAMES,
@@ -68,6 +69,7 @@ NESTED_ID_PLACES: dict[str, tuple[int, ...]] = {
     "crew/1": (0,), "found/1": (0,), "blocked_by/2": (0, 1),
     "dealt_damage/3": (0,), "deals_damage/3": (0,), "gains_life/2": (1,), "blocks_too_many/1": (0,),
     "riot/1": (0,), "untap/2": (0,), "keep_tapped/1": (0,), "destruction_replaced/1": (0,), "totem_armor/1": (0,),
+    "may/2": (0,), "paid_for/2": (0,), "tap_or_untap/2": (0,), "proliferate/2": (0,), "tribute/1": (0,),
 }
 
 
@@ -334,7 +336,7 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
                 subtypes |= set(CREATURE_TYPES)
             for ability in face.abilities:
                 subtypes |= {s for part in ability.statics if part.kind == "add_subtypes" for s in part.value}
-                for part in ability.costs + ability.effects + ((ability.modify,) if ability.modify else ()):
+                for part in (*ability.costs, *held_parts(ability.effects), *((ability.modify,) if ability.modify else ())):
                     counters |= set(_counter_words(part.kind, part.value))
                     if part.kind == "create_tokens":
                         tokens.add(part.value[0])

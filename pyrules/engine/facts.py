@@ -47,7 +47,7 @@ from pyrules.situation.model import (
     TurnFaceUp,
 )
 from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind, targets_of
-from pyrules.vocabulary.abilities import AbilitySpec
+from pyrules.vocabulary.abilities import AbilitySpec, held_parts
 from pyrules.vocabulary.templates import condition_term, copy_exception_term
 from pyrules.vocabulary.values import CREATURE_TYPES, OTHER_SUBTYPES, STEPS_WITHOUT_PRIORITY
 
@@ -504,7 +504,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
                                                        [fn("item_found", S(item), S(c)) for c in cards]))
     # 111.4, 111.10: the cards that describe the kinds of tokens the situation may create.
     kinds = {"clue", "food", "treasure"} | {part.value[0] for card in used_cards.values() for face in card.parts
-                                            for a in face.abilities for part in a.effects if part.kind == "create_tokens"}
+                                            for a in face.abilities for part in held_parts(a.effects)
+                                            if part.kind == "create_tokens"}
     if isinstance(situation.question, Happen) and situation.question.token:
         kinds.add(situation.question.token)
     for token_kind in sorted(kinds):

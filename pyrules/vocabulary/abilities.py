@@ -5,6 +5,7 @@ it is written, where it may appear and what it becomes. Anything outside the voc
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,6 +146,16 @@ def held_kinds(effects: tuple[Part, ...]) -> frozenset[str]:
                      if isinstance(k, str))
 
 
+def held_parts(effects: tuple[Part, ...]) -> Iterator[Part]:
+    """``effects``, and the one instruction each ``may`` or ``if_paid`` holds, as a part of its own."""
+    for e in effects:
+        yield e
+        if e.kind == "may":
+            yield Part(e.value[0], e.value[1])
+        elif e.kind == "if_paid":
+            yield Part(e.value[1], e.value[2])
+
+
 def _spent_parts(spent: Field) -> list[tuple[str, Field]]:
     """A spell's ``if_spent: {green: [instructions], ...}``: for each color, the instructions followed only if mana of
     that color was spent to cast it (601.2h), with their condition (spent_green)."""
@@ -271,7 +282,7 @@ def _check_instead(effects: tuple[Part, ...], replacing: tuple[Part, ...], modes
 
 #: The instructions a spell's "instead" may replace or give: those followed one by one as it resolves (instruction/3),
 #: which a condition can turn on or off.
-_INSTEAD_SPELL_EFFECTS = MayInstruction.FOLLOWED | {"add"}
+_INSTEAD_SPELL_EFFECTS = MayInstruction.FOLLOWED - {"create_tokens"} | {"add"}  # (a token event is not turned off)
 
 
 def _spell_instead(body: Field, effects: tuple[Part, ...]) -> AbilitySpec:

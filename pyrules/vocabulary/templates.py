@@ -1158,7 +1158,8 @@ _EVENTS = Modelled("events.lp", ("122.1", "111.1"))
 class MayInstruction(Shape):
     """``{draw: 1}``: one instruction that its player may follow or not ("you may draw a card", 608.2d); the
     instruction's name and its parsed value. Only the instructions the encodings read as they are followed
-    (``instruction/3``): not mana, divided damage or tokens, which other rules read from the ability itself."""
+    (``instruction/3``): not mana or divided damage, which other rules read from the ability itself; tokens, whose
+    event exists whatever is chosen (events.lp)."""
 
     form = "one instruction, such as {draw: 1}"
     FOLLOWED = frozenset({
@@ -1171,7 +1172,7 @@ class MayInstruction(Shape):
         "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top",
         "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target",
         "exile_card_from_hand", "copy_triggering_spell", "copy_triggering_ability", "create_token_copy_that",
-        "move_counter_to_that"})
+        "move_counter_to_that", "create_tokens"})
 
     def parse(self, f: Field) -> Any:
         return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
