@@ -1080,6 +1080,11 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("When ~ enters, you may create a 1/1 white Soldier creature token.", False, [{"triggered": {
+        "when": "enters", "effect": {"may": {"create_tokens": {"kind": "soldier", "count": 1}}}}}]),
+    ("Whenever you cast a creature spell, you may pay {1}. If you do, create a 1/1 green Saproling creature token.",
+     False, [{"triggered": {"when": "cast", "filter": {"types": ["creature"], "controller": "you"}, "effect": {
+         "if_paid": {"pay": "{1}", "effect": {"create_tokens": {"kind": "saproling", "count": 1}}}}}}]),
     ("Ascend", False, [{"keyword": "ascend"}]),
     ("~ has flying as long as you have the city's blessing.", False, [{"static": {"gain_keywords": ["flying"],
                                                                                 "as_long_as": "citys_blessing"}}]),
