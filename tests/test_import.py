@@ -1371,7 +1371,8 @@ _LINES = [
     ("Whenever ~ attacks, you may pay {1}{W}. If you do, put a +1/+1 counter on it.", False,
      [{"triggered": {"when": "attacks", "effect": {"if_paid": {"pay": "{1}{W}", "effect": {
          "put_counters_self": {"kind": "p1p1", "count": 1}}}}}}]),
-    ("When ~ enters, you may pay {2}. If you do, create a Food token.", False, None),
+    ("When ~ enters, you may pay {2}. If you do, create a Food token.", False, [{"triggered": {"when": "enters",
+     "effect": {"if_paid": {"pay": "{2}", "effect": {"create_tokens": {"kind": "food", "count": 1}}}}}}]),
     ("Creatures your opponents control get -1/-1.", False,
      [{"static": {"modify_pt": "-1/-1", "filter": {"types": ["creature"], "controller": "opponent"}}}]),
     ("Creatures your opponents control get -1/-1 until end of turn.", True,
