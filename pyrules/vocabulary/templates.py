@@ -141,6 +141,19 @@ class TargetControllerDamage(Shape):
         return Count(1).parse(f.child("target")), Count(1).parse(f.child("amount"))
 
 
+@dataclass(frozen=True)
+class ChosenFromHand(Shape):
+    """``{whose: opponent, filter: {...}}``: the hand of target player (or opponent), and what kind of card in it."""
+
+    form = "{whose: player or opponent, filter: a filter of cards}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"whose", "filter"})
+        whose = OneOf(("player", "opponent")).parse(f.child("whose")) if f.child("whose").present else "player"
+        return whose, FilterShape("objects").parse(f.child("filter")) if f.child("filter").present else Filter({})
+
+
 #: The zone of a target that only players can be: no object is in it.
 PLAYERS_ONLY = "players"
 PLAYER_TARGET = TargetSpec("target player", PLAYERS_ONLY, Filter({}), players=True)  # 115.1
@@ -1838,6 +1851,14 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("stack.lp", ("115.1", "608.2c")), PlayerInstruction(), RESOLVING,
          term=lambda value, ctx: fn("target_player", ctx.target(0), followed_term(value, ctx)),
          targets=lambda value: (PLAYER_TARGET,), example="stack/target-player-draws-and-discards"),
+    Kind("effect", "choose_discard_from_hand", "target player (opponent) reveals their hand; you choose a [filter] card "
+         "from it, and that player discards it (701.16a, 701.9b): nothing if none fits; a hand the situation only "
+         "counts cards of is refused", Modelled("stack.lp", ("701.16a", "701.9b", "608.2c")), ChosenFromHand(),
+         RESOLVING, term=lambda value, ctx: fn("choose_discard_from_hand", ctx.target(0), ctx.filter(value[1], "eff")),
+         targets=lambda value: (PLAYER_TARGET if value[0] == "player" else OPPONENT_TARGET,),
+         text=lambda v: f"Target {v[0]} reveals their hand. You choose a {filter_words(v[1])} card from it. That player "
+                        "discards that card",
+         example="stack/duress-takes-a-noncreature-nonland-card"),
     Kind("effect", "look_at_hand", "look at target player's (opponent's) hand: hidden information one player sees "
          "(400.2); nothing in the game changes, but the spell or ability has its target (115.1, 601.2c, 608.2b)",
          Modelled("stack.lp", ("115.1", "400.2", "608.2b")), OneOf(("player", "opponent")), RESOLVING,
