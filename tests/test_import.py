@@ -1080,6 +1080,11 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Target opponent reveals their hand. You choose a noncreature, nonland card from it. That player discards that "
+     "card.", True, [{"spell": {"effect": {"choose_discard_from_hand": {"whose": "opponent", "filter": {
+         "not_types": ["creature", "land"]}}}}}]),
+    ("Target opponent reveals their hand. You choose a card from it. That player discards that card. Draw a card.", True,
+     [{"spell": {"effect": [{"choose_discard_from_hand": {"whose": "opponent", "filter": {}}}, {"draw": 1}]}}]),
     ("When ~ enters, you may create a 1/1 white Soldier creature token.", False, [{"triggered": {
         "when": "enters", "effect": {"may": {"create_tokens": {"kind": "soldier", "count": 1}}}}}]),
     ("Whenever you cast a creature spell, you may pay {1}. If you do, create a 1/1 green Saproling creature token.",

@@ -925,6 +925,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     if m:  # 608.2h: counted as the instruction is followed
         amount, counted = number(m.group(1)), count_phrase(m.group(2))
         return {"gain_life_for_each": {"amount": amount, "for_each": counted}} if amount and counted else None
+    m = re.fullmatch(r"(?:T|t)arget (player|opponent) reveals their hand, you choose an? (?:(.+?) )?card from it, and "
+                     r"that player discards that card", sentence)
+    flt = _DISCARD_CHOICES.get(m.group(2) or "", _card_filter(m.group(2) or "")) if m else None
+    if m and flt is not None:  # 701.16a, 701.9b
+        return {"choose_discard_from_hand": {"whose": m.group(1), "filter": flt}}
     m = re.fullmatch(r"[Yy]ou may tap or untap target (.+)", sentence)
     flt = permanent_filter(m.group(1)) if m else None
     if m and flt is not None:  # 701.26a-b, 608.2d: tap it, untap it, or neither
@@ -1449,6 +1454,10 @@ def instruction_sentences(text: str) -> list[str]:
             out += [draw.group(1), "D" + draw.group(2)[1:]]
             continue
         out += [m.group(1)[0].upper() + m.group(1)[1:], m.group(2)[0].upper() + m.group(2)[1:]] if m else [s]
+    for i in range(len(out) - 2, 0, -1):  # "Target opponent reveals their hand. You choose ... That player discards ..."
+        if re.fullmatch(r"(?:T|t)arget (?:player|opponent) reveals their hand", out[i - 1]) and \
+                re.fullmatch(r"You choose an? (?:.+ )?card from it", out[i]) and out[i + 1] == "That player discards that card":
+            out[i - 1:i + 2] = [f"{out[i - 1]}, {out[i][0].lower()}{out[i][1:]}, and that player discards that card"]
     for i in range(len(out) - 1, 0, -1):  # "... put that card into your hand. Then shuffle." (701.24a)
         if _SHUFFLE.fullmatch(out[i]) and "search your library" in out[i - 1].lower():
             out[i - 1:i + 1] = [f"{out[i - 1]}, then shuffle"]
@@ -1528,6 +1537,10 @@ _ONE_OBJECT_TARGET = frozenset({"destroy_target", "exile_target", "return_target
                                 "tap_target", "put_on_top_target"})
 #: Instructions with one target, a permanent, whose controller a next sentence may name ("that creature's controller").
 _ONE_PERMANENT_TARGET = _ONE_OBJECT_TARGET - {"counter_target_spell"} | {"damage_target", "put_counters_target"}
+#: What "you choose a [...] card from it" names that the card filters read otherwise: any card, non-[type] cards.
+_DISCARD_CHOICES = {"": {}, "nonland": {"not_types": ["land"]},
+                    "noncreature, nonland": {"not_types": ["creature", "land"]},
+                    "nonartifact, nonland": {"not_types": ["artifact", "land"]}}
 _LIFE = {"loses": "lose_life", "gains": "gain_life", "lose": "lose_life", "gain": "gain_life"}
 
 
