@@ -1456,7 +1456,8 @@ def instruction_sentences(text: str) -> list[str]:
         out += [m.group(1)[0].upper() + m.group(1)[1:], m.group(2)[0].upper() + m.group(2)[1:]] if m else [s]
     for i in range(len(out) - 2, 0, -1):  # "Target opponent reveals their hand. You choose ... That player discards ..."
         if re.fullmatch(r"(?:T|t)arget (?:player|opponent) reveals their hand", out[i - 1]) and \
-                re.fullmatch(r"You choose an? (?:.+ )?card from it", out[i]) and out[i + 1] == "That player discards that card":
+                re.fullmatch(r"You choose an? (?:.+ )?card from it", out[i]) and \
+                out[i + 1] == "That player discards that card":
             out[i - 1:i + 2] = [f"{out[i - 1]}, {out[i][0].lower()}{out[i][1:]}, and that player discards that card"]
     for i in range(len(out) - 1, 0, -1):  # "... put that card into your hand. Then shuffle." (701.24a)
         if _SHUFFLE.fullmatch(out[i]) and "search your library" in out[i - 1].lower():
