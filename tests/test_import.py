@@ -1080,6 +1080,8 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Counter target green or white spell.", True, [{"spell": {"effect": {"counter_target_spell": {
+        "any_colors": ["green", "white"]}}}}]),
     ("Target opponent reveals their hand. You choose a noncreature, nonland card from it. That player discards that "
      "card.", True, [{"spell": {"effect": {"choose_discard_from_hand": {"whose": "opponent", "filter": {
          "not_types": ["creature", "land"]}}}}}]),

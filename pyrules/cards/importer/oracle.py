@@ -1019,8 +1019,9 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
             return {"counter_target_spell": {"any_types": ["instant", "sorcery"]}}
         if words.startswith("non") and words[3:] in TYPE_WORDS | spell_types:
             return {"counter_target_spell": {"not_types": [words[3:]]}}
-        flt = permanent_filter(words)
-        return {"counter_target_spell": flt} if flt is not None and set(flt) <= {"types", "any_types"} else None
+        flt = permanent_filter(words) or permanent_filter(f"{words} permanent")  # (a spell's types and colors, 105.2)
+        return {"counter_target_spell": flt} if flt is not None and set(flt) <= {"types", "any_types", "colors",
+                                                                               "any_colors", "not_colors"} else None
     m = re.fullmatch(r"Each (player|opponent) (discards|draws|mills) (a|two|three) cards?", sentence)
     if m:  # 101.4
         verb = {"discards": "discard", "draws": "draw", "mills": "mill"}[m.group(2)]
