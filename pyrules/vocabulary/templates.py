@@ -1478,6 +1478,11 @@ EFFECTS: tuple[Kind, ...] = (
          term=_const("may_play_exiled"), example="sequences/a-card-exiled-by-syr-carah-is-cast-this-turn"),
     Kind("effect", "exile_all_graveyards", "exile all cards from all graveyards", Modelled("stack.lp", ("406.2",)),
          Flag(), RESOLVING, term=_const("exile_all_graveyards"), example="stack/rest-in-peace-trigger-exiles-graveyards"),
+    Kind("effect", "exile_graveyard_of_target", "exile all cards from target player's graveyard (406.2): a graveyard "
+         "holding cards the situation only counts is refused", Modelled("stack.lp", ("406.2", "608.2b")), Flag(),
+         RESOLVING, term=lambda value, ctx: fn("exile_graveyard_of_target", ctx.target(0)),
+         targets=lambda value: (PLAYER_TARGET,), text=lambda v: "Exile all cards from target player's graveyard",
+         example="stack/exile-all-cards-from-target-players-graveyard"),
     Kind("effect", "remove_counters_self", "remove N counters of a kind from this permanent: as many as it has, N at "
          "most (122.1)", Modelled("stack.lp", ("122.1", "608.2c")), CounterAmount(), ON_PERMANENT,
          term=lambda v, ctx: fn("remove_counters_self", C(v[0]), v[1]),
