@@ -1080,6 +1080,8 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("{T}, Sacrifice ~: Exile all cards from target player's graveyard.", False, [{"activated": {
+        "cost": ["{T}", {"sacrifice": "self"}], "effect": {"exile_graveyard_of_target": True}}}]),
     ("Counter target green or white spell.", True, [{"spell": {"effect": {"counter_target_spell": {
         "any_colors": ["green", "white"]}}}}]),
     ("Target opponent reveals their hand. You choose a noncreature, nonland card from it. That player discards that "

@@ -824,6 +824,8 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"(?:You d|D)raw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
     (re.compile(r"Scry ([1-9])"), lambda m: {"scry": int(m[1])}),
     (re.compile(r"Proliferate"), lambda m: {"proliferate": True}),  # (701.27a)
+    (re.compile(r"[Ee]xile all cards from target player's graveyard"),  # (406.2)
+     lambda m: {"exile_graveyard_of_target": True}),
     (re.compile(r"[Rr]emove (a|an|one|two|three) (\S+) counters? from ~"),  # (122.1)
      lambda m: {"remove_counters_self": {"kind": counter_kind(m[2]), "count": number(m[1])}} if counter_kind(m[2])
      else None),
