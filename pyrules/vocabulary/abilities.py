@@ -142,15 +142,15 @@ class AbilitySpec:
 def held_kinds(effects: tuple[Part, ...]) -> frozenset[str]:
     """The kinds of ``effects``, and of the one instruction each ``may`` or ``if_paid`` holds (its value's first or
     second part)."""
-    return frozenset(k for e in effects for k in (e.kind, *(e.value[:2] if e.kind in ("may", "if_paid") else ()))
-                     if isinstance(k, str))
+    return frozenset(k for e in effects for k in (e.kind, *(e.value[:2] if e.kind in (
+        "may", "if_paid", "won_flip", "lost_flip") else ())) if isinstance(k, str))
 
 
 def held_parts(effects: tuple[Part, ...]) -> Iterator[Part]:
-    """``effects``, and the one instruction each ``may`` or ``if_paid`` holds, as a part of its own."""
+    """``effects``, and the one instruction each ``may``, ``if_paid`` or flip result holds, as a part of its own."""
     for e in effects:
         yield e
-        if e.kind == "may":
+        if e.kind in ("may", "won_flip", "lost_flip"):
             yield Part(e.value[0], e.value[1])
         elif e.kind == "if_paid":
             yield Part(e.value[1], e.value[2])
@@ -216,6 +216,9 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
                 "that_player", "target_player", "target_opponent") and effects[i - 1].value[0] == "exile_top")):
             raise UnsupportedError(f.where, "'may_play_exiled' other than right after 'exile_top' (\"exile the top card "
                                    "of ... library. You may play that card this turn\")")
+        if e.kind in ("won_flip", "lost_flip") and not any(p.kind == "flip_coin" or p.kind == "may" and
+                                                            p.value[0] == "flip_coin" for p in effects[:i]):
+            raise UnsupportedError(f.where, f"'{e.kind}' without a flip_coin instruction before it (705.1)")
         if e.kind == "if_you_do" and not (i and effects[i - 1].kind == "may" and effects[i - 1].value[0] in _DONE):
             raise UnsupportedError(f.where, "'if_you_do' other than right after 'may' with one of: " + ", ".join(_DONE))
         if i and any(p.kind == "up_to" for p in effects[:i]) and targets_of(kind("effect", e.kind), e.value):

@@ -1185,7 +1185,7 @@ class MayInstruction(Shape):
         "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top",
         "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target",
         "exile_card_from_hand", "copy_triggering_spell", "copy_triggering_ability", "create_token_copy_that",
-        "move_counter_to_that", "create_tokens"})
+        "move_counter_to_that", "create_tokens", "flip_coin", "remove_counters_self", "sacrifice_self", "each_player"})
 
     def parse(self, f: Field) -> Any:
         return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
@@ -1926,6 +1926,15 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: _wrapped("if_you_do", _effect_kind(value[0]).term(value[1], ctx)),
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
          example="stack/you-may-draw-and-if-you-do-discard"),
+    Kind("effect", "flip_coin", "flip a coin (705.1): who follows the instruction wins or loses the flip, at random: "
+         "each an outcome of its own, recorded (flipped)", Modelled("stack.lp", ("705.1", "705.2")), Flag(), RESOLVING,
+         term=_const("flip_coin"), text=lambda v: "Flip a coin", example="stack/flip-a-coin-to-destroy-or-draw"),
+    *(Kind("effect", name, f"\"If you {verb} the flip, [instruction]\" after a flip_coin instruction: followed only if "
+           f"the flip was {name.split('_')[0]} (705.1)", Modelled("stack.lp", ("705.1",)), MayInstruction(), RESOLVING,
+           term=lambda value, ctx, name=name: _wrapped(name, _effect_kind(value[0]).term(value[1], ctx)),
+           targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
+           example="stack/flip-a-coin-to-destroy-or-draw")
+      for name, verb in (("won_flip", "win"), ("lost_flip", "lose"))),
     Kind("effect", "if_paid", "you may pay this mana cost (or these energy counters, 107.14, or this much life, or "
          "that_much: as much as the event the ability triggered on, 119.4) as the instruction would be followed; if "
          "you do, it is followed (\"you may pay {2}. If you do, draw a card\", 608.2d); mana abilities may be "
