@@ -1080,6 +1080,13 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("{R}: Flip a coin. If you win the flip, return ~ to its owner's hand. If you lose the flip, sacrifice ~.", False, [
+        {"activated": {"cost": "{R}", "effect": [{"flip_coin": True}, {"won_flip": {"return_self_to_hand": True}},
+                                                 {"lost_flip": {"sacrifice_self": True}}]}}]),
+    ("At the beginning of your upkeep, you may flip a coin. If you win the flip, put a +1/+1 counter on ~. If you lose "
+     "the flip, remove a +1/+1 counter from ~.", False, [{"triggered": {"when": "beginning_of_upkeep", "effect": [
+         {"may": {"flip_coin": True}}, {"won_flip": {"put_counters_self": {"kind": "p1p1", "count": 1}}},
+         {"lost_flip": {"remove_counters_self": {"kind": "p1p1", "count": 1}}}]}}]),
     ("{T}, Sacrifice ~: Exile all cards from target player's graveyard.", False, [{"activated": {
         "cost": ["{T}", {"sacrifice": "self"}], "effect": {"exile_graveyard_of_target": True}}}]),
     ("Counter target green or white spell.", True, [{"spell": {"effect": {"counter_target_spell": {

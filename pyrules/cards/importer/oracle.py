@@ -571,7 +571,7 @@ def activated(line: str) -> dict[str, Any] | None:
                 return None
             effect, options["zone"] = _FROM_GRAVEYARD[sentence], "graveyard"
         if effect is None:
-            effect = _effect(sentence, permanent=True)
+            effect = _flip_result(sentence, effects) or _effect(sentence, permanent=True)
         if effect is None or "zone" in options and len(effects) > 0:
             return None
         effects.append(effect)
@@ -824,6 +824,7 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"(?:You d|D)raw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
     (re.compile(r"Scry ([1-9])"), lambda m: {"scry": int(m[1])}),
     (re.compile(r"Proliferate"), lambda m: {"proliferate": True}),  # (701.27a)
+    (re.compile(r"(?:Then )?[Ff]lip a coin"), lambda m: {"flip_coin": True}),  # (705.1)
     (re.compile(r"[Ee]xile all cards from target player's graveyard"),  # (406.2)
      lambda m: {"exile_graveyard_of_target": True}),
     (re.compile(r"[Rr]emove (a|an|one|two|three) (\S+) counters? from ~"),  # (122.1)
@@ -1468,6 +1469,17 @@ def instruction_sentences(text: str) -> list[str]:
     return out
 
 
+def _flip_result(sentence: str, before: list[dict[str, Any]], permanent: bool = True) -> dict[str, Any] | None:
+    """"If you win (lose) the flip, [instruction]" after a coin flip among ``before`` (705.1), or None."""
+    flip = re.fullmatch(r"If you (win|lose) the flip, (.+)", sentence)
+    if not flip or not any("flip_coin" in e or e.get("may") == {"flip_coin": True} for e in before):
+        return None
+    inner = _effect(flip.group(2)[0].upper() + flip.group(2)[1:], permanent)
+    if inner is None or len(inner) != 1 or next(iter(inner)) not in MAY_FOLLOWED:
+        return None
+    return {"won_flip" if flip.group(1) == "win" else "lost_flip": inner}
+
+
 def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
     out = []
     previous = ""
@@ -1500,6 +1512,12 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
             continue
         if s == "You gain life equal to the life lost this way" and out and "each_opponent_loses_life" in out[-1]:
             out[-1] = {"drain_each_opponent": out[-1]["each_opponent_loses_life"]}  # (119.3: the total lost)
+            continue
+        if re.match(r"If you (?:win|lose) the flip, ", s):  # (705.1)
+            flipped = _flip_result(s, out, permanent)
+            if flipped is None:
+                return None
+            out.append(flipped)
             continue
         to_its = _DAMAGE_TO_ITS_CONTROLLER.fullmatch(s)
         if to_its and len(out) == 1 and next(iter(out[0])) in _ONE_PERMANENT_TARGET and int(to_its[1]) > 0:
