@@ -20,7 +20,7 @@ from typing import Any
 from pyrules.base.document import Field, load_document
 from pyrules.base.errors import InputError, UnsupportedError
 from pyrules.vocabulary import Filter, kind, names
-from pyrules.vocabulary.abilities import AbilitySpec, parse_ability
+from pyrules.vocabulary.abilities import OWN_RESOURCES, AbilitySpec, parse_ability
 from pyrules.vocabulary.values import (
     mana_value,
     parse_mana,
@@ -136,6 +136,11 @@ def parse_card(f: Field, *, face: bool = False, half: bool = False) -> CardSpec:
     for keyword, rule in (("fuse", "702.102a"), ("aftermath", "702.127a")):
         if not half and any(a.keyword == keyword for a in abilities):
             raise f.child("abilities").fail(f"card '{name}': {keyword} is an ability of a split card's half (CR {rule})")
+    if any(a.any_player for a in abilities) and any(c.kind in OWN_RESOURCES and c.value != "self"
+                                                     for a in abilities for c in a.costs):
+        raise UnsupportedError(f.child("abilities").where, f"card '{name}': an ability any player may activate beside a "
+                               "cost paid with the activator's own cards or permanents (the cost rules read those of "
+                               "every player who may activate the card's abilities)")
     if any(a.keyword == "ascend" for a in abilities) and set(types) & {"instant", "sorcery"}:
         raise UnsupportedError(f.child("abilities").where, f"card '{name}': ascend on an instant or sorcery (702.131a: "
                                "the city's blessing as it resolves)")

@@ -329,7 +329,7 @@ def _options(body: Field, ability: str) -> dict[str, Any]:
 _ABOUT_ITS_CONTROLLER = frozenset({"activate_as_though_haste", "spend_as", "life_rather_than_mana"})
 
 #: Costs paid with cards or permanents of the player who activates the ability, other than the ability's own object.
-_OWN_RESOURCES = frozenset({"discard", "sacrifice", "tap_untapped", "exile_materials", "crew"})
+OWN_RESOURCES = frozenset({"discard", "sacrifice", "tap_untapped", "exile_materials", "crew"})
 
 #: What an ability activated from a graveyard may do: move its card out of it (113.6j).
 _FROM_ITS_ZONE = frozenset({"return_self_to_hand", "return_self_to_battlefield"})
@@ -442,7 +442,7 @@ def parse_ability(f: Field) -> AbilitySpec:
         if options.get("any_player") and (zone or any(e.kind.startswith("add") for e in effects)):
             raise UnsupportedError(body.child("any_player").where, "'any_player' on an ability activated from a "
                                    "card's zone or on a mana ability (only abilities of permanents are read so)")
-        if options.get("any_player") and any(c.kind in _OWN_RESOURCES and c.value != "self" for c in costs):
+        if options.get("any_player") and any(c.kind in OWN_RESOURCES and c.value != "self" for c in costs):
             raise UnsupportedError(body.child("any_player").where, "'any_player' with a cost paid with the "
                                    "activator's own cards or permanents (discard, sacrifice or tap another, materials): "
                                    "only its controller's are read")
