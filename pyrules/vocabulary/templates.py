@@ -792,8 +792,8 @@ def _combination_term(value: Any, ctx: Any) -> Any:
 @dataclass(frozen=True)
 class OnlyIf(Shape):
     """``{played_land_this_turn: true}``, ``{you_control: {count: N, filter: ...}}``, and conditions about the
-    activator: ``your_turn``, ``no_cards_in_hand``, ``attacked_this_turn`` (each true), ``cards_in_graveyard: N``,
-    ``total_power_at_least: N`` (one or more of them, all of which must hold)."""
+    activator: ``your_turn``, ``no_cards_in_hand``, ``attacked_this_turn``, ``citys_blessing`` (each true),
+    ``cards_in_graveyard: N``, ``total_power_at_least: N`` (one or more of them, all of which must hold)."""
 
     #: Conditions about the activator that are only true (their term: the condition's name, 602.5b).
     FLAGS = ("your_turn", "no_cards_in_hand", "attacked_this_turn", "citys_blessing")
