@@ -1185,7 +1185,8 @@ class MayInstruction(Shape):
         "return_one_to_hand", "destroy_all", "return_card_to_hand", "exile_card_target", "put_card_on_top",
         "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target",
         "exile_card_from_hand", "copy_triggering_spell", "copy_triggering_ability", "create_token_copy_that",
-        "move_counter_to_that", "create_tokens", "flip_coin", "remove_counters_self", "sacrifice_self", "each_player"})
+        "move_counter_to_that", "create_tokens", "flip_coin", "remove_counters_self", "sacrifice_self", "each_player",
+        "attach_to_that"})
 
     def parse(self, f: Field) -> Any:
         return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
@@ -1708,6 +1709,11 @@ EFFECTS: tuple[Kind, ...] = (
          "a 0/0 black Phyrexian Germ creature token, then attach this to it\": living weapon, 702.92a); more than one "
          "token created (Doubling Season) is refused", Modelled("stack.lp", ("702.92a", "701.3a")), Flag(),
          frozenset({"triggered"}), term=_const("attach_to_tokens"), example="sequences/living-weapon-germ-wears-it"),
+    Kind("effect", "attach_to_that", "attach this Equipment to that creature: the one whose entering triggered the "
+         "ability (\"whenever a creature enters under your control, you may attach this to it\", 701.3a, 603.2), if "
+         "it is still a creature on the battlefield; an Aura moved is refused",
+         Modelled("stack.lp", ("701.3a", "701.3b", "603.2")), Flag(), frozenset({"triggered"}),
+         term=_const("attach_to_that"), example="sequences/an-equipment-attaches-to-a-creature-that-enters"),
     Kind("effect", "attach_target", "attach this to target [filter] permanent (equip, 701.3)",
          Modelled("stack.lp", ("701.3a", "701.3b")), FilterShape("objects"), ON_PERMANENT,
          term=lambda value, ctx: fn("attach_target", ctx.target(0)),
