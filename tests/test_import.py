@@ -1080,6 +1080,8 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Whenever a Warrior creature enters, you may attach ~ to it.", False, [{"triggered": {"when": "enters", "filter": {
+        "types": ["creature"], "subtypes": ["warrior"]}, "effect": {"may": {"attach_to_that": True}}}}]),
     ("{R}: Flip a coin. If you win the flip, return ~ to its owner's hand. If you lose the flip, sacrifice ~.", False, [
         {"activated": {"cost": "{R}", "effect": [{"flip_coin": True}, {"won_flip": {"return_self_to_hand": True}},
                                                  {"lost_flip": {"sacrifice_self": True}}]}}]),

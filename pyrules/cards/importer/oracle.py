@@ -1161,6 +1161,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     m = re.fullmatch(r"~ deals (\d+) damage to that player", sentence)
     if m and permanent and int(m.group(1)) > 0:  # (603.2: a trigger whose event is about a player)
         return {"damage_that_player": int(m.group(1))}
+    if re.fullmatch(r"[Aa]ttach ~ to (?:it|that creature)", sentence) and permanent:  # (701.3a: what entered, 603.2)
+        return {"attach_to_that": True}
     m = _DAMAGE_TO_ITS_CONTROLLER.fullmatch(sentence)
     if m and permanent and int(m.group(1)) > 0:  # (603.2: of the permanent a trigger's event is about)
         return {"damage_that_controller": int(m.group(1))}
@@ -2706,7 +2708,7 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     if not that_creature and any(k in ("damage_that", "destroy_that", "tap_that_creature", "skip_untap_that_creature")
                                  for e in effects for k in e):
         return None  # ("that creature" of an event about no other creature)
-    if "create_token_copy_that" in _names_in(effects) and (when != "enters" or flt is None):
+    if {"create_token_copy_that", "attach_to_that"} & _names_in(effects) and (when != "enters" or flt is None):
         return None  # ("that creature" of an enters trigger is what entered; of others, not read)
     if "damage_that_controller" in _names_in(effects) and not (when == "enters" and flt is not None or when in (
             "attacks", "blocks", "becomes_blocked", "becomes_blocked_by", "blocks_creature")):
