@@ -244,7 +244,7 @@ _ABOUT_A_TARGETS_CONTROLLER = ("its_controller", "damage_its_controller")
 
 
 #: The instructions one may follow after which "if you do" is modelled: whether they were done is known.
-_DONE = ("draw", "discard")
+_DONE = ("draw", "discard", "sacrifice_self")
 
 
 def _parse_effect_items(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]:

@@ -1926,8 +1926,9 @@ EFFECTS: tuple[Kind, ...] = (
          "chosen anyway (603.3d, 601.2c)", Modelled("stack.lp", ("608.2d",)), MayInstruction(), RESOLVING, term=_may_term,
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
          example="stack/you-may-draw-a-card"),
-    Kind("effect", "if_you_do", "\"If you do, [instruction]\" right after \"you may draw (discard) N cards\": followed "
-         "only if its player took up that instruction and drew (discarded) every card it says (608.2c)",
+    Kind("effect", "if_you_do", "\"If you do, [instruction]\" right after \"you may draw (discard) N cards\" or \"you "
+         "may sacrifice this\": followed only if its player took up that instruction and drew (discarded) every card it "
+         "says, or sacrificed this permanent (608.2c)",
          Modelled("stack.lp", ("608.2c", "608.2d")), MayInstruction(), RESOLVING,
          term=lambda value, ctx: _wrapped("if_you_do", _effect_kind(value[0]).term(value[1], ctx)),
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
