@@ -768,7 +768,7 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
         raise f.child("copies").fail(f"'{iid}' does not copy the ability that triggered it; 'copies' is for such "
                                      f"a trigger (Locus of Enlightenment)")
     about_that = bool(ABOUT_THAT_OBJECT & ability.instruction_kinds)
-    about_player = any(e.kind == "that_player" for e in ability.effects)
+    about_player = bool({"that_player", "damage_that_player"} & ability.instruction_kinds)
     that = f.child("that").text() if f.child("that").present else None
     if about_that and that is None:
         what = "land" if "land_doesnt_untap" in ability.instruction_kinds else "creature"

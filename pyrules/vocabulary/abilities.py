@@ -96,7 +96,8 @@ class AbilitySpec:
 
     @property
     def instruction_kinds(self) -> frozenset[str]:
-        """The kinds of its instructions, and of the one each "you may" or "you may pay; if you do" holds."""
+        """The kinds of its instructions, and of the one each instruction that holds one ("you may", "if you do", a
+        coin flip's result) holds."""
         return held_kinds(self.effects)
 
     @property
@@ -140,17 +141,18 @@ class AbilitySpec:
 
 
 def held_kinds(effects: tuple[Part, ...]) -> frozenset[str]:
-    """The kinds of ``effects``, and of the one instruction each ``may`` or ``if_paid`` holds (its value's first or
-    second part)."""
+    """The kinds of ``effects``, and of the one instruction each ``may``, ``if_paid``, ``if_you_do`` or flip result holds
+    (its value's first or second part)."""
     return frozenset(k for e in effects for k in (e.kind, *(e.value[:2] if e.kind in (
-        "may", "if_paid", "won_flip", "lost_flip") else ())) if isinstance(k, str))
+        "may", "if_paid", "won_flip", "lost_flip", "if_you_do") else ())) if isinstance(k, str))
 
 
 def held_parts(effects: tuple[Part, ...]) -> Iterator[Part]:
-    """``effects``, and the one instruction each ``may``, ``if_paid`` or flip result holds, as a part of its own."""
+    """``effects``, and the one instruction each ``may``, ``if_paid``, ``if_you_do`` or flip result holds, as a part of
+    its own."""
     for e in effects:
         yield e
-        if e.kind in ("may", "won_flip", "lost_flip"):
+        if e.kind in ("may", "won_flip", "lost_flip", "if_you_do"):
             yield Part(e.value[0], e.value[1])
         elif e.kind == "if_paid":
             yield Part(e.value[1], e.value[2])

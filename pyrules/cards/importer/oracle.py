@@ -1503,7 +1503,7 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
         return [{"if_paid": {"energy": energy, "effect": inner} if energy else {"pay": paid.group(1), "effect": inner}}]
     for s in sentences:
         did = re.fullmatch(r"If you do, (.+)", s)
-        if did and out and next(iter(out[-1].get("may", {})), None) in ("draw", "discard"):  # 608.2c
+        if did and out and next(iter(out[-1].get("may", {})), None) in ("draw", "discard", "sacrifice_self"):  # 608.2c
             inner = _effect(did.group(1)[0].upper() + did.group(1)[1:], permanent)
             if inner is None or len(inner) != 1 or next(iter(inner)) not in MAY_FOLLOWED:
                 return None
@@ -2684,7 +2684,7 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         text = re.sub(r"^it deals ", "~ deals ", text)
         text = re.sub(r"^(put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
         text = re.sub(r"(\. If you do, put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
-        text = re.sub(r"^sacrifice it\b", "sacrifice ~", text)
+        text = re.sub(r"^(you may )?sacrifice it\b", r"\1sacrifice ~", text)
         text = re.sub(r"^return (?:it|~) to its owner's hand$", "return ~ to its owner's hand", text)
     that_creature = when in ("becomes_blocked_by", "blocks_creature", "deals_combat_damage_to_creature")
     if that_creature:  # "that creature": the other creature of the block, or the one dealt damage
