@@ -1080,6 +1080,9 @@ def test_a_modes_lasting_effect_is_an_ability_after_the_modal_one(tmp_path):
 
 
 _LINES = [
+    ("Whenever ~ deals combat damage to a player, you may sacrifice it. If you do, that player discards three cards.",
+     False, [{"triggered": {"when": "deals_combat_damage_to_player", "effect": [
+         {"may": {"sacrifice_self": True}}, {"if_you_do": {"that_player": {"discard": 3}}}]}}]),
     ("Whenever a Warrior creature enters, you may attach ~ to it.", False, [{"triggered": {"when": "enters", "filter": {
         "types": ["creature"], "subtypes": ["warrior"]}, "effect": {"may": {"attach_to_that": True}}}}]),
     ("{R}: Flip a coin. If you win the flip, return ~ to its owner's hand. If you lose the flip, sacrifice ~.", False, [
