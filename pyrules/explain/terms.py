@@ -301,6 +301,8 @@ CHOICES: dict[str, str] = {
     "paid_for/2": "whether to pay so that instruction {1} of {0} is followed",
     "pay_life/1": "the life paid as {0} enters",
     "bolster/2": "the creature instruction {1} of {0} bolsters (one with the least toughness)",
+    "explore_to_graveyard/2": "the card revealed by exploring (instruction {1} of {0}), put into a graveyard (701.44a)",
+    "explore_on_top/2": "the card revealed by exploring (instruction {1} of {0}), left on top of the library (701.44a)",
     "surveil/2": "how many of the cards instruction {1} of {0} surveils go to the graveyard",
     "tap/1": "which permanent to tap for {0}",
     "untap/2": "which permanents instruction {1} of {0} untaps (up to its number)",

@@ -341,7 +341,7 @@ _FROM_ITS_ZONE = frozenset({"return_self_to_hand", "return_self_to_battlefield"}
 _THAT_EFFECTS = frozenset({"damage_that", "destroy_that", "sacrifice_that", "exile_that", "return_that_to_hand",
                            "lasting_on_that", "tap_that_creature", "skip_untap_that_creature"})
 #: Instructions about "that creature" of an enters trigger with a filter: the permanent that entered (603.2).
-ABOUT_WHAT_ENTERED = frozenset({"create_token_copy_that", "move_counter_to_that", "attach_to_that"})
+ABOUT_WHAT_ENTERED = frozenset({"create_token_copy_that", "move_counter_to_that", "attach_to_that", "explore_that"})
 #: Instructions that, in an enters trigger with a filter, are about the permanent that entered (603.2).
 NAMES_WHAT_ENTERED = ABOUT_WHAT_ENTERED | {"damage_that_controller"}
 #: Every instruction about the object the triggering event was about: those above, and "that land" of a land tapped

@@ -1443,6 +1443,16 @@ EFFECTS: tuple[Kind, ...] = (
          "and put N +1/+1 counters on it (701.39a; through replacement effects, 614.1); none: nothing",
          Modelled("events.lp", ("701.39a", "122.1")), Count(1), RESOLVING, term=_amount("bolster"),
          text=lambda v: f"Bolster {v}", example="sequences/bolster-picks-among-the-least-toughness"),
+    Kind("effect", "explore", "this permanent explores: its controller reveals the top card of their library; a land "
+         "card goes into their hand, otherwise a +1/+1 counter would be put on this (through replacement effects) and "
+         "they may put the card into their graveyard (701.44a-c); twice in a row, the second reveals the card then on "
+         "top. A library the situation only counts is refused", Modelled("stack.lp", ("701.44a", "701.44b", "701.44c")),
+         Flag(), ON_PERMANENT, term=_const("explore"), text=lambda v: "It explores",
+         example="stack/explore-reveals-a-land-or-grows"),
+    Kind("effect", "explore_that", "that creature explores, as explore does: in a trigger about a creature that entered "
+         "(603.2), the creature that entered", Modelled("stack.lp", ("701.44a", "603.2")), Flag(),
+         frozenset({"triggered"}), term=_const("explore_that"), text=lambda v: "That creature explores",
+         example="stack/each-creature-entering-explores"),
     Kind("effect", "create_tokens", "create N tokens of a kind (one per counter of a kind on this, if per_counter)",
          Modelled("events.lp", ("111.1", "614.1")), CreateTokens(), RESOLVING,
          term=lambda v, ctx: fn("create_tokens", C(v[0]), v[1], C(v[2]) if v[2] else C("none")),
@@ -2426,6 +2436,9 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "becomes_monstrous", "when this becomes monstrous (701.37b): its monstrosity ability resolves with "
          "it on the battlefield, not yet monstrous", Modelled("triggers.lp", ("701.37b", "603.2")),
          term=_const("becomes_monstrous"), example="stack/monstrosity-grows-a-creature-once"),
+    Kind("trigger", "explores", "when this explores; with a filter, whenever a [filter] permanent explores (701.44b: "
+         "once for each time it explores, whatever was revealed)", Modelled("triggers.lp", ("701.44b", "603.2")),
+         term=_const("explores"), example="stack/whenever-a-creature-you-control-explores"),
     Kind("trigger", "you_gain_life", "whenever you gain life: once for each event in which this permanent's controller "
          "gains life, none for 0 life (119.9)", Modelled("triggers.lp", ("119.9", "603.2")),
          term=_const("you_gain_life"), example="sequences/a-life-gain-trigger-once-per-event"),
