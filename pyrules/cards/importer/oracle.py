@@ -844,6 +844,8 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"Bolster ([1-9])"), lambda m: {"bolster": int(m[1])}),
     (re.compile(r"Monstrosity ([1-9]|10)"), lambda m: {"monstrosity": int(m[1])}),  # 701.37a
     (re.compile(r"Adapt ([1-9])"), lambda m: {"adapt": int(m[1])}),  # 701.46a
+    (re.compile(r"~ explores"), lambda m: {"explore": True}),  # 701.44a
+    (re.compile(r"It explores"), lambda m: {"explore_that": True}),  # (what entered, in a trigger with a filter: 603.2)
     (re.compile(r"~ deals (\d+) damage to you"), lambda m: {"damage_you": int(m[1])}),  # (120.3a)
     (re.compile(r"~ deals (\d+|X) damage to target player or planeswalker"),
      lambda m: {"damage_player_or_planeswalker": "X" if m[1] == "X" else int(m[1])}),
@@ -1434,6 +1436,9 @@ def instruction_sentences(text: str) -> list[str]:
     then discard a card" each two, and a search with the shuffle after it one."""
     out = []
     for s in _sentences(text):
+        if s == "~ explores, then ~ explores again":  # (701.44a: twice, one after the other)
+            out += ["~ explores", "~ explores"]
+            continue
         kept = re.fullmatch(r"(?:T|t)ap that creature and (it doesn't untap during its controller's next untap step)", s)
         if kept:  # two instructions about the one creature (701.26a, 502.3)
             out += ["Tap that creature", kept.group(1)[0].upper() + kept.group(1)[1:]]
@@ -2503,6 +2508,10 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"When ~ becomes monstrous, (.+)\.", line)
     if m:  # 701.37b
         return _trigger("becomes_monstrous", None, m.group(1))
+    m = re.fullmatch(r"Whenever (a creature you control|~) explores, (.+)\.", line)
+    if m:  # 701.44b
+        return _trigger("explores", None if m.group(1) == "~" else {"types": ["creature"], "controller": "you"},
+                        m.group(2))
     m = re.fullmatch(r"Whenever you gain life, (.+)\.", line)
     if m:  # 119.9
         return _trigger("you_gain_life", None, m.group(1))
@@ -2686,6 +2695,7 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         text = re.sub(r"(\. If you do, put (?:a|an|one|two|three) \S+ counters? on) it$", r"\1 ~", text)
         text = re.sub(r"^(you may )?sacrifice it\b", r"\1sacrifice ~", text)
         text = re.sub(r"^return (?:it|~) to its owner's hand$", "return ~ to its owner's hand", text)
+        text = re.sub(r"\bit explores\b", "~ explores", text)  # (701.44a)
     that_creature = when in ("becomes_blocked_by", "blocks_creature", "deals_combat_damage_to_creature")
     if that_creature:  # "that creature": the other creature of the block, or the one dealt damage
         text = re.sub(r"^(?:~|it) deals (\d+) damage to that creature$", r"~ deals \1 damage to that creature", text)
@@ -2708,7 +2718,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
     if not that_creature and any(k in ("damage_that", "destroy_that", "tap_that_creature", "skip_untap_that_creature")
                                  for e in effects for k in e):
         return None  # ("that creature" of an event about no other creature)
-    if {"create_token_copy_that", "attach_to_that"} & _names_in(effects) and (when != "enters" or flt is None):
+    if {"create_token_copy_that", "attach_to_that", "explore_that"} & _names_in(effects) and (
+            when != "enters" or flt is None):
         return None  # ("that creature" of an enters trigger is what entered; of others, not read)
     if "damage_that_controller" in _names_in(effects) and not (when == "enters" and flt is not None or when in (
             "attacks", "blocks", "becomes_blocked", "becomes_blocked_by", "blocks_creature")):
