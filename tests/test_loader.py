@@ -1470,6 +1470,49 @@ def test_a_delayed_triggered_ability_given_in_a_situation_is_refused(write, line
                              "its source and the object it refers to are not read")
 
 
+_CHOSEN = """\
+players: [alice, bob]
+cards:
+  - name: Test Mother
+    types: [creature]
+    power: 1
+    toughness: 1
+    abilities:
+      - activated: {cost: "{T}", effect: {lasting_on_target: {ability: 2, target: {types: [creature]}}}}
+      - static: {gain_keywords: [protection_from_chosen_color], lasting: until_end_of_turn}
+objects:
+  - {id: bears, card: Grizzly Bears, controller: alice}
+effects:
+  - {card: %s}
+question:
+  characteristics: [bears]
+"""
+
+
+@pytest.mark.parametrize("effect, marker, message", [
+    ("Test Mother, controller: alice, ability: 2, affects: [bears]", "Test Mother, controller",
+     "'Test Mother' gives protection from a color chosen as its effect began (CR 611.2a); say which under "
+     "'chosen_color'"),
+    ("Giant Growth, controller: alice, affects: [bears], chosen_color: red", "Giant Growth",
+     "'Giant Growth''s effect has no chosen color: 'chosen_color' is for an effect that gives protection from the "
+     "chosen color"),
+    ("Test Mother, controller: alice, ability: 2, affects: [bears], chosen_color: pink", "pink",
+     "unknown color 'pink'; expected white, blue, black, red or green"),
+])
+def test_the_color_chosen_for_a_protection_effect_is_checked(write, line_of, effect, marker, message):
+    """611.2a: "gains protection from the color of your choice until end of turn" keeps the color chosen as it began;
+    given in a file, it is required of such an effect and refused of any other."""
+    path = write("chosen.yaml", _CHOSEN % effect)
+    error = load_error(path)
+    assert error.where == f"{path}:{line_of(path, marker)}" and error.message.startswith(message), str(error)
+
+
+def test_the_color_chosen_for_a_protection_effect_loads(write):
+    path = write("chosen.yaml", _CHOSEN % "Test Mother, controller: alice, ability: 2, affects: [bears], "
+                                          "chosen_color: red")
+    assert load_situation(path).effects[0].color == "r"
+
+
 def test_a_lasting_effect_and_a_timestamp_load(write):
     text = _LAYERS % (", timestamp: 3", "Giant Growth, controller: alice, affects: [bears], timestamp: 2", "[bears]")
     path = write("layers.yaml", text.replace("Giant Growth, owner: alice, zone: hand", "Grizzly Bears, controller: alice"))

@@ -479,7 +479,9 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
                 + ([fn("effect_affects", eid, S(oid)) for oid in effect.affects] if given("lasting_effect", "affects")
                    else [])
                 + ([fn("effect_times", eid, effect.times)]
-                   if effect.times is not None and given("lasting_effect", "times") else []))
+                   if effect.times is not None and given("lasting_effect", "times") else [])
+                + ([fn("effect_color", eid, C(effect.color))]
+                   if effect.color is not None and given("lasting_effect", "chosen_color") else []))
     libraries: dict[str, list] = {}
     for o in situation.objects:  # library order: 'position' where given, else the order of the objects
         if o.zone == "library":

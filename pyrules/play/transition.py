@@ -878,6 +878,15 @@ def _effect_count(d: _Draft, a: Symbol) -> None:
             d.effects[n] = replace(e, times=times.number)
 
 
+def _effect_color(d: _Draft, a: Symbol) -> None:
+    """The color chosen for a lasting effect begun now ("protection from the color of your choice", 611.2a)."""
+    ability, color = a.arguments
+    card, index = ability.arguments[0].string, ability.arguments[1].number
+    for n, e in enumerate(d.effects):
+        if (e.card, e.ability) == (card, index) and e.timestamp == d.entering_timestamp:
+            d.effects[n] = replace(e, color=color.name)
+
+
 def _upkeeps_added(d: _Draft, a: Symbol) -> None:
     d.upkeeps_to_come += a.arguments[1].number
 
@@ -935,6 +944,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "effect_created/3": _effect_created,
     "delayed_source/2": _delayed_source,
     "effect_count/2": _effect_count,
+    "effect_color_chosen/2": _effect_color,
     "attaches/2": _attaches,
     "imprinted/2": _imprinted,
     "unattached/1": _unattached,
@@ -1315,7 +1325,7 @@ def _state_key(state: Situation) -> tuple:
                                                | {e.timestamp for e in state.effects if e.timestamp is not None}))}
     stamps = tuple(sorted(repr((ref(o.id), ranks[o.timestamp])) for o in state.objects if o.timestamp is not None))
     lasting = tuple(sorted(repr((e.card, e.controller, e.ability, ranks.get(e.timestamp), tuple(ref(x) for x in e.affects),
-                                 e.times)) for e in state.effects))
+                                 e.times, e.color)) for e in state.effects))
     orders = tuple(sorted(repr((ref(a), ref(b))) for a, b in state.orders))
     found = tuple(repr((ref(item), cards if cards is None else tuple(sorted(map(ref, cards)))))
                   for item, cards in state.found)

@@ -164,6 +164,7 @@ class LastingEffect:
     affects: tuple[str, ...] = ()  # the objects it changes, locked in as it began (611.2c)
     source: str | None = None  # a delayed triggered ability (603.7): the object that is its source (603.7d-e)
     times: int | None = None  # an effect that counts ("+1/+1 for each ..."): the number it counted as it began (608.2h)
+    color: str | None = None  # "protection from the color of your choice": the color chosen as it began (611.2a)
 
 
 @dataclass(frozen=True)

@@ -572,6 +572,10 @@ EFFECT_FIELDS: tuple[Kind, ...] = (
            "for each ...\"): the number it counted as it began (608.2h); required of such an effect, refused of others",
            Modelled("continuous.lp", ("608.2h",)), Count(0), example="layers/a-counted-pump-keeps-its-number",
            asp="effect_times"),
+    _field("lasting_effect", "chosen_color", "for an effect that gives protection from the chosen color (\"gains "
+           "protection from the color of your choice until end of turn\"): the color chosen as it began (611.2a); "
+           "required of such an effect, refused of others", Modelled("stack.lp", ("702.16a", "611.2a")), Color(),
+           example="layers/an-effect-keeps-the-color-chosen-for-its-protection", asp="effect_color"),
 )
 
 # ---------------------------------------------------------------------------------------------
