@@ -1842,6 +1842,11 @@ _LINES = [
     ("~ can't block creatures with power 2 or greater.", False, [{"static": {"cant_block_power": {"at_least": 2}}}]),
     ("{5}{R}{R}: Monstrosity 3.", False, [{"activated": {"cost": "{5}{R}{R}", "effect": {"monstrosity": 3}}}]),
     ("{2}{U}: Adapt 2.", False, [{"activated": {"cost": "{2}{U}", "effect": {"adapt": 2}}}]),
+    ("{T}: Target creature you control gains protection from the color of your choice until end of turn.", False,
+     [{"activated": {"cost": "{T}", "effect": {"lasting_on_target": {"ability": "next", "target": {
+         "types": ["creature"], "controller": "you"}}}}},
+      {"static": {"gain_keywords": ["protection_from_chosen_color"], "lasting": "until_end_of_turn"}}]),
+    ("{2}: Target creature gains protection from the color of its controller's choice until end of turn.", False, None),
     ("When ~ enters, it explores.", False, [{"triggered": {"when": "enters", "effect": {"explore": True}}}]),
     ("When ~ enters, it explores, then it explores again.", False,
      [{"triggered": {"when": "enters", "effect": [{"explore": True}, {"explore": True}]}}]),

@@ -2868,9 +2868,14 @@ def _granted(words: str | None) -> list[str] | None:
     """"flying", "flying and first strike", "flying, vigilance, and lifelink": the keywords, or None."""
     if words is None:
         return []
-    names = [w.strip() for w in re.split(r", and |, | and ", words)]
-    return [n.replace(" ", "_") for n in names] if all(n in KEYWORDS or n in _RESTRICTIONS.values() for n in names) \
-        else None
+    names = [_CHOSEN_PROTECTION.get(w.strip(), w.strip()) for w in re.split(r", and |, | and ", words)]
+    return [n.replace(" ", "_") for n in names] if all(n in KEYWORDS or n in _RESTRICTIONS.values() or
+                                                      n in _CHOSEN_PROTECTION.values() for n in names) else None
+
+
+#: "Gains protection from the color of your choice until end of turn": the color chosen as the effect begins, by the
+#: controller of the spell or ability (611.2a); not "of its controller's choice" (another player chooses).
+_CHOSEN_PROTECTION = {"protection from the color of your choice": "protection from chosen color"}
 
 
 #: "Target creature can't block this turn": the restriction (509.1b) as the keyword-like ability the vocabulary
