@@ -90,6 +90,10 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("cant_attack_unless_defender_controls_island", "\"This creature can't attack unless defending player "
         "controls an Island\" (a restriction, 508.1c)", Modelled("combat.lp", ("508.1c",)),
         "combat/cant-attack-unless-defender-controls-an-island"),
+    _kw("exert_as_it_attacks", "\"You may exert this creature as it attacks\": as it is declared an attacker, its "
+        "controller may exert it, and it won't untap during their next untap step (701.43a, 502.3); \"when you do\" is a "
+        "triggered ability on that choice (trigger exerted, 603.12a)", Modelled("combat.lp", ("701.43a", "603.12a")),
+        "combat/exerted-as-it-attacks"),
     _kw("attacks_each_combat", "\"This creature attacks each combat if able\" (a requirement, 508.1d)",
         Modelled("combat.lp", ("508.1d",)), "combat/attacks-each-combat-unless-tapped"),
     _kw("deathtouch", "any damage it deals to a creature is lethal (702.2)", Modelled("events.lp", ("702.2b",)),

@@ -2436,6 +2436,9 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "becomes_monstrous", "when this becomes monstrous (701.37b): its monstrosity ability resolves with "
          "it on the battlefield, not yet monstrous", Modelled("triggers.lp", ("701.37b", "603.2")),
          term=_const("becomes_monstrous"), example="stack/monstrosity-grows-a-creature-once"),
+    Kind("trigger", "exerted", "when you exert this as it attacks (\"when you do\", a reflexive trigger, 603.12a); with a "
+         "filter, whenever you exert a [filter] creature (701.43a)", Modelled("combat.lp", ("701.43a", "603.12a")),
+         term=_const("exerted"), example="combat/exerted-as-it-attacks"),
     Kind("trigger", "explores", "when this explores; with a filter, whenever a [filter] permanent explores (701.44b: "
          "once for each time it explores, whatever was revealed)", Modelled("triggers.lp", ("701.44b", "603.2")),
          term=_const("explores"), example="stack/whenever-a-creature-you-control-explores"),

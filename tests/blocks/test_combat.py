@@ -491,3 +491,13 @@ def test_a_creature_unblockable_by_small_creatures_evades_them_while_it_has_the_
                _may_try_block(small,g). _may_try_block(big,g). static_effect(g,h). power(g,3).
                ability_static(h,unblockable_by_power(less_than_its_own,0))."""
     assert derive("combat:208.1", facts, "_evaded") == {"_evaded(small,a)", "_evaded(big,c)", "_evaded(small,g)"}
+
+
+@covers("combat:701.43a")
+def test_an_attacker_that_may_be_exerted_is_exerted_or_not():
+    facts = """attacks(b,bob). has_keyword(b,exert_as_it_attacks). controller(b,alice). attacks(c,bob). controller(c,alice).
+               _able_to_attack(b)."""
+    assert models("combat:701.43a", facts, ["exerted", "skips_next_untap", "trigger_event"]) == [
+        frozenset(),
+        frozenset({"exerted(b)", "skips_next_untap(b,alice)", "trigger_event(exerted(b),exerted,b)"})]
+    assert derive("combat:701.43a", facts, "possible_view") == {"possible_view(exerted,b)"}
