@@ -2508,6 +2508,10 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"When ~ becomes monstrous, (.+)\.", line)
     if m:  # 701.37b
         return _trigger("becomes_monstrous", None, m.group(1))
+    m = re.fullmatch(r"Whenever (you exert a creature|~ is exerted), (.+)\.", line)
+    if m:  # 701.43a: "when you do" of the option to exert it as it attacks, or any creature exerted (603.12a)
+        return _trigger("exerted", None if m.group(1) == "~ is exerted" else {"types": ["creature"], "controller": "you"},
+                        m.group(2))
     m = re.fullmatch(r"Whenever (a creature you control|~) explores, (.+)\.", line)
     if m:  # 701.44b
         return _trigger("explores", None if m.group(1) == "~" else {"types": ["creature"], "controller": "you"},
@@ -2990,7 +2994,7 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
         return None
     if m.group(1) in ("it", "this creature") and not re.fullmatch(
             r"(?:When|Whenever) ~ (?:attacks|attacks alone|blocks|becomes blocked|blocks or becomes blocked|enters|"
-            r"deals combat damage to a player), (?:if (?:it|~) was kicked, |if tribute wasn't paid, )?",
+            r"deals combat damage to a player|is exerted), (?:if (?:it|~) was kicked, |if tribute wasn't paid, )?",
             line[:m.start()]):
         return None  # "it" names this permanent only where the trigger's event is about it alone
     if m.group(1) == "that creature" and not re.fullmatch(r"Whenever a creature you control attacks alone, ",
@@ -3294,9 +3298,21 @@ def _prevent_some(line: str) -> dict[str, Any] | None:
                             "modify": {"prevent": int(m.group(3)) if m.group(3) else "all"}}}
 
 
+def _exert(line: str) -> list[dict[str, Any]] | None:
+    """"You may exert ~ as it attacks. When you do, [effect]" (701.43a): the option, and the reflexive triggered ability
+    on that choice (603.12a), read as "whenever ~ is exerted" is."""
+    m = re.fullmatch(r"You may exert ~ as it attacks\.(?: When you do, (.+\.))?", line)
+    if m is None:
+        return None
+    when = translate_line(f"Whenever ~ is exerted, {m.group(1)}", False) if m.group(1) else []
+    return None if when is None else [{"keyword": "exert_as_it_attacks"}, *when]
+
+
 def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """The abilities one normalised line of Oracle text is, or None if no template fits it."""
     read = _translate_line(line, spell_card)
+    if read is None and line.startswith("You may exert ~ as it attacks."):
+        read = _exert(line)
     if read is None and _THREATEN.search(line):
         read = _threaten(line, spell_card)
     if read is None and ("until end of turn" in line or " this turn." in line):
