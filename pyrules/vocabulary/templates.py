@@ -645,6 +645,10 @@ COSTS: tuple[Kind, ...] = (
          text=lambda v: f"Crew {v}", example="activation/crewing-a-vehicle"),
     Kind("cost", "exile", "exile this permanent", _ACT, OneOf(("self",)), term=_const("exile_self"), asp="exile_self",
          text=lambda v: "Exile this", example="activation/exile-self-cost"),
+    Kind("cost", "exert", "exert this permanent: it won't untap during your next untap step (701.43a; again if it was "
+         "already exerted, 701.43b); \"whenever you exert a creature\" triggers", Modelled("activation.lp", ("701.43a",)),
+         OneOf(("self",)), term=_const("exert_self"), asp="exert_self", text=lambda v: "Exert this",
+         example="activation/exert-as-a-cost"),
     Kind("cost", "pay_life", "pay N life (119.4)", _ACT, Count(0), term=_amount("pay_life"),
          text=lambda v: f"Pay {v} life", example="activation/pay-life-cost"),
     Kind("cost", "pay_energy", "pay {E} N times: remove N energy counters from yourself (107.14)",
