@@ -1851,6 +1851,8 @@ _LINES = [
      [{"keyword": "exert_as_it_attacks"}, {"triggered": {"when": "exerted", "effect": {"lasting_on_self": "next"}}},
       {"static": {"modify_pt": "+2/+2", "lasting": "until_end_of_turn"}}]),
     ("You may exert ~ as it attacks.", False, [{"keyword": "exert_as_it_attacks"}]),
+    ("{T}, Exert ~: Add two mana of any one color.", False,
+     [{"activated": {"cost": ["{T}", {"exert": "self"}], "effect": {"add_any_color": 2}}}]),
     ("Whenever you exert a creature, you gain 1 life.", False,
      [{"triggered": {"when": "exerted", "filter": {"types": ["creature"], "controller": "you"},
                      "effect": {"gain_life": 1}}}]),

@@ -281,6 +281,9 @@ def costs(text: str) -> list[Any] | None:
         if part == "Exile ~":
             out.append({"exile": "self"})
             continue
+        if part == "Exert ~":  # (701.43a)
+            out.append({"exert": "self"})
+            continue
         if part == "Discard ~":
             out.append({"discard": "self"})
             continue
