@@ -193,9 +193,11 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
     d = d if d is not None else ability_id(card, index)
     out: list[Symbol] = [fn("ability", d, C(ability.kind))]
     ctx = _AbilityContext(card, d, out, skip=skip)
-    for cost in ability.costs:
+    for n, cost in enumerate(ability.costs, start=1):
+        ctx.j = n  # (each cost's filter its own: "sacrifice a creature, tap an untapped land" are two filters)
         if ("cost", cost.kind) not in skip:
             out += [fn("ability_cost", d, t) for t in _terms(kind("cost", cost.kind).term(cost.value, ctx))]
+    ctx.j = None
     family = "enters" if ability.kind == "enters" else "effect"
     for j, effect in enumerate(ability.effects, start=1):
         k = kind(family, effect.kind)
