@@ -259,6 +259,20 @@ class UpToMatching(Shape):
 
 
 @dataclass(frozen=True)
+class ManyMatching(Shape):
+    """``{count: N, filter: ...}``: N different permanents the filter matches (N at least 2; one is the filter alone)."""
+
+    form = "{count: N (2 to 20), filter: a filter}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"count", "filter"})
+        if not f.child("count").present:
+            raise f.fail(f"{f.name} needs 'count'")
+        return Count(2, maximum=20).parse(f.child("count")), FilterShape("objects").parse(f.child("filter"))
+
+
+@dataclass(frozen=True)
 class CountersOnTarget(Shape):
     """``{kind: p1p1, count: 1, filter: ...}``: counters of one kind on a target the filter allows; with ``its``,
     ``count: its`` is as many as its source has (had, as it last existed, 608.2h), and ``count: its_power`` as many as
@@ -639,6 +653,15 @@ COSTS: tuple[Kind, ...] = (
          "pay it (302.6)", _ACT, FilterShape("objects"),
          term=lambda value, ctx: fn("tap_untapped", ctx.filter(value, "cost")),
          text=lambda v: "Tap an untapped permanent", example="activation/tap-an-untapped-creature-as-a-cost"),
+    Kind("cost", "tap_untapped_many", "tap N untapped permanents of a filter its activator controls (\"tap two "
+         "untapped Elves you control\", 602.2b, 701.26a): N different ones, the source among them if it matches and its "
+         "own cost does not tap it; not {T}, so summoning sickness does not matter (302.6)", _ACT, ManyMatching(),
+         term=lambda value, ctx: fn("tap_untapped_many", ctx.filter(value[1], "cost"), value[0]),
+         text=lambda v: f"Tap {v[0]} untapped permanents", example="activation/tap-two-untapped-elves-as-a-cost"),
+    Kind("cost", "sacrifice_many", "sacrifice N permanents of a filter (\"sacrifice two lands\", 701.21a): N different "
+         "ones its activator controls", _ACT, ManyMatching(),
+         term=lambda value, ctx: fn("sacrifice_many", ctx.filter(value[1], "cost"), value[0]),
+         text=lambda v: f"Sacrifice {v[0]} permanents", example="activation/sacrifice-two-lands-as-a-cost"),
     Kind("cost", "crew", "Crew N: tap any number of untapped creatures you control, other than this, with total power N "
          "or greater (702.122a); not {T}, so summoning sick creatures may crew (302.6)",
          Modelled("activation.lp", ("702.122a", "302.6")), Count(1), term=_amount("crew"),
