@@ -300,6 +300,14 @@ def costs(text: str) -> list[Any] | None:
                 return None
             out.append({"sacrifice": {**flt, "controller": "you"}})
             continue
+        m = re.fullmatch(r"(Tap|Sacrifice) (two|three|four|five) (untapped )?(.+?)( you control)?", part)
+        if m and (m.group(1) == "Tap") == bool(m.group(3)) == bool(m.group(5)):  # 602.2b, 701.21a: N different ones
+            flt = permanent_filter(m.group(4))
+            if flt is None or "controller" in flt or not re.search(r"s\b", m.group(4)):
+                return None
+            key = "tap_untapped_many" if m.group(1) == "Tap" else "sacrifice_many"
+            out.append({key: {"count": number(m.group(2)), "filter": {**flt, "controller": "you"}}})
+            continue
         m = re.fullmatch(r"Tap an untapped (.+) you control", part)
         if m:  # 602.2b (not {T}: 302.6 does not apply)
             flt = permanent_filter(m.group(1))
