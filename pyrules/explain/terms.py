@@ -287,6 +287,7 @@ CHOICES: dict[str, str] = {
     "discard/1": "what to discard for {0}",
     "keep_tapped/1": "whether {0} stays tapped in the untap step (502.3)",
     "exile_from_hand/1": "the card {0} exiles from a hand",
+    "exile/1": "what to exile from a graveyard for {0}",
     "color/1": "the color of {0}",
     "to_hand/1": "the card {0} puts into a hand",
     "found/1": "what the search of {0} finds",

@@ -260,16 +260,21 @@ class UpToMatching(Shape):
 
 @dataclass(frozen=True)
 class ManyMatching(Shape):
-    """``{count: N, filter: ...}``: N different permanents the filter matches (N at least 2; one is the filter alone)."""
+    """``{count: N, filter: ...}``: N different objects the filter matches (N at least ``least``: of permanents 2, one
+    being the filter alone)."""
 
-    form = "{count: N (2 to 20), filter: a filter}"
+    least: int = 2
+
+    @property
+    def form(self) -> str:  # type: ignore[override]
+        return f"{{count: N ({self.least} to 20), filter: a filter}}"
 
     def parse(self, f: Field) -> Any:
         f.mapping()
         f.only_keys({"count", "filter"})
         if not f.child("count").present:
             raise f.fail(f"{f.name} needs 'count'")
-        return Count(2, maximum=20).parse(f.child("count")), FilterShape("objects").parse(f.child("filter"))
+        return Count(self.least, maximum=20).parse(f.child("count")), FilterShape("objects").parse(f.child("filter"))
 
 
 @dataclass(frozen=True)
@@ -662,6 +667,12 @@ COSTS: tuple[Kind, ...] = (
          "ones its activator controls", _ACT, ManyMatching(),
          term=lambda value, ctx: fn("sacrifice_many", ctx.filter(value[1], "cost"), value[0]),
          text=lambda v: f"Sacrifice {v[0]} permanents", example="activation/sacrifice-two-lands-as-a-cost"),
+    Kind("cost", "exile_from_graveyard", "exile N cards of a filter from your graveyard (\"exile two creature cards from "
+         "your graveyard\", 406.2, 602.2b): N different ones; a graveyard the situation only counts is refused",
+         _ACT, ManyMatching(least=1),
+         term=lambda value, ctx: fn("exile_from_graveyard", ctx.filter(value[1], "cost"), value[0]),
+         text=lambda v: f"Exile {v[0]} card(s) from your graveyard",
+         example="activation/exile-two-cards-from-your-graveyard-as-a-cost"),
     Kind("cost", "crew", "Crew N: tap any number of untapped creatures you control, other than this, with total power N "
          "or greater (702.122a); not {T}, so summoning sick creatures may crew (302.6)",
          Modelled("activation.lp", ("702.122a", "302.6")), Count(1), term=_amount("crew"),
