@@ -308,6 +308,14 @@ def costs(text: str) -> list[Any] | None:
             key = "tap_untapped_many" if m.group(1) == "Tap" else "sacrifice_many"
             out.append({key: {"count": number(m.group(2)), "filter": {**flt, "controller": "you"}}})
             continue
+        m = re.fullmatch(r"Exile (a|an|one|two|three|four|five) (other )?(?:(.+) )?cards? from your graveyard", part)
+        if m:  # 406.2, 602.2b: cards of the activator's graveyard
+            flt = _card_filter(m.group(3)) if m.group(3) else {}
+            if flt is None:
+                return None
+            out.append({"exile_from_graveyard": {"count": number(m.group(1)),
+                                                 "filter": {**flt, **({"other": True} if m.group(2) else {})}}})
+            continue
         m = re.fullmatch(r"Tap an untapped (.+) you control", part)
         if m:  # 602.2b (not {T}: 302.6 does not apply)
             flt = permanent_filter(m.group(1))
