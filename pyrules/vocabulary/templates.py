@@ -700,6 +700,14 @@ COSTS: tuple[Kind, ...] = (
          term=lambda v, ctx: C("discard_self") if v == "self" else fn("discard", v),
          text=lambda v: "Discard this card" if v == "self" else f"Discard {v} card(s)",
          example="craft/arc-mage-divides-its-damage", asp="discard"),
+    Kind("cost", "discard_random", "discard N cards at random (701.9b): no one chooses; each card that could be "
+         "discarded is an outcome of its own", Modelled("activation.lp", ("701.9b", "602.2h")), Count(1),
+         term=_amount("discard_random"), text=lambda v: f"Discard {v} card(s) at random",
+         example="activation/discard-a-card-at-random-as-a-cost"),
+    Kind("cost", "discard_matching", "discard N cards of a filter (\"discard a creature card\", 701.9a): cards of "
+         "your hand it matches; a hand the situation only counts is refused", Modelled("activation.lp", ("701.9a",)),
+         ManyMatching(least=1), term=lambda value, ctx: fn("discard_matching", ctx.filter(value[1], "cost"), value[0]),
+         text=lambda v: f"Discard {v[0]} card(s) of a kind", example="activation/discard-a-creature-card-as-a-cost"),
     Kind("cost", "exile_materials", "exile N (or N or more) objects of a [filter] from among permanents you control "
          "and cards in your graveyard (craft's materials, 702.167a-b)", Modelled("activation.lp", ("702.167a",)),
          Materials(), term=lambda v, ctx: fn("exile_materials", ctx.filter(v[0], "materials"), v[1],
