@@ -287,9 +287,14 @@ def costs(text: str) -> list[Any] | None:
         if part == "Discard ~":
             out.append({"discard": "self"})
             continue
-        m = re.fullmatch(r"Discard (a|an|one|two|three) cards?", part)
-        if m:
-            out.append({"discard": number(m.group(1))})
+        m = re.fullmatch(r"Discard (a|an|one|two|three) cards?( at random)?", part)
+        if m:  # (701.9b: at random)
+            out.append({"discard_random" if m.group(2) else "discard": number(m.group(1))})
+            continue
+        m = re.fullmatch(r"Discard (a|an|one|two|three) (.+) cards?", part)
+        flt = _card_filter(m.group(2)) if m else None
+        if flt:  # 701.9a: cards of a kind
+            out.append({"discard_matching": {"count": number(m.group(1)), "filter": flt}})
             continue
         m = re.fullmatch(r"Sacrifice (a|an|another) (.+)", part)
         if m:
