@@ -260,6 +260,8 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
 def costs(text: str) -> list[Any] | None:
     """"{1}, {T}, Pay 1 life" -> the cost list of an activated ability, or None."""
     out: list[Any] = []
+    # "Remove three quest counters from ~ and sacrifice it": two costs, each paid (601.2h)
+    text = re.sub(r"^(.*\bRemove [^,]+ counters? from ~) and sacrifice it$", r"\1, Sacrifice ~", text)
     for part in (p.strip() for p in text.split(",")):
         if part in ("{T}", "{Q}"):
             out.append(part)
