@@ -679,6 +679,9 @@ COSTS: tuple[Kind, ...] = (
          text=lambda v: f"Crew {v}", example="activation/crewing-a-vehicle"),
     Kind("cost", "exile", "exile this permanent", _ACT, OneOf(("self",)), term=_const("exile_self"), asp="exile_self",
          text=lambda v: "Exile this", example="activation/exile-self-cost"),
+    Kind("cost", "return_to_hand", "return this permanent to its owner's hand (602.2h, 400.7: a new object there)",
+         _ACT, OneOf(("self",)), term=_const("return_self_to_hand"), asp="return_self_to_hand",
+         text=lambda v: "Return this to its owner's hand", example="activation/return-it-to-its-owners-hand-as-a-cost"),
     Kind("cost", "exert", "exert this permanent: it won't untap during your next untap step (701.43a; again if it was "
          "already exerted, 701.43b); \"whenever you exert a creature\" triggers", Modelled("activation.lp", ("701.43a",)),
          OneOf(("self",)), term=_const("exert_self"), asp="exert_self", text=lambda v: "Exert this",
