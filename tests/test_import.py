@@ -1858,6 +1858,8 @@ _LINES = [
      [{"activated": {"cost": ["{1}", {"sacrifice_many": {"count": 2, "filter": {"types": ["land"], "controller": "you"}}}],
                      "effect": {"draw": 1}}}]),
     ("Tap two Elves you control: You gain 2 life.", False, None),
+    ("Return ~ to its owner's hand: You gain 2 life.", False,
+     [{"activated": {"cost": {"return_to_hand": "self"}, "effect": {"gain_life": 2}}}]),
     ("Remove three quest counters from ~ and sacrifice it: You gain 8 life.", False,
      [{"activated": {"cost": [{"remove_counters": {"kind": "quest", "count": 3}}, {"sacrifice": "self"}],
                      "effect": {"gain_life": 8}}}]),

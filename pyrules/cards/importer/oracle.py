@@ -283,6 +283,9 @@ def costs(text: str) -> list[Any] | None:
         if part == "Exile ~":
             out.append({"exile": "self"})
             continue
+        if part == "Return ~ to its owner's hand":  # (602.2h)
+            out.append({"return_to_hand": "self"})
+            continue
         if part == "Exert ~":  # (701.43a)
             out.append({"exert": "self"})
             continue
