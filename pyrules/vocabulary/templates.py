@@ -82,7 +82,7 @@ class PlayerInstruction(Shape):
     """One instruction a player follows, with its number: {draw: 2} -> ("draw", 2); or the permanent they sacrifice:
     {sacrifice: {types: [creature]}} -> ("sacrifice", the filter) (701.21a: they choose one they control)."""
 
-    INSTRUCTIONS = ("draw", "discard", "gain_life", "lose_life", "mill", "exile_top", "sacrifice")
+    INSTRUCTIONS = ("draw", "discard", "gain_life", "lose_life", "mill", "exile_top", "get_poison", "sacrifice")
 
     @property
     def form(self) -> str:  # type: ignore[override]
@@ -1460,7 +1460,7 @@ EFFECTS: tuple[Kind, ...] = (
          example="sequences/a-drain-gains-what-each-opponent-lost"),
     Kind("effect", "defending_player_loses_life", "the defending player loses N life: the player this creature attacks, or "
          "the controller of the planeswalker it attacks (afflict, 702.130a; 508.5): only in its own combat triggers",
-         Modelled("choices.lp", ("508.5", "119.3")), Count(1), frozenset({"becomes_blocked", "attacks"}),
+         Modelled("choices.lp", ("508.5", "119.3")), Count(1), frozenset({"becomes_blocked", "attacks", "attacks_unblocked"}),
          term=_amount("defending_player_loses_life"), text=lambda v: f"Defending player loses {v} life",
          example="combat/afflict-as-it-becomes-blocked"),
     Kind("effect", "untap_that", "untap the permanent that is its target N (\"untap that creature\", 701.26b)",
@@ -1976,6 +1976,14 @@ EFFECTS: tuple[Kind, ...] = (
          Modelled("stack.lp", ("603.2", "608.2c")), PlayerInstruction(), frozenset({"triggered"}),
          term=lambda value, ctx: fn("that_player", followed_term(value, ctx)),
          example="combat/that-player-discards-after-combat-damage"),
+    Kind("effect", "defending_player", "in a triggered ability of an attacking creature (\"whenever this attacks (and "
+         "isn't blocked)\", \"becomes blocked\"), the defending player follows the instruction: the player it attacks, "
+         "or the controller of the planeswalker it attacks (508.5): {draw: N}, {discard: N}, {gain_life: N}, "
+         "{lose_life: N}, {mill: N}, {exile_top: N}, {get_poison: N} or {sacrifice: a filter} (608.2c)",
+         Modelled("stack.lp", ("508.5", "608.2c")), PlayerInstruction(),
+         frozenset({"becomes_blocked", "attacks", "attacks_unblocked"}),
+         term=lambda value, ctx: fn("defending_player", followed_term(value, ctx)),
+         example="combat/attacks-and-isnt-blocked"),
     Kind("effect", "up_to", "\"tap up to two target creatures\": one instruction with one target followed for each of "
          "up to N targets, each a different object; none, some or all of them may be chosen (601.2c), and with none "
          "chosen the spell or ability has no targets and resolves (608.2b). Targets after them in the same ability are "
@@ -2485,6 +2493,9 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "becomes_monstrous", "when this becomes monstrous (701.37b): its monstrosity ability resolves with "
          "it on the battlefield, not yet monstrous", Modelled("triggers.lp", ("701.37b", "603.2")),
          term=_const("becomes_monstrous"), example="stack/monstrosity-grows-a-creature-once"),
+    Kind("trigger", "attacks_unblocked", "whenever this attacks and isn't blocked: once blockers are declared, if no "
+         "creature was declared to block it (509.3g)", Modelled("combat.lp", ("509.3g", "509.1h")),
+         term=_const("attacks_unblocked"), example="combat/attacks-and-isnt-blocked"),
     Kind("trigger", "exerted", "when you exert this as it attacks (\"when you do\", a reflexive trigger, 603.12a); with a "
          "filter, whenever you exert a [filter] creature (701.43a)", Modelled("combat.lp", ("701.43a", "603.12a")),
          term=_const("exerted"), example="combat/exerted-as-it-attacks"),

@@ -501,3 +501,11 @@ def test_an_attacker_that_may_be_exerted_is_exerted_or_not():
         frozenset(),
         frozenset({"exerted(b)", "skips_next_untap(b,alice)", "trigger_event(exerted(b),exerted,b)"})]
     assert derive("combat:701.43a", facts, "possible_view") == {"possible_view(exerted,b)"}
+
+
+@covers("combat:509.3g")
+def test_an_attacker_no_creature_blocks_is_unblocked_once_blockers_are_declared():
+    facts = """_declaring_blockers. attacking(a,bob). permanent(a). attacking(b,bob). permanent(b). blocks(s,b).
+               attacking(c,bob)."""
+    assert derive("combat:509.3g", facts, "trigger_event") == {"trigger_event(unblocked(a),attacks_unblocked,a)"}
+    assert derive("combat:509.3g", facts + " illegal(x).", "trigger_event") == set()
