@@ -868,6 +868,10 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     # "that player", in "whenever ~ deals combat damage to a player" (the vocabulary refuses it elsewhere)
     (re.compile(r"That player (draws|discards|mills) (a|two|three) cards?"),
      lambda m: {"that_player": {m[1][:-1] if m[1] != "discards" else "discard": number(m[2])}}),
+    (re.compile(r"[Dd]efending player (draws|discards|mills) (a|two|three) cards?"),  # (508.5: of this attacker)
+     lambda m: {"defending_player": {m[1][:-1] if m[1] != "discards" else "discard": number(m[2])}}),
+    (re.compile(r"[Dd]efending player gets (a|two|three) poison counters?"),  # (122.1)
+     lambda m: {"defending_player": {"get_poison": number(m[1])}}),
     (re.compile(r"That player (gains|loses) (\d+) life"),
      lambda m: {"that_player": {"gain_life" if m[1] == "gains" else "lose_life": int(m[2])}}),
     (re.compile(r"Bolster ([1-9])"), lambda m: {"bolster": int(m[1])}),
@@ -2537,6 +2541,9 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"When ~ becomes monstrous, (.+)\.", line)
     if m:  # 701.37b
         return _trigger("becomes_monstrous", None, m.group(1))
+    m = re.fullmatch(r"Whenever ~ attacks and isn't blocked, (.+)\.", line)
+    if m:  # 509.3g: once blockers are declared, none for it
+        return _trigger("attacks_unblocked", None, m.group(1))
     m = re.fullmatch(r"Whenever (you exert a creature|~ is exerted), (.+)\.", line)
     if m:  # 701.43a: "when you do" of the option to exert it as it attacks, or any creature exerted (603.12a)
         return _trigger("exerted", None if m.group(1) == "~ is exerted" else {"types": ["creature"], "controller": "you"},
