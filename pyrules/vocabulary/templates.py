@@ -1460,7 +1460,8 @@ EFFECTS: tuple[Kind, ...] = (
          example="sequences/a-drain-gains-what-each-opponent-lost"),
     Kind("effect", "defending_player_loses_life", "the defending player loses N life: the player this creature attacks, or "
          "the controller of the planeswalker it attacks (afflict, 702.130a; 508.5): only in its own combat triggers",
-         Modelled("choices.lp", ("508.5", "119.3")), Count(1), frozenset({"becomes_blocked", "attacks", "attacks_unblocked"}),
+         Modelled("choices.lp", ("508.5", "119.3")), Count(1),
+         frozenset({"becomes_blocked", "attacks", "attacks_unblocked"}),
          term=_amount("defending_player_loses_life"), text=lambda v: f"Defending player loses {v} life",
          example="combat/afflict-as-it-becomes-blocked"),
     Kind("effect", "untap_that", "untap the permanent that is its target N (\"untap that creature\", 701.26b)",
