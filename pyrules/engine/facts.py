@@ -523,8 +523,13 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             add(f"card:{name}", _card_facts(used_cards[name], skip))
     changelings = sorted(c.name for c in used_cards.values() for face in c.parts for a in face.abilities
                          if a.keyword == "changeling")
-    if changelings and given("keyword", "changeling"):  # (facts of the card that asks for them)
-        add(f"card:{changelings[0]}", [fn("creature_type", C(t)) for t in _creature_types(used_cards.values())])
+    # (which subtypes are creature types: for changeling, and for kinship's "shares a creature type", 205.3m)
+    kin = sorted(c.name for c in used_cards.values() for face in c.parts for a in face.abilities
+                 if any(e.kind == "kinship" for e in a.effects))
+    asking = ([changelings[0]] if changelings and given("keyword", "changeling") else []) + \
+        ([kin[0]] if kin and given("effect", "kinship") else [])
+    if asking:  # (facts of the card that asks for them)
+        add(f"card:{asking[0]}", [fn("creature_type", C(t)) for t in _creature_types(used_cards.values())])
     if situation.sequence and given("situation", "actions"):
         add("question", [fn("triggers_wait")])
     if situation.orders:  # the state of a sequence of actions (613.7)

@@ -298,6 +298,7 @@ CHOICES: dict[str, str] = {
     "legend_rule/1": "which {0} to keep (the legend rule)",
     "mode/1": "a mode of {0}",
     "may/2": "whether to follow instruction {1} of {0}",
+    "reveal/2": "the card revealed to follow instruction {1} of {0} (it shares a creature type with its source)",
     "unless/2": "whether to pay so that instruction {1} of {0} is not followed",
     "paid_for/2": "whether to pay so that instruction {1} of {0} is followed",
     "pay_life/1": "the life paid as {0} enters",

@@ -2001,6 +2001,14 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: _wrapped("if_you_do", _effect_kind(value[0]).term(value[1], ctx)),
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
          example="stack/you-may-draw-and-if-you-do-discard"),
+    Kind("effect", "kinship", "\"You may look at the top card of your library. If it shares a creature type with this, you "
+         "may reveal it. If you do, [instruction]\" (kinship): followed only if the top card of its player's library "
+         "shares a creature type with this permanent and they choose to reveal it (608.2c, 608.2d, 205.3m); a library "
+         "the situation only counts is refused", Modelled("stack.lp", ("608.2c", "608.2d", "205.3m")), MayInstruction(),
+         frozenset({"triggered"}),
+         term=lambda value, ctx: _wrapped("kinship", _effect_kind(value[0]).term(value[1], ctx)),
+         targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
+         example="stack/kinship-reveals-a-card-that-shares-a-creature-type"),
     Kind("effect", "flip_coin", "flip a coin (705.1): who follows the instruction wins or loses the flip, at random: "
          "each an outcome of its own, recorded (flipped)", Modelled("stack.lp", ("705.1", "705.2")), Flag(), RESOLVING,
          term=_const("flip_coin"), text=lambda v: "Flip a coin", example="stack/flip-a-coin-to-destroy-or-draw"),
