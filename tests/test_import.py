@@ -1858,6 +1858,9 @@ _LINES = [
      [{"activated": {"cost": ["{1}", {"sacrifice_many": {"count": 2, "filter": {"types": ["land"], "controller": "you"}}}],
                      "effect": {"draw": 1}}}]),
     ("Tap two Elves you control: You gain 2 life.", False, None),
+    ("At the beginning of your upkeep, you may look at the top card of your library. If it shares a creature type with "
+     "~, you may reveal it. If you do, you gain 4 life.", False,
+     [{"triggered": {"when": "beginning_of_upkeep", "effect": {"kinship": {"gain_life": 4}}}}]),
     ("Whenever ~ attacks and isn't blocked, defending player gets a poison counter.", False,
      [{"triggered": {"when": "attacks_unblocked", "effect": {"defending_player": {"get_poison": 1}}}}]),
     ("Whenever ~ becomes blocked, defending player mills three cards.", False,

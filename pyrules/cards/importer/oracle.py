@@ -3344,9 +3344,29 @@ def _exert(line: str) -> list[dict[str, Any]] | None:
     return None if when is None else [{"keyword": "exert_as_it_attacks"}, *when]
 
 
+#: Kinship: "[trigger], you may look at the top card of your library. If it shares a creature type with ~, you may
+#: reveal it. If you do, [instruction]." (608.2d)
+_KINSHIP = re.compile(r"(At the beginning of your upkeep), you may look at the top card of your library\. If it shares a "
+                      r"creature type with ~, you may reveal it\. If you do, (.+)")
+
+
+def _kinship(line: str) -> list[dict[str, Any]] | None:
+    """A kinship trigger: the line read as "[trigger], [instruction]", its one instruction held by kinship."""
+    m = _KINSHIP.fullmatch(line)
+    read = translate_line(f"{m.group(1)}, {m.group(2)}", False) if m else None
+    if not read or "triggered" not in read[0]:
+        return None
+    effect = read[0]["triggered"]["effect"]
+    if not isinstance(effect, dict) or len(effect) != 1:
+        return None
+    return [{"triggered": {**read[0]["triggered"], "effect": {"kinship": effect}}}, *read[1:]]
+
+
 def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """The abilities one normalised line of Oracle text is, or None if no template fits it."""
     read = _translate_line(line, spell_card)
+    if read is None and "shares a creature type with ~, you may reveal it. If you do, " in line:
+        read = _kinship(line)
     if read is None and line.startswith("You may exert ~ as it attacks."):
         read = _exert(line)
     if read is None and _THREATEN.search(line):
