@@ -2063,7 +2063,7 @@ def test_a_lasting_effect_that_counted_keeps_its_number(write):
      "follows it"),
     ("[{destroy_target: {types: [creature]}}, {its_controller: {target: 1, lose_life: 2, draw: 1}}]",
      "cards.0.abilities.0.activated.effect.1.its_controller needs one instruction of draw, discard, gain_life, "
-     "lose_life, mill, exile_top, sacrifice"),
+     "lose_life, mill, exile_top, get_poison, sacrifice"),
 ], ids=["past-the-last", "before-its-target", "regenerate-before-its-target", "its-controller-past-the-last",
         "its-controller-of-a-player", "its-controller-without-target", "its-controller-two-instructions"])
 def test_an_instruction_about_that_target_names_one_before_it(write, effects, message):

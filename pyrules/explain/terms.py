@@ -126,6 +126,8 @@ PHRASES: dict[str, str] = {
     "dealt_damage/3": "{0} being dealt {2} damage ({1})", "deals_damage/3": "{0} dealing {2} damage ({1})",
     "damage_to_player/4": "{0} dealing {3} damage to {1} ({2})",
     "untapped/1": "{0} becoming untapped",
+    "explores/2": "the creature of {0} exploring (its instruction {1})",
+    "exerted/1": "{0} being exerted", "unblocked/1": "{0} attacking and not being blocked",
     "face_up/1": "turning {0} face up",
     "up/1": "{0}, turned face up",
     # why an action is not legal (illegal/1, and a line's ending)
@@ -298,6 +300,7 @@ CHOICES: dict[str, str] = {
     "legend_rule/1": "which {0} to keep (the legend rule)",
     "mode/1": "a mode of {0}",
     "may/2": "whether to follow instruction {1} of {0}",
+    "exert/1": "whether to exert {0} as it attacks",
     "reveal/2": "the card revealed to follow instruction {1} of {0} (it shares a creature type with its source)",
     "unless/2": "whether to pay so that instruction {1} of {0} is not followed",
     "paid_for/2": "whether to pay so that instruction {1} of {0} is followed",
