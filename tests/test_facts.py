@@ -298,3 +298,22 @@ def test_a_term_left_unasked_at_its_default_would_say_nothing(monkeypatch):
     made = [[(f.symbol, f.origin) for f in situation_facts(s)] for s in situations]
     monkeypatch.setattr(facts_module, "_object_terms", lambda: tuple((k, None, None) for k, _, _ in quiet))
     assert made == [[(f.symbol, f.origin) for f in situation_facts(s)] for s in situations]
+
+
+def test_cards_at_the_bottom_together_have_no_place(write):
+    """401.4: one card at the bottom of a library is placed below the cards only counted; two or more there are in no
+    known order among themselves, so none of them is given a place (library_position)."""
+    text = """\
+        players: [{name: alice, library: 3}, bob]
+        objects:
+          - {id: top, card: Forest, owner: alice, zone: library}
+          - {id: ever, card: Ever After, owner: alice, zone: library, bottom: true}
+        %s
+        actions: [draw_step]
+        """
+    one = {str(f.symbol) for f in situation_facts(load_situation(write("one.yaml", text % "")))}
+    assert {'library_position("top",1)', 'library_bottom("ever")', 'library_position("ever",5)'} <= one
+    two = {str(f.symbol) for f in situation_facts(load_situation(write("two.yaml", text % (
+        "  - {id: ever2, card: Ever After, owner: alice, zone: library, bottom: true}"))))}
+    assert {'library_position("top",1)', 'library_bottom("ever")', 'library_bottom("ever2")'} <= two
+    assert not any(f.startswith('library_position("ever') for f in two)

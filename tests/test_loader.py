@@ -2298,7 +2298,9 @@ def test_a_card_at_the_bottom_of_a_library_is_checked(write, line_of, fields, ma
     assert_error(path, line_of(path, marker), message)
 
 
-def test_two_cards_at_the_bottom_of_one_library_are_refused(write, line_of):
+def test_two_cards_at_the_bottom_of_one_library_are_in_no_known_order(write):
+    """401.4: cards put on the bottom together are below the others in no order the situation keeps (an instruction
+    reading that deep is refused: sequences/cards-at-the-bottom-in-no-known-order)."""
     path = write("bottom.yaml", """\
         players: [{name: alice, library: 3}, bob]
         objects:
@@ -2306,8 +2308,8 @@ def test_two_cards_at_the_bottom_of_one_library_are_refused(write, line_of):
           - {id: ever2, card: Ever After, owner: alice, zone: library, bottom: true}
         actions: [draw_step]
         """)
-    assert_error(path, line_of(path, "id: ever2"), "unsupported: two cards at the bottom of one library ('ever' and "
-                 "'ever2'), in an order pyrules does not track")
+    situation = load_situation(path)
+    assert [o.id for o in situation.objects if o.bottom] == ["ever", "ever2"]
 
 
 def test_a_permission_to_play_a_card_outside_exile_is_refused(write, line_of):

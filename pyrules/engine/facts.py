@@ -497,8 +497,10 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         unseen = {p.name: p.library for p in situation.players}
         for owner, cards in libraries.items():
             top = sum(not o.bottom for o in cards)
+            ordered = sum(o.bottom for o in cards) == 1  # (several: in no known order, so no place is given)
             add("objects", [f for o in cards if o.bottom for f in (
-                fn("library_bottom", S(o.id)), fn("library_position", S(o.id), top + unseen.get(owner, 0) + 1))])
+                fn("library_bottom", S(o.id)),
+                *([fn("library_position", S(o.id), top + unseen.get(owner, 0) + 1)] if ordered else []))])
     place = {o.id: f"objects.{i}" for i, o in enumerate(situation.objects)}
     for n, oid in enumerate(situation.stack if given("situation", "stack") else (), start=1):
         # Where the file writes the stack; otherwise (the stack is its objects in order) the object's entry.

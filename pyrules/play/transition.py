@@ -587,10 +587,12 @@ def _shuffled(d: _Draft, a: Symbol) -> None:  # 701.24a
 
 
 def _put_on_bottom(d: _Draft, a: Symbol) -> None:  # 401.4: below the cards the situation only counts
+    """Cards put on the bottom at once ("the rest, in any order") are in no known order among themselves; below a card
+    already at the bottom, they would be in an order the state does not keep."""
     obj = d.obj(a.arguments[0])
-    if any(o.zone == "library" and o.owner == obj.owner and o.bottom for o in d.objects.values()):
-        raise CarryError(f"a second card put on the bottom of one library ('{obj.id}'), in an order pyrules does not "
-                         "track")
+    if any(o.zone == "library" and o.owner == obj.owner and o.bottom and o.id != obj.id for o in d.before.objects):
+        raise CarryError(f"a card put on the bottom of a library below another already there ('{obj.id}'), in an "
+                         "order pyrules does not track")
     d.set(obj, bottom=True, position=None)
 
 

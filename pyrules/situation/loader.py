@@ -145,13 +145,6 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         clash = sorted(set(seen) & set(names_))[0]
         raise seen[clash].child("id").fail(f"'{clash}' names both a player and an object")
     by_id = {o.id: o for o in objects}
-    bottoms: dict[str, str] = {}
-    for f, obj in zip(object_fields, objects):
-        if obj.bottom and obj.owner in bottoms:
-            raise f.child("bottom").fail(f"unsupported: two cards at the bottom of one library ('{bottoms[obj.owner]}' "
-                                         f"and '{obj.id}'), in an order pyrules does not track")
-        if obj.bottom:
-            bottoms[obj.owner] = obj.id
 
     for f, obj in zip(object_fields, objects):
         for i, material in enumerate(obj.crafted_with):

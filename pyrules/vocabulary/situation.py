@@ -439,7 +439,9 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "position", "its place in its owner's library, 1 = top (default: the order of the objects)",
            Modelled("choices.lp", ("401.1",)), Count(1), example="choices/onyx-plus1-top-three", asp="library_position"),
     _field("object", "bottom", "at the bottom of its owner's library, below the cards the situation only counts (put "
-           "there by \"put this on the bottom of its owner's library\", 401.4); one such card in a library",
+           "there by \"put this on the bottom of its owner's library\", 401.4); several such cards of one library are "
+           "in no known order among themselves (\"put the rest on the bottom in any order\"): reading that deep into "
+           "the library is refused",
            Modelled("stack.lp", ("401.4", "121.1")), Bool(), example="sequences/a-card-at-the-bottom-is-drawn-last",
            asp="library_bottom"),
     _field("object", "damage", "damage marked on it (a creature on the battlefield; 120.3e)",

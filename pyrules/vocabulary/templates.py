@@ -278,6 +278,26 @@ class ManyMatching(Shape):
 
 
 @dataclass(frozen=True)
+class LookAndTake(Shape):
+    """``{look: 4, take: up_to_one, filter: {types: [artifact]}}``: the top N cards looked at, one (up to one, or all
+    that match) put into the hand, the rest on the bottom."""
+
+    form = "{look: N (1 to 10), take: one, up_to_one or all, filter: a filter (required with all)}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"look", "take", "filter"})
+        if not f.child("look").present or not f.child("take").present:
+            raise f.fail(f"{f.name} needs 'look' and 'take'")
+        look = Count(1, maximum=10).parse(f.child("look"))
+        take = OneOf(("one", "up_to_one", "all")).parse(f.child("take"))
+        if take == "all" and not f.child("filter").present:
+            raise f.child("take").fail("take: all puts every card a filter matches into the hand: give 'filter'")
+        flt = FilterShape("objects").parse(f.child("filter")) if f.child("filter").present else None
+        return look, take, flt
+
+
+@dataclass(frozen=True)
 class CountersOnTarget(Shape):
     """``{kind: p1p1, count: 1, filter: ...}``: counters of one kind on a target the filter allows; with ``its``,
     ``count: its`` is as many as its source has (had, as it last existed, 608.2h), and ``count: its_power`` as many as
@@ -1562,6 +1582,15 @@ EFFECTS: tuple[Kind, ...] = (
          "your graveyard", _CHOICES, Count(1), RESOLVING, term=_amount("look_at_top"),
          text=lambda v: f"Look at the top {v} cards; put one into your hand and the rest into your graveyard",
          example="choices/onyx-plus1-top-three"),
+    Kind("effect", "look_and_take", "look at (reveal) the top N cards of your library; put one of them (you may put one "
+         "a filter matches; put every one it matches) into your hand, and the rest on the bottom of your library, in no "
+         "order the situation keeps (401.4: an instruction reading that deep later is refused); cards of a library the "
+         "situation only counts among them are refused", Modelled("choices.lp", ("401.4", "608.2c", "608.2d")),
+         LookAndTake(), RESOLVING,
+         term=lambda v, ctx: fn("look_and_take", v[0], C(v[1]), ctx.filter(v[2], "eff") if v[2] is not None
+                                else C("none")),
+         text=lambda v: f"Look at the top {v[0]} cards; put {v[1].replace('_', ' ')} into your hand and the rest on "
+                        "the bottom", example="choices/look-at-the-top-four-and-take-an-artifact"),
     Kind("effect", "search_to_hand", "search your library for a card (as many as count says, as many as there are if "
          "fewer), or for up to N cards a filter matches (a stated quality: any number of them may be left unfound), "
          "put them into your hand, then shuffle (701.23a-c, 701.24a); revealing them changes nothing modelled. A "
