@@ -1858,6 +1858,18 @@ _LINES = [
      [{"activated": {"cost": ["{1}", {"sacrifice_many": {"count": 2, "filter": {"types": ["land"], "controller": "you"}}}],
                      "effect": {"draw": 1}}}]),
     ("Tap two Elves you control: You gain 2 life.", False, None),
+    ("When ~ enters, look at the top four cards of your library. You may reveal an artifact card from among them and "
+     "put it into your hand. Put the rest on the bottom of your library in any order.", False,
+     [{"triggered": {"when": "enters", "effect": {"look_and_take": {"look": 4, "take": "up_to_one",
+                                                                    "filter": {"types": ["artifact"]}}}}}]),
+    ("Look at the top two cards of your library. Put one of them into your hand and the other on the bottom of your "
+     "library.", True, [{"spell": {"effect": {"look_and_take": {"look": 2, "take": "one"}}}}]),
+    ("When ~ enters, reveal the top four cards of your library. Put all Elf cards revealed this way into your hand and "
+     "the rest on the bottom of your library in any order.", False,
+     [{"triggered": {"when": "enters", "effect": {"look_and_take": {"look": 4, "take": "all",
+                                                                    "filter": {"subtypes": ["elf"]}}}}}]),
+    ("Reveal the top two cards of your library. Put one of them into your hand and the other on the bottom of your "
+     "library.", True, None),
     ("At the beginning of your upkeep, you may look at the top card of your library. If it shares a creature type with "
      "~, you may reveal it. If you do, you gain 4 life.", False,
      [{"triggered": {"when": "beginning_of_upkeep", "effect": {"kinship": {"gain_life": 4}}}}]),

@@ -959,6 +959,8 @@ def _up_to(sentence: str, permanent: bool) -> dict[str, Any] | None:
 
 def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     """One instruction of a spell or of a non-mana ability ("you may [instruction]": one its player may follow)."""
+    if ";" in sentence:
+        return _look_and_take(sentence)
     m = re.fullmatch(r"You gain (\w+) life for each (.+)", sentence)
     if m:  # 608.2h: counted as the instruction is followed
         amount, counted = number(m.group(1)), count_phrase(m.group(2))
@@ -1506,7 +1508,42 @@ def instruction_sentences(text: str) -> list[str]:
     for i in range(len(out) - 1, 0, -1):  # "... put that card into your hand. Then shuffle." (701.24a)
         if _SHUFFLE.fullmatch(out[i]) and "search your library" in out[i - 1].lower():
             out[i - 1:i + 1] = [f"{out[i - 1]}, then shuffle"]
+    i = 0
+    while i < len(out):  # "Look at the top N cards ... Put the rest on the bottom ...": one instruction
+        if _LOOK_TOP.fullmatch(out[i]) and i + 2 < len(out) and _TO_BOTTOM.fullmatch(out[i + 2]):
+            out[i:i + 3] = ["; ".join(out[i:i + 3])]
+        elif _LOOK_TOP.fullmatch(out[i]) and i + 1 < len(out) and _TAKE_AND_BOTTOM.fullmatch(out[i + 1]):
+            out[i:i + 2] = ["; ".join(out[i:i + 2])]
+        i += 1
     return out
+
+
+#: "Look at (Reveal) the top N cards of your library", "you may reveal a [kind] card from among them and put it into
+#: your hand", "put the rest on the bottom of your library in any order" (401.4): read as one instruction, look_and_take.
+_LOOK_TOP = re.compile(r"(?:Look at|Reveal) the top (two|three|four|five|six|seven) cards of your library")
+_TO_BOTTOM = re.compile(r"Put the rest on the bottom of your library in (?:any|a random) order")
+_TAKE_AND_BOTTOM = re.compile(r"Put (?:one of them|one of those cards|all (.+?) cards revealed this way) into your hand "
+                              r"and the (?:rest|other) on the bottom of your library(?: in (?:any|a random) order)?")
+_LOOK_AND_TAKE = re.compile(r"(Look at|Reveal) the top (two|three|four|five|six|seven) cards of your library; "
+                            r"(?:You may reveal an? (.+?) card from among them and put (?:it|that card) into your hand; "
+                            r"Put the rest on the bottom of your library in (?:any|a random) order|"
+                            + _TAKE_AND_BOTTOM.pattern + ")")
+
+
+def _look_and_take(sentence: str) -> dict[str, Any] | None:
+    """The top N cards looked at (revealed), one or all of a kind taken, the rest on the bottom (401.4), or None."""
+    m = _LOOK_AND_TAKE.fullmatch(sentence)
+    if m is None:
+        return None
+    kind, every = m.group(3), m.group(4)
+    if kind or every:
+        flt = _card_filter(kind or every)
+        if flt is None:
+            return None
+        return {"look_and_take": {"look": number(m.group(2)), "take": "up_to_one" if kind else "all", "filter": flt}}
+    if m.group(1) == "Reveal":  # ("reveal the top N, put one of them into your hand": not read)
+        return None
+    return {"look_and_take": {"look": number(m.group(2)), "take": "one"}}
 
 
 def _flip_result(sentence: str, before: list[dict[str, Any]], permanent: bool = True) -> dict[str, Any] | None:
