@@ -1858,6 +1858,11 @@ _LINES = [
      [{"activated": {"cost": ["{1}", {"sacrifice_many": {"count": 2, "filter": {"types": ["land"], "controller": "you"}}}],
                      "effect": {"draw": 1}}}]),
     ("Tap two Elves you control: You gain 2 life.", False, None),
+    ("When ~ enters, tap all other creatures.", False,
+     [{"triggered": {"when": "enters", "effect": {"tap_all": {"types": ["creature"], "other": True}}}}]),
+    ("{T}, Sacrifice ~: Untap all Forests.", False,
+     [{"activated": {"cost": ["{T}", {"sacrifice": "self"}], "effect": {"untap_all": {"subtypes": ["forest"]}}}}]),
+    ("Destroy all other creatures.", True, None),
     ("When ~ enters, look at the top four cards of your library. You may reveal an artifact card from among them and "
      "put it into your hand. Put the rest on the bottom of your library in any order.", False,
      [{"triggered": {"when": "enters", "effect": {"look_and_take": {"look": 4, "take": "up_to_one",

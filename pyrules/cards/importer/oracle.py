@@ -1083,17 +1083,13 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         flt = permanent_filter(m.group(2))
         return {"untap_up_to": {"count": number(m.group(1)), "filter": flt}} if flt is not None and number(m.group(1)) \
             and "other" not in flt else None
-    m = re.fullmatch(r"(Tap|Untap) all (.+)", sentence)
-    if m:  # no target (701.26a-b)
-        flt = permanent_filter(m.group(2))
-        return {f"{m.group(1).lower()}_all": flt} if flt is not None and "other" not in flt else None
-    m = re.fullmatch(r"(Destroy|Exile) all (.+)", sentence) or \
+    m = re.fullmatch(r"(Destroy|Exile|Tap|Untap) all (.+)", sentence) or \
         re.fullmatch(r"(Return) all (.+?) to their owners?'s? hands?", sentence)
-    if m and m.group(2) in _LAND_PLURALS:  # "Destroy all Islands" (205.3i)
+    if m and m.group(2) in _LAND_PLURALS:  # "Destroy all Islands", "untap all Forests" (205.3i)
         return {_ALL[m.group(1)]: {"subtypes": [_LAND_PLURALS[m.group(2)]]}}
     flt = _all_permanents(m.group(2)) if m else None
-    if m and flt is not None and "other" not in flt:  # no target (701.8a, 406.2, 400.7)
-        return {_ALL[m.group(1)]: flt}
+    if m and flt is not None and ("other" not in flt or permanent):  # no target (701.8a, 406.2, 400.7, 701.26a-b)
+        return {_ALL[m.group(1)]: flt}  # ("all other creatures": other than this permanent)
     m = re.fullmatch(r"Create (a token|two tokens|three tokens) that(?:'s| are) (?:a copy|copies) of target (.+)", sentence)
     if m:  # 707.2, 111.1: its copiable values as the instruction is followed
         flt = permanent_filter(m.group(2))
@@ -1407,8 +1403,10 @@ _SEARCH = re.compile(r"Search your library for (a|an|one|two|three|four|five|up 
 _SHUFFLE = re.compile(r"(?:Then|If you do,) shuffle(?: your library)?")
 
 
-#: "Destroy all", "Exile all", "Return all ... to their owners' hands": the instruction each is, no target.
-_ALL = {"Destroy": "destroy_all", "Exile": "exile_all", "Return": "return_all_to_hand"}
+#: "Destroy all", "Exile all", "Return all ... to their owners' hands", "Tap (untap) all": the instruction each is, no
+#: target.
+_ALL = {"Destroy": "destroy_all", "Exile": "exile_all", "Return": "return_all_to_hand", "Tap": "tap_all",
+        "Untap": "untap_all"}
 
 
 def _all_permanents(phrase: str) -> dict[str, Any] | None:
