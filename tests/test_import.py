@@ -1858,6 +1858,8 @@ _LINES = [
      [{"activated": {"cost": ["{1}", {"sacrifice_many": {"count": 2, "filter": {"types": ["land"], "controller": "you"}}}],
                      "effect": {"draw": 1}}}]),
     ("Tap two Elves you control: You gain 2 life.", False, None),
+    ("Counter target spell. Its controller mills four cards.", True,
+     [{"spell": {"effect": [{"counter_target_spell": {}}, {"its_controller": {"target": 1, "mill": 4}}]}}]),
     ("When ~ enters, tap all other creatures.", False,
      [{"triggered": {"when": "enters", "effect": {"tap_all": {"types": ["creature"], "other": True}}}}]),
     ("{T}, Sacrifice ~: Untap all Forests.", False,

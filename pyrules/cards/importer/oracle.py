@@ -1605,6 +1605,11 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
             if its[3]:
                 out.append({_LIFE[its[3]]: int(its[4])})
             continue
+        its = re.fullmatch(r"(?:Its|That spell's) controller (draws|discards|mills) (a|two|three|four) cards?", s)
+        if its and len(out) == 1 and next(iter(out[0])) in _ONE_OBJECT_TARGET:  # (608.2c, as with life above)
+            verb = {"draws": "draw", "discards": "discard", "mills": "mill"}[its[1]]
+            out.append({"its_controller": {"target": 1, verb: number(its[2])}})
+            continue
         again = re.fullmatch(r"(Untap|Regenerate) (?:that creature|it)", s)
         if again and len(out) == 1 and ("lasting_on_target" in out[0] or "lasting_on_self" in out[0]):
             # the one target, or this permanent, the lasting effect just began on (701.26b, 701.19a)
