@@ -541,7 +541,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         card = library[source.card]
         used_cards.setdefault(card.name, card)
         add("waiting", [fn("waiting_trigger", S(item.id), S(item.source),
-                           ability_id(card.face(source.face).name, item.ability), S(item.controller))])
+                           ability_id(card.face(source.face).name, item.ability), S(item.controller))]
+            + ([fn("trigger_object", S(item.id), S(item.that))] if item.that is not None else []))  # (its targets' filters)
     if given("situation", "question") and situation.question is not None:
         add("question", question_facts(situation, skip))
     return facts

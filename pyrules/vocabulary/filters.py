@@ -149,9 +149,11 @@ FILTER_FIELDS: tuple[Kind, ...] = (
          asp="filter_activated_ability", example="craft/craft-with-four-materials"),
     Kind("filter_field", "token", "a token (111.1)", _FILTERS, Bool(), ALL_USES, term=_flag("filter_token"),
          asp="filter_token", example="sequences/anointer-priest-and-doubling-season"),
-    Kind("filter_field", "controller", "controlled by the ability's controller (you) or an opponent", _FILTERS,
-         OneOf(("any", "you", "opponent")), ALL_USES, term=_who("filter_controller"),
-         asp="filter_controller", example="mana/mirari-wake-only-your-lands"),
+    Kind("filter_field", "controller", "controlled by the ability's controller (you) or an opponent; in what a triggered "
+         "or activated ability targets or changes (objects), by the defending player of its source, an attacking "
+         "creature (defending_player, 508.5), or by the player its triggering event was about (that_player, 603.2)",
+         _FILTERS, OneOf(("any", "you", "opponent", "defending_player", "that_player")), ALL_USES,
+         term=_who("filter_controller"), asp="filter_controller", example="mana/mirari-wake-only-your-lands"),
     Kind("filter_field", "owner", "owned by the ability's controller (you) or an opponent", _FILTERS,
          OneOf(("any", "you", "opponent")), ALL_USES, term=_who("filter_owner"), asp="filter_owner",
          example="replacement/leyline-own-card"),
@@ -221,12 +223,19 @@ class FilterShape(Shape):
         return flt
 
 
+#: Controllers named by the ability's source or event, not by who controls the ability (508.5, 603.2).
+_NAMED_PLAYERS = frozenset({"defending_player", "that_player"})
+
+
 def check_filter_use(flt: Filter, use: str, f: Field) -> None:
     """Refuse fields that this use of a filter would not read (never half read a filter)."""
 
     unread = sorted(k for k in flt.conditions if use not in _BY_NAME[k].contexts)
     if unread:
         raise UnsupportedError(f.where, f"filter field(s) {', '.join(unread)} in this kind of ability ({_USE_TEXT[use]})")
+    if flt.conditions.get("controller") in _NAMED_PLAYERS and use != "objects":
+        raise UnsupportedError(f.where, f"controller: {flt.conditions['controller']} in this kind of ability (only in "
+                                        "what a triggered or activated ability targets or changes)")
 
 
 _USE_TEXT = {

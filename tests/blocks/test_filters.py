@@ -382,3 +382,24 @@ def test_lesser_power_than_the_source_is_read_from_the_source_now():
     gone = facts.replace("permanent(m). power(m,2).", "")
     assert "unsupported(a_power_compared_with_a_source_gone_from_the_battlefield(x))" in \
         derive("filters:110.5", gone, "unsupported")
+
+
+@covers("filters:508.5")
+def test_a_filter_names_the_defending_player_or_that_player():
+    base = """_candidate(f,x). view_controller(x,bob). _candidate(f,y). view_controller(y,carol). _candidate(f,z).
+              filter_source(f,i). """
+    defending = base + "filter_controller(f,defending_player). source_object(i,a). attacking(a,bob). player(bob)."
+    assert derive("filters:508.5", defending, ["basic_match", "source_fails"]) == {
+        "basic_match(f,anyone,x)", "basic_match(f,anyone,y)", "basic_match(f,anyone,z)",
+        "source_fails(f,i,y)", "source_fails(f,i,z)"}
+    # A planeswalker attacked: its controller is the defending player.
+    walker = base + ("filter_controller(f,defending_player). source_object(i,a). attacking(a,w). permanent(w). "
+                     "controller(w,carol).")
+    assert derive("filters:508.5", walker, "source_fails") == {"source_fails(f,i,x)", "source_fails(f,i,z)"}
+    that = base + "filter_controller(f,that_player). trigger_object(i,carol). player(carol). filter_asked(f,i,x)."
+    assert derive("filters:508.5", that, ["source_fails", "unsupported"]) == {
+        "source_fails(f,i,x)", "source_fails(f,i,z)"}
+    assert derive("filters:508.5", base + "filter_controller(f,that_player). filter_asked(f,i,x).", "unsupported") == {
+        "unsupported(that_player_of(i))"}
+    assert derive("filters:508.5", "filter_controller(flt(d,eff),that_player). ability(d,spell).", "unsupported") == {
+        "unsupported(a_player_named_by_a_spells_filter(d))"}
