@@ -130,7 +130,8 @@ def _mana(text: str) -> str | None:
 
 # -- filters ----------------------------------------------------------------------------------------
 _CONTROLLER = {"you control": "you", "an opponent controls": "opponent", "your opponents control": "opponent",
-               "you don't control": "opponent"}  # (every other player is an opponent here, 102.3)
+               "you don't control": "opponent",  # (every other player is an opponent here, 102.3)
+               "defending player controls": "defending_player", "that player controls": "that_player"}  # (508.5, 603.2)
 
 
 def _card_filter(phrase: str) -> dict[str, Any] | None:
@@ -3447,7 +3448,35 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     if m:  # "~ can't block and can't be blocked": two restrictions of its own (509.1b), each a line of its own
         both = [translate_line(f"~ {m.group(1)}.", spell_card), translate_line(f"~ {m.group(2)}.", spell_card)]
         read = both[0] + both[1] if all(r and all("keyword" in a for a in r) for r in both) else None  # type: ignore
-    return read
+    return read if read is None or all(_players_named_well(a) for a in read) else None
+
+
+#: The triggers whose source is an attacking creature: its "defending player" (508.5).
+_ABOUT_AN_ATTACKER = frozenset({"attacks", "attacks_unblocked", "becomes_blocked", "becomes_blocked_by"})
+
+
+def _players_named_well(ability: dict[str, Any]) -> bool:
+    """Whether "defending player controls" (508.5) is read only in an attacking creature's triggers and activated
+    abilities, and "that player controls" (603.2) only in triggers whose event is about a player."""
+    named = _controllers_in(ability)
+    kind, body = next(iter(ability.items()))
+    when = body.get("when") if isinstance(body, dict) else None
+    if named & {"defending_player", "that_player"} and "for_each" in _names_in(ability):
+        return False  # (a count of them: not read)
+    if "defending_player" in named and not (kind == "activated" or kind == "triggered" and when in _ABOUT_AN_ATTACKER
+                                            and "filter" not in body):  # (its own attack: not an Aura's creature's)
+        return False
+    return "that_player" not in named or kind == "triggered" and when in ABOUT_A_PLAYER
+
+
+def _controllers_in(value: Any) -> set[str]:
+    """Every filter's controller named in instructions read, however deep."""
+    if isinstance(value, dict):
+        own = {value["controller"]} if isinstance(value.get("controller"), str) else set()
+        return own.union(*(_controllers_in(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_controllers_in(v) for v in value))
+    return set()
 
 
 def _what_attached_grants(line: str) -> list[dict[str, Any]] | None:
