@@ -2378,16 +2378,24 @@ def _static(line: str) -> dict[str, Any] | None:
     if flt:  # "Each creature you control with a +1/+1 counter on it has trample" (122.1, 613.1f)
         return _static_grant(m.group(3), m.group(4), {**flt, **({"other": True} if m.group(1) else {})})  # type: ignore
     m = re.fullmatch(r"(Lands you control|Creatures you control|Artifacts you control|Enchanted land|"
-                     r"Enchanted creature) (?:have|has) \"(.+)\"", line)
-    if m:
-        flt = {"enchanted": True} if m.group(1).startswith("Enchanted") else permanent_filter(m.group(1))
-        quoted = m.group(2)
+                     r"Enchanted creature|Equipped creature|All Sliver creatures|All Slivers|Sliver creatures you control) "
+                     r"(?:gets? ([+-]\d+/[+-]\d+) and )?(?:have|has) (?:([a-z ,]+?) and )?\"(.+)\"", line)
+    if m:  # 613.1f: the ability (and +N/+N, keywords) it gives
+        flt = {"enchanted": True} if m.group(1).startswith(("Enchanted", "Equipped")) else \
+            _SLIVERS.get(m.group(1)) or permanent_filter(m.group(1))
+        quoted = m.group(4)
         if "~" in quoted:  # the granting card named inside the granted ability: not the permanent that has it
             return None
         granted = activated(_THIS.sub("~", quoted))
-        if flt and granted:
-            return {"static": {"grant": granted, "filter": flt}}
+        body = _pt_and_keywords(m.group(2), m.group(3)) if m.group(2) or m.group(3) else {}
+        if flt and granted and body is not None:
+            return {"static": {**body, "grant": granted, "filter": flt}}
     return _lord(line)
+
+
+#: "All Sliver creatures have", "All Slivers have", "Sliver creatures you control have" (the Sliver lords' subjects).
+_SLIVERS = {"All Sliver creatures": {"types": ["creature"], "subtypes": ["sliver"]}, "All Slivers": {"subtypes": ["sliver"]},
+            "Sliver creatures you control": {"types": ["creature"], "subtypes": ["sliver"], "controller": "you"}}
 
 
 #: What a lord's filter may ask besides card types and subtypes (611.3a, 613.1e-f). Colors and keywords for an effect
