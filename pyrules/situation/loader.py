@@ -783,7 +783,7 @@ def _stack_ability(f: Field, by_id: dict[str, GameObject], player_ref: Any, play
     if that is not None and about_that and that not in by_id:
         raise f.child("that").fail(f"unknown object '{that}'")
     that_much = _value(f, "stack_item", "that_much")
-    about_much = any(e.kind in ("gain_life_that_much", "lose_life_that_much") for e in ability.effects)
+    about_much = any(e.kind.endswith("_that_much") for e in ability.effects)
     if about_much and that_much is None:
         raise f.fail(f"'{iid}' says \"that much\": give the amount of the event it triggered on with 'that_much: N'")
     if that_much is not None and not about_much:

@@ -1985,6 +1985,18 @@ EFFECTS: tuple[Kind, ...] = (
       for name, verb, example in (
           ("gain_life_that_much", "gain", "combat/a-creature-that-gains-as-much-life-as-it-deals-damage"),
           ("lose_life_that_much", "lose", "stack/a-creature-that-loses-you-life-as-it-is-dealt-damage"))),
+    Kind("effect", "damage_any_target_that_much", "this deals that much damage to any target: as much as the event the "
+         "ability triggered on was (the damage dealt or dealt to, 603.2, 120.1): in a deals_damage or dealt_damage "
+         "triggered ability", Modelled("events.lp", ("603.2", "120.1")), Flag(),
+         frozenset({"deals_damage", "dealt_damage"}) | DAMAGE_TO_PLAYER,
+         term=lambda value, ctx: fn("damage_any_target_that_much", ctx.target(0)), targets=lambda value: (ANY_TARGET,),
+         text=lambda v: "This deals that much damage to any target",
+         example="stack/a-creature-that-deals-as-much-damage-as-it-is-dealt"),
+    Kind("effect", "damage_you_that_much", "this deals that much damage to you (its controller): as much as the event "
+         "the ability triggered on was (603.2, 120.1): in a deals_damage or dealt_damage triggered ability",
+         Modelled("events.lp", ("603.2", "120.1")), Flag(), frozenset({"deals_damage", "dealt_damage"}) | DAMAGE_TO_PLAYER,
+         term=_const("damage_you_that_much"), text=lambda v: "This deals that much damage to you",
+         example="stack/a-creature-that-deals-you-as-much-damage-as-it-is-dealt"),
     Kind("effect", "additional_upkeep_steps_that_many", "you get that many additional upkeep steps after this phase: "
          "as many as the combat damage the ability triggered on (500.8, 500.10); in a deals_combat_damage_to_player "
          "triggered ability, resolving in the combat phase of its controller's turn",
