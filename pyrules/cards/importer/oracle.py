@@ -893,6 +893,8 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"You gain (\d+) life"), lambda m: {"gain_life": int(m[1])}),
     (re.compile(r"You lose (\d+) life"), lambda m: {"lose_life": int(m[1])}),
     (re.compile(r"You (gain|lose) that much life"), lambda m: {f"{m[1]}_life_that_much": True}),  # 603.2
+    (re.compile(r"~ deals that much damage to (any target|you)"),  # 603.2: as much as the event's damage
+     lambda m: {"damage_any_target_that_much" if m[1] == "any target" else "damage_you_that_much": True}),
     (re.compile(r"You get that many additional upkeep steps after this phase"),  # 500.8, 500.10
      lambda m: {"additional_upkeep_steps_that_many": True}),
     (re.compile(r"Each opponent loses (\d+) life"), lambda m: {"each_opponent_loses_life": int(m[1])}),
