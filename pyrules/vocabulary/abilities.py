@@ -339,6 +339,7 @@ _FROM_ITS_ZONE = frozenset({"return_self_to_hand", "return_self_to_battlefield"}
 #: Instructions about "that creature" (603.2, 603.7c), and the triggers whose event is about one (transition.py keeps
 #: it as the ability triggers).
 _THAT_EFFECTS = frozenset({"damage_that", "destroy_that", "sacrifice_that", "exile_that", "return_that_to_hand",
+                           "remove_counter_that",
                            "lasting_on_that", "tap_that_creature", "skip_untap_that_creature"})
 #: Instructions about "that creature" of an enters trigger with a filter: the permanent that entered (603.2).
 ABOUT_WHAT_ENTERED = frozenset({"create_token_copy_that", "move_counter_to_that", "attach_to_that", "explore_that"})

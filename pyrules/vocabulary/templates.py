@@ -2232,6 +2232,11 @@ EFFECTS: tuple[Kind, ...] = (
           ("exile_that", "exile", "406.2", "sequences/a-token-exiled-at-the-next-end-step"),
           ("return_that_to_hand", "return to its owner's hand", "400.3",
            "sequences/returned-to-hand-at-the-next-end-step"))),
+    Kind("effect", "remove_counter_that", "remove a counter of a kind from the object this delayed triggered ability refers "
+         "to (\"remove a +1/+1 counter from it at end of combat\"), if it is still on the battlefield with one (603.7c, "
+         "122.1)", Modelled("stack.lp", ("603.7c", "122.1")), Name("counter kind"), frozenset({"triggered"}),
+         term=lambda value, ctx: fn("remove_counter_that", C(value)),
+         text=lambda v: f"Remove a {v} counter from it", example="combat/a-counter-removed-at-end-of-combat"),
     Kind("effect", "lasting_on_self", "this permanent gets the lasting effect of this card's ability N (\"~ gets "
          "+1/+1 until end of turn\"), as this resolves (611.2a, 611.2c)", Modelled("stack.lp", ("611.2a", "611.2c")),
          Count(1), RESOLVING, term=lambda value, ctx: fn("lasting_on_self", value),
