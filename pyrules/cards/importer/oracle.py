@@ -3240,7 +3240,7 @@ def _with_delayed_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
 #: "Destroy that creature at end of combat", "sacrifice it at end of combat" (603.7a, 511.2): a delayed triggered ability
 #: about the creature the trigger's event is about, or about this permanent.
 _END_OF_COMBAT = re.compile(r"(?:([Ss]acrifice|[Ee]xile|[Dd]estroy) (~|it|that creature)|[Rr]eturn (~|it|that creature) "
-                            r"to its owner's hand) at end of combat\.")
+                            r"to its owner's hand|[Rr]emove an? (\S+) counter from (it)) at end of combat\.")
 _DELAYED_THAT = "That creature gets the delayed ability"
 
 
@@ -3252,7 +3252,10 @@ def _with_end_of_combat_clause(line: str, spell_card: bool) -> list[dict[str, An
     if not m or _END_OF_COMBAT.search(line, m.end()) or spell_card or line[m.end():]:
         return None
     verb = (m.group(1) or "").lower() or None
-    who = m.group(2) or m.group(3)
+    who = m.group(2) or m.group(3) or m.group(5)
+    counter = counter_kind(m.group(4)) if m.group(4) else None
+    if m.group(4) and counter is None:
+        return None
     before = line[:m.start()]
     if who == "that creature":
         if not re.fullmatch(r"Whenever ~ (?:blocks|becomes blocked by|blocks or becomes blocked by|deals combat damage "
@@ -3266,7 +3269,8 @@ def _with_end_of_combat_clause(line: str, spell_card: bool) -> list[dict[str, An
     read = translate_line(before + clause, spell_card)
     if read is None or any(_delayed(a) for a in read):
         return None
-    return [*read, {"triggered": {"when": "end_of_combat", "lasting": "once", "effect": {_DELAYED_VERBS[verb]: True}}}]
+    delayed = {"remove_counter_that": counter} if counter else {_DELAYED_VERBS[verb]: True}
+    return [*read, {"triggered": {"when": "end_of_combat", "lasting": "once", "effect": delayed}}]
 
 
 def _with_lasting_each(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
