@@ -2079,6 +2079,12 @@ EFFECTS: tuple[Kind, ...] = (
          "controller chooses which as this is followed; no target (608.2d, 400.3)", Modelled("choices.lp", ("608.2d",)),
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("return_one_to_hand", ctx.filter(value, "eff")),
          example="choices/a-bounce-land-returns-a-land"),
+    Kind("effect", "sacrifice_unless_return", "sacrifice this permanent unless you return a [filter] permanent to its "
+         "owner's hand: you choose one to return, or none and this is sacrificed (118.12, 608.2d; no target)",
+         Modelled("choices.lp", ("118.12", "608.2d", "701.21a")), FilterShape("objects"), ON_PERMANENT,
+         term=lambda value, ctx: fn("sacrifice_unless_return", ctx.filter(value, "eff")),
+         text=lambda v: f"Sacrifice this unless you return a {filter_words(v)} permanent to its owner's hand",
+         example="choices/a-lair-is-sacrificed-unless-a-land-returns"),
     Kind("effect", "prevent_next_any_target", "prevent the next N damage that would be dealt to any target this "
          "turn: a shield for it (615.7)", Modelled("stack.lp", ("615.7",)), Count(1, maximum=SHIELD_LIMIT), RESOLVING,
          term=lambda value, ctx: fn("prevent_next", ctx.target(0), value), asp="prevent_next",
