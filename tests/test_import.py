@@ -1858,6 +1858,9 @@ _LINES = [
      [{"activated": {"cost": ["{1}", {"sacrifice_many": {"count": 2, "filter": {"types": ["land"], "controller": "you"}}}],
                      "effect": {"draw": 1}}}]),
     ("Tap two Elves you control: You gain 2 life.", False, None),
+    ("When ~ enters, sacrifice it unless you return an untapped Island you control to its owner's hand.", False,
+     [{"triggered": {"when": "enters", "effect": {"sacrifice_unless_return": {
+         "controller": "you", "untapped": True, "subtypes": ["island"]}}}}]),
     ("Whenever ~ attacks or blocks, remove a +1/+1 counter from it at end of combat.", False,
      [{"triggered": {"when": "attacks", "effect": {"lasting_on_self": "delayed"}}},
       {"triggered": {"when": "blocks", "effect": {"lasting_on_self": "delayed"}}},

@@ -1154,6 +1154,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"exile_target": {**flt, "other": True}} if flt is not None and "controller" not in flt else None
     if permanent and sentence == "Return the exiled card to the battlefield under its owner's control":
         return {"return_exiled": True}
+    m = re.fullmatch(r"Sacrifice ~ unless you return (a|an|another) (.+?) to its owner's hand", sentence)
+    flt = permanent_filter(f"{m.group(1)} {m.group(2)}") if m and permanent else None
+    if flt is not None:  # 118.12: one returned, or this sacrificed
+        return {"sacrifice_unless_return": flt}
     m = re.fullmatch(r"Sacrifice ~ unless you sacrifice (a|an) (.+)", sentence)
     if m and permanent:
         flt = permanent_filter(m.group(2))
