@@ -2322,3 +2322,22 @@ def test_a_permission_to_play_a_card_outside_exile_is_refused(write, line_of):
         """)
     assert_error(path, line_of(path, "may_play: alice"), "'bolt' is in the graveyard; pyrules models the permission to "
                  "play a card in exile (CR 601.3)")
+
+
+def test_an_if_you_control_condition_is_checked(write, line_of):
+    """603.4: "if you control two or more Gates" is {you_control: {count: N, filter: F}}, N at least 1."""
+    path = write("if.yaml", """\
+        players: [alice, bob]
+        cards:
+          - name: Test Keeper
+            types: [creature]
+            power: 2
+            toughness: 4
+            abilities:
+              - triggered: {when: enters, if: {you_control: {count: 0, filter: {subtypes: [gate]}}}, effect: {gain_life: 7}}
+        objects:
+          - {id: keeper, card: Test Keeper, controller: alice}
+        question: {activatable: alice}
+        """)
+    error = load_error(path)
+    assert error.where == f"{path}:{line_of(path, 'count: 0')}" and "count must be at least 1, not 0" in error.message

@@ -237,7 +237,11 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
     if ability.trigger and ("trigger", ability.trigger) not in skip:
         out.append(fn("ability_trigger", d, kind("trigger", ability.trigger).term(True, ctx)))
     if ability.intervening_if and ("ability", ability.keyword or "if") not in skip and ("option", "if") not in skip:
-        out.append(fn("ability_if", d, condition_term(ability.intervening_if)))
+        condition = ability.intervening_if
+        if isinstance(condition, tuple):  # {you_control: {count: N, filter: F}}: controls(F,N)
+            out.append(fn("ability_if", d, fn("controls", ctx.filter(condition[2], "if"), condition[1])))
+        else:
+            out.append(fn("ability_if", d, condition_term(condition)))
     if ability.event and ("replacement_event", ability.event) not in skip:
         out.append(fn("ability_event", d, kind("replacement_event", ability.event).term(True, ctx)))
     if ability.modify is not None and ("modification", ability.modify.kind) not in skip:

@@ -54,7 +54,7 @@ class AbilitySpec:
     effects: tuple[Part, ...] = ()  # instructions in order (for an enters ability: what it does)
     keyword: str = ""
     trigger: str = ""  # triggered: the event
-    intervening_if: str = ""  # triggered: an "if" checked as it triggers (603.4); enters: the condition of its rider
+    intervening_if: Any = ""  # triggered: an "if" checked as it triggers (603.4); enters: the condition of its rider
     # (614.1c): came_since_last_upkeep (echo), kicked (702.33d), evoked (702.74a)
     event: str = ""  # replacement: the event it modifies
     modify: Part | None = None  # replacement: what it does to the event

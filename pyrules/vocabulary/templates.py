@@ -258,6 +258,32 @@ class UpToMatching(Shape):
         return f.child("count").integer(minimum=1), FilterShape("objects").parse(f.child("filter"))
 
 
+#: The conditions an "if" names by a word (603.4, 614.1c).
+IF_WORDS = ("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
+                "revolt", "raid", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
+                "with_two_other_attackers", "x_in_cost", "untapped", "tapped", "no_spells_cast_last_turn",
+                "two_spells_cast_last_turn", "surged", "p1p1_counter", "tribute_not_paid", "citys_blessing",
+                *SPENT_CONDITIONS)
+
+
+@dataclass(frozen=True)
+class IfCondition(Shape):
+    """A condition an "if" asks: one of IF_WORDS, or ``{you_control: {count: N, filter: F}}``: N or more permanents
+    of a filter that the ability's controller controls (603.4)."""
+
+    form = "one of the words below, or {you_control: {count: N, filter: a filter}}"
+
+    def parse(self, f: Field) -> Any:
+        if isinstance(f.value, dict):
+            f.only_keys({"you_control"})
+            inner = f.child("you_control")
+            inner.mapping()
+            inner.only_keys({"count", "filter"})
+            return ("you_control", Count(1, maximum=20).parse(inner.child("count")),
+                    FilterShape("objects").parse(inner.child("filter")))
+        return OneOf(IF_WORDS).parse(f)
+
+
 @dataclass(frozen=True)
 class ManyMatching(Shape):
     """``{count: N, filter: ...}``: N different objects the filter matches (N at least ``least``: of permanents 2, one
@@ -3121,15 +3147,13 @@ OPTIONS: tuple[Kind, ...] = (
          "two_spells_cast_last_turn (\"if no spells were cast last turn\", \"if a player cast two or more spells last "
          "turn\": the players' spells_cast_last_turn), or surged (\"if its surge cost was paid\", 702.117a), or "
          "tribute_not_paid (\"if tribute wasn't paid\", 702.104b), or citys_blessing (\"if you have the city's "
-         "blessing\", 702.131c), or "
+         "blessing\", 702.131c), or {you_control: {count: N, filter: F}} (\"if you control two or more "
+         "Gates\": N or more permanents of the filter that the ability's controller controls, checked again as it "
+         "resolves), or "
          "p1p1_counter (\"if this has a +1/+1 counter on it\": graft, 702.58a; checked again as it resolves); each "
          "checked as the ability triggers or applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
-         OneOf(("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_renowned", "opponent_damaged_this_turn",
-                "revolt", "raid", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
-                "with_two_other_attackers", "x_in_cost", "untapped", "tapped", "no_spells_cast_last_turn",
-                "two_spells_cast_last_turn", "surged", "p1p1_counter", "tribute_not_paid", "citys_blessing",
-                *SPENT_CONDITIONS)),
+         IfCondition(),
          frozenset({"triggered", "enters"}),
          term=lambda v, ctx: condition_term(v), example="sequences/unkicked-creature-enters-without-counters",
          asp="ability_if"),
