@@ -1858,6 +1858,10 @@ _LINES = [
      [{"activated": {"cost": ["{1}", {"sacrifice_many": {"count": 2, "filter": {"types": ["land"], "controller": "you"}}}],
                      "effect": {"draw": 1}}}]),
     ("Tap two Elves you control: You gain 2 life.", False, None),
+    ("When ~ enters, if you control two or more Gates, you gain 7 life.", False,
+     [{"triggered": {"when": "enters", "effect": {"gain_life": 7},
+                     "if": {"you_control": {"count": 2, "filter": {"subtypes": ["gate"]}}}}}]),
+    ("When ~ dies, if you control a Vraska planeswalker, you gain 2 life.", False, None),
     ("When ~ enters, sacrifice it unless you return an untapped Island you control to its owner's hand.", False,
      [{"triggered": {"when": "enters", "effect": {"sacrifice_unless_return": {
          "controller": "you", "untapped": True, "subtypes": ["island"]}}}}]),

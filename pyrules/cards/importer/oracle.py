@@ -2764,6 +2764,12 @@ def _block_partner(phrase: str) -> dict[str, Any] | None:
         else {"types": ["artifact", "creature"]} if phrase == "artifact" else None
 
 
+#: The triggers whose "if you control ..." is read (603.4): ones whose source is on the battlefield as they trigger and
+#: resolve (not "when ~ dies", whose source has left).
+_CONTROLS_IF_TRIGGERS = frozenset({"enters", "beginning_of_upkeep", "beginning_of_end_step", "beginning_of_combat",
+                                   "attacks", "deals_combat_damage_to_player", "blocks", "becomes_blocked"})
+
+
 def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = False) -> dict[str, Any] | None:
     condition = re.match(r"if (?:it|~) was kicked, |if you (didn't )?cast it from your hand, |if its surge cost was paid, "
                          r"|if tribute wasn't paid, ", text) if flt is None and when == "enters" else None
@@ -2781,6 +2787,17 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         if when == "beginning_of_each_upkeep" else None
     if last_turn:  # the werewolves' intervening if (603.4) on the turn before this one
         text = text[last_turn.end():]
+    controls = re.match(r"if you control (a|an|two or more|three or more|four or more|five or more) (.+?), ", text) \
+        if when in _CONTROLS_IF_TRIGGERS and not (condition or spent or revolt or last_turn) else None
+    controlled = None
+    if controls:  # 603.4: "if you control two or more Gates", asked as it triggers and as it resolves
+        words = controls.group(2)
+        controlled = {"subtypes": [_LAND_PLURALS[words]]} if words in _LAND_PLURALS else \
+            {"subtypes": ["gate"]} if words == "Gates" else permanent_filter(words) or \
+            (_card_filter(words) if controls.group(1) in ("a", "an") else None)
+        if controlled is None or "controller" in controlled:
+            return None
+        text = text[controls.end():]
     tapped = re.match(r"if ~ is (un)?tapped, ", text) if flt is None and not (condition or spent or revolt) else None
     if tapped:  # an intervening if (603.4) on the permanent's status (110.5), asked again as it resolves
         text = text[tapped.end():]
@@ -2840,6 +2857,9 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         body["if"] = "untapped" if tapped.group(1) else "tapped"
     if last_turn:
         body["if"] = "no_spells_cast_last_turn" if last_turn.group(1).startswith("no") else "two_spells_cast_last_turn"
+    if controlled is not None:
+        count = 1 if controls.group(1) in ("a", "an") else number(controls.group(1).split()[0])  # type: ignore[union-attr]
+        body["if"] = {"you_control": {"count": count, "filter": controlled}}
     return {"triggered": body}
 
 
