@@ -2964,6 +2964,10 @@ STATICS: tuple[Kind, ...] = (
          Modelled("continuous.lp", ("613.1f", "113.10c")), KeywordNames(),
          term=lambda v, ctx: [fn("gain_keyword", C(k)) for k in v], example="layers/flying-granted-after-losing-abilities",
          asp="gain_keyword"),
+    Kind("static", "spares_its_aura", "\"This effect doesn't remove [this Aura]\": the protection this Aura's ability "
+         "gives the permanent it enchants doesn't make the Aura illegally attached (702.16c)",
+         Modelled("sba.lp", ("702.16c", "704.5m")), Flag(), term=_const("spares_its_aura"),
+         example="layers/a-ward-aura-stays-on-the-creature-it-protects"),
     Kind("static", "lose_keywords", "each [filter] loses these keyword abilities (layer 6)",
          Modelled("continuous.lp", ("613.1f", "113.10c")), KeywordNames(),
          term=lambda v, ctx: [fn("lose_keyword", C(k)) for k in v], example="layers/gravity-sphere-takes-flying",

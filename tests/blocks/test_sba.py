@@ -200,8 +200,8 @@ def test_nothing_with_a_quality_is_attached_to_a_permanent_with_protection_from_
                attached_to(aura,guard). matches(f,aura,guard).
                permanent(sword). has_subtype(sword,equipment). attached_to(sword,guard).
                permanent(plain). has_subtype(plain,equipment). attached_to(plain,guard)."""
-    assert derive("sba:303.4a", facts, _SHOW) == {"_illegally_attached(aura)", "_illegally_attached(sword)",
-                                                  "_legally_attached(plain)"}
+    assert derive(["sba:303.4a", "sba:702.16c"], facts, _SHOW) == {
+        "_illegally_attached(aura)", "_illegally_attached(sword)", "_legally_attached(plain)"}
 
 
 @covers("sba:303.4a")
@@ -335,3 +335,17 @@ def test_303_4d_no_aura_enchants_itself_and_an_aura_creature_enchants_nothing():
 def test_ten_poison_counters_lose_the_game():
     facts = "_check. poison(alice,10). poison(bob,9). poison(carol,12)."
     assert derive("sba:704.5c", facts, "_would_lose") == {"_would_lose(alice,poison)", "_would_lose(carol,poison)"}
+
+
+@covers("sba:702.16c")
+def test_an_auras_own_protection_does_not_remove_it():
+    ward = """_check. attached_to(o,t). permanent(o). has_subtype(o,aura). has_ability(o,a). instance_of(a,d).
+              ability_static(d,spares_its_aura). has_keyword(t,protection_from_white). has_color(o,w).
+              protected_from(t,o). keyword_given(t,o,protection_from_white). """
+    assert derive("sba:702.16c", ward, ["_protection_removes", "_spared"]) == {"_spared(t,o)"}
+    # The same protection printed on the creature too: it still removes the Aura.
+    printed = ward + "face_card(t,c). card_keyword(c,protection_from_white)."
+    assert derive("sba:702.16c", printed, ["_protection_removes", "_spared"]) == {"_protection_removes(t,o)"}
+    # Another white Aura without the words is removed.
+    other = "_check. attached_to(p,t). permanent(p). has_subtype(p,aura). protected_from(t,p)."
+    assert derive("sba:702.16c", other, "_protection_removes") == {"_protection_removes(t,p)"}

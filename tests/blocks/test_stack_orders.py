@@ -82,6 +82,7 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
                                                      "pt_equal_count", "set_base_pt", "switch_pt", "gain_control",
                                                      "restrictions",  # (who may attack or block: no life or card)
                                                      "activate_as_though_haste",  # (who may activate: likewise)
+                                                     "spares_its_aura",  # (which Auras stay attached: likewise)
                                                      "unblockable_by_power", "unblockable_by",  # (likewise)
                                                      "cant_block_power",  # (likewise)
                                                      "spell_cost", "spell_cost_each",  # (spells being cast: none is)
