@@ -1858,6 +1858,8 @@ _LINES = [
      [{"activated": {"cost": ["{1}", {"sacrifice_many": {"count": 2, "filter": {"types": ["land"], "controller": "you"}}}],
                      "effect": {"draw": 1}}}]),
     ("Tap two Elves you control: You gain 2 life.", False, None),
+    ("Enchanted creature has protection from white. This effect doesn't remove ~.", False,
+     [{"static": {"gain_keywords": ["protection_from_white"], "spares_its_aura": True, "filter": {"enchanted": True}}}]),
     ("When ~ enters, if you control two or more Gates, you gain 7 life.", False,
      [{"triggered": {"when": "enters", "effect": {"gain_life": 7},
                      "if": {"you_control": {"count": 2, "filter": {"subtypes": ["gate"]}}}}}]),

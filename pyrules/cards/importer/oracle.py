@@ -2368,6 +2368,13 @@ def _static(line: str) -> dict[str, Any] | None:
     cda = _characteristic_defining(line)
     if cda is not None:
         return cda
+    m = re.fullmatch(r"Enchanted creature (?:gets ([+-]\d+/[+-]\d+) and )?has protection from (white|blue|black|red|green|"
+                     r"the chosen color)\. This effect doesn't remove ~\.", line)
+    if m:  # 702.16c: the Aura's own protection does not remove it
+        quality = "chosen_color" if m.group(2) == "the chosen color" else m.group(2)
+        body = _pt_and_keywords(m.group(1), None) if m.group(1) else {}
+        return {"static": {**(body or {}), "gain_keywords": [f"protection_from_{quality}"], "spares_its_aura": True,
+                           "filter": {"enchanted": True}}}
     m = re.fullmatch(r"(?:Equipped|Enchanted) creature (?:gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+?))?|"
                      r"has ([a-z ,]+?))\.", line)
     if m:  # the permanent this is attached to (as cards.yaml writes Bonesplitter and Arcane Flight)
