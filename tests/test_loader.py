@@ -2341,3 +2341,23 @@ def test_an_if_you_control_condition_is_checked(write, line_of):
         """)
     error = load_error(path)
     assert error.where == f"{path}:{line_of(path, 'count: 0')}" and "count must be at least 1, not 0" in error.message
+
+
+def test_an_if_you_control_condition_of_how_a_permanent_enters_is_refused(write, line_of):
+    """614.1c: an enters rider's condition is read as the permanent enters, with the replacement effects; a count of
+    permanents after the layers is not: refused there."""
+    path = write("if.yaml", """\
+        players: [alice, bob]
+        cards:
+          - name: Test Keeper
+            types: [creature]
+            power: 2
+            toughness: 4
+            abilities:
+              - enters: {tapped: true, if: {you_control: {count: 2, filter: {subtypes: [gate]}}}}
+        objects:
+          - {id: keeper, card: Test Keeper, controller: alice}
+        question: {activatable: alice}
+        """)
+    error = load_error(path)
+    assert isinstance(error, UnsupportedError) and "'if: you_control' is a condition of a triggered ability" in error.message

@@ -724,6 +724,9 @@ def parse_ability(f: Field) -> AbilitySpec:
     if condition in _ATTACK_CONDITIONS or condition == "x_in_cost":
         raise UnsupportedError(body.child("if").where, f"'if: {condition}' is a condition of a trigger's event, not of "
                                "how a permanent enters")
+    if isinstance(condition, tuple):
+        raise UnsupportedError(body.child("if").where, "'if: you_control' is a condition of a triggered ability, not "
+                                                       "of how a permanent enters")
     return AbilitySpec("enters", effects=parts, intervening_if=condition)
 
 
