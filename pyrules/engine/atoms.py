@@ -70,6 +70,7 @@ NESTED_ID_PLACES: dict[str, tuple[int, ...]] = {
     "dealt_damage/3": (0,), "deals_damage/3": (0,), "gains_life/2": (1,), "blocks_too_many/1": (0,),
     "riot/1": (0,), "untap/2": (0,), "keep_tapped/1": (0,), "destruction_replaced/1": (0,), "totem_armor/1": (0,),
     "may/2": (0,), "paid_for/2": (0,), "tap_or_untap/2": (0,), "proliferate/2": (0,), "tribute/1": (0,),
+    "exile/1": (0,), "exert/1": (0,),
 }
 
 
