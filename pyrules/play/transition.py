@@ -861,32 +861,28 @@ def _effect_created(d: _Draft, a: Symbol) -> None:
     d.effects.append(LastingEffect(card, player, index, timestamp=d.entering_timestamp, affects=objects))
 
 
-def _delayed_source(d: _Draft, a: Symbol) -> None:
-    """The source of a delayed triggered ability begun now (603.7d-e): the spell that made it, or the source of the
-    ability that did."""
-    ability, source = a.arguments
+def _on_effect_begun(d: _Draft, ability: Symbol, **changes: Any) -> None:
+    """Record ``changes`` on the lasting effect of ``ability`` begun now (its timestamp is the one taken now)."""
     card, index = ability.arguments[0].string, ability.arguments[1].number
     for n, e in enumerate(d.effects):
         if (e.card, e.ability) == (card, index) and e.timestamp == d.entering_timestamp:
-            d.effects[n] = replace(e, source=_text(source))
+            d.effects[n] = replace(e, **changes)
+
+
+def _delayed_source(d: _Draft, a: Symbol) -> None:
+    """The source of a delayed triggered ability begun now (603.7d-e): the spell that made it, or the source of the
+    ability that did."""
+    _on_effect_begun(d, a.arguments[0], source=_text(a.arguments[1]))
 
 
 def _effect_count(d: _Draft, a: Symbol) -> None:
     """The number a lasting effect begun now counted as it began (608.2h)."""
-    ability, times = a.arguments
-    card, index = ability.arguments[0].string, ability.arguments[1].number
-    for n, e in enumerate(d.effects):
-        if (e.card, e.ability) == (card, index) and e.timestamp == d.entering_timestamp:
-            d.effects[n] = replace(e, times=times.number)
+    _on_effect_begun(d, a.arguments[0], times=a.arguments[1].number)
 
 
 def _effect_color(d: _Draft, a: Symbol) -> None:
     """The color chosen for a lasting effect begun now ("protection from the color of your choice", 611.2a)."""
-    ability, color = a.arguments
-    card, index = ability.arguments[0].string, ability.arguments[1].number
-    for n, e in enumerate(d.effects):
-        if (e.card, e.ability) == (card, index) and e.timestamp == d.entering_timestamp:
-            d.effects[n] = replace(e, color=color.name)
+    _on_effect_begun(d, a.arguments[0], color=a.arguments[1].name)
 
 
 def _upkeeps_added(d: _Draft, a: Symbol) -> None:
