@@ -349,3 +349,6 @@ def test_an_auras_own_protection_does_not_remove_it():
     # Another white Aura without the words is removed.
     other = "_check. attached_to(p,t). permanent(p). has_subtype(p,aura). protected_from(t,p)."
     assert derive("sba:702.16c", other, "_protection_removes") == {"_protection_removes(t,p)"}
+    # The words on a permanent that is no Aura: refused.
+    assert derive("sba:702.16c", "permanent(x). has_ability(x,a). instance_of(a,d). ability_static(d,spares_its_aura).",
+                  "unsupported") == {"unsupported(sparing_itself_but_not_an_aura(x))"}
