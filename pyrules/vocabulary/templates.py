@@ -304,6 +304,27 @@ class ManyMatching(Shape):
 
 
 @dataclass(frozen=True)
+class DiscardInstead(Shape):
+    """``{}``, ``{filter: {types: [land]}}`` or ``{at_random: true}``: the one card "sacrifice it unless you discard"
+    asks for: any card, a card of a filter, or a card at random."""
+
+    form = "{filter: a filter (optional), at_random: true (optional, without a filter)}"
+
+    def parse(self, f: Field) -> Any:
+        if f.value is None:
+            return None, False
+        f.mapping()
+        f.only_keys({"filter", "at_random"})
+        at_random = f.child("at_random").value is True
+        if f.child("at_random").present and not isinstance(f.child("at_random").value, bool):
+            raise f.child("at_random").fail(f"{f.child('at_random').name} is true or false")
+        if at_random and f.child("filter").present:
+            raise f.child("filter").fail("a card discarded at random is any card of the hand: no filter with at_random")
+        flt = FilterShape("objects").parse(f.child("filter")) if f.child("filter").present else None
+        return flt, at_random
+
+
+@dataclass(frozen=True)
 class LookAndTake(Shape):
     """``{look: 4, take: up_to_one, filter: {types: [artifact]}}``: the top N cards looked at, one (up to one, or all
     that match) put into the hand, the rest on the bottom."""
@@ -2111,6 +2132,13 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: fn("sacrifice_unless_return", ctx.filter(value, "eff")),
          text=lambda v: f"Sacrifice this unless you return a {filter_words(v)} permanent to its owner's hand",
          example="choices/a-lair-is-sacrificed-unless-a-land-returns"),
+    Kind("effect", "sacrifice_unless_discard", "sacrifice this permanent unless you discard a card (of a filter, or at "
+         "random): you discard one, or none and this is sacrificed (118.12, 701.9a, 701.9b); a counted hand is refused "
+         "with a filter", Modelled("choices.lp", ("118.12", "701.9a", "701.9b")), DiscardInstead(), ON_PERMANENT,
+         term=lambda v, ctx: fn("sacrifice_unless_discard", ctx.filter(v[0], "eff") if v[0] is not None else C("none"),
+                                C("random" if v[1] else "chosen")),
+         text=lambda v: "Sacrifice this unless you discard a card",
+         example="choices/a-masticore-is-fed-a-card-or-sacrificed"),
     Kind("effect", "prevent_next_any_target", "prevent the next N damage that would be dealt to any target this "
          "turn: a shield for it (615.7)", Modelled("stack.lp", ("615.7",)), Count(1, maximum=SHIELD_LIMIT), RESOLVING,
          term=lambda value, ctx: fn("prevent_next", ctx.target(0), value), asp="prevent_next",
