@@ -1154,6 +1154,11 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"exile_target": {**flt, "other": True}} if flt is not None and "controller" not in flt else None
     if permanent and sentence == "Return the exiled card to the battlefield under its owner's control":
         return {"return_exiled": True}
+    m = re.fullmatch(r"Sacrifice ~ unless you discard (?:a|an) (?:(.+?) )?card( at random)?", sentence)
+    if m and permanent and not (m.group(1) and m.group(2)):  # 118.12, 701.9a-b: any card, of a kind, or at random
+        kind = _card_filter(m.group(1)) if m.group(1) else {}
+        if kind is not None:
+            return {"sacrifice_unless_discard": {"at_random": True} if m.group(2) else {"filter": kind} if kind else {}}
     m = re.fullmatch(r"Sacrifice ~ unless you return (a|an|another) (.+?) to its owner's hand", sentence)
     flt = permanent_filter(f"{m.group(1)} {m.group(2)}") if m and permanent else None
     if flt is not None:  # 118.12: one returned, or this sacrificed
