@@ -337,9 +337,10 @@ def _waits(d: _Draft, a: Symbol) -> None:
 
 
 def _says_that_creature(d: _Draft, instance: Symbol) -> bool:
-    """Whether the enters trigger ``instance`` is about "that creature": the permanent that entered (603.2)."""
-    card = _library(d.before)[instance.arguments[0].string]
-    return bool(NAMES_WHAT_ENTERED & card.abilities[instance.arguments[1].number - 1].instruction_kinds)
+    """Whether the enters trigger ``instance`` is about "that creature": the permanent that entered (603.2), which
+    evolve's "if that creature has greater power or toughness" compares too (702.100a)."""
+    ability = _library(d.before)[instance.arguments[0].string].abilities[instance.arguments[1].number - 1]
+    return bool(NAMES_WHAT_ENTERED & ability.instruction_kinds) or ability.intervening_if == "evolves"
 
 
 def _created_token(d: _Draft, source: Symbol, controller: str) -> str:

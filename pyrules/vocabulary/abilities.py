@@ -515,6 +515,10 @@ def parse_ability(f: Field) -> AbilitySpec:
         if options.get("if") in _ATTACK_CONDITIONS and when != "attacks":
             raise UnsupportedError(body.child("if").where, f"'if: {options['if']}' is a condition of an attack trigger "
                                    "(when: attacks)")
+        if options.get("if") == "evolves" and (when != "enters" or flt is None or "creature" not in flt.get("types", ())
+                                               or options.get("lasting")):
+            raise UnsupportedError(body.child("if").where, "'if: evolves' compares the creature an 'enters' trigger's "
+                                   "event is about with this one (when: enters, a filter of creatures)")
         if options.get("if") == "x_in_cost" and (when not in ("cast", "activate") or options.get("or_self")):
             raise UnsupportedError(body.child("if").where, "'if: x_in_cost' is a condition of a cast or activate "
                                    "trigger's event (when: cast or activate, without or_self)")
@@ -721,7 +725,7 @@ def parse_ability(f: Field) -> AbilitySpec:
     if not parts:
         raise body.fail(f"'enters' needs one of: {', '.join(enters)}")
     condition = kind("option", "if").shape.parse(body.child("if")) if body.child("if").present else ""
-    if condition in _ATTACK_CONDITIONS or condition == "x_in_cost":
+    if condition in _ATTACK_CONDITIONS or condition in ("x_in_cost", "evolves"):
         raise UnsupportedError(body.child("if").where, f"'if: {condition}' is a condition of a trigger's event, not of "
                                "how a permanent enters")
     if isinstance(condition, tuple):

@@ -263,7 +263,7 @@ IF_WORDS = ("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_ren
                 "revolt", "raid", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
                 "with_two_other_attackers", "x_in_cost", "untapped", "tapped", "no_spells_cast_last_turn",
                 "two_spells_cast_last_turn", "surged", "p1p1_counter", "tribute_not_paid", "citys_blessing",
-                *SPENT_CONDITIONS)
+                "evolves", *SPENT_CONDITIONS)
 
 
 @dataclass(frozen=True)
@@ -3182,8 +3182,10 @@ OPTIONS: tuple[Kind, ...] = (
          "blessing\", 702.131c), or {you_control: {count: N, filter: F}} (\"if you control two or more "
          "Gates\": N or more permanents of the filter that the ability's controller controls, checked again as it "
          "resolves), or "
-         "p1p1_counter (\"if this has a +1/+1 counter on it\": graft, 702.58a; checked again as it resolves); each "
-         "checked as the ability triggers or applies",
+         "p1p1_counter (\"if this has a +1/+1 counter on it\": graft, 702.58a; checked again as it resolves), or "
+         "evolves (\"if that creature has greater power or toughness than this creature\": evolve, 702.100a-c, of an "
+         "'enters' trigger whose filter asks for a creature; compared once the creature is on the battlefield and again "
+         "as the ability resolves); each checked as the ability triggers or applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          IfCondition(),
          frozenset({"triggered", "enters"}),
