@@ -1922,6 +1922,10 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"triggered": {"when": "deals_combat_damage_to_player", "if": "not_renowned",
                                "effect": [{"put_counters_self": {"kind": "p1p1", "count": int(m.group(1))}},
                                           {"become_renowned": True}]}}]
+    if line == "Evolve":  # 702.100a: "whenever a creature you control enters, if that creature has greater power or
+        # toughness than this creature, put a +1/+1 counter on this creature" (never true of itself: "another")
+        return [{"triggered": {"when": "enters", "filter": {"types": ["creature"], "controller": "you", "other": True},
+                               "if": "evolves", "effect": {"put_counters_self": {"kind": "p1p1", "count": 1}}}}]
     if line in ("Persist", "Undying"):  # 702.79a, 702.93a: the triggered ability each keyword is
         kind = "m1m1" if line == "Persist" else "p1p1"
         return [{"triggered": {"when": "dies", "if": f"no_{kind}_counters", "effect": {"return_self_with_counter": kind}}}]
