@@ -445,6 +445,32 @@ def test_entwine_chooses_every_mode_of_a_card_with_entwine(write, line_of, cast,
     assert_error(path, line_of(path, "cast:"), message)
 
 
+@pytest.mark.parametrize("cast, marker, message", [
+    ("{object: bears, bestow: true, targets: [elves]}", "bestow: true",
+     "'bears' (Grizzly Bears) has no bestow ability (CR 702.103a)"),
+    ("{object: satyr, bestow: true, targets: [forest]}", "cast:",
+     "'forest' (Forest) can never be target creature permanent"),
+    ("{object: satyr, bestow: true}", "cast:", "'satyr' has 1 target (target creature permanent), not 0"),
+], ids=["no-bestow", "not-a-creature", "no-target"])
+def test_a_spell_cast_bestowed_targets_one_creature(write, line_of, cast, marker, message):
+    """702.103a-b: only a card with bestow is cast bestowed, and then it targets a creature, as an Aura with enchant
+    creature would."""
+    path = write("bestow.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - {{name: Test Satyr, cost: "{{1}}{{G}}", types: [enchantment, creature], power: 2, toughness: 2,
+             abilities: [{{bestow: "{{2}}{{G}}"}}]}}
+        objects:
+          - {{id: satyr, card: Test Satyr, owner: alice, zone: hand}}
+          - {{id: bears, card: Grizzly Bears, owner: alice, zone: hand}}
+          - {{id: elves, card: Llanowar Elves, controller: alice}}
+          - {{id: forest, card: Forest, controller: alice}}
+        question:
+          cast: {cast}
+        """)
+    assert_error(path, line_of(path, marker), message)
+
+
 def test_activate_a_card_in_hand_mapping_form(write, line_of):
     path = write("hand.yaml", """\
         players: [alice, bob]
@@ -866,6 +892,19 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
     ("{name: Relic, types: [artifact]}",
      "{id: relic, card: Relic, owner: alice, zone: hand, renowned: true}", "renowned: true",
      "'relic' is in the hand; only a permanent is renowned"),
+    ("{name: Relic, types: [enchantment, creature], power: 1, toughness: 1, abilities: [{bestow: '{1}'}]}",
+     "{id: relic, card: Relic, owner: alice, zone: hand, bestowed: true}", "bestowed: true",
+     "'relic' is in the hand; only a spell on the stack, or the Aura it became, is bestowed (CR 702.103b)"),
+    ("{name: Relic, types: [enchantment, creature], power: 1, toughness: 1, abilities: [{bestow: '{1}'}]}",
+     "{id: relic, card: Relic, controller: alice, bestowed: true}", "bestowed: true",
+     "'relic' is bestowed but attached to nothing: an unattached bestowed Aura stops being bestowed (CR 702.103f); "
+     "give attached_to"),
+    ("{name: Relic, types: [enchantment, creature], power: 1, toughness: 1}",
+     "{id: relic, card: Relic, controller: alice, bestowed: true}", "bestowed: true",
+     "'relic' is no card with bestow (CR 702.103a)"),
+    ("{name: Relic, types: [enchantment], abilities: [{bestow: '{1}'}]}",
+     "{id: relic, card: Relic, owner: alice, zone: hand}", "abilities",
+     "card 'Relic' has bestow but is no creature card (702.103a)"),
     ("{name: Relic, types: [artifact], abilities: [{evoke: '{1}'}]}",
      "{id: relic, card: Relic, owner: alice, zone: hand, evoked: true}", "evoked: true",
      "'relic' is in the hand; only a spell on the stack, or the permanent it became, was evoked"),
@@ -942,6 +981,7 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
         "dashed-condition-without-dash", "two-dash-abilities", "surged-condition-without-surge",
         "surged-off-the-stack", "two-madness-abilities", "dashed-off-the-stack",
         "renowned-off-the-battlefield",
+        "bestowed-in-a-hand", "bestowed-unattached", "bestowed-without-bestow", "bestow-on-a-noncreature",
         "evoked-off-the-stack", "kicked-off-the-stack", "cast-from-hand-in-a-graveyard", "cast-from-hand-copy",
         "cast-from-hand-with-flashback", "uncounterable-off-the-stack",
         "colors-spent-in-a-hand", "colors-spent-on-a-copy", "colors-spent-on-a-token", "colors-spent-asked-by-nothing",

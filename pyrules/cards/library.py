@@ -131,6 +131,8 @@ def parse_card(f: Field, *, face: bool = False, half: bool = False) -> CardSpec:
                                         "its modes (702.42a)")
     if any(a.intervening_if == "surged" for a in abilities) and not any(a.kind == "surge" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'if: surged' but no surge (702.117)")
+    if any(a.kind == "bestow" for a in abilities) and "creature" not in types:
+        raise f.child("abilities").fail(f"card '{name}' has bestow but is no creature card (702.103a)")
     if any(a.as_long_as[:1] == ("dashed",) for a in abilities) and not any(a.keyword == "dash" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'as_long_as: dashed' but no dash (702.109)")
     for keyword, rule in (("fuse", "702.102a"), ("aftermath", "702.127a")):

@@ -261,7 +261,7 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         out.append(fn("ability_or_self", d))
     if ability.any_player and ("option", "any_player") not in skip:
         out.append(fn("ability_any_player", d))
-    if ability.filter is not None and ability.kind != "enchant":  # (an enchant filter is its target's)
+    if ability.filter is not None and ability.kind not in ("enchant", "bestow"):  # (their filter is their target's)
         fid = fn("flt", d, 0)
         out += _filter_facts(fid, ability.filter, skip)
         out.append(fn("ability_filter", d, fid))
@@ -681,6 +681,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_evoke"))
         if q.dash and ("cast", "dash") not in skip:
             symbols.append(fn("question_dash"))
+        if q.bestow and ("cast", "bestow") not in skip:
+            symbols.append(fn("question_bestow"))
         if q.surge and ("cast", "surge") not in skip:
             symbols.append(fn("question_surge"))
         if q.entwine and ("cast", "entwine") not in skip:

@@ -168,6 +168,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           x=obj.x if to in ("stack", "battlefield") else None, position=0 if to == "library" else None, bottom=False,
           may_play=None,
           kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, dashed=obj.dashed and cast_as,
+          bestowed=obj.bestowed and cast_as,
           surged=obj.surged and cast_as,
           cast_from_hand=obj.cast_from_hand and cast_as,
           cant_be_countered=False, colors_spent=obj.colors_spent if cast_as else (),
@@ -451,6 +452,10 @@ def _turned_over(d: _Draft, a: Symbol) -> None:
 
 def _unattached(d: _Draft, a: Symbol) -> None:
     d.set(d.obj(a.arguments[0]), attached_to=None)
+
+
+def _unbestowed(d: _Draft, a: Symbol) -> None:  # 702.103f: an enchantment creature now
+    d.set(d.obj(a.arguments[0]), bestowed=False)
 
 
 def _transformed(d: _Draft, a: Symbol) -> None:
@@ -947,6 +952,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "attaches/2": _attaches,
     "imprinted/2": _imprinted,
     "unattached/1": _unattached,
+    "unbestowed/1": _unbestowed,
     "entered_transformed/1": _transformed,
     "transformed/1": _turned_over,
     "turned_face_up/1": _turned_face_up,
@@ -1196,6 +1202,7 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
                                         targets=question.targets, kicked=question.kicked, evoked=question.evoke,
                                         surged=question.surge,
                                         dashed=question.dash, cast_from_hand=cast_from == "hand",
+                                        bestowed=question.bestow,
                                         flashback=exiled_as_it_leaves, buyback=question.buyback,
                                         modes=question.modes or obj.modes,
                                         division=question.division or obj.division, face_down=question.face_down,
@@ -1264,7 +1271,7 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.cant_be_countered, o.colors_spent, o.evoked, o.surged, o.dashed, o.cast_from_hand, o.renowned,
+            o.cant_be_countered, o.colors_spent, o.evoked, o.surged, o.dashed, o.bestowed, o.cast_from_hand, o.renowned,
             o.monstrous, o.tribute_paid,
             o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,
             o.chosen_color, o.chosen_type, o.position, o.bottom, o.copy, o.damage, o.damaged_by, o.deathtouch_damage,

@@ -206,9 +206,11 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             _check_face_down(f, obj)
         if obj.division and obj.zone != "stack":
             raise f.child("division").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack divides damage")
+        if obj.bestowed:
+            _check_bestowed(f.child("bestowed"), obj, card.face(obj.face), by_id)
         if obj.zone == "stack":
             _check_spell_targets(f, obj.targets, obj.division, card.face(obj.face), obj.id, by_id, names_, library,
-                                 obj.modes)
+                                 obj.modes, obj.bestowed)
     objects = _combat(object_fields, objects, by_id, names_, active, phase, step, library)
     by_id = {o.id: o for o in objects}
     effect_fields = _elements(root, "effects")
@@ -536,6 +538,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         # casts from nowhere else)
         cast_from_hand=get("cast_from_hand", zone == "stack" and not copy and not get("flashback", False)),
         dashed=get("dashed", False),
+        bestowed=get("bestowed", False),
         surged=get("surged", False),
         renowned=get("renowned", False),
         monstrous=get("monstrous", False),
@@ -1213,10 +1216,28 @@ def _check_modes(body: Field, modes: tuple[int, ...], face: CardSpec, oid: str, 
         raise f.fail(f"'{oid}' ({face.name}) chooses {count} modes, not {len(modes)} (CR 700.2a)")
 
 
+def _check_bestowed(f: Field, obj: GameObject, face: CardSpec, by_id: dict[str, GameObject]) -> None:
+    """A bestowed object is a card with bestow, cast bestowed and on the stack, or the Aura it became, attached to a
+    permanent (702.103a-b: unattached, it would have stopped being bestowed, 702.103f)."""
+    if obj.copy or obj.token or not any(a.kind == "bestow" for a in face.abilities):
+        raise f.fail(f"'{obj.id}' is no card with bestow (CR 702.103a)")
+    if obj.zone not in ("stack", "battlefield"):
+        raise f.fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the Aura it became, is bestowed "
+                     "(CR 702.103b)")
+    if obj.zone == "battlefield" and obj.attached_to is None:
+        raise f.fail(f"'{obj.id}' is bestowed but attached to nothing: an unattached bestowed Aura stops being bestowed "
+                     "(CR 702.103f); give attached_to")
+
+
 def _check_spell_targets(f: Field, targets: tuple[str, ...], division: tuple[int, ...], face: CardSpec, oid: str,
                          by_id: dict[str, GameObject], players: list[str], library: CardLibrary,
-                         modes: tuple[int, ...] = ()) -> None:
-    """The targets of a spell (of the modes chosen), and how it divides its damage among them (601.2c-d)."""
+                         modes: tuple[int, ...] = (), bestow: bool = False) -> None:
+    """The targets of a spell (of the modes chosen), and how it divides its damage among them (601.2c-d); a spell cast
+    bestowed has the one target of an Aura with enchant creature (702.103b)."""
+    if bestow:
+        spec = next(a for a in face.abilities if a.kind == "bestow")
+        _check_targets(f.child("targets"), targets, spec.targets, oid, by_id, players, library, f"'{oid}'")
+        return
     divided = next((a for a in face.abilities if a.kind == "spell" and a.divided), None)
     if divided is not None:
         _check_division(f, targets, division, divided, _spell_targets(face), oid, by_id, players, library, f"'{oid}'")
@@ -1272,13 +1293,17 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     if entwine:  # 702.42a: every mode is chosen
         modes = _entwined_modes(body, modes, face, obj.id)
     _check_modes(body, modes, face, obj.id, entwine)
-    _check_spell_targets(body, targets, division, face, obj.id, by_id, players, library, modes)
+    bestow = body.child("bestow").boolean(default=False)
+    if bestow and not any(a.kind == "bestow" for a in face.abilities):
+        raise body.child("bestow").fail(f"'{obj.id}' ({card.name}) has no bestow ability (CR 702.103a)")
+    _check_spell_targets(body, targets, division, face, obj.id, by_id, players, library, modes, bestow)
     return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), modes, targets, division=division,
                 pool_only=body.child("pool_only").boolean(default=False),
                 kicked=body.child("kicked").boolean(default=False),
                 buyback=body.child("buyback").boolean(default=False),
                 alternative_cost=body.child("alternative_cost").boolean(default=False),
                 evoke=body.child("evoke").boolean(default=False), dash=body.child("dash").boolean(default=False),
+                bestow=bestow,
                 surge=body.child("surge").boolean(default=False), entwine=entwine,
                 madness=body.child("madness").boolean(default=False),
                 rebound=body.child("rebound").boolean(default=False), half=half)
@@ -1307,7 +1332,7 @@ def _cast_face_down(body: Field, obj: GameObject, player_ref: Any) -> Cast:
     """A card cast face down with its morph ability (702.37c): a 2/2 creature spell with no text and no mana cost, so
     with no X, modes, targets, or costs of its text to pay (kicker, buyback, an alternative cost, evoke)."""
     for key in ("x", "modes", "targets", "division", "kicked", "buyback", "alternative_cost", "evoke", "dash", "madness",
-                "rebound", "surge", "entwine"):
+                "rebound", "surge", "entwine", "bestow"):
         if body.child(key).present:
             raise body.child(key).fail(f"'{obj.id}' is cast face down: a spell with no text and no mana cost has no "
                                        f"{key.replace('_', ' ')} (CR 702.37c, 708.2)")

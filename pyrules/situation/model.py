@@ -91,6 +91,7 @@ class GameObject:
     evoked: bool = False  # a spell on the stack, or the permanent it became: its evoke cost was paid (702.74a)
     surged: bool = False  # a spell on the stack, or the permanent it became: its surge cost was paid (702.117a)
     dashed: bool = False  # a spell on the stack, or the permanent it became: its dash cost was paid (702.109a)
+    bestowed: bool = False  # a spell cast bestowed, or the Aura it became while attached: not a creature (702.103)
     cast_from_hand: bool = False  # a spell on the stack, or the permanent it became: cast from its owner's hand (601.2a)
     cant_be_countered: bool = False  # a spell on the stack: it can't be countered (the mana spent on it said so, 106.6)
     colors_spent: tuple[str, ...] = ()  # a spell on the stack, or the permanent it became: the colors of the mana spent
@@ -234,6 +235,7 @@ class Cast:
     alternative_cost: bool = False  # its alternative cost is paid instead of its mana cost (118.9)
     evoke: bool = False  # its evoke cost is paid instead of its mana cost (702.74a)
     dash: bool = False  # its dash cost is paid instead of its mana cost (702.109a)
+    bestow: bool = False  # its bestow cost is paid instead of its mana cost: cast bestowed, as an Aura (702.103a-b)
     surge: bool = False  # its surge cost is paid instead of its mana cost (702.117a)
     entwine: bool = False  # its entwine cost is paid too: every mode of the modal spell is chosen (702.42a)
     madness: bool = False  # cast for its madness cost while its madness trigger resolves (702.35b)

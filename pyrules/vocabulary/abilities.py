@@ -89,7 +89,7 @@ class AbilitySpec:
         """Each use of the word "target" in its instructions, in order (115.1)."""
         if self.kind == "enters":
             return ()
-        if self.kind == "enchant":  # an Aura spell targets what its enchant ability allows (303.4a, 702.5b)
+        if self.kind in ("enchant", "bestow"):  # an Aura spell targets what its enchant ability allows (303.4a, 702.5b)
             flt = self.filter or Filter({})
             return (TargetSpec(f"target {filter_words(flt)} permanent", "battlefield", flt),)
         return tuple(t for e in self.effects for t in targets_of(kind("effect", e.kind), e.value))
@@ -103,7 +103,7 @@ class AbilitySpec:
     @property
     def target_modes(self) -> tuple[int, ...]:
         """For each target, the mode of the instruction that says it (0 for an ability without modes)."""
-        if self.kind in ("enters", "enchant"):
+        if self.kind in ("enters", "enchant", "bestow"):
             return (0,) * len(self.targets)
         modes = self.modes or (0,) * len(self.effects)
         return tuple(m for e, m in zip(self.effects, modes) for _ in targets_of(kind("effect", e.kind), e.value))
@@ -121,6 +121,8 @@ class AbilitySpec:
             return self.keyword.replace("_", " ").capitalize()
         if self.kind == "enchant":
             return "Enchant"
+        if self.kind == "bestow":
+            return f"Bestow {mana_text(self.costs[0].value)}"
         if self.kind == "activated" and self.keyword:
             return f"{self.keyword.capitalize()} {mana_text(self.costs[0].value)}"
         if self.kind == "activated":
@@ -689,6 +691,12 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise body.fail("an evoke cost with {X} is not modelled")
         return AbilitySpec("triggered", trigger="enters", intervening_if="evoked", costs=(Part("mana", cost),),
                            effects=(Part("sacrifice_self", True),), keyword="evoke")
+    if key == "bestow":  # 702.103a: an alternative cost, and what the card is while bestowed (an Aura with enchant
+        # creature): the ability holds the cost and, as an enchant ability would, its spell's one target
+        cost = kind("cost", "mana").shape.parse(body)
+        if any(sym == "x" for sym, _ in cost):
+            raise UnsupportedError(body.where, "a bestow cost with {X} (107.3)")
+        return AbilitySpec("bestow", costs=(Part("mana", cost),), filter=Filter({"types": ("creature",)}))
     if key in ("morph", "megamorph"):  # 702.37a-b: cast face down for {3}; turned face up for this cost (702.37e)
         cost = kind("cost", "mana").shape.parse(body)
         if not cost or any(sym == "x" for sym, _ in cost):

@@ -370,6 +370,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "evoked", "a spell on the stack cast for its evoke cost, or the permanent it became (702.74a)",
            Modelled("triggers.lp", ("702.74a", "603.4")), Bool(), term=_flag_fact("object_evoked", "evoked"),
            example="sequences/evoked-creature-is-sacrificed", asp="object_evoked"),
+    _field("object", "bestowed", "a spell on the stack cast bestowed (702.103b: an Aura spell with enchant creature, its "
+           "target a creature), or the Aura it became, attached to a creature (702.103a); it is no creature while "
+           "bestowed", Modelled("core.lp", ("702.103a", "702.103b", "702.103f")), Bool(),
+           term=_flag_fact("object_bestowed", "bestowed"), example="sequences/a-bestowed-aura-becomes-a-creature",
+           asp="object_bestowed"),
     _field("object", "dashed", "a spell on the stack cast for its dash cost, or the permanent it became (702.109a): it has "
            "haste, and returns to its owner's hand at the next end step", Modelled("continuous.lp", ("702.109a",)), Bool(),
            term=_flag_fact("object_dashed", "dashed"), example="combat/a-dashed-creature-attacks-at-once",
@@ -657,6 +662,9 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "evoke", "its evoke cost is paid instead of its mana cost (702.74a): the spell, and the permanent it "
            "becomes, is evoked", Modelled("casting.lp", ("702.74a", "118.9")), Bool(),
            example="sequences/evoked-creature-is-sacrificed", asp="question_evoke"),
+    _field("cast", "bestow", "its bestow cost is paid instead of its mana cost (702.103a): the spell is bestowed, an Aura "
+           "spell with enchant creature that targets one creature (702.103b)", Modelled("casting.lp", ("702.103a",
+           "702.103b", "118.9")), Bool(), example="sequences/a-bestowed-aura-becomes-a-creature", asp="question_bestow"),
     _field("cast", "dash", "its dash cost is paid instead of its mana cost (702.109a): the spell, and the permanent it "
            "becomes, is dashed", Modelled("casting.lp", ("702.109a", "118.9")), Bool(),
            example="sequences/a-dashed-creature-returns-at-the-end-step", asp="question_dash"),

@@ -662,6 +662,15 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "\"when this enters, if its evoke cost was paid, its controller sacrifices it\" (702.74a); cast with evoke: true",
          Modelled("casting.lp", ("702.74a", "118.9", "603.4")), ManaSymbols(), asp="question_evoke",
          example="sequences/evoked-creature-is-sacrificed"),
+    Kind("ability", "bestow", "Bestow [cost] (702.103a): \"you may cast this card bestowed by paying [cost] rather "
+         "than its mana cost\" (cast with bestow: true and one target creature), and \"as long as it is bestowed, it is "
+         "an Aura with enchant creature and isn't a creature\": the spell targets a creature, and resolves into an Aura "
+         "attached to it (a permanent bestowed, the object field); should it become unattached (the creature gone, or "
+         "no longer one it may enchant), it stops being bestowed and stays on the battlefield as an enchantment "
+         "creature (702.103f, not put into a graveyard by 704.5m). Its target gone as it would resolve (702.103e, "
+         "where it resolves as an enchantment creature) is refused", Modelled("casting.lp", ("702.103a", "702.103b",
+         "702.103f", "118.9")), ManaSymbols(), asp="question_bestow",
+         example="sequences/a-bestowed-aura-becomes-a-creature"),
     Kind("ability", "morph", "Morph [cost]: \"you may cast this card as a 2/2 face-down creature with no text, name, "
          "subtypes or mana cost by paying {3} rather than its mana cost\" (cast with face_down: true), and, face down, "
          "its controller may turn it face up for [cost] any time they have priority (702.37a, 702.37c, 702.37e)",

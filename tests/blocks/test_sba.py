@@ -239,6 +239,19 @@ def test_an_unattached_aura_is_not_illegally_attached_here():
     assert derive("sba:303.4a", facts, _SHOW) == set()
 
 
+@covers("sba:303.4a")
+def test_a_bestowed_aura_enchants_what_its_bestow_ability_targets():
+    """702.103b: a bestowed Aura's enchant creature is its bestow ability's; an Aura that is not bestowed does not read
+    a bestow ability."""
+    facts = """_check. ability(b,bestow). ability_target(b,1,f,battlefield). permanent(bear). has_type(bear,creature).
+               permanent(s1). bestowed(s1). has_subtype(s1,aura). has_ability(s1,b). attached_to(s1,bear).
+               matches(f,s1,bear). permanent(s2). has_subtype(s2,aura). has_ability(s2,b). attached_to(s2,bear).
+               matches(f,s2,bear)."""
+    assert derive("sba:303.4a", facts, _SHOW) == {
+        "_legally_attached(s1)", "_illegally_attached(s2)",
+        "unsupported(an_aura_without_a_modelled_enchant_ability(s2))"}
+
+
 # --- 704.5m: Auras --------------------------------------------------------------------------------------
 
 @covers("sba:704.5m")
@@ -247,6 +260,15 @@ def test_an_illegally_attached_or_unattached_aura_goes_to_the_graveyard():
                permanent(a3). has_subtype(a3,aura). attached_to(a3,bear).
                _illegally_attached(e). has_subtype(e,equipment)."""
     assert derive("sba:704.5m", facts, "to_graveyard") == {GY.format("a1"), GY.format("a2")}
+
+
+@covers("sba:704.5m")
+@covers("sba:702.103f")
+def test_a_bestowed_aura_that_becomes_unattached_stays_and_is_no_longer_bestowed():
+    facts = """_check. _illegally_attached(s). has_subtype(s,aura). bestowed(s). permanent(s).
+               _illegally_attached(a). has_subtype(a,aura)."""
+    assert derive(["sba:704.5m", "sba:702.103f"], facts, ["to_graveyard", "unattached", "unbestowed"]) == {
+        GY.format("a"), "unattached(s)", "unbestowed(s)"}
 
 
 # --- 704.5n, 704.5p: Equipment, Fortifications and the rest ---------------------------------------------
