@@ -1858,6 +1858,8 @@ _LINES = [
      [{"activated": {"cost": ["{1}", {"sacrifice_many": {"count": 2, "filter": {"types": ["land"], "controller": "you"}}}],
                      "effect": {"draw": 1}}}]),
     ("Tap two Elves you control: You gain 2 life.", False, None),
+    ("Bestow {3}{G}{G}", False, [{"bestow": "{3}{G}{G}"}]),
+    ("Bestow {X}{G}", False, None),
     ("Evolve", False, [{"triggered": {"when": "enters", "filter": {"types": ["creature"], "controller": "you",
                                                                   "other": True},
                                        "if": "evolves", "effect": {"put_counters_self": {"kind": "p1p1", "count": 1}}}}]),

@@ -1784,6 +1784,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.109a: the cost with its delayed return,
         # and "as long as this permanent's dash cost was paid, it has haste"
         return [{"dash": m.group(1)}, {"static": {"gain_keywords": ["haste"], "as_long_as": "dashed"}}]
+    m = re.fullmatch(rf"Bestow ({MANA})", line)
+    if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.103a: cast bestowed, an Aura with enchant creature
+        return [{"bestow": m.group(1)}]
     if line in ("Retrace", "Jump-start", "Rebound"):  # 702.81a, 702.133a, 702.88a
         return [{line.lower().replace("-", "_"): True}]
     m = re.fullmatch(rf"Surge ({MANA})", line)
