@@ -131,6 +131,12 @@ def parse_card(f: Field, *, face: bool = False, half: bool = False) -> CardSpec:
                                         "its modes (702.42a)")
     if any(a.intervening_if == "surged" for a in abilities) and not any(a.kind == "surge" for a in abilities):
         raise f.child("abilities").fail(f"card '{name}' has an ability with 'if: surged' but no surge (702.117)")
+    exiled = {a.trigger for a in abilities if a.kind == "triggered" and a.zone == "exile"}
+    if (any(a.kind == "suspend" for a in abilities) or exiled) and \
+            exiled != {"beginning_of_upkeep", "last_time_counter_removed"} or len(exiled) and \
+            sum(a.kind == "suspend" for a in abilities) != 1:
+        raise f.child("abilities").fail(f"card '{name}': suspend is one ability and its two triggered abilities working "
+                                        "from exile, written beside it (702.62a)")
     if any(a.kind == "bestow" for a in abilities) and "creature" not in types:
         raise f.child("abilities").fail(f"card '{name}' has bestow but is no creature card (702.103a)")
     if any(a.as_long_as[:1] == ("dashed",) for a in abilities) and not any(a.keyword == "dash" for a in abilities):

@@ -64,7 +64,7 @@ NESTED_ID_PLACES: dict[str, tuple[int, ...]] = {
     "cannot_activate/4": (0, 1), "cannot_cast/3": (0, 1), "cannot_play/3": (0, 1),
     "cannot_attack/2": (0,), "may_not_attack/2": (0, 1), "cannot_block/2": (0, 1), "must_attack/1": (0,),
     "must_block/1": (0,), "must_block_lure/2": (0, 1), "must_be_blocked/1": (0,),
-    "menace/1": (0,), "unless/2": (0,), "cannot_turn_face_up/3": (0, 1), "turned_up/1": (0,),
+    "menace/1": (0,), "unless/2": (0,), "cannot_turn_face_up/3": (0, 1), "cannot_suspend/3": (0, 1), "turned_up/1": (0,),
     "face_up/1": (0,), "up/1": (0,), "tap/1": (0,), "bolster/2": (0,), "tapped/1": (0,), "untapped/1": (0,),
     "crew/1": (0,), "found/1": (0,), "blocked_by/2": (0, 1),
     "dealt_damage/3": (0,), "deals_damage/3": (0,), "gains_life/2": (1,), "blocks_too_many/1": (0,),
@@ -341,6 +341,8 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
                     counters |= set(_counter_words(part.kind, part.value))
                     if part.kind == "create_tokens":
                         tokens.add(part.value[0])
+                if ability.kind == "suspend":  # (its card is exiled with time counters, 702.62a)
+                    counters.add("time")
                 if ability.filter is not None and ability.filter.get("counter"):
                     counters.add(ability.filter["counter"])
                 riders |= {f"spend_only_{r}" for r in ability.riders}
@@ -355,7 +357,8 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
 
 
 def _counter_words(kind: str, value: Any) -> list[str]:
-    if kind in ("remove_counters", "put_counters", "put_counters_self", "put_counters_target", "plus_counter"):
+    if kind in ("remove_counters", "put_counters", "put_counters_self", "put_counters_target", "plus_counter",
+                "remove_counters_self"):
         return [value[0]]
     if kind == "counters":  # enters with counters
         return [k for k, _ in value]

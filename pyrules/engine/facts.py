@@ -44,6 +44,7 @@ from pyrules.situation.model import (
     Priority,
     ResolveTop,
     Situation,
+    Suspend,
     TurnFaceUp,
 )
 from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind, targets_of
@@ -234,6 +235,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         out.append(fn("ability_zone", d, C(ability.zone)))
     if ability.keyword in ("cycling", "typecycling"):
         out.append(fn("ability_cycling", d))
+    if ability.kind == "suspend":  # (702.62a: the time counters it exiles its card with)
+        out.append(fn("ability_time_counters", d, ability.time_counters))
     if ability.trigger and ("trigger", ability.trigger) not in skip:
         out.append(fn("ability_trigger", d, kind("trigger", ability.trigger).term(True, ctx)))
     if ability.intervening_if and ("ability", ability.keyword or "if") not in skip and ("option", "if") not in skip:
@@ -598,7 +601,8 @@ QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Charact
                   Activatable: "activatable",
                   Activate: "activate", Cast: "cast", ResolveTop: "resolve", Happen: "effect", Priority: "priority",
                   FindCards: "find",
-                  PlayLand: "play", TurnFaceUp: "turn_face_up", DeclareAttackers: "attack", DeclareBlockers: "block",
+                  PlayLand: "play", TurnFaceUp: "turn_face_up", Suspend: "suspend", DeclareAttackers: "attack",
+                  DeclareBlockers: "block",
                   CombatDamage: "damage",
                   BeginUpkeep: "upkeep", BeginEndStep: "end_step", BeginEndOfCombat: "end_of_combat",
                   BeginDrawStep: "draw_step", BeginCombat: "beginning_of_combat", BeginMain: "main",
@@ -683,6 +687,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_dash"))
         if q.bestow and ("cast", "bestow") not in skip:
             symbols.append(fn("question_bestow"))
+        if q.suspend and ("cast", "suspend") not in skip:
+            symbols.append(fn("question_suspend"))
         if q.surge and ("cast", "surge") not in skip:
             symbols.append(fn("question_surge"))
         if q.entwine and ("cast", "entwine") not in skip:
@@ -715,6 +721,9 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
     if isinstance(q, TurnFaceUp):
         obj = situation.object(q.object)
         return [fn("question", fn("turn_face_up", S(q.player or obj.controller or obj.owner), S(q.object)))]
+    if isinstance(q, Suspend):
+        obj = situation.object(q.object)
+        return [fn("question", fn("suspend", S(q.player or obj.owner), S(q.object)))]
     if isinstance(q, DeclareAttackers):
         if q.attacks is None:
             return [fn("question", fn("declare_attackers", C("open")))]

@@ -54,12 +54,14 @@ from pyrules.situation.model import (
     ResolveAll,
     ResolveTop,
     Situation,
+    Suspend,
     TurnFaceUp,
     shields_left,
 )
 
 #: The vocabulary's name for each kind of action.
-ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp: "turn_face_up", ResolveTop: "resolve",
+ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp: "turn_face_up", Suspend: "suspend",
+                ResolveTop: "resolve",
                 ResolveAll: "resolve",
                 PassPriority: "pass", DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage",
                 BeginUpkeep: "upkeep", BeginEndStep: "end_step", BeginEndOfCombat: "end_of_combat",
@@ -67,7 +69,8 @@ ACTION_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp
                 BeginCleanup: "cleanup", BeginUntap: "untap_step"}
 
 #: What each kind of step is called in records and explanations.
-STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp: "turn face up", ResolveTop: "resolve",
+STEP_NAMES = {Activate: "activate", Cast: "cast", PlayLand: "play", TurnFaceUp: "turn face up", Suspend: "suspend",
+              ResolveTop: "resolve",
               Priority: "priority", FindCards: "search",
               DeclareAttackers: "attack", DeclareBlockers: "block", CombatDamage: "damage", BeginUpkeep: "upkeep",
               BeginEndStep: "end step", BeginEndOfCombat: "end of combat", BeginDrawStep: "draw step",
@@ -273,7 +276,7 @@ class Runner:
             if isinstance(what, Activate) and what.resolve:
                 return self._resolve_top(lines, action)
             return lines
-        if isinstance(what, (PlayLand, TurnFaceUp)):  # a special action: the player keeps priority (116.3c)
+        if isinstance(what, (PlayLand, TurnFaceUp, Suspend)):  # a special action: the player keeps priority (116.3c)
             return self._settle(self._solve(line, action, what), action)
         if isinstance(what, BeginUntap):  # no player receives priority in the untap step: what triggers waits (502.4)
             return self._solve(line, action, what)

@@ -168,7 +168,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           x=obj.x if to in ("stack", "battlefield") else None, position=0 if to == "library" else None, bottom=False,
           may_play=None,
           kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, dashed=obj.dashed and cast_as,
-          bestowed=obj.bestowed and cast_as,
+          bestowed=obj.bestowed and cast_as, cast_with_suspend=obj.cast_with_suspend and cast_as,
           surged=obj.surged and cast_as,
           cast_from_hand=obj.cast_from_hand and cast_as,
           cant_be_countered=False, colors_spent=obj.colors_spent if cast_as else (),
@@ -1082,8 +1082,9 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
                      for a in atoms):
             d.objects.pop(top, None)  # a copy of a spell or a token spell ceases to exist (704.5e, 111.7)
             d.removed.add(top)
-    if isinstance(question, Cast) and (question.madness or question.rebound) and d.stack and d.stack[-1] in d.abilities:
-        d.resolving = d.abilities.pop(d.stack.pop())  # the trigger resolves as it is cast (702.35b, 702.88a, 608.2g)
+    if isinstance(question, Cast) and (question.madness or question.rebound or question.suspend) and d.stack and \
+            d.stack[-1] in d.abilities:
+        d.resolving = d.abilities.pop(d.stack.pop())  # it resolves as the card is cast (702.35b, 702.88a, 702.62a, 608.2g)
     by_signature: dict[str, list[Symbol]] = {}
     for a in atoms:
         by_signature.setdefault(f"{a.name}/{len(a.arguments)}", []).append(a)
@@ -1203,6 +1204,8 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
                                         surged=question.surge,
                                         dashed=question.dash, cast_from_hand=cast_from == "hand",
                                         bestowed=question.bestow,
+                                        cast_with_suspend=question.suspend and "creature" in
+                                        _library(d.before)[obj.card].face(question.half or obj.face).types,
                                         flashback=exiled_as_it_leaves, buyback=question.buyback,
                                         modes=question.modes or obj.modes,
                                         division=question.division or obj.division, face_down=question.face_down,
@@ -1271,7 +1274,8 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.cant_be_countered, o.colors_spent, o.evoked, o.surged, o.dashed, o.bestowed, o.cast_from_hand, o.renowned,
+            o.cant_be_countered, o.colors_spent, o.evoked, o.surged, o.dashed, o.bestowed, o.cast_with_suspend,
+            o.cast_from_hand, o.renowned,
             o.monstrous, o.tribute_paid,
             o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,
             o.chosen_color, o.chosen_type, o.position, o.bottom, o.copy, o.damage, o.damaged_by, o.deathtouch_damage,

@@ -54,6 +54,7 @@ from pyrules.situation.model import (
     ResolveTop,
     Situation,
     StackAbility,
+    Suspend,
     TurnFaceUp,
 )
 from pyrules.vocabulary import TargetSpec, kind, names
@@ -165,7 +166,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         card = library[obj.card]
         if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
-        for how in ("kicked", "evoked", "surged", "dashed", "cast_from_hand"):
+        for how in ("kicked", "evoked", "surged", "dashed", "cast_from_hand", "cast_with_suspend"):
             if getattr(obj, how) and obj.zone not in ("stack", "battlefield"):
                 raise f.child(how).fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent it "
                                         f"became, was {how.replace('_', ' ')}")
@@ -447,8 +448,11 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
             f"'{oid}' is a split card on the stack: say which half was cast with face: left, right or both (fused) "
             "(CR 708.3)")
     counters = get("counters", {})
-    if counters and zone != "battlefield":
-        raise f.child("counters").fail(f"'{oid}' is in the {zone}; counters here are not modelled")
+    suspended = zone == "exile" and set(counters) == {"time"} and not get("token", False) and \
+        any(a.kind == "suspend" for a in card.face(face).abilities)  # (702.62b: a suspended card)
+    if counters and zone != "battlefield" and not suspended:
+        raise f.child("counters").fail(f"'{oid}' is in the {zone}; counters here are not modelled (but time counters "
+                                       "on a card with suspend in exile, 702.62b)")
     attached = get("attached_to")
     if attached is not None and zone != "battlefield":
         raise f.child("attached_to").fail(f"'{oid}' is in the {zone}; only permanents are attached (CR 303.4)")
@@ -539,6 +543,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         cast_from_hand=get("cast_from_hand", zone == "stack" and not copy and not get("flashback", False)),
         dashed=get("dashed", False),
         bestowed=get("bestowed", False),
+        cast_with_suspend=get("cast_with_suspend", False),
         surged=get("surged", False),
         renowned=get("renowned", False),
         monstrous=get("monstrous", False),
@@ -976,6 +981,18 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
             else:
                 obj, who = object_ref(body), None
             out.append(TurnFaceUp(obj.id, who))  # (face down by then, or not: the step decides)
+        elif key == "suspend":
+            if isinstance(body.value, dict):
+                body.only_keys({"object", "player"})
+                obj = object_ref(body.child("object"))
+                who = player_ref(body.child("player"), f"{item.name}.suspend.player") \
+                    if body.child("player").present else None
+            else:
+                obj, who = object_ref(body), None
+            if not any(a.kind == "suspend" for a in library[obj.card].face(obj.face).abilities):
+                raise (body.child("object") if isinstance(body.value, dict) else body).fail(
+                    f"'{obj.id}' ({obj.card}) has no suspend (CR 702.62a)")
+            out.append(Suspend(obj.id, who))  # (in the hand by then, or not: the step decides)
         elif key == "attack":  # (no value: the declaration is left open, as with '- attack')
             out.append(DeclareAttackers(_declared_attacks(body, object_ref, by_id, players) if body.present else None))
         elif key == "block":
@@ -1303,7 +1320,7 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
                 buyback=body.child("buyback").boolean(default=False),
                 alternative_cost=body.child("alternative_cost").boolean(default=False),
                 evoke=body.child("evoke").boolean(default=False), dash=body.child("dash").boolean(default=False),
-                bestow=bestow,
+                bestow=bestow, suspend=body.child("suspend").boolean(default=False),
                 surge=body.child("surge").boolean(default=False), entwine=entwine,
                 madness=body.child("madness").boolean(default=False),
                 rebound=body.child("rebound").boolean(default=False), half=half)
@@ -1332,7 +1349,7 @@ def _cast_face_down(body: Field, obj: GameObject, player_ref: Any) -> Cast:
     """A card cast face down with its morph ability (702.37c): a 2/2 creature spell with no text and no mana cost, so
     with no X, modes, targets, or costs of its text to pay (kicker, buyback, an alternative cost, evoke)."""
     for key in ("x", "modes", "targets", "division", "kicked", "buyback", "alternative_cost", "evoke", "dash", "madness",
-                "rebound", "surge", "entwine", "bestow"):
+                "rebound", "surge", "entwine", "bestow", "suspend"):
         if body.child(key).present:
             raise body.child(key).fail(f"'{obj.id}' is cast face down: a spell with no text and no mana cost has no "
                                        f"{key.replace('_', ' ')} (CR 702.37c, 708.2)")

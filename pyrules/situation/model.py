@@ -92,6 +92,7 @@ class GameObject:
     surged: bool = False  # a spell on the stack, or the permanent it became: its surge cost was paid (702.117a)
     dashed: bool = False  # a spell on the stack, or the permanent it became: its dash cost was paid (702.109a)
     bestowed: bool = False  # a spell cast bestowed, or the Aura it became while attached: not a creature (702.103)
+    cast_with_suspend: bool = False  # a spell cast with suspend's last ability, or the permanent it became (702.62a)
     cast_from_hand: bool = False  # a spell on the stack, or the permanent it became: cast from its owner's hand (601.2a)
     cant_be_countered: bool = False  # a spell on the stack: it can't be countered (the mana spent on it said so, 106.6)
     colors_spent: tuple[str, ...] = ()  # a spell on the stack, or the permanent it became: the colors of the mana spent
@@ -236,6 +237,7 @@ class Cast:
     evoke: bool = False  # its evoke cost is paid instead of its mana cost (702.74a)
     dash: bool = False  # its dash cost is paid instead of its mana cost (702.109a)
     bestow: bool = False  # its bestow cost is paid instead of its mana cost: cast bestowed, as an Aura (702.103a-b)
+    suspend: bool = False  # cast without paying its mana cost while its suspend trigger resolves (702.62a)
     surge: bool = False  # its surge cost is paid instead of its mana cost (702.117a)
     entwine: bool = False  # its entwine cost is paid too: every mode of the modal spell is chosen (702.42a)
     madness: bool = False  # cast for its madness cost while its madness trigger resolves (702.35b)
@@ -269,6 +271,15 @@ class PlayLand:
 class TurnFaceUp:
     """An action: ``player`` (by default its controller) turns the face-down permanent ``object`` face up by paying
     its morph or megamorph cost, a special action (702.37e, 116.2b)."""
+
+    object: str
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Suspend:
+    """An action: ``player`` (by default its owner) pays the suspend cost of the card ``object`` in their hand and
+    exiles it with its time counters, a special action (702.62a, 116.2f)."""
 
     object: str
     player: str | None = None
@@ -397,11 +408,11 @@ class Priority:
 
 
 Question = CouldProduce | Abilities | Characteristics | Activatable | Activate | Cast | ResolveTop | Happen | Priority \
-    | FindCards | PlayLand | TurnFaceUp | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep \
-    | BeginEndOfCombat | BeginDrawStep | BeginCombat | BeginMain | BeginCleanup | BeginUntap
+    | FindCards | PlayLand | TurnFaceUp | Suspend | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep \
+    | BeginEndStep | BeginEndOfCombat | BeginDrawStep | BeginCombat | BeginMain | BeginCleanup | BeginUntap
 
 #: What a step of a sequence of actions may be.
-Action = Activate | Cast | PlayLand | TurnFaceUp | ResolveTop | ResolveAll | PassPriority | DeclareAttackers \
+Action = Activate | Cast | PlayLand | TurnFaceUp | Suspend | ResolveTop | ResolveAll | PassPriority | DeclareAttackers \
     | DeclareBlockers | CombatDamage | BeginUpkeep | BeginEndStep | BeginEndOfCombat | BeginDrawStep | BeginCombat \
     | BeginMain | BeginCleanup | BeginUntap
 

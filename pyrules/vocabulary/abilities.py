@@ -83,6 +83,7 @@ class AbilitySpec:
     # spell, "unless_instead" (the instructions followed where they do not)
     instead: tuple = ()  # mana abilities and spells: the conditions of "If ..., [instructions] instead" (614.15)
     line: str = ""  # unsupported: the line of rules text that no template fits, as printed
+    time_counters: int = 0  # suspend: the time counters the card is exiled with (702.62a)
 
     @property
     def targets(self) -> tuple[TargetSpec, ...]:
@@ -428,6 +429,8 @@ def parse_ability(f: Field) -> AbilitySpec:
         if any(c.kind == "loyalty" for c in costs):
             timing = "sorcery"  # 606.3: loyalty abilities only at sorcery speed
         zone = options.get("zone", "")
+        if zone == "exile":
+            raise UnsupportedError(body.child("zone").where, "an ability activated from exile")
         if not zone and any(e.kind == "return_self_to_battlefield" for e in effects):
             raise UnsupportedError(body.child("effect").where, "'return_self_to_battlefield' outside an ability "
                                    "activated from the graveyard (zone: graveyard)")
@@ -525,11 +528,22 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise UnsupportedError(body.child("if").where, "'if: x_in_cost' is a condition of a cast or activate "
                                    "trigger's event (when: cast or activate, without or_self)")
         zone = options.get("zone", "")
-        if zone and flt is None:
+        if zone == "exile" and not (when == "beginning_of_upkeep" and flt is None and options.get("if") == "suspended"
+                                    and [(e.kind, e.value) for e in effects] == [("remove_counters_self", ("time", 1))]
+                                    or when == "last_time_counter_removed" and flt is None
+                                    and [e.kind for e in effects] == ["cast_suspended"]):
+            raise UnsupportedError(body.child("zone").where, "a triggered ability working from exile other than "
+                                   "suspend's two (702.62a)")
+        if when == "last_time_counter_removed" and zone != "exile":
+            raise UnsupportedError(body.child("when").where, "'last_time_counter_removed' of a card in exile (zone: "
+                                   "exile; vanishing's, of a permanent, is not modelled)")
+        if options.get("if") == "suspended" and zone != "exile":
+            raise UnsupportedError(body.child("if").where, "'if: suspended' of a triggered ability working from exile")
+        if zone == "graveyard" and flt is None:
             raise UnsupportedError(body.child("zone").where, "a triggered ability working from the graveyard without a "
                                    "filter (one about its own card there)")
-        if zone and not all(e.kind in _FROM_ITS_ZONE or e.kind == "may" and e.value[0] in _FROM_ITS_ZONE
-                            for e in effects):
+        if zone == "graveyard" and not all(e.kind in _FROM_ITS_ZONE or e.kind == "may" and e.value[0] in _FROM_ITS_ZONE
+                                           for e in effects):
             raise UnsupportedError(body.child("effect").where, "a triggered ability working from the graveyard whose "
                                    "effect does not move its card out of it (113.6j)")
         if options.get("or_self") and flt is None:
@@ -691,6 +705,9 @@ def parse_ability(f: Field) -> AbilitySpec:
             raise body.fail("an evoke cost with {X} is not modelled")
         return AbilitySpec("triggered", trigger="enters", intervening_if="evoked", costs=(Part("mana", cost),),
                            effects=(Part("sacrifice_self", True),), keyword="evoke")
+    if key == "suspend":  # 702.62a: the special action; its two triggered abilities are written beside it
+        count, cost = kind("ability", "suspend").shape.parse(body)
+        return AbilitySpec("suspend", costs=(Part("mana", cost),), time_counters=count)
     if key == "bestow":  # 702.103a: an alternative cost, and what the card is while bestowed (an Aura with enchant
         # creature): the ability holds the cost and, as an enchant ability would, its spell's one target
         cost = kind("cost", "mana").shape.parse(body)

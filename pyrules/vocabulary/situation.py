@@ -375,6 +375,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "bestowed", Modelled("core.lp", ("702.103a", "702.103b", "702.103f")), Bool(),
            term=_flag_fact("object_bestowed", "bestowed"), example="sequences/a-bestowed-aura-becomes-a-creature",
            asp="object_bestowed"),
+    _field("object", "cast_with_suspend", "a spell on the stack cast as its suspend ability resolved, or the permanent "
+           "it became: it has haste while its owner controls it (702.62a)", Modelled("continuous.lp", ("702.62a",)),
+           Bool(), term=_flag_fact("object_cast_with_suspend", "cast_with_suspend"),
+           example="sequences/a-suspended-creature-is-cast-with-haste", asp="object_cast_with_suspend"),
     _field("object", "dashed", "a spell on the stack cast for its dash cost, or the permanent it became (702.109a): it has "
            "haste, and returns to its owner's hand at the next end step", Modelled("continuous.lp", ("702.109a",)), Bool(),
            term=_flag_fact("object_dashed", "dashed"), example="combat/a-dashed-creature-attacks-at-once",
@@ -665,6 +669,11 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "bestow", "its bestow cost is paid instead of its mana cost (702.103a): the spell is bestowed, an Aura "
            "spell with enchant creature that targets one creature (702.103b)", Modelled("casting.lp", ("702.103a",
            "702.103b", "118.9")), Bool(), example="sequences/a-bestowed-aura-becomes-a-creature", asp="question_bestow"),
+    _field("cast", "suspend", "cast without paying its mana cost while its suspend ability resolves, as the last time "
+           "counter was removed (702.62a, 608.2g); a creature spell cast this way has haste while its owner controls it",
+           Modelled("casting.lp", ("702.62a", "608.2g")), Bool(),
+           example="sequences/a-suspended-creature-is-cast-with-haste",
+           asp="question_suspend"),
     _field("cast", "dash", "its dash cost is paid instead of its mana cost (702.109a): the spell, and the permanent it "
            "becomes, is dashed", Modelled("casting.lp", ("702.109a", "118.9")), Bool(),
            example="sequences/a-dashed-creature-returns-at-the-end-step", asp="question_dash"),
@@ -709,6 +718,10 @@ ACTIONS: tuple[Kind, ...] = (
            "(megamorph) cost, a special action (702.37e, 116.2b): an id, or {object, player}",
            Modelled("events.lp", ("702.37e", "116.2b", "708.8")), example="sequences/a-morph-turned-face-up-triggers",
            asp="turn_face_up"),
+    _field("action", "suspend", "a player pays the suspend cost of a card in their hand and exiles it with its time "
+           "counters, a special action (702.62a, 116.2f) taken when they could begin to cast the card: an id, or "
+           "{object, player}", Modelled("events.lp", ("702.62a", "116.2f")),
+           example="sequences/a-suspended-creature-is-cast-with-haste", asp="suspend"),
     _field("action", "pass", "the player holding priority (or the player named) passes it; once all have passed in "
            "succession, the top object resolves (117.4)", Modelled("stack.lp", ("117.3d", "117.4")),
            example="sequences/passing-in-turn-resolves", asp="resolve_top"),

@@ -263,7 +263,7 @@ IF_WORDS = ("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_ren
                 "revolt", "raid", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
                 "with_two_other_attackers", "x_in_cost", "untapped", "tapped", "no_spells_cast_last_turn",
                 "two_spells_cast_last_turn", "surged", "p1p1_counter", "tribute_not_paid", "citys_blessing",
-                "evolves", *SPENT_CONDITIONS)
+                "evolves", "suspended", *SPENT_CONDITIONS)
 
 
 @dataclass(frozen=True)
@@ -460,6 +460,24 @@ class Typecycling(Shape):
         if not f.child("filter").present or not f.child("filter").value:
             raise f.fail(f"{f.name} needs a filter: the [type] it searches for (plain cycling is 'cycling')")
         return ManaSymbols().parse(f.child("cost")), FilterShape("objects").parse(f.child("filter"))
+
+
+@dataclass(frozen=True)
+class Suspension(Shape):
+    """``{count: 4, cost: "{U}"}``: suspend's number of time counters and its cost (702.62a)."""
+
+    form = "{count: N (1 to 20), cost: mana symbols}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"count", "cost"})
+        for key in ("count", "cost"):
+            if not f.child(key).present:
+                raise f.fail(f"{f.name} needs '{key}'")
+        cost = ManaSymbols().parse(f.child("cost"))
+        if any(sym == "x" for sym, _ in cost):
+            raise UnsupportedError(f.child("cost").where, "a suspend cost with {X} (107.3d)")
+        return Count(1, maximum=20).parse(f.child("count")), cost
 
 
 @dataclass(frozen=True)
@@ -662,6 +680,15 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "\"when this enters, if its evoke cost was paid, its controller sacrifices it\" (702.74a); cast with evoke: true",
          Modelled("casting.lp", ("702.74a", "118.9", "603.4")), ManaSymbols(), asp="question_evoke",
          example="sequences/evoked-creature-is-sacrificed"),
+    Kind("ability", "suspend", "Suspend N-[cost] (702.62a): \"if you could begin to cast this card by putting it onto "
+         "the stack from your hand, you may pay [cost] and exile it with N time counters on it\", a special action (116.2f; "
+         "the action suspend), with the card's timing; its other two abilities are written beside it: at the beginning "
+         "of its owner's upkeep, if it is suspended (in exile with a time counter, 702.62b), remove a time counter from "
+         "it (triggered: {when: beginning_of_upkeep, zone: exile, if: suspended, effect: {remove_counters_self: {kind: "
+         "time, count: 1}}}), and when the last is removed, its owner may cast it without paying its mana cost "
+         "(triggered: {when: last_time_counter_removed, zone: exile, effect: {cast_suspended: true}})",
+         Modelled("events.lp", ("702.62a", "116.2f")), Suspension(), asp="suspend",
+         example="sequences/a-suspended-creature-is-cast-with-haste"),
     Kind("ability", "bestow", "Bestow [cost] (702.103a): \"you may cast this card bestowed by paying [cost] rather "
          "than its mana cost\" (cast with bestow: true and one target creature), and \"as long as it is bestowed, it is "
          "an Aura with enchant creature and isn't a creature\": the spell targets a creature, and resolves into an Aura "
@@ -1701,6 +1728,12 @@ EFFECTS: tuple[Kind, ...] = (
          "resolving the trigger leaves the card in exile; written by the keyword rebound",
          Modelled("casting.lp", ("702.88a", "608.2g")), Flag(), frozenset({"beginning_of_upkeep"}),
          term=_const("may_cast_self_free"), example="sequences/rebound-casts-it-again-next-upkeep"),
+    Kind("effect", "cast_suspended", "\"you may cast this card without paying its mana cost\" (suspend's last ability, "
+         "702.62a): casting it is the question cast with suspend: true while the trigger resolves (608.2g); a creature "
+         "spell cast this way has haste as long as its owner controls it (the object field cast_with_suspend); "
+         "not cast, the card stays in exile", Modelled("casting.lp", ("702.62a", "608.2g")), Flag(),
+         frozenset({"last_time_counter_removed"}), term=_const("cast_suspended"),
+         example="sequences/a-suspended-creature-is-cast-with-haste"),
     Kind("effect", "put_self_into_graveyard", "its owner puts this card into their graveyard from exile, if it is still "
          "there (madness's trigger not taken up, 702.35a); only in that trigger, which the keyword madness writes",
          Modelled("stack.lp", ("702.35a", "400.3")), Flag(), frozenset({"exiled_with_madness"}),
@@ -2623,6 +2656,9 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "exerted", "when you exert this as it attacks (\"when you do\", a reflexive trigger, 603.12a); with a "
          "filter, whenever you exert a [filter] creature (701.43a)", Modelled("combat.lp", ("701.43a", "603.12a")),
          term=_const("exerted"), example="combat/exerted-as-it-attacks"),
+    Kind("trigger", "last_time_counter_removed", "when the last time counter is removed from this card in exile "
+         "(zone: exile; suspend's, 702.62a)", Modelled("triggers.lp", ("702.62a", "603.2")),
+         term=_const("last_time_counter_removed"), example="sequences/a-suspended-creature-is-cast-with-haste"),
     Kind("trigger", "explores", "when this explores; with a filter, whenever a [filter] permanent explores (701.44b: "
          "once for each time it explores, whatever was revealed)", Modelled("triggers.lp", ("701.44b", "603.2")),
          term=_const("explores"), example="stack/whenever-a-creature-you-control-explores"),
@@ -3096,8 +3132,10 @@ OPTIONS: tuple[Kind, ...] = (
     Kind("option", "zone", "an ability that works while its card is in its owner's graveyard, whose effect moves the "
          "card out of it (\"{2}{B}: Return ~ from your graveyard to your hand\", 113.6j): activated by its owner from "
          "there, and not on the battlefield; a triggered one (with a filter: \"whenever you cast a multicolored spell, "
-         "you may return ~ from your graveyard to your hand\") triggers there alone, controlled by the card's owner",
-         Modelled("activation.lp", ("113.6j", "602.2")), OneOf(("graveyard",)), frozenset({"activated", "triggered"}),
+         "you may return ~ from your graveyard to your hand\") triggers there alone, controlled by the card's owner; or, "
+         "of a triggered ability only, exile (suspend's two triggered abilities, 702.62a)",
+         Modelled("activation.lp", ("113.6j", "602.2")), OneOf(("graveyard", "exile")),
+         frozenset({"activated", "triggered"}),
          term=lambda v, ctx: C(v), example="activation/returned-from-the-graveyard-to-hand",
          asp="ability_zone"),
     Kind("option", "timing", "activate only as a sorcery (307.1), or (your_upkeep) only during your upkeep (602.5b), or "
@@ -3194,7 +3232,8 @@ OPTIONS: tuple[Kind, ...] = (
          "p1p1_counter (\"if this has a +1/+1 counter on it\": graft, 702.58a; checked again as it resolves), or "
          "evolves (\"if that creature has greater power or toughness than this creature\": evolve, 702.100a-c, of an "
          "'enters' trigger whose filter asks for a creature; compared once the creature is on the battlefield and again "
-         "as the ability resolves); each checked as the ability triggers or applies",
+         "as the ability resolves), or suspended (\"if this card is suspended\": in exile with a time counter, "
+         "702.62b; checked again as it resolves); each checked as the ability triggers or applies",
          Modelled("triggers.lp", ("603.4", "614.1c", "702.33d")),
          IfCondition(),
          frozenset({"triggered", "enters"}),
