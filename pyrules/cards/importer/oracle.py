@@ -1784,6 +1784,13 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.109a: the cost with its delayed return,
         # and "as long as this permanent's dash cost was paid, it has haste"
         return [{"dash": m.group(1)}, {"static": {"gain_keywords": ["haste"], "as_long_as": "dashed"}}]
+    m = re.fullmatch(rf"Suspend (\d+)-({MANA})", line)
+    if m and 1 <= int(m.group(1)) <= 20 and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(2)):  # 702.62a: the
+        # special action, and its two triggered abilities working from exile
+        return [{"suspend": {"count": int(m.group(1)), "cost": m.group(2)}},
+                {"triggered": {"when": "beginning_of_upkeep", "zone": "exile", "if": "suspended",
+                               "effect": {"remove_counters_self": {"kind": "time", "count": 1}}}},
+                {"triggered": {"when": "last_time_counter_removed", "zone": "exile", "effect": {"cast_suspended": True}}}]
     m = re.fullmatch(rf"Bestow ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.103a: cast bestowed, an Aura with enchant creature
         return [{"bestow": m.group(1)}]
