@@ -373,7 +373,7 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "bestowed", "a spell on the stack cast bestowed (702.103b: an Aura spell with enchant creature, its "
            "target a creature), or the Aura it became, attached to a creature (702.103a); it is no creature while "
            "bestowed", Modelled("core.lp", ("702.103a", "702.103b", "702.103f")), Bool(),
-           term=_flag_fact("object_bestowed", "bestowed"), example="sequences/a-bestowed-aura-becomes-a-creature",
+           term=_flag_fact("object_bestowed", "bestowed"), example="sequences/a-bestowed-aura-is-no-creature",
            asp="object_bestowed"),
     _field("object", "cast_with_suspend", "a spell on the stack cast as its suspend ability resolved, or the permanent "
            "it became: it has haste while its owner controls it (702.62a)", Modelled("continuous.lp", ("702.62a",)),
@@ -668,7 +668,7 @@ CAST_FIELDS: tuple[Kind, ...] = (
            example="sequences/evoked-creature-is-sacrificed", asp="question_evoke"),
     _field("cast", "bestow", "its bestow cost is paid instead of its mana cost (702.103a): the spell is bestowed, an Aura "
            "spell with enchant creature that targets one creature (702.103b)", Modelled("casting.lp", ("702.103a",
-           "702.103b", "118.9")), Bool(), example="sequences/a-bestowed-aura-becomes-a-creature", asp="question_bestow"),
+           "702.103b", "118.9")), Bool(), example="sequences/a-spell-cast-bestowed-enters-attached", asp="question_bestow"),
     _field("cast", "suspend", "cast without paying its mana cost while its suspend ability resolves, as the last time "
            "counter was removed (702.62a, 608.2g); a creature spell cast this way has haste while its owner controls it",
            Modelled("casting.lp", ("702.62a", "608.2g")), Bool(),
@@ -721,7 +721,7 @@ ACTIONS: tuple[Kind, ...] = (
     _field("action", "suspend", "a player pays the suspend cost of a card in their hand and exiles it with its time "
            "counters, a special action (702.62a, 116.2f) taken when they could begin to cast the card: an id, or "
            "{object, player}", Modelled("events.lp", ("702.62a", "116.2f")),
-           example="sequences/a-suspended-creature-is-cast-with-haste", asp="suspend"),
+           example="sequences/suspending-a-card-exiles-it-with-time-counters", asp="suspend"),
     _field("action", "pass", "the player holding priority (or the player named) passes it; once all have passed in "
            "succession, the top object resolves (117.4)", Modelled("stack.lp", ("117.3d", "117.4")),
            example="sequences/passing-in-turn-resolves", asp="resolve_top"),

@@ -688,7 +688,7 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "time, count: 1}}}), and when the last is removed, its owner may cast it without paying its mana cost "
          "(triggered: {when: last_time_counter_removed, zone: exile, effect: {cast_suspended: true}})",
          Modelled("events.lp", ("702.62a", "116.2f")), Suspension(), asp="suspend",
-         example="sequences/a-suspended-creature-is-cast-with-haste"),
+         example="sequences/suspending-a-card-exiles-it-with-time-counters"),
     Kind("ability", "bestow", "Bestow [cost] (702.103a): \"you may cast this card bestowed by paying [cost] rather "
          "than its mana cost\" (cast with bestow: true and one target creature), and \"as long as it is bestowed, it is "
          "an Aura with enchant creature and isn't a creature\": the spell targets a creature, and resolves into an Aura "
@@ -697,7 +697,7 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "creature (702.103f, not put into a graveyard by 704.5m). Its target gone as it would resolve (702.103e, "
          "where it resolves as an enchantment creature) is refused", Modelled("casting.lp", ("702.103a", "702.103b",
          "702.103f", "118.9")), ManaSymbols(), asp="question_bestow",
-         example="sequences/a-bestowed-aura-becomes-a-creature"),
+         example="sequences/a-spell-cast-bestowed-enters-attached"),
     Kind("ability", "morph", "Morph [cost]: \"you may cast this card as a 2/2 face-down creature with no text, name, "
          "subtypes or mana cost by paying {3} rather than its mana cost\" (cast with face_down: true), and, face down, "
          "its controller may turn it face up for [cost] any time they have priority (702.37a, 702.37c, 702.37e)",
