@@ -204,8 +204,8 @@ def test_all_passing_on_an_empty_stack_is_unsupported(write):
 @pytest.mark.parametrize("text, message", [
     ("actions:\n  - cast: nothing\n", "unknown object 'nothing'; objects are bolt"),
     ("actions:\n  - dance\n",
-     "unknown action 'dance'; expected one of: activate, cast, resolve, play, turn_face_up, suspend, pass, attack, block, damage, "
-     "upkeep, draw_step, end_step, end_of_combat, beginning_of_combat, main, cleanup, untap_step"),
+     "unknown action 'dance'; expected one of: activate, cast, resolve, play, turn_face_up, suspend, pass, attack, block, "
+     "damage, upkeep, draw_step, end_step, end_of_combat, beginning_of_combat, main, cleanup, untap_step"),
     ("actions:\n  - resolve: most\n", "actions.0.resolve must be one of top, all, not 'most'"),
     ("actions: []\n", "'actions' needs at least one action"),
     ("question: resolve\nactions:\n  - resolve\n", "a situation has either a 'question' or 'actions', not both"),
