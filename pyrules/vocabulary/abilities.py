@@ -534,9 +534,9 @@ def parse_ability(f: Field) -> AbilitySpec:
                                     and [e.kind for e in effects] == ["cast_suspended"]):
             raise UnsupportedError(body.child("zone").where, "a triggered ability working from exile other than "
                                    "suspend's two (702.62a)")
-        if when == "last_time_counter_removed" and zone != "exile":
-            raise UnsupportedError(body.child("when").where, "'last_time_counter_removed' of a card in exile (zone: "
-                                   "exile; vanishing's, of a permanent, is not modelled)")
+        if when == "last_time_counter_removed" and flt is not None:
+            raise UnsupportedError(body.child("filter").where, "'last_time_counter_removed' with a filter (it is about "
+                                   "its own card or permanent)")
         if options.get("if") == "suspended" and zone != "exile":
             raise UnsupportedError(body.child("if").where, "'if: suspended' of a triggered ability working from exile")
         if zone == "graveyard" and flt is None:

@@ -263,7 +263,7 @@ IF_WORDS = ("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_ren
                 "revolt", "raid", "cast_from_hand", "not_cast_from_hand", "attacks_player_with_most_life",
                 "with_two_other_attackers", "x_in_cost", "untapped", "tapped", "no_spells_cast_last_turn",
                 "two_spells_cast_last_turn", "surged", "p1p1_counter", "tribute_not_paid", "citys_blessing",
-                "evolves", "suspended", *SPENT_CONDITIONS)
+                "evolves", "suspended", "time_counter", *SPENT_CONDITIONS)
 
 
 @dataclass(frozen=True)
@@ -2657,7 +2657,7 @@ TRIGGERS: tuple[Kind, ...] = (
          "filter, whenever you exert a [filter] creature (701.43a)", Modelled("combat.lp", ("701.43a", "603.12a")),
          term=_const("exerted"), example="combat/exerted-as-it-attacks"),
     Kind("trigger", "last_time_counter_removed", "when the last time counter is removed from this card in exile "
-         "(zone: exile; suspend's, 702.62a)", Modelled("triggers.lp", ("702.62a", "603.2")),
+         "(zone: exile; suspend's, 702.62a), or from this permanent (vanishing's, 702.63a)", Modelled("triggers.lp", ("702.62a", "702.63a", "603.2")),
          term=_const("last_time_counter_removed"), example="sequences/a-suspended-creature-is-cast-with-haste"),
     Kind("trigger", "explores", "when this explores; with a filter, whenever a [filter] permanent explores (701.44b: "
          "once for each time it explores, whatever was revealed)", Modelled("triggers.lp", ("701.44b", "603.2")),
@@ -3230,6 +3230,8 @@ OPTIONS: tuple[Kind, ...] = (
          "Gates\": N or more permanents of the filter that the ability's controller controls, checked again as it "
          "resolves), or "
          "p1p1_counter (\"if this has a +1/+1 counter on it\": graft, 702.58a; checked again as it resolves), or "
+         "time_counter (\"if there is a time counter on this permanent\": vanishing, 702.63a; checked again as it "
+         "resolves), or "
          "evolves (\"if that creature has greater power or toughness than this creature\": evolve, 702.100a-c, of an "
          "'enters' trigger whose filter asks for a creature; compared once the creature is on the battlefield and again "
          "as the ability resolves), or suspended (\"if this card is suspended\": in exile with a time counter, "
