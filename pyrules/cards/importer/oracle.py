@@ -1791,6 +1791,12 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"triggered": {"when": "beginning_of_upkeep", "zone": "exile", "if": "suspended",
                                "effect": {"remove_counters_self": {"kind": "time", "count": 1}}}},
                 {"triggered": {"when": "last_time_counter_removed", "zone": "exile", "effect": {"cast_suspended": True}}}]
+    m = re.fullmatch(r"Vanishing (\d+)", line)
+    if m and 1 <= int(m.group(1)) <= 20:  # 702.63a: its three abilities
+        return [{"enters": {"counters": {"time": int(m.group(1))}}},
+                {"triggered": {"when": "beginning_of_upkeep", "if": "time_counter",
+                               "effect": {"remove_counters_self": {"kind": "time", "count": 1}}}},
+                {"triggered": {"when": "last_time_counter_removed", "effect": {"sacrifice_self": True}}}]
     m = re.fullmatch(rf"Bestow ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.103a: cast bestowed, an Aura with enchant creature
         return [{"bestow": m.group(1)}]
