@@ -2657,7 +2657,8 @@ TRIGGERS: tuple[Kind, ...] = (
          "filter, whenever you exert a [filter] creature (701.43a)", Modelled("combat.lp", ("701.43a", "603.12a")),
          term=_const("exerted"), example="combat/exerted-as-it-attacks"),
     Kind("trigger", "last_time_counter_removed", "when the last time counter is removed from this card in exile "
-         "(zone: exile; suspend's, 702.62a), or from this permanent (vanishing's, 702.63a)", Modelled("triggers.lp", ("702.62a", "702.63a", "603.2")),
+         "(zone: exile; suspend's, 702.62a), or from this permanent (vanishing's, 702.63a)",
+         Modelled("triggers.lp", ("702.62a", "702.63a", "603.2")),
          term=_const("last_time_counter_removed"), example="sequences/a-suspended-creature-is-cast-with-haste"),
     Kind("trigger", "explores", "when this explores; with a filter, whenever a [filter] permanent explores (701.44b: "
          "once for each time it explores, whatever was revealed)", Modelled("triggers.lp", ("701.44b", "603.2")),
