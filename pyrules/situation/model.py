@@ -238,6 +238,7 @@ class Cast:
     dash: bool = False  # its dash cost is paid instead of its mana cost (702.109a)
     bestow: bool = False  # its bestow cost is paid instead of its mana cost: cast bestowed, as an Aura (702.103a-b)
     suspend: bool = False  # cast without paying its mana cost while its suspend trigger resolves (702.62a)
+    cascade: bool = False  # cast without paying its mana cost while the cascade trigger that exiled it resolves (702.85a)
     surge: bool = False  # its surge cost is paid instead of its mana cost (702.117a)
     entwine: bool = False  # its entwine cost is paid too: every mode of the modal spell is chosen (702.42a)
     madness: bool = False  # cast for its madness cost while its madness trigger resolves (702.35b)

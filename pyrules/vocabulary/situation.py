@@ -669,6 +669,10 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "bestow", "its bestow cost is paid instead of its mana cost (702.103a): the spell is bestowed, an Aura "
            "spell with enchant creature that targets one creature (702.103b)", Modelled("casting.lp", ("702.103a",
            "702.103b", "118.9")), Bool(), example="sequences/a-spell-cast-bestowed-enters-attached", asp="question_bestow"),
+    _field("cast", "cascade", "cast without paying its mana cost while the cascade trigger that exiled it resolves "
+           "(702.85a, 608.2g): the first nonland card of lesser mana value from the top of its owner's library",
+           Modelled("casting.lp", ("702.85a", "608.2g")), Bool(),
+           example="stack/cascade-casts-the-first-cheaper-nonland-card", asp="question_cascade"),
     _field("cast", "suspend", "cast without paying its mana cost while its suspend ability resolves, as the last time "
            "counter was removed (702.62a, 608.2g); a creature spell cast this way has haste while its owner controls it",
            Modelled("casting.lp", ("702.62a", "608.2g")), Bool(),

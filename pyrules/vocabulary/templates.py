@@ -1728,6 +1728,14 @@ EFFECTS: tuple[Kind, ...] = (
          "resolving the trigger leaves the card in exile; written by the keyword rebound",
          Modelled("casting.lp", ("702.88a", "608.2g")), Flag(), frozenset({"beginning_of_upkeep"}),
          term=_const("may_cast_self_free"), example="sequences/rebound-casts-it-again-next-upkeep"),
+    Kind("effect", "cascade", "cascade's trigger (702.85a: \"when you cast this spell, exile cards from the top of your "
+         "library until you exile a nonland card whose mana value is less than this spell's; you may cast it without "
+         "paying its mana cost; then put all cards exiled this way that weren't cast on the bottom of your library in a "
+         "random order\"): the cards the situation names on top are turned over until the first such card, which its "
+         "controller may cast as the trigger resolves (cast with cascade: true); the rest go to the bottom in no known "
+         "order. Reaching the cards the situation only counts is refused. Only in a \"when you cast this spell\" ability",
+         Modelled("stack.lp", ("702.85a", "401.4", "608.2g")), Flag(), frozenset({"triggered"}), term=_const("cascade"),
+         text=lambda v: "Cascade", example="stack/cascade-casts-the-first-cheaper-nonland-card"),
     Kind("effect", "cast_suspended", "\"you may cast this card without paying its mana cost\" (suspend's last ability, "
          "702.62a): casting it is the question cast with suspend: true while the trigger resolves (608.2g); a creature "
          "spell cast this way has haste as long as its owner controls it (the object field cast_with_suspend); "
