@@ -1866,6 +1866,7 @@ _LINES = [
                               {"triggered": {"when": "last_time_counter_removed", "zone": "exile",
                                              "effect": {"cast_suspended": True}}}]),
     ("Suspend 3-{X}{R}", False, None),
+    ("Cascade", False, [{"triggered": {"when": "cast_self", "effect": {"cascade": True}}}]),
     ("Vanishing 2", False, [{"enters": {"counters": {"time": 2}}},
                             {"triggered": {"when": "beginning_of_upkeep", "if": "time_counter",
                                            "effect": {"remove_counters_self": {"kind": "time", "count": 1}}}},

@@ -1791,6 +1791,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"triggered": {"when": "beginning_of_upkeep", "zone": "exile", "if": "suspended",
                                "effect": {"remove_counters_self": {"kind": "time", "count": 1}}}},
                 {"triggered": {"when": "last_time_counter_removed", "zone": "exile", "effect": {"cast_suspended": True}}}]
+    if line == "Cascade":  # 702.85a: "when you cast this spell, exile cards from the top of your library until ..."
+        return [{"triggered": {"when": "cast_self", "effect": {"cascade": True}}}]
     m = re.fullmatch(r"Vanishing (\d+)", line)
     if m and 1 <= int(m.group(1)) <= 20:  # 702.63a: its three abilities
         return [{"enters": {"counters": {"time": int(m.group(1))}}},
