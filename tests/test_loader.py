@@ -656,13 +656,16 @@ def test_could_produce_of_an_empty_list(write):
     ("zone: graveyard, damaged_by: [c]", "damaged_by",
      "'c' is in the graveyard; only a permanent was dealt damage this turn (a new object elsewhere, CR 400.7)"),
     ("exiled_with: [nobody]", "exiled_with", "unknown object 'nobody'"),
+    ("zone: exile, exiled_until: nobody", "exiled_until", "unknown object 'nobody'"),
+    ("exiled_until: c", "exiled_until", "'c' is in the battlefield; only a card in exile is exiled until another "
+     "permanent leaves the battlefield (CR 610.3c)"),
     ("exiled_with: [c]", "exiled_with", "'c' is in the battlefield; a card exiled with a permanent is in exile (607.2a)"),
     ("zone: hand, exiled_with: [c]", "exiled_with", "'c' is in the hand; only a permanent has 'exiled_with'"),
 ], ids=["tapped-in-hand", "token-in-graveyard", "back-face", "controller-in-hand", "counters-in-exile",
         "time-counters-without-suspend",
         "counter-kind", "zone", "shield-in-graveyard", "negative-shields", "prevention-shield-in-hand",
         "empty-prevention-shield", "counting-shield-without-amount", "counting-shield-typo", "damaged-by-unknown",
-        "damaged-by-in-graveyard", "exiled-with-unknown",
+        "damaged-by-in-graveyard", "exiled-with-unknown", "exiled-until-unknown", "exiled-until-on-the-battlefield",
         "exiled-with-not-in-exile", "exiled-with-in-hand"])
 def test_impossible_states(write, line_of, fields, marker, message):
     head = "players: [alice, bob]\nobjects:\n  - id: c\n    card: Grizzly Bears\n    owner: alice\n"

@@ -178,7 +178,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           damage=0, damaged_by=(), deathtouch_damage=False, attacking=None, blocking=(), blocked=False,
           struck_first=False,
           regeneration_shields=0, prevention_shields=(), shield_counters=(), copy_of=None, copy_except=(), crafted_with=(),
-          exiled_with=(),
+          exiled_with=(), exiled_until=None,
           keywords=(),
           face="front" if to != "battlefield" else obj.face, timestamp=d.entering_timestamp if to == "battlefield" else None,
           face_down=obj.face_down and to == "battlefield" and obj.zone == "stack",  # (708.3; elsewhere face up, 708.9)
@@ -426,6 +426,11 @@ def _event_item(d: _Draft, event: Symbol) -> str | None:
     if event.name == "cast" and len(event.arguments) == 1 and event.arguments[0].type == SymbolType.String:
         return event.arguments[0].string
     return None
+
+
+def _exiled_until(d: _Draft, a: Symbol) -> None:
+    """610.3c: the card, exiled now (the move itself came first), returns once the permanent leaves the battlefield."""
+    d.set(d.obj(a.arguments[0]), exiled_until=_text(a.arguments[1]))
 
 
 def _imprinted(d: _Draft, a: Symbol) -> None:
@@ -951,6 +956,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "effect_color_chosen/2": _effect_color,
     "attaches/2": _attaches,
     "imprinted/2": _imprinted,
+    "exiled_until_leaves/2": _exiled_until,
     "unattached/1": _unattached,
     "unbestowed/1": _unbestowed,
     "entered_transformed/1": _transformed,
@@ -1019,9 +1025,9 @@ def _leaves_unnoticed(obj: GameObject, state: Situation) -> bool:
     """Whether a card leaving the battlefield can make no state-based action apply and trigger nothing:
     no object has a leaves or dies trigger (603.6c, 603.10a), nothing is attached to it nor it to anything
     (704.5m), and it has no static ability that could change another permanent's toughness or abilities (704.5f-g:
-    toughness, being a creature, indestructible). Land types, colors and granted activated abilities no state-based
-    action looks at."""
-    if obj.attached_to is not None or any(o.attached_to == obj.id for o in state.objects):
+    toughness, being a creature, indestructible), and no card waits in exile for it to leave (610.3c). Land types,
+    colors and granted activated abilities no state-based action looks at."""
+    if obj.attached_to is not None or any(o.attached_to == obj.id or o.exiled_until == obj.id for o in state.objects):
         return False
     library = _library(state)
     lasting = [a for e in state.effects if e.card in library for a in _all_abilities(e.card, library)]
@@ -1104,6 +1110,12 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
         for obj in list(d.objects.values()):
             if obj.since_last_upkeep and obj.zone == "battlefield" and obj.controller == state.active_player:
                 d.set(obj, since_last_upkeep=False)
+    # 610.3c: a permanent that left and came back in one step is a new object, which the cards exiled until it left
+    # would not wait for; the step keeps no trace of it: refused.
+    if any(d.objects[oid].zone == "battlefield" and any(o.exiled_until == oid for o in d.objects.values())
+           for oid in d.left if oid in d.objects):
+        raise CarryError("a permanent that left the battlefield and returned in one step, with cards exiled until it "
+                         "left (610.3c)")
     # 611.2c: an effect locked in on an object that left the battlefield does not follow it (400.7).
     effects = tuple(replace(e, affects=tuple(x for x in e.affects if x not in d.left)) for e in d.effects
                     if not e.affects or any(x not in d.left for x in e.affects) or e.source is not None)
@@ -1279,7 +1291,7 @@ def _own(o: GameObject) -> tuple:
             o.monstrous, o.tribute_paid,
             o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,
             o.chosen_color, o.chosen_type, o.position, o.bottom, o.copy, o.damage, o.damaged_by, o.deathtouch_damage,
-            o.copy_of, o.copy_except, o.may_play,
+            o.copy_of, o.copy_except, o.may_play, o.exiled_until,
             o.division, o.blocked, o.struck_first, o.regeneration_shields, o.modes, shields_left(o.prevention_shields),
             tuple(sorted((n, k) for n, k in zip(o.prevention_shields, o.shield_counters) if n and k)), o.face_down)
 

@@ -151,6 +151,12 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         for i, material in enumerate(obj.crafted_with):
             if material not in by_id:
                 raise f.child("crafted_with").child(i).fail(f"unknown object '{material}'")
+        if obj.exiled_until is not None:
+            if obj.exiled_until not in by_id:
+                raise f.child("exiled_until").fail(f"unknown object '{obj.exiled_until}'")
+            if obj.zone != "exile" or obj.exiled_until == obj.id:
+                raise f.child("exiled_until").fail(f"'{obj.id}' is in the {obj.zone}; only a card in exile is exiled until "
+                                                   "another permanent leaves the battlefield (CR 610.3c)")
         for i, card in enumerate(obj.exiled_with):
             if card not in by_id:
                 raise f.child("exiled_with").child(i).fail(f"unknown object '{card}'")
@@ -572,6 +578,7 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         copy_except=copy_except,
         crafted_with=crafted_with,
         exiled_with=exiled_with,
+        exiled_until=get("exiled_until"),
         **combat,
     )
 

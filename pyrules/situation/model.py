@@ -110,6 +110,7 @@ class GameObject:
     copy_except: tuple = ()  # the exceptions of its copy effect, part of its copiable values (707.9b)
     crafted_with: tuple[str, ...] = ()  # the cards exiled to craft it (702.167c)
     exiled_with: tuple[str, ...] = ()  # the cards in exile that an ability of this permanent exiled (607.2a)
+    exiled_until: str | None = None  # a card in exile: the permanent it is exiled until it leaves the battlefield (610.3c)
     damage: int = 0  # damage marked on it (120.3e)
     damaged_by: tuple[str, ...] = ()  # a permanent: the objects that dealt it damage this turn (120.1)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)

@@ -498,6 +498,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            Modelled("mana.lp", ("607.2a",)), ListOf(Id("an object")),
            term=lambda o, ctx: [fn("exiled_with", ctx.oid, S(m)) for m in o.exiled_with],
            example="mana/chrome-mox-adds-the-exiled-cards-colors", asp="exiled_with"),
+    _field("object", "exiled_until", "a card in exile: the permanent whose ability exiled it until that permanent leaves "
+           "the battlefield (610.3c); once that permanent is no longer on the battlefield, the card returns to the "
+           "battlefield under its owner's control, before anyone next receives priority", Modelled("events.lp", ("610.3c",)),
+           Id("an object"), term=lambda o, ctx: [fn("exiled_until", ctx.oid, S(o.exiled_until))] if o.exiled_until else [],
+           example="stack/exiled-until-its-source-leaves", asp="exiled_until"),
     _field("object", "targets", "a spell on the stack: its targets, in the order its text says \"target\" (115; of a "
            "modal spell, those of its chosen modes, 700.2c)",
            Modelled("stack.lp", ("115.1", "608.2b")), ListOf(Id("an object or a player")),

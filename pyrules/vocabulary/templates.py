@@ -1627,6 +1627,14 @@ EFFECTS: tuple[Kind, ...] = (
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("exile_target", ctx.target(0)),
          targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
          example="stack/oblivion-ring-exiles-target"),
+    Kind("effect", "exile_target_until_leaves", "exile target [filter] permanent until this permanent leaves the "
+         "battlefield (610.3c): only if this permanent is still on the battlefield as the instruction is followed; once "
+         "it has left, the card returns to the battlefield under its owner's control before anyone next receives "
+         "priority (the object field exiled_until)", Modelled("stack.lp", ("610.3c", "406.2")), FilterShape("objects"),
+         ON_PERMANENT, term=lambda value, ctx: fn("exile_target_until_leaves", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
+         text=lambda v: f"Exile target {filter_words(v)} permanent until this leaves the battlefield",
+         example="stack/exiled-until-its-source-leaves"),
     Kind("effect", "mill", "mill N cards: put the top N cards of your library into your graveyard",
          Modelled("stack.lp", ("701.17a",)), Count(1), RESOLVING, term=_amount("mill"),
          text=lambda v: f"Mill {v} card(s)", example="stack/stitchers-supplier-mills-three"),
