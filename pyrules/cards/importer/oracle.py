@@ -928,6 +928,7 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
 ]
 #: Instructions with a target a filter describes: the pattern (the target's words), and the instruction.
 _TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
+                     (re.compile(r"Exile target (.+) until ~ leaves the battlefield"), "exile_target_until_leaves"),
                      (re.compile(r"Exile target (.+)"), "exile_target"),
                      (re.compile(r"Tap target (.+)"), "tap_target"),
                      (re.compile(r"Untap target (.+)"), "untap_target"),
@@ -1100,6 +1101,8 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"create_token_copies_target": {"filter": flt, "count": count}} if flt is not None else None
     for pattern, key in _TARGETED_EFFECTS:
         m = pattern.fullmatch(sentence)
+        if m and key == "exile_target_until_leaves" and not permanent:
+            return None  # (until a permanent leaves: a permanent's ability, 610.3c)
         if m:
             flt = permanent_filter(m.group(1))  # ("an opponent controls": seen from the controller of the spell or
             return {key: flt} if flt is not None else None  # ability, 109.4, 115.1)
