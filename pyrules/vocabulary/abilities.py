@@ -495,6 +495,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")
+        if any(e.kind == "myriad" for e in effects) and (when != "attacks" or flt is not None or len(effects) != 1):
+            raise UnsupportedError(body.child("effect").where, f"'myriad' in a '{when}' triggered ability, or beside "
+                                   "other instructions (only alone in \"whenever this creature attacks\", 702.116a)")
         if any(e.kind == "cascade" for e in effects) and (when != "cast_self" or len(effects) != 1):
             raise UnsupportedError(body.child("effect").where, f"'cascade' in a '{when}' triggered ability, or beside "
                                    "other instructions (only alone in \"when you cast this spell\", 702.85a)")

@@ -1744,6 +1744,12 @@ EFFECTS: tuple[Kind, ...] = (
          "order. Reaching the cards the situation only counts is refused. Only in a \"when you cast this spell\" ability",
          Modelled("stack.lp", ("702.85a", "401.4", "608.2g")), Flag(), frozenset({"triggered"}), term=_const("cascade"),
          text=lambda v: "Cascade", example="stack/cascade-casts-the-first-cheaper-nonland-card"),
+    Kind("effect", "myriad", "myriad's trigger (702.116a: \"whenever this creature attacks, for each opponent other than "
+         "the defending player, you may create a token that's a copy of it, tapped and attacking that player or a "
+         "planeswalker they control; exile the tokens at end of combat\"): with one opponent there is no other, and it "
+         "does nothing; a game of more players is refused. Only in an 'attacks' triggered ability",
+         Modelled("stack.lp", ("702.116a",)), Flag(), frozenset({"triggered"}), term=_const("myriad"),
+         text=lambda v: "Myriad", example="combat/myriad-with-two-opponents-is-refused"),
     Kind("effect", "cast_suspended", "\"you may cast this card without paying its mana cost\" (suspend's last ability, "
          "702.62a): casting it is the question cast with suspend: true while the trigger resolves (608.2g); a creature "
          "spell cast this way has haste as long as its owner controls it (the object field cast_with_suspend); "
