@@ -1794,6 +1794,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"triggered": {"when": "beginning_of_upkeep", "zone": "exile", "if": "suspended",
                                "effect": {"remove_counters_self": {"kind": "time", "count": 1}}}},
                 {"triggered": {"when": "last_time_counter_removed", "zone": "exile", "effect": {"cast_suspended": True}}}]
+    if line == "Myriad":  # 702.116a: "whenever this creature attacks, for each opponent other than defending player ..."
+        return [{"triggered": {"when": "attacks", "effect": {"myriad": True}}}]
     if line == "Cascade":  # 702.85a: "when you cast this spell, exile cards from the top of your library until ..."
         return [{"triggered": {"when": "cast_self", "effect": {"cascade": True}}}]
     m = re.fullmatch(r"Vanishing (\d+)", line)
