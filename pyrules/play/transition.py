@@ -169,6 +169,7 @@ def _move(d: _Draft, a: Symbol) -> None:
           may_play=None,
           kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, dashed=obj.dashed and cast_as,
           bestowed=obj.bestowed and cast_as, cast_with_suspend=obj.cast_with_suspend and cast_as,
+          replicated=obj.replicated if to == "stack" else 0,
           surged=obj.surged and cast_as,
           cast_from_hand=obj.cast_from_hand and cast_as,
           cant_be_countered=False, colors_spent=obj.colors_spent if cast_as else (),
@@ -1215,7 +1216,7 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
                                         targets=question.targets, kicked=question.kicked, evoked=question.evoke,
                                         surged=question.surge,
                                         dashed=question.dash, cast_from_hand=cast_from == "hand",
-                                        bestowed=question.bestow,
+                                        bestowed=question.bestow, replicated=question.replicate,
                                         cast_with_suspend=question.suspend and "creature" in
                                         _library(d.before)[obj.card].face(question.half or obj.face).types,
                                         flashback=exiled_as_it_leaves, buyback=question.buyback,
@@ -1286,7 +1287,7 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.cant_be_countered, o.colors_spent, o.evoked, o.surged, o.dashed, o.bestowed, o.cast_with_suspend,
+            o.cant_be_countered, o.colors_spent, o.evoked, o.surged, o.dashed, o.bestowed, o.cast_with_suspend, o.replicated,
             o.cast_from_hand, o.renowned,
             o.monstrous, o.tribute_paid,
             o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,

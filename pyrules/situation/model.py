@@ -93,6 +93,7 @@ class GameObject:
     dashed: bool = False  # a spell on the stack, or the permanent it became: its dash cost was paid (702.109a)
     bestowed: bool = False  # a spell cast bestowed, or the Aura it became while attached: not a creature (702.103)
     cast_with_suspend: bool = False  # a spell cast with suspend's last ability, or the permanent it became (702.62a)
+    replicated: int = 0  # a spell on the stack: how many times its replicate cost was paid (702.56a)
     cast_from_hand: bool = False  # a spell on the stack, or the permanent it became: cast from its owner's hand (601.2a)
     cant_be_countered: bool = False  # a spell on the stack: it can't be countered (the mana spent on it said so, 106.6)
     colors_spent: tuple[str, ...] = ()  # a spell on the stack, or the permanent it became: the colors of the mana spent
@@ -240,6 +241,7 @@ class Cast:
     bestow: bool = False  # its bestow cost is paid instead of its mana cost: cast bestowed, as an Aura (702.103a-b)
     suspend: bool = False  # cast without paying its mana cost while its suspend trigger resolves (702.62a)
     cascade: bool = False  # cast without paying its mana cost while the cascade trigger that exiled it resolves (702.85a)
+    replicate: int = 0  # how many times its replicate cost is paid too (702.56a)
     surge: bool = False  # its surge cost is paid instead of its mana cost (702.117a)
     entwine: bool = False  # its entwine cost is paid too: every mode of the modal spell is chosen (702.42a)
     madness: bool = False  # cast for its madness cost while its madness trigger resolves (702.35b)

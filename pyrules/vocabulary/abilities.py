@@ -495,6 +495,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")
+        if any(e.kind == "copy_self_replicated" for e in effects):
+            raise UnsupportedError(body.child("effect").where, "a hand-written 'copy_self_replicated': write the "
+                                   "keyword ability 'replicate: {cost}', which is that trigger and its cost")
         if any(e.kind == "myriad" for e in effects) and (when != "attacks" or flt is not None or len(effects) != 1):
             raise UnsupportedError(body.child("effect").where, f"'myriad' in a '{when}' triggered ability, or beside "
                                    "other instructions (only alone in \"whenever this creature attacks\", 702.116a)")
@@ -725,6 +728,14 @@ def parse_ability(f: Field) -> AbilitySpec:
         if not cost or any(sym == "x" for sym, _ in cost):
             raise UnsupportedError(body.where, f"a {key} cost with {{X}} or no mana (107.3d, 702.37e)")
         return AbilitySpec(key, costs=(Part("mana", cost),))
+    if key == "replicate":  # 702.56a: an additional cost paid any number of times, and "when you cast this spell, if
+        # a replicate cost was paid for it, copy it for each time its replicate cost was paid": one definition, the
+        # triggered ability, holding the cost
+        cost = kind("cost", "mana").shape.parse(body)
+        if not cost or any(sym == "x" for sym, _ in cost):
+            raise UnsupportedError(body.where, "a replicate cost with {X} or no mana (107.3)")
+        return AbilitySpec("triggered", trigger="cast_self", costs=(Part("mana", cost),),
+                           effects=(Part("copy_self_replicated", True),), keyword="replicate")
     if key == "entwine":  # 702.42a: an additional cost paid to choose every mode of the modal spell
         cost = kind("cost", "mana").shape.parse(body)
         if any(sym == "x" for sym, _ in cost):

@@ -375,6 +375,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "bestowed", Modelled("core.lp", ("702.103a", "702.103b", "702.103f")), Bool(),
            term=_flag_fact("object_bestowed", "bestowed"), example="sequences/a-bestowed-aura-is-no-creature",
            asp="object_bestowed"),
+    _field("object", "replicated", "a spell on the stack: how many times its replicate cost was paid (702.56a), which its "
+           "cast trigger copies it for", Modelled("casting.lp", ("702.56a",)), Count(0, maximum=20),
+           term=lambda o, ctx: [fn("object_replicated", ctx.oid, o.replicated)] if o.replicated else [],
+           example="stack/replicate-copies-for-each-time-it-was-paid", asp="object_replicated"),
     _field("object", "cast_with_suspend", "a spell on the stack cast as its suspend ability resolved, or the permanent "
            "it became: it has haste while its owner controls it (702.62a)", Modelled("continuous.lp", ("702.62a",)),
            Bool(), term=_flag_fact("object_cast_with_suspend", "cast_with_suspend"),
@@ -674,6 +678,9 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "bestow", "its bestow cost is paid instead of its mana cost (702.103a): the spell is bestowed, an Aura "
            "spell with enchant creature that targets one creature (702.103b)", Modelled("casting.lp", ("702.103a",
            "702.103b", "118.9")), Bool(), example="sequences/a-spell-cast-bestowed-enters-attached", asp="question_bestow"),
+    _field("cast", "replicate", "how many times its replicate cost is paid too (702.56a): the spell's cast trigger copies "
+           "it that many times", Modelled("casting.lp", ("702.56a", "601.2f")), Count(0, maximum=20),
+           example="stack/replicate-copies-for-each-time-it-was-paid", asp="question_replicate"),
     _field("cast", "cascade", "cast without paying its mana cost while the cascade trigger that exiled it resolves "
            "(702.85a, 608.2g): the first nonland card of lesser mana value from the top of its owner's library",
            Modelled("casting.lp", ("702.85a", "608.2g")), Bool(),

@@ -680,6 +680,11 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "\"when this enters, if its evoke cost was paid, its controller sacrifices it\" (702.74a); cast with evoke: true",
          Modelled("casting.lp", ("702.74a", "118.9", "603.4")), ManaSymbols(), asp="question_evoke",
          example="sequences/evoked-creature-is-sacrificed"),
+    Kind("ability", "replicate", "Replicate [cost] (702.56a): \"as an additional cost to cast this spell, you may pay "
+         "[cost] any number of times\" (cast with replicate: N) and \"when you cast this spell, if a replicate cost was "
+         "paid for it, copy it for each time its replicate cost was paid; if the spell has any targets, you may choose "
+         "new targets for any of the copies\"", Modelled("casting.lp", ("702.56a", "601.2f", "707.10")),
+         ManaSymbols(), asp="question_replicate", example="stack/replicate-copies-for-each-time-it-was-paid"),
     Kind("ability", "suspend", "Suspend N-[cost] (702.62a): \"if you could begin to cast this card by putting it onto "
          "the stack from your hand, you may pay [cost] and exile it with N time counters on it\", a special action (116.2f; "
          "the action suspend), with the card's timing; its other two abilities are written beside it: at the beginning "
@@ -1744,6 +1749,12 @@ EFFECTS: tuple[Kind, ...] = (
          "order. Reaching the cards the situation only counts is refused. Only in a \"when you cast this spell\" ability",
          Modelled("stack.lp", ("702.85a", "401.4", "608.2g")), Flag(), frozenset({"triggered"}), term=_const("cascade"),
          text=lambda v: "Cascade", example="stack/cascade-casts-the-first-cheaper-nonland-card"),
+    Kind("effect", "copy_self_replicated", "copy the spell this ability's source is, if it is still on the stack, once "
+         "for each time its replicate cost was paid (the spell's replicated); the copies may have new targets "
+         "(702.56a, 707.10c): written by the keyword replicate", Modelled("casting.lp", ("702.56a", "707.10")), Flag(),
+         frozenset({"triggered"}), term=_const("copy_self_replicated"),
+         text=lambda v: "Copy this spell for each time its replicate cost was paid",
+         example="stack/replicate-copies-for-each-time-it-was-paid"),
     Kind("effect", "myriad", "myriad's trigger (702.116a: \"whenever this creature attacks, for each opponent other than "
          "the defending player, you may create a token that's a copy of it, tapped and attacking that player or a "
          "planeswalker they control; exile the tokens at end of combat\"): with one opponent there is no other, and it "
