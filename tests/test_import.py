@@ -1870,6 +1870,7 @@ _LINES = [
      [{"triggered": {"when": "enters", "effect": {"exile_target_until_leaves": {"types": ["creature"],
                                                                                 "controller": "opponent"}}}}]),
     ("Exile target creature until ~ leaves the battlefield.", True, None),
+    ("Replicate {1}{R}", False, [{"replicate": "{1}{R}"}]),
     ("Myriad", False, [{"triggered": {"when": "attacks", "effect": {"myriad": True}}}]),
     ("Cascade", False, [{"triggered": {"when": "cast_self", "effect": {"cascade": True}}}]),
     ("Vanishing 2", False, [{"enters": {"counters": {"time": 2}}},
