@@ -501,9 +501,10 @@ def parse_ability(f: Field) -> AbilitySpec:
         if any(e.kind == "myriad" for e in effects) and (when != "attacks" or flt is not None or len(effects) != 1):
             raise UnsupportedError(body.child("effect").where, f"'myriad' in a '{when}' triggered ability, or beside "
                                    "other instructions (only alone in \"whenever this creature attacks\", 702.116a)")
-        if any(e.kind == "cascade" for e in effects) and (when != "cast_self" or len(effects) != 1):
-            raise UnsupportedError(body.child("effect").where, f"'cascade' in a '{when}' triggered ability, or beside "
-                                   "other instructions (only alone in \"when you cast this spell\", 702.85a)")
+        for alone in ("cascade", "ripple"):
+            if any(e.kind == alone for e in effects) and (when != "cast_self" or len(effects) != 1):
+                raise UnsupportedError(body.child("effect").where, f"'{alone}' in a '{when}' triggered ability, or beside "
+                                       "other instructions (only alone in \"when you cast this spell\", 702.85a, 702.60a)")
         if any(e.kind == "copy_source_spell" for e in effects) and when != "cast_self":
             raise UnsupportedError(body.child("effect").where, f"'copy_source_spell' in a '{when}' triggered ability "
                                    "(only in \"when you cast this spell\")")

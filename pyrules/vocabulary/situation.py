@@ -681,6 +681,10 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "replicate", "how many times its replicate cost is paid too (702.56a): the spell's cast trigger copies "
            "it that many times", Modelled("casting.lp", ("702.56a", "601.2f")), Count(0, maximum=20),
            example="stack/replicate-copies-for-each-time-it-was-paid", asp="question_replicate"),
+    _field("cast", "ripple", "cast without paying its mana cost while the ripple trigger that revealed it resolves "
+           "(702.60a, 608.2g): a card with the same name as that trigger's spell among the cards revealed",
+           Modelled("casting.lp", ("702.60a", "608.2g")), Bool(),
+           example="stack/ripple-casts-a-card-of-the-same-name", asp="question_ripple"),
     _field("cast", "cascade", "cast without paying its mana cost while the cascade trigger that exiled it resolves "
            "(702.85a, 608.2g): the first nonland card of lesser mana value from the top of its owner's library",
            Modelled("casting.lp", ("702.85a", "608.2g")), Bool(),

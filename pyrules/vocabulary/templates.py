@@ -1755,6 +1755,14 @@ EFFECTS: tuple[Kind, ...] = (
          frozenset({"triggered"}), term=_const("copy_self_replicated"),
          text=lambda v: "Copy this spell for each time its replicate cost was paid",
          example="stack/replicate-copies-for-each-time-it-was-paid"),
+    Kind("effect", "ripple", "ripple N's trigger (702.60a: \"when you cast this spell, you may reveal the top N cards of "
+         "your library; if you do, you may cast any revealed cards with the same name as this spell without paying their "
+         "mana costs; then put all revealed cards not cast this way on the bottom of your library in any order\"): "
+         "revealing is a choice; a card of that name may be cast as the trigger resolves (cast with ripple: true); the "
+         "rest go to the bottom in no order the situation keeps. Revealing cards the situation only counts, or two cards "
+         "of that name, is refused. Only alone in a \"when you cast this spell\" ability",
+         Modelled("stack.lp", ("702.60a", "401.4", "608.2g")), Count(1, maximum=10), frozenset({"triggered"}),
+         term=_amount("ripple"), text=lambda v: f"Ripple {v}", example="stack/ripple-casts-a-card-of-the-same-name"),
     Kind("effect", "myriad", "myriad's trigger (702.116a: \"whenever this creature attacks, for each opponent other than "
          "the defending player, you may create a token that's a copy of it, tapped and attacking that player or a "
          "planeswalker they control; exile the tokens at end of combat\"): with one opponent there is no other, and it "
