@@ -1871,6 +1871,7 @@ _LINES = [
                                                                                 "controller": "opponent"}}}}]),
     ("Exile target creature until ~ leaves the battlefield.", True, None),
     ("Replicate {1}{R}", False, [{"replicate": "{1}{R}"}]),
+    ("Ripple 4", False, [{"triggered": {"when": "cast_self", "effect": {"ripple": 4}}}]),
     ("Myriad", False, [{"triggered": {"when": "attacks", "effect": {"myriad": True}}}]),
     ("Cascade", False, [{"triggered": {"when": "cast_self", "effect": {"cascade": True}}}]),
     ("Vanishing 2", False, [{"enters": {"counters": {"time": 2}}},

@@ -1794,6 +1794,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"triggered": {"when": "beginning_of_upkeep", "zone": "exile", "if": "suspended",
                                "effect": {"remove_counters_self": {"kind": "time", "count": 1}}}},
                 {"triggered": {"when": "last_time_counter_removed", "zone": "exile", "effect": {"cast_suspended": True}}}]
+    m = re.fullmatch(r"Ripple (\d+)", line)
+    if m and 1 <= int(m.group(1)) <= 10:  # 702.60a: "when you cast this spell, you may reveal the top N cards ..."
+        return [{"triggered": {"when": "cast_self", "effect": {"ripple": int(m.group(1))}}}]
     if line == "Myriad":  # 702.116a: "whenever this creature attacks, for each opponent other than defending player ..."
         return [{"triggered": {"when": "attacks", "effect": {"myriad": True}}}]
     if line == "Cascade":  # 702.85a: "when you cast this spell, exile cards from the top of your library until ..."
