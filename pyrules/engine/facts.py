@@ -691,6 +691,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_suspend"))
         if q.cascade and ("cast", "cascade") not in skip:
             symbols.append(fn("question_cascade"))
+        if q.emerge and ("cast", "emerge") not in skip:
+            symbols.append(fn("question_emerge"))
         if q.ripple and ("cast", "ripple") not in skip:
             symbols.append(fn("question_ripple"))
         if q.replicate and ("cast", "replicate") not in skip:

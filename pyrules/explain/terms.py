@@ -260,6 +260,7 @@ GIVEN_GAME: dict[str, str] = {
     "question_dash/0": "for its dash cost", "question_surge/0": "for its surge cost", "question_bestow/0": "bestowed",
     "question_suspend/0": "without paying its mana cost, as its suspend ability resolves",
     "question_replicate/1": "with its replicate cost paid {0} times",
+    "question_emerge/0": "for its emerge cost, sacrificing a creature",
     "question_ripple/0": "without paying its mana cost, as the ripple trigger that revealed it resolves",
     "question_cascade/0": "without paying its mana cost, as the cascade trigger that exiled it resolves",
     "question_entwine/0": "with its entwine cost paid, every mode chosen",

@@ -1331,6 +1331,7 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
                 bestow=bestow, suspend=body.child("suspend").boolean(default=False),
                 cascade=body.child("cascade").boolean(default=False),
                 replicate=_value(body, "cast", "replicate", 0), ripple=body.child("ripple").boolean(default=False),
+                emerge=body.child("emerge").boolean(default=False),
                 surge=body.child("surge").boolean(default=False), entwine=entwine,
                 madness=body.child("madness").boolean(default=False),
                 rebound=body.child("rebound").boolean(default=False), half=half)
@@ -1359,7 +1360,7 @@ def _cast_face_down(body: Field, obj: GameObject, player_ref: Any) -> Cast:
     """A card cast face down with its morph ability (702.37c): a 2/2 creature spell with no text and no mana cost, so
     with no X, modes, targets, or costs of its text to pay (kicker, buyback, an alternative cost, evoke)."""
     for key in ("x", "modes", "targets", "division", "kicked", "buyback", "alternative_cost", "evoke", "dash", "madness",
-                "rebound", "surge", "entwine", "bestow", "suspend", "cascade", "replicate", "ripple"):
+                "rebound", "surge", "entwine", "bestow", "suspend", "cascade", "replicate", "ripple", "emerge"):
         if body.child(key).present:
             raise body.child(key).fail(f"'{obj.id}' is cast face down: a spell with no text and no mana cost has no "
                                        f"{key.replace('_', ' ')} (CR 702.37c, 708.2)")

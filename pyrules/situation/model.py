@@ -242,6 +242,7 @@ class Cast:
     suspend: bool = False  # cast without paying its mana cost while its suspend trigger resolves (702.62a)
     cascade: bool = False  # cast without paying its mana cost while the cascade trigger that exiled it resolves (702.85a)
     replicate: int = 0  # how many times its replicate cost is paid too (702.56a)
+    emerge: bool = False  # its emerge cost is paid and a creature sacrificed instead of its mana cost (702.119a)
     ripple: bool = False  # cast without paying its mana cost while the ripple trigger that revealed it resolves (702.60a)
     surge: bool = False  # its surge cost is paid instead of its mana cost (702.117a)
     entwine: bool = False  # its entwine cost is paid too: every mode of the modal spell is chosen (702.42a)

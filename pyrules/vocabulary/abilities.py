@@ -729,6 +729,11 @@ def parse_ability(f: Field) -> AbilitySpec:
         if not cost or any(sym == "x" for sym, _ in cost):
             raise UnsupportedError(body.where, f"a {key} cost with {{X}} or no mana (107.3d, 702.37e)")
         return AbilitySpec(key, costs=(Part("mana", cost),))
+    if key == "emerge":  # 702.119a: an alternative cost, a creature sacrificed with it, reduced by its mana value
+        cost = kind("cost", "mana").shape.parse(body)
+        if not cost or any(sym == "x" for sym, _ in cost):
+            raise UnsupportedError(body.where, "an emerge cost with {X} or no mana (107.3)")
+        return AbilitySpec("emerge", costs=(Part("mana", cost), Part("sacrifice", Filter({"types": ("creature",)}))))
     if key == "replicate":  # 702.56a: an additional cost paid any number of times, and "when you cast this spell, if
         # a replicate cost was paid for it, copy it for each time its replicate cost was paid": one definition, the
         # triggered ability, holding the cost

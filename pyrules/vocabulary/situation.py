@@ -678,6 +678,9 @@ CAST_FIELDS: tuple[Kind, ...] = (
     _field("cast", "bestow", "its bestow cost is paid instead of its mana cost (702.103a): the spell is bestowed, an Aura "
            "spell with enchant creature that targets one creature (702.103b)", Modelled("casting.lp", ("702.103a",
            "702.103b", "118.9")), Bool(), example="sequences/a-spell-cast-bestowed-enters-attached", asp="question_bestow"),
+    _field("cast", "emerge", "its emerge cost is paid, and a creature sacrificed, instead of its mana cost (702.119a): "
+           "the cost reduced by that creature's mana value", Modelled("casting.lp", ("702.119a", "118.9")), Bool(),
+           example="payment/emerge-reduced-by-the-sacrificed-creature", asp="question_emerge"),
     _field("cast", "replicate", "how many times its replicate cost is paid too (702.56a): the spell's cast trigger copies "
            "it that many times", Modelled("casting.lp", ("702.56a", "601.2f")), Count(0, maximum=20),
            example="stack/replicate-copies-for-each-time-it-was-paid", asp="question_replicate"),

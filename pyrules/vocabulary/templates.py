@@ -680,6 +680,11 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "\"when this enters, if its evoke cost was paid, its controller sacrifices it\" (702.74a); cast with evoke: true",
          Modelled("casting.lp", ("702.74a", "118.9", "603.4")), ManaSymbols(), asp="question_evoke",
          example="sequences/evoked-creature-is-sacrificed"),
+    Kind("ability", "emerge", "Emerge [cost] (702.119a): \"you may cast this spell by paying [cost] and sacrificing a "
+         "creature rather than paying its mana cost\" (cast with emerge: true), the emerge cost reduced by the "
+         "sacrificed creature's mana value (generic mana only, never below {0}); an alternative cost",
+         Modelled("casting.lp", ("702.119a", "118.9", "601.2f")), ManaSymbols(), asp="question_emerge",
+         example="payment/emerge-reduced-by-the-sacrificed-creature"),
     Kind("ability", "replicate", "Replicate [cost] (702.56a): \"as an additional cost to cast this spell, you may pay "
          "[cost] any number of times\" (cast with replicate: N) and \"when you cast this spell, if a replicate cost was "
          "paid for it, copy it for each time its replicate cost was paid; if the spell has any targets, you may choose "
