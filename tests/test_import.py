@@ -1870,6 +1870,7 @@ _LINES = [
      [{"triggered": {"when": "enters", "effect": {"exile_target_until_leaves": {"types": ["creature"],
                                                                                 "controller": "opponent"}}}}]),
     ("Exile target creature until ~ leaves the battlefield.", True, None),
+    ("Emerge {5}{U}{U}", False, [{"emerge": "{5}{U}{U}"}]),
     ("Replicate {1}{R}", False, [{"replicate": "{1}{R}"}]),
     ("Ripple 4", False, [{"triggered": {"when": "cast_self", "effect": {"ripple": 4}}}]),
     ("Myriad", False, [{"triggered": {"when": "attacks", "effect": {"myriad": True}}}]),

@@ -1807,6 +1807,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"triggered": {"when": "beginning_of_upkeep", "if": "time_counter",
                                "effect": {"remove_counters_self": {"kind": "time", "count": 1}}}},
                 {"triggered": {"when": "last_time_counter_removed", "effect": {"sacrifice_self": True}}}]
+    m = re.fullmatch(rf"Emerge ({MANA})", line)
+    if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.119a: an alternative cost with a sacrifice
+        return [{"emerge": m.group(1)}]
     m = re.fullmatch(rf"Replicate ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.56a: the cost and the cast trigger it holds
         return [{"replicate": m.group(1)}]
