@@ -231,7 +231,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
             out += [fn("ability_target_optional", d, n), fn("ability_target_group", d, n, group_start)]
         else:
             left = 0
-    if ability.zone and (("option", "zone") not in skip or ability.keyword):
+    if ability.zone and (("option", "zone") not in skip or ability.keyword) and \
+            not any(c.kind == "reveal" for c in ability.costs):  # (forecast's hand: its cost says it, activation.lp)
         out.append(fn("ability_zone", d, C(ability.zone)))
     if ability.keyword in ("cycling", "typecycling"):
         out.append(fn("ability_cycling", d))

@@ -431,6 +431,10 @@ def parse_ability(f: Field) -> AbilitySpec:
         zone = options.get("zone", "")
         if zone == "exile":
             raise UnsupportedError(body.child("zone").where, "an ability activated from exile")
+        reveals = any(c.kind == "reveal" for c in costs)  # (from the hand, then: forecast's, 702.57a)
+        if reveals and (zone or options.get("timing") != "your_upkeep" or options.get("limit") != "once_each_turn"):
+            raise UnsupportedError(body.child("cost").where, "a cost of revealing this card from the hand other than "
+                                   "forecast's (no zone, timing: your_upkeep, limit: once_each_turn, 702.57a)")
         if not zone and any(e.kind == "return_self_to_battlefield" for e in effects):
             raise UnsupportedError(body.child("effect").where, "'return_self_to_battlefield' outside an ability "
                                    "activated from the graveyard (zone: graveyard)")
@@ -439,10 +443,12 @@ def parse_ability(f: Field) -> AbilitySpec:
         if any(e.kind == "lasting_on_returned" for e in effects[:returned + 1]):
             raise UnsupportedError(body.child("effect").where, "'lasting_on_returned' without a return to the "
                                    "battlefield before it (return_self_to_battlefield)")
-        if zone and not exiles_itself and any(e.kind not in _FROM_ITS_ZONE | {"lasting_on_returned"} for e in effects):
+        if zone == "graveyard" and not exiles_itself and any(e.kind not in _FROM_ITS_ZONE | {"lasting_on_returned"}
+                                                             for e in effects):
             raise UnsupportedError(body.child("effect").where, f"an ability activated from the {zone} whose cost and "
                                    "effect do not move its card out of it (113.6j)")
-        if zone and any(c.kind in ("{T}", "{Q}", "sacrifice", "tap_untapped", "crew", "remove_counters", "put_counters",
+        if (zone or reveals) and any(c.kind in ("{T}", "{Q}", "sacrifice", "tap_untapped", "crew", "remove_counters",
+                                                "put_counters",
                                    "loyalty", "exile_materials") or c.kind == "discard" and c.value == "self"
                         for c in costs):
             raise UnsupportedError(body.child("cost").where, f"a cost that only a permanent pays, in an ability "
@@ -462,7 +468,8 @@ def parse_ability(f: Field) -> AbilitySpec:
         return AbilitySpec("activated", costs=costs, effects=effects, limit=options.get("limit", ""),
                            timing="" if timing == "instant" else timing, riders=options.get("spend_only", ()),
                            modes=modes, spend_effect=options.get("spend_effect", ""), only_if=options.get("only_if", ()),
-                           zone=zone, instead=instead, conditions=conditions, any_player=bool(options.get("any_player")))
+                           zone=zone or ("hand" if reveals else ""), instead=instead, conditions=conditions,
+                           any_player=bool(options.get("any_player")))
     if key == "triggered":
         body.only_keys({"when", "filter", "effect", "modes", "lasting", "if", "or_self", "zone"})
         when = body.child("when").choice(names("trigger"))

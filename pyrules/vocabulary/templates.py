@@ -811,6 +811,11 @@ COSTS: tuple[Kind, ...] = (
     Kind("cost", "put_counters", "put counters on this permanent", _ACT, CounterAmount(),
          term=lambda v, ctx: fn("put_counters", C(v[0]), v[1]), text=lambda v: f"Put {v[1]} {v[0]} counter(s) on this",
          example="activation/put-counters-cost"),
+    Kind("cost", "reveal", "reveal this card from your hand (self; forecast's, 702.57a): the ability is activated from "
+         "its owner's hand, where the card stays, shown",
+         Modelled("activation.lp", ("702.57a", "701.20a")), OneOf(("self",)), term=lambda v, ctx: C("reveal_self"),
+         text=lambda v: "Reveal this card from your hand", example="activation/forecast-from-the-hand-in-the-upkeep",
+         asp="reveal_self"),
     Kind("cost", "discard", "discard this card (self), or N cards of your choice (701.9)",
          Modelled("activation.lp", ("701.9a", "602.2h")), SelfOrCount(),
          term=lambda v, ctx: C("discard_self") if v == "self" else fn("discard", v),
