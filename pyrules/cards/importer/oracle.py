@@ -1807,6 +1807,15 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"triggered": {"when": "beginning_of_upkeep", "if": "time_counter",
                                "effect": {"remove_counters_self": {"kind": "time", "count": 1}}}},
                 {"triggered": {"when": "last_time_counter_removed", "effect": {"sacrifice_self": True}}}]
+    m = re.fullmatch(r"Forecast - (.+?), Reveal ~ from your hand: (.+)", line)
+    if m:  # 702.57a: activated from the hand, only during its owner's upkeep and only once each turn
+        read = activated(f"{m.group(1)}: {m.group(2)}")
+        if read is None or set(read["activated"]) - {"cost", "effect"}:
+            return None
+        cost = read["activated"]["cost"]
+        return [{"activated": {**read["activated"], "cost": [*(cost if isinstance(cost, list) else [cost]),
+                                                            {"reveal": "self"}],
+                               "timing": "your_upkeep", "limit": "once_each_turn"}}]
     m = re.fullmatch(rf"Emerge ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(1)):  # 702.119a: an alternative cost with a sacrifice
         return [{"emerge": m.group(1)}]
