@@ -931,6 +931,15 @@ _STEP_BEGINS = {"upkeep": BeginUpkeep, "end_step": BeginEndStep, "end_of_combat"
                 "cleanup": BeginCleanup, "untap_step": BeginUntap}
 
 
+def _object_and_player(body: Field, where: str, object_ref: Any, player_ref: Any) -> tuple[GameObject, str | None]:
+    """A special action's ``id`` or ``{object, player}``: the object, and the player named (None: its default)."""
+    if not isinstance(body.value, dict):
+        return object_ref(body), None
+    body.only_keys({"object", "player"})
+    who = player_ref(body.child("player"), f"{where}.player") if body.child("player").present else None
+    return object_ref(body.child("object")), who
+
+
 def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObject], player_ref: Any,
              players: list[str], library: CardLibrary) -> tuple[Action, ...]:
     """Each action is checked for what it names (ids, targets a spell could never have); whether it is
@@ -969,34 +978,16 @@ def _actions(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameObj
         elif key == "pass":
             out.append(PassPriority(player_ref(body, f"{item.name}.pass")))
         elif key == "play":
-            if isinstance(body.value, dict):
-                body.only_keys({"object", "player"})
-                obj = object_ref(body.child("object"))
-                who = player_ref(body.child("player"), f"{item.name}.play.player") if body.child("player").present \
-                    else None
-            else:
-                obj, who = object_ref(body), None
+            obj, who = _object_and_player(body, f"{item.name}.play", object_ref, player_ref)
             if not library[obj.card].face(obj.face).types or "land" not in library[obj.card].face(obj.face).types:
                 raise (body.child("object") if isinstance(body.value, dict) else body).fail(
                     f"'{obj.id}' ({obj.card}) is not a land; lands are played, other cards cast (CR 305.1)")
             out.append(PlayLand(obj.id, who))
         elif key == "turn_face_up":
-            if isinstance(body.value, dict):
-                body.only_keys({"object", "player"})
-                obj = object_ref(body.child("object"))
-                who = player_ref(body.child("player"), f"{item.name}.turn_face_up.player") \
-                    if body.child("player").present else None
-            else:
-                obj, who = object_ref(body), None
+            obj, who = _object_and_player(body, f"{item.name}.turn_face_up", object_ref, player_ref)
             out.append(TurnFaceUp(obj.id, who))  # (face down by then, or not: the step decides)
         elif key == "suspend":
-            if isinstance(body.value, dict):
-                body.only_keys({"object", "player"})
-                obj = object_ref(body.child("object"))
-                who = player_ref(body.child("player"), f"{item.name}.suspend.player") \
-                    if body.child("player").present else None
-            else:
-                obj, who = object_ref(body), None
+            obj, who = _object_and_player(body, f"{item.name}.suspend", object_ref, player_ref)
             if not any(a.kind == "suspend" for a in library[obj.card].face(obj.face).abilities):
                 raise (body.child("object") if isinstance(body.value, dict) else body).fail(
                     f"'{obj.id}' ({obj.card}) has no suspend (CR 702.62a)")
