@@ -1089,10 +1089,11 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
                      for a in atoms):
             d.objects.pop(top, None)  # a copy of a spell or a token spell ceases to exist (704.5e, 111.7)
             d.removed.add(top)
-    if isinstance(question, Cast) and (question.madness or question.rebound or question.suspend or question.cascade or
-                                       question.ripple) and \
-            d.stack and d.stack[-1] in d.abilities:  # it resolves as the card is cast (702.35b, 702.88a, 702.62a, 702.85a,
-        d.resolving = d.abilities.pop(d.stack.pop())  # 608.2g)
+    cast_as_it_resolves = isinstance(question, Cast) and (question.madness or question.rebound or question.suspend or
+                                                          question.cascade or question.ripple)
+    if cast_as_it_resolves and d.stack and d.stack[-1] in d.abilities:
+        # the trigger on top resolves as the card is cast (702.35b, 702.88a, 702.62a, 702.85a, 702.60a, 608.2g)
+        d.resolving = d.abilities.pop(d.stack.pop())
     by_signature: dict[str, list[Symbol]] = {}
     for a in atoms:
         by_signature.setdefault(f"{a.name}/{len(a.arguments)}", []).append(a)

@@ -215,6 +215,10 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             raise f.child("division").fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack divides damage")
         if obj.bestowed:
             _check_bestowed(f.child("bestowed"), obj, card.face(obj.face), by_id)
+        if obj.replicated and (obj.zone != "stack" or obj.copy or
+                               not any(a.keyword == "replicate" for a in card.face(obj.face).abilities)):
+            raise f.child("replicated").fail(f"'{obj.id}' is no spell with replicate on the stack; only such a spell had "
+                                             "its replicate cost paid (CR 702.56a)")
         if obj.zone == "stack":
             _check_spell_targets(f, obj.targets, obj.division, card.face(obj.face), obj.id, by_id, names_, library,
                                  obj.modes, obj.bestowed)
