@@ -536,8 +536,11 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
     # (which subtypes are creature types: for changeling, and for kinship's "shares a creature type", 205.3m)
     kin = sorted(c.name for c in used_cards.values() for face in c.parts for a in face.abilities
                  if any(e.kind == "kinship" for e in a.effects))
+    # (and amplify's "cards that share a creature type with it", 702.38a)
+    amp = sorted(c.name for c in used_cards.values() for face in c.parts for a in face.abilities
+                 if a.kind == "enters" and any(e.kind == "amplify" for e in a.effects))
     asking = ([changelings[0]] if changelings and given("keyword", "changeling") else []) + \
-        ([kin[0]] if kin and given("effect", "kinship") else [])
+        ([kin[0]] if kin and given("effect", "kinship") else []) + ([amp[0]] if amp and given("enters", "amplify") else [])
     if asking:  # (facts of the card that asks for them)
         add(f"card:{asking[0]}", [fn("creature_type", C(t)) for t in _creature_types(used_cards.values())])
     if situation.sequence and given("situation", "actions"):

@@ -2549,6 +2549,11 @@ ENTERS: tuple[Kind, ...] = (
          "+1/+1 counters for each creature sacrificed this way (702.82a; the creatures its player controls, none "
          "entering with it, 614.13a)", Modelled("events.lp", ("702.82a", "614.1c", "614.13a")), Count(1),
          term=lambda value, ctx: fn("devour", value), asp="devour", example="sequences/devour-two-creatures"),
+    Kind("enters", "amplify", "amplify N: as this enters, its player may reveal any number of cards from their hand that "
+         "share a creature type with it (not itself, nor anything entering with it); it enters with N +1/+1 counters "
+         "for each card revealed (702.38a): how many is the choice. A hand the situation only counts is refused",
+         Modelled("events.lp", ("702.38a", "614.1c", "205.3m")), Count(1),
+         term=lambda value, ctx: fn("amplify", value), asp="amplify", example="sequences/amplify-reveals-cards-of-its-type"),
     Kind("enters", "tribute", "tribute N (702.104a): as this creature enters, its controller chooses an opponent, who "
          "may have it enter with N additional +1/+1 counters (through the other effects on entering); whether they "
          "did is the object's tribute_paid, which \"if tribute wasn't paid\" asks (702.104b)",
