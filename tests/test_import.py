@@ -1875,6 +1875,7 @@ _LINES = [
                      "timing": "your_upkeep", "limit": "once_each_turn"}}]),
     ("Emerge {5}{U}{U}", False, [{"emerge": "{5}{U}{U}"}]),
     ("Replicate {1}{R}", False, [{"replicate": "{1}{R}"}]),
+    ("Amplify 2", False, [{"enters": {"amplify": 2}}]),
     ("Ripple 4", False, [{"triggered": {"when": "cast_self", "effect": {"ripple": 4}}}]),
     ("Myriad", False, [{"triggered": {"when": "attacks", "effect": {"myriad": True}}}]),
     ("Cascade", False, [{"triggered": {"when": "cast_self", "effect": {"cascade": True}}}]),

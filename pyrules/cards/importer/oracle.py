@@ -1951,6 +1951,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"Afflict (\d+)", line)
     if m:  # 702.130a: "whenever this creature becomes blocked, defending player loses N life"
         return [{"triggered": {"when": "becomes_blocked", "effect": {"defending_player_loses_life": int(m.group(1))}}}]
+    m = re.fullmatch(r"Amplify (\d+)", line)
+    if m and int(m.group(1)) > 0:  # 702.38a: a replacement effect on its own entering, with a choice
+        return [{"enters": {"amplify": int(m.group(1))}}]
     m = re.fullmatch(r"Devour (\d+)", line)
     if m and int(m.group(1)) > 0:  # 702.82a: a replacement effect on its own entering, with a choice
         return [{"enters": {"devour": int(m.group(1))}}]
