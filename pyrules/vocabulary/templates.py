@@ -3261,8 +3261,10 @@ OPTIONS: tuple[Kind, ...] = (
          "(615.1a)", Modelled("events.lp", ("615.1a",)), DamageRecipients(), frozenset({"replacement"}),
          term=_recipient_terms, example="replacement/daunting-defender-and-pyroclasm", asp="ability_damage_to"),
     Kind("option", "by", "a damage replacement or prevention that applies only to damage this permanent deals (for a "
-         "lasting effect, the objects it affects): self (615.1a)", Modelled("events.lp", ("615.1a",)),
-         OneOf(("self",)), frozenset({"replacement"}), term=lambda v, ctx: C(v),
+         "lasting effect, the objects it affects): self (615.1a); or self_or_to, to damage it deals or is dealt "
+         "(\"prevent all combat damage that would be dealt to and dealt by that creature this turn\")",
+         Modelled("events.lp", ("615.1a",)), OneOf(("self", "self_or_to")), frozenset({"replacement"}),
+         term=lambda v, ctx: C(v),
          example="combat/stay-the-blow-on-an-attacker", asp="ability_damage_by"),
     Kind("option", "combat", "a damage replacement or prevention that applies only to combat damage (510.2)",
          Modelled("events.lp", ("510.2", "615.1a")), Flag(), frozenset({"replacement"}),
