@@ -1875,6 +1875,12 @@ _LINES = [
                      "timing": "your_upkeep", "limit": "once_each_turn"}}]),
     ("Emerge {5}{U}{U}", False, [{"emerge": "{5}{U}{U}"}]),
     ("Replicate {1}{R}", False, [{"replicate": "{1}{R}"}]),
+    ("{T}: Untap target attacking creature. Prevent all combat damage that would be dealt to and dealt by that "
+     "creature this turn.", False,
+     [{"activated": {"cost": "{T}", "effect": [{"lasting_on_target": {"ability": "next", "target": {
+         "types": ["creature"], "attacking": True}}}, {"untap_that": 1}]}},
+      {"replacement": {"event": "damage", "combat": True, "modify": {"prevent": "all"}, "lasting": "until_end_of_turn",
+                       "by": "self_or_to"}}]),
     ("Amplify 2", False, [{"enters": {"amplify": 2}}]),
     ("Ripple 4", False, [{"triggered": {"when": "cast_self", "effect": {"ripple": 4}}}]),
     ("Myriad", False, [{"triggered": {"when": "attacks", "effect": {"myriad": True}}}]),

@@ -3379,6 +3379,8 @@ def _with_lasting_each(line: str, spell_card: bool) -> list[dict[str, Any]] | No
 #: "Prevent all [combat] damage that would be dealt [to X] [by Y] [this turn]" (615.1a), after an activated ability's
 #: cost or as a spell's or a permanent's line.
 _PREVENT_ALL = re.compile(r"(?:([^:\"]+): )?Prevent all (combat )?damage that would be dealt(.*)\.")
+_UNTAP_THEN_PREVENT = re.compile(r"(?:([^:\"]+): )?Untap (target [^.]+?)\. Prevent all combat damage that would be dealt to "
+                                 r"and dealt by (?:that creature|it) this turn\.")
 _PREVENT_PARTS = re.compile(r"(?: to and dealt by (?P<both>.+)| to (?P<to>.+?)(?: by (?P<by_after>.+))?| by (?P<by>.+))?")
 
 
@@ -3400,6 +3402,16 @@ def prevention(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """A prevention effect (615.1a): on a permanent, a replacement ability; "this turn", from a spell or an activated
     ability, the lasting replacement ability its instruction creates (about no object, the target or this), after
     it."""
+    untap = _UNTAP_THEN_PREVENT.fullmatch(line)
+    if untap:  # "Untap target attacking creature. Prevent all combat damage ... dealt to and dealt by that creature":
+        # the effect begun on the target, which is then untapped (one resolution; the order changes nothing)
+        read = prevention(f"{untap[1] + ': ' if untap[1] else ''}Prevent all combat damage that would be dealt to and "
+                          f"dealt by {untap[2]} this turn.", spell_card)
+        ability = next(iter(read[0].values())) if read else {}
+        if not read or "lasting_on_target" not in ability.get("effect", {}):
+            return None
+        ability["effect"] = [ability["effect"], {"untap_that": 1}]
+        return read
     m = _PREVENT_ALL.fullmatch(line)
     if not m:
         return None
@@ -3418,20 +3430,23 @@ def prevention(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     else:
         sides = [(side, parts[key]) for side, key in (("to", "to"), ("by", "by_after"), ("by", "by")) if parts[key]]
     reads = [(side, _prevent_phrase(phrase)) for side, phrase in sides]
-    if any(r is None for _, r in reads) or len(reads) > 2 or (this_turn and parts["both"]):
+    if any(r is None for _, r in reads) or len(reads) > 2:
         return None
+    if this_turn and parts["both"]:  # one lasting effect on the target (or this) for damage dealt to or by it
+        reads = reads[:1]
     body = dict(base)
     maker: dict[str, Any] = {"create_effect": NEXT}
     for side, (what, flt) in reads:
+        both = "self_or_to" if this_turn and parts["both"] else None
         if what == "target":
             if "lasting_on_target" in str(maker) or not this_turn:
                 return None
             maker = {"lasting_on_target": {"ability": NEXT, "target": flt}}
-            body[side] = "self"
+            body["by" if both else side] = both or "self"
         elif what == "self" and this_turn:
             if spell_card:
                 return None
-            maker, body[side] = {"lasting_on_self": NEXT}, "self"
+            maker, body["by" if both else side] = {"lasting_on_self": NEXT}, both or "self"
         elif side == "to":
             body["to"] = {"enchanted": True} if what == "enchanted" else (flt if what == "filter" else what)
         elif what in ("self", "enchanted", "filter"):
@@ -3441,7 +3456,7 @@ def prevention(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
                 body["filter"] = {"enchanted": True} if what == "enchanted" else flt
         else:
             return None
-    if parts["both"]:  # the same effect twice: once for damage dealt to it, once for damage it deals
+    if parts["both"] and not this_turn:  # the same effect twice: once for damage dealt to it, once for damage it deals
         return [{"replacement": {k: v for k, v in body.items() if k != "by" and k != "filter"}},
                 {"replacement": {k: v for k, v in body.items() if k != "to"}}]
     if not this_turn:
