@@ -981,7 +981,7 @@ def test_inline_card_with_unsupported_template(write, line_of, ability, marker, 
      "add_combination's 'of' names a type twice"),
     ("{name: Relic, types: [artifact], abilities: [{activated: {cost: '{T}', effect: {add_combination: "
      "{of: ['{W}']}}}}]}", "{id: relic, card: Relic, controller: alice}", "add_combination",
-     "add_combination needs 'count'"),
+     "cards.0.abilities.0.activated.effect.add_combination needs 'count'"),
     ("{name: Relic, types: [artifact], abilities: [{static: {modify_pt: +1/+1, lasting: once}}]}",
      "{id: relic, card: Relic, controller: alice}", "lasting",
      "'lasting: once' is a delayed triggered ability (603.7): a static ability is not one"),
@@ -2144,6 +2144,42 @@ def test_a_lasting_effect_that_counted_keeps_its_number(write):
 def test_an_instruction_about_that_target_names_one_before_it(write, effects, message):
     """608.2b: "it doesn't untap", "untap that creature" refer to a target an earlier instruction chose; a number
     naming none would make the instruction do nothing, silently."""
+    error = load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effects}}}'))
+    assert error.message == message, error
+
+
+@pytest.mark.parametrize("effects, message", [
+    ("[{destroy_target: {types: [creature]}}, {gain_life_equal_to: {characteristic: power, of: 2}}]",
+     "'gain_life_equal_to' names target 2, and the instructions before it have 1 target"),
+    ("[{target_player: {draw: 1}}, {lose_life_equal_to: {characteristic: power, of: 1}}]",
+     "'lose_life_equal_to' names target 1, a player: only an object has a power, toughness or mana value"),
+    ("[{destroy_target: {types: [creature]}}, {gain_life_equal_to: {characteristic: color, of: 1}}]",
+     "cards.0.abilities.0.activated.effect.1.gain_life_equal_to.characteristic must be one of power, toughness, "
+     "mana_value, not 'color'"),
+    ("[{destroy_target: {types: [creature]}}, {gain_life_equal_to: {of: 1}}]",
+     "cards.0.abilities.0.activated.effect.1.gain_life_equal_to needs 'characteristic'"),
+    ("[{sacrifice_one: {who: you, filter: {types: [creature]}}}, {gain_life_equal_to: {characteristic: power, "
+     "of: sacrificed, player: its_controller}}]",
+     "cards.0.abilities.0.activated.effect.1.gain_life_equal_to: 'its_controller' is the controller of a target (of: N)"),
+    ("[{destroy_target: {types: [creature]}}, {gain_life_equal_to: {characteristic: power, of: sacrificed}}]",
+     "unsupported: 'gain_life_equal_to' of 'sacrificed' without exactly one instruction before it in which one player "
+     "sacrifices a permanent"),
+    ("[{sacrifice_one: {who: each_player, filter: {types: [creature]}}}, {gain_life_equal_to: {characteristic: power, "
+     "of: sacrificed}}]",
+     "unsupported: 'gain_life_equal_to' of 'sacrificed' without exactly one instruction before it in which one player "
+     "sacrifices a permanent"),
+    ("[{destroy_target: {types: [creature]}}, {gain_life_equal_to: {characteristic: power, of: that}}]",
+     "unsupported: 'gain_life_equal_to' of 'that' outside a triggered ability (it names what the ability triggered "
+     "on)"),
+    ("[{put_counters_target: {kind: p1p1, count: 2, filter: {types: [creature]}}}, {gain_life_equal_to: "
+     "{characteristic: power, of: 1}}]",
+     "unsupported: 'gain_life_equal_to' after 'put_counters_target' (the value is read as the resolution began: only "
+     "after instructions that change no object's characteristics)"),
+], ids=["past-the-last", "of-a-player", "unknown-characteristic", "no-characteristic", "its-controller-of-sacrificed",
+        "sacrificed-without-sacrifice", "sacrificed-by-each-player", "that-outside-a-trigger", "after-counters"])
+def test_life_equal_to_a_characteristic_names_one_object_read_as_it_was(write, effects, message):
+    """608.2h: "you gain life equal to its power" reads the object an instruction before it named, as the resolution
+    began: no such object, or one the instructions before it may have changed, is refused, not read as 0."""
     error = load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effects}}}'))
     assert error.message == message, error
 

@@ -427,6 +427,12 @@ class Field:
                     f"unknown field '{key}' in {self.name}; expected one of: {', '.join(sorted(allowed))}"
                 )
 
+    def needs_keys(self, *required: str) -> None:
+        """Refuses the mapping where one of ``required`` is missing, naming the first."""
+        for key in required:
+            if not self.child(key).present:
+                raise self.fail(f"{self.name} needs '{key}'")
+
     # -- typed access -------------------------------------------------------------
     def _typed(self, kind: type, default: Any = _MISSING) -> Any:
         if not self.present:

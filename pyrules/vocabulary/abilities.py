@@ -231,13 +231,12 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
                                             "left unchosen)")
         if e.kind in _ABOUT_A_TARGET or e.kind in _ABOUT_A_TARGETS_CONTROLLER:
             number = e.value[0] if e.kind in _ABOUT_A_TARGETS_CONTROLLER else e.value
-            before = [t for p in effects[:i] for t in targets_of(kind("effect", p.kind), p.value)]
-            if number > len(before):
-                label = f"{e.kind}: {e.value}" if e.kind in _ABOUT_A_TARGET else e.kind
-                raise f.fail(f"'{label}' names target {number}, and the instructions before it have "
-                             f"{len(before)} target{'s' if len(before) != 1 else ''}")
-            if e.kind in _ABOUT_A_TARGETS_CONTROLLER and before[number - 1].zone == PLAYERS_ONLY:
+            label = f"{e.kind}: {e.value}" if e.kind in _ABOUT_A_TARGET else e.kind
+            named = _target_before(label, number, effects[:i], f)
+            if e.kind in _ABOUT_A_TARGETS_CONTROLLER and named.zone == PLAYERS_ONLY:
                 raise f.fail(f"'{e.kind}' names target {number}, a player: only an object has a controller")
+        if e.kind in ("gain_life_equal_to", "lose_life_equal_to"):
+            _check_life_equal_to(e, effects[:i], contexts, f)
     return effects
 
 
@@ -246,6 +245,46 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
 _ABOUT_A_TARGET = ("untap_that", "skip_untap_that", "regenerate_that")
 #: The instructions about the controller of a target an instruction before them chose: the value's first is its number.
 _ABOUT_A_TARGETS_CONTROLLER = ("its_controller", "damage_its_controller")
+
+
+def _target_before(label: str, number: int, before: tuple[Part, ...], f: Field) -> Any:
+    """Target ``number`` of the instructions ``before`` an instruction about it (its TargetSpec)."""
+    targets = [t for p in before for t in targets_of(kind("effect", p.kind), p.value)]
+    if number > len(targets):
+        raise f.fail(f"'{label}' names target {number}, and the instructions before it have "
+                     f"{len(targets)} target{'s' if len(targets) != 1 else ''}")
+    return targets[number - 1]
+
+
+#: The instructions that change no object's power, toughness or mana value: "gain life equal to its power" after them
+#: reads the object as the resolution began, as the encodings do.
+_KEEP_CHARACTERISTICS = frozenset({
+    "destroy_target", "exile_target", "destroy_that", "regenerate_target", "cant_be_regenerated", "counter_target_spell",
+    "return_target_to_hand", "tap_target", "sacrifice_one", "target_player", "target_opponent", "its_controller",
+    "that_player", "defending_player", "gain_life", "lose_life", "draw"})
+
+
+def _check_life_equal_to(e: Part, before: tuple[Part, ...], contexts: set[str], f: Field) -> None:
+    """The object whose characteristic "gain (lose) life equal to" reads must be one the instructions before it name:
+    an object among their targets, the one permanent one of them had a single player sacrifice, or (in a triggered
+    ability) what it triggered on."""
+    named = e.value[1]
+    changing = [p.kind for p in before if p.kind not in _KEEP_CHARACTERISTICS]
+    if changing:
+        raise UnsupportedError(f.where, f"'{e.kind}' after '{changing[0]}' (the value is read as the resolution "
+                                        "began: only after instructions that change no object's characteristics)")
+    if named == "that" and "triggered" not in contexts:
+        raise UnsupportedError(f.where, f"'{e.kind}' of 'that' outside a triggered ability (it names what the "
+                                        "ability triggered on)")
+    if named == "sacrificed":
+        sacrifices = [p for p in before if p.kind == "sacrifice_one" and p.value[0] == "you" or p.kind in (
+            "target_player", "target_opponent", "that_player", "defending_player") and p.value[0] == "sacrifice"
+            or p.kind == "its_controller" and p.value[1][0] == "sacrifice"]
+        if len(sacrifices) != 1:
+            raise UnsupportedError(f.where, f"'{e.kind}' of 'sacrificed' without exactly one instruction before it "
+                                            "in which one player sacrifices a permanent")
+    if isinstance(named, int) and _target_before(e.kind, named, before, f).zone == PLAYERS_ONLY:
+        raise f.fail(f"'{e.kind}' names target {named}, a player: only an object has a power, toughness or mana value")
 
 
 #: The instructions one may follow after which "if you do" is modelled: whether they were done is known.

@@ -135,9 +135,7 @@ class TargetControllerDamage(Shape):
     def parse(self, f: Field) -> Any:
         f.mapping()
         f.only_keys({"target", "amount"})
-        for key in ("target", "amount"):
-            if not f.child(key).present:
-                raise f.fail(f"{f.name} needs '{key}'")
+        f.needs_keys("target", "amount")
         return Count(1).parse(f.child("target")), Count(1).parse(f.child("amount"))
 
 
@@ -228,9 +226,7 @@ class TwoTargets(Shape):
     def parse(self, f: Field) -> Any:
         f.mapping()
         f.only_keys(set(self.names))
-        for name in self.names:
-            if not f.child(name).present:
-                raise f.fail(f"{f.name} needs '{name}'")
+        f.needs_keys(*self.names)
         return tuple(FilterShape("objects").parse(f.child(name)) for name in self.names)
 
 
@@ -424,6 +420,37 @@ class SelfOrCount(Shape):
 
 
 @dataclass(frozen=True)
+class LifeEqualTo(Shape):
+    """``{characteristic: power, of: 1, player: its_controller}``: as much life as a characteristic of an object an
+    instruction before it names: its target N, the permanent it had ``sacrificed`` ("that creature"), or ``that`` (what
+    the triggered ability triggered on); you gain or lose it, or (of a target) ``its_controller`` does.
+    -> (characteristic, N or the word, player)."""
+
+    form = ("{characteristic: power | toughness | mana_value, of: N (a target before it) | sacrificed | that, "
+            "player: you | its_controller (optional)}")
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"characteristic", "of", "player"})
+        f.needs_keys("characteristic", "of")
+        characteristic = OneOf(("power", "toughness", "mana_value")).parse(f.child("characteristic"))
+        of = f.child("of")
+        named = OneOf(("sacrificed", "that")).parse(of) if isinstance(of.value, str) else Count(1).parse(of)
+        player = OneOf(("you", "its_controller")).parse(f.child("player")) if f.child("player").present else "you"
+        if player == "its_controller" and not isinstance(named, int):
+            raise f.child("player").fail(f"{f.name}: 'its_controller' is the controller of a target (of: N)")
+        return characteristic, named, player
+
+
+def _life_equal_to_term(change: str):
+    def term(value: tuple[str, Any, str], ctx: Any) -> Any:
+        characteristic, named, player = value
+        of = fn("target", named) if isinstance(named, int) else C(named)
+        return fn("life_equal_to", C(change), C(characteristic), of, C(player))
+    return term
+
+
+@dataclass(frozen=True)
 class Materials(Shape):
     """Craft's materials: ``{filter: ..., count: N, or_more: true}``."""
 
@@ -471,9 +498,7 @@ class Suspension(Shape):
     def parse(self, f: Field) -> Any:
         f.mapping()
         f.only_keys({"count", "cost"})
-        for key in ("count", "cost"):
-            if not f.child(key).present:
-                raise f.fail(f"{f.name} needs '{key}'")
+        f.needs_keys("count", "cost")
         cost = ManaSymbols().parse(f.child("cost"))
         if any(sym == "x" for sym, _ in cost):
             raise UnsupportedError(f.child("cost").where, "a suspend cost with {X} (107.3d)")
@@ -942,9 +967,7 @@ class Combination(Shape):
     def parse(self, f: Field) -> Any:
         f.mapping()
         f.only_keys({"count", "of"})
-        for key in ("count", "of"):
-            if not f.child(key).present:
-                raise f.fail(f"add_combination needs '{key}'")
+        f.needs_keys("count", "of")
         types = ListOf(ManaType()).parse(f.child("of"))
         if len(set(types)) != len(types):
             raise f.child("of").fail("add_combination's 'of' names a type twice")
@@ -1568,6 +1591,17 @@ EFFECTS: tuple[Kind, ...] = (
          text=lambda v: f"You get {'{E}' * v}", example="sequences/energy-got-as-it-enters-is-paid-later"),
     Kind("effect", "lose_life", "you lose N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
          term=_amount("lose_life"), text=lambda v: f"You lose {v} life", example="choices/onyx-plus1-top-three"),
+    Kind("effect", "gain_life_equal_to", "you (or the controller of that target) gain life equal to the power, "
+         "toughness or mana value of a target of the instructions before it, of the permanent an instruction before it "
+         "had sacrificed (\"that creature\") or of what the triggered ability triggered on, as it last existed before "
+         "the instructions were followed; none where that is 0 or less (119.3, 608.2h, 107.1b)",
+         Modelled("choices.lp", ("119.3", "608.2h")), LifeEqualTo(), RESOLVING, term=_life_equal_to_term("gain"),
+         asp="life_equal_to",
+         example="stack/plowshares-its-controller-gains-life-equal-to-its-power"),
+    Kind("effect", "lose_life_equal_to", "you (or the controller of that target) lose life equal to a characteristic "
+         "of an object, as gain_life_equal_to (119.3, 608.2h)", Modelled("choices.lp", ("119.3", "608.2h")),
+         LifeEqualTo(), RESOLVING, term=_life_equal_to_term("lose"), asp="life_equal_to",
+         example="stack/lose-life-equal-to-the-destroyed-creatures-toughness"),
     Kind("effect", "each_opponent_loses_life", "each opponent loses N life", Modelled("choices.lp", ("119.3",)),
          Count(1), RESOLVING, term=_amount("each_opponent_loses_life"), text=lambda v: f"Each opponent loses {v} life",
          example="stack/resolve-magecraft-trigger"),
