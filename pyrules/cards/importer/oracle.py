@@ -1620,6 +1620,13 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
             if its[3]:
                 out.append({_LIFE[its[3]]: int(its[4])})
             continue
+        equal = _LIFE_EQUAL_TO.fullmatch(s)
+        if equal:  # as much life as a characteristic of the object named before (608.2h)
+            e = _life_equal_to(equal, out)
+            if e is None:
+                return None
+            out.append(e)
+            continue
         its = re.fullmatch(r"(?:Its|That spell's) controller (draws|discards|mills) (a|two|three|four) cards?", s)
         if its and len(out) == 1 and next(iter(out[0])) in _ONE_OBJECT_TARGET:  # (608.2c, as with life above)
             verb = {"draws": "draw", "discards": "discard", "mills": "mill"}[its[1]]
@@ -1659,6 +1666,35 @@ _DISCARD_CHOICES = {"": {}, "nonland": {"not_types": ["land"]},
                     "noncreature, nonland": {"not_types": ["creature", "land"]},
                     "nonartifact, nonland": {"not_types": ["artifact", "land"]}}
 _LIFE = {"loses": "lose_life", "gains": "gain_life", "lose": "lose_life", "gain": "gain_life"}
+
+
+_LIFE_EQUAL_TO = re.compile(r"(You|Its controller) (gain|gains|lose|loses) life equal to (?:its|that creature's) "
+                            r"(power|toughness|converted mana cost|mana value)")
+#: The instructions whose one target a "gain life equal to its power" after them reads.
+_ONE_TARGET_READ = _ONE_OBJECT_TARGET | {"regenerate_target"}
+
+
+def _life_equal_to(m: re.Match[str], before: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """"You gain (lose) life equal to its power (toughness, mana value)", "its controller gains life equal to its
+    power": the object is the one target of the instructions before, the creature one of them had a player
+    sacrifice, or the one a triggered ability destroys ("destroy that creature")."""
+    kinds = [next(iter(e)) for e in before]
+    characteristic = {"converted mana cost": "mana_value", "mana value": "mana_value"}.get(m[3], m[3])
+    value: dict[str, Any] = {"characteristic": characteristic}
+    if kinds and kinds[0] in _ONE_TARGET_READ and all(k == "cant_be_regenerated" for k in kinds[1:]):
+        value["of"] = 1
+    elif kinds == ["destroy_that"]:
+        value["of"] = "that"
+    elif len(before) == 1 and (kinds[0] == "sacrifice_one" and before[0]["sacrifice_one"]["who"] == "you" or kinds[0] in (
+            "target_player", "target_opponent") and "sacrifice" in before[0][kinds[0]]):
+        value["of"] = "sacrificed"
+    else:
+        return None
+    if m[1] == "Its controller":
+        if value["of"] != 1:
+            return None
+        value["player"] = "its_controller"
+    return {f"{_LIFE[m[2]]}_equal_to": value}
 
 
 def _new_targets(copies: Any) -> dict[str, Any]:
