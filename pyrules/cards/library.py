@@ -164,7 +164,8 @@ def parse_card(f: Field, *, face: bool = False, half: bool = False) -> CardSpec:
                                                 "is not one of its ability's targets on the battlefield (a permanent)")
             n = e.value[0] if e.kind in ("lasting_on_target", "lasting_on_its_target") else \
                 e.value if e.kind in ("lasting_on_self", "lasting_on_each", "lasting_on_that", "lasting_on_damaged",
-                                      "lasting_on_enchanted", "create_effect", "lasting_on_returned") else None
+                                      "lasting_on_enchanted", "create_effect", "lasting_on_returned",
+                                      "lasting_on_exiled") else None
             if n is not None and not (1 <= n <= len(abilities) and abilities[n - 1].lasting):
                 raise f.child("abilities").fail(f"card '{name}': {e.kind} names ability {n}, which is not one of its "
                                                 "lasting effects")

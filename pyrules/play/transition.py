@@ -83,6 +83,9 @@ class _Draft:
     resolving: StackAbility | None = None  # the ability that resolved, if one did
     effects: list[LastingEffect] = field(default_factory=list)  # the lasting effects, those begun now included
     left: set[str] = field(default_factory=set)  # the objects that left the battlefield (400.7: new objects after)
+    left_exile: set[str] = field(default_factory=set)  # the cards that left exile (400.7)
+    found_in_exile: set[tuple[str, int, str]] = field(default_factory=set)  # (card, ability, id): effects begun now on a
+    # card exiled now, the new object in exile (603.7c)
     orders: list[tuple[str, str]] = field(default_factory=list)  # timestamp orders taken or learnt (613.7)
     step: str | None = None  # the step of the phase the state is in
     made: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # the tokens made now, by (player, kind)
@@ -152,6 +155,7 @@ def _move(d: _Draft, a: Symbol) -> None:
     # resolves into a permanent stays kicked or evoked (702.33d, 702.74a).
     cast_as = to == "stack" or (to == "battlefield" and obj.zone == "stack")
     if obj.zone == "exile":  # 400.7: a card that leaves exile is no longer the card exiled with a permanent (607.2a),
+        d.left_exile.add(obj.id)  # nor the card a delayed triggered ability about an exiled card refers to (603.7c),
         # nor one of the exiled cards used to craft it (702.167c), even should it be exiled again
         for other in [o for o in d.objects.values() if obj.id in o.exiled_with or obj.id in o.crafted_with]:
             d.set(other, exiled_with=tuple(m for m in other.exiled_with if m != obj.id),
@@ -864,6 +868,9 @@ def _effect_created(d: _Draft, a: Symbol) -> None:
     card, index, player = ability.arguments[0].string, ability.arguments[1].number, _text(controller)
     if obj.type == SymbolType.Function and obj.name == "tokens":  # the tokens made now (they are made first)
         objects = tuple(d.made.get((_text(obj.arguments[0]), obj.arguments[1].name), ()))
+    elif obj.type == SymbolType.Function and obj.name == "exiled":  # the card exiled now: the new object in exile
+        objects = (_text(obj.arguments[0]),)
+        d.found_in_exile.add((card, index, objects[0]))
     else:
         objects = () if obj.type == SymbolType.Function and obj.name == "none" else (_text(obj),)  # (no object)
     for n, e in enumerate(d.effects):
@@ -1119,9 +1126,15 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
            for oid in d.left if oid in d.objects):
         raise CarryError("a permanent that left the battlefield and returned in one step, with cards exiled until it "
                          "left (610.3c)")
-    # 611.2c: an effect locked in on an object that left the battlefield does not follow it (400.7).
-    effects = tuple(replace(e, affects=tuple(x for x in e.affects if x not in d.left)) for e in d.effects
-                    if not e.affects or any(x not in d.left for x in e.affects) or e.source is not None)
+    # 611.2c: an effect locked in on an object that left the battlefield does not follow it (400.7); nor one about a
+    # card in exile, once it leaves exile (603.7c); an effect begun now on a card exiled now is about the new object.
+    def follows(e: LastingEffect, x: str) -> bool:
+        if e.timestamp == d.entering_timestamp and (e.card, e.ability, x) in d.found_in_exile:
+            return True
+        return x not in d.left and x not in d.left_exile
+
+    effects = tuple(replace(e, affects=tuple(x for x in e.affects if follows(e, x))) for e in d.effects
+                    if not e.affects or any(follows(e, x) for x in e.affects) or e.source is not None)
     before = {o.id for o in state.objects}
     # 613.7d: what entered now is later than every permanent that stayed, those without a timestamp included.
     entered = [o.id for o in d.objects.values() if o.zone == "battlefield" and o.timestamp == d.entering_timestamp]

@@ -235,6 +235,9 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
             named = _target_before(label, number, effects[:i], f)
             if e.kind in _ABOUT_A_TARGETS_CONTROLLER and named.zone == PLAYERS_ONLY:
                 raise f.fail(f"'{e.kind}' names target {number}, a player: only an object has a controller")
+        if e.kind == "lasting_on_exiled" and not any(p.kind in ("exile_target", "exile_source") for p in effects[:i]):
+            raise UnsupportedError(f.where, "'lasting_on_exiled' without an instruction before it that exiles a "
+                                            "permanent (exile_target, exile_source)")
         if e.kind in ("gain_life_equal_to", "lose_life_equal_to"):
             _check_life_equal_to(e, effects[:i], contexts, f)
     return effects
@@ -389,7 +392,7 @@ ABOUT_WHAT_ENTERED = frozenset({"create_token_copy_that", "move_counter_to_that"
 NAMES_WHAT_ENTERED = ABOUT_WHAT_ENTERED | {"damage_that_controller"}
 #: Every instruction about the object the triggering event was about: those above, and "that land" of a land tapped
 #: for mana (a stack item in a situation names it with 'that').
-ABOUT_THAT_OBJECT = _THAT_EFFECTS | NAMES_WHAT_ENTERED | {"land_doesnt_untap"}
+ABOUT_THAT_OBJECT = _THAT_EFFECTS | NAMES_WHAT_ENTERED | {"land_doesnt_untap", "return_that_to_battlefield"}
 _EVENTS_ABOUT_A_CREATURE = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "becomes_blocked_by",
                                       "blocks_creature", "deals_combat_damage_to_creature"})
 
@@ -558,6 +561,9 @@ def parse_ability(f: Field) -> AbilitySpec:
         if that and options.get("lasting") != "once" and when not in _EVENTS_ABOUT_A_CREATURE:
             raise UnsupportedError(body.child("effect").where, f"'{that[0]}' in a '{when}' triggered ability (\"that "
                                    "creature\": only where the event is about one, or in a delayed triggered ability)")
+        if any(e.kind == "return_that_to_battlefield" for e in effects) and options.get("lasting") != "once":
+            raise UnsupportedError(body.child("effect").where, "'return_that_to_battlefield' outside a delayed "
+                                   "triggered ability (lasting: once) about a card exiled (lasting_on_exiled)")
         if "damage_that_controller" in held_kinds(effects) and when not in _EVENTS_ABOUT_A_CREATURE and not (
                 when == "enters" and flt is not None):
             raise UnsupportedError(body.child("effect").where, f"'damage_that_controller' in a '{when}' triggered "

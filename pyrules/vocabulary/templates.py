@@ -2059,6 +2059,17 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda v, ctx: fn("return_self_to_battlefield", C(v)),
          text=lambda v: "Return this card from your graveyard to the battlefield" + (" tapped" if v == "tapped" else ""),
          example="activation/returned-from-the-graveyard-to-the-battlefield"),
+    Kind("effect", "return_that_to_battlefield", "in a delayed triggered ability about a card exiled "
+         "(lasting_on_exiled): return that card to the battlefield, untapped or tapped, under its owner's control, a "
+         "new object (603.7c, 400.7, 110.2), if it is still in exile; otherwise nothing happens",
+         Modelled("events.lp", ("603.7c", "400.7", "110.2")), OneOf(("untapped", "tapped")), frozenset({"triggered"}),
+         term=lambda v, ctx: fn("return_that_to_battlefield", C(v)),
+         text=lambda v: "Return that card to the battlefield" + (" tapped" if v == "tapped" else ""),
+         example="sequences/flickered-until-the-next-end-step"),
+    Kind("effect", "exile_source", "exile this permanent, the ability's source, if it is still on the battlefield "
+         "(406.2, 400.7: a new object in exile)", Modelled("stack.lp", ("406.2",)), Flag(), ON_PERMANENT,
+         term=_const("exile_source"), text=lambda v: "Exile this permanent",
+         example="sequences/a-permanent-exiles-itself-until-the-next-end-step"),
     Kind("effect", "transform_self", "transform this permanent (701.28a): a double-faced permanent still on the "
          "battlefield turns over to its other face, the same object with its counters, damage, status and the effects "
          "on it (712.8, 701.28c); any other permanent does not transform (701.28c)",
@@ -2403,6 +2414,13 @@ EFFECTS: tuple[Kind, ...] = (
          "creatures is a black Zombie\")", Modelled("stack.lp", ("400.7j", "611.2c")), Count(1),
          frozenset({"activated", "spell"}),
          term=lambda value, ctx: fn("lasting_on_returned", value), example="sequences/unearth-returns-until-the-end-step"),
+    Kind("effect", "lasting_on_exiled", "the card the instructions before this exiled from the battlefield (a target "
+         "exiled, or this permanent) gets the delayed triggered ability of this card's ability N (\"exile target "
+         "creature; return that card to the battlefield under its owner's control at the beginning of the next end "
+         "step\", 603.7a): the new object in exile, found by the effect that moved it (400.7); a token exiled ceases "
+         "to exist (111.7), and none is made about it", Modelled("stack.lp", ("603.7a", "603.7c", "400.7")), Count(1),
+         RESOLVING, term=lambda value, ctx: fn("lasting_on_exiled", value),
+         example="sequences/flickered-until-the-next-end-step"),
     Kind("effect", "lasting_on_tokens", "the token the instructions before this create gets the lasting effect (or "
          "delayed triggered ability) of this card's ability N (\"create a 4/4 Angel token; exile it at the beginning "
          "of the next end step\", 603.7a); more than one such token is refused as its ability triggers",
