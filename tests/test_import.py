@@ -2141,6 +2141,20 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("{2}{W}, {T}: Exile another target creature. Return that card to the battlefield under its owner's control at the "
+     "beginning of the next end step.", False,
+     [{"activated": {"cost": "{2}{W}, {T}", "effect": [{"exile_target": {"types": ["creature"], "other": True}},
+                                                       {"lasting_on_exiled": "delayed"}]}},
+      {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once",
+                     "effect": {"return_that_to_battlefield": "untapped"}}}]),
+    ("Discard three cards: Exile ~. Return it to the battlefield tapped under its owner's control at the beginning of "
+     "the next end step.", False,
+     [{"activated": {"cost": {"discard": 3}, "effect": [{"exile_source": True}, {"lasting_on_exiled": "delayed"}]}},
+      {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once",
+                     "effect": {"return_that_to_battlefield": "tapped"}}}]),
+    ("Exile ~. Return it to the battlefield under its owner's control at the beginning of the next end step.", True, None),
+    ("Exile each creature you control. Return those cards to the battlefield under their owner's control at the "
+     "beginning of the next end step.", True, None),
     ("Exile target creature. Its controller gains life equal to its power.", True,
      [{"spell": {"effect": [{"exile_target": {"types": ["creature"]}},
                             {"gain_life_equal_to": {"characteristic": "power", "of": 1, "player": "its_controller"}}]}}]),

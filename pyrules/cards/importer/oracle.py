@@ -1229,6 +1229,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"lasting_on_that": DELAYED}
     if sentence == _DELAYED_EFFECT:
         return {"create_effect": DELAYED}
+    if sentence == _DELAYED_EXILED:
+        return {"lasting_on_exiled": DELAYED}
+    if sentence == _EXILES_ITSELF and permanent:
+        return {"exile_source": True}
     m = _LASTING_TARGET.fullmatch(sentence)
     if m:
         flt = permanent_filter(m.group(1))
@@ -3357,6 +3361,31 @@ def _with_delayed_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
                                   "effect": {_DELAYED_VERBS[verb]: True}}}]
 
 
+#: "Exile target creature. Return that card to the battlefield under its owner's control at the beginning of the next
+#: end step" (603.7a, 603.7c): a delayed triggered ability about the card exiled, the new object in exile.
+_FLICKER = re.compile(r"(Exile ~|[Ee]xile (?:another )?target [^.]+)\. Return (?:that card|it|~) to the battlefield"
+                      r"( tapped)? under its owner's control at the beginning of the next end step\.")
+#: What the exile and the delayed clause are replaced with, for ``_effect`` to read as exile_source and
+#: lasting_on_exiled.
+_EXILES_ITSELF = "~ exiles itself"
+_DELAYED_EXILED = "The exiled card gets the delayed ability"
+
+
+def _with_flicker_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """A line that exiles one permanent (a target, or this permanent) and returns it at the beginning of the next end
+    step: its ability (the return read as "the exiled card gets the delayed ability"), then that delayed triggered
+    ability (603.7a)."""
+    m = _FLICKER.search(line)
+    if not m or _FLICKER.search(line, m.end()) or (spell_card and m.group(1) == "Exile ~"):
+        return None
+    exile = _EXILES_ITSELF if m.group(1) == "Exile ~" else m.group(1)
+    read = translate_line(f"{line[:m.start()]}{exile}. {_DELAYED_EXILED}.{line[m.end():]}", spell_card)
+    if read is None or any(_delayed(a) for a in read) or "lasting_on_exiled" not in _names_in(read):
+        return None
+    return [*read, {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once",
+                                  "effect": {"return_that_to_battlefield": "tapped" if m.group(2) else "untapped"}}}]
+
+
 #: "Destroy that creature at end of combat", "sacrifice it at end of combat" (603.7a, 511.2): a delayed triggered ability
 #: about the creature the trigger's event is about, or about this permanent.
 _END_OF_COMBAT = re.compile(r"(?:([Ss]acrifice|[Ee]xile|[Dd]estroy) (~|it|that creature)|[Rr]eturn (~|it|that creature) "
@@ -3570,6 +3599,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _switch_or_lose(line, spell_card)
     if read is None and "All creatures able to block " in line:
         read = _lure(line, spell_card)
+    if read is None and "the next end step" in line:
+        read = _with_flicker_clause(line, spell_card)
     if read is None and "the next end step" in line:
         read = _with_delayed_clause(line, spell_card)
     if read is None and "at end of combat" in line:
