@@ -726,6 +726,9 @@ def modal_spell(choose: str, modes: list[str]) -> list[dict[str, Any]] | None:
 #: "This doesn't untap during your next untap step" (502.3), and "it" (the target just tapped) in the same words.
 _SKIP_UNTAP_SELF = "~ doesn't untap during your next untap step"
 _SKIP_UNTAP_THAT = {f"{who} doesn't untap during its controller's next untap step" for who in ("It", "That creature")}
+_SKIP_UNTAP_THOSE = {f"Those {what} don't untap during their {whose} next untap {steps}"
+                     for what in ("creatures", "permanents")
+                     for whose, steps in (("controller's", "step"), ("controllers'", "steps"))}
 
 
 def _after_mana(sentence: str, mana: dict[str, Any]) -> dict[str, Any] | None:
@@ -1603,6 +1606,9 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
             continue
         if s in _SKIP_UNTAP_THAT and len(out) == 1 and "tap_target" in out[0]:  # the one target just tapped (502.3)
             out.append({"skip_untap_that": 1})
+            continue
+        if s in _SKIP_UNTAP_THOSE and len(out) == 1 and "tap_target" in out[0].get("up_to", {}).get("effect", {}):
+            out += [{"skip_untap_that": k} for k in range(1, out[0]["up_to"]["count"] + 1)]  # each target tapped (502.3)
             continue
         if s == "You gain life equal to the life lost this way" and out and "each_opponent_loses_life" in out[-1]:
             out[-1] = {"drain_each_opponent": out[-1]["each_opponent_loses_life"]}  # (119.3: the total lost)
