@@ -838,6 +838,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
      "unsupported: a hand-written 'exiled_with_madness' trigger: write the keyword ability 'madness: {cost}'"),
     ("triggered: {when: dies, effect: {put_self_into_graveyard: true}}", "put_self_into_graveyard",
      "unsupported: effect 'put_self_into_graveyard' in a 'dies' triggered ability"),
+    ("spell: {effect: [{draw: 1}, {countered_instead: exile}]}", "countered_instead",
+     "unsupported: 'countered_instead' other than right after 'counter_target_spell'"),
     ("spell: {effect: [{destroy_target: {types: [creature]}}, {lasting_on_exiled: 1}]}", "lasting_on_exiled",
      "unsupported: 'lasting_on_exiled' without an instruction before it that exiles a permanent"),
     ("triggered: {when: beginning_of_upkeep, effect: {return_that_to_battlefield: untapped}}", "return_that",
@@ -860,7 +862,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
         "graveyard-trigger-other-effect", "madness-x", "surge-x", "rebound-trigger-by-hand", "leave-replacement-not-lasting",
         "lasting-on-returned-before-the-return", "spell-lasting-on-returned-before-the-return", "may-play-not-after-exile",
         "madness-trigger-by-hand",
-        "madness-graveyard-elsewhere", "lasting-on-exiled-without-exile", "return-that-not-delayed"])
+        "madness-graveyard-elsewhere", "countered-instead-without-counter",
+        "lasting-on-exiled-without-exile", "return-that-not-delayed"])
 def test_inline_card_with_unsupported_template(write, line_of, ability, marker, prefix):
     path = write("unsupported.yaml", f"""\
         players: [alice]

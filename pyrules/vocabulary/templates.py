@@ -2034,6 +2034,15 @@ EFFECTS: tuple[Kind, ...] = (
          "regenerated\", \"They can't be regenerated\", 701.19c)", Modelled("events.lp", ("701.19c",)), Flag(),
          RESOLVING, term=_const("cant_be_regenerated"), text=lambda v: "It can't be regenerated",
          example="sequences/wrath-of-god-and-a-regeneration-shield"),
+    Kind("effect", "countered_instead", "right after counter_target_spell: \"if that spell is countered this way, "
+         "exile it (put it on top of its owner's library) instead of putting it into its owner's graveyard\", a "
+         "self-replacement effect of the resolving spell or ability on that event alone, applied before any other "
+         "(614.15, 616.1a): exile or library_top", Modelled("events.lp", ("614.15", "616.1a", "701.5a")),
+         OneOf(("exile", "library_top")), RESOLVING,
+         term=lambda v, ctx: fn("countered_instead", C("exile" if v == "exile" else "library")),
+         text=lambda v: "If that spell is countered this way, " + ("exile it" if v == "exile" else
+                                                                     "put it on top of its owner's library") + " instead",
+         example="stack/a-spell-countered-this-way-is-exiled-instead"),
     Kind("effect", "counter_target_spell", "counter target [filter] spell: it leaves the stack without resolving and "
          "goes to its owner's graveyard (701.5a)", Modelled("stack.lp", ("701.5a",)), FilterShape("objects"),
          RESOLVING, term=lambda value, ctx: fn("counter_target_spell", ctx.target(0)),
