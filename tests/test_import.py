@@ -2139,6 +2139,14 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("Counter target creature spell. If that spell is countered this way, exile it instead of putting it into its "
+     "owner's graveyard.", True,
+     [{"spell": {"effect": [{"counter_target_spell": {"types": ["creature"]}}, {"countered_instead": "exile"}]}}]),
+    ("Counter target spell. If that spell is countered this way, put it on top of its owner's library instead of into "
+     "that player's graveyard.", True,
+     [{"spell": {"effect": [{"counter_target_spell": {}}, {"countered_instead": "library_top"}]}}]),
+    ("Counter target spell unless its controller pays {3}. If that spell is countered this way, exile it instead of "
+     "putting it into its owner's graveyard.", True, None),
     ("Tap up to two target creatures. Those creatures don't untap during their controller's next untap step.", True,
      [{"spell": {"effect": [{"up_to": {"count": 2, "effect": {"tap_target": {"types": ["creature"]}}}},
                             {"skip_untap_that": 1}, {"skip_untap_that": 2}]}}]),

@@ -1630,6 +1630,9 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
             if its[3]:
                 out.append({_LIFE[its[3]]: int(its[4])})
             continue
+        if s in _COUNTERED_INSTEAD and out and "counter_target_spell" in out[-1]:  # its own replacement (614.15)
+            out.append({"countered_instead": _COUNTERED_INSTEAD[s]})
+            continue
         equal = _LIFE_EQUAL_TO.fullmatch(s)
         if equal:  # as much life as a characteristic of the object named before (608.2h)
             e = _life_equal_to(equal, out)
@@ -1678,6 +1681,11 @@ _DISCARD_CHOICES = {"": {}, "nonland": {"not_types": ["land"]},
 _LIFE = {"loses": "lose_life", "gains": "gain_life", "lose": "lose_life", "gain": "gain_life"}
 
 
+#: "If that spell is countered this way, exile it instead ...", "... put it on top of its owner's library instead ...".
+_COUNTERED_INSTEAD = {
+    "If that spell is countered this way, exile it instead of putting it into its owner's graveyard": "exile",
+    "If that spell is countered this way, put it on top of its owner's library instead of into that player's graveyard":
+        "library_top"}
 _LIFE_EQUAL_TO = re.compile(r"(You|Its controller) (gain|gains|lose|loses) life equal to (?:its|that creature's) "
                             r"(power|toughness|converted mana cost|mana value)")
 #: The instructions whose one target a "gain life equal to its power" after them reads.
