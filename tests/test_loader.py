@@ -1902,12 +1902,15 @@ def test_energy_counters_are_a_count(write, line_of):
 
 
 @pytest.mark.parametrize("effects", ["[{if_you_do: {draw: 1}}]", "[{gain_life: 1}, {if_you_do: {draw: 1}}]",
-                                     "[{may: {gain_life: 1}}, {if_you_do: {draw: 1}}]"])
+                                     "[{may: {gain_life: 1}}, {if_you_do: {draw: 1}}]",
+                                     "[{if_paid: {pay: '{1}', effect: {draw: 1}}}, {gain_life: 1}, {if_you_do: {draw: 1}}]",
+                                     "[{may: {draw: 1}}, {if_you_do: {discard: 1}}, {if_you_do: {draw: 1}}]"])
 def test_if_you_do_follows_a_draw_or_discard_one_may_follow(write, line_of, effects):
-    """608.2c: whether its player did is known only of a draw, a discard or a sacrifice of this they took up."""
+    """608.2c: whether its player did is known only of a draw, a discard or a sacrifice of this they took up, or of a
+    payment ("you may pay {1}. If you do, draw a card and you gain 1 life": each instruction it holds)."""
     error = load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effects}}}'))
     assert error.message == ("unsupported: 'if_you_do' other than right after 'may' with one of: draw, discard, "
-                             "sacrifice_self"), error
+                             "sacrifice_self, or after 'if_paid' (and the 'if_you_do' after it)"), error
 
 
 @pytest.mark.parametrize("ability, message", [

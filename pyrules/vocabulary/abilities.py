@@ -224,8 +224,10 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
         if e.kind in ("won_flip", "lost_flip") and not any(p.kind == "flip_coin" or p.kind == "may" and
                                                             p.value[0] == "flip_coin" for p in effects[:i]):
             raise UnsupportedError(f.where, f"'{e.kind}' without a flip_coin instruction before it (705.1)")
-        if e.kind == "if_you_do" and not (i and effects[i - 1].kind == "may" and effects[i - 1].value[0] in _DONE):
-            raise UnsupportedError(f.where, "'if_you_do' other than right after 'may' with one of: " + ", ".join(_DONE))
+        if e.kind == "if_you_do" and not (i and effects[i - 1].kind == "may" and effects[i - 1].value[0] in _DONE) \
+                and not _after_payment(effects[:i]):
+            raise UnsupportedError(f.where, "'if_you_do' other than right after 'may' with one of: " + ", ".join(_DONE)
+                                   + ", or after 'if_paid' (and the 'if_you_do' after it)")
         if i and any(p.kind == "up_to" for p in effects[:i]) and targets_of(kind("effect", e.kind), e.value):
             raise UnsupportedError(f.where, "targets after those of 'up to N targets' (only trailing targets may be "
                                             "left unchosen)")
@@ -290,6 +292,15 @@ def _check_life_equal_to(e: Part, before: tuple[Part, ...], contexts: set[str], 
                                             "in which one player sacrifices a permanent")
     if isinstance(named, int) and _target_before(e.kind, named, before, f).zone == PLAYERS_ONLY:
         raise f.fail(f"'{e.kind}' names target {named}, a player: only an object has a power, toughness or mana value")
+
+
+def _after_payment(before: tuple[Part, ...]) -> bool:
+    """Whether the instructions before end with "you may pay ... If you do, ..." ('if_paid', then 'if_you_do's):
+    another "if you do" there is followed on the same payment."""
+    k = len(before) - 1
+    while k >= 0 and before[k].kind == "if_you_do":
+        k -= 1
+    return k >= 0 and before[k].kind == "if_paid"
 
 
 #: The instructions one may follow after which "if you do" is modelled: whether they were done is known.

@@ -1376,7 +1376,7 @@ class MayInstruction(Shape):
         "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target",
         "exile_card_from_hand", "copy_triggering_spell", "copy_triggering_ability", "create_token_copy_that",
         "move_counter_to_that", "create_tokens", "flip_coin", "remove_counters_self", "sacrifice_self", "each_player",
-        "attach_to_that", "that_player"})
+        "attach_to_that", "that_player", "scry", "get_energy"})
 
     def parse(self, f: Field) -> Any:
         return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
@@ -2231,7 +2231,8 @@ EFFECTS: tuple[Kind, ...] = (
          example="stack/you-may-draw-a-card"),
     Kind("effect", "if_you_do", "\"If you do, [instruction]\" right after \"you may draw (discard) N cards\" or \"you "
          "may sacrifice this\": followed only if its player took up that instruction and drew (discarded) every card it "
-         "says, or sacrificed this permanent (608.2c)",
+         "says, or sacrificed this permanent (608.2c); after if_paid (and the if_you_do after it), the instructions that "
+         "\"if you do\" holds beyond the first: followed only if its player paid",
          Modelled("stack.lp", ("608.2c", "608.2d")), MayInstruction(), RESOLVING,
          term=lambda value, ctx: _wrapped("if_you_do", _effect_kind(value[0]).term(value[1], ctx)),
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
