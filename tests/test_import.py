@@ -2139,6 +2139,12 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("At the beginning of your upkeep, you may pay {E}{E}. If you do, you draw a card and you lose 1 life.", False,
+     [{"triggered": {"when": "beginning_of_upkeep", "effect": [{"if_paid": {"energy": 2, "effect": {"draw": 1}}},
+                                                               {"if_you_do": {"lose_life": 1}}]}}]),
+    ("Whenever you cast an instant or sorcery spell, you may pay {1}. If you do, scry 2.", False,
+     [{"triggered": {"when": "cast", "filter": {"any_types": ["instant", "sorcery"], "controller": "you"},
+                     "effect": {"if_paid": {"pay": "{1}", "effect": {"scry": 2}}}}}]),
     ("Counter target creature spell. If that spell is countered this way, exile it instead of putting it into its "
      "owner's graveyard.", True,
      [{"spell": {"effect": [{"counter_target_spell": {"types": ["creature"]}}, {"countered_instead": "exile"}]}}]),

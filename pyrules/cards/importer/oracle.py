@@ -1584,18 +1584,24 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
     text = re.sub(r"\b([Cc]opy that (?:spell|ability))\. You may choose new targets for (the|that) copy",
                   r"\1 and you may choose new targets for \2 copy", text)
     sentences = instruction_sentences(text)
-    paid = re.fullmatch(r"You may pay ((?:\{[0-9WUBRGC]\})+|(?:\{E\})+|(\d+|that much) life)", sentences[0]) \
-        if len(sentences) == 2 else None
-    then = re.fullmatch(r"If you do, (.+)", sentences[1]) if paid else None
+    # (the sentence "if you do" begins holds all of its instructions: "If you do, draw a card and you lose 1 life")
+    paying = r"You may pay ((?:\{[0-9WUBRGC]\})+|(?:\{E\})+|(\d+|that much) life)"
+    paid = re.fullmatch(paying + r"\. If you do, ([^.]+)\.?", text)
+    then = re.fullmatch(r"(.+)", paid.group(3)) if paid else None
+    if not then and len(sentences) == 2:  # (one sentence after it, as the sentences read it: "..., then shuffle")
+        paid = re.fullmatch(paying, sentences[0])
+        then = re.fullmatch(r"If you do, (.+)", sentences[1]) if paid else None
     if then:  # "You may pay {2}. If you do, draw a card" (608.2d); "you may pay {E}{E}" (107.14); "... 2 life" (119.4)
-        inner = _effect(then.group(1)[0].upper() + then.group(1)[1:], permanent)
-        if inner is None or len(inner) != 1 or next(iter(inner)) not in MAY_FOLLOWED:
+        held = _effects(then.group(1)[0].upper() + then.group(1)[1:], permanent)
+        if held is None or any(len(e) != 1 or next(iter(e)) not in MAY_FOLLOWED for e in held):
             return None
+        inner, rest = held[0], [{"if_you_do": e} for e in held[1:]]  # (each followed only if paid)
         if paid.group(2):
             return [{"if_paid": {"life": "that_much" if paid.group(2) == "that much" else int(paid.group(2)),
-                                 "effect": inner}}]
+                                 "effect": inner}}, *rest]
         energy = paid.group(1).count("{E}")
-        return [{"if_paid": {"energy": energy, "effect": inner} if energy else {"pay": paid.group(1), "effect": inner}}]
+        return [{"if_paid": {"energy": energy, "effect": inner} if energy else {"pay": paid.group(1), "effect": inner}},
+                *rest]
     for s in sentences:
         did = re.fullmatch(r"If you do, (.+)", s)
         if did and out and next(iter(out[-1].get("may", {})), None) in ("draw", "discard", "sacrifice_self"):  # 608.2c
