@@ -554,12 +554,16 @@ def activated(line: str) -> dict[str, Any] | None:
         return None
     cost_text, effect_text = m.groups()
     loyalty = re.fullmatch(r"([+-]?)(\d+)", cost_text)
+    from_graveyard = False
     if loyalty:
         amount = int(loyalty.group(2)) * (-1 if loyalty.group(1) == "-" else 1)
         cost: Any = [{"loyalty": amount}]
     else:
-        parts = costs(cost_text)
-        if parts is None:
+        # "Exile ~ from your graveyard": a cost only a card in the graveyard pays, so the ability works from there
+        from_graveyard = re.search(r"(?:^|, )Exile ~ from your graveyard(?:,|$)", cost_text) is not None
+        parts = costs(cost_text.replace("Exile ~ from your graveyard", "Exile ~"))
+        if parts is None or from_graveyard and _from_graveyard_cost(
+                [p for p in parts if p != {"exile": "self"}] or "{0}") is None:
             return None
         cost = cost_value(parts)
     effect_text = re.sub(r"^It deals ", "~ deals ", effect_text)  # "it": the permanent whose ability this is
@@ -612,6 +616,10 @@ def activated(line: str) -> dict[str, Any] | None:
     if any(c == {"sacrifice": "self"} for c in (cost if isinstance(cost, list) else [cost])) and \
             any(next(iter(e)).startswith(("power_damage", "fight")) for e in effects):
         return None  # (its power as it last existed, 608.2h: not modelled, so not read)
+    if from_graveyard:
+        if "zone" in options:
+            return None
+        options["zone"] = "graveyard"
     instead = body.pop("instead", None)
     body["effect"] = effects[0] if len(effects) == 1 else effects
     if instead is not None:
