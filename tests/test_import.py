@@ -2139,6 +2139,17 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("{T}: Another target Minotaur creature gets +1/+1 until end of turn.", False,
+     [{"activated": {"cost": "{T}", "effect": {"lasting_on_target": {"ability": "next", "target": {
+         "types": ["creature"], "other": True, "subtypes": ["minotaur"]}}}}},
+      {"static": {"modify_pt": "+1/+1", "lasting": "until_end_of_turn"}}]),
+    ("~ gets +1/+1 as long as you control another black creature.", False,
+     [{"static": {"modify_pt": "+1/+1", "as_long_as": {"permanents": {"count": 1, "filter": {
+         "types": ["creature"], "other": True, "colors": ["black"], "controller": "you"}}}}}]),
+    ("Whenever ~ attacks, other attacking creatures get +1/+1 until end of turn.", False,
+     [{"triggered": {"when": "attacks", "effect": {"lasting_on_each": "next"}}},
+      {"static": {"modify_pt": "+1/+1", "lasting": "until_end_of_turn",
+                  "filter": {"types": ["creature"], "other": True, "attacking": True}}}]),
     ("{3}{B}, Exile ~ from your graveyard: Create a 2/2 black Zombie creature token. Activate only as a sorcery.", False,
      [{"activated": {"cost": ["{3}{B}", {"exile": "self"}], "effect": {"create_tokens": {"kind": "zombie_2_2_b",
                                                                                         "count": 1}},

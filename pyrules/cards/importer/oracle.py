@@ -203,6 +203,9 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
     words = phrase.split()
     if words and words[0] in ("a", "an", "each", "all"):
         words = words[1:]
+    if words and words[0] in ("other", "another"):  # ("another attacking creature")
+        flt["other"] = True
+        words = words[1:]
     if words[:3] == ["attacking", "or", "blocking"]:
         flt["in_combat"] = True
         words = words[3:]
@@ -3639,10 +3642,11 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _translate_line(line[:-2] + '".', spell_card)  # quoted last: its period out, as templates end on one
     if read is None and spell_card:
         read = _with_own_destination(line)
-    if read is None and not spell_card and line.count("target") == 1 and "another target " in line:
+    if read is None and not spell_card and line.lower().count("target") == 1 and re.search(r"\b[Aa]nother target ", line):
         # A permanent's ability with one target: "another target creature" is one other than this permanent (a spell's
         # "another target" after a first target is one other than that target: not read here).
-        read = translate_line(line.replace("another target ", "target another "), spell_card)
+        read = translate_line(line.replace("another target ", "target another ").replace("Another target ",
+                                                                                          "Target another "), spell_card)
         read = read if read is not None and "'other': True" in str(read) else None
     if read is None and line.endswith(" would die this turn, exile it instead."):
         read = _exiled_if_it_dies(line, spell_card)
