@@ -1969,7 +1969,11 @@ def test_a_static_condition_is_one_the_encodings_read(write, static, message):
     ('{modify_pt: "+1/+1", for_each: {blocking_it: false}}', "blocking_it is true or absent"),
     ('{modify_pt: "+1/+1", for_each: {blocking_it: true, beyond: 0}}', "beyond must be at least 1"),
     ('{modify_pt: "+1/+1", for_each: {cards: {zone: library, whose: you}}}', "zone must be one of hand, graveyard"),
-], ids=["no-pt", "power-filter", "two-counts", "blocking-false", "beyond-zero", "library-cards"])
+    ('{modify_pt: "+1/+1", for_each: {x: true}}', "unsupported: 'for_each: {x: true}' outside a lasting effect until "
+     "end of turn (X is announced for the spell or ability that begins it)"),
+    ('{modify_pt: "+1/+1", lasting: until_end_of_turn, for_each: {x: 2}}', "x is true or absent"),
+], ids=["no-pt", "power-filter", "two-counts", "blocking-false", "beyond-zero", "library-cards", "x-not-lasting",
+        "x-not-true"])
 def test_a_count_is_one_the_encodings_read(write, static, message):
     """608.2h, 613.4c: "+N/+N for each ..." counts one thing the encodings count, and multiplies the +N/+N alone; a
     count by power would read the layer it changes."""

@@ -693,6 +693,9 @@ def parse_ability(f: Field) -> AbilitySpec:
                                    "and toughness reads them")
         if spec.for_each and "modify_pt" not in present:
             raise body.child("for_each").fail("'for_each' multiplies a +N/+N: give 'modify_pt'")
+        if spec.for_each and spec.for_each[0] == "x" and spec.lasting != "until_end_of_turn":
+            raise UnsupportedError(body.child("for_each").where, "'for_each: {x: true}' outside a lasting effect until "
+                                   "end of turn (X is announced for the spell or ability that begins it)")
         if spec.as_long_as and (set(present) - {"modify_pt", "gain_keywords", "set_base_pt"}
                                 or body.child("filter").present or spec.lasting):
             raise UnsupportedError(body.child("as_long_as").where, "a static ability with a condition other than one "

@@ -1107,11 +1107,12 @@ class ForEach(Shape):
     """What a "+N/+N for each ..." counts (608.2h, 613.4c): one key, and ``beyond: N`` to leave the first N out ("for
     each creature blocking it beyond the first")."""
 
-    KEYS = ("permanents", "attached", "blocking_it", "counters", "cards", "basic_land_types")
+    KEYS = ("permanents", "attached", "blocking_it", "counters", "cards", "basic_land_types", "x")
     form = ("{permanents: a filter}, {attached: a filter} (those attached to the object it changes), {blocking_it: "
             "true} (the creatures blocking the object it changes), {counters: a counter kind} (on this permanent), "
-            "{cards: {zone, whose, filter}}, or {basic_land_types: a filter} (the basic land types among the "
-            "permanents it matches); and beyond: N")
+            "{cards: {zone, whose, filter}}, {basic_land_types: a filter} (the basic land types among the "
+            "permanents it matches), or {x: true} (X, the number announced for the spell or ability that begins a "
+            "lasting effect: \"+X/+0 until end of turn\", 107.3); and beyond: N")
     #: Power reads layer 7c, where the count is used: a filter asking it would count itself.
     UNREAD_FIELDS = frozenset({"power_at_most", "power_at_least", "lesser_power"})
 
@@ -1123,9 +1124,9 @@ class ForEach(Shape):
             raise f.fail(f"{f.name} counts one thing: {self.form}")
         key, child = keys[0], f.child(keys[0])
         beyond = f.child("beyond").integer(default=0, minimum=1) if f.child("beyond").present else 0
-        if key == "blocking_it":
+        if key in ("blocking_it", "x"):
             if child.value is not True:
-                raise child.fail("blocking_it is true or absent")
+                raise child.fail(f"{key} is true or absent")
             return (key, None, beyond)
         if key == "counters":
             return (key, name_token(child.text(), child, "counter kind"), beyond)
@@ -1162,8 +1163,8 @@ class LifeForEach(Shape):
 
 def _for_each_terms(value: Any, ctx: Any) -> Any:
     key, v, beyond = value
-    if key == "blocking_it":
-        what = C("blocking_it")
+    if key in ("blocking_it", "x"):
+        what = C(key)
     elif key == "counters":
         what = fn("counters", C(v))
     elif key == "cards":
