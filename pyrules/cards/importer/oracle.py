@@ -3158,14 +3158,21 @@ def _this_turn(line: str) -> str:
 
 #: "gets +1/+1 until end of turn", "gains flying until end of turn", "gets +2/+0 and gains first strike until
 #: end of turn" (get and gain for a plural subject): the P/T change and the keywords, in groups 1 and 2 or 3.
-_UNTIL_EOT = (r"(?:gets? ([+-]\d+/[+-]\d+)(?: and gains? ([a-z ,]+?))?|gains? ([a-z ,]+?)) until end of turn"
+_UNTIL_EOT = (r"(?:gets? ([+-](?:\d+|X)/[+-](?:\d+|X))(?: and gains? ([a-z ,]+?))?|gains? ([a-z ,]+?)) until end of turn"
               r"(?: for each ([^.]+?))?")
 
 
-def _until_eot(m: re.Match[str], first: int, about_itself: bool = False) -> dict[str, Any] | None:
+def _until_eot(m: re.Match[str], first: int, about_itself: bool = False, x: bool = False) -> dict[str, Any] | None:
     """The lasting static ability a match of ``_UNTIL_EOT`` (from group ``first``) describes, or None. Its "for each
-    [count]" (608.2h) may say "other" only of a permanent that changes itself ("for each other attacking Goblin")."""
+    [count]" (608.2h) may say "other" only of a permanent that changes itself ("for each other attacking Goblin"). A
+    "+X/+0" where ``x`` says X is announced (a spell's, an ability's with {X} in its cost) is +1/+0 for each of X."""
     pt, with_pt, alone, each = (m.group(first + k) for k in range(4))
+    if pt and "X" in pt:
+        parts = pt.split("/")
+        if not x or each is not None or any(p[1:] not in ("X", "0") for p in parts):
+            return None
+        body = _pt_and_keywords("/".join(p.replace("X", "1") for p in parts), with_pt)
+        return None if body is None else {**body, "lasting": "until_end_of_turn", "for_each": {"x": True}}
     body = _pt_and_keywords(pt, with_pt if pt else alone)
     if body is None:
         return None
@@ -3231,7 +3238,8 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
         return _with_lasting_each(line, spell_card)
     if _LASTING_CLAUSE.search(line, m.end()):
         return None
-    static = _until_eot(m, 3, about_itself=m.group(1) in ("~", "it", "this creature"))
+    static = _until_eot(m, 3, about_itself=m.group(1) in ("~", "it", "this creature"),
+                        x=spell_card or re.match(r"[^:\"]*\{X\}[^:\"]*: ", line) is not None)
     if static is None:
         return None
     if m.group(1) in ("it", "this creature") and not re.fullmatch(
@@ -3858,12 +3866,12 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
             return [lasting]
         m = re.fullmatch(rf"Target (.+?) {_UNTIL_EOT}\.", line)
         flt = permanent_filter(m.group(1)) if m else None
-        static = _until_eot(m, 2) if m else None
+        static = _until_eot(m, 2, x=True) if m else None
         if static and flt is not None and flt.get("types") == ["creature"]:  # as cards.yaml writes Giant Growth
             return [{"spell": {"effect": {"lasting_on_target": {"ability": NEXT, "target": flt}}}}, {"static": static}]
         m = re.fullmatch(rf"({_EACH_CREATURES}) {_UNTIL_EOT}\.", _this_turn(line))
         flt = permanent_filter(m.group(1)) if m else None
-        static = _until_eot(m, 2) if m else None
+        static = _until_eot(m, 2, x=True) if m else None
         if static and flt is not None:  # the permanents it matches as it resolves (611.2c), as cards.yaml writes Overrun
             return [{"spell": {"effect": {"lasting_on_each": NEXT}}}, {"static": {**static, "filter": flt}}]
         spent = _if_spent(line)
@@ -3914,7 +3922,7 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     m = re.fullmatch(rf"([^:\"]+): ~ {_UNTIL_EOT}\.", line)
     if m:  # "{R}: ~ gets +1/+0 until end of turn": the ability makes the lasting effect written after it
         parts = costs(m.group(1))
-        static = _until_eot(m, 2, about_itself=True)
+        static = _until_eot(m, 2, about_itself=True, x="{X}" in m.group(1))
         if parts is None or static is None:
             return None
         return [{"activated": {"cost": cost_value(parts), "effect": {"lasting_on_self": NEXT}}}, {"static": static}]
