@@ -552,6 +552,10 @@ def phrase(value: Symbol, names: dict[str, str]) -> str:
     if value.name == "rep" and len(args) == 2 and args[1].type == SymbolType.Function and \
             args[1].name in ("flashback", "buyback") and not args[1].arguments:  # the spell's own (702.34a, 702.27a)
         return f"the {args[1].name} of {phrase(args[0], names)}"
+    if value.name == "rep" and len(args) == 2 and args[1].type == SymbolType.Function and \
+            args[1].name == "countered_instead":  # a counterspell's own "exile it instead" (614.15)
+        instead = "exile it" if args[1].arguments[0].name == "exile" else "put it on top of its owner's library"
+        return f"{phrase(args[0], names)}'s own \"if that spell is countered this way, {instead} instead\""
     if value.name == "rep" and len(args) == 2:
         return ability_text(args[1], names, args[0])
     words = [phrase(a, names) for a in args]
