@@ -174,7 +174,7 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
         flt = None if many and typed else permanent_filter(rest)
         return None if flt is None else {**flt, "subtypes": [many or subtype.lower()]}
     flt: dict[str, Any] = {}
-    excluded = re.match(r"(.*?)\bnon-([A-Z][a-z]+) (.+)", phrase)
+    excluded = re.match(r"(.*?)\b[Nn]on-([A-Z][a-z]+) (.+)", phrase)
     if excluded and excluded.group(2).lower() in _SUBTYPE_NAMES:  # "non-Wall creatures" (205.3m)
         flt = permanent_filter(f"{excluded.group(1)}{excluded.group(3)}")
         return None if flt is None or "not_subtypes" in flt else {**flt, "not_subtypes": [excluded.group(2).lower()]}
@@ -205,6 +205,9 @@ def permanent_filter(phrase: str) -> dict[str, Any] | None:
         words = words[1:]
     if words and words[0] in ("other", "another"):  # ("another attacking creature")
         flt["other"] = True
+        words = words[1:]
+    if words and words[0] in ("legendary", "snow", "basic"):  # a supertype (205.4)
+        flt["supertypes"] = [words[0]]
         words = words[1:]
     if words[:3] == ["attacking", "or", "blocking"]:
         flt["in_combat"] = True
@@ -1233,7 +1236,7 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     m = re.fullmatch(r"(Tap|Untap|Regenerate) (?:enchanted|equipped) creature", sentence)
     if m and permanent:
         return {f"{m.group(1).lower()}_enchanted": True}
-    if sentence == _LASTING_EACH and permanent:
+    if sentence == _LASTING_EACH:
         return {"lasting_on_each": NEXT}
     if sentence == _DELAYED_TOKEN:
         return {"lasting_on_tokens": DELAYED}
@@ -3461,17 +3464,24 @@ def _with_end_of_combat_clause(line: str, spell_card: bool) -> list[dict[str, An
     return [*read, {"triggered": {"when": "end_of_combat", "lasting": "once", "effect": delayed}}]
 
 
+#: What "can't block", "must be blocked" and such are: restrictions and requirements, no abilities (509.1b-c), so an
+#: effect giving them to a group changes no characteristics, and is not locked in to the permanents there (611.2c).
+_RULES_NOT_ABILITIES = ("cant_", "must_", "attacks_each_combat", "blocks_each_combat")
+
+
 def _with_lasting_each(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     """A triggered or activated ability with one "creatures you control get +N/+N until end of turn" clause: the
     ability (lasting_on_each), then the lasting ability with its filter."""
     m = _LASTING_EACH_CLAUSE.search(line)
-    if not m or _LASTING_EACH_CLAUSE.search(line, m.end()) or spell_card:
+    if not m or _LASTING_EACH_CLAUSE.search(line, m.end()):
         return None
     other = re.match(r"[Ee]ach other ", m.group(1))  # battle cry's "each other attacking creature" (702.91a)
     flt = permanent_filter(m.group(1)[other.end():] if other else m.group(1))
-    static = _until_eot(m, 2)
-    if flt is None or static is None:
+    static = _until_eot(m, 2, x=spell_card)
+    if flt is None or static is None or spell_card and (other or flt.get("other")):  # ("other": than a permanent)
         return None
+    if any(k.startswith(_RULES_NOT_ABILITIES) for k in static.get("gain_keywords", ())):
+        return None  # "creatures can't block this turn": a rules effect, on creatures that come later too (611.2c)
     if other:
         flt = {**flt, "other": True}
     read = translate_line(line[:m.start()] + _LASTING_EACH + line[m.end():], spell_card)
@@ -3872,6 +3882,8 @@ def _translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         m = re.fullmatch(rf"({_EACH_CREATURES}) {_UNTIL_EOT}\.", _this_turn(line))
         flt = permanent_filter(m.group(1)) if m else None
         static = _until_eot(m, 2, x=True) if m else None
+        if static and any(k.startswith(_RULES_NOT_ABILITIES) for k in static.get("gain_keywords", ())):
+            static = None  # (a rules effect, on creatures that come later too, 611.2c)
         if static and flt is not None:  # the permanents it matches as it resolves (611.2c), as cards.yaml writes Overrun
             return [{"spell": {"effect": {"lasting_on_each": NEXT}}}, {"static": {**static, "filter": flt}}]
         spent = _if_spent(line)
