@@ -315,6 +315,7 @@ CHOICES: dict[str, str] = {
     "unless/2": "whether to pay so that instruction {1} of {0} is not followed",
     "paid_for/2": "whether to pay so that instruction {1} of {0} is followed",
     "pay_life/1": "the life paid as {0} enters",
+    "reveal_as_it_enters/1": "whether to reveal a card from a hand as {0} enters (or it enters tapped)",
     "amplify/1": "how many cards are revealed for {0}'s amplify",
     "bolster/2": "the creature instruction {1} of {0} bolsters (one with the least toughness)",
     "explore_to_graveyard/2": "the card revealed by exploring (instruction {1} of {0}), put into a graveyard (701.44a)",

@@ -2595,6 +2595,10 @@ ENTERS: tuple[Kind, ...] = (
          "filter, counted as it would enter (614.1c, 614.12)", _ENTERS, TappedUnless(),
          term=lambda v, ctx: fn("enters_tapped_unless", ctx.filter(v[0], "enters"), C(v[1]), v[2]),
          asp="enters_tapped_unless", example="replacement/a-fast-land-late-enters-tapped"),
+    Kind("enters", "tapped_unless_reveal", "as this enters, you may reveal a [filter] card from your hand; if you "
+         "don't, it enters tapped (614.1c, 701.16a): a choice only where the hand holds such a card",
+         _ENTERS, FilterShape("objects"), term=lambda v, ctx: fn("enters_tapped_unless_reveal", ctx.filter(v, "reveal")),
+         asp="enters_tapped_unless_reveal", example="replacement/a-reveal-land-enters-untapped-or-tapped"),
     Kind("enters", "tapped_unless_pay_life", "as this enters, you may pay N life; if you don't, it enters tapped "
          "(614.1c, 119.4)", _ENTERS, Count(1), term=lambda v, ctx: fn("enters_tapped_unless_pay_life", v),
          asp="enters_tapped_unless_pay_life", example="replacement/a-shock-land-pays-or-enters-tapped"),
