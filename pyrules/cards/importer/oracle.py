@@ -2098,6 +2098,11 @@ def _enters(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"As ~ enters, you may pay (\d+) life\. If you don't, ~ enters tapped\.", line)
     if m:  # shock lands (614.1c)
         return {"enters": {"tapped_unless_pay_life": int(m.group(1))}}
+    m = re.fullmatch(r"As ~ enters, you may reveal an? ([A-Z][a-z]+)(?: or ([A-Z][a-z]+))? card from your hand\. If you "
+                     r"don't, ~ enters tapped\.", line)
+    kinds = [k.lower() for k in m.groups() if k] if m else []
+    if kinds and set(kinds) <= _SUBTYPE_NAMES:  # reveal lands (614.1c, 701.16a)
+        return {"enters": {"tapped_unless_reveal": {"subtypes": kinds} if len(kinds) == 1 else {"any_subtypes": kinds}}}
     m = re.fullmatch(r"~ enters tapped unless you control (two|three) or (fewer|more) (other lands|basic lands)\.", line)
     if m:  # fast lands, slow lands, battle lands (614.1c)
         bound = "at_most" if m.group(2) == "fewer" else "at_least"
