@@ -2139,6 +2139,10 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("Search your library for a Plains, Island, Swamp, or Mountain card, put it onto the battlefield tapped, then "
+     "shuffle your library.", True,
+     [{"spell": {"effect": {"search_to_battlefield": {"filter": {"any_subtypes": ["plains", "island", "swamp",
+                                                                                   "mountain"]}, "tapped": True}}}}]),
     ("As ~ enters, you may reveal an Island or Swamp card from your hand. If you don't, ~ enters tapped.", False,
      [{"enters": {"tapped_unless_reveal": {"any_subtypes": ["island", "swamp"]}}}]),
     ("As ~ enters, you may reveal a Giant card from your hand. If you don't, ~ enters tapped.", False,

@@ -1490,9 +1490,11 @@ def _searched_cards(phrase: str) -> dict[str, Any] | None:
         key = "mana_value_at_most" if with_value.group(3) == "less" else "mana_value_at_least"
         return None if rest is None or int(with_value.group(2)) < (key == "mana_value_at_least") else \
             {**rest, key: int(with_value.group(2))}
-    either = re.fullmatch(r"([A-Z][a-z]+) or ([A-Z][a-z]+)", phrase)
-    if either:  # "an Island or Swamp card" (205.3)
-        return {"any_subtypes": [either.group(1).lower(), either.group(2).lower()]}
+    either = re.fullmatch(r"([A-Z][a-z]+) or ([A-Z][a-z]+)", phrase) or \
+        re.fullmatch(r"((?:[A-Z][a-z]+, )+)or ([A-Z][a-z]+)", phrase)
+    kinds = [k.lower() for k in re.findall(r"[A-Z][a-z]+", phrase)] if either else []
+    if kinds and set(kinds) <= _SUBTYPE_NAMES:  # "an Island or Swamp card", "a Forest, Plains, or Island card" (205.3)
+        return {"any_subtypes": kinds}
     for word, supertype in (("basic ", "basic"), ("legendary ", "legendary")):
         if phrase.startswith(word):
             rest = _searched_cards(phrase[len(word):])
