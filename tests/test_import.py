@@ -2139,6 +2139,21 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("Untap target creature and gain control of it until end of turn. That creature gains haste until end of turn.", True,
+     [{"spell": {"effect": [{"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}},
+                            {"untap_that": 1}]}},
+      {"static": {"gain_control": True, "gain_keywords": ["haste"], "lasting": "until_end_of_turn"}}]),
+    ("Gain control of target creature until end of turn. Untap that creature. It gets +2/+0 and gains haste until end of "
+     "turn.", True,
+     [{"spell": {"effect": [{"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}},
+                            {"untap_that": 1}]}},
+      {"static": {"gain_control": True, "modify_pt": "+2/+0", "gain_keywords": ["haste"],
+                  "lasting": "until_end_of_turn"}}]),
+    ("{3}{R}: Gain control of target creature an opponent controls until end of turn. Untap that creature. It gains "
+     "haste until end of turn. Activate only as a sorcery.", False,
+     [{"activated": {"cost": "{3}{R}", "effect": [{"lasting_on_target": {"ability": "next", "target": {
+         "types": ["creature"], "controller": "opponent"}}}, {"untap_that": 1}], "timing": "sorcery"}},
+      {"static": {"gain_control": True, "gain_keywords": ["haste"], "lasting": "until_end_of_turn"}}]),
     ("Search your library for a Plains, Island, Swamp, or Mountain card, put it onto the battlefield tapped, then "
      "shuffle your library.", True,
      [{"spell": {"effect": {"search_to_battlefield": {"filter": {"any_subtypes": ["plains", "island", "swamp",

@@ -610,6 +610,9 @@ def activated(line: str) -> dict[str, Any] | None:
             if effects or _from_graveyard_cost(cost) is None:
                 return None
             effect, options["zone"] = _FROM_GRAVEYARD[sentence], "graveyard"
+        again = re.fullmatch(r"(Untap|Regenerate) (?:that creature|it)", sentence)
+        if effect is None and again and len(effects) == 1 and "lasting_on_target" in effects[0]:
+            effect = {f"{again.group(1).lower()}_that": 1}  # the one target the lasting effect began on (701.26b)
         if effect is None:
             effect = _flip_result(sentence, effects) or _effect(sentence, permanent=True)
         if effect is None or "zone" in options and len(effects) > 0:
@@ -3331,18 +3334,25 @@ def _wrap_lasting_target(read: list[dict[str, Any]], wrap: Any) -> list[dict[str
 
 #: "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn."
 #: (Threaten): a lasting effect on the target that gives control and haste (layers 2 and 6), then "untap it".
-_THREATEN = re.compile(r"([Gg])ain control of (target [^.]+?) until end of turn\. Untap (?:that creature|it)\. "
-                       r"(?:It|That creature) gains haste until end of turn\.")
+#: (Or "Untap target creature and gain control of it until end of turn. That creature gains haste until end of turn",
+#: and "it gets +2/+0 and gains haste", "it gains trample and haste": the one lasting effect gives them all.)
+_THREATEN = re.compile(r"(?:([Gg])ain control of (target [^.]+?) until end of turn\. Untap (?:that creature|it)|"
+                       r"([Uu])ntap (target [^.]+?) and gain control of it until end of turn)\. (?:It|That creature) "
+                       r"(?:gets ([+-]\d+/[+-]\d+) and )?gains ([a-z ,]+?) until end of turn\.")
 
 
 def _threaten(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     m = _THREATEN.search(line)
-    target = m.group(2) if m.group(1) == "g" else m.group(2)[0].upper() + m.group(2)[1:]
+    lower, target = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
+    target = target if lower.islower() else target[0].upper() + target[1:]
+    gained = _pt_and_keywords(m.group(5), m.group(6))
+    if gained is None or "haste" not in gained.get("gain_keywords", ()):
+        return None
     read = translate_line(f"{line[:m.start()]}{target} gets the lasting effect. Untap that creature.{line[m.end():]}",
                           spell_card)
     if read is None or _makes_a_next_ability(read):
         return None
-    return [*read, {"static": {"gain_control": True, "gain_keywords": ["haste"], "lasting": "until_end_of_turn"}}]
+    return [*read, {"static": {"gain_control": True, **gained, "lasting": "until_end_of_turn"}}]
 
 
 def _names_in(value: Any) -> set[str]:
