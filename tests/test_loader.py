@@ -1720,14 +1720,17 @@ def test_poison_counters_are_a_count(write, line_of):
 
 @pytest.mark.parametrize("body, marker, message", [
     ("{pay: '{1}', by: bob, effect: {sacrifice_self: true}}", "by:", "'by' must be you or target_controller, not 'bob'"),
-    ("{pay: '{X}', effect: {sacrifice_self: true}}", "pay:", "a cost to pay needs mana symbols and no {X}"),
+    ("{pay: '{X}', effect: {sacrifice_self: true}}", "unless_paid",
+     "unsupported: 'unless_paid' with {X} in a triggered ability (no X is announced for it)"),
+    ("{pay: '{X}{X}', effect: {sacrifice_self: true}}", "pay:",
+     "a cost to pay needs mana symbols, with one {X} at most (the X announced for the spell or ability)"),
     ("{pay: '{1}', by: target_controller, effect: {sacrifice_self: true}}", "by:",
      "'target_controller' needs an instruction with a target"),
     ("{effect: {sacrifice_self: true}}", "unless_paid",
      "cards.0.abilities.0.triggered.effect.unless_paid needs 'pay' (mana symbols) and 'effect' (one instruction)"),
     ("{pay: '{1}', effect: {sacrifice_self: true, counter_target_spell: {}}}", "effect:",
      "'effect' needs exactly one instruction"),
-], ids=["payer", "x", "no-target", "no-pay", "two-instructions"])
+], ids=["payer", "x", "two-x", "no-target", "no-pay", "two-instructions"])
 def test_an_instruction_unless_paid_is_checked(write, line_of, body, marker, message):
     """118.12: who pays, what they pay and what they pay to stop, each checked where it is written."""
     path = write("unless.yaml", f"""\

@@ -1399,7 +1399,7 @@ def _one_instruction(f: Field, allowed: frozenset[str], role: str) -> tuple[str,
 class UnlessPaid(Shape):
     """``{pay: "{3}", by: target_controller, effect: {counter_target_spell: {}}}``: one instruction followed unless
     a player pays a mana cost as it would be (118.12): ``by`` you (the instruction's player, the default) or the
-    controller of the instruction's first target."""
+    controller of the instruction's first target. An {X} in it is the X announced for the spell or ability (107.3)."""
 
     form = "{pay: mana symbols, by: you | target_controller, effect: one instruction}"
     FOLLOWED = frozenset({"counter_target_spell", "sacrifice_self"})
@@ -1409,8 +1409,9 @@ class UnlessPaid(Shape):
         if not f.child("pay").present or not f.child("effect").present:
             raise f.fail(f"{f.name} needs 'pay' (mana symbols) and 'effect' (one instruction)")
         cost = ManaSymbols().parse(f.child("pay"))
-        if not cost or any(sym == "x" for sym, _ in cost):
-            raise f.child("pay").fail("a cost to pay needs mana symbols and no {X}")
+        if not cost or sum(n for sym, n in cost if sym == "x") > 1:
+            raise f.child("pay").fail("a cost to pay needs mana symbols, with one {X} at most (the X announced for "
+                                      "the spell or ability)")
         by = f.child("by").value if f.child("by").present else "you"
         if by not in ("you", "target_controller"):
             raise f.child("by").fail(f"'by' must be you or target_controller, not {by!r}")
