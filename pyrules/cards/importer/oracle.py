@@ -1014,7 +1014,7 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         inner = _effect(m.group(1), permanent)
         by = "you" if m.group(2) == "you pay" else "target_controller"
         if inner is None or next(iter(inner)) not in ("counter_target_spell", "sacrifice_self") or \
-                (by == "target_controller") != ("counter_target_spell" in inner) or "{X}" in m.group(3):
+                (by == "target_controller") != ("counter_target_spell" in inner) or m.group(3).count("{X}") > 1:
             return None
         return {"unless_paid": {"pay": m.group(3), "by": by, "effect": inner}}
     counted = _up_to(sentence, permanent)
