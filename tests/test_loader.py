@@ -1721,7 +1721,7 @@ def test_poison_counters_are_a_count(write, line_of):
 @pytest.mark.parametrize("body, marker, message", [
     ("{pay: '{1}', by: bob, effect: {sacrifice_self: true}}", "by:", "'by' must be you or target_controller, not 'bob'"),
     ("{pay: '{X}', effect: {sacrifice_self: true}}", "unless_paid",
-     "unsupported: 'unless_paid' with {X} in a triggered ability (no X is announced for it)"),
+     "unsupported: 'unless_paid' with X in a triggered ability (no X is announced for it)"),
     ("{pay: '{X}{X}', effect: {sacrifice_self: true}}", "pay:",
      "a cost to pay needs mana symbols, with one {X} at most (the X announced for the spell or ability)"),
     ("{pay: '{1}', by: target_controller, effect: {sacrifice_self: true}}", "by:",
@@ -1994,6 +1994,12 @@ def test_a_count_is_one_the_encodings_read(write, static, message):
 def test_life_for_each_counts_one_thing(write, effect, message):
     """608.2h: "you gain N life for each ..." counts one thing the encodings count, as it resolves."""
     assert message in load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effect}}}')).message
+
+
+def test_life_gained_by_x_is_an_announced_x(write):
+    """107.3: "you gain X life" reads the X announced for a spell or activated ability; a triggered ability has none."""
+    error = load_error(_artifact_with(write, "triggered: {when: enters, effect: {gain_life: X}}"))
+    assert error.message == "unsupported: 'gain_life' with X in a triggered ability (no X is announced for it)", error
 
 
 @pytest.mark.parametrize("ability, message", [

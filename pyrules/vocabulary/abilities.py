@@ -237,8 +237,9 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
             named = _target_before(label, number, effects[:i], f)
             if e.kind in _ABOUT_A_TARGETS_CONTROLLER and named.zone == PLAYERS_ONLY:
                 raise f.fail(f"'{e.kind}' names target {number}, a player: only an object has a controller")
-        if e.kind == "unless_paid" and any(sym == "x" for sym, _ in e.value[0]) and "triggered" in contexts:
-            raise UnsupportedError(f.where, "'unless_paid' with {X} in a triggered ability (no X is announced for it)")
+        if ((e.kind == "unless_paid" and any(sym == "x" for sym, _ in e.value[0])) or (
+                e.kind == "gain_life" and e.value == "x")) and "triggered" in contexts:
+            raise UnsupportedError(f.where, f"'{e.kind}' with X in a triggered ability (no X is announced for it)")
         if e.kind == "countered_instead" and not (i and effects[i - 1].kind == "counter_target_spell"):
             raise UnsupportedError(f.where, "'countered_instead' other than right after 'counter_target_spell'")
         if e.kind == "lasting_on_exiled" and not any(p.kind in ("exile_target", "exile_source") for p in effects[:i]):

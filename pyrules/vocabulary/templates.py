@@ -1580,8 +1580,10 @@ EFFECTS: tuple[Kind, ...] = (
          MANA | frozenset({"tapped_for_mana"}), term=_amount("add_chosen_color"),
          example="mana/utopia-sprawl-chosen-color"),
     # Life, counters, tokens, zones
-    Kind("effect", "gain_life", "you gain N life", Modelled("stack.lp", ("119.3",)), Count(1), RESOLVING,
-         term=_amount("gain_life"), text=lambda v: f"You gain {v} life", example="stack/spell-gains-life"),
+    Kind("effect", "gain_life", "you gain N life (or X: the X announced for the spell or ability, 107.3; none at 0)",
+         Modelled("stack.lp", ("119.3",)), Amount(), RESOLVING,
+         term=lambda value, ctx: fn("gain_life", amount_term(value)), text=lambda v: f"You gain {v} life",
+         example="stack/spell-gains-life"),
     Kind("effect", "gain_life_for_each", "you gain N life for each one of what it counts, counted as the instruction is "
          "followed (608.2h): {amount: N, for_each: as the option for_each (\"for each creature you control\"; \"it\" "
          "is its source)}; no life gained where it counts none", Modelled("stack.lp", ("119.3", "608.2h")),
@@ -1828,6 +1830,11 @@ EFFECTS: tuple[Kind, ...] = (
     Kind("effect", "exile_self", "exile this spell as it resolves (instead of putting it into a graveyard)",
          Modelled("casting.lp", ("608.2n",)), Flag(), frozenset({"spell"}), term=_const("exile_self"),
          example="choices/magecraft-card-copy-not-cast"),
+    Kind("effect", "exile_self_with_time_counters", "exile this spell as it resolves with N time counters on it (instead "
+         "of putting it into a graveyard; 608.2n, 122.1): a card with suspend is then suspended (702.62b)",
+         Modelled("casting.lp", ("608.2n", "702.62b")), Count(1), frozenset({"spell"}),
+         term=_amount("exile_self_with_time_counters"), text=lambda v: f"Exile this with {v} time counters on it",
+         example="sequences/a-spell-exiles-itself-with-time-counters"),
     Kind("effect", "shuffle_self_into_library", "shuffle this spell into its owner's library as it resolves (instead "
          "of putting it into a graveyard; 608.2n, 701.24a)", Modelled("casting.lp", ("608.2n", "701.24a")), Flag(),
          frozenset({"spell"}), term=_const("shuffle_self_into_library"),
