@@ -910,7 +910,7 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     (re.compile(r"Target opponent (gains|loses) (\d+) life"),
      lambda m: {"target_opponent": {"gain_life" if m[1] == "gains" else "lose_life": int(m[2])}}),
     (re.compile(r"Discard (a|two|three) cards?"), lambda m: {"discard": number(m[1])}),
-    (re.compile(r"You gain (\d+) life"), lambda m: {"gain_life": int(m[1])}),
+    (re.compile(r"You gain (\d+|X) life"), lambda m: {"gain_life": "X" if m[1] == "X" else int(m[1])}),
     (re.compile(r"You lose (\d+) life"), lambda m: {"lose_life": int(m[1])}),
     (re.compile(r"You (gain|lose) that much life"), lambda m: {f"{m[1]}_life_that_much": True}),  # 603.2
     (re.compile(r"~ deals that much damage to (any target|you)"),  # 603.2: as much as the event's damage
@@ -3501,7 +3501,11 @@ def _with_lasting_each(line: str, spell_card: bool) -> list[dict[str, Any]] | No
         return None  # "creatures can't block this turn": a rules effect, on creatures that come later too (611.2c)
     if other:
         flt = {**flt, "other": True}
-    read = translate_line(line[:m.start()] + _LASTING_EACH + line[m.end():], spell_card)
+    after = line[m.end():]
+    those = re.match(r"\. Untap (?:those creatures|them)(?=\.)", after)
+    if those and not other and "target" not in m.group(1):  # the same creatures, matched as it resolves too (611.2c)
+        after = f". Untap all {m.group(1)[0].lower()}{m.group(1)[1:]}{after[those.end():]}"
+    read = translate_line(line[:m.start()] + _LASTING_EACH + after, spell_card)
     if read is None or _makes_a_next_ability(read):
         return None
     return [*read, {"static": {**static, "filter": flt}}]
@@ -3851,14 +3855,18 @@ def _returned_become(line: str) -> list[dict[str, Any]] | None:
 
 def _with_own_destination(line: str) -> list[dict[str, Any]] | None:
     """"[Instructions.] Exile ~." or "... Shuffle ~ into its owner's library.": the instructions, then the card's way."""
-    for ending, key in _OWN_DESTINATION.items():
+    counted = re.search(r" Exile ~ with (two|three|four|five) time counters on it\.$", line)
+    endings = {**_OWN_DESTINATION, **({counted.group(0)[1:]: ("exile_self_with_time_counters", number(counted.group(1)))}
+                                       if counted else {})}
+    for ending, key in endings.items():
         if line.endswith(" " + ending):
-            read = _translate_line(line[:-len(ending) - 1], True)
+            read = translate_line(line[:-len(ending) - 1], True)
             if read is None or not read or set(read[0]) != {"spell"} or set(read[0]["spell"]) != {"effect"} or \
                     any("spell" in r for r in read[1:]):
                 return None  # (what the spell's instructions make lasting may follow it: Ever After's)
             effect = read[0]["spell"]["effect"]
-            return [{"spell": {"effect": [*(effect if isinstance(effect, list) else [effect]), {key: True}]}}, *read[1:]]
+            way = {key[0]: key[1]} if isinstance(key, tuple) else {key: True}
+            return [{"spell": {"effect": [*(effect if isinstance(effect, list) else [effect]), way]}}, *read[1:]]
     return None
 
 
