@@ -1996,6 +1996,16 @@ def test_life_for_each_counts_one_thing(write, effect, message):
     assert message in load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effect}}}')).message
 
 
+@pytest.mark.parametrize("ability, message", [
+    ("reinforce: {count: 2, cost: '{X}'}", "unsupported: a reinforce cost with {X} (107.3d)"),
+    ("reinforce: {count: 0, cost: '{1}'}", "count must be at least 1"),
+    ("reinforce: {cost: '{1}'}", "needs 'count'"),
+], ids=["x-cost", "no-counters", "no-count"])
+def test_reinforce_has_a_number_and_a_cost(write, ability, message):
+    """702.77a: "Reinforce N-[cost]": N +1/+1 counters, a mana cost without {X}."""
+    assert message in load_error(_artifact_with(write, ability)).message
+
+
 def test_life_gained_by_x_is_an_announced_x(write):
     """107.3: "you gain X life" reads the X announced for a spell or activated ability; a triggered ability has none."""
     error = load_error(_artifact_with(write, "triggered: {when: enters, effect: {gain_life: X}}"))

@@ -440,7 +440,7 @@ def parse_ability(f: Field) -> AbilitySpec:
         if find("keyword", name) is None:
             raise UnsupportedError(body.where, f"keyword '{name}' (known keywords: {', '.join(KEYWORDS)})")
         return AbilitySpec("keyword", keyword=name)
-    if key in ("cycling", "typecycling", "transmute", "equip", "craft"):
+    if key in ("cycling", "typecycling", "transmute", "equip", "craft", "reinforce"):
         return _keyword_ability(key, body)
     if key == "cost_reduction":  # 601.2f: "this spell costs {1} less to cast for each artifact you control"
         body.only_keys({"less", "for_each", "if_any"})
@@ -892,6 +892,13 @@ def _keyword_ability(key: str, body: Field) -> AbilitySpec:
         return AbilitySpec("activated", costs=(mana, Part("discard", "self")),
                            effects=(Part("search_to_hand", (Filter({}), 1)),), keyword="transmute", zone="hand",
                            timing="sorcery")
+    if key == "reinforce":  # 702.77a: "[Cost], Discard this card: Put N +1/+1 counters on target creature", from the hand
+        count, cost = kind("ability", "reinforce").shape.parse(body)
+        counters = Field({"kind": "p1p1", "count": count, "filter": {"types": ["creature"]}}, body.path, body.source,
+                         body.lines)
+        return AbilitySpec("activated", costs=(Part("mana", cost), Part("discard", "self")), keyword="reinforce",
+                           zone="hand", effects=(Part("put_counters_target",
+                                                      kind("effect", "put_counters_target").shape.parse(counters)),))
     if key in ("cycling", "equip"):
         mana = Part("mana", kind("cost", "mana").shape.parse(body))
         if key == "cycling":  # 702.29a: "[Cost], Discard this card: Draw a card", from the hand

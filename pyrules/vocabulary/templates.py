@@ -490,8 +490,9 @@ class Typecycling(Shape):
 
 
 @dataclass(frozen=True)
-class Suspension(Shape):
-    """``{count: 4, cost: "{U}"}``: suspend's number of time counters and its cost (702.62a)."""
+class CountAndCost(Shape):
+    """``{count: 4, cost: "{U}"}``: a keyword's number and its cost (suspend's time counters, 702.62a; reinforce's +1/+1
+    counters, 702.77a)."""
 
     form = "{count: N (1 to 20), cost: mana symbols}"
 
@@ -501,7 +502,7 @@ class Suspension(Shape):
         f.needs_keys("count", "cost")
         cost = ManaSymbols().parse(f.child("cost"))
         if any(sym == "x" for sym, _ in cost):
-            raise UnsupportedError(f.child("cost").where, "a suspend cost with {X} (107.3d)")
+            raise UnsupportedError(f.child("cost").where, f"a {f.key} cost with {{X}} (107.3d)")
         return Count(1, maximum=20).parse(f.child("count")), cost
 
 
@@ -656,6 +657,9 @@ ABILITY_KINDS: tuple[Kind, ...] = (
     Kind("ability", "cycling", "Cycling [cost]: \"[cost], discard this card: draw a card\", activated from the hand "
          "(702.29)", Modelled("activation.lp", ("702.29a", "113.6")), ManaSymbols(), asp="discard_self",
          example="craft/cycling-from-the-hand"),
+    Kind("ability", "reinforce", "Reinforce N-[cost] (702.77a): \"[cost], discard this card: put N +1/+1 counters on "
+         "target creature\", activated from the hand, any time its owner has priority", Modelled("activation.lp",
+         ("702.77a", "113.6")), CountAndCost(), asp="discard_self", example="activation/reinforce-from-the-hand"),
     Kind("ability", "typecycling", "[Type]cycling [cost] (\"swampcycling\", \"basic landcycling\"): \"[cost], discard "
          "this card: search your library for a [filter] card, reveal it, put it into your hand, then shuffle\", "
          "activated from the hand (702.29e): {cost, filter}", Modelled("choices.lp", ("702.29e", "701.23a")),
@@ -722,7 +726,7 @@ ABILITY_KINDS: tuple[Kind, ...] = (
          "it (triggered: {when: beginning_of_upkeep, zone: exile, if: suspended, effect: {remove_counters_self: {kind: "
          "time, count: 1}}}), and when the last is removed, its owner may cast it without paying its mana cost "
          "(triggered: {when: last_time_counter_removed, zone: exile, effect: {cast_suspended: true}})",
-         Modelled("events.lp", ("702.62a", "116.2f")), Suspension(), asp="suspend",
+         Modelled("events.lp", ("702.62a", "116.2f")), CountAndCost(), asp="suspend",
          example="sequences/suspending-a-card-exiles-it-with-time-counters"),
     Kind("ability", "bestow", "Bestow [cost] (702.103a): \"you may cast this card bestowed by paying [cost] rather "
          "than its mana cost\" (cast with bestow: true and one target creature), and \"as long as it is bestowed, it is "
