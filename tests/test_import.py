@@ -2139,6 +2139,7 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("Reinforce 2-{1}{W}", False, [{"reinforce": {"count": 2, "cost": "{1}{W}"}}]),
     ("~ deals X damage to any target. You gain X life.", True,
      [{"spell": {"effect": [{"damage_any_target": "X"}, {"gain_life": "X"}]}}]),
     ("Creatures you control get +1/+1 until end of turn. Untap those creatures.", True,

@@ -1873,6 +1873,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
                 {"triggered": {"when": "beginning_of_upkeep", "zone": "exile", "if": "suspended",
                                "effect": {"remove_counters_self": {"kind": "time", "count": 1}}}},
                 {"triggered": {"when": "last_time_counter_removed", "zone": "exile", "effect": {"cast_suspended": True}}}]
+    m = re.fullmatch(rf"Reinforce (\d+)-({MANA})", line)
+    if m and 1 <= int(m.group(1)) <= 20 and re.fullmatch(r"(?:\{\d+\}|\{[WUBRG]\})+", m.group(2)):  # 702.77a
+        return [{"reinforce": {"count": int(m.group(1)), "cost": m.group(2)}}]
     m = re.fullmatch(r"Ripple (\d+)", line)
     if m and 1 <= int(m.group(1)) <= 10:  # 702.60a: "when you cast this spell, you may reveal the top N cards ..."
         return [{"triggered": {"when": "cast_self", "effect": {"ripple": int(m.group(1))}}}]
