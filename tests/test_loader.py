@@ -1552,6 +1552,34 @@ def test_a_delayed_triggered_ability_given_in_a_situation_is_refused(write, line
                              "its source and the object it refers to are not read")
 
 
+def test_an_effect_lasting_while_its_source_is_tapped_given_in_a_situation_is_refused(write, line_of):
+    """611.2b: an effect "for as long as this remains tapped" ends with its source's status; stated in a file, its
+    source would go unread, so it is refused rather than kept for ever."""
+    path = write("while-tapped.yaml", """\
+        players: [alice, bob]
+        cards:
+          - name: Test Worms
+            types: [creature]
+            power: 1
+            toughness: 1
+            abilities:
+              - activated:
+                  cost: "{T}"
+                  effect: [{tap_target: {types: [land]}}, {lasting_on_its_target: {ability: 2, target: 1}}]
+              - static: {gain_keywords: [doesnt_untap], lasting: while_source_tapped}
+        objects:
+          - {id: worms, card: Test Worms, controller: alice, tapped: true}
+          - {id: forest, card: Forest, controller: bob, tapped: true}
+        effects:
+          - {card: Test Worms, controller: alice, ability: 2, affects: [forest]}
+        question: {activatable: alice}
+        """)
+    error = load_error(path)
+    assert isinstance(error, UnsupportedError) and error.where == f"{path}:{line_of(path, 'ability: 2, affects')}"
+    assert error.message == ("unsupported: an effect of 'Test Worms' lasting for as long as its source remains tapped, "
+                             "given in a situation (611.2b): its source is not read")
+
+
 _CHOSEN = """\
 players: [alice, bob]
 cards:

@@ -960,6 +960,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "tokens_created/3": _tokens,
     "effect_created/3": _effect_created,
     "delayed_source/2": _delayed_source,
+    "effect_source/2": _delayed_source,
     "effect_count/2": _effect_count,
     "effect_color_chosen/2": _effect_color,
     "attaches/2": _attaches,
@@ -1135,6 +1136,17 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
 
     effects = tuple(replace(e, affects=tuple(x for x in e.affects if follows(e, x))) for e in d.effects
                     if not e.affects or any(follows(e, x) for x in e.affects) or e.source is not None)
+    # 611.2b: an effect "for as long as this remains tapped" ends as its source untaps or leaves the battlefield (and
+    # one whose source is no longer tapped as it would begin does nothing).
+    library = _library(d.before)
+
+    def still_tapped(e: LastingEffect) -> bool:
+        if library[e.card].abilities[e.ability - 1].lasting != "while_source_tapped":
+            return True
+        source = d.objects.get(e.source or "")
+        return source is not None and source.zone == "battlefield" and source.tapped and source.id not in d.left
+
+    effects = tuple(e for e in effects if still_tapped(e))
     before = {o.id for o in state.objects}
     # 613.7d: what entered now is later than every permanent that stayed, those without a timestamp included.
     entered = [o.id for o in d.objects.values() if o.zone == "battlefield" and o.timestamp == d.entering_timestamp]

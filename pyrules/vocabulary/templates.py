@@ -3394,9 +3394,12 @@ OPTIONS: tuple[Kind, ...] = (
          example="sequences/or-another-ally-enters-sees-itself", asp="ability_or_self"),
     Kind("option", "lasting", "an effect of a resolved spell or ability, lasting this long (611.2a): until_end_of_turn; "
          "until_end_of_game, an effect that states no duration (\"it gains haste\"), which ends on an object only as "
-         "that object leaves its zone (400.7); or once: a delayed triggered ability (603.7), about the object the "
-         "instruction that creates it names, that triggers the next time its event happens and is then gone (603.7b)",
-         Modelled("continuous.lp", ("611.2a",)), OneOf(("until_end_of_turn", "until_end_of_game", "once")),
+         "that object leaves its zone (400.7); while_source_tapped, \"for as long as this remains tapped\": begun by "
+         "an ability of a permanent, it ends as that permanent untaps or leaves the battlefield, and does nothing if "
+         "it is no longer tapped as it would begin (611.2b); or once: a delayed triggered ability (603.7), about the "
+         "object the instruction that creates it names, that triggers the next time its event happens and is then gone "
+         "(603.7b)", Modelled("continuous.lp", ("611.2a", "611.2b")),
+         OneOf(("until_end_of_turn", "until_end_of_game", "while_source_tapped", "once")),
          frozenset({"triggered", "replacement", "static"}), term=lambda v, ctx: C(v),
          example="mana/deep-water-on-the-battlefield-does-nothing", asp="ability_lasting"),
 )
