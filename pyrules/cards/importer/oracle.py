@@ -3423,6 +3423,40 @@ def _with_delayed_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
                                   "effect": {_DELAYED_VERBS[verb]: True}}}]
 
 
+#: "{T}: Tap target land. It doesn't untap during its controller's untap step for as long as ~ remains tapped", "target
+#: creature gets +2/+2 and has trample for as long as ~ remains tapped", "gain control of target creature for as long as
+#: ~ remains tapped": an effect that ends as this permanent untaps or leaves (611.2b).
+_WHILE_TAPPED = re.compile(r"(?:(?:It|That creature|That permanent|That land|That artifact) doesn't untap during its "
+                           r"controller's untap step|([Tt]arget [^.]+?) gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+?))?|"
+                           r"([Gg])ain control of (target [^.]+?)) for as long as ~ remains tapped\.")
+
+
+def _while_tapped(line: str) -> list[dict[str, Any]] | None:
+    """A permanent's ability with one effect lasting "for as long as ~ remains tapped" (611.2b): the ability (the clause
+    read as the effect beginning on its target), then that lasting ability."""
+    m = _WHILE_TAPPED.search(line)
+    if not m or line[m.end():].strip() or _WHILE_TAPPED.search(line, m.end()):
+        return None
+    lasting = {"lasting": "while_source_tapped"}
+    if m.group(1) or m.group(5):  # "target creature gets +2/+2", "gain control of target creature"
+        target = m.group(1) or m.group(5)
+        body = {"gain_control": True} if m.group(5) else _pt_and_keywords(m.group(2), m.group(3))
+        read = translate_line(f"{line[:m.start()]}{target[0].upper()}{target[1:]} gets the lasting effect.", False)
+        if body is None or read is None or _makes_a_next_ability(read) or "lasting_on_target" not in _names_in(read):
+            return None
+        return [*read, {"static": {**body, **lasting}}]
+    read = translate_line(line[:m.start()].rstrip(), False)  # "... Tap target land."
+    if read is None or len(read) != 1 or _makes_a_next_ability(read):
+        return None
+    body = next(iter(read[0].values()))
+    effects = body.get("effect") if isinstance(body, dict) else None
+    effects = effects if isinstance(effects, list) else [effects] if effects else []
+    if [next(iter(e)) for e in effects] != ["tap_target"]:
+        return None  # (the one target just tapped)
+    body["effect"] = [*effects, {"lasting_on_its_target": {"ability": NEXT, "target": 1}}]
+    return [read[0], {"static": {"gain_keywords": ["doesnt_untap"], **lasting}}]
+
+
 #: "Exile target creature. Return that card to the battlefield under its owner's control at the beginning of the next
 #: end step" (603.7a, 603.7c): a delayed triggered ability about the card exiled, the new object in exile.
 _FLICKER = re.compile(r"(Exile ~|[Ee]xile (?:another )?target [^.]+)\. Return (?:that card|it|~) to the battlefield"
@@ -3672,6 +3706,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _switch_or_lose(line, spell_card)
     if read is None and "All creatures able to block " in line:
         read = _lure(line, spell_card)
+    if read is None and " for as long as ~ remains tapped." in line and not spell_card:
+        read = _while_tapped(line)
     if read is None and "the next end step" in line:
         read = _with_flicker_clause(line, spell_card)
     if read is None and "the next end step" in line:
