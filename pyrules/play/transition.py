@@ -1136,17 +1136,21 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
 
     effects = tuple(replace(e, affects=tuple(x for x in e.affects if follows(e, x))) for e in d.effects
                     if not e.affects or any(follows(e, x) for x in e.affects) or e.source is not None)
-    # 611.2b: an effect "for as long as this remains tapped" ends as its source untaps or leaves the battlefield (and
-    # one whose source is no longer tapped as it would begin does nothing).
+    # 611.2b: an effect "for as long as this remains tapped" ("for as long as you control this") ends as its source
+    # untaps (another player gains control of it) or leaves the battlefield; one whose source is no longer so as it
+    # would begin does nothing.
     library = _library(d.before)
 
-    def still_tapped(e: LastingEffect) -> bool:
-        if library[e.card].abilities[e.ability - 1].lasting != "while_source_tapped":
+    def lasts(e: LastingEffect) -> bool:
+        lasting = library[e.card].abilities[e.ability - 1].lasting
+        if lasting not in ("while_source_tapped", "while_you_control_source"):
             return True
         source = d.objects.get(e.source or "")
-        return source is not None and source.zone == "battlefield" and source.tapped and source.id not in d.left
+        if source is None or source.zone != "battlefield" or source.id in d.left:
+            return False
+        return source.tapped if lasting == "while_source_tapped" else source.controller == e.controller
 
-    effects = tuple(e for e in effects if still_tapped(e))
+    effects = tuple(e for e in effects if lasts(e))
     before = {o.id for o in state.objects}
     # 613.7d: what entered now is later than every permanent that stayed, those without a timestamp included.
     entered = [o.id for o in d.objects.values() if o.zone == "battlefield" and o.timestamp == d.entering_timestamp]

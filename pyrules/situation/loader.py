@@ -666,8 +666,9 @@ def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     if ability.lasting == "once":
         raise UnsupportedError(f.where, f"a delayed triggered ability of '{card.name}' given in a situation (603.7): "
                                         "its source and the object it refers to are not read")
-    if ability.lasting == "while_source_tapped":
-        raise UnsupportedError(f.where, f"an effect of '{card.name}' lasting for as long as its source remains tapped, "
+    if ability.lasting in ("while_source_tapped", "while_you_control_source"):
+        kept = "remains tapped" if ability.lasting == "while_source_tapped" else "is controlled by its controller"
+        raise UnsupportedError(f.where, f"an effect of '{card.name}' lasting for as long as its source {kept}, "
                                         "given in a situation (611.2b): its source is not read")
     affects = tuple(_value(f, "lasting_effect", "affects", ()))
     for n, oid in enumerate(affects):

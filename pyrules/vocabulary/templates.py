@@ -3396,10 +3396,12 @@ OPTIONS: tuple[Kind, ...] = (
          "until_end_of_game, an effect that states no duration (\"it gains haste\"), which ends on an object only as "
          "that object leaves its zone (400.7); while_source_tapped, \"for as long as this remains tapped\": begun by "
          "an ability of a permanent, it ends as that permanent untaps or leaves the battlefield, and does nothing if "
-         "it is no longer tapped as it would begin (611.2b); or once: a delayed triggered ability (603.7), about the "
+         "it is no longer tapped as it would begin (611.2b); while_you_control_source, \"for as long as you control "
+         "this\": it ends as that permanent leaves the battlefield or another player gains control of it (611.2b); or "
+         "once: a delayed triggered ability (603.7), about the "
          "object the instruction that creates it names, that triggers the next time its event happens and is then gone "
          "(603.7b)", Modelled("continuous.lp", ("611.2a", "611.2b")),
-         OneOf(("until_end_of_turn", "until_end_of_game", "while_source_tapped", "once")),
+         OneOf(("until_end_of_turn", "until_end_of_game", "while_source_tapped", "while_you_control_source", "once")),
          frozenset({"triggered", "replacement", "static"}), term=lambda v, ctx: C(v),
          example="mana/deep-water-on-the-battlefield-does-nothing", asp="ability_lasting"),
 )
