@@ -2139,6 +2139,11 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("When ~ enters, tap target creature an opponent controls. That creature doesn't untap during its controller's "
+     "untap step for as long as you control ~.", False,
+     [{"triggered": {"when": "enters", "effect": [{"tap_target": {"types": ["creature"], "controller": "opponent"}},
+                                                  {"lasting_on_its_target": {"ability": "next", "target": 1}}]}},
+      {"static": {"gain_keywords": ["doesnt_untap"], "lasting": "while_you_control_source"}}]),
     ("{T}: Tap target land. It doesn't untap during its controller's untap step for as long as ~ remains tapped.", False,
      [{"activated": {"cost": "{T}", "effect": [{"tap_target": {"types": ["land"]}},
                                                {"lasting_on_its_target": {"ability": "next", "target": 1}}]}},

@@ -3427,8 +3427,9 @@ def _with_delayed_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
 #: creature gets +2/+2 and has trample for as long as ~ remains tapped", "gain control of target creature for as long as
 #: ~ remains tapped": an effect that ends as this permanent untaps or leaves (611.2b).
 _WHILE_TAPPED = re.compile(r"(?:(?:It|That creature|That permanent|That land|That artifact) doesn't untap during its "
-                           r"controller's untap step|([Tt]arget [^.]+?) gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+?))?|"
-                           r"([Gg])ain control of (target [^.]+?)) for as long as ~ remains tapped\.")
+                           r"controller's untap step|([Tt]arget [^.]+?) (?:gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+?))?|"
+                           r"gains ([a-z ,]+?))|([Gg])ain control of (target [^.]+?)) for as long as (~ remains tapped|"
+                           r"you control ~)\.")
 
 
 def _while_tapped(line: str) -> list[dict[str, Any]] | None:
@@ -3437,10 +3438,10 @@ def _while_tapped(line: str) -> list[dict[str, Any]] | None:
     m = _WHILE_TAPPED.search(line)
     if not m or line[m.end():].strip() or _WHILE_TAPPED.search(line, m.end()):
         return None
-    lasting = {"lasting": "while_source_tapped"}
-    if m.group(1) or m.group(5):  # "target creature gets +2/+2", "gain control of target creature"
-        target = m.group(1) or m.group(5)
-        body = {"gain_control": True} if m.group(5) else _pt_and_keywords(m.group(2), m.group(3))
+    lasting = {"lasting": "while_source_tapped" if m.group(7) == "~ remains tapped" else "while_you_control_source"}
+    if m.group(1) or m.group(6):  # "target creature gets +2/+2", "gain control of target creature"
+        target = m.group(1) or m.group(6)
+        body = {"gain_control": True} if m.group(6) else _pt_and_keywords(m.group(2), m.group(3) or m.group(4))
         read = translate_line(f"{line[:m.start()]}{target[0].upper()}{target[1:]} gets the lasting effect.", False)
         if body is None or read is None or _makes_a_next_ability(read) or "lasting_on_target" not in _names_in(read):
             return None
@@ -3706,7 +3707,7 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _switch_or_lose(line, spell_card)
     if read is None and "All creatures able to block " in line:
         read = _lure(line, spell_card)
-    if read is None and " for as long as ~ remains tapped." in line and not spell_card:
+    if read is None and re.search(r" for as long as (?:~ remains tapped|you control ~)\.", line) and not spell_card:
         read = _while_tapped(line)
     if read is None and "the next end step" in line:
         read = _with_flicker_clause(line, spell_card)
