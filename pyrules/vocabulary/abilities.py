@@ -270,8 +270,8 @@ def _target_before(label: str, number: int, before: tuple[Part, ...], f: Field) 
 #: reads the object as the resolution began, as the encodings do.
 _KEEP_CHARACTERISTICS = frozenset({
     "destroy_target", "exile_target", "destroy_that", "regenerate_target", "cant_be_regenerated", "counter_target_spell",
-    "return_target_to_hand", "tap_target", "sacrifice_one", "target_player", "target_opponent", "its_controller",
-    "that_player", "defending_player", "gain_life", "lose_life", "draw"})
+    "return_target_to_hand", "put_on_top_target", "put_on_bottom_target", "tap_target", "sacrifice_one", "target_player",
+    "target_opponent", "its_controller", "that_player", "defending_player", "gain_life", "lose_life", "draw"})
 
 
 def _check_life_equal_to(e: Part, before: tuple[Part, ...], contexts: set[str], f: Field) -> None:

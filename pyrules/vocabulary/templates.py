@@ -2125,6 +2125,17 @@ EFFECTS: tuple[Kind, ...] = (
          FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("put_card_on_top", ctx.target(0)),
          targets=_card_in_your_graveyard,
          example="sequences/a-card-from-the-graveyard-put-on-top-is-drawn"),
+    Kind("effect", "put_on_bottom_target", "put target [filter] permanent on the bottom of its owner's library (400.3, "
+         "400.7, 401.4: below the cards only counted)", Modelled("stack.lp", ("400.3", "400.7", "401.4")),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("put_on_bottom_target", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " permanent", "battlefield", value),),
+         example="stack/condemn-puts-an-attacker-on-the-bottom"),
+    Kind("effect", "put_card_on_bottom", "put target [filter] card from a graveyard on the bottom of its owner's library "
+         "(400.3, 401.4, 115.1: a card in any player's graveyard)", Modelled("stack.lp", ("400.3", "401.4")),
+         FilterShape("objects"), RESOLVING, term=lambda value, ctx: fn("put_card_on_bottom", ctx.target(0)),
+         targets=lambda value: (TargetSpec("target " + filter_words(value) + " card in a graveyard", "graveyard",
+                                           Filter(value)),),
+         example="stack/a-card-from-a-graveyard-put-on-the-bottom"),
     Kind("effect", "put_self_on_top", "put this permanent on top of its owner's library (400.3, 400.7)",
          Modelled("stack.lp", ("400.3", "400.7")), Flag(), ON_PERMANENT, term=_const("put_self_on_top"),
          text=lambda v: "Put this on top of its owner's library", example="sequences/a-permanent-puts-itself-on-top"),
