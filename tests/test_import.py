@@ -2139,6 +2139,17 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("Put target attacking creature on the bottom of its owner's library. Its controller gains life equal to its "
+     "toughness.", True,
+     [{"spell": {"effect": [{"put_on_bottom_target": {"types": ["creature"], "attacking": True}},
+                            {"gain_life_equal_to": {"characteristic": "toughness", "of": 1,
+                                                    "player": "its_controller"}}]}}]),
+    ("{3}: Put target card from a graveyard on the bottom of its owner's library.", False,
+     [{"activated": {"cost": "{3}", "effect": {"put_card_on_bottom": {}}}}]),
+    ("When ~ enters, gain control of target creature or planeswalker for as long as you control ~.", False,
+     [{"triggered": {"when": "enters", "effect": {"lasting_on_target": {"ability": "next", "target": {
+         "any_types": ["creature", "planeswalker"]}}}}},
+      {"static": {"gain_control": True, "lasting": "while_you_control_source"}}]),
     ("When ~ enters, tap target creature an opponent controls. That creature doesn't untap during its controller's "
      "untap step for as long as you control ~.", False,
      [{"triggered": {"when": "enters", "effect": [{"tap_target": {"types": ["creature"], "controller": "opponent"}},

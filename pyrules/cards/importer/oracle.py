@@ -955,6 +955,7 @@ _TARGETED_EFFECTS = [(re.compile(r"Destroy target (.+)"), "destroy_target"),
                      (re.compile(r"Return target (.+) to its owner's hand"), "return_target_to_hand"),
                      (re.compile(r"Regenerate target (.+)"), "regenerate_target"),
                      (re.compile(r"Put target (.+) on top of its owner's library"), "put_on_top_target"),
+                     (re.compile(r"Put target (.+) on the bottom of its owner's library"), "put_on_bottom_target"),
                      (re.compile(r"Attach ~ to target (.+)"), "attach_target")]  # (an Equipment's, 701.3a)
 
 
@@ -1057,6 +1058,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     search = _search(sentence)
     if search is not None:
         return search
+    m = re.fullmatch(r"Put target (?:(.+?) )?card from a graveyard on the bottom of its owner's library", sentence)
+    if m:  # 400.3, 401.4, 115.1
+        flt = {} if m.group(1) is None else _card_filter(m.group(1))
+        return None if flt is None else {"put_card_on_bottom": flt}
     m = re.fullmatch(r"Put target (?:(.+?) )?card from your graveyard on top of your library", sentence)
     if m:  # 400.3, 115.1
         flt = {} if m.group(1) is None else _card_filter(m.group(1))
@@ -1253,10 +1258,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         return {"lasting_on_exiled": DELAYED}
     if sentence == _EXILES_ITSELF and permanent:
         return {"exile_source": True}
-    m = _LASTING_TARGET.fullmatch(sentence)
+    m = _LASTING_TARGET.fullmatch(sentence) or _LASTING_ANY_TARGET.fullmatch(sentence)
     if m:
         flt = permanent_filter(m.group(1))
-        if flt is None or flt.get("types") != ["creature"]:
+        if flt is None or flt.get("types") != ["creature"] and m.re is _LASTING_TARGET:
             return None
         return {"lasting_on_target": {"ability": NEXT, "target": flt}}
     m = re.fullmatch(r"Return (?:a|an) (.+ you control) to its owner's hand", sentence)
@@ -1696,7 +1701,7 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
 
 #: Instructions with one target, an object: "its controller" after them is that object's (608.2c).
 _ONE_OBJECT_TARGET = frozenset({"destroy_target", "exile_target", "return_target_to_hand", "counter_target_spell",
-                                "tap_target", "put_on_top_target"})
+                                "tap_target", "put_on_top_target", "put_on_bottom_target"})
 #: Instructions with one target, a permanent, whose controller a next sentence may name ("that creature's controller").
 _ONE_PERMANENT_TARGET = _ONE_OBJECT_TARGET - {"counter_target_spell"} | {"damage_target", "put_counters_target"}
 #: What "you choose a [...] card from it" names that the card filters read otherwise: any card, non-[type] cards.
@@ -3209,6 +3214,8 @@ _LASTING_SELF = "~ gets the lasting effect"
 _LASTING_THAT = "That creature gets the lasting effect"
 _LASTING_ENCHANTED = "Enchanted creature gets the lasting effect"
 _LASTING_TARGET = re.compile(r"Target (.+) gets the lasting effect")
+#: (The same, of a lasting effect that changes no power or toughness: its target may be any permanent.)
+_LASTING_ANY_TARGET = re.compile(r"Target (.+) is changed by the lasting effect")
 #: "creatures you control get +1/+1 until end of turn" inside a triggered or activated ability: the permanents the
 #: filter matches as it resolves (611.2c), read as lasting_on_each.
 #: The creatures it names: "creatures you control", "all creatures", "creatures without flying", "nonartifact
@@ -3442,7 +3449,8 @@ def _while_tapped(line: str) -> list[dict[str, Any]] | None:
     if m.group(1) or m.group(6):  # "target creature gets +2/+2", "gain control of target creature"
         target = m.group(1) or m.group(6)
         body = {"gain_control": True} if m.group(6) else _pt_and_keywords(m.group(2), m.group(3) or m.group(4))
-        read = translate_line(f"{line[:m.start()]}{target[0].upper()}{target[1:]} gets the lasting effect.", False)
+        marker = "gets the lasting effect" if body and "modify_pt" in body else "is changed by the lasting effect"
+        read = translate_line(f"{line[:m.start()]}{target[0].upper()}{target[1:]} {marker}.", False)
         if body is None or read is None or _makes_a_next_ability(read) or "lasting_on_target" not in _names_in(read):
             return None
         return [*read, {"static": {**body, **lasting}}]
