@@ -2139,6 +2139,11 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("When ~ enters, gain control of target permanent until end of turn. Untap that permanent. It gains haste until "
+     "end of turn.", False,
+     [{"triggered": {"when": "enters", "effect": [{"lasting_on_target": {"ability": "next", "target": {}}},
+                                                  {"untap_that": 1}]}},
+      {"static": {"gain_control": True, "gain_keywords": ["haste"], "lasting": "until_end_of_turn"}}]),
     ("Put target attacking creature on the bottom of its owner's library. Its controller gains life equal to its "
      "toughness.", True,
      [{"spell": {"effect": [{"put_on_bottom_target": {"types": ["creature"], "attacking": True}},

@@ -3346,8 +3346,9 @@ def _wrap_lasting_target(read: list[dict[str, Any]], wrap: Any) -> list[dict[str
 #: (Threaten): a lasting effect on the target that gives control and haste (layers 2 and 6), then "untap it".
 #: (Or "Untap target creature and gain control of it until end of turn. That creature gains haste until end of turn",
 #: and "it gets +2/+0 and gains haste", "it gains trample and haste": the one lasting effect gives them all.)
-_THREATEN = re.compile(r"(?:([Gg])ain control of (target [^.]+?) until end of turn\. Untap (?:that creature|it)|"
-                       r"([Uu])ntap (target [^.]+?) and gain control of it until end of turn)\. (?:It|That creature) "
+_THREATEN = re.compile(r"(?:([Gg])ain control of (target [^.]+?) until end of turn\. Untap (?:that creature|that permanent|"
+                       r"that artifact|it)|([Uu])ntap (target [^.]+?) and gain control of it until end of turn)\. "
+                       r"(?:It|That creature|That permanent|That artifact) "
                        r"(?:gets ([+-]\d+/[+-]\d+) and )?gains ([a-z ,]+?) until end of turn\.")
 
 
@@ -3358,8 +3359,8 @@ def _threaten(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     gained = _pt_and_keywords(m.group(5), m.group(6))
     if gained is None or "haste" not in gained.get("gain_keywords", ()):
         return None
-    read = translate_line(f"{line[:m.start()]}{target} gets the lasting effect. Untap that creature.{line[m.end():]}",
-                          spell_card)
+    marker = "gets the lasting effect" if "modify_pt" in gained else "is changed by the lasting effect"
+    read = translate_line(f"{line[:m.start()]}{target} {marker}. Untap that creature.{line[m.end():]}", spell_card)
     if read is None or _makes_a_next_ability(read):
         return None
     return [*read, {"static": {"gain_control": True, **gained, "lasting": "until_end_of_turn"}}]
