@@ -839,7 +839,7 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
     ("triggered: {when: dies, effect: {put_self_into_graveyard: true}}", "put_self_into_graveyard",
      "unsupported: effect 'put_self_into_graveyard' in a 'dies' triggered ability"),
     ("spell: {effect: [{draw: 1}, {countered_instead: exile}]}", "countered_instead",
-     "unsupported: 'countered_instead' other than right after 'counter_target_spell'"),
+     "unsupported: 'countered_instead' other than right after 'counter_target_spell' (or 'unless_paid' holding it)"),
     ("spell: {effect: [{destroy_target: {types: [creature]}}, {lasting_on_exiled: 1}]}", "lasting_on_exiled",
      "unsupported: 'lasting_on_exiled' without an instruction before it that exiles a permanent"),
     ("triggered: {when: beginning_of_upkeep, effect: {return_that_to_battlefield: untapped}}", "return_that",

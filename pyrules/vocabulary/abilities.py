@@ -240,8 +240,10 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
         if ((e.kind == "unless_paid" and any(sym == "x" for sym, _ in e.value[0])) or (
                 e.kind == "gain_life" and e.value == "x")) and "triggered" in contexts:
             raise UnsupportedError(f.where, f"'{e.kind}' with X in a triggered ability (no X is announced for it)")
-        if e.kind == "countered_instead" and not (i and effects[i - 1].kind == "counter_target_spell"):
-            raise UnsupportedError(f.where, "'countered_instead' other than right after 'counter_target_spell'")
+        if e.kind == "countered_instead" and not (i and (effects[i - 1].kind == "counter_target_spell" or (
+                effects[i - 1].kind == "unless_paid" and effects[i - 1].value[2] == "counter_target_spell"))):
+            raise UnsupportedError(f.where, "'countered_instead' other than right after 'counter_target_spell' (or "
+                                            "'unless_paid' holding it)")
         if e.kind == "lasting_on_exiled" and not any(p.kind in ("exile_target", "exile_source") for p in effects[:i]):
             raise UnsupportedError(f.where, "'lasting_on_exiled' without an instruction before it that exiles a "
                                             "permanent (exile_target, exile_source)")
