@@ -2254,7 +2254,11 @@ _LINES = [
      "that player's graveyard.", True,
      [{"spell": {"effect": [{"counter_target_spell": {}}, {"countered_instead": "library_top"}]}}]),
     ("Counter target spell unless its controller pays {3}. If that spell is countered this way, exile it instead of "
-     "putting it into its owner's graveyard.", True, None),
+     "putting it into its owner's graveyard.", True,
+     [{"spell": {"effect": [{"unless_paid": {"pay": "{3}", "by": "target_controller",
+                                             "effect": {"counter_target_spell": {}}}}, {"countered_instead": "exile"}]}}]),
+    ("Counter target spell. Draw a card. If that spell is countered this way, exile it instead of putting it into its "
+     "owner's graveyard.", True, None),
     ("Tap up to two target creatures. Those creatures don't untap during their controller's next untap step.", True,
      [{"spell": {"effect": [{"up_to": {"count": 2, "effect": {"tap_target": {"types": ["creature"]}}}},
                             {"skip_untap_that": 1}, {"skip_untap_that": 2}]}}]),

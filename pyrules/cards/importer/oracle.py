@@ -1660,7 +1660,8 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
             if its[3]:
                 out.append({_LIFE[its[3]]: int(its[4])})
             continue
-        if s in _COUNTERED_INSTEAD and out and "counter_target_spell" in out[-1]:  # its own replacement (614.15)
+        if s in _COUNTERED_INSTEAD and out and ("counter_target_spell" in out[-1] or "counter_target_spell" in out[-1].get(
+                "unless_paid", {}).get("effect", {})):  # its own replacement (614.15)
             out.append({"countered_instead": _COUNTERED_INSTEAD[s]})
             continue
         equal = _LIFE_EQUAL_TO.fullmatch(s)
