@@ -2034,6 +2034,18 @@ def test_reinforce_has_a_number_and_a_cost(write, ability, message):
     assert message in load_error(_artifact_with(write, ability)).message
 
 
+@pytest.mark.parametrize("effect, message", [
+    ("{if_you_control: {effect: {draw: 1}}}", "if_you_control needs 'filter'"),
+    ("{if_you_control: {filter: {types: [creature]}, count: 0, effect: {draw: 1}}}", "count must be at least 1"),
+    ("{if_you_control: {filter: {types: [creature]}, effect: {add: '{G}'}}}",
+     "unsupported: effect 'add' held by 'if_you_control'"),
+], ids=["no-filter", "zero", "not-followed"])
+def test_an_instruction_if_you_control_is_checked(write, effect, message):
+    """608.2c: "if you control a Wizard, draw a card" names what it counts and holds one instruction followed as
+    it resolves."""
+    assert message in load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effect}}}')).message
+
+
 def test_life_gained_by_x_is_an_announced_x(write):
     """107.3: "you gain X life" reads the X announced for a spell or activated ability; a triggered ability has none."""
     error = load_error(_artifact_with(write, "triggered: {when: enters, effect: {gain_life: X}}"))

@@ -1521,6 +1521,31 @@ def _up_to_term(value: Any, ctx: Any) -> Any:
     return out
 
 
+@dataclass(frozen=True)
+class IfYouControl(Shape):
+    """``{filter: {subtypes: [wizard]}, count: 1, effect: {draw: 1}}``: "if you control a Wizard, draw a card": one
+    instruction one may follow (as ``may`` holds), followed only if its player controls at least ``count`` (1)
+    permanents the filter matches as it would be followed. -> (filter, count, instruction name, its value)."""
+
+    form = "{filter: a filter, count: N (optional, 1), effect: one instruction, such as {draw: 1}}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"filter", "count", "effect"})
+        f.needs_keys("filter", "effect")
+        count = Count(1).parse(f.child("count")) if f.child("count").present else 1
+        key, value = _one_instruction(f.child("effect"), MayInstruction.FOLLOWED, "held by 'if_you_control'")
+        return FilterShape("objects").parse(f.child("filter")), count, key, value
+
+
+def _if_you_control_term(value: Any, ctx: Any) -> Any:
+    flt, count, key, inner = value
+    condition = ctx.filter(flt, "if")
+    made = _effect_kind(key).term(inner, ctx)  # type: ignore[union-attr]
+    return [fn("if_controls", condition, count, t) for t in made] if isinstance(made, list) else \
+        fn("if_controls", condition, count, made)
+
+
 def _may_term(value: Any, ctx: Any) -> Any:
     inner = _effect_kind(value[0]).term(value[1], ctx)  # type: ignore[union-attr]
     return [fn("may", t) for t in inner] if isinstance(inner, list) else fn("may", inner)
@@ -2278,6 +2303,13 @@ EFFECTS: tuple[Kind, ...] = (
            targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
            example="stack/flip-a-coin-to-destroy-or-draw")
       for name, verb in (("won_flip", "win"), ("lost_flip", "lose"))),
+    Kind("effect", "if_you_control", "\"If you control a Wizard, draw a card\": the instruction is followed only if, as "
+         "it would be, its player controls at least N permanents the filter matches (608.2c); refused where another "
+         "instruction of the same spell or ability moves, taps, untaps or counts onto permanents, or begins an effect "
+         "the filter could see, since the game is read as the resolution began", Modelled("stack.lp", ("608.2c",)),
+         IfYouControl(), RESOLVING, term=_if_you_control_term, asp="if_controls",
+         targets=lambda value: targets_of(_effect_kind(value[2]), value[3]),  # type: ignore[arg-type]
+         example="stack/if-you-control-a-wizard-draw-a-card"),
     Kind("effect", "if_paid", "you may pay this mana cost (or these energy counters, 107.14, or this much life, or "
          "that_much: as much as the event the ability triggered on, 119.4) as the instruction would be followed; if "
          "you do, it is followed (\"you may pay {2}. If you do, draw a card\", 608.2d); mana abilities may be "
