@@ -2139,6 +2139,13 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("Counter target spell. If you control a blue creature, draw a card, then discard a card.", True,
+     [{"spell": {"effect": [{"counter_target_spell": {}},
+                            {"if_you_control": {"filter": {"types": ["creature"], "colors": ["blue"]},
+                                                "effect": {"draw": 1}}},
+                            {"if_you_control": {"filter": {"types": ["creature"], "colors": ["blue"]},
+                                                "effect": {"discard": 1}}}]}}]),
+    ("Draw a card. If you control an artifact you control, draw a card.", True, None),
     ("When ~ enters, gain control of target permanent until end of turn. Untap that permanent. It gains haste until "
      "end of turn.", False,
      [{"triggered": {"when": "enters", "effect": [{"lasting_on_target": {"ability": "next", "target": {}}},

@@ -1664,6 +1664,18 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
                 "unless_paid", {}).get("effect", {})):  # its own replacement (614.15)
             out.append({"countered_instead": _COUNTERED_INSTEAD[s]})
             continue
+        held = re.fullmatch(r"If you control (an?|two or more|three or more) ([^,]+), (.+)", s) if out or not permanent \
+            else None  # (first in a permanent's ability, it may be a trigger's intervening "if", 603.4: not this)
+        if held:  # each instruction only if its player controls enough of them as it would be followed (608.2c)
+            flt = permanent_filter(held.group(2))
+            inner = _effects(held.group(3)[0].upper() + held.group(3)[1:], permanent)
+            if flt is None or "controller" in flt or not inner or any(
+                    len(e) != 1 or next(iter(e)) not in MAY_FOLLOWED for e in inner):
+                return None
+            count = {"a": 1, "an": 1, "two or more": 2, "three or more": 3}[held.group(1)]
+            out += [{"if_you_control": {"filter": flt, **({"count": count} if count > 1 else {}), "effect": e}}
+                    for e in inner]
+            continue
         equal = _LIFE_EQUAL_TO.fullmatch(s)
         if equal:  # as much life as a characteristic of the object named before (608.2h)
             e = _life_equal_to(equal, out)
