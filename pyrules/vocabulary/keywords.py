@@ -58,6 +58,9 @@ KEYWORDS: tuple[Kind, ...] = (
         Modelled("combat.lp", ("702.19b", "702.19e")), "combat/deathtouch-trample-against-two-blockers"),
     _kw("first_strike", "deals combat damage in a first combat damage step (702.7b, 510.4)",
         Modelled("combat.lp", ("702.7b", "510.4")), "combat/first-striker-against-a-double-striker"),
+    _kw("assigns_no_combat_damage", "\"This creature assigns no combat damage\" (510.1a), printed or given for a turn (\"~ "
+        "assigns no combat damage this turn\")", Modelled("combat.lp", ("510.1a",)),
+        "combat/a-creature-given-no-combat-damage-deals-none"),
     _kw("double_strike", "deals combat damage in both combat damage steps (702.4b, 510.4)",
         Modelled("combat.lp", ("702.4b", "510.4")), "combat/double-striker-in-the-second-step"),
     _kw("menace", "can't be blocked except by two or more creatures (702.111b)", Modelled("combat.lp", ("702.111b",)),
