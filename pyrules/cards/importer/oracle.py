@@ -3163,10 +3163,11 @@ _CHOSEN_PROTECTION = {"protection from the color of your choice": "protection fr
 _RESTRICTIONS = {"can't block": "cant block", "can't be blocked": "cant be blocked",
                  "can block an additional creature": "block additional",
                  "can block any number of creatures": "block any number",
-                 "must be blocked by all able": "must be blocked by all able"}  # (as _lure writes it)
+                 "must be blocked by all able": "must be blocked by all able",  # (as _lure writes it)
+                 "assigns no combat damage": "assigns no combat damage"}
 _THIS_TURN = re.compile(r"(~|it|this creature|that creature|[Tt]arget [^,.]+?|(?:[\w-]+ )*?[Cc]reatures(?: [^,.]+?)??) "
                         r"(can't block|can't be blocked|can block an additional creature|can block any number of "
-                        r"creatures) this turn(?=\.)")
+                        r"creatures|assigns no combat damage) this turn(?=\.)")
 
 
 #: "All creatures able to block target creature this turn do so" (509.1c): the requirement as the keyword-like
