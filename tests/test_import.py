@@ -2139,6 +2139,12 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("Return target creature card from your graveyard to the battlefield. It gains haste. Exile it at the beginning of "
+     "the next end step.", True,
+     [{"spell": {"effect": [{"return_card_to_battlefield": {"types": ["creature"]}}, {"lasting_on_returned": "next"},
+                            {"lasting_on_returned": "delayed"}]}},
+      {"static": {"gain_keywords": ["haste"], "lasting": "until_end_of_game"}},
+      {"triggered": {"when": "beginning_of_each_end_step", "lasting": "once", "effect": {"exile_that": True}}}]),
     ("Whenever ~ attacks and isn't blocked, you may draw a card. If you do, ~ assigns no combat damage this turn.", False,
      [{"triggered": {"when": "attacks_unblocked", "effect": [{"may": {"draw": 1}},
                                                               {"if_you_do": {"lasting_on_self": "next"}}]}},

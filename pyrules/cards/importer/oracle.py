@@ -3481,6 +3481,39 @@ def _while_tapped(line: str) -> list[dict[str, Any]] | None:
     return [read[0], {"static": {"gain_keywords": ["doesnt_untap"], **lasting}}]
 
 
+#: "Return target creature card from your graveyard to the battlefield. It gains haste [until end of turn]. Exile
+#: (sacrifice) it at the beginning of the next end step": what the same instructions returned gets the effect and the
+#: delayed triggered ability (400.7j, 611.2c, 603.7a).
+_REANIMATED = re.compile(r"(?P<ret>(?:[^:\"]+: )?Return target [^.]+ from your graveyard to the battlefield)\."
+                         r"(?: (?:It|That creature) gains haste(?P<eot> until end of turn)?\.)?"
+                         r"(?: (?P<verb>Exile|Sacrifice) (?:it|that creature) at the beginning of the next end step\.)?")
+
+
+def _reanimated_for_a_while(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    m = _REANIMATED.fullmatch(line)
+    if not m or line == m.group("ret") + ".":
+        return None
+    read = translate_line(m.group("ret") + ".", spell_card)
+    if read is None or len(read) != 1:
+        return None
+    body = next(iter(read[0].values()))
+    effect = body.get("effect") if isinstance(body, dict) else None
+    if not isinstance(effect, dict) or set(effect) != {"return_card_to_battlefield"}:
+        return None
+    added: list[dict[str, Any]] = []
+    effects = [effect]
+    if line[m.end("ret") + 1:].strip().startswith(("It gains haste", "That creature gains haste")):
+        effects.append({"lasting_on_returned": NEXT})
+        added.append({"static": {"gain_keywords": ["haste"],
+                                 "lasting": "until_end_of_turn" if m.group("eot") else "until_end_of_game"}})
+    if m.group("verb"):
+        effects.append({"lasting_on_returned": DELAYED})
+        added.append({"triggered": {"when": "beginning_of_each_end_step", "lasting": "once",
+                                    "effect": {f"{m.group('verb').lower()}_that": True}}})
+    body["effect"] = effects
+    return [read[0], *added]
+
+
 #: "Exile target creature. Return that card to the battlefield under its owner's control at the beginning of the next
 #: end step" (603.7a, 603.7c): a delayed triggered ability about the card exiled, the new object in exile.
 _FLICKER = re.compile(r"(Exile ~|[Ee]xile (?:another )?target [^.]+)\. Return (?:that card|it|~) to the battlefield"
@@ -3732,6 +3765,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _lure(line, spell_card)
     if read is None and re.search(r" for as long as (?:~ remains tapped|you control ~)\.", line) and not spell_card:
         read = _while_tapped(line)
+    if read is None and " from your graveyard to the battlefield. " in line:
+        read = _reanimated_for_a_while(line, spell_card)
     if read is None and "the next end step" in line:
         read = _with_flicker_clause(line, spell_card)
     if read is None and "the next end step" in line:
