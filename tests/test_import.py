@@ -2139,6 +2139,10 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("~ deals 4 damage to target creature. Tap target land. That land doesn't untap during its controller's next untap "
+     "step.", True,
+     [{"spell": {"effect": [{"damage_target": {"amount": 4, "filter": {"types": ["creature"]}}},
+                            {"tap_target": {"types": ["land"]}}, {"skip_untap_that": 2}]}}]),
     ("Return target creature card from your graveyard to the battlefield. It gains haste. Exile it at the beginning of "
      "the next end step.", True,
      [{"spell": {"effect": [{"return_card_to_battlefield": {"types": ["creature"]}}, {"lasting_on_returned": "next"},

@@ -742,7 +742,11 @@ def modal_spell(choose: str, modes: list[str]) -> list[dict[str, Any]] | None:
 
 #: "This doesn't untap during your next untap step" (502.3), and "it" (the target just tapped) in the same words.
 _SKIP_UNTAP_SELF = "~ doesn't untap during your next untap step"
-_SKIP_UNTAP_THAT = {f"{who} doesn't untap during its controller's next untap step" for who in ("It", "That creature")}
+_SKIP_UNTAP_THAT = {f"{who} doesn't untap during its controller's next untap step"
+                    for who in ("It", "That creature", "That land", "That permanent", "That artifact")}
+#: Instructions with exactly one target each: the N-th of them chose target N.
+_ONE_TARGET_EACH = frozenset({"tap_target", "untap_target", "destroy_target", "exile_target", "return_target_to_hand",
+                              "damage_target", "damage_any_target", "counter_target_spell", "put_counters_target"})
 _SKIP_UNTAP_THOSE = {f"Those {what} don't untap during their {whose} next untap {steps}"
                      for what in ("creatures", "permanents")
                      for whose, steps in (("controller's", "step"), ("controllers'", "steps"))}
@@ -1634,8 +1638,9 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
                 return None
             out.append({"if_you_do": inner})
             continue
-        if s in _SKIP_UNTAP_THAT and len(out) == 1 and "tap_target" in out[0]:  # the one target just tapped (502.3)
-            out.append({"skip_untap_that": 1})
+        if s in _SKIP_UNTAP_THAT and out and "tap_target" in out[-1] and all(
+                next(iter(e)) in _ONE_TARGET_EACH for e in out[:-1]):  # the target just tapped (502.3)
+            out.append({"skip_untap_that": len(out)})
             continue
         if s in _SKIP_UNTAP_THOSE and len(out) == 1 and "tap_target" in out[0].get("up_to", {}).get("effect", {}):
             out += [{"skip_untap_that": k} for k in range(1, out[0]["up_to"]["count"] + 1)]  # each target tapped (502.3)
