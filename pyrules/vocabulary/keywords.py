@@ -157,6 +157,8 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("opening_hand_start", "may begin the game on the battlefield (Leyline; Gemstone Caverns, whose luck counter "
         "the situation gives)", Inert("it matters only before "
         "the game starts")),
+    _kw("partner", "\"You can have two commanders if both have partner\" (702.124a)", Inert("it changes only how a "
+        "Commander deck is built, before the game starts")),
     _kw("doesnt_untap", "\"This permanent doesn't untap during your untap step\" (502.3): in a sequence, the action "
         "untap_step leaves it tapped", Modelled("triggers.lp", ("502.3",)), "sequences/a-permanent-that-doesnt-untap"),
     _kw("may_not_untap", "\"You may choose not to untap this permanent during your untap step\" (502.3): in a "

@@ -3276,6 +3276,12 @@ STATICS: tuple[Kind, ...] = (
          Modelled("combat.lp", ("509.1b",)), FilterShape("objects"),
          term=lambda v, ctx: fn("unblockable_by", ctx.filter(v, "blockers")), asp="unblockable_by",
          example="combat/walls-cannot-block-it"),
+    Kind("static", "protection_from", "protection from what the filter matches (\"protection from Goblins\", \"... from "
+         "creatures\", \"... from snow\", 702.16a): not the target of spells or of abilities from such sources, not "
+         "blocked, enchanted, equipped or dealt damage by them (702.16b-f); an ability of its own, lost with its "
+         "abilities", Modelled("stack.lp", ("702.16a", "702.16b", "702.16e", "702.16f")), FilterShape("objects"),
+         term=lambda v, ctx: fn("protection_from", ctx.filter(v, "quality")), asp="protection_from",
+         example="stack/protection-from-goblins"),
     Kind("static", "spell_cost", "each spell the filter matches as it is cast (controller: you, the spells you cast; "
          "opponent, those your opponents cast) costs N more generic mana to cast, or -N less (601.2f): the increases and "
          "reductions add up, and take generic mana only, never below {0}; alone in its static ability",
