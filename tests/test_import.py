@@ -1404,7 +1404,8 @@ _LINES = [
     ("Protection from black and from red", False,
      [{"keyword": "protection_from_black"}, {"keyword": "protection_from_red"}]),
     ("Flying, protection from artifacts", False, [{"keyword": "flying"}, {"keyword": "protection_from_artifacts"}]),
-    ("Protection from Goblins and from red", False, None),
+    ("Protection from Goblins and from red", False, [{"static": {"protection_from": {"subtypes": ["goblin"]}}},
+                                                     {"keyword": "protection_from_red"}]),
     ("Return target creature card from your graveyard to the battlefield.", True,
      [{"spell": {"effect": {"return_card_to_battlefield": {"types": ["creature"]}}}}]),
     ("When ~ enters, return target artifact card with mana value 2 or less from your graveyard to the battlefield.",
@@ -1707,7 +1708,8 @@ _LINES = [
      [{"keyword": "flying"}, {"keyword": "trample"}, {"keyword": "protection_from_white"},
       {"keyword": "protection_from_blue"}]),
     ("First strike; reach", False, [{"keyword": "first_strike"}, {"keyword": "reach"}]),
-    ("Flying, protection from Dragons", False, None),
+    ("Flying, protection from Dragons", False, [{"keyword": "flying"},
+                                                {"static": {"protection_from": {"subtypes": ["dragon"]}}}]),
     ("Whenever another creature dies, you may have ~ deal 1 damage to target player or planeswalker.", False,  # 608.2d
      [{"triggered": {"when": "dies", "filter": {"types": ["creature"], "other": True},
                      "effect": {"may": {"damage_player_or_planeswalker": 1}}}}]),
@@ -2139,6 +2141,26 @@ _LINES = [
      [{"spell": {"effect": [{"counter_target_spell": {"not_types": ["creature"]}},
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
+    ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
+    ("Partner", False, [{"keyword": "partner"}]),
+    ("Protection from Goblins", False, [{"static": {"protection_from": {"subtypes": ["goblin"]}}}]),
+    ("Protection from Vampires, from Werewolves and from Zombies", False, [
+        {"static": {"protection_from": {"subtypes": ["vampire"]}}},
+        {"static": {"protection_from": {"subtypes": ["werewolf"]}}},
+        {"static": {"protection_from": {"subtypes": ["zombie"]}}}]),
+    ("Protection from non-Spirit creatures", False, [
+        {"static": {"protection_from": {"types": ["creature"], "not_subtypes": ["spirit"]}}}]),
+    ("Protection from Spirits and from Arcane", False, [{"static": {"protection_from": {"subtypes": ["spirit"]}}},
+                                                        {"static": {"protection_from": {"subtypes": ["arcane"]}}}]),
+    ("Flying, protection from creatures", False, [{"keyword": "flying"},
+                                                  {"static": {"protection_from": {"types": ["creature"]}}}]),
+    ("Protection from all colors", False, [{"keyword": f"protection_from_{c}"}
+                                           for c in ("white", "blue", "black", "red", "green")]),
+    ("Flying, protection from black, from red and from green", False, [
+        {"keyword": "flying"}, {"keyword": "protection_from_black"}, {"keyword": "protection_from_red"},
+        {"keyword": "protection_from_green"}]),
+    ("Protection from monocolored", False, None),
+    ("Protection from everything", False, None),
     ("~ deals 4 damage to target creature. Tap target land. That land doesn't untap during its controller's next untap "
      "step.", True,
      [{"spell": {"effect": [{"damage_target": {"amount": 4, "filter": {"types": ["creature"]}}},

@@ -1437,6 +1437,8 @@ _DAMAGE_TO_ITS_CONTROLLER = re.compile(r"~ deals (\d+) damage to that (?:creatur
 
 
 _THEN_DISCARD = re.compile(r"(Draw .+?), then (discard .+)")
+#: "Scry 2, then draw a card": two instructions, one after the other (701.22a, 121.1).
+_SCRY_THEN_DRAW = re.compile(r"(Scry \d+), then (draw (?:a card|two cards|three cards))")
 #: "You gain 3 life and get {E}{E}": two instructions of one player (107.14).
 _AND_GET = re.compile(r"(You gain \d+ life) and (get (?:\{E\})+)")
 #: "You gain 1 life and draw a card": two instructions of one player (119.1, 121.1).
@@ -1538,7 +1540,7 @@ def instruction_sentences(text: str) -> list[str]:
         if to_its:  # "~ deals 3 damage to target creature and 3 damage to that creature's controller" (120.3, 608.2h)
             out += [to_its.group(1), f"~ deals {to_its.group(2)} damage to {to_its.group(3)}"]
             continue
-        m = _AND_YOU.fullmatch(s) or _THEN_DISCARD.fullmatch(s)
+        m = _AND_YOU.fullmatch(s) or _THEN_DISCARD.fullmatch(s) or _SCRY_THEN_DRAW.fullmatch(s)
         get = _AND_GET.fullmatch(s)
         if get:
             out += [get.group(1), "You " + get.group(2)]
@@ -1971,6 +1973,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return translate_line("Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.", False)
     if line == "Storm":  # 702.40a
         return [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]
+    if line == "Partner":  # 702.124a: a rule of Commander deck building, no ability in the game
+        return [{"keyword": "partner"}]
     if line == "You have no maximum hand size.":  # 402.2 (read in the cleanup step alone, 514.1)
         return [{"keyword": "no_maximum_hand_size"}]
     if line == "Skip your draw step.":  # 614.10, 504.1
@@ -2085,34 +2089,75 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         if flt is not None and m.group(1):  # "Enchant non-Wall creature"
             flt = {**flt, "not_subtypes": [m.group(1).lower()]}
         return [{"enchant": flt}] if flt is not None and not set(flt) & {"other", "enchanted"} else None
-    m = re.fullmatch(r"Protection from (\w+)((?:, from \w+)*,? and from \w+)", line)
-    if m:  # "protection from black and from red": one protection from each (702.16g)
-        qualities = [m.group(1), *re.findall(r"from (\w+)", m.group(2))]
-        if all(f"protection from {q}" in KEYWORDS for q in qualities):
-            return [{"keyword": f"protection_from_{q}"} for q in qualities]
+    read = _protections(line)
+    if read:
+        return read
     words = [w.strip().lower() for w in line.split(",")]
     if all(w in KEYWORDS for w in words):
         return [{"keyword": w.replace(" ", "_")} for w in words]
     return _keyword_list(line)
 
 
+def _protections(line: str) -> list[dict[str, Any]] | None:
+    """"Protection from black and from red": one protection from each quality (702.16g), or None."""
+    m = re.fullmatch(r"Protection from (.+?)((?:, from [^,]+)*,? and from [^,]+)?", line)
+    if not m:
+        return None
+    read = [_protection(q) for q in [m.group(1), *re.split(r",? (?:and )?from ", m.group(2) or "")[1:]]]
+    return [a for r in read if r for a in r] if all(read) else None
+
+
+#: Qualities of "protection from ..." that a filter states (702.16a), beside the keywords' colors and artifacts.
+_PROTECTION_TYPES = {"creatures": "creature", "enchantments": "enchantment", "instants": "instant", "lands": "land"}
+
+
+def _protection(quality: str) -> list[dict[str, Any]] | None:
+    """The abilities "protection from [quality]" is (702.16a): a keyword for a color, multicolored or artifacts, one
+    for each color for "all colors" (105.1), else protection from what a filter matches: "creatures", "Goblins",
+    "non-Spirit creatures", "snow", "Arcane"."""
+    if f"protection from {quality}" in KEYWORDS:
+        return [{"keyword": f"protection_from_{quality}"}]
+    if quality == "all colors":
+        return [{"keyword": f"protection_from_{c}"} for c in ("white", "blue", "black", "red", "green")]
+    flt: dict[str, Any] | None = None
+    if quality in _PROTECTION_TYPES:
+        flt = {"types": [_PROTECTION_TYPES[quality]]}
+    elif quality == "snow":
+        flt = {"supertypes": ["snow"]}
+    elif quality == "Arcane":
+        flt = {"subtypes": ["arcane"]}
+    elif _plural_creature_type(quality) and quality.lower() not in _NOT_CREATURE_TYPES:
+        flt = {"subtypes": [_plural_creature_type(quality)]}
+    elif quality in ("Kavu", "Merfolk"):  # (plurals the same as the singular, 205.3m)
+        flt = {"subtypes": [quality.lower()]}
+    else:
+        non = re.fullmatch(r"non-([A-Z][a-z]+) creatures", quality)
+        if non and non.group(1).lower() in CREATURE_TYPES:
+            flt = {"types": ["creature"], "not_subtypes": [non.group(1).lower()]}
+    return [{"static": {"protection_from": flt}}] if flt else None
+
+
 def _keyword_list(line: str) -> list[dict[str, Any]] | None:
     """"Flying; reach", "Flying, trample, protection from white and from blue": keywords separated by commas or
     semicolons, a protection from each quality named (702.16g)."""
     items: list[str] = []
-    for item in re.split(r"[,;] ", line.lower()):
-        if items and items[-1].startswith("protection from ") and re.fullmatch(r"(?:and )?from \w+", item):
+    for item in re.split(r"[,;] ", line):
+        if items and items[-1].lower().startswith("protection from ") and \
+                re.fullmatch(r"(?:and )?from [\w-]+(?: and from [\w-]+)?", item):
             items[-1] += f", {item}"  # "protection from black, from red and from green"
         else:
             items.append(item)
     out: list[dict[str, Any]] = []
     for item in items:
-        qualities = re.findall(r"from (\w+)", item) if item.startswith("protection from ") else []
-        names = [f"protection from {q}" for q in qualities] if qualities and re.fullmatch(
-            r"protection from \w+(?:,? (?:and )?from \w+)*", item) else [item]
-        if not all(n in KEYWORDS for n in names):
+        if item.lower().startswith("protection from "):
+            read = _protections("P" + item[1:])
+            if read is None:
+                return None
+            out += read
+        elif item.lower() in KEYWORDS:
+            out.append({"keyword": item.lower().replace(" ", "_")})
+        else:
             return None
-        out += [{"keyword": n.replace(" ", "_")} for n in names]
     return out if len(out) > 1 else None
 
 
