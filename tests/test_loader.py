@@ -1601,11 +1601,11 @@ question:
 
 @pytest.mark.parametrize("effect, marker, message", [
     ("Test Mother, controller: alice, ability: 2, affects: [bears]", "Test Mother, controller",
-     "'Test Mother' gives protection from a color chosen as its effect began (CR 611.2a); say which under "
+     "'Test Mother' gives protection from (or sets) a color chosen as its effect began (CR 611.2a); say which under "
      "'chosen_color'"),
     ("Giant Growth, controller: alice, affects: [bears], chosen_color: red", "Giant Growth",
      "'Giant Growth''s effect has no chosen color: 'chosen_color' is for an effect that gives protection from the "
-     "chosen color"),
+     "chosen color or sets it"),
     ("Test Mother, controller: alice, ability: 2, affects: [bears], chosen_color: pink", "pink",
      "unknown color 'pink'; expected white, blue, black, red or green"),
 ])

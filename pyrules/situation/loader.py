@@ -687,13 +687,14 @@ def _effect(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         raise f.child("times").fail(f"'{card.name}''s effect counts nothing: 'times' is for an effect whose ability has "
                                     "for_each")
     color = _value(f, "lasting_effect", "chosen_color")
-    chooses = any(p.kind == "gain_keywords" and "protection_from_chosen_color" in p.value for p in ability.statics)
+    chooses = any(p.kind == "gain_keywords" and "protection_from_chosen_color" in p.value or p.kind == "set_chosen_color"
+                  for p in ability.statics)
     if chooses and color is None:
-        raise f.fail(f"'{card.name}' gives protection from a color chosen as its effect began (CR 611.2a); say which "
-                     "under 'chosen_color'")
+        raise f.fail(f"'{card.name}' gives protection from (or sets) a color chosen as its effect began (CR 611.2a); say "
+                     "which under 'chosen_color'")
     if color is not None and not chooses:
         raise f.child("chosen_color").fail(f"'{card.name}''s effect has no chosen color: 'chosen_color' is for an "
-                                           "effect that gives protection from the chosen color")
+                                           "effect that gives protection from the chosen color or sets it")
     return LastingEffect(card.name, player_ref(f.child("controller"), f"{f.name}.controller"), index,
                          timestamp=_value(f, "lasting_effect", "timestamp"), affects=affects, times=times, color=color)
 

@@ -3179,6 +3179,13 @@ STATICS: tuple[Kind, ...] = (
          Modelled("continuous.lp", ("105.3", "613.1e")), ListOf(Color()),
          term=lambda v, ctx: [fn("set_color", C(c)) for c in dict.fromkeys(v)],
          example="mana/color-setting-makes-crater-white"),
+    Kind("static", "set_colorless", "each [filter] becomes colorless: it has no color (105.2c; layer 5, an effect setting "
+         "its color as set_color does)", Modelled("continuous.lp", ("105.2c", "613.1e")), Flag(),
+         term=_const("set_colorless"), example="layers/a-creature-becomes-colorless"),
+    Kind("static", "set_chosen_color", "(a lasting effect's) each [filter] becomes the color its controller chose as the "
+         "effect began (\"becomes the color of your choice until end of turn\", 611.2a; layer 5)",
+         Modelled("continuous.lp", ("105.3", "611.2a", "613.1e")), Flag(), term=_const("set_chosen_color"),
+         example="layers/a-creature-becomes-the-color-of-your-choice"),
     Kind("static", "add_colors", "each [filter] is this color, or these colors, in addition to its other colors "
          "(\"is a black Zombie in addition to its other colors and types\"; layer 5: an effect setting its color with a "
          "later timestamp overrides it)", Modelled("continuous.lp", ("105.3", "613.1e", "613.7")), ListOf(Color()),

@@ -75,6 +75,7 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
     assert not moved & reviewed
     assert {k.name for k in FAMILIES["trigger"]} | {k.name for k in FAMILIES["replacement_event"]} == reviewed | moved
     assert {k.name for k in FAMILIES["static"]} == {"set_land_type", "add_land_type", "set_color", "add_colors", "grant",
+                                                     "set_colorless", "set_chosen_color",
                                                          "modify_pt",
                                                      "is_chosen_type", "crafted_abilities", "spend_as", "add_types",
                                                      "add_subtypes", "replaces_types",
