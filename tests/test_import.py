@@ -2142,6 +2142,27 @@ _LINES = [
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
+    ("{1}: ~ becomes colorless until end of turn.", False, [
+        {"activated": {"cost": "{1}", "effect": {"lasting_on_self": "next"}}},
+        {"static": {"set_colorless": True, "lasting": "until_end_of_turn"}}]),
+    ("{W}: Target permanent becomes white until end of turn.", False, [
+        {"activated": {"cost": "{W}", "effect": {"lasting_on_target": {"ability": "next", "target": {}}}}},
+        {"static": {"set_color": ["white"], "lasting": "until_end_of_turn"}}]),
+    ("Target creature becomes black and gains fear until end of turn.", True, [
+        {"spell": {"effect": {"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}}}},
+        {"static": {"set_color": ["black"], "gain_keywords": ["fear"], "lasting": "until_end_of_turn"}}]),
+    ("Target creature becomes green and gets +1/+0 until end of turn.", True, [
+        {"spell": {"effect": {"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}}}},
+        {"static": {"set_color": ["green"], "modify_pt": "+1/+0", "lasting": "until_end_of_turn"}}]),
+    ("{U}: Target permanent becomes blue in addition to its other colors until end of turn.", False, [
+        {"activated": {"cost": "{U}", "effect": {"lasting_on_target": {"ability": "next", "target": {}}}}},
+        {"static": {"add_colors": ["blue"], "lasting": "until_end_of_turn"}}]),
+    ("{2}: Target creature becomes the color of your choice until end of turn.", False, [
+        {"activated": {"cost": "{2}", "effect": {"lasting_on_target": {"ability": "next",
+                                                                       "target": {"types": ["creature"]}}}}},
+        {"static": {"set_chosen_color": True, "lasting": "until_end_of_turn"}}]),
+    ("{T}: Target permanent becomes colorless in addition to its other colors until end of turn.", False, None),
+    ("Target permanent becomes the color or colors of your choice until end of turn.", True, None),
     ("Partner", False, [{"keyword": "partner"}]),
     ("Protection from Goblins", False, [{"static": {"protection_from": {"subtypes": ["goblin"]}}}]),
     ("Protection from Vampires, from Werewolves and from Zombies", False, [

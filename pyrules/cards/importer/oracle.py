@@ -3243,7 +3243,11 @@ def _this_turn(line: str) -> str:
 
 #: "gets +1/+1 until end of turn", "gains flying until end of turn", "gets +2/+0 and gains first strike until
 #: end of turn" (get and gain for a plural subject): the P/T change and the keywords, in groups 1 and 2 or 3.
-_UNTIL_EOT = (r"(?:gets? ([+-](?:\d+|X)/[+-](?:\d+|X))(?: and gains? ([a-z ,]+?))?|gains? ([a-z ,]+?)) until end of turn"
+#: Before them, "becomes black (colorless, the color of your choice, blue in addition to its other colors)" alone or
+#: followed by "and gets ..." or "and gains ...": the color set or added (105.3), in groups 1 and 2.
+_UNTIL_EOT = (r"(?:becomes? (white|blue|black|red|green|colorless|the color of your choice)"
+              r"( in addition to its other colors)?(?: and (?=gets? |gains? )|(?= until)))?"
+              r"(?:gets? ([+-](?:\d+|X)/[+-](?:\d+|X))(?: and gains? ([a-z ,]+?))?|gains? ([a-z ,]+?))? until end of turn"
               r"(?: for each ([^.]+?))?")
 
 
@@ -3251,16 +3255,25 @@ def _until_eot(m: re.Match[str], first: int, about_itself: bool = False, x: bool
     """The lasting static ability a match of ``_UNTIL_EOT`` (from group ``first``) describes, or None. Its "for each
     [count]" (608.2h) may say "other" only of a permanent that changes itself ("for each other attacking Goblin"). A
     "+X/+0" where ``x`` says X is announced (a spell's, an ability's with {X} in its cost) is +1/+0 for each of X."""
-    pt, with_pt, alone, each = (m.group(first + k) for k in range(4))
+    color, added, pt, with_pt, alone, each = (m.group(first + k) for k in range(6))
+    if color is None and pt is None and alone is None:
+        return None
+    colored = {} if color is None else {"add_colors": [color]} if added and color in _COLOR_WORDS else \
+        {"set_colorless": True} if color == "colorless" and not added else \
+        {"set_chosen_color": True} if color == "the color of your choice" and not added else \
+        {"set_color": [color]} if not added else None
+    if colored is None:
+        return None
     if pt and "X" in pt:
         parts = pt.split("/")
         if not x or each is not None or any(p[1:] not in ("X", "0") for p in parts):
             return None
         body = _pt_and_keywords("/".join(p.replace("X", "1") for p in parts), with_pt)
-        return None if body is None else {**body, "lasting": "until_end_of_turn", "for_each": {"x": True}}
+        return None if body is None else {**colored, **body, "lasting": "until_end_of_turn", "for_each": {"x": True}}
     body = _pt_and_keywords(pt, with_pt if pt else alone)
     if body is None:
         return None
+    body = {**colored, **body}
     if each is None:
         return {**body, "lasting": "until_end_of_turn"}
     counted = count_phrase(each)
@@ -3339,7 +3352,8 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
         return None  # "that creature": the creature the trigger's event is about (the one modelled: exalted's)
     clause = _LASTING_THAT.lower() if m.group(1) == "that creature" else \
         _LASTING_ENCHANTED if m.group(1) and m.group(1)[1:] in ("nchanted creature", "quipped creature") else \
-        _LASTING_SELF if m.group(1) else f"{m.group(2)} gets the lasting effect"
+        _LASTING_SELF if m.group(1) else \
+        f"{m.group(2)} {'gets the lasting effect' if 'modify_pt' in static else 'is changed by the lasting effect'}"
     rest = line[:m.start()] + clause + line[m.end():]
     read = translate_line(rest, spell_card)
     if read is None or _makes_a_next_ability(read):
