@@ -3047,6 +3047,9 @@ MODIFICATIONS: tuple[Kind, ...] = (
     Kind("modification", "plus_counter", "enters with additional counters", Modelled("events.lp", ("614.1c",)),
          CounterAmount(), frozenset({"enter"}), term=lambda v, ctx: fn("plus_counter", C(v[0]), v[1]),
          example="replacement/metallic-mimic-and-scales"),
+    Kind("modification", "enters_tapped", "it enters tapped (\"creatures your opponents control enter tapped\", 614.1c, "
+         "614.12)", Modelled("events.lp", ("614.1c", "614.12")), Flag(), frozenset({"enter"}),
+         term=_const("enters_tapped"), example="replacement/creatures-your-opponents-control-enter-tapped"),
     Kind("modification", "copy_of_this", "what the filter matches enters as a copy of this permanent (\"creatures you "
          "control enter as a copy of ~\": Essence of the Wild; 707.2), a copy effect applied before the others (616.1c)",
          Modelled("events.lp", ("614.1c", "616.1c", "707.2")), Flag(), frozenset({"enter"}), term=_const("copy_of_this"),
