@@ -2142,6 +2142,19 @@ _LINES = [
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
+    ("Artifacts, creatures, and lands your opponents control enter tapped.", False, [{"replacement": {
+        "event": "enter", "filter": {"any_types": ["artifact", "creature", "land"], "controller": "opponent"},
+        "modify": {"enters_tapped": True}}}]),
+    ("Permanents enter tapped.", False, [{"replacement": {"event": "enter", "filter": {},
+                                                         "modify": {"enters_tapped": True}}}]),
+    ("Creatures and nonbasic lands your opponents control enter tapped.", False, None),
+    ("{R}{R}: ~ gets +1/+0 until end of turn and deals 1 damage to you.", False, [
+        {"activated": {"cost": "{R}{R}", "effect": [{"lasting_on_self": "next"}, {"damage_you": 1}]}},
+        {"static": {"modify_pt": "+1/+0", "lasting": "until_end_of_turn"}}]),
+    ("Whenever ~ blocks a creature with flying, ~ gets +2/+0 until end of turn.", False, [
+        {"triggered": {"when": "blocks_creature", "filter": {"types": ["creature"], "keywords": ["flying"]},
+                       "effect": {"lasting_on_self": "next"}}},
+        {"static": {"modify_pt": "+2/+0", "lasting": "until_end_of_turn"}}]),
     ("{1}: ~ becomes colorless until end of turn.", False, [
         {"activated": {"cost": "{1}", "effect": {"lasting_on_self": "next"}}},
         {"static": {"set_colorless": True, "lasting": "until_end_of_turn"}}]),

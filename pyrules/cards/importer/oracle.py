@@ -1969,6 +1969,13 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"keyword": "cant_attack_alone"}, {"keyword": "cant_block_alone"}]
     if line in UNCOUNTERABLE_LINES:
         return [{"keyword": "cant_be_countered"}]
+    m = re.fullmatch(r"(Permanents|(?:Artifacts|Creatures|Lands|Enchantments)(?:,? (?:and )?(?:artifacts|creatures|lands|"
+                     r"enchantments))*)( your opponents control)? enter tapped\.", line)
+    if m:  # 614.1c, 614.12: "creatures your opponents control enter tapped", an effect on each permanent entering
+        kinds = [] if m.group(1) == "Permanents" else [k.lower().rstrip("s") for k in re.split(r",? and |, ", m.group(1))]
+        flt = {"types": kinds} if len(kinds) == 1 else {"any_types": kinds} if kinds else {}
+        return [{"replacement": {"event": "enter", "filter": {**flt, **({"controller": "opponent"} if m.group(2) else {})},
+                                 "modify": {"enters_tapped": True}}}]
     if line == "Battle cry":  # 702.91a
         return translate_line("Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.", False)
     if line == "Storm":  # 702.40a
@@ -2834,10 +2841,12 @@ def _triggered(line: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"Whenever ~ deals combat damage to a creature, (.+)\.", line)
     if m:  # 510.3a: once for each creature dealt combat damage, "that creature"
         return _trigger("deals_combat_damage_to_creature", {"types": ["creature"]}, m.group(1))
-    m = re.fullmatch(r"Whenever ~ (becomes blocked by|blocks) (an?(?: [^,]+?)?) creature, (.+)\.", line)
-    flt = _block_partner(m.group(2)) if m else None
+    m = re.fullmatch(r"Whenever ~ (becomes blocked by|blocks) (an?(?: [^,]+?)?) creature( with(?:out)? [a-z ]+)?, (.+)\.",
+                     line)
+    flt = (_block_partner(m.group(2)) if not m.group(3) else
+           permanent_filter(f"creature{m.group(3)}") if m.group(2) in ("a", "an") else None) if m else None
     if flt is not None:  # 509.3b, 509.3d: once for each creature of the block that the filter matches
-        return _trigger("becomes_blocked_by" if m.group(1) == "becomes blocked by" else "blocks_creature", flt, m.group(3))
+        return _trigger("becomes_blocked_by" if m.group(1) == "becomes blocked by" else "blocks_creature", flt, m.group(4))
     m = re.fullmatch(r"(?:When|Whenever) ~ is exiled from the battlefield while you're activating a craft ability, "
                      r"(.+)\.", line)
     if m:  # 702.167a, 603.10a: exiled as a material of a craft ability (Market Gnome)
@@ -3823,6 +3832,9 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     if read is None and re.search(r" gets [+-]\d+/[+-]\d+ until end of turn and (?:gains [a-z ]+ until end of turn|can't "
                                   r"be blocked this turn)\.$", line):  # one lasting effect, its duration said twice
         read = translate_line(re.sub(r" until end of turn and ", " and ", line, count=1), spell_card)
+    if read is None and re.search(r"^[^\"]*: ~ (?:gets|gains) [^.]+ until end of turn and deals \d+ damage to you\.$", line):
+        # "{R}: ~ gets +1/+0 until end of turn and deals 1 damage to you": two instructions of its own (120.3)
+        read = translate_line(re.sub(r" until end of turn and deals ", " until end of turn. ~ deals ", line), spell_card)
     if read is None and ("Switch " in line or " loses " in line) and "until end of turn" in line:
         read = _switch_or_lose(line, spell_card)
     if read is None and "All creatures able to block " in line:
