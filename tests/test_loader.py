@@ -2052,6 +2052,13 @@ def test_life_gained_by_x_is_an_announced_x(write):
     assert error.message == "unsupported: 'gain_life' with X in a triggered ability (no X is announced for it)", error
 
 
+@pytest.mark.parametrize("effect, kind", [("{draw: X}", "draw"), ("{target_player: {draw: X}}", "target_player")])
+def test_cards_drawn_by_x_are_an_announced_x(write, effect, kind):
+    """107.3: "draw X cards" reads the X announced for a spell or activated ability; a triggered ability has none."""
+    error = load_error(_artifact_with(write, f"triggered: {{when: enters, effect: {effect}}}"))
+    assert error.message == f"unsupported: '{kind}' with X in a triggered ability (no X is announced for it)", error
+
+
 @pytest.mark.parametrize("ability, message", [
     ('typecycling: {cost: "{2}"}', "typecycling needs a filter: the [type] it searches for (plain cycling is 'cycling')"),
     ('typecycling: {cost: "{2}", filter: {}}', "typecycling needs a filter"),

@@ -238,7 +238,7 @@ def _parse_effects(f: Field, contexts: set[str], where: str) -> tuple[Part, ...]
             if e.kind in _ABOUT_A_TARGETS_CONTROLLER and named.zone == PLAYERS_ONLY:
                 raise f.fail(f"'{e.kind}' names target {number}, a player: only an object has a controller")
         if ((e.kind == "unless_paid" and any(sym == "x" for sym, _ in e.value[0])) or (
-                e.kind == "gain_life" and e.value == "x")) and "triggered" in contexts:
+                e.kind in ("gain_life", "draw") and e.value == "x") or e.value == ("draw", "x")) and "triggered" in contexts:
             raise UnsupportedError(f.where, f"'{e.kind}' with X in a triggered ability (no X is announced for it)")
         if e.kind == "countered_instead" and not (i and (effects[i - 1].kind == "counter_target_spell" or (
                 effects[i - 1].kind == "unless_paid" and effects[i - 1].value[2] == "counter_target_spell"))):

@@ -99,6 +99,8 @@ class PlayerInstruction(Shape):
             raise f.fail(f"{f.name} needs one instruction of {', '.join(self.INSTRUCTIONS)}")
         if given[0] == "sacrifice":
             return (given[0], FilterShape("objects").parse(f.child(given[0])))
+        if given[0] == "draw":  # (or X, 107.3: "target player draws X cards")
+            return (given[0], Amount().parse(f.child(given[0])))
         return (given[0], Count(1).parse(f.child(given[0])))
 
 
@@ -108,7 +110,7 @@ def followed_term(value: tuple[str, Any], ctx: Any) -> Any:
     name, amount = value
     if name == "sacrifice":
         return fn("sacrifice_one", C("you"), ctx.filter(amount, "eff"))
-    return fn(name, amount)
+    return fn(name, amount_term(amount))
 
 
 @dataclass(frozen=True)
@@ -1872,8 +1874,10 @@ EFFECTS: tuple[Kind, ...] = (
          "of putting it into a graveyard; 608.2n, 401.4): below the cards the situation only counts",
          Modelled("casting.lp", ("608.2n", "401.4")), Flag(), frozenset({"spell"}), term=_const("put_self_on_bottom"),
          example="sequences/ever-after-returns-two-black-zombies"),
-    Kind("effect", "draw", "draw N cards (121)", Modelled("stack.lp", ("121.1", "121.2")), Count(1), RESOLVING,
-         term=_amount("draw"), text=lambda v: f"Draw {v} card(s)", example="sequences/archmage-twincast-draws-three"),
+    Kind("effect", "draw", "draw N cards (121), or X: the X announced for the spell or ability (107.3; none at 0)",
+         Modelled("stack.lp", ("121.1", "121.2", "107.3")), Amount(), RESOLVING,
+         term=lambda value, ctx: fn("draw", amount_term(value)), text=lambda v: f"Draw {v} card(s)",
+         example="sequences/archmage-twincast-draws-three"),
     Kind("effect", "scry", "scry N: look at the top N cards of your library, put any of them on the bottom and the rest "
          "on top in any order (701.22a); of a library the situation only counts, recorded as scried (scrying cards "
          "it names is refused)", Modelled("stack.lp", ("701.22a",)), Count(1), RESOLVING, term=_amount("scry"),
