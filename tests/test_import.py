@@ -2142,6 +2142,14 @@ _LINES = [
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
+    ("Target player draws X cards.", True, [{"spell": {"effect": {"target_player": {"draw": "X"}}}}]),
+    ("You gain X life and draw X cards.", True, [{"spell": {"effect": [{"gain_life": "X"}, {"draw": "X"}]}}]),
+    ("Each player draws X cards.", True, [{"spell": {"effect": {"each_player": {"draw": "X"}}}}]),
+    ("Draw X cards, where X is the number of creatures you control.", True, None),
+    ("Target creature attacks this turn if able.", True, [
+        {"spell": {"effect": {"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}}}},
+        {"static": {"gain_keywords": ["attacks_each_combat"], "lasting": "until_end_of_turn"}}]),
+    ("Enchanted creature gets +2/+2 and attacks each combat if able.", False, None),
     ("Artifacts, creatures, and lands your opponents control enter tapped.", False, [{"replacement": {
         "event": "enter", "filter": {"any_types": ["artifact", "creature", "land"], "controller": "opponent"},
         "modify": {"enters_tapped": True}}}]),

@@ -876,6 +876,7 @@ _ACTIVATOR_CONDITIONS = {"Activate only during your turn": {"your_turn": True},
 #: Instructions that one pattern reads whole: the pattern, and the instruction it is in the vocabulary.
 _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, Any]]]] = [
     (re.compile(r"(?:You d|D)raw (a|two|three|four|five) cards?"), lambda m: {"draw": number(m[1])}),
+    (re.compile(r"(?:You d|D)raw X cards"), lambda m: {"draw": "X"}),  # (the X announced, 107.3)
     (re.compile(r"Scry ([1-9])"), lambda m: {"scry": int(m[1])}),
     (re.compile(r"Proliferate"), lambda m: {"proliferate": True}),  # (701.27a)
     (re.compile(r"(?:Then )?[Ff]lip a coin"), lambda m: {"flip_coin": True}),  # (705.1)
@@ -936,6 +937,7 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     # "Target player ...": the same instructions, followed by the player chosen as the target (109.5)
     (re.compile(r"Target player draws (a|two|three|four|five) cards?"),
      lambda m: {"target_player": {"draw": number(m[1])}}),
+    (re.compile(r"Target player draws X cards"), lambda m: {"target_player": {"draw": "X"}}),  # (107.3)
     (re.compile(r"Target player discards (a|two|three|four|five) cards?"),
      lambda m: {"target_player": {"discard": number(m[1])}}),
     (re.compile(r"Target player gains (\d+) life"), lambda m: {"target_player": {"gain_life": int(m[1])}}),
@@ -946,6 +948,7 @@ _PLAIN_EFFECTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], dict[str, 
     # "Each player ...", "each opponent ...": each follows it for themselves (101.4)
     (re.compile(r"Each (player|opponent) (draws|discards|mills) (a|two|three|four|five) cards?"),
      lambda m: {f"each_{m[1]}": {m[2].rstrip("s"): number(m[3])}}),
+    (re.compile(r"Each player draws X cards"), lambda m: {"each_player": {"draw": "X"}}),
     (re.compile(r"Each player (gains|loses) (\d+) life"),
      lambda m: {"each_player": {"gain_life" if m[1] == "gains" else "lose_life": int(m[2])}}),
     (re.compile(r"Each opponent gains (\d+) life"), lambda m: {"each_opponent": {"gain_life": int(m[1])}}),
@@ -1442,7 +1445,7 @@ _SCRY_THEN_DRAW = re.compile(r"(Scry \d+), then (draw (?:a card|two cards|three 
 #: "You gain 3 life and get {E}{E}": two instructions of one player (107.14).
 _AND_GET = re.compile(r"(You gain \d+ life) and (get (?:\{E\})+)")
 #: "You gain 1 life and draw a card": two instructions of one player (119.1, 121.1).
-_AND_DRAW = re.compile(r"(You (?:gain|lose) \d+ life) and (draw (?:a card|two cards|three cards))")
+_AND_DRAW = re.compile(r"(You (?:gain|lose) (?:\d+|X) life) and (draw (?:a card|two cards|three cards|X cards))")
 
 
 _SEARCH = re.compile(r"Search your library for (a|an|one|two|three|four|five|up to (?:one|two|three|four|five)) "
@@ -3223,7 +3226,8 @@ _RESTRICTIONS = {"can't block": "cant block", "can't be blocked": "cant be block
                  "can block an additional creature": "block additional",
                  "can block any number of creatures": "block any number",
                  "must be blocked by all able": "must be blocked by all able",  # (as _lure writes it)
-                 "assigns no combat damage": "assigns no combat damage"}
+                 "assigns no combat damage": "assigns no combat damage",
+                 "attacks each combat if able": "attacks each combat"}  # (as _ATTACKS_THIS_TURN writes it)
 _THIS_TURN = re.compile(r"(~|it|this creature|that creature|[Tt]arget [^,.]+?|(?:[\w-]+ )*?[Cc]reatures(?: [^,.]+?)??) "
                         r"(can't block|can't be blocked|can block an additional creature|can block any number of "
                         r"creatures|assigns no combat damage) this turn(?=\.)")
@@ -3245,8 +3249,14 @@ def _lure(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     return None if rewritten == line else translate_line(rewritten, spell_card)
 
 
+#: "Target creature attacks this turn if able" (508.1d): the requirement for this turn, as "attacks each combat if
+#: able" until end of turn (one combat a turn is modelled; an additional combat phase is refused).
+_ATTACKS_THIS_TURN = re.compile(r"(~|it|this creature|[Tt]arget [^,.]+?) attacks this turn if able(?=\.)")
+
+
 def _this_turn(line: str) -> str:
     """The line with "X can't block this turn" written as "X gains cant block until end of turn"."""
+    line = _ATTACKS_THIS_TURN.sub(lambda m: f"{m.group(1)} gains attacks each combat until end of turn", line)
     return _THIS_TURN.sub(lambda m: f"{m.group(1)} gains {_RESTRICTIONS[m.group(2)]} until end of turn", line)
 
 
@@ -3827,7 +3837,7 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = _exert(line)
     if read is None and _THREATEN.search(line):
         read = _threaten(line, spell_card)
-    if read is None and ("until end of turn" in line or " this turn." in line):
+    if read is None and ("until end of turn" in line or " this turn." in line or " this turn if able." in line):
         read = _with_lasting_clause(line, spell_card)
     if read is None and re.search(r" gets [+-]\d+/[+-]\d+ until end of turn and (?:gains [a-z ]+ until end of turn|can't "
                                   r"be blocked this turn)\.$", line):  # one lasting effect, its duration said twice
