@@ -2046,6 +2046,19 @@ def test_an_instruction_if_you_control_is_checked(write, effect, message):
     assert message in load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effect}}}')).message
 
 
+@pytest.mark.parametrize("trigger, message", [
+    ("{when: no_permanents, effect: {sacrifice_self: true}}",
+     "'no_permanents' needs a filter: the permanents whose absence it waits for (603.8)"),
+    ("{when: no_permanents, filter: {types: [land], untapped: true, controller: you}, effect: {sacrifice_self: true}}",
+     "unsupported: a state trigger whose filter asks what can change without a permanent leaving (untapped): a "
+     "condition that held for a moment inside a step is not seen (603.8)"),
+], ids=["no-filter", "a-status"])
+def test_a_state_trigger_is_checked(write, trigger, message):
+    """603.8: a state trigger names the permanents whose absence it waits for, by what only changes as they come
+    and go."""
+    assert message in load_error(_artifact_with(write, f"triggered: {trigger}")).message
+
+
 def test_life_gained_by_x_is_an_announced_x(write):
     """107.3: "you gain X life" reads the X announced for a spell or activated ability; a triggered ability has none."""
     error = load_error(_artifact_with(write, "triggered: {when: enters, effect: {gain_life: X}}"))

@@ -155,6 +155,7 @@ PHRASES: dict[str, str] = {
     "cannot_begin_upkeep/1": "the upkeep cannot begin now: {0}",
     "upkeep/1": "the beginning of {0}'s upkeep",
     "last_time_counter/1": "the last time counter removed from {0}",
+    "state/2": "the game state {1} waits for (603.8)",
     "end_step/1": "the beginning of {0}'s end step",
     "draw_step/1": "the beginning of {0}'s draw step", "cannot_begin_draw_step/1": "the draw step cannot begin now: {0}",
     "each_end_step/1": "the beginning of {0}'s end step",

@@ -30,7 +30,7 @@ from clingo import Function, Number, String, Symbol
 from pyrules.base.errors import InputError, TimeLimitError, UnsupportedError
 from pyrules.cards.library import CardLibrary
 from pyrules.engine.solver import Grounding, SolveOptions, Statistics, describe_reason
-from pyrules.play.transition import CarryError, after, quiet, searches_onto_battlefield, state_key
+from pyrules.play.transition import CarryError, after, quiet, searches_onto_battlefield, state_key, watches_states
 from pyrules.situation.model import (
     Action,
     Activate,
@@ -437,7 +437,8 @@ def _distinct(lines: Iterable[Line]) -> list[Line]:
 def _quiet(step: Step) -> bool:
     """Whether a step's outcome left a settled state settled: it only changed what no state-based action
     and no trigger looks at, and put nothing waiting (transition.quiet)."""
-    return not isinstance(step.question, Priority) and all(quiet(a, step.state) for a in step.atoms)
+    return not isinstance(step.question, Priority) and not watches_states(step.state) and \
+        all(quiet(a, step.state) for a in step.atoms)
 
 
 def _put_triggers(step: Step) -> bool:

@@ -1047,6 +1047,17 @@ def _leaves_unnoticed(obj: GameObject, state: Situation) -> bool:
                    for a in _all_abilities(obj.copy_of or obj.card, library))
 
 
+def watches_states(state: Situation) -> bool:
+    """Whether a permanent has a state trigger (603.8, "when you control no Islands"): whatever a step changes on the
+    battlefield may make it trigger, so no step leaves the state settled."""
+    library = _library(state)
+    return any(a.kind == "triggered" and a.trigger in STATE_TRIGGERS for o in state.objects if o.zone == "battlefield"
+               for a in _all_abilities(o.copy_of or o.card, library))
+
+
+#: The state triggers (603.8).
+STATE_TRIGGERS = frozenset({"no_permanents"})
+
 #: The triggers on a permanent leaving the battlefield (603.6c, 603.10a).
 LEAVING_TRIGGERS = frozenset({"leaves", "dies", "exiled_from_battlefield", "dies_or_exiled", "exiled_while_crafting"})
 

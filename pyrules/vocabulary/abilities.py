@@ -411,6 +411,11 @@ NAMES_WHAT_ENTERED = ABOUT_WHAT_ENTERED | {"damage_that_controller"}
 #: Every instruction about the object the triggering event was about: those above, and "that land" of a land tapped
 #: for mana (a stack item in a situation names it with 'that').
 ABOUT_THAT_OBJECT = _THAT_EFFECTS | NAMES_WHAT_ENTERED | {"land_doesnt_untap", "return_that_to_battlefield"}
+#: What a state trigger's filter may ask (603.8): what changes only as permanents come and go, change control or
+#: have their types changed by an effect beginning or ending, never for a moment inside one step.
+_STATE_TRIGGER_FIELDS = frozenset({"types", "any_types", "not_types", "subtypes", "any_subtypes", "not_subtypes",
+                                   "supertypes", "controller", "owner", "other", "nonland", "nonbasic", "token",
+                                   "nontoken"})
 _EVENTS_ABOUT_A_CREATURE = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "becomes_blocked_by",
                                       "blocks_creature", "deals_combat_damage_to_creature"})
 
@@ -554,6 +559,13 @@ def parse_ability(f: Field) -> AbilitySpec:
         if {"that_player", "damage_that_player"} & held_kinds(effects) and when not in ABOUT_A_PLAYER:
             raise UnsupportedError(body.child("effect").where, f"\"that player\" in a '{when}' triggered ability (only "
                                    "after damage to a player, a discard, or in each player's upkeep or draw step)")
+        if when == "no_permanents" and not body.child("filter").present:
+            raise body.fail("'no_permanents' needs a filter: the permanents whose absence it waits for (603.8)")
+        asked = set(FilterShape("objects").parse(body.child("filter")).conditions) if when == "no_permanents" else set()
+        if asked - _STATE_TRIGGER_FIELDS:
+            raise UnsupportedError(body.child("filter").where, "a state trigger whose filter asks what can change "
+                                   f"without a permanent leaving ({', '.join(sorted(asked - _STATE_TRIGGER_FIELDS))}): a "
+                                   "condition that held for a moment inside a step is not seen (603.8)")
         if when == "discards" and not body.child("filter").present:
             raise UnsupportedError(body.where, "a 'discards' triggered ability without a filter (one about its own card)")
         if when == "discards" and set(FilterShape("objects").parse(body.child("filter")).conditions) - {"owner", "other"}:

@@ -2772,6 +2772,11 @@ TRIGGERS: tuple[Kind, ...] = (
          "(603.2, 601.2i); the event counts the spells its caster cast this turn before it (storm, 702.40a)",
          Modelled("casting.lp", ("603.2", "601.2i", "702.40a")), term=_const("cast_self"),
          example="stack/storm-copies-for-each-spell-cast-before"),
+    Kind("trigger", "no_permanents", "when no permanent the filter matches is on the battlefield (\"when you control "
+         "no Islands\": filter {subtypes: [island], controller: you}; \"when there are no creatures on the "
+         "battlefield\"): a state trigger (603.8), checked whenever a player would receive priority; it doesn't trigger "
+         "again while it waits or is on the stack", Modelled("triggers.lp", ("603.8", "117.5")),
+         term=_const("no_permanents"), example="sequences/a-state-trigger-when-you-control-no-islands"),
     Kind("trigger", "blocks_creature", "whenever this creature blocks a [filter] creature: once for each attacker it "
          "blocks that the filter matches as the block happens; \"that creature\" is the attacker (509.3b, 509.3f)",
          Modelled("combat.lp", ("509.3b", "509.3f")), term=_const("blocks_creature"),
