@@ -2142,6 +2142,12 @@ _LINES = [
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
+    ("When you control no Islands, sacrifice ~.", False, [{"triggered": {
+        "when": "no_permanents", "filter": {"subtypes": ["island"], "controller": "you"},
+        "effect": {"sacrifice_self": True}}}]),
+    ("When there are no creatures on the battlefield, sacrifice ~.", False, [{"triggered": {
+        "when": "no_permanents", "filter": {"types": ["creature"]}, "effect": {"sacrifice_self": True}}}]),
+    ("When you control no permanents of the chosen color, sacrifice ~.", False, None),
     ("Target player draws X cards.", True, [{"spell": {"effect": {"target_player": {"draw": "X"}}}}]),
     ("You gain X life and draw X cards.", True, [{"spell": {"effect": [{"gain_life": "X"}, {"draw": "X"}]}}]),
     ("Each player draws X cards.", True, [{"spell": {"effect": {"each_player": {"draw": "X"}}}}]),

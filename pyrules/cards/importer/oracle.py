@@ -2841,6 +2841,13 @@ def _triggered(line: str) -> dict[str, Any] | None:
         if m.group(1) != "~" and flt is None:
             return None
         return _trigger("turned_face_up", flt, m.group(2))
+    m = re.fullmatch(r"When (?:you control no (.+?)|there are no (.+?) on the battlefield|no (.+?) are on the "
+                     r"battlefield), (.+)\.", line)
+    if m:  # 603.8: a state trigger, "when you control no Islands", "when there are no creatures on the battlefield"
+        mine = m.group(1)
+        base = (_counted(mine, "you control", True) or permanent_filter(mine)) if mine else None
+        flt = {**base, "controller": "you"} if base else None if mine else permanent_filter(m.group(2) or m.group(3))
+        return _trigger("no_permanents", flt, m.group(4)) if flt else None
     m = re.fullmatch(r"Whenever ~ deals combat damage to a creature, (.+)\.", line)
     if m:  # 510.3a: once for each creature dealt combat damage, "that creature"
         return _trigger("deals_combat_damage_to_creature", {"types": ["creature"]}, m.group(1))
