@@ -3301,6 +3301,10 @@ STATICS: tuple[Kind, ...] = (
          "abilities", Modelled("stack.lp", ("702.16a", "702.16b", "702.16e", "702.16f")), FilterShape("objects"),
          term=lambda v, ctx: fn("protection_from", ctx.filter(v, "quality")), asp="protection_from",
          example="stack/protection-from-goblins"),
+    Kind("static", "you_have", "\"you have hexproof\" (or shroud): its controller can't be the target of spells or "
+         "abilities their opponents control (of any, with shroud; 702.11d, 702.18b)",
+         Modelled("stack.lp", ("702.11d", "702.18b")), OneOf(("hexproof", "shroud")),
+         term=lambda v, ctx: fn("you_have", C(v)), example="stack/a-player-with-hexproof-is-not-a-target"),
     Kind("static", "spell_cost", "each spell the filter matches as it is cast (controller: you, the spells you cast; "
          "opponent, those your opponents cast) costs N more generic mana to cast, or -N less (601.2f): the increases and "
          "reductions add up, and take generic mana only, never below {0}; alone in its static ability",
