@@ -2142,6 +2142,8 @@ _LINES = [
                             {"its_controller": {"target": 1, "lose_life": 2}}]}}]),
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
+    ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
+    ("You have shroud.", False, [{"static": {"you_have": "shroud"}}]),
     ("When you control no Islands, sacrifice ~.", False, [{"triggered": {
         "when": "no_permanents", "filter": {"subtypes": ["island"], "controller": "you"},
         "effect": {"sacrifice_self": True}}}]),

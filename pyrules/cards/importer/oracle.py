@@ -1983,6 +1983,8 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return translate_line("Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.", False)
     if line == "Storm":  # 702.40a
         return [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]
+    if line in ("You have hexproof.", "You have shroud."):  # 702.11d, 702.18b
+        return [{"static": {"you_have": line[9:-1]}}]
     if line == "Partner":  # 702.124a: a rule of Commander deck building, no ability in the game
         return [{"keyword": "partner"}]
     if line == "You have no maximum hand size.":  # 402.2 (read in the cleanup step alone, 514.1)
