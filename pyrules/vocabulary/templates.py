@@ -3305,6 +3305,11 @@ STATICS: tuple[Kind, ...] = (
          "abilities their opponents control (of any, with shroud; 702.11d, 702.18b)",
          Modelled("stack.lp", ("702.11d", "702.18b")), OneOf(("hexproof", "shroud")),
          term=lambda v, ctx: fn("you_have", C(v)), example="stack/a-player-with-hexproof-is-not-a-target"),
+    Kind("static", "one_spell_each_turn", "\"each player (you, your opponents) can't cast more than one spell each "
+         "turn\": a player it names who has cast a spell this turn can't cast another (101.2; the player field "
+         "spells_cast counts those cast before)", Modelled("casting.lp", ("101.2", "601.2")),
+         OneOf(("each_player", "you", "opponents")), term=lambda v, ctx: fn("one_spell_each_turn", C(v)),
+         example="payment/one-spell-each-turn"),
     Kind("static", "spell_cost", "each spell the filter matches as it is cast (controller: you, the spells you cast; "
          "opponent, those your opponents cast) costs N more generic mana to cast, or -N less (601.2f): the increases and "
          "reductions add up, and take generic mana only, never below {0}; alone in its static ability",
