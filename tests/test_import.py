@@ -2143,6 +2143,7 @@ _LINES = [
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
+    ("Each player can't cast more than one spell each turn.", False, [{"static": {"one_spell_each_turn": "each_player"}}]),
     ("You have shroud.", False, [{"static": {"you_have": "shroud"}}]),
     ("When you control no Islands, sacrifice ~.", False, [{"triggered": {
         "when": "no_permanents", "filter": {"subtypes": ["island"], "controller": "you"},

@@ -1983,6 +1983,10 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return translate_line("Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.", False)
     if line == "Storm":  # 702.40a
         return [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]
+    m = re.fullmatch(r"(Each player|You|Your opponents) can't cast more than one spell each turn\.", line)
+    if m:  # 101.2
+        return [{"static": {"one_spell_each_turn": {"Each player": "each_player", "You": "you",
+                                                    "Your opponents": "opponents"}[m.group(1)]}}]
     if line in ("You have hexproof.", "You have shroud."):  # 702.11d, 702.18b
         return [{"static": {"you_have": line[9:-1]}}]
     if line == "Partner":  # 702.124a: a rule of Commander deck building, no ability in the game
