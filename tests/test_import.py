@@ -2143,6 +2143,11 @@ _LINES = [
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
+    ("You may sacrifice a Mountain rather than pay this spell's mana cost.", True, [
+        {"alternative_cost": [{"sacrifice": {"subtypes": ["mountain"], "controller": "you"}}]}]),
+    ("You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.", False,
+     [{"alternative_cost": ["{W}{U}{B}{R}{G}"]}]),
+    ("You may exile a blue card from your hand rather than pay ~'s mana cost.", True, None),
     ("Each player can't cast more than one spell each turn.", False, [{"static": {"one_spell_each_turn": "each_player"}}]),
     ("You have shroud.", False, [{"static": {"you_have": "shroud"}}]),
     ("When you control no Islands, sacrifice ~.", False, [{"triggered": {

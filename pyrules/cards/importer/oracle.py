@@ -1983,6 +1983,12 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return translate_line("Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.", False)
     if line == "Storm":  # 702.40a
         return [{"triggered": {"when": "cast_self", "effect": {"copy_source_spell": True}}}]
+    m = re.fullmatch(r"You may (.+?) rather than pay (?:this spell's|~'s) mana cost\.", line)
+    parts = costs(re.sub(r"(?:^| and )[Pp]ay (?=\{)", "", re.sub(r" and (?=pay|sacrifice)", ", ", m.group(1)[0].upper() +
+                                                                 m.group(1)[1:]))) if m else None
+    if parts and all(isinstance(p, str) and p not in ("{T}", "{Q}") or isinstance(p, dict) and (
+            set(p) == {"pay_life"} or set(p) == {"sacrifice"} and p["sacrifice"] != "self") for p in parts):
+        return [{"alternative_cost": parts}]  # 118.9: mana, life, a permanent to sacrifice
     m = re.fullmatch(r"(Each player|You|Your opponents) can't cast more than one spell each turn\.", line)
     if m:  # 101.2
         return [{"static": {"one_spell_each_turn": {"Each player": "each_player", "You": "you",
