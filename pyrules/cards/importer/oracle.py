@@ -1465,10 +1465,10 @@ _ALL = {"Destroy": "destroy_all", "Exile": "exile_all", "Return": "return_all_to
 def _all_permanents(phrase: str) -> dict[str, Any] | None:
     """What "all [phrase]" names, as a filter: "creatures you control", "artifacts and enchantments" (each permanent
     that is one or the other)."""
-    both = re.fullmatch(r"(artifacts|creatures|enchantments|lands|planeswalkers),? and (artifacts|creatures|"
-                        r"enchantments|lands|planeswalkers)", phrase)
-    if both and both.group(1) != both.group(2):
-        return {"any_types": [both.group(1)[:-1], both.group(2)[:-1]]}
+    kinds = r"(?:artifacts|creatures|enchantments|lands|planeswalkers)"
+    if re.fullmatch(rf"{kinds}(?:, {kinds})*,? and {kinds}", phrase):  # ("artifacts, creatures, and lands")
+        types = [k[:-1] for k in re.split(r",? and |, ", phrase)]
+        return {"any_types": types} if len(set(types)) == len(types) else None
     return permanent_filter(phrase)
 
 
