@@ -2059,6 +2059,15 @@ def test_a_state_trigger_is_checked(write, trigger, message):
     assert message in load_error(_artifact_with(write, f"triggered: {trigger}")).message
 
 
+def test_an_if_no_permanents_asks_what_they_are(write):
+    """603.4: "if no creatures are on the battlefield" asks what the permanents are and who controls them; a status
+    (what a step may change for a moment) is refused."""
+    error = load_error(_artifact_with(write, "triggered: {when: beginning_of_upkeep, if: {no_permanents: {types: "
+                                             "[creature], tapped: true}}, effect: {sacrifice_self: true}}"))
+    assert error.message == "unsupported: 'no_permanents' asking tapped (only what the permanents are and who controls " \
+                            "them)", error
+
+
 def test_life_gained_by_x_is_an_announced_x(write):
     """107.3: "you gain X life" reads the X announced for a spell or activated ability; a triggered ability has none."""
     error = load_error(_artifact_with(write, "triggered: {when: enters, effect: {gain_life: X}}"))

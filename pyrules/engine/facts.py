@@ -242,7 +242,9 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
         out.append(fn("ability_trigger", d, kind("trigger", ability.trigger).term(True, ctx)))
     if ability.intervening_if and ("ability", ability.keyword or "if") not in skip and ("option", "if") not in skip:
         condition = ability.intervening_if
-        if isinstance(condition, tuple):  # {you_control: {count: N, filter: F}}: controls(F,N)
+        if isinstance(condition, tuple) and condition[0] == "no_permanents":  # none_on_battlefield(F)
+            out.append(fn("ability_if", d, fn("none_on_battlefield", ctx.filter(condition[1], "if"))))
+        elif isinstance(condition, tuple):  # {you_control: {count: N, filter: F}}: controls(F,N)
             out.append(fn("ability_if", d, fn("controls", ctx.filter(condition[2], "if"), condition[1])))
         else:
             out.append(fn("ability_if", d, condition_term(condition)))

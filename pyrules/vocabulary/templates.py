@@ -264,14 +264,29 @@ IF_WORDS = ("kicked", "evoked", "no_p1p1_counters", "no_m1m1_counters", "not_ren
                 "evolves", "suspended", "time_counter", *SPENT_CONDITIONS)
 
 
+#: What an "if no [filter] are on the battlefield" may ask: what the permanents are, and who controls them.
+_NONE_IF_FIELDS = frozenset({"types", "any_types", "not_types", "subtypes", "any_subtypes", "not_subtypes",
+                             "supertypes", "controller", "nonland", "nonbasic", "token", "nontoken", "colors",
+                             "not_colors"})
+
+
 @dataclass(frozen=True)
 class IfCondition(Shape):
-    """A condition an "if" asks: one of IF_WORDS, or ``{you_control: {count: N, filter: F}}``: N or more permanents
-    of a filter that the ability's controller controls (603.4)."""
+    """A condition an "if" asks: one of IF_WORDS, ``{you_control: {count: N, filter: F}}``: N or more permanents
+    of a filter that the ability's controller controls (603.4), or ``{no_permanents: F}``: no permanent on the
+    battlefield matches F ("if no creatures are on the battlefield")."""
 
-    form = "one of the words below, or {you_control: {count: N, filter: a filter}}"
+    form = "one of the words below, {you_control: {count: N, filter: a filter}}, or {no_permanents: a filter}"
 
     def parse(self, f: Field) -> Any:
+        if isinstance(f.value, dict) and f.child("no_permanents").present:
+            f.only_keys({"no_permanents"})
+            flt = FilterShape("objects").parse(f.child("no_permanents"))
+            asked = set(flt.conditions) - _NONE_IF_FIELDS
+            if asked:
+                raise UnsupportedError(f.child("no_permanents").where, "'no_permanents' asking "
+                                       f"{', '.join(sorted(asked))} (only what the permanents are and who controls them)")
+            return ("no_permanents", flt)
         if isinstance(f.value, dict):
             f.only_keys({"you_control"})
             inner = f.child("you_control")
