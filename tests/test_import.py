@@ -1337,7 +1337,6 @@ _LINES = [
      [{"triggered": {"when": "beginning_of_each_end_step", "effect": {"return_self_to_hand": True}}}]),
     ("At the beginning of your end step, you gain 1 life.", False,
      [{"triggered": {"when": "beginning_of_end_step", "effect": {"gain_life": 1}}}]),
-    ("At the beginning of the end step, if no creatures are on the battlefield, sacrifice ~.", False, None),
     ("When ~ enters, sacrifice it unless you pay {2}.", False,
      [{"triggered": {"when": "enters",
                      "effect": {"unless_paid": {"pay": "{2}", "by": "you", "effect": {"sacrifice_self": True}}}}}]),
@@ -2143,6 +2142,11 @@ _LINES = [
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
+    ("At the beginning of the end step, if no creatures are on the battlefield, sacrifice ~.", False, [{"triggered": {
+        "when": "beginning_of_each_end_step", "effect": {"sacrifice_self": True},
+        "if": {"no_permanents": {"types": ["creature"]}}}}]),
+    ("Destroy all artifacts, creatures, and lands.", True, [{"spell": {"effect": {
+        "destroy_all": {"any_types": ["artifact", "creature", "land"]}}}}]),
     ("You may sacrifice a Mountain rather than pay this spell's mana cost.", True, [
         {"alternative_cost": [{"sacrifice": {"subtypes": ["mountain"], "controller": "you"}}]}]),
     ("You may pay {W}{U}{B}{R}{G} rather than pay this spell's mana cost.", False,

@@ -3033,8 +3033,16 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         if when == "beginning_of_each_upkeep" else None
     if last_turn:  # the werewolves' intervening if (603.4) on the turn before this one
         text = text[last_turn.end():]
+    nothing = re.match(r"if (?:no (.+?) are|there are no (.+?)) on the battlefield, ", text) \
+        if when in ("beginning_of_each_end_step", "beginning_of_end_step", "beginning_of_upkeep",
+                    "beginning_of_each_upkeep") else None
+    absent = permanent_filter(nothing.group(1) or nothing.group(2)) if nothing else None
+    if nothing and absent is None:
+        return None
+    if nothing:  # 603.4: "if no creatures are on the battlefield", asked as it triggers and as it resolves
+        text = text[nothing.end():]
     controls = re.match(r"if you control (a|an|two or more|three or more|four or more|five or more) (.+?), ", text) \
-        if when in _CONTROLS_IF_TRIGGERS and not (condition or spent or revolt or last_turn) else None
+        if when in _CONTROLS_IF_TRIGGERS and not (condition or spent or revolt or last_turn or nothing) else None
     controlled = None
     if controls:  # 603.4: "if you control two or more Gates", asked as it triggers and as it resolves
         words = controls.group(2)
@@ -3103,6 +3111,8 @@ def _trigger(when: str, flt: dict[str, Any] | None, text: str, or_self: bool = F
         body["if"] = "untapped" if tapped.group(1) else "tapped"
     if last_turn:
         body["if"] = "no_spells_cast_last_turn" if last_turn.group(1).startswith("no") else "two_spells_cast_last_turn"
+    if absent is not None:
+        body["if"] = {"no_permanents": absent}
     if controlled is not None:
         count = 1 if controls.group(1) in ("a", "an") else number(controls.group(1).split()[0])  # type: ignore[union-attr]
         body["if"] = {"you_control": {"count": count, "filter": controlled}}
