@@ -2068,6 +2068,17 @@ def test_an_if_no_permanents_asks_what_they_are(write):
                             "them)", error
 
 
+def test_tokens_for_a_targets_controller_are_one_instruction(write):
+    """608.2c, 111.2: "its controller creates a token" holds one instruction; tokens for each counter are refused."""
+    both = "{its_controller: {target: 1, draw: 1, create_tokens: {kind: soldier}}}"
+    error = load_error(_artifact_with(write, f"activated: {{cost: \"{{1}}\", effect: [{{destroy_target: {{}}}}, {both}]}}"))
+    assert "needs one instruction" in error.message, error
+    counted = "{its_controller: {target: 1, create_tokens: {kind: soldier, per_counter: charge}}}"
+    error = load_error(_artifact_with(write, f"activated: {{cost: \"{{1}}\", effect: [{{destroy_target: {{}}}}, "
+                                             f"{counted}]}}"))
+    assert "unsupported: tokens for each counter, created by the controller of a target" in error.message, error
+
+
 def test_life_gained_by_x_is_an_announced_x(write):
     """107.3: "you gain X life" reads the X announced for a spell or activated ability; a triggered ability has none."""
     error = load_error(_artifact_with(write, "triggered: {when: enters, effect: {gain_life: X}}"))

@@ -159,6 +159,8 @@ def held_parts(effects: tuple[Part, ...]) -> Iterator[Part]:
             yield Part(e.value[0], e.value[1])
         elif e.kind == "if_paid":
             yield Part(e.value[1], e.value[2])
+        elif e.kind == "its_controller" and e.value[1][0] == "create_tokens":  # (tokens for a target's controller)
+            yield Part("create_tokens", e.value[1][1])
 
 
 def _spent_parts(spent: Field) -> list[tuple[str, Field]]:

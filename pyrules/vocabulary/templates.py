@@ -110,6 +110,8 @@ def followed_term(value: tuple[str, Any], ctx: Any) -> Any:
     name, amount = value
     if name == "sacrifice":
         return fn("sacrifice_one", C("you"), ctx.filter(amount, "eff"))
+    if name == "create_tokens":
+        return fn("create_tokens", C(amount[0]), amount[1], C("none"))
     return fn(name, amount_term(amount))
 
 
@@ -118,13 +120,22 @@ class TargetControllerInstruction(Shape):
     """``{target: 1, lose_life: 2}``: the instruction the controller of target 1 (of the instructions before it) follows:
     (1, ("lose_life", 2))."""
 
-    form = "{target: N, draw | discard | gain_life | lose_life | mill | exile_top: N, or sacrifice: a filter}"
+    form = ("{target: N, draw | discard | gain_life | lose_life | mill | exile_top: N, sacrifice: a filter, or "
+            "create_tokens: {kind: a token kind, count: N}}")
 
     def parse(self, f: Field) -> Any:
         f.mapping()
-        f.only_keys({"target", *PlayerInstruction.INSTRUCTIONS})
+        f.only_keys({"target", "create_tokens", *PlayerInstruction.INSTRUCTIONS})
         if not f.child("target").present:
             raise f.fail(f"{f.name} needs 'target': the number of the target whose controller follows it")
+        if f.child("create_tokens").present:  # "its controller creates a 1/1 white Spirit creature token" (111.2)
+            if any(f.child(k).present for k in PlayerInstruction.INSTRUCTIONS):
+                raise f.fail(f"{f.name} needs one instruction")
+            tokens = CreateTokens().parse(f.child("create_tokens"))
+            if tokens[2]:
+                raise UnsupportedError(f.child("create_tokens").where, "tokens for each counter, created by the "
+                                       "controller of a target")
+            return Count(1).parse(f.child("target")), ("create_tokens", tokens)
         return Count(1).parse(f.child("target")), PlayerInstruction().instruction(f)
 
 
