@@ -1693,6 +1693,12 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
                 return None
             out.append(e)
             continue
+        its = re.fullmatch(r"(?:Its|That creature's) controller creates (.+)", s)
+        made = _effect(f"Create {its[1]}", permanent) if its and out and next(iter(out[0])) in _ONE_OBJECT_TARGET and all(
+            next(iter(e)) == "cant_be_regenerated" for e in out[1:]) else None
+        if made and set(made) == {"create_tokens"} and "per_counter" not in made["create_tokens"]:
+            out.append({"its_controller": {"target": 1, "create_tokens": made["create_tokens"]}})  # (608.2c, 111.2)
+            continue
         its = re.fullmatch(r"(?:Its|That spell's) controller (draws|discards|mills) (a|two|three|four) cards?", s)
         if its and len(out) == 1 and next(iter(out[0])) in _ONE_OBJECT_TARGET:  # (608.2c, as with life above)
             verb = {"draws": "draw", "discards": "discard", "mills": "mill"}[its[1]]
