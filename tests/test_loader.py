@@ -446,6 +446,28 @@ def test_entwine_chooses_every_mode_of_a_card_with_entwine(write, line_of, cast,
 
 
 @pytest.mark.parametrize("cast, marker, message", [
+    ("{object: bears, times_kicked: 2}", "times_kicked: 2", "'bears' has no multikicker ability (CR 702.33c)"),
+    ("{object: pack, kicked: true, times_kicked: 2}", "times_kicked: 2",
+     "'times_kicked' beside 'kicked': a multikicker cost is paid some number of times, give that"),
+    ("{object: pack, times_kicked: 0}", "times_kicked: 0", "question.cast.times_kicked must be at least 1, not 0"),
+], ids=["no-multikicker", "beside-kicked", "zero"])
+def test_a_multikicker_cost_is_paid_a_number_of_times(write, line_of, cast, marker, message):
+    """702.33c: only a card with multikicker is cast with its multikicker cost paid, at least once."""
+    path = write("multikicker.yaml", f"""\
+        players: [alice, bob]
+        cards:
+          - {{name: Test Pack, cost: "{{1}}{{G}}", types: [creature], power: 2, toughness: 2,
+             abilities: [{{multikicker: "{{1}}{{G}}"}}]}}
+        objects:
+          - {{id: pack, card: Test Pack, owner: alice, zone: hand}}
+          - {{id: bears, card: Grizzly Bears, owner: alice, zone: hand}}
+        question:
+          cast: {cast}
+        """)
+    assert_error(path, line_of(path, marker), message)
+
+
+@pytest.mark.parametrize("cast, marker, message", [
     ("{object: bears, bestow: true, targets: [elves]}", "bestow: true",
      "'bears' (Grizzly Bears) has no bestow ability (CR 702.103a)"),
     ("{object: satyr, bestow: true, targets: [forest]}", "cast:",

@@ -683,6 +683,8 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             symbols.append(fn("question_pool_only"))
         if q.kicked and ("cast", "kicked") not in skip:
             symbols.append(fn("question_kicked"))
+        if q.times_kicked and ("cast", "times_kicked") not in skip:
+            symbols.append(fn("question_times_kicked", q.times_kicked))
         if q.buyback and ("cast", "buyback") not in skip:
             symbols.append(fn("question_buyback"))
         if q.alternative_cost and ("cast", "alternative_cost") not in skip:

@@ -171,7 +171,8 @@ def _move(d: _Draft, a: Symbol) -> None:
           division=obj.division if to == "stack" else (),
           x=obj.x if to in ("stack", "battlefield") else None, position=0 if to == "library" else None, bottom=False,
           may_play=None,
-          kicked=obj.kicked and cast_as, evoked=obj.evoked and cast_as, dashed=obj.dashed and cast_as,
+          kicked=obj.kicked and cast_as, times_kicked=obj.times_kicked if cast_as else 0, evoked=obj.evoked and cast_as,
+          dashed=obj.dashed and cast_as,
           bestowed=obj.bestowed and cast_as, cast_with_suspend=obj.cast_with_suspend and cast_as,
           replicated=obj.replicated if to == "stack" else 0,
           surged=obj.surged and cast_as,
@@ -299,7 +300,8 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         # 707.10: a copy of a spell has the copiable values and the choices of the original; its
         # owner is the player under whose control it was put on the stack.
         d.objects[cid] = GameObject(cid, original.card, controller, controller, "stack", face=original.face,
-                                    x=original.x, kicked=original.kicked, targets=original.targets,
+                                    x=original.x, kicked=original.kicked, times_kicked=original.times_kicked,
+                                    targets=original.targets,
                                     division=original.division, modes=original.modes, copy=True,
                                     since_turn_start=False)
         d.item_ids[item] = cid
@@ -1255,7 +1257,8 @@ def _bookkeeping(d: _Draft, question: Question) -> None:
             exiled_as_it_leaves = any(a.name in ("cast_with_flashback", "cast_with_jump_start") and
                                       _text(a.arguments[0]) == obj.id for a in d.atoms)  # type: ignore[attr-defined]
             d.objects[obj.id] = replace(obj, controller=caster, x=question.x,
-                                        targets=question.targets, kicked=question.kicked, evoked=question.evoke,
+                                        targets=question.targets, kicked=question.kicked or bool(question.times_kicked),
+                                        times_kicked=question.times_kicked, evoked=question.evoke,
                                         surged=question.surge,
                                         dashed=question.dash, cast_from_hand=cast_from == "hand",
                                         bestowed=question.bestow, replicated=question.replicate,
@@ -1329,8 +1332,8 @@ _OBJECT_KEYS: dict[int, tuple[GameObject, str]] = {}
 def _own(o: GameObject) -> tuple:
     return (o.card, o.owner, o.controller, o.zone, o.tapped, o.since_turn_start, tuple(sorted(o.counters.items())),
             o.token, o.face, o.keywords, tuple(sorted(o.used_this_turn.items())), o.loyalty_activated, o.x, o.kicked,
-            o.cant_be_countered, o.colors_spent, o.evoked, o.surged, o.dashed, o.bestowed, o.cast_with_suspend, o.replicated,
-            o.cast_from_hand, o.renowned,
+            o.times_kicked, o.cant_be_countered, o.colors_spent, o.evoked, o.surged, o.dashed, o.bestowed,
+            o.cast_with_suspend, o.replicated, o.cast_from_hand, o.renowned,
             o.monstrous, o.tribute_paid,
             o.skips_untap_of, o.flashback, o.buyback, o.since_last_upkeep,
             o.chosen_color, o.chosen_type, o.position, o.bottom, o.copy, o.damage, o.damaged_by, o.deathtouch_damage,

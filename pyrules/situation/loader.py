@@ -172,7 +172,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         card = library[obj.card]
         if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
-        for how in ("kicked", "evoked", "surged", "dashed", "cast_from_hand", "cast_with_suspend"):
+        for how in ("kicked", "times_kicked", "evoked", "surged", "dashed", "cast_from_hand", "cast_with_suspend"):
             if getattr(obj, how) and obj.zone not in ("stack", "battlefield"):
                 raise f.child(how).fail(f"'{obj.id}' is in the {obj.zone}; only a spell on the stack, or the permanent it "
                                         f"became, was {how.replace('_', ' ')}")
@@ -544,7 +544,8 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         used_this_turn=get("used_this_turn", {}),
         loyalty_activated=get("loyalty_activated", False),
         x=get("x"),
-        kicked=get("kicked", False),
+        kicked=get("kicked", False) or bool(get("times_kicked", 0)),  # (multikicked: kicked, 702.33d)
+        times_kicked=get("times_kicked", 0),
         cant_be_countered=get("cant_be_countered", False),
         colors_spent=tuple(sorted(set(get("colors_spent", ())), key="wubrg".index)),
         evoked=get("evoked", False),
@@ -1325,6 +1326,7 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), modes, targets, division=division,
                 pool_only=body.child("pool_only").boolean(default=False),
                 kicked=body.child("kicked").boolean(default=False),
+                times_kicked=_times_kicked(body, face, obj.id),
                 buyback=body.child("buyback").boolean(default=False),
                 alternative_cost=body.child("alternative_cost").boolean(default=False),
                 evoke=body.child("evoke").boolean(default=False), dash=body.child("dash").boolean(default=False),
@@ -1356,11 +1358,25 @@ def _cast_half(body: Field, shorthand: bool, card: CardSpec, half: str, obj: Gam
     return card.face(half)
 
 
+def _times_kicked(body: Field, face: Any, oid: str) -> int:
+    """How many times a spell's multikicker cost is paid (702.33c): only of a card with multikicker, and not beside
+    'kicked' (one kicker cost paid once)."""
+    times = body.child("times_kicked")
+    if not times.present:
+        return 0
+    if body.child("kicked").present:
+        raise times.fail("'times_kicked' beside 'kicked': a multikicker cost is paid some number of times, give that")
+    if not any(a.kind == "multikicker" for a in face.abilities):
+        raise times.fail(f"'{oid}' has no multikicker ability (CR 702.33c)")
+    return kind("cast", "times_kicked").shape.parse(times)
+
+
 def _cast_face_down(body: Field, obj: GameObject, player_ref: Any) -> Cast:
     """A card cast face down with its morph ability (702.37c): a 2/2 creature spell with no text and no mana cost, so
     with no X, modes, targets, or costs of its text to pay (kicker, buyback, an alternative cost, evoke)."""
-    for key in ("x", "modes", "targets", "division", "kicked", "buyback", "alternative_cost", "evoke", "dash", "madness",
-                "rebound", "surge", "entwine", "bestow", "suspend", "cascade", "replicate", "ripple", "emerge"):
+    for key in ("x", "modes", "targets", "division", "kicked", "times_kicked", "buyback", "alternative_cost", "evoke",
+                "dash", "madness", "rebound", "surge", "entwine", "bestow", "suspend", "cascade", "replicate", "ripple",
+                "emerge"):
         if body.child(key).present:
             raise body.child(key).fail(f"'{obj.id}' is cast face down: a spell with no text and no mana cost has no "
                                        f"{key.replace('_', ' ')} (CR 702.37c, 708.2)")

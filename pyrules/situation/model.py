@@ -88,6 +88,7 @@ class GameObject:
     targets: tuple[str, ...] = ()  # a spell on the stack: its targets (objects)
     division: tuple[int, ...] = ()  # a spell on the stack: its divided damage, per target (601.2d)
     kicked: bool = False  # a spell on the stack, or the permanent it became: it was kicked (702.33d)
+    times_kicked: int = 0  # ... how many times its multikicker cost was paid (702.33c)
     evoked: bool = False  # a spell on the stack, or the permanent it became: its evoke cost was paid (702.74a)
     surged: bool = False  # a spell on the stack, or the permanent it became: its surge cost was paid (702.117a)
     dashed: bool = False  # a spell on the stack, or the permanent it became: its dash cost was paid (702.109a)
@@ -234,6 +235,7 @@ class Cast:
     targets: tuple[str, ...] = ()
     pool_only: bool = False  # its cost is paid from the pool only: no mana ability is activated while paying
     kicked: bool = False  # its kicker cost is paid too (702.33a)
+    times_kicked: int = 0  # its multikicker cost is paid that many times (702.33c)
     buyback: bool = False  # its buyback cost is paid too (702.27a)
     alternative_cost: bool = False  # its alternative cost is paid instead of its mana cost (118.9)
     evoke: bool = False  # its evoke cost is paid instead of its mana cost (702.74a)

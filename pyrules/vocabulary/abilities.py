@@ -839,7 +839,7 @@ def parse_ability(f: Field) -> AbilitySpec:
         if any(sym == "x" for sym, _ in cost):
             raise UnsupportedError(body.where, "a surge cost with {X} (107.3)")
         return AbilitySpec("surge", costs=(Part("mana", cost),))
-    if key in ("kicker", "buyback"):  # 702.33a, 702.27a
+    if key in ("kicker", "buyback", "multikicker"):  # 702.33a, 702.27a, 702.33c
         return AbilitySpec(key, costs=(Part("mana", kind("cost", "mana").shape.parse(body)),))
     if key in ("retrace", "jump_start"):  # 702.81a, 702.133a: permissions to cast it from the graveyard
         if body.value is not True:

@@ -359,6 +359,11 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
     _field("object", "kicked", "a spell on the stack that was kicked as it was cast, or the permanent it became "
            "(702.33d)", Modelled("stack.lp", ("702.33d",)), Bool(), term=_flag_fact("object_kicked", "kicked"),
            example="payment/kicked-spell-resolves", asp="object_kicked"),
+    _field("object", "times_kicked", "a spell on the stack whose multikicker cost was paid N times as it was cast, or "
+           "the permanent it became (702.33c; it was kicked, 702.33d)", Modelled("events.lp", ("702.33c", "702.33d")),
+           Count(1, maximum=20), term=lambda o, ctx: [fn("object_times_kicked", ctx.oid, o.times_kicked)]
+           if o.times_kicked else [], example="payment/multikicker-counters-on-a-spell-on-the-stack",
+           asp="object_times_kicked"),
     _field("object", "surged", "a spell on the stack cast for its surge cost, or the permanent it became (702.117a): "
            "\"if its surge cost was paid\"", Modelled("triggers.lp", ("702.117a", "603.4")), Bool(),
            term=_flag_fact("object_surged", "surged"), example="sequences/a-surged-creature-deals-its-damage",
@@ -667,6 +672,9 @@ CAST_FIELDS: tuple[Kind, ...] = (
            example="payment/pool-only-cast", asp="question_pool_only"),
     _field("cast", "kicked", "its kicker cost is paid too (702.33a)", Modelled("casting.lp", ("702.33a", "601.2b")),
            Bool(), example="payment/kicker-paid-and-kicked-effect", asp="question_kicked"),
+    _field("cast", "times_kicked", "its multikicker cost is paid N times too (702.33c; then it is kicked, 702.33d)",
+           Modelled("casting.lp", ("702.33c", "601.2b")), Count(1, maximum=20),
+           example="payment/multikicker-paid-twice", asp="question_times_kicked"),
     _field("cast", "buyback", "its buyback cost is paid too (702.27a)", Modelled("casting.lp", ("702.27a", "601.2b")),
            Bool(), example="payment/buyback-paid-returns-to-hand", asp="question_buyback"),
     _field("cast", "alternative_cost", "its alternative cost is paid instead of its mana cost (118.9)",

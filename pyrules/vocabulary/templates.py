@@ -702,6 +702,10 @@ ABILITY_KINDS: tuple[Kind, ...] = (
     Kind("ability", "kicker", "Kicker [cost]: \"you may pay an additional [cost] as you cast this spell\" (702.33); "
          "the spell's kicked_effect happens only if it was kicked", Modelled("casting.lp", ("702.33a", "601.2b")),
          ManaSymbols(), asp="kicker", example="payment/kicker-paid-and-kicked-effect"),
+    Kind("ability", "multikicker", "Multikicker [cost]: \"you may pay an additional [cost] any number of times as you "
+         "cast this spell\" (702.33c); cast with times_kicked: N, it is kicked (702.33d)",
+         Modelled("casting.lp", ("702.33c", "601.2b")), ManaSymbols(), asp="multikicker",
+         example="payment/multikicker-paid-twice"),
     Kind("ability", "echo", "Echo [cost]: \"at the beginning of your upkeep, if this came under your control since the "
          "beginning of your last upkeep, sacrifice it unless you pay [cost]\" (702.30a); the object field "
          "since_last_upkeep says whether it did", Modelled("triggers.lp", ("702.30a", "603.4")), ManaSymbols(),
@@ -2620,13 +2624,14 @@ class EntersCounters(Shape):
 
     @property
     def form(self) -> str:  # type: ignore[override]
-        return "{counter kind: N}" if self.numbers else "{counter kind: N, X or colors_spent}"
+        return "{counter kind: N}" if self.numbers else "{counter kind: N, X, colors_spent or times_kicked}"
 
     def parse(self, f: Field) -> Any:
         out = []
         for kind, n in f.items():
             amount = "x" if n.value == "X" and not self.numbers else \
                 "colors_spent" if n.value == "colors_spent" and not self.numbers else \
+                "times_kicked" if n.value == "times_kicked" and not self.numbers else \
                 n.integer(minimum=1 if self.numbers else 0)
             out.append((name_token(kind, n, "counter kind"), amount))
         if not out:
@@ -2688,7 +2693,8 @@ ENTERS: tuple[Kind, ...] = (
          "(614.1c, 119.4)", _ENTERS, Count(1), term=lambda v, ctx: fn("enters_tapped_unless_pay_life", v),
          asp="enters_tapped_unless_pay_life", example="replacement/a-shock-land-pays-or-enters-tapped"),
     Kind("enters", "counters", "this enters with N (or X, 107.3m; or colors_spent, one for each color of mana spent to "
-         "cast it, 601.2h: none if it was not cast) counters of a kind", _ENTERS, EntersCounters(),
+         "cast it, 601.2h: none if it was not cast; or times_kicked, one for each time its multikicker cost was paid, "
+         "702.33c) counters of a kind", _ENTERS, EntersCounters(),
          asp="enters_with_counters",
          term=lambda value, ctx: [fn("enters_with_counters", C(k), C(a) if isinstance(a, str) else Number(a))
                                   for k, a in value],
