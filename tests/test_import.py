@@ -2142,6 +2142,9 @@ _LINES = [
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
+    ("Multikicker {1}{G}", False, [{"multikicker": "{1}{G}"}]),
+    ("~ enters with a +1/+1 counter on it for each time it was kicked.", False, [
+        {"enters": {"counters": {"p1p1": "times_kicked"}}}]),
     ("Destroy target permanent. Its controller creates a 3/3 green Beast creature token.", True, [{"spell": {"effect": [
         {"destroy_target": {}}, {"its_controller": {"target": 1, "create_tokens": {"kind": "beast_3_3_g", "count": 1}}}]}}]),
     ("At the beginning of the end step, if no creatures are on the battlefield, sacrifice ~.", False, [{"triggered": {

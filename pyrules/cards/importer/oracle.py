@@ -1877,7 +1877,7 @@ def _blockers(phrase: str) -> dict[str, Any] | None:
 
 
 def keywords(line: str) -> list[dict[str, Any]] | None:
-    m = re.fullmatch(rf"(Cycling|Equip|Kicker|Buyback|Echo|Evoke|Transmute|Entwine) ({MANA})", line)
+    m = re.fullmatch(rf"(Cycling|Equip|Kicker|Multikicker|Buyback|Echo|Evoke|Transmute|Entwine) ({MANA})", line)
     if m and re.fullmatch(r"(?:\{\d+\}|\{X\}|\{[WUBRG]\}|\{[WUBRG]/[WUBRGP]\})+", m.group(2)):
         return [{m.group(1).lower(): m.group(2)}]
     m = re.fullmatch(rf"(Basic land|[A-Z][a-z]+)cycling ({MANA})", line)
@@ -1999,6 +1999,9 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     if m:  # 101.2
         return [{"static": {"one_spell_each_turn": {"Each player": "each_player", "You": "you",
                                                     "Your opponents": "opponents"}[m.group(1)]}}]
+    m = re.fullmatch(r"~ enters with an? (\S+) counter on it for each time it was kicked\.", line)
+    if m and counter_kind(m.group(1)):  # 702.33c: multikicker's counters
+        return [{"enters": {"counters": {counter_kind(m.group(1)): "times_kicked"}}}]
     if line in ("You have hexproof.", "You have shroud."):  # 702.11d, 702.18b
         return [{"static": {"you_have": line[9:-1]}}]
     if line == "Partner":  # 702.124a: a rule of Commander deck building, no ability in the game
