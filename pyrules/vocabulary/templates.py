@@ -1413,7 +1413,7 @@ class MayInstruction(Shape):
         "search_to_hand", "search_to_battlefield", "fight_target", "power_damage_target", "power_damage_any_target",
         "exile_card_from_hand", "copy_triggering_spell", "copy_triggering_ability", "create_token_copy_that",
         "move_counter_to_that", "create_tokens", "flip_coin", "remove_counters_self", "sacrifice_self", "each_player",
-        "attach_to_that", "that_player", "scry", "get_energy"})
+        "attach_to_that", "that_player", "scry", "get_energy", "target_opponent"})
 
     def parse(self, f: Field) -> Any:
         return _one_instruction(f, self.FOLLOWED, "as an instruction one may follow")
