@@ -2142,6 +2142,10 @@ _LINES = [
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
+    ("When ~ enters, you may have target opponent discard a card.", False, [{"triggered": {
+        "when": "enters", "effect": {"may": {"target_opponent": {"discard": 1}}}}}]),
+    ("When ~ enters, you may have target player lose 2 life.", False, [{"triggered": {
+        "when": "enters", "effect": {"may": {"target_player": {"lose_life": 2}}}}}]),
     ("Multikicker {1}{G}", False, [{"multikicker": "{1}{G}"}]),
     ("~ enters with a +1/+1 counter on it for each time it was kicked.", False, [
         {"enters": {"counters": {"p1p1": "times_kicked"}}}]),

@@ -1006,6 +1006,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     flt = permanent_filter(m.group(1)) if m else None
     if m and flt is not None:  # 701.26a-b, 608.2d: tap it, untap it, or neither
         return {"tap_or_untap_target": flt}
+    m = re.fullmatch(r"You may have (target (?:player|opponent)) (discard|draw|mill|lose|gain)(.*)", sentence)
+    if m:  # "you may have target opponent discard a card": the target chosen anyway (603.3d), followed or not (608.2d)
+        inner = _effect(f"T{m.group(1)[1:]} {m.group(2)}s{m.group(3)}", permanent)
+        return {"may": inner} if inner is not None and len(inner) == 1 and next(iter(inner)) in MAY_FOLLOWED else None
     m = re.fullmatch(r"You may have ~ deal (.+)", sentence)  # "you may have ~ deal 1 damage to ...": its damage, if
     if m:  # its controller wants (608.2d)
         inner = _effect(f"~ deals {m.group(1)}", permanent)
