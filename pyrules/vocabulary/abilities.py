@@ -147,7 +147,7 @@ def held_kinds(effects: tuple[Part, ...]) -> frozenset[str]:
     """The kinds of ``effects``, and of the one instruction each ``may``, ``if_paid``, ``if_you_do`` or flip result holds
     (its value's first or second part)."""
     return frozenset(k for e in effects for k in (e.kind, *(e.value[:2] if e.kind in (
-        "may", "if_paid", "won_flip", "lost_flip", "if_you_do", "kinship") else ())) if isinstance(k, str))
+        "may", "if_paid", "won_flip", "lost_flip", "if_you_do", "kinship", "if_your_turn") else ())) if isinstance(k, str))
 
 
 def held_parts(effects: tuple[Part, ...]) -> Iterator[Part]:
@@ -155,7 +155,7 @@ def held_parts(effects: tuple[Part, ...]) -> Iterator[Part]:
     its own."""
     for e in effects:
         yield e
-        if e.kind in ("may", "won_flip", "lost_flip", "if_you_do", "kinship"):
+        if e.kind in ("may", "won_flip", "lost_flip", "if_you_do", "kinship", "if_your_turn"):
             yield Part(e.value[0], e.value[1])
         elif e.kind == "if_paid":
             yield Part(e.value[1], e.value[2])

@@ -2320,6 +2320,12 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: _wrapped("if_you_do", _effect_kind(value[0]).term(value[1], ctx)),
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
          example="stack/you-may-draw-and-if-you-do-discard"),
+    Kind("effect", "if_your_turn", "\"If it's your turn, scry 2\": the instruction is followed only if the controller of "
+         "the spell or ability is the active player as it resolves (608.2c)", Modelled("stack.lp", ("608.2c",)),
+         MayInstruction(), RESOLVING,
+         term=lambda value, ctx: _wrapped("if_your_turn", _effect_kind(value[0]).term(value[1], ctx)),
+         targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
+         example="stack/if-its-your-turn-draw-on-your-own-turn"),
     Kind("effect", "kinship", "\"You may look at the top card of your library. If it shares a creature type with this, you "
          "may reveal it. If you do, [instruction]\" (kinship): followed only if the top card of its player's library "
          "shares a creature type with this permanent and they choose to reveal it (608.2c, 608.2d, 205.3m); a library "
