@@ -1678,6 +1678,13 @@ def _effects(text: str, permanent: bool) -> list[dict[str, Any]] | None:
                 "unless_paid", {}).get("effect", {})):  # its own replacement (614.15)
             out.append({"countered_instead": _COUNTERED_INSTEAD[s]})
             continue
+        turn = re.fullmatch(r"If it's your turn, (.+)", s) if out else None
+        inner = _effect(turn.group(1)[0].upper() + turn.group(1)[1:], permanent) if turn else None
+        if turn:  # 608.2c: followed only on its controller's turn
+            if inner is None or len(inner) != 1 or next(iter(inner)) not in MAY_FOLLOWED:
+                return None
+            out.append({"if_your_turn": inner})
+            continue
         held = re.fullmatch(r"If you control (an?|two or more|three or more) ([^,]+), (.+)", s) if out or not permanent \
             else None  # (first in a permanent's ability, it may be a trigger's intervening "if", 603.4: not this)
         if held:  # each instruction only if its player controls enough of them as it would be followed (608.2c)
