@@ -2142,6 +2142,9 @@ _LINES = [
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
+    ("{U}, {T}: Draw a card. Activate only if you control four or more snow permanents.", False, [{"activated": {
+        "cost": "{U}, {T}", "effect": {"draw": 1},
+        "only_if": {"you_control": {"count": 4, "filter": {"supertypes": ["snow"]}}}}}]),
     ("Destroy all creatures. If it's your turn, scry 2.", True, [{"spell": {"effect": [
         {"destroy_all": {"types": ["creature"]}}, {"if_your_turn": {"scry": 2}}]}}]),
     ("When ~ enters, you may have target opponent discard a card.", False, [{"triggered": {

@@ -841,10 +841,11 @@ def _option(sentence: str, options: dict[str, Any]) -> bool:
     if sentence == "Activate only during your turn, before attackers are declared":  # 602.5b
         options["timing"] = "your_turn_before_attackers"
         return True
-    m = re.fullmatch(r"Activate only if you control (one|two|three|four|five|six|seven|\d+) or more (\w+)", sentence)
+    m = re.fullmatch(r"Activate only if you control (one|two|three|four|five|six|seven|\d+) or more ((?:snow )?\w+)",
+                     sentence)
     if m:
         flt = permanent_filter(m.group(2))
-        if flt is None or set(flt) != {"types"}:
+        if flt is None or not flt or set(flt) - {"types", "supertypes"}:
             return False
         options["only_if"] = {"you_control": {"count": number(m.group(1)), "filter": flt}}
         return True
