@@ -222,6 +222,8 @@ def ability_facts(card: str, index: int, ability: AbilitySpec, d: Symbol | None 
             out.append(fn("ability_target_player", d, n))
         if spec.opponents:
             out.append(fn("ability_target_opponent", d, n))
+        if spec.distinct_from:  # "another target": not the object chosen for target K (115.3)
+            out.append(fn("ability_target_distinct", d, n, spec.distinct_from))
         if mode:
             out.append(fn("ability_target_mode", d, n, mode))
         if spec.up_to and ("effect", "up_to") not in skip:  # "up to N target ...": N slots of one word (601.2c)

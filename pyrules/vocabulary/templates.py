@@ -70,6 +70,7 @@ class TargetSpec:
     players: bool = False
     opponents: bool = False  # (of the players, only the opponents of the controller: "target opponent")
     up_to: int = 0  # one of N targets of "up to N target ...": chosen or not, each a different object (601.2c)
+    distinct_from: int = 0  # "another target": an object other than target K of the same spell or ability (115.3)
 
 
 ANY_TARGET = TargetSpec("any target (a creature, player, planeswalker or battle)", "battlefield",
@@ -1372,14 +1373,17 @@ SHIELD_LIMIT = 1000
 
 @dataclass(frozen=True)
 class LastingOnTarget(Shape):
-    """``{ability: N, target: filter}``: the lasting ability N of the same card, on one target."""
+    """``{ability: N, target: filter}``: the lasting ability N of the same card, on one target; with
+    ``other_than_target: K``, "another target": an object other than target K ("target creature gets +2/+2 until end of
+    turn; another target creature gets -2/-2 until end of turn")."""
 
-    form = "{ability: N, target: {filter}}"
+    form = "{ability: N, target: {filter}, other_than_target: K (optional)}"
 
     def parse(self, f: Field) -> Any:
         f.mapping()
-        f.only_keys({"ability", "target"})
-        return f.child("ability").integer(minimum=1), FilterShape("objects").parse(f.child("target"))
+        f.only_keys({"ability", "target", "other_than_target"})
+        other = Count(1).parse(f.child("other_than_target")) if f.child("other_than_target").present else 0
+        return f.child("ability").integer(minimum=1), FilterShape("objects").parse(f.child("target")), other
 
 
 def _refused(name: str, doc: str, reason: str, shape: Shape = _FLAG, contexts: frozenset[str] = RESOLVING,
@@ -2493,8 +2497,8 @@ EFFECTS: tuple[Kind, ...] = (
          "(\"target creature gets +3/+3 until end of turn\"): it begins as this resolves, on that permanent alone "
          "(611.2a, 611.2c)", Modelled("stack.lp", ("611.2a", "611.2c")), LastingOnTarget(), RESOLVING,
          term=lambda value, ctx: fn("lasting_on_target", value[0], ctx.target(0)),
-         targets=lambda value: (TargetSpec("target " + filter_words(value[1]) + " permanent", "battlefield",
-                                           value[1]),),
+         targets=lambda value: (TargetSpec(("another target " if value[2] else "target ") + filter_words(value[1]) +
+                                           " permanent", "battlefield", value[1], distinct_from=value[2]),),
          example="layers/giant-growth-on-a-blocker"),
     Kind("effect", "lasting_on_its_target", "the permanent that is its target K (chosen by an instruction before this) "
          "gets the lasting effect of this card's ability N (\"if that creature would die this turn, exile it instead\"): it "
