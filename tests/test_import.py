@@ -1702,7 +1702,7 @@ _LINES = [
      [{"enters": {"counters": {"p1p1": 1}, "if": "raid"}}]),
     ("{1}: Untap another target permanent.", False,  # 109.2: other than this permanent
      [{"activated": {"cost": "{1}", "effect": {"untap_target": {"other": True}}}}]),
-    ("Target creature gets +1/+1 until end of turn. Another target creature gets -1/-1 until end of turn.", True, None),
+    ("Target creature gets +1/+1 until end of turn. Another target creature gets -1/-1 until end of turn.", False, None),
     ("Flying, trample, protection from white and from blue", False,  # 702.16g: one protection from each
      [{"keyword": "flying"}, {"keyword": "trample"}, {"keyword": "protection_from_white"},
       {"keyword": "protection_from_blue"}]),
@@ -2142,6 +2142,12 @@ _LINES = [
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
+    ("Target creature gets +2/+2 until end of turn. Another target creature gets -2/-2 until end of turn.", True, [
+        {"spell": {"effect": [{"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}},
+                              {"lasting_on_target": {"ability": "next_second", "target": {"types": ["creature"]},
+                                                     "other_than_target": 1}}]}},
+        {"static": {"modify_pt": "+2/+2", "lasting": "until_end_of_turn"}},
+        {"static": {"modify_pt": "-2/-2", "lasting": "until_end_of_turn"}}]),
     ("{U}, {T}: Draw a card. Activate only if you control four or more snow permanents.", False, [{"activated": {
         "cost": "{U}, {T}", "effect": {"draw": 1},
         "only_if": {"you_control": {"count": 4, "filter": {"supertypes": ["snow"]}}}}}]),

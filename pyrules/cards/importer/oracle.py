@@ -3206,6 +3206,8 @@ for _color in "WUBRG":
                         "modify": {"becomes_type": f"{{{_color}}}"}}}
 #: What an activated ability's create_effect says before its place is known (the ability after it).
 NEXT = "next"
+#: The same for a second lasting effect of the line, after the first ("another target creature gets -2/-2 ...").
+NEXT_SECOND = "next_second"
 #: The same for the delayed triggered ability a line creates (603.7a), which may come beside a lasting effect.
 DELAYED = "delayed"
 #: The same for the lasting replacement effect a line creates, beside those two (unearth's).
@@ -3428,6 +3430,28 @@ def _with_lasting_clause(line: str, spell_card: bool) -> list[dict[str, Any]] | 
     if read is None or _makes_a_next_ability(read):
         return None
     return [*read, {"static": static}]
+
+
+_ANOTHER_PUMPED = re.compile(r"(?:([^:\"]+): )?Target (.+?) gets ([+-]\d+/[+-]\d+) until end of turn\. Another target "
+                             r"(.+?) gets ([+-]\d+/[+-]\d+) until end of turn\.")
+
+
+def _pumped_and_another(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """"Target creature gets +2/+2 until end of turn. Another target creature gets -2/-2 until end of turn" (a spell's,
+    or an activated ability's): a lasting effect on each of two different targets (115.3, 611.2c)."""
+    m = _ANOTHER_PUMPED.fullmatch(line)
+    if not m or bool(m.group(1)) == spell_card:
+        return None
+    first, second = permanent_filter(m.group(2)), permanent_filter(m.group(4))
+    parts = costs(m.group(1)) if m.group(1) else None
+    if first is None or second is None or first.get("types") != ["creature"] or second.get("types") != ["creature"] or \
+            (m.group(1) and parts is None):
+        return None
+    effect = [{"lasting_on_target": {"ability": NEXT, "target": first}},
+              {"lasting_on_target": {"ability": NEXT_SECOND, "target": second, "other_than_target": 1}}]
+    body = {"spell": {"effect": effect}} if spell_card else {"activated": {"cost": cost_value(parts), "effect": effect}}
+    return [body, {"static": {"modify_pt": m.group(3), "lasting": "until_end_of_turn"}},
+            {"static": {"modify_pt": m.group(5), "lasting": "until_end_of_turn"}}]
 
 
 _SWITCH_OR_LOSE = re.compile(r"(?:([^:\"]+): )?(?:Switch (~'s|target creature's) power and toughness|(~|Target creature) "
@@ -3895,6 +3919,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     if read is None and re.search(r"^[^\"]*: ~ (?:gets|gains) [^.]+ until end of turn and deals \d+ damage to you\.$", line):
         # "{R}: ~ gets +1/+0 until end of turn and deals 1 damage to you": two instructions of its own (120.3)
         read = translate_line(re.sub(r" until end of turn and deals ", " until end of turn. ~ deals ", line), spell_card)
+    if read is None and "Another target " in line:
+        read = _pumped_and_another(line, spell_card)
     if read is None and ("Switch " in line or " loses " in line) and "until end of turn" in line:
         read = _switch_or_lose(line, spell_card)
     if read is None and "All creatures able to block " in line:

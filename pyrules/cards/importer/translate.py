@@ -194,11 +194,13 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             # An instruction that makes "the lasting effect written after it" names that ability's number.
             # (and the delayed triggered ability it makes, "delayed"); each at its place, 0-based, in ``found``.
             lasting_at = next((n for n, a in enumerate(found) if "static" in a), 1)
+            second_at = ([n for n, a in enumerate(found) if "static" in a][1:] or [1])[0]
             delayed_at = next((n for n, a in enumerate(found) if oracle._delayed(a)), 1)
             replacing_at = next((n for n, a in enumerate(found) if "replacement" in a), 1)
             first = len(abilities) + (0 if spell_at is not None and any("spell" in a for a in found) else 1)
             found = [oracle.numbered(a, {oracle.NEXT: first + lasting_at, oracle.DELAYED: first + delayed_at,
-                                   oracle.REPLACING: first + replacing_at}) for a in found]
+                                         oracle.REPLACING: first + replacing_at, oracle.NEXT_SECOND: first + second_at})
+                     for a in found]
             if any(_read_back(ability, f"{where}.text.{n}", where) is None for ability in found):
                 found = None  # (every ability is read back as a card file would be: one the parser refuses is not kept)
         if found is None:
