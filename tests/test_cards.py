@@ -373,7 +373,8 @@ def test_the_instructions_one_may_follow_are_effects_read_as_followed():
     assert MayInstruction.FOLLOWED <= set(names("effect"))
     asp = "".join(p.read_text(encoding="utf-8") for p in (Path(__file__).parents[1] / "pyrules" / "asp").glob("*.lp"))
     for name in MayInstruction.FOLLOWED:  # (as the term the vocabulary writes: damage_target as damage_any_target)
-        reads = kind("effect", name).reads
+        # (target_opponent is written as target_player, its opponent beside it: ability_target_opponent)
+        reads = "target_player" if name == "target_opponent" else kind("effect", name).reads
         assert re.search(rf"(?:instruction\((?:I|R|ability\(O,A\)),[A-Z_],|_effect\(R,){reads}\b", asp), name
 
 
