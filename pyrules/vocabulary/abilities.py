@@ -147,7 +147,8 @@ def held_kinds(effects: tuple[Part, ...]) -> frozenset[str]:
     """The kinds of ``effects``, and of the one instruction each ``may``, ``if_paid``, ``if_you_do`` or flip result holds
     (its value's first or second part)."""
     return frozenset(k for e in effects for k in (e.kind, *(e.value[:2] if e.kind in (
-        "may", "if_paid", "won_flip", "lost_flip", "if_you_do", "kinship", "if_your_turn") else ())) if isinstance(k, str))
+        "may", "if_paid", "won_flip", "lost_flip", "if_you_do", "kinship", "if_your_turn") else
+        e.value[1:2] if e.kind == "unless_spent" else ())) if isinstance(k, str))
 
 
 def held_parts(effects: tuple[Part, ...]) -> Iterator[Part]:
@@ -157,7 +158,7 @@ def held_parts(effects: tuple[Part, ...]) -> Iterator[Part]:
         yield e
         if e.kind in ("may", "won_flip", "lost_flip", "if_you_do", "kinship", "if_your_turn"):
             yield Part(e.value[0], e.value[1])
-        elif e.kind == "if_paid":
+        elif e.kind in ("if_paid", "unless_spent"):
             yield Part(e.value[1], e.value[2])
         elif e.kind == "its_controller" and e.value[1][0] == "create_tokens":  # (tokens for a target's controller)
             yield Part("create_tokens", e.value[1][1])

@@ -1436,6 +1436,22 @@ def _one_instruction(f: Field, allowed: frozenset[str], role: str) -> tuple[str,
 
 
 @dataclass(frozen=True)
+class UnlessSpent(Shape):
+    """``{color: blue, effect: {sacrifice_self: true}}``: one instruction followed unless mana of the color was spent to
+    cast this permanent. -> (color, instruction name, its value)."""
+
+    form = "{color: white | blue | black | red | green, effect: {sacrifice_self: true}}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"color", "effect"})
+        f.needs_keys("color", "effect")
+        color = OneOf(tuple(COLOR_NAMES), "color").parse(f.child("color"))
+        key, value = _one_instruction(f.child("effect"), frozenset({"sacrifice_self"}), "held by 'unless_spent'")
+        return color, key, value
+
+
+@dataclass(frozen=True)
 class UnlessPaid(Shape):
     """``{pay: "{3}", by: target_controller, effect: {counter_target_spell: {}}}``: one instruction followed unless
     a player pays a mana cost as it would be (118.12): ``by`` you (the instruction's player, the default) or the
@@ -2324,6 +2340,12 @@ EFFECTS: tuple[Kind, ...] = (
          term=lambda value, ctx: _wrapped("if_you_do", _effect_kind(value[0]).term(value[1], ctx)),
          targets=lambda value: targets_of(_effect_kind(value[0]), value[1]),  # type: ignore[arg-type]
          example="stack/you-may-draw-and-if-you-do-discard"),
+    Kind("effect", "unless_spent", "\"When this enters, sacrifice it unless {U} was spent to cast it\" (Azorius Herald): "
+         "the instruction is followed unless mana of the color was spent to cast this permanent (601.2h, 608.2c); one "
+         "that was not cast had none spent", Modelled("stack.lp", ("601.2h", "608.2c")), UnlessSpent(),
+         frozenset({"triggered"}),
+         term=lambda v, ctx: fn("unless_spent", C(COLOR_NAMES[v[0]]), _effect_kind(v[1]).term(v[2], ctx)),
+         example="sequences/sacrificed-unless-blue-was-spent"),
     Kind("effect", "if_your_turn", "\"If it's your turn, scry 2\": the instruction is followed only if the controller of "
          "the spell or ability is the active player as it resolves (608.2c)", Modelled("stack.lp", ("608.2c",)),
          MayInstruction(), RESOLVING,
