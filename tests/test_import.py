@@ -2142,6 +2142,8 @@ _LINES = [
     ("Target player draws a card. Its controller loses 2 life.", True, None),
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
+    ("When ~ enters, sacrifice it unless {U} was spent to cast it.", False, [{"triggered": {
+        "when": "enters", "effect": {"unless_spent": {"color": "blue", "effect": {"sacrifice_self": True}}}}}]),
     ("Target creature gets +2/+2 until end of turn. Another target creature gets -2/-2 until end of turn.", True, [
         {"spell": {"effect": [{"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}},
                               {"lasting_on_target": {"ability": "next_second", "target": {"types": ["creature"]},

@@ -2014,6 +2014,11 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"~ enters with an? (\S+) counter on it for each time it was kicked\.", line)
     if m and counter_kind(m.group(1)):  # 702.33c: multikicker's counters
         return [{"enters": {"counters": {counter_kind(m.group(1)): "times_kicked"}}}]
+    m = re.fullmatch(r"When ~ enters, sacrifice (?:it|~) unless \{([WUBRG])\} was spent to cast (?:it|~)\.", line)
+    if m:  # 601.2h, 608.2c: not an intervening if; the ability triggers, and its instruction asks as it resolves
+        color = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[m.group(1)]
+        return [{"triggered": {"when": "enters", "effect": {"unless_spent": {"color": color,
+                                                                             "effect": {"sacrifice_self": True}}}}}]
     if line in ("You have hexproof.", "You have shroud."):  # 702.11d, 702.18b
         return [{"static": {"you_have": line[9:-1]}}]
     if line == "Partner":  # 702.124a: a rule of Commander deck building, no ability in the game
