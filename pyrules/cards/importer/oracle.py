@@ -1993,10 +1993,10 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"(Permanents|(?:Artifacts|Creatures|Lands|Enchantments)(?:,? (?:and )?(?:artifacts|creatures|lands|"
                      r"enchantments))*)( your opponents control)? enter tapped\.", line)
     if m:  # 614.1c, 614.12: "creatures your opponents control enter tapped", an effect on each permanent entering
-        kinds = [] if m.group(1) == "Permanents" else [k.lower().rstrip("s") for k in re.split(r",? and |, ", m.group(1))]
-        flt = {"types": kinds} if len(kinds) == 1 else {"any_types": kinds} if kinds else {}
-        return [{"replacement": {"event": "enter", "filter": {**flt, **({"controller": "opponent"} if m.group(2) else {})},
-                                 "modify": {"enters_tapped": True}}}]
+        flt = _all_permanents(m.group(1).lower())
+        return None if flt is None else [{"replacement": {
+            "event": "enter", "filter": {**flt, **({"controller": "opponent"} if m.group(2) else {})},
+            "modify": {"enters_tapped": True}}}]
     if line == "Battle cry":  # 702.91a
         return translate_line("Whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn.", False)
     if line == "Storm":  # 702.40a
@@ -2016,7 +2016,7 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"enters": {"counters": {counter_kind(m.group(1)): "times_kicked"}}}]
     m = re.fullmatch(r"When ~ enters, sacrifice (?:it|~) unless \{([WUBRG])\} was spent to cast (?:it|~)\.", line)
     if m:  # 601.2h, 608.2c: not an intervening if; the ability triggers, and its instruction asks as it resolves
-        color = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[m.group(1)]
+        color = _COLOR_NAMES[m.group(1).lower()]
         return [{"triggered": {"when": "enters", "effect": {"unless_spent": {"color": color,
                                                                              "effect": {"sacrifice_self": True}}}}}]
     if line in ("You have hexproof.", "You have shroud."):  # 702.11d, 702.18b
@@ -2166,7 +2166,7 @@ def _protection(quality: str) -> list[dict[str, Any]] | None:
     if f"protection from {quality}" in KEYWORDS:
         return [{"keyword": f"protection_from_{quality}"}]
     if quality == "all colors":
-        return [{"keyword": f"protection_from_{c}"} for c in ("white", "blue", "black", "red", "green")]
+        return [{"keyword": f"protection_from_{c}"} for c in _COLOR_WORDS]
     flt: dict[str, Any] | None = None
     if quality in _PROTECTION_TYPES:
         flt = {"types": [_PROTECTION_TYPES[quality]]}
