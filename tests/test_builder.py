@@ -165,12 +165,12 @@ def test_builder_errors_name_the_path(make, where, message):
 
 def test_unsupported_inline_card_in_builder():
     b = (SituationBuilder(["alice"])
-         .card({"name": "Odd", "types": ["artifact"], "abilities": [{"keyword": "flying"}, {"keyword": "banding"}]})
+         .card({"name": "Odd", "types": ["artifact"], "abilities": [{"keyword": "flying"}, {"keyword": "rampage"}]})
          .permanent("o", "Odd", "alice").activatable("alice"))
     error = build_error(b)
     assert isinstance(error, UnsupportedError)
     assert error.where == "<builder> cards.0.abilities.1.keyword"
-    assert error.message.startswith("unsupported: keyword 'banding' (known keywords: ")
+    assert error.message.startswith("unsupported: keyword 'rampage' (known keywords: ")
 
 
 def test_solve_time_errors_name_the_builder_path():

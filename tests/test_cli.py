@@ -132,8 +132,8 @@ BAD_INPUTS = {
                          " token: true}\nquestion: {activatable: alice}\n", 3,
                          "a token in the graveyard has ceased to exist (CR 111.7)"),
     "unsupported-card": ("players: [alice]\ncards:\n  - name: Odd\n    types: [artifact]\n    abilities:\n"
-                         "      - keyword: banding\nobjects: []\nquestion: {activatable: alice}\n", 6,
-                         "unsupported: keyword 'banding'"),
+                         "      - keyword: rampage\nobjects: []\nquestion: {activatable: alice}\n", 6,
+                         "unsupported: keyword 'rampage'"),
     "unsupported-question": ("players: [alice]\nobjects:\n  - {id: r, card: Oblivion Ring, controller: alice}\n"
                              "stack:\n  - {id: back, triggered: r, ability: 2}\nquestion: resolve\n", 6,
                              "unsupported: returning an exiled card"),

@@ -768,7 +768,7 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
     ("chapter: {number: 1}", "chapter", "unsupported: ability kind 'chapter' (known kinds: activated, keyword"),
     ("activated: {cost: {discard_hand: true}, effect: {add: '{G}'}}", "discard_hand",
      "unsupported: cost 'discard_hand' (known costs: {T}, {Q}, mana, "),
-    ("keyword: banding", "banding", "unsupported: keyword 'banding' (known keywords: haste, "),
+    ("keyword: rampage", "rampage", "unsupported: keyword 'rampage' (known keywords: haste, "),
     ("activated: {cost: '{T}', effect: {add: '{X}'}}", "{X}", "unsupported: adding X mana"),
     ("activated: {cost: '{T}', effect: {add: '" + "{R/G}" * 8 + "{W/U}" * 8 + "'}}",
      "{R/G}", "unsupported: adding mana with 81 ways to choose"),

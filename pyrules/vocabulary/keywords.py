@@ -192,6 +192,59 @@ KEYWORDS: tuple[Kind, ...] = (
     _kw("overload", "an alternative cost that replaces \"target\" with \"each\" (702.96)",
         Inert("it matters only when the spell is cast for its overload cost, an alternative cost pyrules does not "
               "offer")),
+    _kw("awaken", "an alternative cost that also puts +1/+1 counters on a land you control, which becomes a creature "
+        "(702.113a)", Inert("it matters only when the spell is cast for its awaken cost, an alternative cost pyrules "
+                            "does not offer")),
+    _kw("spectacle", "an alternative cost, payable if an opponent lost life this turn (702.137a)",
+        Inert("it matters only when the spell is cast for its spectacle cost, an alternative cost pyrules does not "
+              "offer")),
+    _kw("embalm", "\"[Cost], exile this card from your graveyard: create a token that's a copy of it, except it's a "
+        "white Zombie with no mana cost; activate only as a sorcery\" (702.128a)",
+        Inert("it matters only when activated from a graveyard, an action pyrules does not offer for it")),
+    _kw("eternalize", "\"[Cost], exile this card from your graveyard: create a token that's a copy of it, except it's a "
+        "4/4 black Zombie with no mana cost; activate only as a sorcery\" (702.129a)",
+        Inert("it matters only when activated from a graveyard, an action pyrules does not offer for it")),
+    _kw("ninjutsu", "\"[Cost], return an unblocked attacker you control to its owner's hand: put this card onto the "
+        "battlefield from your hand tapped and attacking\" (702.49a)",
+        Inert("it matters only when activated from a hand once blockers are declared, an action pyrules does not "
+              "offer")),
+    _kw("banding", "forms bands of attackers and lets the other player divide combat damage (702.22c-k): a creature "
+        "with banding declared as an attacker, or attacking as blockers are declared, or in combat as combat damage "
+        "is dealt, is refused (bands are not modelled); elsewhere it does nothing",
+        Modelled("combat.lp", ("702.22c", "702.22j", "702.22k")), "combat/banding-in-combat-is-refused"),
+    _kw("provoke", "\"whenever this creature attacks, you may have target creature defending player controls untap "
+        "and block it if able\" (702.39a): refused as it triggers, when the creature is declared as an attacker",
+        Modelled("combat.lp", ("702.39a",)), "combat/provoke-is-refused-as-it-triggers"),
+    _kw("melee", "\"whenever this creature attacks, it gets +1/+1 until end of turn for each opponent you attacked "
+        "this combat\" (702.121a): refused as it triggers, when the creature is declared as an attacker",
+        Modelled("combat.lp", ("702.121a",)), "combat/melee-is-refused-as-it-triggers"),
+    _kw("phasing", "phases in or out as its controller's untap step begins (702.26a, 502.1): refused in a sequence that "
+        "begins that untap step", Modelled("triggers.lp", ("702.26a", "502.1")),
+        "sequences/phasing-is-refused-as-the-untap-step-begins"),
+    _kw("dredge", "\"if you would draw a card, you may mill N cards instead; if you do, return this card from your "
+        "graveyard to your hand\" (702.52a): refused as its owner would draw while it is in their graveyard",
+        Modelled("events.lp", ("702.52a",)), "sequences/dredge-is-refused-as-its-owner-would-draw"),
+    _kw("miracle", "\"you may cast this card for its miracle cost when you draw it, if it's the first card you drew "
+        "this turn\" (702.94a): refused as its owner draws while it is in their library",
+        Modelled("stack.lp", ("702.94a",)), "sequences/miracle-is-refused-as-its-owner-draws"),
+    _kw("recover", "\"when a creature is put into your graveyard from the battlefield, you may pay [cost]; if you do, "
+        "return this card from your graveyard to your hand, otherwise exile it\" (702.59a): refused as a permanent "
+        "its owner owns dies while it is in their graveyard", Modelled("triggers.lp", ("702.59a",)),
+        "sequences/recover-is-refused-as-it-triggers"),
+    _kw("champion", "\"when this enters, sacrifice it unless you exile another [object] you control; when it leaves, "
+        "return the exiled card\" (702.72a): refused as it enters", Modelled("events.lp", ("702.72a",)),
+        "sequences/champion-is-refused-as-it-enters"),
+    _kw("cipher", "\"you may exile this spell card encoded on a creature you control\" as it resolves (702.99a): "
+        "refused as the spell resolves", Modelled("stack.lp", ("702.99a",)),
+        "sequences/cipher-is-refused-as-the-spell-resolves"),
+    _kw("splice", "splice onto Arcane: as its owner casts an Arcane spell, they may reveal this card from their hand "
+        "and pay its splice cost to add its text to that spell (702.47a, 601.2b): refused as they cast one",
+        Modelled("casting.lp", ("702.47a", "601.2b")), "stack/splice-is-refused-as-an-arcane-spell-is-cast"),
+    _kw("conspire", "an additional cost (tap two untapped creatures you control that share a color with it) that "
+        "copies the spell (702.78a): refused as the spell is cast",
+        Modelled("casting.lp", ("702.78a",)), "stack/conspire-is-refused-as-the-spell-is-cast"),
+    _kw("escalate", "an additional cost for each mode chosen beyond the first (702.120a): refused as the spell is cast",
+        Modelled("casting.lp", ("702.120a",)), "stack/escalate-is-refused-as-the-spell-is-cast"),
     _kw("riot", "\"you may have this permanent enter with an additional +1/+1 counter on it; if you don't, it gains "
         "haste\": the player it enters for chooses as it enters (702.136a); the counter is a replacement like the others "
         "of its entering (616.1), the haste an effect from then on", Modelled("events.lp", ("702.136a", "614.1c")),

@@ -465,6 +465,25 @@ def test_flanking_without_its_triggered_ability_is_refused():
     assert derive("combat:702.25a", facts, "unsupported") == {"unsupported(flanking_without_its_triggered_ability(k))"}
 
 
+@covers("combat:702.22c")
+def test_banding_is_refused_for_an_attacker_as_blockers_are_declared_and_in_combat_damage():
+    facts = """has_keyword(a,banding). attacks(a,bob). has_keyword(b,banding). attacking(b,bob). permanent(b).
+               _declaring_blockers. has_keyword(c,banding). permanent(c). has_keyword(d,banding). permanent(d).
+               attacks(e,bob)."""
+    assert derive("combat:702.22c", facts, "unsupported") == {
+        "unsupported(banding_in_combat(a))", "unsupported(banding_in_combat(b))"}
+    assert derive("combat:702.22c", "has_keyword(c,banding). _in_combat(c). _damage_step.",
+                  "unsupported") == {"unsupported(banding_in_combat(c))"}
+
+
+@covers("combat:702.39a")
+def test_provoke_and_melee_are_refused_as_their_creature_attacks():
+    facts = """has_keyword(a,provoke). attacks(a,bob). has_keyword(b,melee). attacks(b,bob). has_keyword(c,provoke).
+               has_keyword(d,flying). attacks(d,bob)."""
+    assert derive("combat:702.39a", facts, "unsupported") == {
+        "unsupported(attack_trigger_of(provoke,a))", "unsupported(attack_trigger_of(melee,b))"}
+
+
 @covers("combat:509.1b-2")
 def test_a_creature_unblockable_by_a_filter_asks_it_of_each_possible_blocker_and_evades_those_it_matches():
     facts = """_may_try_block(wall,a). _may_try_block(bear,a). static_effect(a,d). ability_static(d,unblockable_by(f)).
