@@ -1813,6 +1813,7 @@ KEYWORDS = {"flying", "haste", "reach", "defender", "vigilance", "trample", "fir
             "deathtouch", "lifelink", "indestructible", "shroud", "protection from multicolored", "flash", "convoke",
             "improvise", "delve", "hexproof", "wither", "split second", "riot", "totem armor", "fuse", "aftermath",
             "infect", "devoid", "changeling", "fear", "intimidate", "horsemanship", "shadow", "skulk",
+            "banding", "provoke", "melee", "phasing", "cipher", "conspire",
             *(f"protection from {c}" for c in ("white", "blue", "black", "red", "green", "artifacts")),
             *(f"{land}walk" for land in ("plains", "island", "swamp", "mountain", "forest"))}
 #: Keywords a filter may ask for ("with flying", "without flying"): the keyword abilities an object has or lacks.
@@ -1977,9 +1978,11 @@ def keywords(line: str) -> list[dict[str, Any]] | None:
         return [{"activated": {"cost": [m.group(1), {"exile": "self"}], "zone": "graveyard", "timing": "sorcery",
                                "effect": {"put_counters_target": {"kind": "p1p1", "count": "its_power",
                                                                   "filter": {"types": ["creature"]}}}}}]
-    m = re.fullmatch(r"(Cumulative upkeep|Overload)[ -].+", line)
-    if m:
-        return [{"keyword": m.group(1).lower().replace(" ", "_")}]
+    m = re.fullmatch(r"(Cumulative upkeep|Overload|Dredge|Recover|Miracle|Escalate|Awaken|Spectacle|Embalm|Eternalize|"
+                     r"Ninjutsu|Splice onto Arcane|Champion an?)[ -—].+", line)
+    if m:  # keywords with a cost or a number, which their rules read without it (or say where they are refused)
+        return [{"keyword": m.group(1).split()[0].lower() if m.group(1).startswith(("Splice", "Champion"))
+                 else m.group(1).lower().replace(" ", "_")}]
     if line in COMBAT_LINES:
         return [{"keyword": COMBAT_LINES[line]}]
     if line in UNTAP_LINES:
