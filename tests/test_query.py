@@ -39,6 +39,25 @@ def test_a_query_with_a_variable_gives_its_values():
     assert result.query("counters_put(ballista, p1p1, N), N > 6").holds is False
 
 
+def test_a_query_parsed_once_is_checked_against_each_situation_again():
+    """A sweep asks one query of many situations: its text is parsed once, but whatever the situation decides
+    (the ids it names) is checked every time, and a text that failed to parse fails again, with its own place."""
+    from pyrules.engine.query import _PARSED, parse_query
+    from pyrules.situation.loader import load_situation
+
+    ballista, birds = load_situation(BALLISTA), load_situation(BIRDS)
+    text = "counters_put(ballista, p1p1, N), N >= 5"
+    first = parse_query(text, ballista)
+    assert f":- {text}." in _PARSED
+    assert parse_query(text, ballista) == first
+    with pytest.raises(InputError, match="ballista"):  # no object 'ballista' among the birds
+        parse_query(text, birds)
+    for where in ("<first>", "<second>"):
+        with pytest.raises(InputError) as info:
+            parse_query("counters_put(ballista, p1p1, N) N", ballista, where)
+        assert info.value.where == where
+
+
 def test_sometimes_always_never_take_queries():
     result = pyrules.solve(BALLISTA)
     assert result.sometimes("counters_put(ballista, p1p1, N), N > 5") is True

@@ -121,7 +121,24 @@ def plain(symbol: Symbol) -> Any:
 
 
 # -- parsing ------------------------------------------------------------------------------------
+#: Texts parsed and found good, with their statements: a sweep asks one query of many situations, and parsing it
+#: (twice: for its syntax, then for its AST) and checking its numbers and depth cost more than the rest of reading
+#: it. Only what holds of the text alone is kept; what the situation decides is checked every time.
+_PARSED: dict[str, tuple[Any, ...]] = {}
+_PARSED_KEPT = 256
+
+
 def _parse(text: str, where: str, what: str, shown: str | None = None) -> list[Any]:
+    if isinstance(text, str) and text in _PARSED:
+        return list(_PARSED[text])
+    nodes = _parse_text(text, where, what, shown)
+    if len(_PARSED) >= _PARSED_KEPT:
+        _PARSED.pop(next(iter(_PARSED)))
+    _PARSED[text] = tuple(nodes)
+    return nodes
+
+
+def _parse_text(text: str, where: str, what: str, shown: str | None) -> list[Any]:
     if not isinstance(text, str):
         raise InputError(where, f"{what} is written as text, not {type(text).__name__}")
     if len(text) > MAX_TEXT:
