@@ -470,10 +470,8 @@ def test_a_multikicker_cost_is_paid_a_number_of_times(write, line_of, cast, mark
 @pytest.mark.parametrize("cast, marker, message", [
     ("{object: bears, bestow: true, targets: [elves]}", "bestow: true",
      "'bears' (Grizzly Bears) has no bestow ability (CR 702.103a)"),
-    ("{object: satyr, bestow: true, targets: [forest]}", "cast:",
-     "'forest' (Forest) can never be target creature permanent"),
     ("{object: satyr, bestow: true}", "cast:", "'satyr' has 1 target (target creature permanent), not 0"),
-], ids=["no-bestow", "not-a-creature", "no-target"])
+], ids=["no-bestow", "no-target"])
 def test_a_spell_cast_bestowed_targets_one_creature(write, line_of, cast, marker, message):
     """702.103a-b: only a card with bestow is cast bestowed, and then it targets a creature, as an Aura with enchant
     creature would."""
@@ -1873,8 +1871,7 @@ def test_an_ability_removing_its_source_to_act_on_what_it_enchanted_is_refused(w
 
 def test_an_aura_spell_needs_its_one_target_and_one_it_could_enchant(write, line_of):
     """303.4a, 702.5b: an Aura spell targets what its enchant ability allows, and only that."""
-    for targets, message in (("[]", "'ward' has 1 target (target creature permanent), not 0"),
-                             ("[forest]", "'forest' (Forest) can never be target creature permanent")):
+    for targets, message in (("[]", "'ward' has 1 target (target creature permanent), not 0"),):
         path = write("aura-spell.yaml", f"""\
             players: [{{name: alice, mana_pool: "{{G}}"}}, bob]
             cards:
@@ -1892,6 +1889,30 @@ def test_an_aura_spell_needs_its_one_target_and_one_it_could_enchant(write, line
             """)
         error = load_error(path)
         assert isinstance(error, InputError) and error.message == message, error
+
+
+def test_a_permanent_not_a_creature_as_read_is_a_target_the_encodings_judge(write):
+    """205.1, 613.1d: a permanent's types are its card's only until an effect changes them (a Forest that Living Lands
+    makes a creature), so a permanent is never refused as a target for its card's types as the file is read: the
+    casting is judged as it is made (601.2c), and where nothing makes the Forest a creature it is illegal."""
+    for cast in ("{object: satyr, bestow: true, targets: [forest]}", "{object: ward, targets: [forest]}"):
+        path = write("not-a-creature.yaml", f"""\
+            players: [{{name: alice, mana_pool: "{{2}}{{G}}"}}, bob]
+            cards:
+              - {{name: Test Satyr, cost: "{{1}}{{G}}", types: [enchantment, creature], power: 2, toughness: 2,
+                 abilities: [{{bestow: "{{2}}{{G}}"}}]}}
+              - {{name: Green Ward, cost: "{{G}}", types: [enchantment], subtypes: [aura],
+                 abilities: [{{enchant: {{types: [creature]}}}}]}}
+            objects:
+              - {{id: satyr, card: Test Satyr, owner: alice, zone: hand}}
+              - {{id: ward, card: Green Ward, owner: alice, zone: hand}}
+              - {{id: forest, card: Forest, controller: alice}}
+            question:
+              cast: {cast}
+            """)
+        spell = cast.split(",")[0].split()[-1]
+        result = solve(path)
+        assert (len(result), result.illegal) == (0, [f"cannot cast (alice, {spell}, illegal target (1, forest))"])
 
 
 def _artifact_with(write, ability: str):

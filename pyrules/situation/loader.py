@@ -854,7 +854,9 @@ def _check_targets(f: Field, targets: tuple[str, ...], specs: tuple[TargetSpec, 
         obj = by_id.get(t)
         if obj is None:
             raise at.fail(f"unknown object or player '{t}' as a target")
-        if not _could_match(spec, library[obj.card]):
+        if not _could_match(spec, library[obj.card]) and not (obj.zone == "battlefield" == spec.zone):
+            # (a permanent's types are those its card prints only until an effect changes them, 205.1, 613.1d: a
+            # Forest may be a creature by then; whether it is a legal target, the encodings say, 601.2c, 608.2b)
             raise at.fail(f"'{t}' ({obj.card}) can never be {spec.text}")
 
 
