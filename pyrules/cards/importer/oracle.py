@@ -3246,24 +3246,63 @@ def _becomes_creature(line: str) -> list[dict[str, Any]] | None:
     m = _BECOMES_CREATURE.fullmatch(line)
     if m is None or bool(m[2]) == bool(m[9]):  # (one "until end of turn", before or after)
         return None
-    parts, keywords = costs(m[1]), _granted(m[8])
-    subtypes = [w.lower() for w in m[6].split()]
-    if parts is None or keywords is None or any(s not in ADDED_SUBTYPES for s in subtypes):
-        return None
+    parts = costs(m[1])
     if not m[10] and not m[7]:  # (what a card that is no land becomes here is an artifact creature: Keyrunes)
         return None
-    static: dict[str, Any] = {"add_types": ["artifact", "creature"] if m[7] else ["creature"]}
-    if subtypes:
-        static["add_subtypes"] = subtypes
-    if m[5]:
-        static["set_color"] = [w for w in re.split(r"[ ,]+", m[5].strip()) if w != "and"]
-    static["set_base_pt"] = f"{m[3]}/{m[4]}"
-    if keywords:
-        static["gain_keywords"] = keywords
-    if not m[10]:  # 205.1a: without "still a land", it becomes that and no other type
-        static["replaces_types"] = True
+    static = _creature_it_becomes(m[3], m[4], m[5], m[6], m[7], m[8], still_a_land=bool(m[10]))
+    if parts is None or static is None:
+        return None
     static["lasting"] = "until_end_of_turn"
     return [{"activated": {"cost": cost_value(parts), "effect": {"lasting_on_self": NEXT}}}, {"static": static}]
+
+
+def _creature_it_becomes(power: str, toughness: str, colors: str | None, subtypes: str, artifact: str | None,
+                         keywords: str | None, still_a_land: bool) -> dict[str, Any] | None:
+    """What "becomes a 3/3 green Ape [artifact] creature with trample" makes of a permanent, as a static ability: the
+    creature's types added to its own (205.1b, "it's still a land"), or in their place (205.1a); its colors, if it
+    names any (layer 5); its base power and toughness (layer 7b); its keywords."""
+    names, granted = [w.lower() for w in subtypes.split()], _granted(keywords)
+    if granted is None or any(s not in ADDED_SUBTYPES for s in names):
+        return None
+    static: dict[str, Any] = {"add_types": ["artifact", "creature"] if artifact else ["creature"]}
+    if names:
+        static["add_subtypes"] = names
+    if colors:
+        static["set_color"] = [w for w in re.split(r"[ ,]+", colors.strip()) if w != "and"]
+    static["set_base_pt"] = f"{power}/{toughness}"
+    if granted:
+        static["gain_keywords"] = granted
+    if not still_a_land:
+        static["replaces_types"] = True
+    return static
+
+
+#: "Target land becomes a 3/3 [green] [Elemental] creature [with haste] until end of turn. It's still a land.", "Until
+#: end of turn, target land becomes a 3/3 creature that's still a land", "target Forest becomes a 2/2 creature that's
+#: still a land" (an effect that states no duration lasts until the game ends, 611.2a): the clause of a spell, an
+#: activated or a triggered ability that makes a land a creature (205.1b).
+_ANIMATED_TARGET = re.compile(
+    r"(Until end of turn, )?([Tt]arget [^,.:]+?) becomes an? (\d+)/(\d+) "
+    r"((?:(?:white|blue|black|red|green)(?:, and |, | and ))*(?:white|blue|black|red|green) )?((?:[A-Z][a-z]+ )*)"
+    r"(artifact )?creature(?: with ([a-z ,]+?))?( until end of turn)?(?: that's still a land\.|\. It's still a land\.)")
+
+
+def _animated_target(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
+    """A line whose instruction makes its target land a creature (``_ANIMATED_TARGET``): its ability, with the clause
+    read as the lasting effect on the target, then that lasting ability."""
+    m = _ANIMATED_TARGET.search(line)
+    if m is None or (m[1] and m[9]) or "land" not in m[2].lower() and not re.search(
+            r"\b(?:Plains|Island|Swamp|Mountain|Forest)\b", m[2]):
+        return None
+    static = _creature_it_becomes(m[3], m[4], m[5], m[6], m[7], m[8], still_a_land=True)
+    if static is None:
+        return None
+    static["lasting"] = "until_end_of_turn" if m[1] or m[9] else "until_end_of_game"
+    target = m[2] if m.start() and not line[:m.start()].endswith(": ") else m[2][0].upper() + m[2][1:]
+    read = translate_line(f"{line[:m.start()]}{target} is changed by the lasting effect.{line[m.end():]}", spell_card)
+    if read is None or _makes_a_next_ability(read):
+        return None
+    return [*read, {"static": static}]
 
 
 def _granted(words: str | None) -> list[str] | None:
@@ -3927,6 +3966,8 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     if read is None and re.search(r"^[^\"]*: ~ (?:gets|gains) [^.]+ until end of turn and deals \d+ damage to you\.$", line):
         # "{R}: ~ gets +1/+0 until end of turn and deals 1 damage to you": two instructions of its own (120.3)
         read = translate_line(re.sub(r" until end of turn and deals ", " until end of turn. ~ deals ", line), spell_card)
+    if read is None and "still a land." in line:
+        read = _animated_target(line, spell_card)
     if read is None and "Another target " in line:
         read = _pumped_and_another(line, spell_card)
     if read is None and ("Switch " in line or " loses " in line) and "until end of turn" in line:
