@@ -2563,7 +2563,41 @@ def _as_long_as(condition: str) -> Any:
     return None
 
 
+#: "All Forests are 1/1 creatures that are still lands", "Lands you control are 2/2 creatures with first strike.
+#: They're still lands", "Enchanted land is a 5/6 green Treefolk creature that's still a land": lands made creatures
+#: by a static ability (205.1b, 613.1d, 613.4b).
+_LANDS_ARE_CREATURES = re.compile(
+    r"(All (?:lands|Plains|Islands|Swamps|Mountains|Forests)|(?:Lands|Plains|Islands|Swamps|Mountains|Forests) you "
+    r"control|Enchanted (?:land|Plains|Island|Swamp|Mountain|Forest)) (?:are|is an?) (\d+)/(\d+) "
+    r"((?:(?:white|blue|black|red|green)(?:, and |, | and ))*(?:white|blue|black|red|green) )?((?:[A-Z][a-z]+ )*)"
+    r"creatures?(?: with ([a-z ,]+?))?(?: that are still lands\.| that's still a land\.|\. They're still lands\.|"
+    r"\. It's still a land\.)")
+
+
+def _lands_are_creatures(line: str) -> dict[str, Any] | None:
+    m = _LANDS_ARE_CREATURES.fullmatch(line)
+    if m is None:
+        return None
+    words = m[1].removeprefix("All ").removesuffix(" you control")
+    if words.startswith("Enchanted "):
+        flt: dict[str, Any] = {"enchanted": True}
+        kind = words.removeprefix("Enchanted ")
+        if kind != "land":
+            flt["subtypes"] = [kind.lower()]
+    else:
+        flt = {"types": ["land"]}
+        if words.lower() != "lands":
+            flt["subtypes"] = [_LAND_PLURALS[words]]
+        if m[1].endswith(" you control"):
+            flt["controller"] = "you"
+    static = _creature_it_becomes(m[2], m[3], m[4], m[5], None, m[6], still_a_land=True)
+    return None if static is None else {"static": {**static, "filter": flt}}
+
+
 def _static(line: str) -> dict[str, Any] | None:
+    animated = _lands_are_creatures(line) if "still " in line else None
+    if animated is not None:
+        return animated
     changed = _cost_change(line)
     if changed is not None:
         return changed
