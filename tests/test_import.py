@@ -2143,6 +2143,12 @@ _LINES = [
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
     ("Flying, banding", False, [{"keyword": "flying"}, {"keyword": "banding"}]),
+    ("Enchanted creature gets +2/+1, has haste, and attacks each combat if able.", False,
+     [{"static": {"modify_pt": "+2/+1", "gain_keywords": ["haste", "attacks_each_combat"], "filter": {"enchanted": True}}}]),
+    ("Whenever you cast a black spell or a Swamp enters under your control, you gain 1 life.", False,
+     [{"triggered": {"when": "cast", "filter": {"colors": ["b"], "controller": "you"}, "effect": {"gain_life": 1}}},
+      {"triggered": {"when": "enters", "filter": {"subtypes": ["swamp"], "controller": "you"},
+                     "effect": {"gain_life": 1}}}]),
     ("Target land becomes a 3/3 creature until end of turn. It's still a land.", True,
      [{"spell": {"effect": {"lasting_on_target": {"ability": "next", "target": {"types": ["land"]}}}}},
       {"static": {"add_types": ["creature"], "set_base_pt": "3/3", "lasting": "until_end_of_turn"}}]),
@@ -2211,7 +2217,8 @@ _LINES = [
     ("Target creature attacks this turn if able.", True, [
         {"spell": {"effect": {"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}}}},
         {"static": {"gain_keywords": ["attacks_each_combat"], "lasting": "until_end_of_turn"}}]),
-    ("Enchanted creature gets +2/+2 and attacks each combat if able.", False, None),
+    ("Enchanted creature gets +2/+2 and attacks each combat if able.", False, [  # (a static ability, not this turn's)
+        {"static": {"modify_pt": "+2/+2", "gain_keywords": ["attacks_each_combat"], "filter": {"enchanted": True}}}]),
     ("Artifacts, creatures, and lands your opponents control enter tapped.", False, [{"replacement": {
         "event": "enter", "filter": {"any_types": ["artifact", "creature", "land"], "controller": "opponent"},
         "modify": {"enters_tapped": True}}}]),

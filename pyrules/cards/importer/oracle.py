@@ -2668,6 +2668,11 @@ def _static(line: str) -> dict[str, Any] | None:
         body = _pt_and_keywords(m.group(1), None) if m.group(1) else {}
         return {"static": {**(body or {}), "gain_keywords": [f"protection_from_{quality}"], "spares_its_aura": True,
                            "filter": {"enchanted": True}}}
+    attacks = re.fullmatch(r"((?:Equipped|Enchanted) creature )(?:gets ([+-]\d+/[+-]\d+)(?:, has ([a-z ]+),)? and )?"
+                           r"attacks each combat if able\.", line)
+    if attacks:  # 508.1d: a requirement on the creature this is attached to, as "~ attacks each combat if able" is
+        line = (f"{attacks[1]}{f'gets {attacks[2]} and ' if attacks[2] else ''}has "
+                f"{f'{attacks[3]} and ' if attacks[3] else ''}attacks each combat.")
     m = re.fullmatch(r"(?:Equipped|Enchanted) creature (?:gets ([+-]\d+/[+-]\d+)(?: and has ([a-z ,]+?))?|"
                      r"has ([a-z ,]+?))\.", line)
     if m:  # the permanent this is attached to (as cards.yaml writes Bonesplitter and Arcane Flight)
@@ -4002,6 +4007,12 @@ def translate_line(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
         read = translate_line(re.sub(r" until end of turn and deals ", " until end of turn. ~ deals ", line), spell_card)
     if read is None and "still a land." in line:
         read = _animated_target(line, spell_card)
+    either = re.fullmatch(r"Whenever you cast (an? [^,]+? spell) or (an? [^,]+?) enters under your control, (.+)", line) \
+        if read is None else None
+    if either:  # two events that never are one (a spell cast, a permanent entering): a triggered ability for each
+        cast, enters = (translate_line(f"Whenever {e}, {either[3]}", spell_card) for e in (
+            f"you cast {either[1]}", f"{either[2]} enters under your control"))
+        read = cast + enters if cast and enters and len(cast) == len(enters) == 1 else None
     if read is None and "Another target " in line:
         read = _pumped_and_another(line, spell_card)
     if read is None and ("Switch " in line or " loses " in line) and "until end of turn" in line:
