@@ -2143,6 +2143,8 @@ _LINES = [
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
     ("Flying, banding", False, [{"keyword": "flying"}, {"keyword": "banding"}]),
+    ("When ~ dies, return another target artifact card from your graveyard to your hand.", False,
+     [{"triggered": {"when": "dies", "effect": {"return_card_to_hand": {"types": ["artifact"], "other": True}}}}]),
     ("Enchanted creature gets +2/+1, has haste, and attacks each combat if able.", False,
      [{"static": {"modify_pt": "+2/+1", "gain_keywords": ["haste", "attacks_each_combat"], "filter": {"enchanted": True}}}]),
     ("Whenever you cast a black spell or a Swamp enters under your control, you gain 1 life.", False,

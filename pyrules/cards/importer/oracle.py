@@ -1061,12 +1061,12 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         m = pattern.fullmatch(sentence)
         if m:
             return make(m)
-    m = re.fullmatch(r"Return target ((?:.+? )?card(?: with (?:converted mana cost|mana value) \d+ or (?:less|greater))?) "
-                     r"from your graveyard to (your hand|the battlefield)", sentence)
-    if m:  # 400.3, 115.1, 110.2
-        flt = {} if m.group(1) == "card" else _card_filter(m.group(1).replace(" card", "", 1))
-        to = "return_card_to_hand" if m.group(2) == "your hand" else "return_card_to_battlefield"
-        return None if flt is None else {to: flt}
+    m = re.fullmatch(r"Return (another )?target ((?:.+? )?card(?: with (?:converted mana cost|mana value) \d+ or "
+                     r"(?:less|greater))?) from your graveyard to (your hand|the battlefield)", sentence)
+    if m:  # 400.3, 115.1, 110.2; "another": not the card whose ability it is (a dies trigger's, in the graveyard too)
+        flt = {} if m.group(2) == "card" else _card_filter(m.group(2).replace(" card", "", 1))
+        to = "return_card_to_hand" if m.group(3) == "your hand" else "return_card_to_battlefield"
+        return None if flt is None else {to: {**flt, "other": True} if m.group(1) else flt}
     search = _search(sentence)
     if search is not None:
         return search
