@@ -199,15 +199,17 @@ KEYWORDS: tuple[Kind, ...] = (
         Inert("it matters only when the spell is cast for its spectacle cost, an alternative cost pyrules does not "
               "offer")),
     _kw("embalm", "\"[Cost], exile this card from your graveyard: create a token that's a copy of it, except it's a "
-        "white Zombie with no mana cost; activate only as a sorcery\" (702.128a)",
-        Inert("it matters only when activated from a graveyard, an action pyrules does not offer for it")),
-    _kw("eternalize", "\"[Cost], exile this card from your graveyard: create a token that's a copy of it, except it's a "
-        "4/4 black Zombie with no mana cost; activate only as a sorcery\" (702.129a)",
-        Inert("it matters only when activated from a graveyard, an action pyrules does not offer for it")),
+        "white Zombie with no mana cost; activate only as a sorcery\" (702.128a): refused where what its owner can "
+        "activate is asked while it is in their graveyard; no action activates it",
+        Modelled("activation.lp", ("702.128a",)), "activation/embalm-is-refused-where-activations-are-listed"),
+    _kw("eternalize", "\"[Cost], exile this card from your graveyard: create a token that's a copy of it, except it's "
+        "a 4/4 black Zombie with no mana cost; activate only as a sorcery\" (702.129a): refused where what its owner "
+        "can activate is asked while it is in their graveyard; no action activates it",
+        Modelled("activation.lp", ("702.129a",)), "activation/eternalize-is-refused-where-activations-are-listed"),
     _kw("ninjutsu", "\"[Cost], return an unblocked attacker you control to its owner's hand: put this card onto the "
-        "battlefield from your hand tapped and attacking\" (702.49a)",
-        Inert("it matters only when activated from a hand once blockers are declared, an action pyrules does not "
-              "offer")),
+        "battlefield from your hand tapped and attacking\" (702.49a): refused where what its owner can activate is "
+        "asked while it is in their hand; no action activates it",
+        Modelled("activation.lp", ("702.49a",)), "activation/ninjutsu-is-refused-where-activations-are-listed"),
     _kw("banding", "forms bands of attackers and lets the other player divide combat damage (702.22c-k): a creature "
         "with banding declared as an attacker, or attacking as blockers are declared, or in combat as combat damage "
         "is dealt, is refused (bands are not modelled); elsewhere it does nothing",
