@@ -2122,6 +2122,17 @@ def test_tokens_for_a_targets_controller_are_one_instruction(write):
     assert "unsupported: tokens for each counter, created by the controller of a target" in error.message, error
 
 
+@pytest.mark.parametrize("effect, message", [
+    ("{damage_target_counted: {filter: {types: [creature]}}}", "needs count: what it counts"),
+    ("{damage_target_counted: {filter: {types: [creature]}, count: {permanents: {types: [land]}}, amount: 2}}",
+     "unknown field 'amount'"),
+    ("{damage_any_target_counted: {permanents: {types: [land]}, cards: {zone: hand, whose: you}}}", "counts one thing"),
+], ids=["no-count", "unknown-field", "two-counts"])
+def test_damage_equal_to_a_count_says_what_it_counts(write, effect, message):
+    """608.2h: damage "equal to the number of ..." counts one thing, as for_each says it."""
+    assert message in load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effect}}}')).message
+
+
 def test_life_gained_by_x_is_an_announced_x(write):
     """107.3: "you gain X life" reads the X announced for a spell or activated ability; a triggered ability has none."""
     error = load_error(_artifact_with(write, "triggered: {when: enters, effect: {gain_life: X}}"))

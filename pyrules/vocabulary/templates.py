@@ -1198,6 +1198,21 @@ class LifeForEach(Shape):
         return f.child("amount").integer(minimum=1), CountedAsItResolves().parse(f.child("for_each"))
 
 
+@dataclass(frozen=True)
+class CountedDamageTarget(Shape):
+    """``{filter: {types: [creature]}, count: {permanents: {subtypes: [mountain], controller: you}}}``: damage to a
+    target permanent of the filter, as much as the count finds as the instruction is followed."""
+
+    form = "{filter: a filter, count: what it counts, as the option for_each says}"
+
+    def parse(self, f: Field) -> Any:
+        f.mapping()
+        f.only_keys({"filter", "count"})
+        if not f.child("count").present:
+            raise f.fail(f"{f.name} needs count: what it counts")
+        return FilterShape("objects").parse(f.child("filter")), CountedAsItResolves().parse(f.child("count"))
+
+
 def _for_each_terms(value: Any, ctx: Any) -> Any:
     key, v, beyond = value
     if key in ("blocking_it", "x"):
@@ -1953,6 +1968,30 @@ EFFECTS: tuple[Kind, ...] = (
          targets=lambda value: (PLAYER_OR_PLANESWALKER,),
          text=lambda v: f"This deals {v} damage to target player or planeswalker",
          example="stack/damage-to-target-player-or-planeswalker"),
+    Kind("effect", "damage_any_target_counted", "this deals damage to any target equal to the number of what it counts "
+         "(the option for_each's forms: \"equal to the number of Mountains you control\"), counted as the instruction "
+         "is followed (120.1, 608.2h); none where it counts none", Modelled("events.lp", ("120.1", "608.2h")),
+         CountedAsItResolves(), RESOLVING, asp="damage_counted",
+         term=lambda value, ctx: fn("damage_counted", ctx.target(0), _for_each_terms(value, ctx)),
+         targets=lambda value: (ANY_TARGET,),
+         text=lambda v: "This deals damage to any target equal to the number of what it counts",
+         example="stack/damage-equal-to-the-number-of-mountains"),
+    Kind("effect", "damage_player_or_planeswalker_counted", "this deals damage to target player or planeswalker equal "
+         "to the number of what it counts, counted as the instruction is followed (120.1, 608.2h, 115.1)",
+         Modelled("events.lp", ("120.1", "608.2h")), CountedAsItResolves(), RESOLVING, asp="damage_counted",
+         term=lambda value, ctx: fn("damage_counted", ctx.target(0), _for_each_terms(value, ctx)),
+         targets=lambda value: (PLAYER_OR_PLANESWALKER,),
+         text=lambda v: "This deals damage to target player or planeswalker equal to the number of what it counts",
+         example="stack/damage-to-a-player-equal-to-the-creatures-you-control"),
+    Kind("effect", "damage_target_counted", "this deals damage to target [filter] permanent equal to the number of what "
+         "it counts, counted as the instruction is followed (120.1, 608.2h): {filter, count}",
+         Modelled("events.lp", ("120.1", "608.2h")), CountedDamageTarget(), RESOLVING, asp="damage_counted",
+         term=lambda value, ctx: fn("damage_counted", ctx.target(0), _for_each_terms(value[1], ctx)),
+         targets=lambda value: (TargetSpec("target " + filter_words(value[0]) + " permanent", "battlefield",
+                                           value[0]),),
+         text=lambda v: f"This deals damage to target {filter_words(v[0])} permanent equal to the number of what it "
+                        "counts",
+         example="stack/damage-to-a-creature-equal-to-the-cards-in-your-hand"),
     Kind("effect", "damage_opponent_or_planeswalker", "this deals N (or X) damage to target opponent or planeswalker "
          "(120, 115.1, 102.3)", Modelled("stack.lp", ("115.1", "102.3")), Amount(), RESOLVING,
          asp="ability_target_opponent",
