@@ -2143,6 +2143,14 @@ _LINES = [
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
     ("Flying, banding", False, [{"keyword": "flying"}, {"keyword": "banding"}]),
+    ("~ deals damage to target creature equal to the number of Mountains you control.", True,
+     [{"spell": {"effect": {"damage_target_counted": {"filter": {"types": ["creature"]}, "count": {
+         "permanents": {"controller": "you", "subtypes": ["mountain"]}}}}}}]),
+    ("When ~ enters, it deals damage to any target equal to the number of creatures you control.", False,
+     [{"triggered": {"when": "enters", "effect": {"damage_any_target_counted": {
+         "permanents": {"types": ["creature"], "controller": "you"}}}}}]),
+    ("~ deals damage to target player or planeswalker equal to the number of cards in your hand.", True,
+     [{"spell": {"effect": {"damage_player_or_planeswalker_counted": {"cards": {"zone": "hand", "whose": "you"}}}}}]),
     ("When ~ dies, return another target artifact card from your graveyard to your hand.", False,
      [{"triggered": {"when": "dies", "effect": {"return_card_to_hand": {"types": ["artifact"], "other": True}}}}]),
     ("Enchanted creature gets +2/+1, has haste, and attacks each combat if able.", False,

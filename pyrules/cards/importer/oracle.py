@@ -1057,6 +1057,9 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
         if m.group(3):
             flt["mana_value_at_most"] = int(m.group(3))
         return {"copy_target_spell": {"count": 1, "filter": flt}} if flt else {"copy_target_spell": 1}
+    counted = _damage_counted(sentence)
+    if counted is not None:
+        return counted
     for pattern, make in _PLAIN_EFFECTS:
         m = pattern.fullmatch(sentence)
         if m:
@@ -1306,6 +1309,25 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
 
 
 _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+
+
+def _damage_counted(sentence: str) -> dict[str, Any] | None:
+    """"~ deals damage to any target (target player or planeswalker, target [permanent]) equal to the number of
+    Mountains you control (cards in your hand)": as much damage as the count finds as it resolves (120.1, 608.2h)."""
+    m = re.fullmatch(r"~ deals damage to (any target|target player or planeswalker|target (.+?)) equal to the number "
+                     r"of (.+)", sentence)
+    if not m:
+        return None
+    words = re.sub(r"^(Plains|Island|Swamp|Mountain|Forest)s?\b", r"\1", m.group(3))
+    counted = count_phrase(re.sub(r"^((?:.+ )?)cards in ", r"\1card in ", words))
+    if counted is None:
+        return None
+    if m.group(1) == "any target":
+        return {"damage_any_target_counted": counted}
+    if m.group(1) == "target player or planeswalker":
+        return {"damage_player_or_planeswalker_counted": counted}
+    flt = permanent_filter(m.group(2))
+    return None if flt is None or "other" in flt else {"damage_target_counted": {"filter": flt, "count": counted}}
 
 
 #: The instructions "you may" (and "you may pay ... If you do") can hold: those the vocabulary lets one choose to follow.
