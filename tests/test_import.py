@@ -2143,6 +2143,9 @@ _LINES = [
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
     ("Flying, banding", False, [{"keyword": "flying"}, {"keyword": "banding"}]),
+    ("You gain life equal to the number of creature cards in your graveyard.", True,
+     [{"spell": {"effect": {"gain_life_for_each": {"amount": 1, "for_each": {"cards": {
+         "zone": "graveyard", "whose": "you", "filter": {"types": ["creature"]}}}}}}}]),
     ("~ deals damage to target creature equal to the number of Mountains you control.", True,
      [{"spell": {"effect": {"damage_target_counted": {"filter": {"types": ["creature"]}, "count": {
          "permanents": {"controller": "you", "subtypes": ["mountain"]}}}}}}]),

@@ -998,6 +998,10 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
     if m:  # 608.2h: counted as the instruction is followed
         amount, counted = number(m.group(1)), count_phrase(m.group(2))
         return {"gain_life_for_each": {"amount": amount, "for_each": counted}} if amount and counted else None
+    m = re.fullmatch(r"You gain life equal to the number of (.+)", sentence)
+    if m:  # 608.2h: "equal to the number of" is one life for each
+        counted = _number_of(m.group(1))
+        return {"gain_life_for_each": {"amount": 1, "for_each": counted}} if counted else None
     m = re.fullmatch(r"(?:T|t)arget (player|opponent) reveals their hand, you choose an? (?:(.+?) )?card from it, and "
                      r"that player discards that card", sentence)
     flt = _DISCARD_CHOICES.get(m.group(2) or "", _card_filter(m.group(2) or "")) if m else None
@@ -1311,6 +1315,13 @@ def _effect(sentence: str, permanent: bool = False) -> dict[str, Any] | None:
 _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 
 
+def _number_of(words: str) -> dict[str, Any] | None:
+    """What "the number of [Mountains you control, creature cards in your graveyard]" counts, as for_each reads "for
+    each [Mountain you control, creature card in your graveyard]"."""
+    words = re.sub(r"^(Plains|Island|Swamp|Mountain|Forest)s?\b", r"\1", words)
+    return count_phrase(re.sub(r"^((?:.+ )?)cards in ", r"\1card in ", words))
+
+
 def _damage_counted(sentence: str) -> dict[str, Any] | None:
     """"~ deals damage to any target (target player or planeswalker, target [permanent]) equal to the number of
     Mountains you control (cards in your hand)": as much damage as the count finds as it resolves (120.1, 608.2h)."""
@@ -1318,8 +1329,7 @@ def _damage_counted(sentence: str) -> dict[str, Any] | None:
                      r"of (.+)", sentence)
     if not m:
         return None
-    words = re.sub(r"^(Plains|Island|Swamp|Mountain|Forest)s?\b", r"\1", m.group(3))
-    counted = count_phrase(re.sub(r"^((?:.+ )?)cards in ", r"\1card in ", words))
+    counted = _number_of(m.group(3))
     if counted is None:
         return None
     if m.group(1) == "any target":
