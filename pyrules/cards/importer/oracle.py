@@ -1318,7 +1318,7 @@ _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g
 def _number_of(words: str) -> dict[str, Any] | None:
     """What "the number of [Mountains you control, creature cards in your graveyard]" counts, as for_each reads "for
     each [Mountain you control, creature card in your graveyard]"."""
-    words = re.sub(r"^(Plains|Island|Swamp|Mountain|Forest)s?\b", r"\1", words)
+    words = re.sub(rf"^({_BASIC_TYPE})s?\b", r"\1", words)
     return count_phrase(re.sub(r"^((?:.+ )?)cards in ", r"\1card in ", words))
 
 
@@ -1466,6 +1466,9 @@ def _token_matches(card: Any, wanted: dict[str, Any]) -> bool:
 _AND_YOU = re.compile(r"(.+?) and (you (?:gain|lose) \w+ life)")
 _LAND_PLURALS = {"Plains": "plains", "Islands": "island", "Swamps": "swamp", "Mountains": "mountain",
                  "Forests": "forest"}
+#: The basic land types as text names one ("a Forest") and several ("Forests"): alternatives of a regular expression.
+_BASIC_TYPE = "|".join(t.title() for t in _LAND_PLURALS.values())
+_BASIC_TYPES = "|".join(_LAND_PLURALS)
 _AND_DAMAGE_TO_TARGET = re.compile(r"(~ deals \d+ damage to target (?:creature|creature or planeswalker)) and (\d+) "
                                    r"damage to (target (?:player|opponent) or planeswalker)")
 _AND_DAMAGE_TO_YOU = re.compile(r"(~ deals \d+ damage to (?:any target|target [^,]+?)) and (\d+) damage to you")
@@ -2450,7 +2453,7 @@ def _cost_change(line: str) -> dict[str, Any] | None:
     """Cost increases and reductions (601.2f) of generic mana: a permanent's "[...] spells you cast cost {1} less to
     cast", "noncreature spells cost {1} more to cast"; a spell's own "costs {1} less to cast for each [...] you control"
     or "if you control a [...]", and affinity (702.41a)."""
-    m = re.fullmatch(r"Affinity for (artifacts|Plains|Islands|Swamps|Mountains|Forests)", line)
+    m = re.fullmatch(rf"Affinity for (artifacts|{_BASIC_TYPES})", line)
     if m:
         counted = {"types": ["artifact"]} if m.group(1) == "artifacts" else {"subtypes": [_SUBTYPES[m.group(1)]]}
         return {"cost_reduction": {"less": 1, "for_each": {**counted, "controller": "you"}}}
@@ -2599,8 +2602,8 @@ def _as_long_as(condition: str) -> Any:
 #: They're still lands", "Enchanted land is a 5/6 green Treefolk creature that's still a land": lands made creatures
 #: by a static ability (205.1b, 613.1d, 613.4b).
 _LANDS_ARE_CREATURES = re.compile(
-    r"(All (?:lands|Plains|Islands|Swamps|Mountains|Forests)|(?:Lands|Plains|Islands|Swamps|Mountains|Forests) you "
-    r"control|Enchanted (?:land|Plains|Island|Swamp|Mountain|Forest)) (?:are|is an?) (\d+)/(\d+) "
+    rf"(All (?:lands|{_BASIC_TYPES})|(?:Lands|{_BASIC_TYPES}) you control|Enchanted (?:land|{_BASIC_TYPE})) "
+    r"(?:are|is an?) (\d+)/(\d+) "
     r"((?:(?:white|blue|black|red|green)(?:, and |, | and ))*(?:white|blue|black|red|green) )?((?:[A-Z][a-z]+ )*)"
     r"creatures?(?: with ([a-z ,]+?))?(?: that are still lands\.| that's still a land\.|\. They're still lands\.|"
     r"\. It's still a land\.)")
@@ -2842,7 +2845,7 @@ def _triggered(line: str) -> dict[str, Any] | None:
     if line in _TAPPED_FOR_MANA:
         return {"triggered": {"when": "tapped_for_mana", "filter": _TAPPED_FOR_MANA[line],
                               "effect": {"add_produced_type": 1}}}
-    m = re.fullmatch(rf"Whenever (you tap|a player taps) (a|an) (land|Plains|Island|Swamp|Mountain|Forest) for mana, "
+    m = re.fullmatch(rf"Whenever (you tap|a player taps) (a|an) (land|{_BASIC_TYPE}) for mana, "
                      rf"(?:add|that player adds) an additional ({MANA})\.", line)
     if m and _mana(m.group(4)):
         flt = {"types": ["land"]} if m.group(3) == "land" else {"subtypes": [m.group(3).lower()]}
@@ -3362,8 +3365,7 @@ def _animated_target(line: str, spell_card: bool) -> list[dict[str, Any]] | None
     """A line whose instruction makes its target land a creature (``_ANIMATED_TARGET``): its ability, with the clause
     read as the lasting effect on the target, then that lasting ability."""
     m = _ANIMATED_TARGET.search(line)
-    if m is None or (m[1] and m[9]) or "land" not in m[2].lower() and not re.search(
-            r"\b(?:Plains|Island|Swamp|Mountain|Forest)\b", m[2]):
+    if m is None or (m[1] and m[9]) or "land" not in m[2].lower() and not re.search(rf"\b(?:{_BASIC_TYPE})\b", m[2]):
         return None
     static = _creature_it_becomes(m[3], m[4], m[5], m[6], m[7], m[8], still_a_land=True)
     if static is None:
