@@ -476,6 +476,25 @@ def test_banding_is_refused_for_an_attacker_as_blockers_are_declared_and_in_comb
                   "unsupported") == {"unsupported(banding_in_combat(c))"}
 
 
+@covers("combat:506.4")
+def test_a_creature_whose_controller_changed_or_that_stopped_being_a_creature_in_combat_is_refused():
+    facts = """active_player(alice). player(bob). permanent(w). controller(w,carol).
+               attacking(a,bob). permanent(a). controller(a,bob). has_type(a,creature).
+               attacking(k,bob). permanent(k). controller(k,alice). has_type(k,creature).
+               attacking(m,w). permanent(m). controller(m,alice). has_type(m,creature).
+               blocking(b,k). permanent(b). controller(b,alice). has_type(b,creature).
+               blocking(c,k). permanent(c). controller(c,bob). has_type(c,creature).
+               blocking(d,m). permanent(d). controller(d,bob). has_type(d,creature).
+               blocking(e,m). permanent(e). controller(e,carol). has_type(e,creature).
+               attacking(l,bob). permanent(l). controller(l,alice).
+               blocking(n,k). permanent(n). controller(n,bob).
+               attacking(g,bob). controller(g,bob)."""
+    assert derive("combat:506.4", facts, "unsupported") == {
+        "unsupported(removed_from_combat(a))", "unsupported(removed_from_combat(b))",
+        "unsupported(removed_from_combat(d))", "unsupported(removed_from_combat(l))",
+        "unsupported(removed_from_combat(n))"}
+
+
 @covers("combat:702.39a")
 def test_provoke_and_melee_are_refused_as_their_creature_attacks():
     facts = """has_keyword(a,provoke). attacks(a,bob). has_keyword(b,melee). attacks(b,bob). has_keyword(c,provoke).
