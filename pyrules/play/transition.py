@@ -645,6 +645,12 @@ def _regenerated(d: _Draft, a: Symbol) -> None:
           blocking=(), struck_first=False)
 
 
+def _removed_from_combat(d: _Draft, a: Symbol) -> None:
+    """506.4: no longer attacking or blocking; an attacker it blocked stays blocked (509.1h, marked as blocks are
+    declared)."""
+    d.set(d.obj(a.arguments[0]), attacking=None, blocking=(), struck_first=False)
+
+
 def _saved_by_totem_armor(d: _Draft, a: Symbol) -> None:
     """702.89a: all damage is removed from the creature (it stays in combat, untapped or not); the Aura is destroyed,
     an event of its own."""
@@ -939,6 +945,7 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "energy_gained/2": _energy(+1),
     "energy_paid/2": _energy(-1),
     "regenerated/1": _regenerated,
+    "removed_from_combat/1": _removed_from_combat,
     "saved_by_totem_armor/2": _saved_by_totem_armor,
     "regeneration_shields_created/2": _shields_created,
     "prevention_shield_created/2": _prevention_shield_created,

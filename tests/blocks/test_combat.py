@@ -477,7 +477,7 @@ def test_banding_is_refused_for_an_attacker_as_blockers_are_declared_and_in_comb
 
 
 @covers("combat:506.4")
-def test_a_creature_whose_controller_changed_or_that_stopped_being_a_creature_in_combat_is_refused():
+def test_a_creature_whose_controller_changed_or_that_stopped_being_a_creature_leaves_combat():
     facts = """active_player(alice). player(bob). permanent(w). controller(w,carol).
                attacking(a,bob). permanent(a). controller(a,bob). has_type(a,creature).
                attacking(k,bob). permanent(k). controller(k,alice). has_type(k,creature).
@@ -489,7 +489,11 @@ def test_a_creature_whose_controller_changed_or_that_stopped_being_a_creature_in
                attacking(l,bob). permanent(l). controller(l,alice).
                blocking(n,k). permanent(n). controller(n,bob).
                attacking(g,bob). controller(g,bob)."""
-    assert derive("combat:506.4", facts, "unsupported") == {
+    assert derive("combat:506.4", facts + " question(priority).", ["removed_from_combat", "unsupported"]) == {
+        "removed_from_combat(a)", "removed_from_combat(b)", "removed_from_combat(d)", "removed_from_combat(l)",
+        "removed_from_combat(n)"}
+    # In any other step it would be too late to take it out of combat: refused.
+    assert derive("combat:506.4", facts + " question(damage).", ["removed_from_combat", "unsupported"]) == {
         "unsupported(removed_from_combat(a))", "unsupported(removed_from_combat(b))",
         "unsupported(removed_from_combat(d))", "unsupported(removed_from_combat(l))",
         "unsupported(removed_from_combat(n))"}
