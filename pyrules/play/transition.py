@@ -92,6 +92,7 @@ class _Draft:
     made_kinds: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # the same, by the kind's whole term
     found: list[str] | None = field(default_factory=list)  # the cards the top of the stack's search found (701.23a)
     upkeeps_to_come: int = 0  # additional upkeep steps to come after this phase (500.8)
+    counters_changed: set[str] = field(default_factory=set)  # objects counters were put on or removed from, in order
 
     def new_id(self, base: str) -> str:
         taken = set(self.objects) | set(self.abilities) | {w.id for w in self.waiting} | set(self.created) \
@@ -277,7 +278,11 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         materials = tuple(_text(a.arguments[1]) for a in d.atoms  # type: ignore[attr-defined]
                           if a.name == "craft_material" and a.arguments[0] == item.arguments[0])
         iid = d.new_id(f"{source.id}#ability")
-        d.abilities[iid] = StackAbility(iid, source.id, "activated", printed, controller, targets,
+        # 608.2h, 113.7a: should its source leave the battlefield (as a cost, or later), it uses its last known
+        # information (kept up to date while the source stays: _last_known)
+        before = {o.id: o for o in d.before.objects}.get(source.id)
+        lki = dict(before.counters) if before is not None and before.zone == "battlefield" else {}
+        d.abilities[iid] = StackAbility(iid, source.id, "activated", printed, controller, targets, lki_counters=lki,
                                         x=q.x if isinstance(q, Activate) else None,
                                         modes=q.modes if isinstance(q, Activate) else (), division=division,
                                         materials=materials, instance=material)
@@ -1102,6 +1107,9 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     d = _Draft(state, question, {p.name: p for p in state.players}, {o.id: o for o in state.objects},
                list(state.stack), {a.id: a for a in state.stack_abilities}, list(state.waiting), list(state.created))
     d.atoms = atoms  # type: ignore[attr-defined]
+    if not isinstance(question, Priority):  # (state-based actions are performed at once, 704.3: nothing before another)
+        d.counters_changed = {_text(a.arguments[0]) for a in atoms
+                              if a.name in ("counters_put", "counters_removed") and len(a.arguments) == 3}
     d.effects = list(state.effects)
     d.orders = list(state.orders)
     d.step = _STEP_AFTER.get(type(question), state.step)
@@ -1180,14 +1188,29 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     objects = tuple(d.objects[o.id] for o in state.objects if o.id in d.objects) + \
         tuple(o for oid, o in d.objects.items() if oid not in before)
     reached = replace(state, players=tuple(d.players[p.name] for p in state.players), objects=_renumber(objects),
-                      stack=tuple(d.stack), stack_abilities=tuple(d.abilities[i] for i in d.stack if i in d.abilities),
-                      waiting=tuple(d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step,
+                      stack=tuple(d.stack),
+                      stack_abilities=tuple(_last_known(d, d.abilities[i]) for i in d.stack if i in d.abilities),
+                      waiting=tuple(_last_known(d, a) for a in d.waiting), created=tuple(d.created), question=None, actions=(), step=d.step,
                       phase=_PHASE_AFTER.get(type(question), state.phase),
                       upkeeps_to_come=d.upkeeps_to_come,
                       effects=effects, orders=orders,
                       found=((state.stack[-1], None if d.found is None else tuple(sorted(d.found))),)
                          if isinstance(question, FindCards) else ())
     return _time_moves_on(question, reached)
+
+
+def _last_known(d: _Draft, ability: StackAbility) -> StackAbility:
+    """608.2h: while the source of an ability on the stack (or waiting to be put there) stays on the battlefield, what
+    the ability knows of it is how it is now, so that should it leave, the ability has its counters as it last
+    existed there (a change to them in the step it leaves is refused in core.lp)."""
+    source = d.objects.get(ability.source)
+    if ability.source in d.counters_changed and ability.source in d.left:
+        raise CarryError(f"counters changed as it left ({ability.source})")
+    if source is None or source.zone != "battlefield" or ability.source in d.left:
+        return ability
+    counters = {k: n for k, n in source.counters.items() if n}
+    return ability if counters == {k: n for k, n in ability.lki_counters.items() if n} else \
+        replace(ability, lki_counters=counters)
 
 
 #: The step a turn-based action of combat begins (508.1, 509.1); a combat damage step says which it is.
