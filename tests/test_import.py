@@ -618,6 +618,26 @@ def test_a_lasting_effect_or_a_cda_is_read_with_its_card(name, mana_cost, types,
 
 
 
+@pytest.mark.parametrize("text, status, abilities", [
+    # the spell's only line, read with its condition whole (601.2h)
+    ("Destroy target land. If {B} was spent to cast Test Spoil, draw a card.", "full",
+     [{"spell": {"effect": {"destroy_target": {"types": ["land"]}}, "if_spent": {"black": {"draw": 1}}}}]),
+    # beside another line of the spell, no template says how the two combine: the condition's line is not read
+    ("Scry 1.\nDestroy target land. If {B} was spent to cast Test Spoil, draw a card.", "partial",
+     [{"spell": {"effect": {"scry": 1}}},
+      {"unsupported": "Destroy target land. If {B} was spent to cast Test Spoil, draw a card."}]),
+])
+def test_a_spell_line_with_a_condition_keeps_it_or_is_not_read(text, status, abilities):
+    """A spell line read with more than its instructions (Vigor Mortis's "if {G} was spent") once lost all but them as
+    the spell's lines were joined: the rider was dropped and the card counted as read fully."""
+    from pyrules.cards.importer.translate import translate
+
+    raw = reader.RawCard("Test Spoil", "normal", [reader.RawFace("Test Spoil", "{2}{G}", types=["Sorcery"],
+                                                                 supertypes=[], subtypes=[], text=text, colors=["G"])])
+    result = translate(raw)
+    assert result.status == status and result.card["abilities"] == abilities
+
+
 @pytest.mark.parametrize("text, power, toughness, status, printed", [
     ("~'s power is equal to the number of Forests on the battlefield.", "*", "1", "full", ("*", 1)),
     ("~'s power and toughness are each equal to 2 plus the number of artifacts your opponents control.", "2+*", "2+*",
@@ -2143,6 +2163,15 @@ _LINES = [
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
     ("Flying, banding", False, [{"keyword": "flying"}, {"keyword": "banding"}]),
+    # a permanent card is one of a permanent type, never an instant or a sorcery (110.4a)
+    ("Return target permanent card with mana value 2 or less from your graveyard to the battlefield.", True,
+     [{"spell": {"effect": {"return_card_to_battlefield": {"mana_value_at_most": 2,
+                                                           "not_types": ["instant", "sorcery"]}}}}]),
+    ("Return target Rebel permanent card with mana value 5 or less from your graveyard to the battlefield.", True,
+     [{"spell": {"effect": {"return_card_to_battlefield": {"mana_value_at_most": 5, "subtypes": ["rebel"],
+                                                           "not_types": ["instant", "sorcery"]}}}}]),
+    ("Return target permanent card from your graveyard to your hand.", True,
+     [{"spell": {"effect": {"return_card_to_hand": {"not_types": ["instant", "sorcery"]}}}}]),
     ("You gain life equal to the number of creature cards in your graveyard.", True,
      [{"spell": {"effect": {"gain_life_for_each": {"amount": 1, "for_each": {"cards": {
          "zone": "graveyard", "whose": "you", "filter": {"types": ["creature"]}}}}}}}]),

@@ -148,6 +148,8 @@ def _card_filter(phrase: str) -> dict[str, Any] | None:
         flt = None if flt is None else {**flt, "subtypes": [subtype.group(1).lower()]}
     else:
         flt = permanent_filter(phrase)
+    if flt is not None and re.search(r"\bpermanent\b", phrase):  # a permanent card: one of a permanent type (110.4)
+        flt = {**flt, "not_types": sorted({*flt.get("not_types", ()), "instant", "sorcery"})}
     return flt if flt and set(flt) <= {"types", "any_types", "not_types", "subtypes", "colors", "any_colors",
                                        "not_colors", "mana_value_at_most", "mana_value_at_least"} else None
 

@@ -128,7 +128,7 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             unread.append(f"{attr} {value}")
     spell_card = bool({"instant", "sorcery"} & set(types))
     abilities: list[dict[str, Any]] = []
-    spell_effects: list[Any] = []
+    spell_lines: list[tuple[str, str, dict[str, Any]]] = []  # (line as printed, normalised, spell ability read)
     spell_at = None
     spell_instead: tuple[str, dict[str, Any]] | None = None  # (its line, what it reads as)
     spell_timing: tuple[str, str] | None = None  # (its line, the timing it gives the spell: "Cast ~ only during combat")
@@ -212,8 +212,7 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
                 if spell_at is None:
                     spell_at = len(abilities)
                     abilities.append(ability)
-                effect = ability["spell"]["effect"]
-                spell_effects += effect if isinstance(effect, list) else [effect]
+                spell_lines.append((oracle._REMINDER.sub("", line).strip(), norm, ability["spell"]))
                 continue
             abilities.append(ability)
             (kind, body), = ability.items()
@@ -222,7 +221,21 @@ def _face(raw: RawCard, face: RawFace, result: Result, where: str) -> dict[str, 
             if kind in ("activated", "triggered") and _adds(body):  # a mana ability (605.1), or one granted
                 result.mana.append(body)
     if spell_at is not None:
-        abilities[spell_at] = {"spell": {"effect": spell_effects[0] if len(spell_effects) == 1 else spell_effects}}
+        # A line read with more than instructions ("if {G} was spent to cast this spell, ...") is the spell ability
+        # whole when it is the spell's only line; beside other lines, nothing says how the two combine: not read.
+        plain = [body for _, _, body in spell_lines if set(body) == {"effect"}]
+        other = [(text, norm) for text, norm, body in spell_lines if set(body) != {"effect"}]
+        effects = [e for body in plain for e in (body["effect"] if isinstance(body["effect"], list) else [body["effect"]])]
+        if other and len(spell_lines) == 1:
+            abilities[spell_at] = {"spell": dict(spell_lines[0][2])}
+        else:
+            abilities[spell_at] = {"spell": {"effect": effects[0] if len(effects) == 1 else effects}} if effects \
+                else {"unsupported": other.pop(0)[0]}
+            for text, norm in other:
+                abilities.append({"unsupported": text})
+                result.unsupported.append(norm)
+            if not effects:
+                result.unsupported.append(spell_lines[0][1])
         if spell_instead is not None:
             combined = {"spell": {**abilities[spell_at]["spell"], "instead": spell_instead[1]}}
             try:  # (read back: the instructions on either side must be ones an "instead" may turn on and off)
