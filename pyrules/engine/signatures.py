@@ -17,6 +17,12 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
                                    "is of card Card and in zone Z at the end"),
     "ceased_to_exist/1": (("O",), "O (a token or a copy) ceased to exist (704.5d, 704.5e)"),
     "stack/2": (("N", "Item"), "Item is the N-th object of the stack, from the bottom, at the end"),
+    "target/3": (("Item", "N", "Target"), "Item, a spell or ability on the stack at the end that was not there (or not with "
+                                     "these choices) at the start, has Target as its N-th target (601.2c, 707.10c)"),
+    "mode/2": (("Item", "N"), "Item, a spell or ability on the stack at the end that was not there (or not with these "
+                              "choices) at the start, has mode N chosen (700.2a)"),
+    "chosen_color/2": (("O", "Color"), "permanent O had the color Color chosen for it as it entered, during the actions "
+                                   "(614.12a)"),
     "mana_spent/3": (("P", "T", "N"), "P's mana pool holds N fewer mana of type T at the end"),
     "illegal/2": (("N", "Reason"), "action N was not legal, for Reason: the line ended there"),
     "loop/1": (("N",), "during action N the line came back to a state it had been in: it can go on forever"),

@@ -512,6 +512,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
                 out.add(Function("skips_next_untap", [String(oid), String(n.skips_untap_of)]))
             if o.face_down and not n.face_down:
                 out.add(Function("face_up", [String(oid)]))
+        if n.chosen_color and n.chosen_color != o.chosen_color and n.zone == "battlefield":
+            out.add(Function("chosen_color", [String(oid), Function(n.chosen_color)]))
         if n.may_play and n.may_play != o.may_play:
             out.add(Function("may_play", [String(oid), String(n.may_play)]))
         if n.face_down and not o.face_down:
@@ -538,6 +540,8 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
                 out.add(Function("tap", [String(oid)]))
             if n.skips_untap_of:
                 out.add(Function("skips_next_untap", [String(oid), String(n.skips_untap_of)]))
+            if n.chosen_color and n.zone == "battlefield":
+                out.add(Function("chosen_color", [String(oid), Function(n.chosen_color)]))
     for oid, n in now.items():
         old_damage = before[oid].damage if oid in before and before[oid].zone == n.zone else 0
         if n.damage != old_damage:
@@ -582,6 +586,15 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
         for n, item in enumerate(final.stack, start=1):
             if n > len(initial.stack) or initial.stack[n - 1] != item:
                 out.add(Function("stack", [Number(n), String(item)]))
+    # The choices made for what is on the stack at the end (601.2b-c, 700.2a, 707.10c): two lines that put one spell or
+    # ability there with other targets or modes end in different states.
+    was = {o.id: (o.targets, o.modes) for o in initial.objects if o.zone == "stack"}
+    was |= {a.id: (a.targets, a.modes) for a in initial.stack_abilities}
+    for item, targets, modes in [(o.id, o.targets, o.modes) for o in final.objects if o.zone == "stack"] + \
+            [(a.id, a.targets, a.modes) for a in final.stack_abilities]:
+        if was.get(item) != (targets, modes):
+            out |= {Function("target", [String(item), Number(n), String(t)]) for n, t in enumerate(targets, 1) if t}
+            out |= {Function("mode", [String(item), Number(m)]) for m in modes}
     if line.ending is not None:
         k = Number(line.ending.action)
         if line.ending.kind == "illegal":
