@@ -274,8 +274,8 @@ def test_a_delayed_draw_waits_for_the_next_turns_upkeep(write):
           - resolve
         """)
     [outcome] = pyrules.solve(path)
-    assert sorted(map(str, outcome.atoms)) == ['life_lost("bob",1)', 'mana_spent("alice",r,1)',
-                                               'move("flare",hand,graveyard)']
+    assert sorted(map(str, outcome.atoms)) == ['effect_begun("Test Flare",2,"alice")', 'life_lost("bob",1)',
+                                               'mana_spent("alice",r,1)', 'move("flare",hand,graveyard)']
     [effect] = outcome.final.effects
     assert (effect.card, effect.ability, effect.controller, effect.source, effect.affects) == \
         ("Test Flare", 2, "alice", "flare", ())

@@ -21,6 +21,11 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
                                      "these choices) at the start, has Target as its N-th target (601.2c, 707.10c)"),
     "mode/2": (("Item", "N"), "Item, a spell or ability on the stack at the end that was not there (or not with these "
                               "choices) at the start, has mode N chosen (700.2a)"),
+    "affected_by/3": (("O", "Card", "N"), "O is one of the objects a lasting effect begun during the actions changes: "
+                                          "ability N of card Card, locked in as it began (611.2c), still applying at "
+                                          "the end"),
+    "effect_begun/3": (("Card", "N", "P"), "a lasting effect begun during the actions that changes no object named "
+                                           "(611.2c): ability N of card Card, controlled by P, still applying at the end"),
     "chosen_color/2": (("O", "Color"), "permanent O had the color Color chosen for it as it entered, during the actions "
                                    "(614.12a)"),
     "mana_spent/3": (("P", "T", "N"), "P's mana pool holds N fewer mana of type T at the end"),

@@ -21,6 +21,8 @@ it, for its explanation.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -595,6 +597,16 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
         if was.get(item) != (targets, modes):
             out |= {Function("target", [String(item), Number(n), String(t)]) for n, t in enumerate(targets, 1) if t}
             out |= {Function("mode", [String(item), Number(m)]) for m in modes}
+    # The lasting effects begun during the actions (611.2): which objects each changes (locked in as it began, 611.2c),
+    # or, changing none named, that it applies; two lines that pump different creatures end in different states.
+    began = Counter((e.card, e.ability, e.controller, e.affects, e.times, e.color) for e in final.effects)
+    began.subtract(Counter((e.card, e.ability, e.controller, e.affects, e.times, e.color) for e in initial.effects))
+    for (card, ability, controller, affects, _, _), n in began.items():
+        if n <= 0:
+            continue
+        out |= {Function("affected_by", [String(x), String(card), Number(ability)]) for x in affects}
+        if not affects:
+            out.add(Function("effect_begun", [String(card), Number(ability), String(controller)]))
     if line.ending is not None:
         k = Number(line.ending.action)
         if line.ending.kind == "illegal":
