@@ -21,9 +21,8 @@ it, for its explanation.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
