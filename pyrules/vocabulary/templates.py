@@ -3297,6 +3297,11 @@ STATICS: tuple[Kind, ...] = (
     Kind("static", "set_colorless", "each [filter] becomes colorless: it has no color (105.2c; layer 5, an effect setting "
          "its color as set_color does)", Modelled("continuous.lp", ("105.2c", "613.1e")), Flag(),
          term=_const("set_colorless"), example="layers/a-creature-becomes-colorless"),
+    Kind("static", "color_spells_and_cards", "beside set_color: \"the same is true for spells you control and nonland "
+         "cards you own that aren't on the battlefield\" (Celestial Dawn): their colors are not computed, so wherever "
+         "one of them has its color read (a filter, protection, a question of characteristics) the situation is "
+         "refused", Modelled("continuous.lp", ("613.1e", "611.3a")), Flag(), term=_const("color_spells_and_cards"),
+         example="layers/a-spell-colored-by-celestial-dawn-is-refused"),
     Kind("static", "set_chosen_color", "(a lasting effect's) each [filter] becomes the color its controller chose as the "
          "effect began (\"becomes the color of your choice until end of turn\", 611.2a; layer 5)",
          Modelled("continuous.lp", ("105.3", "611.2a", "613.1e")), Flag(), term=_const("set_chosen_color"),

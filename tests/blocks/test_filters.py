@@ -403,3 +403,15 @@ def test_a_filter_names_the_defending_player_or_that_player():
         "unsupported(that_player_of(i))"}
     assert derive("filters:508.5", "filter_controller(flt(d,eff),that_player). ability(d,spell).", "unsupported") == {
         "unsupported(a_player_named_by_a_spells_filter(d))"}
+
+
+@covers("filters:613.1e")
+def test_a_color_asked_of_a_spell_or_card_whose_color_an_effect_sets_is_refused():
+    facts = """_color_field(f). _candidate(f,v). live_view(v,bolt). colored_elsewhere(bolt).
+               _candidate(f,w). live_view(w,bears).
+               _candidate(f,n). imagined(n,"Grizzly Bears",alice,alice,nontoken). colors_elsewhere_of(alice).
+               _candidate(f,m). imagined(m,"Grizzly Bears",bob,bob,nontoken).
+               _candidate(g,x). live_view(x,bolt)."""
+    assert derive("filters:613.1e", facts, "unsupported") == {
+        "unsupported(a_color_of_spells_and_cards_set_by_an_effect(bolt))",
+        "unsupported(a_color_of_spells_and_cards_set_by_an_effect(n))"}

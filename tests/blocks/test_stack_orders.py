@@ -88,6 +88,7 @@ def test_the_event_kinds_reviewed_are_every_kind_of_the_vocabulary():
                                                      "cant_block_power",  # (likewise)
                                                      "protection_from",  # (what may target, block, damage: likewise)
                                                      "you_have",  # (which players may be targets: likewise)
+                                                     "color_spells_and_cards",  # (refuses a color read: likewise)
                                                      "one_spell_each_turn",  # (who may cast: likewise)
                                                      "spell_cost", "spell_cost_each",  # (spells being cast: none is)
                                                      "life_rather_than_mana",  # (payments: no commuting one pays)

@@ -3246,8 +3246,8 @@ EXACT: dict[str, list[dict[str, Any]]] = {
         [{"triggered": {"when": "tapped_for_mana", "filter": {"types": ["land"], "controller": "opponent"},
                         "effect": {"land_doesnt_untap": True}}}],
     "Nonland permanents you control are white. The same is true for spells you control and nonland cards you own "
-    "that aren't on the battlefield.": [{"static": {"set_color": "white", "filter": {"nonland": True,
-                                                                                    "controller": "you"}}}],
+    "that aren't on the battlefield.": [{"static": {"set_color": "white", "color_spells_and_cards": True,
+                                                    "filter": {"nonland": True, "controller": "you"}}}],
     "You may spend white mana as though it were mana of any color. You may spend other mana only as though it were "
     "colorless mana.": [{"static": {"spend_as": "white as any color; other mana only as colorless"}}],
     "You may activate abilities of creatures you control as though those creatures had haste.":
