@@ -580,3 +580,36 @@ def test_the_postcombat_main_phase_removes_creatures_from_combat(write):
     bears, wall = state.object("bears"), state.object("wall")
     assert (state.phase, state.step) == ("postcombat_main", None)
     assert (bears.attacking, bears.blocked, wall.blocking, bears.tapped) == (None, False, (), True)
+
+
+def test_the_effects_a_line_begins_are_in_its_outcome_and_the_situations_own_are_not(write):
+    """611.2c: an outcome says which objects a lasting effect begun during the actions changes (affected_by), so that
+    lines pumping different creatures are different outcomes; an effect the situation gives stays itself as the objects
+    it changes leave (it then changes fewer), and is not reported as begun."""
+    path = write("pumps.yaml", """\
+        players: [{name: alice, mana_pool: "{R}{G}"}, bob]
+        cards:
+          - name: Test Weakness
+            cost: "{B}"
+            types: [instant]
+            abilities:
+              - spell: {effect: {lasting_on_target: {ability: 2, target: {types: [creature]}}}}
+              - static: {modify_pt: "-1/-1", lasting: until_end_of_turn}
+        objects:
+          - {id: bears, card: Grizzly Bears, controller: alice}
+          - {id: giant, card: Hill Giant, controller: alice}
+          - {id: bolt, card: Lightning Bolt, owner: alice, zone: hand}
+          - {id: growth, card: Giant Growth, owner: alice, zone: hand}
+        effects:
+          - {card: Test Weakness, controller: bob, ability: 2, affects: [bears, giant]}
+        actions:
+          - cast: {object: bolt, targets: [bears]}
+          - resolve
+          - cast: {object: growth, targets: [giant]}
+          - resolve
+        """)
+    [outcome] = pyrules.solve(path)
+    assert sorted(map(str, outcome.atoms)) == [
+        'affected_by("giant","Giant Growth",2)', 'mana_spent("alice",g,1)', 'mana_spent("alice",r,1)',
+        'move("bears",battlefield,graveyard)', 'move("bolt",hand,graveyard)', 'move("growth",hand,graveyard)']
+    assert [e.affects for e in outcome.final.effects if e.card == "Test Weakness"] == [("giant",)]

@@ -22,7 +22,6 @@ it, for its explanation.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
@@ -598,14 +597,18 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
             out |= {Function("mode", [String(item), Number(m)]) for m in modes}
     # The lasting effects begun during the actions (611.2): which objects each changes (locked in as it began, 611.2c),
     # or, changing none named, that it applies; two lines that pump different creatures end in different states.
-    began = Counter((e.card, e.ability, e.controller, e.affects, e.times, e.color) for e in final.effects)
-    began.subtract(Counter((e.card, e.ability, e.controller, e.affects, e.times, e.color) for e in initial.effects))
-    for (card, ability, controller, affects, _, _), n in began.items():
-        if n <= 0:
+    # (An effect of the situation stays itself when the objects it changes leave: it then changes fewer.)
+    given = [(e.card, e.ability, e.controller, e.timestamp, e.source, e.times, e.color, set(e.affects))
+             for e in initial.effects]
+    for e in final.effects:
+        same = next((g for g in given if g[:7] == (e.card, e.ability, e.controller, e.timestamp, e.source, e.times,
+                                                   e.color) and g[7] >= set(e.affects)), None)
+        if same is not None:
+            given.remove(same)
             continue
-        out |= {Function("affected_by", [String(x), String(card), Number(ability)]) for x in affects}
-        if not affects:
-            out.add(Function("effect_begun", [String(card), Number(ability), String(controller)]))
+        out |= {Function("affected_by", [String(x), String(e.card), Number(e.ability)]) for x in e.affects}
+        if not e.affects:
+            out.add(Function("effect_begun", [String(e.card), Number(e.ability), String(e.controller)]))
     if line.ending is not None:
         k = Number(line.ending.action)
         if line.ending.kind == "illegal":
