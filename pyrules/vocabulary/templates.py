@@ -2012,7 +2012,7 @@ EFFECTS: tuple[Kind, ...] = (
          text=lambda v: f"This deals {v[0]} damage divided as you choose among one to {v[1]} targets",
          example="craft/arc-mage-divides-its-damage"),
     Kind("effect", "copy_source_spell", "copy the spell this ability's source is, if it is still on the stack, once "
-         "for each spell its caster cast this turn before it; the copies may have new targets (storm, 702.40a; "
+         "for each spell cast this turn before it, by any player; the copies may have new targets (storm, 702.40a; "
          "707.10c): only in a \"when you cast this spell\" ability", Modelled("casting.lp", ("702.40a", "707.10")),
          Flag(), frozenset({"triggered"}), term=_const("copy_source_spell"),
          text=lambda v: "Copy this spell for each spell cast before it this turn",
@@ -2872,7 +2872,7 @@ TRIGGERS: tuple[Kind, ...] = (
          Modelled("combat.lp", ("510.3a", "603.2")), term=_const("deals_combat_damage_to_creature"),
          example="combat/combat-damage-taps-that-creature"),
     Kind("trigger", "cast_self", "when you cast this spell: an ability of the spell itself, triggering as it is cast "
-         "(603.2, 601.2i); the event counts the spells its caster cast this turn before it (storm, 702.40a)",
+         "(603.2, 601.2i); the event counts the spells all players cast this turn before it (storm, 702.40a)",
          Modelled("casting.lp", ("603.2", "601.2i", "702.40a")), term=_const("cast_self"),
          example="stack/storm-copies-for-each-spell-cast-before"),
     Kind("trigger", "no_permanents", "when no permanent the filter matches is on the battlefield (\"when you control "
