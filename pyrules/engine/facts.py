@@ -124,14 +124,25 @@ def _terms(value: Any) -> list[Symbol]:
 _CARD_FACTS: dict[tuple[int, frozenset[tuple[str, str]]], tuple[CardSpec, tuple[Symbol, ...]]] = {}
 
 
+def _source_face(situation: Situation, library: CardLibrary, item: Any) -> tuple[CardSpec, str]:
+    """The card of an ability's source and the name of the face its ability is printed on: as the source was when the
+    ability was put on the stack, where a step of a sequence put it there (113.7a: the ability is its own, whatever
+    becomes of its source); for one the situation gives, the source's face as it is."""
+    if item.source_card is not None:
+        card = library[item.source_card[0]]
+        return card, card.face(item.source_card[1]).name
+    source = situation.object(item.source)
+    card = library[source.card]
+    return card, card.face(source.face).name
+
+
 def _instance(situation: Situation, library: CardLibrary, item: Any) -> Symbol:
     """The ability instance a stack item is (113.2c): a printed ability of its source, or one that a card
     used to craft its source gives it (702.167c)."""
     if item.instance is not None:
         material = situation.object(item.instance)
         return fn("crafted", S(material.id), ability_id(library[material.card].face("front").name, item.ability))
-    source = situation.object(item.source)
-    return ability_id(library[source.card].face(source.face).name, item.ability)
+    return ability_id(_source_face(situation, library, item)[1], item.ability)
 
 
 def _card_facts(card: CardSpec, skip: frozenset[tuple[str, str]]) -> tuple[Symbol, ...]:
@@ -456,8 +467,7 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             symbols.append(fn("deathtouch_damage", S(o.id)))
         add(f"objects.{i}", symbols)
     for k, item in enumerate(situation.stack_abilities):
-        source = situation.object(item.source)
-        card = library[source.card].face(source.face)
+        source_card = _source_face(situation, library, item)[0]
         iid = S(item.id)
         symbols = [fn("object", iid), fn("initial_zone", iid, C("stack"))]
         if given("stack_item", "controller"):
@@ -480,7 +490,7 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
             symbols.append(fn("trigger_object", iid, S(item.that)))
         if item.that_much is not None and given("stack_item", "that_much"):
             symbols.append(fn("trigger_amount", iid, item.that_much))
-        used_cards[library[source.card].name] = library[source.card]
+        used_cards[source_card.name] = source_card
         add(f"stack.{situation.stack.index(item.id)}", symbols)
     for k, effect in enumerate(situation.effects):
         card = library[effect.card]
@@ -552,11 +562,10 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
     if situation.orders:  # the state of a sequence of actions (613.7)
         add("objects", [fn("given_earlier", S(a), S(b)) for a, b in situation.orders])
     for item in situation.waiting:
-        source = situation.object(item.source)
-        card = library[source.card]
+        card, face = _source_face(situation, library, item)
         used_cards.setdefault(card.name, card)
         add("waiting", [fn("waiting_trigger", S(item.id), S(item.source),
-                           ability_id(card.face(source.face).name, item.ability), S(item.controller))]
+                           ability_id(face, item.ability), S(item.controller))]
             + ([fn("trigger_object", S(item.id), S(item.that))] if item.that is not None else []))  # (its targets' filters)
     if given("situation", "question") and situation.question is not None:
         add("question", question_facts(situation, skip))

@@ -283,6 +283,7 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         before = {o.id: o for o in d.before.objects}.get(source.id)
         lki = dict(before.counters) if before is not None and before.zone == "battlefield" else {}
         d.abilities[iid] = StackAbility(iid, source.id, "activated", printed, controller, targets, lki_counters=lki,
+                                        source_card=_source_card(d, source.id),
                                         x=q.x if isinstance(q, Activate) else None,
                                         modes=q.modes if isinstance(q, Activate) else (), division=division,
                                         materials=materials, instance=material)
@@ -314,6 +315,13 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
     raise CarryError(f"the stack item {item}")
 
 
+def _source_card(d: _Draft, source: str) -> tuple[str, str] | None:
+    """The card and face of an ability's source as the ability is activated or triggers: the ability is its own (113.7a),
+    whatever becomes of its source (it ceases to exist, or turns its other face up as it leaves the battlefield)."""
+    obj = {o.id: o for o in d.before.objects}.get(source) or d.objects.get(source)  # (as it was, its face then)
+    return None if obj is None else (obj.card, obj.face)
+
+
 def _copier(d: _Draft, item: Symbol) -> str:
     for a in d.atoms:  # type: ignore[attr-defined]
         if a.name == "copied" and a.arguments[0] == item.arguments[0] and a.arguments[1] == item.arguments[1]:
@@ -343,7 +351,7 @@ def _waits(d: _Draft, a: Symbol) -> None:
     # 608.2h: should its source have left the battlefield, the ability uses its last known information.
     lki = dict(before.counters) if before is not None and before.zone == "battlefield" else {}
     d.waiting.append(StackAbility(tid, source.string, "triggered", instance.arguments[1].number, controller,
-                                  lki_counters=lki, refers_to=_event_item(d, item.arguments[2])
+                                  lki_counters=lki, source_card=_source_card(d, source.string), refers_to=_event_item(d, item.arguments[2])
                                   if len(item.arguments) == 3 else None,
                                   that=that,
                                   that_much=_event_amount(item.arguments[2]) if len(item.arguments) == 3 else None))
@@ -1088,10 +1096,12 @@ def searches_onto_battlefield(state: Situation) -> bool:
         return False
     top = state.stack[-1]
     ability = next((a for a in state.stack_abilities if a.id == top), None)
-    holder = state.object(ability.source if ability is not None else top)
+    holder = next((o for o in state.objects if o.id == (ability.source if ability is not None else top)), None)
+    card = (holder.copy_of or holder.card) if holder is not None else ability.source_card[0] if ability.source_card \
+        else None  # (a source that ceased to exist: its card as the ability was put on the stack, 113.7a)
     library = _library(state)
     return any(part.kind == "search_to_battlefield" or (part.kind == "may" and part.value[0] == "search_to_battlefield")
-               for a in _all_abilities(holder.copy_of or holder.card, library) for part in a.effects)
+               for a in _all_abilities(card, library) for part in a.effects) if card is not None else False
 
 
 def _all_abilities(name: str, library: Any) -> list[Any]:
