@@ -351,8 +351,8 @@ def _waits(d: _Draft, a: Symbol) -> None:
     # 608.2h: should its source have left the battlefield, the ability uses its last known information.
     lki = dict(before.counters) if before is not None and before.zone == "battlefield" else {}
     d.waiting.append(StackAbility(tid, source.string, "triggered", instance.arguments[1].number, controller,
-                                  lki_counters=lki, source_card=_source_card(d, source.string), refers_to=_event_item(d, item.arguments[2])
-                                  if len(item.arguments) == 3 else None,
+                                  lki_counters=lki, source_card=_source_card(d, source.string),
+                                  refers_to=_event_item(d, item.arguments[2]) if len(item.arguments) == 3 else None,
                                   that=that,
                                   that_much=_event_amount(item.arguments[2]) if len(item.arguments) == 3 else None))
 
