@@ -307,6 +307,19 @@ def test_rules_and_objectives_within_range():
         ["counters_put(ballista,p1p1,5)", "move(ballista,stack,battlefield)"]]
 
 
+@pytest.mark.parametrize("weight", ["foo", "ballista", '"x"', "f(N)"])
+def test_an_objective_whose_weight_is_no_number_is_refused(weight):
+    """clingo leaves out an element whose weight is not a number: the optimum would be of nothing (0 outcomes)."""
+    with pytest.raises(InputError, match="its weight is not a number where it holds"):
+        pyrules.solve(BALLISTA, maximize=f"{weight} : counters_put(ballista,p1p1,N)")
+
+
+def test_arithmetic_undefined_in_a_query_is_refused():
+    """clingo takes a literal whose arithmetic is undefined as false: "N / 0" answered a plain no."""
+    with pytest.raises(InputError, match=r"its arithmetic is undefined where it is asked \(operation undefined"):
+        pyrules.ask(BALLISTA, "counters_put(ballista,p1p1,N), M = N / 0")
+
+
 def test_a_missing_constraint_file_is_an_error(tmp_path):
     with pytest.raises(InputError, match=r"missing\.lp: no such file$"):
         pyrules.solve(BALLISTA, constraints=str(tmp_path / "missing.lp"))

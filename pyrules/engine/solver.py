@@ -265,6 +265,10 @@ class Asking:
         except RuntimeError:
             detail = self.messages[before] if len(self.messages) > before else "clingo could not ground it"
             raise InputError(query.where, f"'{query.text}': {detail.split(': ', 2)[-1]}") from None
+        undefined = next((m for m in self.messages[before:] if "operation undefined" in m), None)
+        if undefined is not None:  # (clingo takes the literal as false: the answer would be about nothing)
+            raise InputError(query.where, f"'{query.text}': its arithmetic is undefined where it is asked "
+                                          f"({undefined.split('info: ', 1)[-1]})")
         self._queries[query.text] = key
         return key
 
@@ -600,6 +604,17 @@ class Grounding(Asking):
             if "overflow" not in str(error).lower():
                 raise
             raise InputError(user, "its numbers go beyond what clingo holds (clasp: integer overflow)") from None
+        # (the user's own lines: clingo may say so as it reads them, before grounding; the encodings' are asp/ places)
+        said = [m for m in self.messages if m.startswith("<string>:")]
+        if self.objective is not None and any("tuple ignored" in m or "operation undefined" in m for m in said):
+            # (clingo leaves out an element whose weight is not a number: the optimum would be of the others alone)
+            raise InputError(f"--{self.objective}", f"'{self.options.maximize or self.options.minimize}': its weight "
+                                                    "is not a number where it holds; give a number, or a variable "
+                                                    "that holds one (N : counters_put(ballista, p1p1, N))")
+        undefined = next((m for m in said if "operation undefined" in m), None)
+        if undefined is not None:  # (clingo takes the literal as false: the answer would be about nothing)
+            raise InputError(user, "its arithmetic is undefined where it is asked "
+                                   f"({undefined.split('info: ', 1)[-1]})")
         self._check_objective_sum()
 
     def _check_objective_sum(self) -> None:
