@@ -2163,6 +2163,13 @@ _LINES = [
     ("Scry 2, then draw a card.", True, [{"spell": {"effect": [{"scry": 2}, {"draw": 1}]}}]),
     ("You have hexproof.", False, [{"static": {"you_have": "hexproof"}}]),
     ("Flying, banding", False, [{"keyword": "flying"}, {"keyword": "banding"}]),
+    # two subtypes together: both (Drowner of Hope's cost was paid by any Eldrazi, itself included)
+    ("Sacrifice an Eldrazi Scion: Tap target creature.", False,
+     [{"activated": {"cost": {"sacrifice": {"subtypes": ["eldrazi", "scion"], "controller": "you"}},
+                     "effect": {"tap_target": {"types": ["creature"]}}}}]),
+    # damage dealt to this permanent by a target: no lasting effect on one object says both (Stonewise Fortifier's was
+    # read as damage the target deals to itself)
+    ("{4}{W}: Prevent all damage that would be dealt to ~ by target creature this turn.", False, None),
     # a permanent card is one of a permanent type, never an instant or a sorcery (110.4a)
     ("Return target permanent card with mana value 2 or less from your graveyard to the battlefield.", True,
      [{"spell": {"effect": {"return_card_to_battlefield": {"mana_value_at_most": 2,

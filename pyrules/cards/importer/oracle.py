@@ -145,7 +145,8 @@ def _card_filter(phrase: str) -> dict[str, Any] | None:
     if subtype and subtype.group(1).lower() not in _NOT_CREATURE_TYPES:  # "Spirit", "Zombie creature" (205.3)
         rest = subtype.group(2).strip()
         flt = permanent_filter(f"permanent {rest}" if rest.startswith("with ") else rest or "permanent")
-        flt = None if flt is None else {**flt, "subtypes": [subtype.group(1).lower()]}
+        # ("Eldrazi Scion": both subtypes, the first before those the rest names)
+        flt = None if flt is None else {**flt, "subtypes": [subtype.group(1).lower(), *flt.get("subtypes", ())]}
     else:
         flt = permanent_filter(phrase)
     if flt is not None and re.search(r"\bpermanent\b", phrase):  # a permanent card: one of a permanent type (110.4)
@@ -3947,12 +3948,13 @@ def prevention(line: str, spell_card: bool) -> list[dict[str, Any]] | None:
     for side, (what, flt) in reads:
         both = "self_or_to" if this_turn and parts["both"] else None
         if what == "target":
-            if "lasting_on_target" in str(maker) or not this_turn:
+            # (one effect on the target; "dealt to ~ by target creature" would need this permanent on the other side)
+            if "lasting_on_target" in str(maker) or "lasting_on_self" in str(maker) or not this_turn:
                 return None
             maker = {"lasting_on_target": {"ability": NEXT, "target": flt}}
             body["by" if both else side] = both or "self"
         elif what == "self" and this_turn:
-            if spell_card:
+            if spell_card or "lasting_on_target" in str(maker):
                 return None
             maker, body["by" if both else side] = {"lasting_on_self": NEXT}, both or "self"
         elif side == "to":
