@@ -2133,6 +2133,23 @@ def test_damage_equal_to_a_count_says_what_it_counts(write, effect, message):
     assert message in load_error(_artifact_with(write, f'activated: {{cost: "{{1}}", effect: {effect}}}')).message
 
 
+@pytest.mark.parametrize("used, message", [
+    ("{7: 1}", "'elves' (Llanowar Elves) has no ability 7: its card has 1"),
+    ("{3000000000: 1}", "'elves' (Llanowar Elves) has no ability 3000000000: its card has 1"),  # (crashed in clingo)
+    ("{'Forest:1': 1}", "'Forest:1': 'Forest' is not a card used to craft 'elves' (crafted_with)"),  # (a KeyError)
+])
+def test_used_this_turn_names_abilities_the_object_has(write, used, message):
+    """602.5b: the activations counted are of abilities the object has; a typo is an error, not an ability no one has."""
+    path = write("used.yaml", f"""\
+        players: [alice, bob]
+        objects:
+          - {{id: elves, card: Llanowar Elves, controller: alice, used_this_turn: {used}}}
+        question: {{activatable: elves}}
+        """)
+    error = load_error(path)
+    assert error.message == message and str(error).startswith(f"{path}:3:")
+
+
 def test_life_gained_by_x_is_an_announced_x(write):
     """107.3: "you gain X life" reads the X announced for a spell or activated ability; a triggered ability has none."""
     error = load_error(_artifact_with(write, "triggered: {when: enters, effect: {gain_life: X}}"))

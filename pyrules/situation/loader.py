@@ -151,6 +151,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         for i, material in enumerate(obj.crafted_with):
             if material not in by_id:
                 raise f.child("crafted_with").child(i).fail(f"unknown object '{material}'")
+        _check_used_this_turn(f, obj, by_id, library)
         if obj.exiled_until is not None:
             if obj.exiled_until not in by_id:
                 raise f.child("exiled_until").fail(f"unknown object '{obj.exiled_until}'")
@@ -401,6 +402,30 @@ def _defending_player(attacker: GameObject, by_id: dict[str, GameObject]) -> str
 
 #: The fields of an object read on their own (not by their shape alone).
 _READ_APART = frozenset({"id", "card", "owner", "controller", "copy_of", "skips_untap_of"})
+
+
+
+def _check_used_this_turn(f: Field, obj: GameObject, by_id: dict[str, GameObject], library: CardLibrary) -> None:
+    """Each ability counted in ``used_this_turn`` is one the object has: printed on its card (or the card it copies),
+    or "card:N" from a card used to craft it (702.167c); a typo is an error, not an ability nobody has."""
+    def printed(name: str) -> int:
+        card = library[name]
+        return max(len(face.abilities) for face in card.faces) if card.faces else len(card.abilities)
+
+    own = max(printed(obj.card), printed(obj.copy_of) if obj.copy_of else 0)
+    for key in obj.used_this_turn:
+        if isinstance(key, int):
+            if key > own:
+                raise f.child("used_this_turn").fail(f"'{obj.id}' ({obj.card}) has no ability {key}: "
+                                                     f"its card has {own}")
+            continue
+        material, _, number = key.rpartition(":")
+        if material not in obj.crafted_with:
+            raise f.child("used_this_turn").fail(f"'{key}': '{material}' is not a card used to craft '{obj.id}' "
+                                                 "(crafted_with)")
+        if int(number) > printed(by_id[material].card):
+            raise f.child("used_this_turn").fail(f"'{key}': '{material}' ({by_id[material].card}) has no ability "
+                                                 f"{number}")
 
 
 def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibrary) -> GameObject:
