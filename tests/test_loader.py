@@ -2150,6 +2150,19 @@ def test_used_this_turn_names_abilities_the_object_has(write, used, message):
     assert error.message == message and str(error).startswith(f"{path}:3:")
 
 
+def test_mana_beyond_the_amount_pyrules_computes_with_is_refused_in_all(write):
+    """Each symbol fits, their sum does not: 3,000 {999999} in a pool stopped with clingo's OverflowError, and 3,000,000
+    {G} made a pool of 3,000,001 (beyond the amounts pyrules computes with)."""
+    pool = "{999999}" * 3
+    path = write("pool.yaml", f"""\
+        players: [{{name: alice, mana_pool: "{pool}"}}, bob]
+        question: {{could_produce: all}}
+        """)
+    error = load_error(path)
+    assert error.message == (f"players.0.mana_pool: '{pool}' is more mana than pyrules computes with (at most "
+                             "1000000 in all)")
+
+
 def test_life_gained_by_x_is_an_announced_x(write):
     """107.3: "you gain X life" reads the X announced for a spell or activated ability; a triggered ability has none."""
     error = load_error(_artifact_with(write, "triggered: {when: enters, effect: {gain_life: X}}"))

@@ -120,6 +120,9 @@ def parse_mana(text: Any, where: Field) -> tuple[tuple[str, int], ...]:
         else:
             raise where.fail(f"{where.name}: unknown mana symbol {{{raw}}}")
         counts[key] = counts.get(key, 0) + 1
+    if sum(counts.values()) > MAX_AMOUNT:  # (symbol by symbol each fits; all of them are one amount too)
+        raise where.fail(f"{where.name}: '{text[:40]}{'...' if len(text) > 40 else ''}' is more mana than pyrules "
+                         f"computes with (at most {MAX_AMOUNT} in all)")
     return tuple(sorted(counts.items()))
 
 
