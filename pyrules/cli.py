@@ -39,7 +39,7 @@ from pyrules.api import ask, count, solve
 from pyrules.base import interrupt, memory
 from pyrules.base.document import MAX_BYTES, Field, load_document, whole_number
 from pyrules.base.errors import InputError
-from pyrules.base.files import read_text
+from pyrules.base.files import check_output, read_text
 from pyrules.cards import search
 from pyrules.cards.importer.library import load_library
 from pyrules.cards.importer.run import main as import_main
@@ -596,6 +596,8 @@ class _CaseProgress:
 def _sweep(args: argparse.Namespace) -> int:
     """``pyrules sweep``: one line (or JSON object) per situation, then a summary on standard error."""
     library = _library(args)
+    if args.out is not None:  # (the table must not replace a file the sweep reads)
+        check_output(args.out, tuple(p for p in (args.template, args.rows, args.library) if p is not None), "--out")
     if args.rows is not None and (args.grid or args.cards):
         raise InputError("--rows", "gives the rows whole: not with --grid or --cards")
     if args.rows is not None:
@@ -604,9 +606,13 @@ def _sweep(args: argparse.Namespace) -> int:
         parameters = {}
         for given in args.grid:
             name, values = _named(given, "--grid")
+            if name in parameters:
+                raise InputError("--grid", f"'{name}' is given twice: give its values once, separated by commas")
             parameters[name] = [v for value in values.split(",") for v in _grid_values(value)]
         for given in args.cards:
             name, kind = _named(given, "--cards")
+            if name in parameters:
+                raise InputError("--cards", f"'{name}' is given twice (by --grid or --cards): give it once")
             parameters[name] = [r[name] for r in card_rows(library or builtin_library(), name,
                                                             types=() if kind == "any" else (kind,))]
             if not parameters[name]:

@@ -44,6 +44,7 @@ from pyrules.base import arguments
 from pyrules.base.collector import paused
 from pyrules.base.document import Field
 from pyrules.base.errors import InputError
+from pyrules.base.files import check_output
 from pyrules.base.processes import spread
 from pyrules.cards.importer.areas import AREAS, area_of
 from pyrules.cards.library import CardLibrary, CardSpec
@@ -338,6 +339,8 @@ def sweep(template: str | Path | Mapping[str, Any] | SituationBuilder,
     rows = _rows(parameters, work.template)
     if query is not None:
         _check_query(query, work, rows)
+    if out is not None and isinstance(template, (str, Path)):  # (the table must not replace the template it reads)
+        check_output(out, (template,), "out")
     parts = _Parts(Path(out), _fingerprint(work, rows)) if out is not None else None
     done = parts.read() if parts is not None else []
     finished = {r["situation"] for r in done}

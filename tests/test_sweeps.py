@@ -187,7 +187,16 @@ def test_the_command_reads_rows_and_cards_and_writes_parquet(tmp_path, capsys):
     (["--cards", "land=flurble", "--grid", "condition=Blood Moon"],
      "pyrules: --cards: no card of the library has the card type 'flurble'"),
     (["--grid", "land=Forest", "--grid", "condition=Blood Moon", "--jobs", "0"], "pyrules: --jobs: must be at least 1"),
-], ids=["not-named", "counts-alone", "rows-and-grid", "no-such-type", "no-jobs"])
+    # a parameter given twice ran with the last values alone
+    (["--grid", "land=Forest", "--grid", "land=Tundra", "--grid", "condition=Blood Moon"],
+     "pyrules: --grid: 'land' is given twice: give its values once, separated by commas"),
+    (["--grid", "land=Forest", "--cards", "land=land", "--grid", "condition=Blood Moon"],
+     "pyrules: --cards: 'land' is given twice (by --grid or --cards): give it once"),
+    # the table replaced the template it read (exit 0, the template lost)
+    (["--grid", "land=Forest", "--grid", "condition=Blood Moon", "--out", LAND],
+     f"pyrules: --out: is the file being read ({LAND}): write to another name"),
+], ids=["not-named", "counts-alone", "rows-and-grid", "no-such-type", "no-jobs", "grid-twice", "grid-and-cards",
+        "out-is-the-template"])
 def test_bad_sweeps_are_one_line_and_exit_2(capsys, argv, message):
     assert main(["sweep", LAND, *argv]) == 2
     out, err = capsys.readouterr()
