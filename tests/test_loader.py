@@ -2163,6 +2163,33 @@ def test_mana_beyond_the_amount_pyrules_computes_with_is_refused_in_all(write):
                              "1000000 in all)")
 
 
+@pytest.mark.parametrize("text, line, message", [
+    # an object is in one place at a time: Bolt listed twice resolved once
+    ("""objects:
+  - {id: bolt, card: Lightning Bolt, owner: alice, zone: stack, targets: [bob]}
+stack: [bolt, bolt]""", 4, "'bolt' is listed on the stack twice"),
+    # one card at each place of a library (401.1): the draw took one of them silently
+    ("""objects:
+  - {id: a, card: Grizzly Bears, owner: alice, zone: library, position: 1}
+  - {id: b, card: Hill Giant, owner: alice, zone: library, position: 1}""", 4,
+     "'b' and 'a' are both at position 1 of alice's library"),
+    # an X nothing reads was silently ignored
+    ("""objects:
+  - {id: bolt, card: Lightning Bolt, owner: alice, zone: hand}
+actions:
+  - cast: {object: bolt, targets: [bob], x: 3}""", 5, "'bolt' (Lightning Bolt) has no X to announce (CR 107.3)"),
+    ("""objects:
+  - {id: m, card: Mountain, controller: alice}
+actions:
+  - activate: {object: m, ability: mountain, x: 5}""", 5,
+     "the mana ability of 'Mountain' (mountain) has no X to announce (CR 107.3)"),
+])
+def test_impossible_states_and_unread_values_are_refused(write, text, line, message):
+    path = write("odd.yaml", "players: [{name: alice, mana_pool: \"{R}\"}, bob]\n" + text + "\n")
+    error = load_error(path)
+    assert error.message == message and str(error).startswith(f"{path}:{line}:")
+
+
 def test_life_gained_by_x_is_an_announced_x(write):
     """107.3: "you gain X life" reads the X announced for a spell or activated ability; a triggered ability has none."""
     error = load_error(_artifact_with(write, "triggered: {when: enters, effect: {gain_life: X}}"))

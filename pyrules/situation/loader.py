@@ -147,11 +147,17 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         raise seen[clash].child("id").fail(f"'{clash}' names both a player and an object")
     by_id = {o.id: o for o in objects}
 
+    placed: dict[tuple[str | None, int], str] = {}
     for f, obj in zip(object_fields, objects):
         for i, material in enumerate(obj.crafted_with):
             if material not in by_id:
                 raise f.child("crafted_with").child(i).fail(f"unknown object '{material}'")
         _check_used_this_turn(f, obj, by_id, library)
+        if obj.position is not None:  # (one card at each place of a library, 401.1)
+            other = placed.setdefault((obj.owner, obj.position), obj.id)
+            if other != obj.id:
+                raise f.child("position").fail(f"'{obj.id}' and '{other}' are both at position {obj.position} of "
+                                               f"{obj.owner}'s library")
         if obj.exiled_until is not None:
             if obj.exiled_until not in by_id:
                 raise f.child("exiled_until").fail(f"unknown object '{obj.exiled_until}'")
@@ -749,6 +755,8 @@ def _stack(root: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameOb
         oid = item.text()
         if oid not in on_stack:
             raise item.fail(f"'{oid}' is listed on the stack but is not an object in zone 'stack'")
+        if oid in order:  # (an object is in one place at a time)
+            raise item.fail(f"'{oid}' is listed on the stack twice")
         order.append(oid)
     missing = sorted(set(on_stack) - set(order))
     if missing:
@@ -1226,11 +1234,22 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
                 raise body.child("division").fail(f"{where} divides no damage")
     resolve = False if shorthand else body.child("resolve").boolean(default=False)
     x = None if shorthand else _value(body, "activate", "x")
+    if x is not None and spec is not None and not _says_x((), (spec,)):
+        raise body.child("x").fail(f"ability {chosen} of '{face.name}' has no X to announce (CR 107.3)")
+    if x is not None and spec is None and isinstance(ability, str) and ":" not in ability:  # (a land type's {T}: Add)
+        raise body.child("x").fail(f"the mana ability of '{face.name}' ({ability}) has no X to announce (CR 107.3)")
     if x is None and spec is not None and any(c.kind == "remove_counters" and c.value[1] == "x" for c in spec.costs):
         raise body.fail(f"ability {chosen} of '{face.name}' removes X counters: announce X with 'x: N' (CR 107.3, 602.2b)")
     pool_only = False if shorthand else body.child("pool_only").boolean(default=False)
     return Activate(obj.id, player, ability, x, targets, resolve=resolve, modes=modes, division=division,
                     pool_only=pool_only)
+
+
+
+def _says_x(mana_cost: Any, abilities: Any) -> bool:
+    """Whether a cost or an ability (its costs, its effects, their amounts) has an X for a player to announce (107.3):
+    read from the parsed template, where an X is the word "x" wherever it is."""
+    return any(sym == "x" for sym, _ in mana_cost) or "'x'" in repr(abilities)
 
 
 def _entwined_modes(body: Field, modes: tuple[int, ...], face: CardSpec, oid: str) -> tuple[int, ...]:
@@ -1350,6 +1369,8 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     if bestow and not any(a.kind == "bestow" for a in face.abilities):
         raise body.child("bestow").fail(f"'{obj.id}' ({card.name}) has no bestow ability (CR 702.103a)")
     _check_spell_targets(body, targets, division, face, obj.id, by_id, players, library, modes, bestow)
+    if body.child("x").present and not _says_x(face.mana_cost, face.abilities):
+        raise body.child("x").fail(f"'{obj.id}' ({face.name}) has no X to announce (CR 107.3)")
     return Cast(obj.id, player, body.child("x").integer(default=None, minimum=0), modes, targets, division=division,
                 pool_only=body.child("pool_only").boolean(default=False),
                 kicked=body.child("kicked").boolean(default=False),
