@@ -99,7 +99,7 @@ def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", 
     (``mode="sometimes"``) or every (``"always"``) outcome, and for which values of its variables, without
     listing the outcomes: clingo's brave or cautious consequences (:class:`pyrules.engine.query.Answer`)."""
     if mode not in ("sometimes", "always"):
-        raise ValueError(f"mode is 'sometimes' or 'always', not {mode!r}")
+        raise InputError("mode", f"is 'sometimes' or 'always', not {mode!r}")
     _check_common(situation, library)
     arguments.text(query, "query", "a query in clingo's syntax")
     arguments.text(origin, "origin")

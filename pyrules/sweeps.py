@@ -320,7 +320,7 @@ def sweep(template: str | Path | Mapping[str, Any] | SituationBuilder,
     import pandas as pd  # (the notebooks or parquet extra: pyrules itself needs no pandas)
 
     if mode not in ("sometimes", "always"):
-        raise ValueError(f"mode is 'sometimes' or 'always', not {mode!r}")
+        raise InputError("mode", f"is 'sometimes' or 'always', not {mode!r}")
     arguments.instance(counts, bool, "counts", "True or False", optional=False)
     arguments.function(progress, "progress")
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:

@@ -70,7 +70,7 @@ def test_dataframe_of_state():
     assert frame["alice.life"].tolist() == [20] * 5
     assert frame["birds.tapped"].all() and frame["forest1.tapped"].all()
     assert frame["alice.mana_pool.g"].fillna(0).tolist() == [0, 1, 0, 0, 0]
-    with pytest.raises(ValueError, match="columns is 'atoms' or 'state'"):
+    with pytest.raises(pyrules.InputError, match="columns: is .atoms. or .state."):
         pyrules.solve(BIRDS).to_dataframe("rows")
 
 

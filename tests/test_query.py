@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 import pickle
 from pathlib import Path
@@ -318,6 +320,25 @@ def test_arithmetic_undefined_in_a_query_is_refused():
     """clingo takes a literal whose arithmetic is undefined as false: "N / 0" answered a plain no."""
     with pytest.raises(InputError, match=r"its arithmetic is undefined where it is asked \(operation undefined"):
         pyrules.ask(BALLISTA, "counters_put(ballista,p1p1,N), M = N / 0")
+
+
+@pytest.mark.parametrize("extra, error, message", [
+    (("--bogus-flag",), InputError, "extra: '--bogus-flag': clingo does not take it"),
+    (("--models=1",), InputError, "extra: '--models=1': pyrules sets how clingo enumerates and projects"),
+    ("--sat-prepro=2", TypeError, "extra must be a list of clingo's options"),
+])
+def test_clingos_options_are_checked_before_clingo_sees_them(extra, error, message):
+    """clingo's RuntimeError came out of the API; an option pyrules sets itself (--models) would cut the outcomes
+    short silently."""
+    from pyrules.engine.solver import SolveOptions
+
+    with pytest.raises(error, match=re.escape(message)):
+        pyrules.solve(BALLISTA, options=SolveOptions(extra=extra))
+
+
+def test_a_mode_other_than_sometimes_or_always_is_an_input_error():
+    with pytest.raises(InputError, match="mode: is 'sometimes' or 'always', not 'often'"):
+        pyrules.ask(BALLISTA, "counters_put(ballista,p1p1,N)", "often")
 
 
 def test_a_missing_constraint_file_is_an_error(tmp_path):

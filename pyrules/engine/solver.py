@@ -62,6 +62,11 @@ from pyrules.vocabulary import refusal_reasons
 MAX_LIMIT = 2**31 - 1
 
 
+#: The options of clingo that pyrules sets itself: enumerating, projecting and optimizing decide what an outcome is.
+_OWN_OPTIONS = frozenset({"--models", "-n", "--project", "--opt-mode", "--enum-mode", "-e", "--parallel-mode", "-t",
+                          "--seed", "--quiet", "-q", "--outf", "--const", "-c"})
+
+
 @dataclass(frozen=True)
 class SolveOptions:
     """Solver settings. ``limit``: stop after that many outcomes (the result is then truncated)."""
@@ -107,6 +112,19 @@ class SolveOptions:
                 raise TypeError(f"{name} must be text in clingo's syntax, not {value!r}")
         if self.maximize is not None and self.minimize is not None:
             raise InputError("--maximize", "give one objective: --maximize or --minimize, not both")
+        if isinstance(self.extra, str) or not isinstance(self.extra, (list, tuple)) or \
+                not all(isinstance(e, str) for e in self.extra):
+            raise TypeError(f"extra must be a list of clingo's options (text), not {self.extra!r}")
+        object.__setattr__(self, "extra", tuple(self.extra))
+        for option in self.extra:
+            if option.split("=", 1)[0] in _OWN_OPTIONS or not option.startswith("--"):
+                raise InputError("extra", f"'{option}': pyrules sets how clingo enumerates and projects (give "
+                                          "limit, project, threads, seed); extra takes clingo's other options")
+            try:
+                clingo.Control([option], logger=lambda code, text: None)
+            except RuntimeError as error:
+                raise InputError("extra", f"'{option}': clingo does not take it ({' '.join(str(error).split())})") \
+                    from None
         if self.threads > 1 and self.limit is not None:
             # which models the threads find first varies from run to run: so would the outcomes returned
             raise InputError("threads", "a limit with more than one thread would give different outcomes from run "

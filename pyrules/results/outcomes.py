@@ -445,7 +445,7 @@ class Outcomes(Sequence[Outcome]):
         (:class:`pyrules.engine.query.Answer`). Answered by clingo (brave and cautious consequences) on the
         grounding the outcomes came from."""
         if mode not in ("sometimes", "always"):
-            raise ValueError(f"mode is 'sometimes' or 'always', not {mode!r}")
+            raise InputError("mode", f"is 'sometimes' or 'always', not {mode!r}")
         arguments.text(text, "text", "a query in clingo's syntax")
         arguments.text(origin, "origin")
         start = time.perf_counter()
@@ -772,7 +772,7 @@ class Outcomes(Sequence[Outcome]):
         and object field after the outcome (``alice.life``, ``forest1.tapped``, ``forest1.counters.p1p1``).
         pandas comes with the ``notebooks`` extra: ``pip install 'pyrules[notebooks]'``."""
         if columns not in ("atoms", "state"):
-            raise ValueError(f"columns is 'atoms' or 'state', not {columns!r}")
+            raise InputError("columns", f"is 'atoms' or 'state', not {columns!r}")
         try:
             import pandas as pd
         except ImportError:
