@@ -2696,3 +2696,49 @@ def test_an_if_you_control_condition_of_how_a_permanent_enters_is_refused(write,
         """)
     error = load_error(path)
     assert isinstance(error, UnsupportedError) and "'if: you_control' is a condition of a triggered ability" in error.message
+
+
+@pytest.mark.parametrize("obj, marker, message", [
+    ("{id: land, card: Forest, controller: alice, kicked: true}", "kicked: true",
+     "'land' (Forest) has no kicker or multikicker (702.33d); 'kicked' is for an object whose card does"),
+    ("{id: land, card: Forest, controller: alice, monstrous: true}", "monstrous: true",
+     "'land' (Forest) has no monstrosity ability (701.37b); 'monstrous' is for an object whose card does"),
+    ("{id: land, card: Forest, controller: alice, renowned: true}", "renowned: true",
+     "'land' (Forest) has no renown (702.112b); 'renowned' is for an object whose card does"),
+    ("{id: land, card: Forest, controller: alice, chosen_color: blue}", "chosen_color: blue",
+     "'land' (Forest) has no \"as this enters, choose a color\" ability (607.2d); 'chosen_color' is for an object "
+     "whose card does"),
+    ("{id: land, card: Forest, controller: alice, chosen_type: elf}", "chosen_type: elf",
+     "'land' (Forest) has no \"as this enters, choose a creature type\" ability (614.12a); 'chosen_type' is for an "
+     "object whose card does"),
+    ("{id: mimic, card: Metallic Mimic, controller: alice, chosen_type: elff}", "chosen_type: elff",
+     "'elff' is no creature type pyrules knows (205.3m: those of the 2020 card file, and the subtypes of the cards "
+     "here)"),
+])
+def test_a_status_or_choice_its_card_cannot_give_is_refused(write, line_of, obj, marker, message):
+    path = write("given.yaml", f"""\
+        players: [alice]
+        objects:
+          - {obj}
+        question: {{activatable: alice}}
+        """)
+    assert_error(path, line_of(path, marker), message)
+
+
+@pytest.mark.parametrize("obj, field, value", [
+    ("{id: mimic, card: Metallic Mimic, controller: alice, chosen_type: elf}", "chosen_type", "elf"),
+    ("{id: sprawl, card: Utopia Sprawl, controller: alice, chosen_color: red, attached_to: land}", "chosen_color", "r"),
+    ("{id: copy, card: Forest, controller: alice, copy_of: Metallic Mimic, chosen_type: elf}", "chosen_type", "elf"),
+    ("{id: mimic, card: Metallic Mimic, controller: alice, chosen_type: dog}\n          - {id: mowu, card: \"Mowu, Loyal "
+     "Companion\", controller: alice}", "chosen_type", "dog"),
+])
+def test_a_status_or_choice_its_card_gives_is_kept(write, obj, field, value):
+    """Given where the card (or the card copied) makes the choice; a type beyond the 2020 list if a card here has it."""
+    path = write("given.yaml", f"""\
+        players: [alice]
+        objects:
+          - {{id: land, card: Forest, controller: alice}}
+          - {obj}
+        question: {{activatable: alice}}
+        """)
+    assert getattr(load_situation(path).objects[1], field) == value

@@ -61,7 +61,7 @@ from pyrules.vocabulary import TargetSpec, kind, names
 from pyrules.vocabulary.abilities import ABOUT_THAT_OBJECT
 from pyrules.vocabulary.shapes import name_token
 from pyrules.vocabulary.templates import PLAYERS_ONLY, SPENT_CONDITIONS
-from pyrules.vocabulary.values import BASIC_LAND_TYPES, PHASES, SPLIT_HALVES, STEPS, STEPS_WITHOUT_PRIORITY
+from pyrules.vocabulary.values import BASIC_LAND_TYPES, CREATURE_TYPES, PHASES, SPLIT_HALVES, STEPS, STEPS_WITHOUT_PRIORITY
 
 SITUATION_FIELDS = frozenset(names("situation"))
 CASE_FIELDS = frozenset(names("case"))
@@ -226,6 +226,11 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
                                not any(a.keyword == "replicate" for a in card.face(obj.face).abilities)):
             raise f.child("replicated").fail(f"'{obj.id}' is no spell with replicate on the stack; only such a spell had "
                                              "its replicate cost paid (CR 702.56a)")
+        _check_given_by_card(f, obj, library)
+        if obj.chosen_type and obj.chosen_type not in CREATURE_TYPES and not any(
+                obj.chosen_type in part.subtypes for o in objects for part in library[o.card].parts):
+            raise f.child("chosen_type").fail(f"'{obj.chosen_type}' is no creature type pyrules knows (205.3m: those "
+                                              "of the 2020 card file, and the subtypes of the cards here)")
         if obj.zone == "stack":
             _check_spell_targets(f, obj.targets, obj.division, card.face(obj.face), obj.id, by_id, names_, library,
                                  obj.modes, obj.bestowed)
@@ -409,6 +414,37 @@ def _defending_player(attacker: GameObject, by_id: dict[str, GameObject]) -> str
 #: The fields of an object read on their own (not by their shape alone).
 _READ_APART = frozenset({"id", "card", "owner", "controller", "copy_of", "skips_untap_of"})
 
+
+
+#: An object's status or choice a situation may give, and the abilities or instructions of its card that give it: on
+#: any other object the field is a typo or a state no game reaches, refused rather than read.
+_GIVEN_BY: dict[str, tuple[frozenset[str], str]] = {
+    "kicked": (frozenset({"kicker", "multikicker"}), "kicker or multikicker (702.33d)"),
+    "times_kicked": (frozenset({"multikicker"}), "multikicker (702.33c)"),
+    "evoked": (frozenset({"evoke"}), "evoke (702.74a)"),
+    "surged": (frozenset({"surge"}), "surge (702.117a)"),
+    "dashed": (frozenset({"dash"}), "dash (702.109a)"),
+    "monstrous": (frozenset({"monstrosity"}), "monstrosity ability (701.37b)"),
+    "renowned": (frozenset({"become_renowned"}), "renown (702.112b)"),
+    "tribute_paid": (frozenset({"tribute"}), "tribute (702.104a)"),
+    "chosen_color": (frozenset({"choose_color"}), "\"as this enters, choose a color\" ability (607.2d)"),
+    "chosen_type": (frozenset({"choose_creature_type"}), "\"as this enters, choose a creature type\" ability (614.12a)"),
+}
+
+
+def _check_given_by_card(f: Field, obj: GameObject, library: CardLibrary) -> None:
+    """Each status or choice given to an object is one its card (or the card it copies, 707.2) can give it."""
+    given = [field for field in _GIVEN_BY if getattr(obj, field)]
+    if not given:
+        return
+    cards = [library[obj.card]] + ([library[obj.copy_of]] if obj.copy_of else [])
+    kinds = {k for card in cards for part in card.parts for a in part.abilities for k in (a.kind, a.keyword)} | \
+        {p.kind for card in cards for part in card.parts for a in part.abilities for p in a.effects}
+    for field in given:
+        needed, what = _GIVEN_BY[field]
+        if not needed & kinds:
+            raise f.child(field).fail(f"'{obj.id}' ({obj.card}) has no {what}; '{field}' is for an object whose card "
+                                      "does")
 
 
 def _check_used_this_turn(f: Field, obj: GameObject, by_id: dict[str, GameObject], library: CardLibrary) -> None:
