@@ -185,16 +185,29 @@ def test_solve_time_errors_name_the_builder_path():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda b: b.permanent("b", "Walking Ballista", "alice", counters={1: 2}),
-     "counters: a key must be text (a name), not 1"),
+    (lambda b: b.permanent("b", "Walking Ballista", "alice", counters={True: 2}),
+     "counters: a key must be text (a name) or a whole number, not True"),
+    (lambda b: b.permanent("b", "Walking Ballista", "alice", used_this_turn={1: 1, "1": 2}),
+     "used_this_turn: the key '1' is given twice"),
     (lambda b: b.permanent(5, "Forest", "alice"), "id must be text, not 5"),
     (lambda b: b.set(phase=object), "phase must be a text, number, list or mapping (as in a situation file), not "
                                     "<class 'object'>"),
-    (lambda b: b.card({"name": "X", 3: 1}), "definition: a key must be text (a name), not 3"),
+    (lambda b: b.card({"name": "X", 3.5: 1}), "definition: a key must be text (a name) or a whole number, not 3.5"),
     (lambda b: b.activate("b", True), "ability must be a whole number, not True"),
-], ids=["counters-int-key", "id-int", "phase-object", "card-int-key", "ability-bool"])
+], ids=["counters-bool-key", "key-twice", "id-int", "phase-object", "card-float-key", "ability-bool"])
 def test_builder_checks_its_arguments_as_called(call, message):
     """Before: counters={1: 2} raised AttributeError inside build(), far from the call that gave it."""
     with pytest.raises(TypeError) as info:
         call(SituationBuilder(["alice", "bob"]))
     assert str(info.value) == message
+
+
+def test_builder_takes_whole_number_keys_as_a_file_does():
+    """``used_this_turn={1: 1}`` as a file writes ``used_this_turn: {1: 1}`` (it raised a TypeError); a key that means
+    nothing where it is given is the situation reader's error, at build()."""
+    built = SituationBuilder(["alice"]).permanent("r", "Sol Ring", "alice", used_this_turn={1: 1}).activatable("alice")
+    assert built.build().objects[0].used_this_turn == {1: 1}
+    with pytest.raises(InputError) as info:
+        SituationBuilder(["alice"]).permanent("b", "Walking Ballista", "alice", counters={1: 2}).activatable("alice").build()
+    assert str(info.value) == ("<builder> objects.0.counters.1: counter kind '1' must be a name of letters, digits and "
+                               "underscores")

@@ -80,7 +80,8 @@ def index(value: Any, name: str, count: int) -> int:
 
 def plain(value: Any, name: str, depth: int = 0) -> Any:
     """``value`` as a situation file could hold it: texts, numbers, true/false, null, lists (tuples become
-    lists) and mappings with text keys; anything else is a TypeError naming where it is (``name``)."""
+    lists) and mappings with text or whole-number keys (``used_this_turn: {2: 1}``); anything else is a TypeError
+    naming where it is (``name``). What the keys mean is the situation reader's to check, as in a file."""
     if depth > MAX_DEPTH:
         raise InputError(name, f"nested more than {MAX_DEPTH} levels deep")
     if value is None or isinstance(value, (str, bool, int, float)):
@@ -88,8 +89,12 @@ def plain(value: Any, name: str, depth: int = 0) -> Any:
     if isinstance(value, (list, tuple)):
         return [plain(v, f"{name}.{i}", depth + 1) for i, v in enumerate(value)]
     if isinstance(value, dict):
-        for key in value:
-            if not isinstance(key, str):
-                raise TypeError(f"{name}: a key must be text (a name), not {_shown(key)}")
-        return {k: plain(v, f"{name}.{k}", depth + 1) for k, v in value.items()}
+        out = {}
+        for key, v in value.items():
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise TypeError(f"{name}: a key must be text (a name) or a whole number, not {_shown(key)}")
+            if str(key) in out:  # (a file's keys are texts: 1 and "1" are one key)
+                raise TypeError(f"{name}: the key {key!r} is given twice")
+            out[str(key)] = plain(v, f"{name}.{key}", depth + 1)
+        return out
     raise TypeError(f"{name} must be a text, number, list or mapping (as in a situation file), not {_shown(value)}")
