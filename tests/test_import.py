@@ -732,6 +732,24 @@ def test_the_creature_types_changeling_gives_hold_every_creature_type_of_the_fix
     assert "shapeshifter" in found and not set(CREATURE_TYPES) & set(OTHER_SUBTYPES)
 
 
+def test_the_counter_kinds_a_situation_may_give_hold_every_kind_the_fixture_names():
+    """122.1: each kind of counter the card fixture's Oracle text names is one a situation may give an object, or one
+    refused for rules of its own that pyrules does not model."""
+    import json
+    import re
+
+    from pyrules.cards.importer.oracle import counter_kind
+    from pyrules.vocabulary.values import COUNTER_NAMES, UNMODELLED_COUNTERS
+
+    texts = [f.get("text", "") for faces in json.loads(ATOMIC.read_text())["data"].values() for f in faces]
+    named = {counter_kind(m.group(1)) for t in texts for m in re.finditer(r"([+-]\d+/[+-]\d+|\b[a-z]+) counters?\b", t)}
+    words = {"a", "all", "and", "another", "each", "five", "get", "had", "have", "may", "more", "no", "of", "that", "the",
+             "those", "with", "would", None}
+    kinds = named - words
+    assert {"p1p1", "charge"} <= kinds
+    assert {k for k in kinds if k not in COUNTER_NAMES and not UNMODELLED_COUNTERS.fullmatch(k)} == set()
+
+
 def test_a_creature_type_only_tokens_carry_is_one():
     """205.3m, 702.73a: a creature type only tokens of the 2020 card file have (Saproling, Servo) is a creature type:
     a filter may name it, and a changeling has it."""

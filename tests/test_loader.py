@@ -2742,3 +2742,52 @@ def test_a_status_or_choice_its_card_gives_is_kept(write, obj, field, value):
         question: {{activatable: alice}}
         """)
     assert getattr(load_situation(path).objects[1], field) == value
+
+
+@pytest.mark.parametrize("counters, marker, message", [
+    ("{p1p3x: 1}", "p1p3x", "counter kind 'p1p3x' is none pyrules knows (122.1: p1p1, m1m1, loyalty, those of the 2020 "
+     "card file) and no card here names it"),
+    ("{chrage: 2}", "chrage", "counter kind 'chrage' is none pyrules knows (122.1: p1p1, m1m1, loyalty, those of the "
+     "2020 card file) and no card here names it"),
+])
+def test_a_counter_kind_nothing_names_is_refused(write, line_of, counters, marker, message):
+    path = write("counters.yaml", f"""\
+        players: [alice]
+        objects:
+          - {{id: b, card: Walking Ballista, controller: alice, counters: {counters}}}
+        question: {{activatable: alice}}
+        """)
+    assert_error(path, line_of(path, marker), message)
+
+
+@pytest.mark.parametrize("kind", ["p2p2", "m0m1", "flying", "shield", "stun"])
+def test_a_counter_kind_with_rules_pyrules_does_not_model_is_unsupported(write, line_of, kind):
+    """122.1a-d: a +2/+2, keyword, shield or stun counter changes the object; read as a plain counter, it would not."""
+    path = write("counters.yaml", f"""\
+        players: [alice]
+        objects:
+          - {{id: b, card: Walking Ballista, controller: alice, counters: {{{kind}: 1}}}}
+        question: {{activatable: alice}}
+        """)
+    error = load_error(path)
+    assert isinstance(error, UnsupportedError)
+    assert str(error) == (f"{path}:{line_of(path, kind)}: unsupported: {kind} counters, which have rules of their own "
+                          "(122.1a-d) pyrules does not model")
+
+
+@pytest.mark.parametrize("counters, card", [
+    ("{charge: 2}", ""),
+    ("{p1p1: 1, m1m1: 1}", ""),
+    ("{sprocket: 3}", "\n        cards:\n          - {name: Gear, types: [artifact], abilities: [{activated: {cost: "
+                      "['{T}', {remove_counters: {kind: sprocket, count: 1}}], effect: {draw: 1}}}]}"),
+])
+def test_a_counter_kind_pyrules_knows_or_a_card_names_is_read(write, counters, card):
+    path = write("counters.yaml", f"""\
+        players: [alice]{card}
+        objects:
+          - {{id: b, card: Walking Ballista, controller: alice, counters: {counters}}}
+          - {{id: g, card: {"Gear" if card else "Forest"}, controller: alice}}
+        question: {{activatable: alice}}
+        """)
+    assert dict(load_situation(path).objects[0].counters) == {k: int(n) for k, n in
+                                                              (p.split(": ") for p in counters[1:-1].split(", "))}

@@ -8,6 +8,7 @@ Which fields exist, and what each means, is declared once in :mod:`pyrules.vocab
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Callable
@@ -61,7 +62,16 @@ from pyrules.vocabulary import TargetSpec, kind, names
 from pyrules.vocabulary.abilities import ABOUT_THAT_OBJECT
 from pyrules.vocabulary.shapes import name_token
 from pyrules.vocabulary.templates import PLAYERS_ONLY, SPENT_CONDITIONS
-from pyrules.vocabulary.values import BASIC_LAND_TYPES, CREATURE_TYPES, PHASES, SPLIT_HALVES, STEPS, STEPS_WITHOUT_PRIORITY
+from pyrules.vocabulary.values import (
+    BASIC_LAND_TYPES,
+    COUNTER_NAMES,
+    CREATURE_TYPES,
+    PHASES,
+    SPLIT_HALVES,
+    STEPS,
+    STEPS_WITHOUT_PRIORITY,
+    UNMODELLED_COUNTERS,
+)
 
 SITUATION_FIELDS = frozenset(names("situation"))
 CASE_FIELDS = frozenset(names("case"))
@@ -227,6 +237,14 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             raise f.child("replicated").fail(f"'{obj.id}' is no spell with replicate on the stack; only such a spell had "
                                              "its replicate cost paid (CR 702.56a)")
         _check_given_by_card(f, obj, library)
+        for counter in obj.counters:
+            if UNMODELLED_COUNTERS.fullmatch(counter):
+                raise UnsupportedError(f.child("counters").child(counter).where, f"{counter} counters, which have rules "
+                                       "of their own (122.1a-d) pyrules does not model")
+            if counter not in COUNTER_NAMES and counter not in _names_in(tuple(library[o.card] for o in objects)):
+                raise f.child("counters").child(counter).fail(
+                    f"counter kind '{counter}' is none pyrules knows (122.1: p1p1, m1m1, loyalty, those of the 2020 card "
+                    "file) and no card here names it")
         if obj.chosen_type and obj.chosen_type not in CREATURE_TYPES and not any(
                 obj.chosen_type in part.subtypes for o in objects for part in library[o.card].parts):
             raise f.child("chosen_type").fail(f"'{obj.chosen_type}' is no creature type pyrules knows (205.3m: those "
@@ -430,6 +448,19 @@ _GIVEN_BY: dict[str, tuple[frozenset[str], str]] = {
     "chosen_color": (frozenset({"choose_color"}), "\"as this enters, choose a color\" ability (607.2d)"),
     "chosen_type": (frozenset({"choose_creature_type"}), "\"as this enters, choose a creature type\" ability (614.12a)"),
 }
+
+
+def _names_in(value: Any) -> set[str]:
+    """Every text inside ``value`` (cards, their abilities and parts, at any depth)."""
+    if isinstance(value, str):
+        return {value}
+    if dataclasses.is_dataclass(value):
+        return {n for fld in dataclasses.fields(value) for n in _names_in(getattr(value, fld.name))}
+    if isinstance(value, dict):
+        return {n for item in value.items() for n in _names_in(item)}
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return {n for item in value for n in _names_in(item)}
+    return set()
 
 
 def _check_given_by_card(f: Field, obj: GameObject, library: CardLibrary) -> None:

@@ -87,6 +87,27 @@ FACES = ("front", "back", "left", "right", "both")
 SPLIT_HALVES = ("left", "right", "both")
 #: Counter kinds with rules of their own (122.1a, 306.5b, 704.5q); any other name is a plain counter.
 COUNTER_KINDS = ("p1p1", "m1m1", "loyalty")
+#: Counter kinds (122.1) a situation may give an object with no card of its own naming them: those the Oracle text of
+#: the 2020 card file (../shared/cards) names, less those with rules of their own that pyrules does not model; also any
+#: a card of the situation names. Any other name is refused as a typo; tests/test_import.py checks the card fixture's
+#: kinds are all here or unmodelled.
+COUNTER_NAMES = COUNTER_KINDS + (
+    "age", "aim", "arrow", "arrowhead", "awakening", "blaze", "blood", "bounty", "bribery", "brick", "cage", "carrion",
+    "charge", "control", "corpse", "credit", "crystal", "cube", "currency", "death", "delay", "depletion", "despair",
+    "devotion", "divinity", "doom", "dream", "egg", "elixir", "energy", "eon", "experience", "eyeball", "fade", "fate",
+    "feather", "filibuster", "flood", "fungus", "fury", "fuse", "gem", "gold", "growth", "hatchling", "healing", "hit",
+    "hoofprint", "hour", "hourglass", "ice", "infection", "intervention", "isolation", "javelin", "ki", "landmark",
+    "level", "lore", "luck", "magnet", "manifestation", "mannequin", "matrix", "mine", "mining", "mire", "music",
+    "muster", "net", "omen", "ore", "page", "pain", "paralyzation", "petal", "petrification", "phylactery", "pin",
+    "plague", "plot", "poison", "polyp", "pressure", "prey", "pupa", "quest", "rust", "scream", "shell", "shred",
+    "silver", "sleep", "sleight", "slime", "soot", "spore", "storage", "strife", "study", "theft", "tide", "time",
+    "tower", "training", "trap", "treasure", "unity", "velocity", "verse", "vitality", "vortex", "wage", "winch", "wind",
+    "wish",
+)
+#: Counter kinds whose own rules pyrules does not model, refused on an object: power/toughness counters other than
+#: +1/+1 and -1/-1 (122.1a: +1/+2, +2/+2 ...), keyword counters (122.1b), shield (122.1c) and stun (122.1d) counters.
+UNMODELLED_COUNTERS = re.compile(r"(?![pm]1[pm]1$)[pm]\d+[pm]\d+|flying|first_strike|double_strike|deathtouch|hexproof|"
+                                 r"indestructible|lifelink|menace|reach|trample|vigilance|shield|stun")
 #: Token kinds that some replacement effects single out (Academy Manufactor).
 TOKEN_KINDS = ("clue", "food", "treasure")
 
