@@ -265,6 +265,9 @@ BEYOND = "beyond what clingo holds (-2,147,483,648 to 2,147,483,647): it would b
     # too long for Python's int() of text: it was read as 0, and the query answered "no"
     ("counters_put(ballista,p1p1," + "9" * 5000 + ")", "the number 99999"),
     ("counters_put(ballista,p1p1,N), N < " + "9" * 5000, "the number 99999"),
+    # the minus of -2147483648 (written 2147483648 under two minuses) wraps to -2147483648
+    ("counters_put(ballista,p1p1,N), N > --2147483648", "the number --2147483648 is beyond what clingo holds"),
+    ("counters_put(ballista,p1p1,N), N > -(-2147483648)", "the number -(-2147483648) is beyond what clingo holds"),
 ])
 def test_queries_that_could_overflow_are_refused(query, message):
     with pytest.raises(InputError) as info:
@@ -278,6 +281,8 @@ def test_queries_that_could_overflow_are_refused(query, message):
     ("counters_put(ballista,p1p1,N), 2**N > 40", [6]),
     ("counters_put(ballista,p1p1,N), M = N*300000000, M > 1700000000", [6]),
     ("counters_put(ballista,p1p1,N), -2147483647 - 1 < N", [5, 6]),
+    ("counters_put(ballista,p1p1,N), -2147483648 < N", [5, 6]),  # the least number clingo holds (it was refused)
+    ("counters_put(ballista,p1p1,N), - 2147483648 < N", [5, 6]),
 ])
 def test_arithmetic_within_range_is_answered(query, values):
     assert [b["N"] for b in pyrules.solve(BALLISTA).query(query).bindings] == values

@@ -70,12 +70,31 @@ def wrapped_number(node: Any, text: str) -> str | None:
     lines = text.encode("utf-8").split(b"\n")
     found: list[str] = []
 
+    def written_at(location: Any) -> str:
+        begin, end = location.begin, location.end
+        if begin.line != end.line or not 0 < begin.line <= len(lines):
+            return ""
+        return lines[begin.line - 1][begin.column - 1:end.column - 1].decode("utf-8", "replace")
+
     class Find(ast.Transformer):
+        def visit_UnaryOperation(self, term):
+            # (-2147483648 is read as the minus of 2147483648, which wraps to itself: an odd number of minuses before
+            # it gives the value written, an even number its opposite, beyond the range)
+            minuses, inner = 0, term
+            while inner.ast_type == ast.ASTType.UnaryOperation and inner.operator_type == ast.UnaryOperator.Minus:
+                minuses, inner = minuses + 1, inner.argument
+            if minuses and inner.ast_type == ast.ASTType.SymbolicTerm and inner.symbol.type == SymbolType.Number and \
+                    written_at(inner.location).strip() == str(-INT_MIN):
+                if minuses % 2 == 0:
+                    found.append(written_at(term.location))
+                return term
+            return term.update(**self.visit_children(term))
+
         def visit_SymbolicTerm(self, term):
             if term.symbol.type == SymbolType.Number:
                 begin, end = term.location.begin, term.location.end
                 if begin.line == end.line and 0 < begin.line <= len(lines):
-                    written = lines[begin.line - 1][begin.column - 1:end.column - 1].decode("utf-8", "replace")
+                    written = written_at(term.location)
                     digits = written.strip().lstrip("-")
                     if len(digits) > 40 and digits.isalnum():
                         value = INT_MAX + 1  # too long for any 32-bit number (and for Python's int() of text)
@@ -115,7 +134,11 @@ def term_range(term: Any, env: dict[str, Range | None]) -> Range | None:
             term_range(argument, env)
         return None
     if t == ast.ASTType.UnaryOperation:
-        value = term_range(term.argument, env)
+        argument = term.argument
+        if term.operator_type == ast.UnaryOperator.Minus and argument.ast_type == ast.ASTType.SymbolicTerm and \
+                argument.symbol.type == SymbolType.Number and argument.symbol.number == INT_MIN:
+            return (INT_MIN, INT_MIN)  # -2147483648: the minus of 2147483648 as written (read wrapped, to itself)
+        value = term_range(argument, env)
         if value is None:
             return None
         low, high = value
