@@ -326,9 +326,10 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            "(default true; 302.6)", Modelled("activation.lp", ("302.6",)), Bool(),
            term=_flag_fact("new_to_controller", "since_turn_start", when=False),
            example="activation/tap-summoning-sick-creature", asp="new_to_controller"),
-    _field("object", "counters", "counters on it (battlefield only; time counters on a suspended card in exile), by kind: p1p1, m1m1, loyalty, "
-           "the kinds the 2020 card file names, or one a card of the situation names (any other is refused as a typo); "
-           "+2/+2 and other power/toughness counters, keyword, shield and stun counters are refused (122.1a-d)", Modelled("core.lp", ("122.1",)), Counters(),
+    _field("object", "counters", "counters on it (battlefield only; time counters on a suspended card in exile), by "
+           "kind: p1p1, m1m1, loyalty, the kinds the 2020 card file names, or one a card of the situation names (any "
+           "other is refused as a typo); +2/+2 and other power/toughness counters, keyword, shield and stun counters are "
+           "refused (122.1a-d)", Modelled("core.lp", ("122.1",)), Counters(),
            term=lambda o, ctx: [fn("initial_counters", ctx.oid, C(k), n) for k, n in sorted(o.counters.items())],
            example="choices/onyx-minus3-ties-three-opponents", asp="initial_counters"),
     _field("object", "token", "a token (battlefield and stack only, 111.7)", Modelled("events.lp", ("111.1",)), Bool(),
