@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import sys
@@ -300,7 +301,31 @@ def _scheduler_option(p: argparse.ArgumentParser, what: str) -> None:
                                                           "docs/distributed.md)")
 
 
+class _Printable:
+    """The standard output with control characters escaped (ESC as \\x1b), but for newlines and tabs: ids and card
+    names are the user's text, and a terminal would act on them (colours, a cleared screen, a moved cursor)."""
+
+    _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(self._CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    stdout, sys.stdout = sys.stdout, _Printable(sys.stdout)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout = stdout
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:  # (a Ctrl-C may land in install(), once it has taken Ctrl-C over)
         args = _parser().parse_args(argv)
         interrupt.install()  # Ctrl-C stops clingo cleanly: exit 130, never a PANIC in a callback

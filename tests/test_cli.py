@@ -678,3 +678,16 @@ def test_cards_list_shows_the_lines_no_template_fits(write, capsys):
         "    Whenever Odd Guide attacks, defending player reveals the top card of their library."]
     assert main(["cards", "list", "--library", str(library) + ".missing"]) == 2
     assert capsys.readouterr().err.startswith("pyrules: --library: library ")
+
+
+def test_control_characters_of_the_users_text_are_printed_escaped(write, capsys):
+    """An id with ESC and BEL printed raw would colour the terminal and ring it; JSON escapes them itself."""
+    path = write("cc.yaml", 'players: [alice]\nobjects:\n  - {id: "f\\x1b[31mred\\x07", card: Forest, controller: alice}\n'
+                            'question: {could_produce: ["f\\x1b[31mred\\x07"]}\n')
+    code, out, err = run(capsys, "outcomes", path)
+    assert (code, err) == (0, "")
+    assert '  could_produce("f\\x1b[31mred\\x07",g)\n' in out and "\x1b" not in out and "\x07" not in out
+    code, out, err = run(capsys, "explain", path)
+    assert code == 0 and "  line 3: f\\x1b[31mred\\x07: Forest, controlled by alice" in out and "\x1b" not in out
+    code, out, err = run(capsys, "outcomes", path, "--json")
+    assert json.loads(out)["outcomes"][0]["atoms"] == ['could_produce("f\x1b[31mred\x07",g)']
