@@ -2150,6 +2150,27 @@ def test_used_this_turn_names_abilities_the_object_has(write, used, message):
     assert error.message == message and str(error).startswith(f"{path}:3:")
 
 
+def test_used_this_turn_off_the_battlefield_counts_only_abilities_that_work_there(write):
+    """400.7: a card that came to a hand this turn is a new object; only an ability activated from the hand (cycling,
+    113.6) can have been used there. It was accepted, and read by nothing."""
+    path = write("used.yaml", """\
+        players: [alice, bob]
+        objects:
+          - {id: ring, card: Sol Ring, owner: alice, zone: hand, used_this_turn: {1: 1}}
+        question: {activatable: alice}
+        """)
+    error = load_error(path)
+    assert (str(error) == f"{path}:3: 'ring' is in the hand, where its ability 1 is not activated: an object that came "
+                          "here this turn is a new one, with no activations (400.7)")
+    path = write("cycled.yaml", """\
+        players: [alice, bob]
+        objects:
+          - {id: forsake, card: Forsake the Worldly, owner: alice, zone: hand, used_this_turn: {2: 1}}
+        question: {activatable: alice}
+        """)
+    assert load_situation(path).objects[0].used_this_turn == {2: 1}
+
+
 def test_mana_beyond_the_amount_pyrules_computes_with_is_refused_in_all(write):
     """Each symbol fits, their sum does not: 3,000 {999999} in a pool stopped with clingo's OverflowError, and 3,000,000
     {G} made a pool of 3,000,001 (beyond the amounts pyrules computes with)."""

@@ -491,6 +491,12 @@ def _check_used_this_turn(f: Field, obj: GameObject, by_id: dict[str, GameObject
             if key > own:
                 raise f.child("used_this_turn").fail(f"'{obj.id}' ({obj.card}) has no ability {key}: "
                                                      f"its card has {own}")
+            faces = library[obj.card].parts
+            if obj.zone != "battlefield" and not any(key <= len(face.abilities) and face.abilities[key - 1].zone ==
+                                                     obj.zone for face in faces):
+                raise f.child("used_this_turn").fail(f"'{obj.id}' is in the {obj.zone}, where its ability {key} is not "
+                                                     "activated: an object that came here this turn is a new one, "
+                                                     "with no activations (400.7)")
             continue
         material, _, number = key.rpartition(":")
         if material not in obj.crafted_with:
