@@ -283,7 +283,8 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         before = {o.id: o for o in d.before.objects}.get(source.id)
         lki = dict(before.counters) if before is not None and before.zone == "battlefield" else {}
         d.abilities[iid] = StackAbility(iid, source.id, "activated", printed, controller, targets, lki_counters=lki,
-                                        source_card=_source_card(d, source.id),
+                                        source_card=_source_card(d, source.id, instance.arguments[0]
+                                                                 if instance.name == "ab" else None),
                                         x=q.x if isinstance(q, Activate) else None,
                                         modes=q.modes if isinstance(q, Activate) else (), division=division,
                                         materials=materials, instance=material)
@@ -315,11 +316,25 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
     raise CarryError(f"the stack item {item}")
 
 
-def _source_card(d: _Draft, source: str) -> tuple[str, str] | None:
-    """The card and face of an ability's source as the ability is activated or triggers: the ability is its own (113.7a),
-    whatever becomes of its source (it ceases to exist, or turns its other face up as it leaves the battlefield)."""
+def _source_card(d: _Draft, source: str, printed_on: Symbol | None) -> tuple[str, str] | None:
+    """The card and face an ability of a source is printed on, as the ability is activated or triggers: the ability is
+    its own (113.7a), whatever becomes of its source (it ceases to exist, or turns its other face up as it leaves the
+    battlefield). ``printed_on`` names the face (the instance's card, ab(Face,N)): the source's own card, or the card it
+    copies (707.2), whose abilities it has."""
     obj = {o.id: o for o in d.before.objects}.get(source) or d.objects.get(source)  # (as it was, its face then)
-    return None if obj is None else (obj.card, obj.face)
+    if obj is None:
+        return None
+    library = _library(d.before)
+    face = printed_on.string if printed_on is not None and printed_on.type == SymbolType.String else None
+    if face is None or library[obj.card].face(obj.face).name == face:
+        return obj.card, obj.face
+    now = d.objects.get(source)  # (a copy as it entered: its copy effect is in the state after, 707.2)
+    for card in (obj.copy_of, now.copy_of if now is not None else None, obj.card):
+        if card is not None:
+            for side in ("front", "back"):
+                if library[card].face(side).name == face:
+                    return card, side
+    raise CarryError(f"an ability of {face} that '{source}' neither has printed nor copies")
 
 
 def _copier(d: _Draft, item: Symbol) -> str:
@@ -343,24 +358,26 @@ def _waits(d: _Draft, a: Symbol) -> None:
         raise CarryError(f"a triggered ability {item} that the next step cannot name")
     event = item.arguments[2] if len(item.arguments) == 3 else None
     that = _event_object(event) if event is not None else None
+    card = _source_card(d, source.string, instance.arguments[0])
     if that is None and event is not None and event.name == "enter" and len(event.arguments) == 1 and \
-            _says_that_creature(d, instance):  # (603.2: "that creature" of an enters trigger is what entered)
+            _says_that_creature(d, card, instance):  # (603.2: "that creature" of an enters trigger is what entered)
         that = _text(event.arguments[0])
     tid = d.new_id(f"{source.string}#trigger")
     before = {o.id: o for o in d.before.objects}.get(source.string)
     # 608.2h: should its source have left the battlefield, the ability uses its last known information.
     lki = dict(before.counters) if before is not None and before.zone == "battlefield" else {}
     d.waiting.append(StackAbility(tid, source.string, "triggered", instance.arguments[1].number, controller,
-                                  lki_counters=lki, source_card=_source_card(d, source.string),
+                                  lki_counters=lki, source_card=card,
                                   refers_to=_event_item(d, item.arguments[2]) if len(item.arguments) == 3 else None,
                                   that=that,
                                   that_much=_event_amount(item.arguments[2]) if len(item.arguments) == 3 else None))
 
 
-def _says_that_creature(d: _Draft, instance: Symbol) -> bool:
-    """Whether the enters trigger ``instance`` is about "that creature": the permanent that entered (603.2), which
-    evolve's "if that creature has greater power or toughness" compares too (702.100a)."""
-    ability = _library(d.before)[instance.arguments[0].string].abilities[instance.arguments[1].number - 1]
+def _says_that_creature(d: _Draft, card: tuple[str, str] | None, instance: Symbol) -> bool:
+    """Whether the enters trigger ``instance`` of ``card`` (and face) is about "that creature": the permanent that
+    entered (603.2), which evolve's "if that creature has greater power or toughness" compares too (702.100a)."""
+    printed = _library(d.before)[card[0]].face(card[1]) if card else _library(d.before)[instance.arguments[0].string]
+    ability = printed.abilities[instance.arguments[1].number - 1]
     return bool(NAMES_WHAT_ENTERED & ability.instruction_kinds) or ability.intervening_if == "evolves"
 
 
@@ -932,6 +949,9 @@ def _upkeeps_added(d: _Draft, a: Symbol) -> None:
 CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "timestamps_taken/2": _timestamps_taken,
     "move/3": _move,
+    # (before the triggers that wait: a copy's enters trigger is an ability of the card it copies, 707.2)
+    "entered_as_copy/2": _entered_as_copy,
+    "entered_with_exception/2": _entered_with_exception,
     "put_on_bottom/1": _put_on_bottom,
     "tap/1": _tap,
     "untap/1": _untap,
@@ -1004,8 +1024,6 @@ CHANGES: dict[str, Callable[[_Draft, Symbol], None]] = {
     "first_strike_step/1": _struck_first,
     "mana_rider/4": _restricted(+1),
     "restricted_mana_spent/4": _restricted(-1),
-    "entered_as_copy/2": _entered_as_copy,
-    "entered_with_exception/2": _entered_with_exception,
     "card_copied/2": _unsupported("a copy of a card, in a sequence of actions"),
     "additional_upkeep_steps/2": _upkeeps_added,
 }
