@@ -2812,3 +2812,18 @@ def test_a_counter_kind_pyrules_knows_or_a_card_names_is_read(write, counters, c
         """)
     assert dict(load_situation(path).objects[0].counters) == {k: int(n) for k, n in
                                                               (p.split(": ") for p in counters[1:-1].split(", "))}
+
+
+def test_a_modal_spell_on_the_stack_says_its_modes(write, line_of):
+    """700.2a: the modes are chosen as the spell is cast; on the stack without them it resolved doing nothing."""
+    path = write("modal.yaml", """\
+        players: [alice, bob]
+        cards:
+          - {name: Test Charm, cost: "{1}{R}", types: [instant], abilities: [{spell: {modes: [{gain_life: 2}, {draw: 1}]}}]}
+        objects:
+          - {id: charm, card: Test Charm, owner: alice, zone: stack}
+        stack: [charm]
+        question: resolve
+        """)
+    assert_error(path, line_of(path, "id: charm"), "'charm' is a modal spell on the stack, whose modes were chosen as "
+                                                    "it was cast (CR 700.2a): give them ('modes: [1]')")

@@ -591,6 +591,9 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
         raise f.child("modes").fail(f"'{oid}' is in the {zone}; only a spell on the stack has modes chosen (CR 700.2a)")
     if modes:
         _check_modes(f, modes, card.face(face), oid, any(a.kind == "entwine" for a in card.face(face).abilities))
+    elif zone == "stack" and any(a.kind == "spell" and a.modes for a in card.face(face).abilities):
+        raise f.fail(f"'{oid}' is a modal spell on the stack, whose modes were chosen as it was cast (CR 700.2a): give "
+                     "them ('modes: [1]')")
     shields = get("regeneration_shields", 0)
     if shields and zone != "battlefield":
         raise f.child("regeneration_shields").fail(f"'{oid}' is in the {zone}; a regeneration shield protects a "
