@@ -378,7 +378,10 @@ def _says_that_creature(d: _Draft, card: tuple[str, str] | None, instance: Symbo
     entered (603.2), which evolve's "if that creature has greater power or toughness" compares too (702.100a)."""
     printed = _library(d.before)[card[0]].face(card[1]) if card else _library(d.before)[instance.arguments[0].string]
     ability = printed.abilities[instance.arguments[1].number - 1]
-    return bool(NAMES_WHAT_ENTERED & ability.instruction_kinds) or ability.intervening_if == "evolves"
+    life_equal_to_that = any(p.kind in ("gain_life_equal_to", "lose_life_equal_to") and p.value[1] == "that"
+                             for p in ability.effects)  # ("you gain life equal to its toughness")
+    return bool(NAMES_WHAT_ENTERED & ability.instruction_kinds) or ability.intervening_if == "evolves" or \
+        life_equal_to_that
 
 
 def _created_token(d: _Draft, source: Symbol, controller: str) -> str:
