@@ -202,8 +202,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
                 "a copy of a spell, which is not cast (707.10)" if obj.copy else "a token, which was not cast (111.1)"
             raise f.child("colors_spent").fail(f"'{obj.id}' is {what}; mana is spent to cast a spell, and the permanent "
                                                "it became keeps that (601.2h)")
-        if obj.colors_spent and not any(a.intervening_if in SPENT_CONDITIONS or set(a.conditions) & set(SPENT_CONDITIONS)
-                                        for a in library[obj.card].abilities):
+        if obj.colors_spent and not _asks_colors_spent(library[obj.card]):
             raise f.child("colors_spent").fail(f"card '{obj.card}' asks nothing of the mana spent to cast it; "
                                                "'colors_spent' is for a card that does (\"if {G} was spent\")")
         for source in obj.damaged_by:
@@ -448,6 +447,20 @@ _GIVEN_BY: dict[str, tuple[frozenset[str], str]] = {
     "chosen_color": (frozenset({"choose_color"}), "\"as this enters, choose a color\" ability (607.2d)"),
     "chosen_type": (frozenset({"choose_creature_type"}), "\"as this enters, choose a creature type\" ability (614.12a)"),
 }
+
+
+def _asks_colors_spent(card: CardSpec) -> bool:
+    """Whether an ability of the card reads the colors of the mana spent to cast it (601.2h): "if {G} was spent",
+    "unless {U} was spent", sunburst (702.44a), counters for each color spent (converge); or it may enter as a copy of
+    a card that does (707.2)."""
+    for part in card.parts:
+        for a in part.abilities:
+            if a.intervening_if in SPENT_CONDITIONS or set(a.conditions) & set(SPENT_CONDITIONS):
+                return True
+            if any(p.kind in ("sunburst", "unless_spent") or (p.kind == "counters" and "colors_spent" in str(p.value))
+                   for p in a.effects) or (a.modify is not None and a.modify.kind == "copy_of"):
+                return True
+    return False
 
 
 def _names_in(value: Any) -> set[str]:
