@@ -561,6 +561,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         add("question", [fn("triggers_wait")])
     if situation.orders:  # the state of a sequence of actions (613.7)
         add("objects", [fn("given_earlier", S(a), S(b)) for a, b in situation.orders])
+    if situation.line_stamped_from is not None:
+        add("objects", [fn("line_stamped_from", situation.line_stamped_from)])
     for item in situation.waiting:
         card, face = _source_face(situation, library, item)
         used_cards.setdefault(card.name, card)

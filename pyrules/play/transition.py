@@ -1215,6 +1215,10 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
     entered = [o.id for o in d.objects.values() if o.zone == "battlefield" and o.timestamp == d.entering_timestamp]
     unstamped = [o.id for o in state.objects if o.zone == "battlefield" and o.timestamp is None and o.id not in d.left]
     d.orders += [(old, new) for new in entered for old in unstamped if old != new]
+    stamped_now = any(o.timestamp == d.entering_timestamp for o in d.objects.values()) or \
+        any(e.timestamp == d.entering_timestamp for e in d.effects)
+    line_stamped_from = state.line_stamped_from if state.line_stamped_from is not None or not stamped_now else \
+        d.entering_timestamp
     orders = tuple(p for p in dict.fromkeys(d.orders) if not ({*p} & d.left))
     objects = tuple(d.objects[o.id] for o in state.objects if o.id in d.objects) + \
         tuple(o for oid, o in d.objects.items() if oid not in before)
@@ -1225,7 +1229,7 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
                       actions=(), step=d.step,
                       phase=_PHASE_AFTER.get(type(question), state.phase),
                       upkeeps_to_come=d.upkeeps_to_come,
-                      effects=effects, orders=orders,
+                      effects=effects, orders=orders, line_stamped_from=line_stamped_from,
                       found=((state.stack[-1], None if d.found is None else tuple(sorted(d.found))),)
                          if isinstance(question, FindCards) else ())
     return _time_moves_on(question, reached)
@@ -1457,11 +1461,13 @@ def _state_key(state: Situation) -> tuple:
     lasting = tuple(sorted(repr((e.card, e.controller, e.ability, ranks.get(e.timestamp), tuple(ref(x) for x in e.affects),
                                  e.times, e.color)) for e in state.effects))
     orders = tuple(sorted(repr((ref(a), ref(b))) for a, b in state.orders))
+    # (by the number of the state's timestamps before the first a step gave: the same split of the order)
+    line_stamped = None if state.line_stamped_from is None else sum(1 for t in ranks if t < state.line_stamped_from)
     found = tuple(repr((ref(item), cards if cards is None else tuple(sorted(map(ref, cards)))))
                   for item, cards in state.found)
     return (players, tuple(objects), tuple(map(repr, stack)), tuple(abilities), tuple(waiting),
             state.priority, state.passed, state.step, stamps, lasting, orders, found, state.upkeeps_to_come,
-            state.additional_phase)
+            state.additional_phase, line_stamped)
 
 
 __all__ = ["CHANGES", "Cast", "after", "quiet", "quiet_predicates", "records", "searches_onto_battlefield", "state_key"]

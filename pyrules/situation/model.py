@@ -465,6 +465,9 @@ class Situation:
     #: Timestamp orders the situation left open and a step of a sequence took, or learnt (a permanent entering
     #: after those without a timestamp): (earlier, later) pairs of object ids (613.7).
     orders: tuple[tuple[str, str], ...] = ()
+    #: The first timestamp a step of a sequence gave (to what entered, to an effect begun): every timestamp from it on
+    #: is later than each permanent and effect without one, which were there before (613.7b, 613.7d).
+    line_stamped_from: int | None = None
     #: Lines no template fits that cannot matter to what is asked, set aside (situation/aside.py): (card, line, why).
     set_aside: tuple[tuple[str, str, str], ...] = ()
     #: The cards the search of the top of the stack found as it began to resolve (FindCards): (item, cards), with
