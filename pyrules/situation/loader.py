@@ -251,10 +251,11 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         if obj.zone == "stack":
             _check_spell_targets(f, obj.targets, obj.division, card.face(obj.face), obj.id, by_id, names_, library,
                                  obj.modes, obj.bestowed)
-    objects = _combat(object_fields, objects, by_id, names_, active, phase, step, library)
-    by_id = {o.id: o for o in objects}
     effect_fields = _elements(root, "effects")
     effects = tuple(_effect(f, player_ref, library, by_id) for f in effect_fields)
+    objects = _combat(object_fields, objects, by_id, names_, active, phase, step, library,
+                      _control_may_change(objects, effects, library))
+    by_id = {o.id: o for o in objects}
     stack, stack_abilities = _stack(root, objects, by_id, player_ref, names_, library)
     if root.child("actions").present:
         if root.child("question").present:
@@ -357,10 +358,26 @@ _ATTACKING_STEPS = ("declare_attackers", "declare_blockers", "first_strike_damag
 _BLOCKING_STEPS = _ATTACKING_STEPS[1:]
 
 
+def _gains_control(abilities: Any) -> bool:
+    return any(p.kind == "gain_control" for a in abilities for p in a.statics)
+
+
+def _control_may_change(objects: tuple[GameObject, ...], effects: tuple[LastingEffect, ...],
+                        library: CardLibrary) -> set[str]:
+    """The objects whose controller an effect may change (layer 2, 613.1b): enchanted by an Aura that gains control of
+    it (Control Magic), or changed by a lasting effect that does (Act of Treason). Their 'controller' is the one before
+    such effects; who controls them in combat is the encodings' to work out (combat.lp, 506.4)."""
+    changed = {o.attached_to for o in objects if o.attached_to and _gains_control(library[o.card].abilities)}
+    changed |= {x for e in effects if _gains_control(library[e.card].abilities[e.ability - 1:e.ability])
+                for x in e.affects}
+    return changed
+
+
 def _combat(fields: list[Field], objects: tuple[GameObject, ...], by_id: dict[str, GameObject], players: list[str],
-            active: str, phase: str, step: str | None, library: CardLibrary) -> tuple[GameObject, ...]:
+            active: str, phase: str, step: str | None, library: CardLibrary,
+            control_may_change: set[str]) -> tuple[GameObject, ...]:
     """Check what the objects say about combat against each other and the step, and mark blocked every attacker
-    a creature blocks (509.1h)."""
+    a creature blocks (509.1h). Who controls a creature whose controller an effect may change is not checked here."""
     blocked: set[str] = set()
     for f, obj in zip(fields, objects):
         is_creature = "creature" in library[obj.copy_of or obj.card].face(obj.face).types
@@ -371,10 +388,11 @@ def _combat(fields: list[Field], objects: tuple[GameObject, ...], by_id: dict[st
             if phase != "combat" or step not in _ATTACKING_STEPS:
                 raise f.child("attacking").fail("creatures are attacking only from the declare attackers step to the "
                                                 "end of combat (CR 508.1k, 511.3): give 'phase: combat' and the step")
-            if obj.controller != active:
+            if obj.controller != active and obj.id not in control_may_change:
                 raise f.child("attacking").fail(f"'{obj.id}' is controlled by {obj.controller}, not by the active "
                                                 f"player {active}; only the active player attacks (CR 506.2)")
-            _check_attacked(f.child("attacking"), obj, by_id, players, library)
+            _check_attacked(f.child("attacking"), replace(obj, controller=active) if obj.id in control_may_change
+                            else obj, by_id, players, library)
         if obj.blocking and (phase != "combat" or step not in _BLOCKING_STEPS):
             raise f.child("blocking").fail("creatures are blocking only from the declare blockers step to the end "
                                            "of combat (CR 509.1g, 511.3): give 'phase: combat' and the step")
@@ -383,7 +401,8 @@ def _combat(fields: list[Field], objects: tuple[GameObject, ...], by_id: dict[st
             if attacker is None or attacker.attacking is None:
                 raise f.child("blocking").fail(f"'{blocks}' is not an attacking creature; a creature blocks one "
                                                "(CR 509.1a)")
-            if obj.controller != _defending_player(attacker, by_id):
+            if obj.controller != _defending_player(attacker, by_id) and obj.id not in control_may_change and \
+                    attacker.id not in control_may_change:
                 raise f.child("blocking").fail(f"'{obj.id}' is controlled by {obj.controller}, who is not the player "
                                                f"'{attacker.id}' attacks (CR 509.1a)")
             blocked.add(attacker.id)
