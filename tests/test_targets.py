@@ -158,3 +158,23 @@ def test_every_division_of_a_spell_is_an_outcome_and_one_target_gets_all(write):
         ["chose(alice,division(zap,1),1)", "chose(alice,division(zap,2),1)"]]
     one = solve(write("e1.yaml", ELECTROLYZE % "{object: zap, targets: [bears]}"))
     assert [[a for a in o.texts if a.startswith("chose")] for o in one] == [["chose(alice,division(zap,1),2)"]]
+
+
+@pytest.mark.parametrize("card, refused", [("Lightning Bolt", True), ("Glorious Anthem", False)])
+def test_a_card_off_the_battlefield_is_refused_as_a_target_only_if_it_can_never_be_one(write, card, refused):
+    """A permanent card may become a creature once on the battlefield (Opalescence, 613.1d): whether it is a legal
+    target as the spell is cast is the encodings' to say; an instant card never is a creature there."""
+    path = write("t.yaml", f"""\
+        players: [alice, {{name: bob, mana_pool: "{{R}}"}}]
+        priority: bob
+        objects:
+          - {{id: card, card: {card}, owner: alice, zone: hand}}
+          - {{id: bolt, card: Lightning Bolt, owner: bob, zone: hand}}
+        actions:
+          - cast: {{object: bolt, targets: [card]}}
+        """)
+    if refused:
+        assert error(path).message == ("'card' (Lightning Bolt) can never be any target (a creature, player, "
+                                       "planeswalker or battle)")
+    else:
+        assert [o.texts for o in solve(path)] == [["illegal(1,cannot_cast(bob,bolt,illegal_target(1,card)))"]]

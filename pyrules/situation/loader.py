@@ -995,10 +995,19 @@ def _check_targets(f: Field, targets: tuple[str, ...], specs: tuple[TargetSpec, 
         obj = by_id.get(t)
         if obj is None:
             raise at.fail(f"unknown object or player '{t}' as a target")
-        if not _could_match(spec, library[obj.card]) and not (obj.zone == "battlefield" == spec.zone):
+        if not _could_match(spec, library[obj.card]) and not (spec.zone == "battlefield" and (
+                obj.zone == "battlefield" or _permanent_card(library[obj.card]))):
             # (a permanent's types are those its card prints only until an effect changes them, 205.1, 613.1d: a
-            # Forest may be a creature by then; whether it is a legal target, the encodings say, 601.2c, 608.2b)
+            # Forest may be a creature by then, and a permanent card cast or put there later, an enchantment under
+            # Opalescence; whether it is a legal target, the encodings say, 601.2c, 608.2b)
             raise at.fail(f"'{t}' ({obj.card}) can never be {spec.text}")
+
+
+_PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
+
+
+def _permanent_card(card: CardSpec) -> bool:
+    return any(_PERMANENT_TYPES & set(part.types) for part in card.parts)
 
 
 def _could_match(spec: TargetSpec, card: CardSpec) -> bool:
