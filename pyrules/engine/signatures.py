@@ -37,7 +37,8 @@ OUTCOMES: dict[str, tuple[tuple[str, ...], str]] = {
     "gained_keyword/2": (("O", "Keyword"), "permanent O gained Keyword during the actions, from an effect with no end "
                                            "(riot's haste, 702.136a)"),
     "energy/2": (("P", "N"), "P has N energy counters at the end (122.1, 107.14)"),
-    "game_over/1": (("N",), "the game ended during action N (every player but one lost): later actions were not taken"),
+    "game_over/1": (("N",), "the game ended during action N (every player but one lost, or all at once: a draw, "
+                            "104.4a): later actions were not taken"),
     "drew/2": (("P", "N"), "P drew N cards during the actions"),
     "milled/2": (("P", "N"), "P milled N cards of their library that the situation does not name, during the actions"),
     "exiled_from_library/2": (("P", "N"), "P exiled N cards of their library that the situation does not name, during "
