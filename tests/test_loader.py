@@ -2827,3 +2827,26 @@ def test_a_modal_spell_on_the_stack_says_its_modes(write, line_of):
         """)
     assert_error(path, line_of(path, "id: charm"), "'charm' is a modal spell on the stack, whose modes were chosen as "
                                                     "it was cast (CR 700.2a): give them ('modes: [1]')")
+
+
+def test_a_card_cast_with_targets_whose_lines_are_unread_is_refused_for_them(write, line_of):
+    """Its targets are in a line no template fits: the refusal names that line (it said "has 0 targets, not 1")."""
+    path = write("unread.yaml", """\
+        players: [{name: alice, mana_pool: "{1}{R}"}, bob]
+        cards:
+          - name: Test Burn
+            cost: "{1}{R}"
+            types: [instant]
+            abilities:
+              - unsupported: "Test Burn deals 3 damage to any target. A creature dealt damage this way can't be
+                  regenerated this turn."
+        objects:
+          - {id: giant, card: Hill Giant, controller: bob}
+          - {id: burn, card: Test Burn, owner: alice, zone: hand}
+        actions:
+          - cast: {object: burn, targets: [giant]}
+        """)
+    error = load_error(path)
+    assert isinstance(error, UnsupportedError)
+    assert error.where == f"{path}:{line_of(path, 'cast:')}"
+    assert error.message.startswith("unsupported: rules text that no template fits, in 'Test Burn': Test Burn deals 3")

@@ -1485,6 +1485,9 @@ def _cast(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameOb
     bestow = body.child("bestow").boolean(default=False)
     if bestow and not any(a.kind == "bestow" for a in face.abilities):
         raise body.child("bestow").fail(f"'{obj.id}' ({card.name}) has no bestow ability (CR 702.103a)")
+    unread = [_with_area(a.line) for a in face.abilities if a.kind == "unsupported"]
+    if targets and unread and not _spell_targets(face) and not bestow:  # (its targets may be in the lines unread)
+        raise _unread(body.where, {face.name: unread})
     _check_spell_targets(body, targets, division, face, obj.id, by_id, players, library, modes, bestow)
     if body.child("x").present and not _says_x(face.mana_cost, face.abilities):
         raise body.child("x").fail(f"'{obj.id}' ({face.name}) has no X to announce (CR 107.3)")
