@@ -142,6 +142,9 @@ def _instance(situation: Situation, library: CardLibrary, item: Any) -> Symbol:
     if item.instance is not None:
         material = situation.object(item.instance)
         return fn("crafted", S(material.id), ability_id(library[material.card].face("front").name, item.ability))
+    if item.granted is not None:  # granted(X, gr(ab(Face,N))): an ability X's ability N grants (its card's facts say it)
+        granter, card, face, number = item.granted
+        return fn("granted", S(granter), fn("gr", ability_id(library[card].face(face).name, number)))
     return ability_id(_source_face(situation, library, item)[1], item.ability)
 
 
@@ -491,6 +494,8 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
         if item.that_much is not None and given("stack_item", "that_much"):
             symbols.append(fn("trigger_amount", iid, item.that_much))
         used_cards[source_card.name] = source_card
+        if item.granted is not None:
+            used_cards[item.granted[1]] = library[item.granted[1]]
         add(f"stack.{situation.stack.index(item.id)}", symbols)
     for k, effect in enumerate(situation.effects):
         card = library[effect.card]

@@ -261,10 +261,17 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
         return item.arguments[0].string  # a spell cast: its move to the stack is an outcome atom of its own
     if name == "ability":
         source, instance = d.obj(item.arguments[0]), item.arguments[1]
+        granted = None
         if instance.name == "crafted":  # an ability a card used to craft its source gives it (702.167c)
             material, printed = _text(instance.arguments[0]), instance.arguments[1].arguments[1].number
         elif instance.name == "ab":
             material, printed = None, instance.arguments[1].number
+        elif instance.name == "granted" and instance.arguments[1].name == "gr" and \
+                instance.arguments[1].arguments[0].name == "ab":  # granted(X, gr(ab(Face,N))): X's ability N grants it
+            granter, definition = _text(instance.arguments[0]), instance.arguments[1].arguments[0]
+            granted = (granter, *(_source_card(d, granter, definition.arguments[0]) or ("", "front")),
+                       definition.arguments[1].number)
+            material, printed = None, 0
         else:
             raise CarryError(f"an ability granted by an effect on the stack ({instance})")
         q = d.question
@@ -287,7 +294,7 @@ def _stack_item(d: _Draft, item: Symbol) -> str:
                                                                  if instance.name == "ab" else None),
                                         x=q.x if isinstance(q, Activate) else None,
                                         modes=q.modes if isinstance(q, Activate) else (), division=division,
-                                        materials=materials, instance=material)
+                                        materials=materials, instance=material, granted=granted)
         d.item_ids[item] = iid
         return iid
     if name == "ability_copy":  # 707.10: a copy of an ability on the stack, with its choices
@@ -1443,7 +1450,8 @@ def _state_key(state: Situation) -> tuple:
     abilities = sorted(repr((ref(a.id), a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                              tuple(sorted(a.lki_counters.items())), a.x, a.modes, a.division, ref(a.refers_to), ref(a.that),
                              a.that_much,
-                             tuple(ref(m) for m in a.materials), a.instance)) for a in state.stack_abilities)
+                             tuple(ref(m) for m in a.materials), a.instance,
+                             a.granted and (ref(a.granted[0]), *a.granted[1:]))) for a in state.stack_abilities)
     waiting = sorted(repr((a.kind, a.ability, a.controller, ref(a.source), tuple(ref(t) for t in a.targets),
                            tuple(sorted(a.lki_counters.items())), a.division, ref(a.that), a.that_much))
                      for a in state.waiting)

@@ -155,6 +155,9 @@ class StackAbility:
     that_much: int | None = None  # a triggered ability: the amount of its event ("you gain that much life", 603.2)
     materials: tuple[str, ...] = ()  # craft: the objects exiled to pay its cost (702.167a)
     instance: str | None = None  # an ability a card used to craft its source gives it: that card's id
+    # An ability an effect grants its source (Viridian Longbow's "equipped creature has ..."): the object whose ability
+    # grants it, that object's card and face, and the number of that ability (the ability is its own, 113.7a).
+    granted: tuple[str, str, str, int] | None = None
     # The card and face of its source as it was put on the stack: the ability is its own (113.7a) should its source
     # cease to exist (a token sacrificed to pay for it) before it resolves.
     source_card: tuple[str, str] | None = None
