@@ -155,3 +155,19 @@ def test_every_case_of_the_tests_is_an_example():
     stale = sorted(str(p.relative_to(CASES_DIR).with_suffix("")) for p in CASES_DIR.rglob("*.yaml")
                    if str(p.relative_to(CASES_DIR).with_suffix("")) not in examples)
     assert stale == []
+
+
+def test_an_ability_is_printed_in_words_not_python():
+    """`pyrules cards list` shows readings to check them against the Oracle text: "Sacrifice a creature" (it printed
+    every sacrifice as "Sacrifice a permanent"), a filter as a situation file writes it (it printed Args({...}))."""
+    from pyrules.vocabulary import kind
+    from pyrules.vocabulary.filters import Filter
+
+    sacrifice = kind("cost", "sacrifice")
+    assert sacrifice.render(Filter({"types": ("creature",), "controller": "you"})) == "Sacrifice a creature"
+    assert sacrifice.render(Filter({"types": ("artifact",)})) == "Sacrifice an artifact"
+    assert sacrifice.render(Filter({"types": ("land",), "supertypes": ("snow",)})) == "Sacrifice a snow land"
+    assert sacrifice.render(Filter({})) == "Sacrifice a permanent"
+    assert sacrifice.render("self") == "Sacrifice this"
+    assert kind("effect", "regenerate_target").render(Filter({"types": ("artifact", "creature")})) == \
+        "Regenerate target {types: [artifact, creature]}"

@@ -14,7 +14,7 @@ Every kind has a *status*, and tests hold each status to what it claims:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,4 +122,13 @@ class Kind:
         label = self.name.replace("_", " ")
         if value is True or value is None:
             return label.capitalize()
-        return f"{label.capitalize()} {value}"
+        return f"{label.capitalize()} {_shown(value) if isinstance(value, Mapping) else value}"
+
+
+def _shown(value: Any) -> str:
+    """A mapping as a situation file would write it ({types: [creature]}), not as Python prints it."""
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    return str(value)

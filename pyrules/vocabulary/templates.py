@@ -826,7 +826,7 @@ COSTS: tuple[Kind, ...] = (
     Kind("cost", "sacrifice", "sacrifice this permanent (self) or another permanent of a filter (701.21)", _ACT,
          SelfOrFilter(),
          term=lambda value, ctx: C("sacrifice_self") if value == "self" else fn("sacrifice", ctx.filter(value, "cost")),
-         text=lambda v: "Sacrifice this" if v == "self" else "Sacrifice a permanent",
+         text=lambda v: "Sacrifice this" if v == "self" else f"Sacrifice {_a(_permanent_words(v))}",
          example="mana/could-produce-squandered-resources"),
     Kind("cost", "tap_untapped", "tap an untapped permanent of a filter its activator controls (\"tap an untapped "
          "creature you control\", 602.2b, 701.26a): not {T}, so a creature that came under its control this turn may "
@@ -2644,6 +2644,8 @@ def filter_words(flt: Filter) -> str:
             words += list(value)
         elif key == "not_types":
             words += [f"non{t}" for t in value]
+        elif key == "supertypes":
+            words += list(value)
         elif key == "same_name":
             words.append("(named like this)")
         elif key == "lesser_power":
@@ -2674,6 +2676,16 @@ def filter_words(flt: Filter) -> str:
         else:
             words.append(f"{key} {value}")
     return " ".join(words) or "any"
+
+
+def _a(words: str) -> str:
+    return f"{'an' if words[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {words}"
+
+
+def _permanent_words(flt: Filter) -> str:
+    """A filter of permanents in words: "creature", "snow land", "nontoken permanent"."""
+    words = filter_words(Filter({k: v for k, v in flt.items() if k != "controller"}))  # (one's own, 701.21a)
+    return words if flt.get("types") or flt.get("any_types") else ("permanent" if words == "any" else f"{words} permanent")
 
 
 # The 'targets' attribute of refused effects is given as a tuple; modelled ones compute it from the value.
