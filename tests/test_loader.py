@@ -2850,3 +2850,21 @@ def test_a_card_cast_with_targets_whose_lines_are_unread_is_refused_for_them(wri
     assert isinstance(error, UnsupportedError)
     assert error.where == f"{path}:{line_of(path, 'cast:')}"
     assert error.message.startswith("unsupported: rules text that no template fits, in 'Test Burn': Test Burn deals 3")
+
+
+def test_activate_without_its_number_off_the_battlefield_names_the_one_ability_that_works_there(write):
+    """113.6: from a hand only cycling works of a land with a mana ability and cycling; it was refused ("only
+    abilities of permanents can be activated here") though "ability: 2" was accepted."""
+    path = write("cycle.yaml", """\
+        players: [{name: alice, mana_pool: "{2}", library: 3}, bob]
+        cards:
+          - {name: Test Desert, types: [land], abilities: [{activated: {cost: "{T}", effect: {add: "{G}"}}},
+                                                          {cycling: "{2}"}]}
+        objects:
+          - {id: desert, card: Test Desert, owner: alice, zone: hand}
+        question:
+          activate: desert
+        """)
+    assert load_situation(path).question.ability == 2
+    assert [o.texts for o in solve(path)] == [["mana_spent(alice,c,2)", "move(desert,hand,graveyard)",
+                                               'stack(1,ability(desert,ab("Test Desert",2)))']]

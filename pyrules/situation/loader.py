@@ -1320,6 +1320,9 @@ def _activate(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, Ga
         else:
             ability = _by_place(face, ability_f)
     printed = [i for i, a in enumerate(face.abilities, start=1) if a.kind == "activated"]
+    if ability is None and obj.zone != "battlefield":  # (off the battlefield, only those that work there, 113.6)
+        from_zone = [i for i in printed if face.abilities[i - 1].zone == obj.zone]
+        ability = from_zone[0] if len(from_zone) == 1 else None
     chosen = int(ability.rpartition(":")[2]) if isinstance(ability, str) and ":" in ability else \
         ability if isinstance(ability, int) else (printed[0] if ability is None and len(printed) == 1 else None)
     spec = face.abilities[chosen - 1] if chosen is not None and 1 <= chosen <= len(face.abilities) and \
