@@ -415,3 +415,17 @@ def test_a_color_asked_of_a_spell_or_card_whose_color_an_effect_sets_is_refused(
     assert derive("filters:613.1e", facts, "unsupported") == {
         "unsupported(a_color_of_spells_and_cards_set_by_an_effect(bolt))",
         "unsupported(a_color_of_spells_and_cards_set_by_an_effect(n))"}
+
+
+@covers("filters:614.12-2")
+def test_a_color_asked_of_what_enters_or_is_created_under_an_effect_setting_colors_is_refused():
+    facts = """_color_field(f). _candidate(f,en(lion,none)). imagined(en(lion,none),"Test Lion",alice,as(lion),as(lion)).
+               _candidate(f,tokens(alice,clue)). imagined(tokens(alice,clue),"Clue",alice,alice,token).
+               token_event(i(s,1),alice,clue,1).
+               _candidate(f,tokens(bob,food)). imagined(tokens(bob,food),"Food",bob,bob,token).
+               static_effect(hour,d). ability_static(d,set_color(b))."""
+    assert derive("filters:614.12-2", facts, "unsupported") == {
+        "unsupported(a_color_an_effect_would_set_as_it_enters(lion))",
+        "unsupported(a_color_an_effect_would_set_as_it_is_created(alice,clue))"}
+    # Without an effect that sets or adds colors: the card's colors are the permanent's.
+    assert derive("filters:614.12-2", facts.replace("set_color(b)", "modify_pt(1,1)"), "unsupported") == set()
