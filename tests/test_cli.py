@@ -591,9 +591,9 @@ def test_explain_versus_says_what_separates_two_outcomes(capsys):
         "entering with 6 +1/+1 counters (in outcome 2).  [616.1]",
         "What happens only in outcome 1:",
         "  Doubling Season's second ability applies to Walking Ballista entering the battlefield, and entering with 2 "
-        "+1/+1 counters becomes entering with 4 +1/+1 counters.  [122.6, 614.1a, 701.10e]",
+        "+1/+1 counters becomes entering with 4 +1/+1 counters.  [122.6, 614.1a, 614.1c]",
         "  Hardened Scales's first ability applies to Walking Ballista entering the battlefield, and entering with 4 "
-        "+1/+1 counters becomes entering with 5 +1/+1 counters.  [122.6, 614.1a, 701.10e]",
+        "+1/+1 counters becomes entering with 5 +1/+1 counters.  [122.6, 614.1a, 614.1c]",
         "  Walking Ballista entering the battlefield, starting as entering, can end as entering with 5 +1/+1 counters, "
         "once no further replacement effect applies.  [614.1, 614.5, 614.6, 616.1, 616.1a, 616.1b, 616.1c, 616.1d, "
         "616.1e, 616.1f, 616.1g]",
@@ -601,9 +601,9 @@ def test_explain_versus_says_what_separates_two_outcomes(capsys):
         "as Walking Ballista entering the battlefield.  [122.6, 400.1]",
         "What happens only in outcome 2:",
         "  Hardened Scales's first ability applies to Walking Ballista entering the battlefield, and entering with 2 "
-        "+1/+1 counters becomes entering with 3 +1/+1 counters.  [122.6, 614.1a, 701.10e]",
+        "+1/+1 counters becomes entering with 3 +1/+1 counters.  [122.6, 614.1a, 614.1c]",
         "  Doubling Season's second ability applies to Walking Ballista entering the battlefield, and entering with 3 "
-        "+1/+1 counters becomes entering with 6 +1/+1 counters.  [122.6, 614.1a, 701.10e]",
+        "+1/+1 counters becomes entering with 6 +1/+1 counters.  [122.6, 614.1a, 614.1c]",
         "  Walking Ballista entering the battlefield, starting as entering, can end as entering with 6 +1/+1 counters, "
         "once no further replacement effect applies.  [614.1, 614.5, 614.6, 616.1, 616.1a, 616.1b, 616.1c, 616.1d, "
         "616.1e, 616.1f, 616.1g]",
@@ -620,7 +620,7 @@ def test_explain_versus_says_what_separates_two_outcomes(capsys):
                                  "text": "Walking Ballista entering the battlefield happens as entering with 5 +1/+1 "
                                          "counters (in outcome 1) or entering with 6 +1/+1 counters (in outcome 2).",
                                  "cites": ["616.1"]}]
-    assert [step["cites"] for step in found["steps_second"]][:2] == [["122.6", "614.1a", "701.10e"]] * 2
+    assert [step["cites"] for step in found["steps_second"]][:2] == [["122.6", "614.1a", "614.1c"]] * 2
 
 
 def test_explain_versus_on_choices_of_players(capsys):

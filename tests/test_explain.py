@@ -234,10 +234,10 @@ def test_blockers_are_the_smallest_sets_of_parts(moon):
     assert two.as_dict()["blockers"][0][1] == {"part": "season (Doubling Season)",
                                                "where": str(EXAMPLES / "ballista.yaml") + ":8"}
     # The rules that apply Scales' effect to the entering (614.16, 122.6, 614.12, 616.1g) and add its counter
-    # (614.1a, 701.10e), on the chain of the 5 and the 6 counters the outcomes have instead; not the other
+    # (614.1a, 614.1c), on the chain of the 5 and the 6 counters the outcomes have instead; not the other
     # rules that read a "plus" (107.1, 120.4, 606.4 ...).
     assert ballista.blockers("counters_put(ballista, p1p1, 4)").rules == [
-        "122.6", "614.12", "614.16", "614.1a", "616.1", "616.1g", "701.10e"]
+        "122.6", "614.12", "614.16", "614.1a", "614.1c", "616.1", "616.1g"]
 
 
 def test_no_part_blocks_an_atom_no_rule_could_give(write):
