@@ -131,6 +131,20 @@ def test_a_sequence_projected_onto_some_outcome_predicates():
         pyrules.solve(COMBAT, project="mana_paid")
 
 
+@pytest.mark.parametrize("query, always", [
+    ("mana_added(alice, C, 1)", True), ("mana_added(alice, _, 1)", True), ("tap(birds)", True),
+    ("mana_added(alice, g, 1)", False), ("mana_added(alice, C, 2)", False)])
+def test_always_over_a_sequence_answers_as_over_one_step(write, query, always):
+    """Birds of Paradise tapped as an action has the five outcomes of the same question asked in one step: a query
+    with a variable holds in every outcome where some value makes it hold in each (it answered no, on a sequence)."""
+    path = write("birds.yaml", "players: [alice, bob]\nobjects:\n  - {id: birds, card: Birds of Paradise, "
+                               "controller: alice}\nactions:\n  - activate: birds\n")
+    result = pyrules.solve(path)
+    assert len(result) == 5 and len(pyrules.solve(BIRDS)) == 5
+    assert result.always(query) is always
+    assert pyrules.solve(BIRDS).always(query) is always
+
+
 def test_an_objective_over_a_sequence_that_clingo_could_not_add_is_refused():
     with pytest.raises(InputError, match="beyond what clingo holds"):
         pyrules.solve(COMBAT, maximize="N * 1000000000, O : move(O, battlefield, graveyard), N = 1")

@@ -399,17 +399,27 @@ class OutcomeTable(Asking):
             " ".join(text.split())), message_limit=1_000)
         self._guard = _GroundGuard()
         self.control.register_observer(self._guard)
-        with self.control.backend() as backend:
-            picks = [backend.add_atom(clingo.Function("_pick", [clingo.Number(i)])) for i in range(len(outcomes))]
-            backend.add_rule(picks, [], choice=True)
-            backend.add_weight_rule([], 2, [(p, 1) for p in picks])  # at most one outcome ...
-            backend.add_rule([], [-p for p in picks])  # ... and at least one
-            literals: dict[Symbol, int] = {}
+        # Through the grounder, as AST built from the symbols (not the backend: atoms a backend adds are not seen
+        # whole by the grounder's projection of a body variable, so "_query(K, ()) :- tap(_)." held in one outcome
+        # only, and "always" answered no over a sequence's outcomes where the query held in every one).
+        loc = ast.Location(ast.Position("<outcomes>", 1, 1), ast.Position("<outcomes>", 1, 1))
+
+        def literal(symbol: Symbol) -> Any:
+            return ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(ast.SymbolicTerm(loc, symbol)))
+
+        picks = [clingo.Function("_pick", [clingo.Number(i)]) for i in range(len(outcomes))]
+        one = ast.Guard(ast.ComparisonOperator.LessEqual, ast.SymbolicTerm(loc, clingo.Number(1)))
+        with ast.ProgramBuilder(self.control) as builder:
+            builder.add(ast.Program(loc, "base", []))
+            builder.add(ast.Rule(loc, ast.Aggregate(loc, one, [ast.ConditionalLiteral(loc, literal(p), [])
+                                                               for p in picks], one), []))  # exactly one outcome
             for pick, atoms in zip(picks, outcomes):
                 for atom in atoms:
-                    literal = literals.get(atom) or literals.setdefault(atom, backend.add_atom(atom))
-                    backend.add_rule([literal], [pick])
-        self.picks = picks
+                    builder.add(ast.Rule(loc, literal(atom), [literal(pick)]))
+        with clingo_call(self.control):
+            self.control.ground([("base", [])])
+        self.picks = [self.control.symbolic_atoms[p].literal if p in self.control.symbolic_atoms else 0
+                      for p in picks]
 
     def matching(self, query: Any) -> list[int]:
         """The positions of the outcomes where a query holds."""
