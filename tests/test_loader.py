@@ -2868,3 +2868,24 @@ def test_activate_without_its_number_off_the_battlefield_names_the_one_ability_t
     assert load_situation(path).question.ability == 2
     assert [o.texts for o in solve(path)] == [["mana_spent(alice,c,2)", "move(desert,hand,graveyard)",
                                                'stack(1,ability(desert,ab("Test Desert",2)))']]
+
+
+@pytest.mark.parametrize("effect, marker, message", [
+    ("{enter: {object: bolt}}", "enter", "'bolt' (Lightning Bolt) is no permanent card; an instant or sorcery card "
+                                         "can't enter the battlefield (CR 304.4, 307.4)"),
+    ("{put_counters: {object: bears, counter: p1p3x}}", "put_counters",
+     "counter kind 'p1p3x' is none pyrules knows (122.1: p1p1, m1m1, loyalty, those of the 2020 card file) and no card "
+     "here names it"),
+])
+def test_an_effect_asked_about_is_checked_as_the_situation_is(write, line_of, effect, marker, message):
+    """An instant put onto the battlefield was answered (move(bolt,hand,battlefield)); a typo in a counter kind was
+    read as a kind no effect names (Hardened Scales then did nothing)."""
+    path = write("effect.yaml", f"""\
+        players: [alice, bob]
+        objects:
+          - {{id: bolt, card: Lightning Bolt, owner: alice, zone: hand}}
+          - {{id: bears, card: Grizzly Bears, controller: alice}}
+        question:
+          effect: {effect}
+        """)
+    assert_error(path, line_of(path, marker), message)

@@ -237,13 +237,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
                                              "its replicate cost paid (CR 702.56a)")
         _check_given_by_card(f, obj, library)
         for counter in obj.counters:
-            if UNMODELLED_COUNTERS.fullmatch(counter):
-                raise UnsupportedError(f.child("counters").child(counter).where, f"{counter} counters, which have rules "
-                                       "of their own (122.1a-d) pyrules does not model")
-            if counter not in COUNTER_NAMES and counter not in _names_in(tuple(library[o.card] for o in objects)):
-                raise f.child("counters").child(counter).fail(
-                    f"counter kind '{counter}' is none pyrules knows (122.1: p1p1, m1m1, loyalty, those of the 2020 card "
-                    "file) and no card here names it")
+            _check_counter_kind(f.child("counters").child(counter), counter, by_id, library)
         if obj.chosen_type and obj.chosen_type not in CREATURE_TYPES and not any(
                 obj.chosen_type in part.subtypes for o in objects for part in library[o.card].parts):
             raise f.child("chosen_type").fail(f"'{obj.chosen_type}' is no creature type pyrules knows (205.3m: those "
@@ -1076,7 +1070,7 @@ def _question(f: Field, objects: tuple[GameObject, ...], by_id: dict[str, GameOb
     if key == "cast":
         return _cast(body, object_ref, player_ref, by_id, players, library)
     if key == "effect":
-        return _happen(body, object_ref, player_ref)
+        return _happen(body, object_ref, player_ref, by_id, library)
     if key == "resolve":
         if body.value != "top":
             raise body.fail("'resolve' takes the value 'top' (the top object of the stack resolves)")
@@ -1565,7 +1559,19 @@ def _check_face_down(f: Field, obj: GameObject) -> None:
                          "with its front face down (CR 708.2)")
 
 
-def _happen(body: Field, object_ref: Any, player_ref: Any) -> Happen:
+def _check_counter_kind(f: Field, counter: str, by_id: dict[str, GameObject], library: CardLibrary) -> None:
+    """A counter kind is one pyrules knows or a card of the situation names (a typo is an error), and not one with
+    rules of its own that pyrules does not model (122.1a-d)."""
+    if UNMODELLED_COUNTERS.fullmatch(counter):
+        raise UnsupportedError(f.where, f"{counter} counters, which have rules of their own (122.1a-d) pyrules does "
+                                        "not model")
+    if counter not in COUNTER_NAMES and counter not in _names_in(tuple(library[o.card] for o in by_id.values())):
+        raise f.fail(f"counter kind '{counter}' is none pyrules knows (122.1: p1p1, m1m1, loyalty, those of the 2020 "
+                     "card file) and no card here names it")
+
+
+def _happen(body: Field, object_ref: Any, player_ref: Any, by_id: dict[str, GameObject],
+            library: CardLibrary) -> Happen:
     body.mapping()
     if len(body.value) != 1:
         raise body.fail(f"'effect' needs exactly one of: {', '.join(_EFFECTS)}")
@@ -1578,8 +1584,9 @@ def _happen(body: Field, object_ref: Any, player_ref: Any) -> Happen:
         obj = object_ref(spec.child("object"))
         if obj.zone != "battlefield":
             raise spec.child("object").fail(f"'{obj.id}' is in the {obj.zone}; counters go on permanents here")
-        return Happen(what, object=obj.id, counter=name_token(spec.child("counter").text(), spec.child("counter"),
-                                                              "counter kind"),
+        counter = name_token(spec.child("counter").text(), spec.child("counter"), "counter kind")
+        _check_counter_kind(spec.child("counter"), counter, by_id, library)
+        return Happen(what, object=obj.id, counter=counter,
                       count=spec.child("count").integer(default=1, minimum=1),
                       instead=spec.child("instead").integer(default=None, minimum=0))
     if what == "create_tokens":
@@ -1598,6 +1605,9 @@ def _happen(body: Field, object_ref: Any, player_ref: Any) -> Happen:
         if obj.zone in ("battlefield", "stack"):
             raise spec.child("object").fail(
                 f"'{obj.id}' is on the {obj.zone}; 'enter' puts a card from another zone onto the battlefield")
+        if not _permanent_card(library[obj.card]):  # (304.4, 307.4: it stays where it is)
+            raise spec.child("object").fail(f"'{obj.id}' ({obj.card}) is no permanent card; an instant or sorcery card "
+                                            "can't enter the battlefield (CR 304.4, 307.4)")
         player = player_ref(spec.child("player"), "effect.enter.player") if spec.child("player").present else obj.owner
         return Happen(what, object=obj.id, player=player)
     spec.only_keys({"object"})
