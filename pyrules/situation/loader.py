@@ -470,8 +470,9 @@ def _asks_colors_spent(card: CardSpec) -> bool:
         for a in part.abilities:
             if a.intervening_if in SPENT_CONDITIONS or set(a.conditions) & set(SPENT_CONDITIONS):
                 return True
-            if any(p.kind in ("sunburst", "unless_spent") or (p.kind == "counters" and "colors_spent" in str(p.value))
-                   for p in a.effects) or (a.modify is not None and a.modify.kind == "copy_of"):
+            if any(p.kind in ("sunburst", "unless_spent") or (p.kind == "counters" and any(
+                    amount == "colors_spent" for _, amount in p.value)) for p in a.effects) or \
+                    (a.modify is not None and a.modify.kind == "copy_of"):
                 return True
     return False
 
