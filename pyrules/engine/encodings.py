@@ -22,7 +22,8 @@ from pathlib import Path
 
 #: The rules areas, in load order.
 FILES = ("core.lp", "filters.lp", "continuous.lp", "replacement.lp", "activation.lp", "stack.lp", "mana.lp", "events.lp",
-         "triggers.lp", "sba.lp", "choices.lp", "payment.lp", "casting.lp", "combat.lp")
+         "triggers.lp", "sba.lp", "choices.lp", "payment.lp", "casting.lp", "combat.lp",
+         "combat_run.lp")
 
 _HEADER = re.compile(r"^%\s*@rule\(([^)]*)\)\s*(.*)$")
 #: Roles: input (given by the situation), derived, output (what happens, shown in outcomes), answer

@@ -34,6 +34,7 @@ from pyrules.situation.model import (
     Cast,
     Characteristics,
     CombatDamage,
+    CombatRun,
     CouldProduce,
     DeclareAttackers,
     DeclareBlockers,
@@ -627,7 +628,7 @@ QUESTION_KINDS = {CouldProduce: "could_produce", Abilities: "abilities", Charact
                   FindCards: "find",
                   PlayLand: "play", TurnFaceUp: "turn_face_up", Suspend: "suspend", DeclareAttackers: "attack",
                   DeclareBlockers: "block",
-                  CombatDamage: "damage",
+                  CombatDamage: "damage", CombatRun: "combat_run",
                   BeginUpkeep: "upkeep", BeginEndStep: "end_step", BeginEndOfCombat: "end_of_combat",
                   BeginDrawStep: "draw_step", BeginCombat: "beginning_of_combat", BeginMain: "main",
                   BeginCleanup: "cleanup", BeginUntap: "untap_step"}
@@ -770,6 +771,9 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
             [fn("question_block", S(b), S(a)) for b, a in q.blocks]
     if isinstance(q, CombatDamage):
         return [fn("question", C("combat_damage"))]
+    if isinstance(q, CombatRun):
+        return [fn("question", C("combat_run")), fn("run_attack", q.attack), fn("run_block", q.block)] + \
+            [fn("run_damage", k, n) for n, k in enumerate(q.damage, start=1)]
     if type(q) in _STEP_QUESTIONS:
         return [fn("question", C(_STEP_QUESTIONS[type(q)]))]
     if isinstance(q, Happen):

@@ -43,9 +43,10 @@ from pyrules.engine.solver import (
     outcome_key,
     project_signatures,
 )
-from pyrules.play.sequence import Playing, Runner, changes, describe_ending
+from pyrules.play.combat_run import RunResult, play_combat
+from pyrules.play.sequence import Ending, Playing, Runner, changes, describe_ending
 from pyrules.situation.loader import CASE_FIELDS, parse_situation
-from pyrules.situation.model import Situation
+from pyrules.situation.model import DeclareAttackers, DeclareBlockers, Situation
 
 
 @dataclass(frozen=True)
@@ -132,8 +133,8 @@ class Outcome:
     @property
     def final(self) -> Situation | None:
         """For a sequence of actions: the state at the end (a situation without a question)."""
-        if self.line is None and isinstance(self.source, SequenceOutcomes):  # read back from JSON
-            self.source._play_again()
+        if self.line is None and isinstance(self.source, SequenceOutcomes):  # read back from JSON, or a run's
+            self.source._line_of(self)
         return self.line.state if self.line is not None else None
 
     @property
@@ -794,21 +795,35 @@ class SequenceOutcomes(Outcomes):
     """The outcomes of a sequence of actions: one per distinct final state (:mod:`pyrules.play.sequence`)."""
 
     def __init__(self, situation: Situation, lines: list[Any], statistics: Statistics, options: SolveOptions,
-                 messages: list[str], library: Any = None, timed_out: bool = False, limit: int | None = None):
+                 messages: list[str], library: Any = None, timed_out: bool = False, limit: int | None = None,
+                 run: RunResult | None = None):
         """The distinct final states of ``lines``, sorted; with ``limit``, the first ones (then truncated);
-        ``timed_out``: the lines were cut at the timeout (then truncated too)."""
+        ``timed_out``: the lines were cut at the timeout (then truncated too). ``run``: the outcomes of a whole
+        combat searched at once (:mod:`pyrules.play.combat_run`) instead of lines; each outcome's line is played
+        again, from the declarations of one line that reaches it, when it is asked for."""
         self._start(situation, statistics, options, library, messages=messages)
         found: dict[frozenset[Symbol], Outcome] = {}
+        endings: dict[frozenset[Symbol], Ending] = {}
+        #: For the outcomes of a run: the declarations of one line to each (``attack(C,T)``, ``block(B,A)``).
+        self._witnesses: dict[frozenset[Symbol], tuple[frozenset[Symbol], frozenset[Symbol]]] = {}
+        if run is not None:
+            for o in run.outcomes:
+                found.setdefault(o.atoms, Outcome(o.atoms, situation, self))
+                self._witnesses.setdefault(o.atoms, (o.atoms, o.witness))
+                if o.ending is not None:
+                    endings[o.atoms] = o.ending
         for line in lines:
             atoms = changes(situation, line)
             found.setdefault(atoms, Outcome(atoms, situation, self, line))
+            if line.ending is not None:
+                endings.setdefault(atoms, line.ending)
         outcomes = sorted(found.values(), key=lambda o: outcome_key(o.atoms))
         self._outcomes = outcomes[:limit] if limit is not None else outcomes
         self.truncated = timed_out or len(self._outcomes) < len(outcomes)
         self.timed_out = timed_out
         self.illegal: list[str] = []  # an illegal action ends its line, and that is an outcome (illegal/2)
         #: Why lines ended before the last action (an illegal action, a loop, the bound), one text each.
-        self.endings = sorted({describe_ending(o.line.ending) for o in self._outcomes if o.line.ending is not None})
+        self.endings = sorted({describe_ending(endings[o.atoms]) for o in self._outcomes if o.atoms in endings})
         self._steps: Any = None  # the steps explained so far, for the other outcomes' explanations
         #: Read back from JSON: each outcome's saved state, checked once its line is found again.
         self._saved: dict[frozenset[Symbol], tuple[Field, dict[str, Any]]] = {}
@@ -846,10 +861,13 @@ class SequenceOutcomes(Outcomes):
             raise InputError("--project", f"{unknown[0]} is not an outcome of a sequence of actions")
         result = copy(self)
         result._graphs = type(self._graphs)()  # (explanations of the projected outcomes, by their atoms)
+        result._witnesses = {}
         found: dict[frozenset[Symbol], Outcome] = {}
         for o in self._outcomes:
             atoms = frozenset(a for a in o.atoms if f"{a.name}/{len(a.arguments)}" in signatures)
             found.setdefault(atoms, Outcome(atoms, self.situation, result, o.line))
+            if o.atoms in self._witnesses:
+                result._witnesses.setdefault(atoms, self._witnesses[o.atoms])
         result._outcomes = sorted(found.values(), key=lambda o: outcome_key(o.atoms))[:limit]
         result.truncated = self.truncated or (limit is not None and len(found) > limit)
         return result
@@ -865,17 +883,36 @@ class SequenceOutcomes(Outcomes):
         graph = self._graphs.get(outcome.atoms)
         if graph is None:
             if outcome.line is None:
-                self._play_again()
+                self._line_of(outcome)
             steps = _explainers().steps
             if self._steps is None:
                 self._steps = steps.StepGroundings()
             graph = self._graphs.keep(outcome.atoms, steps.sequence_graph(self, outcome, self._steps))
         return graph
 
+    def _line_of(self, outcome: Outcome) -> None:
+        """Find an outcome's line of play, where the result holds none: a run's outcome from the declarations of a
+        line that reaches it (the attackers and blockers given, the rest as the situation says), played step by
+        step; a result read back from JSON, every line again."""
+        if outcome.atoms not in self._witnesses:
+            self._play_again()
+            return
+        whole, witness = self._witnesses[outcome.atoms]
+        attacks = tuple(sorted((w.arguments[0].string, w.arguments[1].string) for w in witness if w.name == "attack"))
+        blocks = tuple(sorted((w.arguments[0].string, w.arguments[1].string) for w in witness if w.name == "block"))
+        actions = (DeclareAttackers(attacks), DeclareBlockers(blocks)) + self.situation.actions[2:]
+        runner = Runner(replace(self.situation, actions=actions), self._library, replace(self.options, limit=None))
+        line = next((line for line in runner.run() if changes(self.situation, line) == whole), None)
+        if line is None:  # (the run and the steps disagree: a defect of pyrules, never an answer)
+            raise RuntimeError(f"no line of play from {sorted(map(str, witness))} ends in the outcome "
+                               f"{{{', '.join(outcome.texts)}}}")
+        object.__setattr__(outcome, "line", line)
+
     def _play_again(self) -> None:
         """A result read back from JSON holds no lines of play: they are found again (the same search, so
         the same lines) for the outcomes' explanations."""
-        lines = {o.atoms: o.line for o in _play(self.situation, self._library, replace(self.options, limit=None))}
+        lines = {o.atoms: o.line for o in _play(self.situation, self._library, replace(self.options, limit=None),
+                                                 steps_only=True)}
         for outcome in self._outcomes:
             if outcome.atoms not in lines:
                 raise InputError(self.situation.source, f"no line of play ends in the outcome "
@@ -939,8 +976,14 @@ def solve_situation(situation: Situation, library: CardLibrary | None, options: 
 
 
 def _play(situation: Situation, library: CardLibrary | None, options: SolveOptions,
-          on_step: Callable[[Playing], None] | None = None) -> Outcomes:
-    """A sequence of actions: every line of play, one outcome per distinct final state."""
+          on_step: Callable[[Playing], None] | None = None, steps_only: bool = False) -> Outcomes:
+    """A sequence of actions: every line of play, one outcome per distinct final state (a whole combat searched at
+    once where it can be, unless ``steps_only``)."""
+    run = None if steps_only else play_combat(situation, library, options)
+    if run is not None:
+        run.statistics.extra["steps"] = 1
+        return SequenceOutcomes(situation, [], run.statistics, options, run.messages, library,
+                                timed_out=run.timed_out, limit=options.limit, run=run)
     runner = Runner(situation, library, options)
     runner.on_step = on_step
     lines = runner.run()
@@ -1002,6 +1045,7 @@ def _read_result(data: Any, library: CardLibrary | None, where: str) -> Outcomes
         result.endings = list(root.child("endings").texts())
         result._steps = None
         result._saved = saved
+        result._witnesses = {}
     elif root.child("endings").present:
         raise root.child("endings").fail("only the result of a sequence of actions has endings")
     return result

@@ -421,9 +421,20 @@ class Priority:
     uninterrupted: bool = False
 
 
+@dataclass(frozen=True)
+class CombatRun:
+    """A step of a sequence: a whole combat at once (asp/combat_run.lp): attackers declared, left open, by action
+    ``attack``, blockers by action ``block``, and the combat damage actions ``damage`` (their numbers in the line),
+    every legal combat searched in one program; each distinct final state is an outcome."""
+
+    attack: int
+    block: int
+    damage: tuple[int, ...] = ()
+
+
 Question = CouldProduce | Abilities | Characteristics | Activatable | Activate | Cast | ResolveTop | Happen | Priority \
     | FindCards | PlayLand | TurnFaceUp | Suspend | DeclareAttackers | DeclareBlockers | CombatDamage | BeginUpkeep \
-    | BeginEndStep | BeginEndOfCombat | BeginDrawStep | BeginCombat | BeginMain | BeginCleanup | BeginUntap
+    | BeginEndStep | BeginEndOfCombat | BeginDrawStep | BeginCombat | BeginMain | BeginCleanup | BeginUntap | CombatRun
 
 #: What a step of a sequence of actions may be.
 Action = Activate | Cast | PlayLand | TurnFaceUp | Suspend | ResolveTop | ResolveAll | PassPriority | DeclareAttackers \

@@ -1,0 +1,158 @@
+"""A whole combat in one program (pyrules/play/combat_run.py, asp/combat_run.lp) against the same combat played
+step by step: exactly the same outcomes, on boards drawn at random and on the boards the run must leave to the
+steps."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from clingo import Function, String
+
+import pyrules
+from pyrules.engine.solver import SolveOptions
+from pyrules.play.combat_run import as_combat_run, play_combat
+from pyrules.results.outcomes import _play
+from pyrules.situation.builder import SituationBuilder
+
+#: The keywords the run models, drawn from for the random boards.
+KEYWORDS = ["flying", "reach", "menace", "first_strike", "double_strike", "deathtouch", "trample", "lifelink",
+            "vigilance", "indestructible", "defender", "haste"]
+
+
+def random_board(seed: int, sizes: tuple[int, int] = (2, 3)):
+    """A random combat: alice's and bob's creatures with random power, toughness and keywords, some tapped, some
+    new to their controller, tokens, damage already marked, +1/+1 counters; bob's life low enough to lose; attack,
+    block and one to three damage actions (resolve: all between some)."""
+    rng = random.Random(seed)
+    b = SituationBuilder([{"name": "alice"}, {"name": "bob", "life": rng.randint(1, 8)}])
+    b.set(phase="combat", step="beginning_of_combat")
+    n = 0
+    for player, count in zip(("alice", "bob"), (rng.randint(1, sizes[0]), rng.randint(1, sizes[1]))):
+        for _ in range(count):
+            n += 1
+            name = f"Creature {n}"
+            keywords = rng.sample(KEYWORDS, rng.choice([0, 1, 1, 2, 3]))
+            toughness = rng.randint(1, 4)
+            b.card({"name": name, "cost": "{1}", "types": ["creature"], "power": rng.randint(0, 4),
+                    "toughness": toughness, "abilities": [{"keyword": k} for k in keywords]})
+            fields = {}
+            if rng.random() < 0.15:
+                fields["tapped"] = True
+            if rng.random() < 0.15:
+                fields["since_turn_start"] = False
+            if rng.random() < 0.2:
+                fields["token"] = True
+            if rng.random() < 0.2 and toughness > 1:
+                fields["damage"] = rng.randint(1, toughness - 1)
+            if rng.random() < 0.15:
+                fields["counters"] = {"p1p1": rng.randint(1, 2)}
+            b.permanent(f"{player[0]}{n}", name, player, **fields)
+    b.action(attack=None).action(block=None).action(damage=None)
+    for _ in range(rng.choice([0, 1, 1, 2])):
+        if rng.random() < 0.5:
+            b.action(resolve="all")
+        b.action(damage=None)
+    return b.build()
+
+
+def step_by_step(situation) -> set[frozenset]:
+    return {o.atoms for o in _play(situation, situation.library, SolveOptions(), steps_only=True)}
+
+
+def run_outcomes(situation) -> set[frozenset]:
+    result = play_combat(situation, situation.library, SolveOptions())
+    assert result is not None, "the run should model this board"
+    return {o.atoms for o in result.outcomes}
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_the_run_finds_exactly_the_outcomes_of_the_steps(seed):
+    # 506-511, 702.19b, 702.2c, 510.4, 704.5g/h, 704.5a: every combat, every division, the state-based actions after
+    # each step, the game ending, the illegal second (or third) damage action.
+    situation = random_board(seed)
+    assert run_outcomes(situation) == step_by_step(situation)
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("seed", range(24, 224))
+def test_the_run_agrees_with_the_steps_on_many_boards(seed):
+    situation = random_board(seed, (3, 3))
+    assert run_outcomes(situation) == step_by_step(situation)
+
+
+def vanilla_board(*extra_objects, keywords=()):
+    b = SituationBuilder(["alice", "bob"]).set(phase="combat", step="beginning_of_combat")
+    b.card({"name": "Bear", "cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2,
+            "abilities": [{"keyword": k} for k in keywords]})
+    b.permanent("bear", "Bear", "alice").permanent("cub", "Bear", "bob")
+    for build in extra_objects:
+        build(b)
+    return b.action(attack=None).action(block=None).action(damage=None)
+
+
+def test_a_board_of_vanilla_creatures_is_one_run():
+    situation = vanilla_board().build()
+    assert as_combat_run(situation) is not None
+    outcomes = pyrules.solve(situation)
+    assert sorted(sorted(o.texts) for o in outcomes) == sorted(sorted(a) for a in [
+        [],
+        ["attacking(bear,bob)", "life_lost(bob,2)", "tap(bear)"],
+        ["move(bear,battlefield,graveyard)", "move(cub,battlefield,graveyard)"],
+    ])
+    assert outcomes.statistics.extra["steps"] == 1  # one program, not a step per state
+
+
+def soul_warden(b):
+    b.card({"name": "Watcher", "cost": "{W}", "types": ["creature"], "power": 1, "toughness": 1,
+            "abilities": [{"triggered": {"when": "dies", "filter": {"types": ["creature"]}, "effect": {"gain_life": 1}}}]})
+    b.permanent("watcher", "Watcher", "bob", tapped=True)
+
+
+@pytest.mark.parametrize("variant", ["trigger", "keyword", "given", "planeswalker"])
+def test_what_the_run_does_not_model_is_played_step_by_step(variant):
+    # A dies trigger, a keyword the run does not model (wither), declarations given, a planeswalker to attack: the
+    # run declines, and the steps answer, every rule applying.
+    if variant == "trigger":
+        situation = vanilla_board(soul_warden).build()
+    elif variant == "keyword":
+        situation = vanilla_board(keywords=("wither",)).build()
+    elif variant == "planeswalker":
+        def walker(b):
+            b.card({"name": "Walker", "cost": "{3}", "types": ["planeswalker"], "loyalty": 3})
+            b.permanent("walker", "Walker", "bob", counters={"loyalty": 3})
+        situation = vanilla_board(walker).build()
+    else:
+        b = SituationBuilder(["alice", "bob"]).set(phase="combat", step="beginning_of_combat")
+        b.card({"name": "Bear", "cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2})
+        b.permanent("bear", "Bear", "alice").permanent("cub", "Bear", "bob")
+        situation = b.action(attack={"bear": "bob"}).action(block=None).action(damage=None).build()
+    assert play_combat(situation, situation.library, SolveOptions()) is None
+    outcomes = pyrules.solve(situation)
+    assert outcomes.statistics.extra["steps"] > 1
+    assert {o.atoms for o in outcomes} == step_by_step(situation)
+
+
+def test_a_dies_trigger_is_seen_when_the_steps_play_the_combat():
+    outcomes = pyrules.solve(vanilla_board(soul_warden).build())
+    traded = next(o for o in outcomes if "move(cub,battlefield,graveyard)" in o.texts)
+    # the Bears trade: the Watcher's ability triggers twice, and both wait on the stack (603.2, 603.3)
+    assert 'stack(1,"watcher#trigger1")' in traded.texts and 'stack(2,"watcher#trigger2")' in traded.texts
+
+
+def test_an_outcome_of_the_run_is_explained_by_its_line_played_again():
+    situation = vanilla_board().build()
+    outcomes = pyrules.solve(situation)
+    traded = next(o for o in outcomes if "move(cub,battlefield,graveyard)" in o.texts)
+    assert traded.line is None  # (found by the run: no line until asked)
+    assert traded.objects["cub"].zone == "graveyard" and traded.objects["bear"].zone == "graveyard"
+    assert [step.name for step in traded.line.steps if step.name != "priority"] == ["attack", "block", "damage"]
+    assert [step.atoms for step in traded.line.steps if step.name == "block"] == [frozenset({
+        Function("blocks", [String("cub"), String("bear")])})]
+
+
+def test_a_run_outcome_projected_keeps_a_line():
+    situation = vanilla_board().build()
+    projected = pyrules.solve(situation, project=["move/3"])
+    both = next(o for o in projected if o.atoms)
+    assert both.objects["cub"].zone == "graveyard"
