@@ -12,6 +12,7 @@ from pyrules.base.errors import InputError
 from pyrules.cards.library import CardLibrary
 from pyrules.engine.query import parse_query
 from pyrules.engine.solver import Grounding, SolveOptions
+from pyrules.play.combat_run import ask_combat
 from pyrules.play.sequence import Playing
 from pyrules.results.cubes import Counted, count_in_cubes, solve_in_cubes
 from pyrules.results.outcomes import Outcome, Outcomes, solve_situation
@@ -108,7 +109,10 @@ def ask(situation: Situation | str | Path, query: str, mode: str = "sometimes", 
     constraints = _constraints(constraints)
     options = SolveOptions(timeout=timeout, constraints=constraints)  # type: ignore[arg-type]
     if situation.actions:
-        return solve(situation, library=library, options=options).query(query, mode, origin)
+        answer = None if constraints else ask_combat(situation, library, options, parse_query(query, situation, origin),
+                                                     mode)  # (a whole combat, at once, if it can be)
+        return answer if answer is not None else solve(situation, library=library, options=options).query(query, mode,
+                                                                                                          origin)
     grounding = Grounding(situation, library, options)
     return grounding.ask(parse_query(query, situation, origin), mode)
 

@@ -10,6 +10,7 @@ import pytest
 from clingo import Function, String
 
 import pyrules
+from pyrules.engine.atoms import format_atom
 from pyrules.engine.solver import SolveOptions
 from pyrules.play.combat_run import as_combat_run, play_combat
 from pyrules.results.outcomes import _play
@@ -57,7 +58,7 @@ def random_board(seed: int, sizes: tuple[int, int] = (2, 3)):
 
 
 def step_by_step(situation) -> set[frozenset]:
-    return {o.atoms for o in _play(situation, situation.library, SolveOptions(), steps_only=True)}
+    return {o.atoms for o in _play(situation, situation.library, SolveOptions())}
 
 
 def run_outcomes(situation) -> set[frozenset]:
@@ -156,3 +157,49 @@ def test_a_run_outcome_projected_keeps_a_line():
     projected = pyrules.solve(situation, project=["move/3"])
     both = next(o for o in projected if o.atoms)
     assert both.objects["cub"].zone == "graveyard"
+
+
+def test_a_token_that_dies_as_the_game_ends_stays_in_the_graveyard():
+    # 704.5d: a token in the graveyard ceases to exist at the next check of state-based actions; when bob loses in the
+    # same check that puts alice's token attacker there, no further check is made (104.3b, 704.3).
+    b = SituationBuilder(["alice", {"name": "bob", "life": 2}]).set(phase="combat", step="beginning_of_combat")
+    b.card({"name": "Bear", "cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2})
+    b.permanent("token", "Bear", "alice", token=True).permanent("bear", "Bear", "alice").permanent("cub", "Bear", "bob")
+    situation = b.action(attack=None).action(block=None).action(damage=None).build()
+    outcomes = run_outcomes(situation)
+    assert outcomes == step_by_step(situation)
+    texts = {frozenset(format_atom(a) for a in atoms) for atoms in outcomes}
+    assert frozenset({"attacking(bear,bob)", "game_over(3)", "life_lost(bob,2)", "lost(bob,life)",
+                      "move(cub,battlefield,graveyard)", "move(token,battlefield,graveyard)", "tap(bear)"}) in texts
+    # the token alone, blocked by the cub: the game goes on, and the token ceases to exist (704.5d)
+    assert frozenset({"ceased_to_exist(token)", "move(cub,battlefield,graveyard)"}) in texts
+
+
+QUESTIONS = [("lost(bob,_)", "sometimes"), ("life_lost(bob,N), N >= 6", "sometimes"), ("life_lost(bob,N)", "sometimes"),
+             ("move(X,battlefield,graveyard)", "sometimes"), ("not tap(a1)", "always"), ("tap(a1)", "always"),
+             ("#count{ X : move(X,battlefield,graveyard) } >= 3", "sometimes"), ("X = 1", "always"),
+             ("blocking(B,A)", "always")]
+
+
+@pytest.mark.parametrize("seed", [3, 7, 11])
+@pytest.mark.parametrize(("text", "mode"), QUESTIONS)
+def test_a_question_about_the_run_is_answered_as_over_the_outcomes(seed, text, mode):
+    # --sometimes/--always over every combat at once (no outcome listed) against the same question asked of the
+    # outcomes the steps found: the same answer and the same bindings.
+    situation = random_board(seed)
+    asked = pyrules.ask(situation, text, mode)
+    listed = _play(situation, situation.library, SolveOptions()).query(text, mode)
+    assert (asked.holds, asked.bindings) == (listed.holds, listed.bindings)
+
+
+@pytest.mark.parametrize("seed", [3, 7, 11])
+def test_where_and_an_objective_are_answered_in_the_run(seed):
+    situation = random_board(seed)
+    steps = _play(situation, situation.library, SolveOptions())
+    for where in ("move(X,battlefield,graveyard)", "not tap(a1)", "life_lost(bob,N), N > 2"):
+        assert {o.atoms for o in pyrules.solve(situation, where=where)} == {o.atoms for o in steps.where(where)}
+    for sense in ("maximize", "minimize"):
+        for objective in ("N : life_lost(bob,N)", "1,X : move(X,battlefield,graveyard)"):
+            run = pyrules.solve(situation, **{sense: objective})
+            listed = steps.optimal(sense, objective)
+            assert ({o.atoms for o in run}, run.optimum) == ({o.atoms for o in listed}, listed.optimum)

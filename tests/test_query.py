@@ -376,6 +376,16 @@ def test_maximize_and_minimize_keep_every_optimal_outcome():
     assert len(pyrules.solve(BIRDS, minimize="1 : mana_added(alice, g, 1)")) == 4
 
 
+def test_an_objective_that_no_outcome_has_keeps_every_outcome():
+    """No outcome of the Birds has bob losing life: each is optimal, with 0 (it was "0 outcomes", on one step and over
+    a sequence's outcomes alike)."""
+    none = pyrules.solve(BIRDS, maximize="N : life_lost(bob, N)")
+    assert (len(none), none.optimum) == (5, 0)
+    assert len(pyrules.solve(BIRDS, minimize="N : life_lost(bob, N)")) == 5
+    over_a_line = pyrules.solve(COMBAT, maximize="N : life_lost(alice, N)")
+    assert (len(over_a_line), over_a_line.optimum) == (6, 0)
+
+
 @pytest.mark.parametrize("text, message", [
     ("N@2 : counters_put(ballista, p1p1, N)", "priorities (@) are pyrules' own"),
     ("N : counters_put(ballista, p1p1, N) } . #show a", "is one element"),

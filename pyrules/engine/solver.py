@@ -353,7 +353,7 @@ class Asking:
         try:
             with clingo_call(self.control), self.control.solve(yield_=True) as handle:
                 for model in handle:
-                    if self.optimizing and not model.optimality_proven:
+                    if self.optimizing and model.cost and not model.optimality_proven:
                         continue
                     last = frozenset(model.symbols(shown=True))
         finally:
@@ -491,7 +491,7 @@ def optimal_outcomes(outcomes: list[frozenset[Symbol]], elements: list[Any],
     cost: list[int | None] = [None]
 
     def keep(model: clingo.Model) -> None:
-        if model.optimality_proven:
+        if model.optimality_proven or not model.cost:  # (no cost: no element of the objective holds anywhere)
             found.extend(a.arguments[0].number for a in model.symbols(atoms=True) if a.name == PICK)
             cost[0] = model.cost[0] if model.cost else 0
 
@@ -786,7 +786,7 @@ class Grounding(Asking):
             for model in handle:
                 if self._search is not None:
                     self._search[0] += 1
-                if optimizing and not model.optimality_proven:
+                if optimizing and model.cost and not model.optimality_proven:
                     continue  # found on the way to the optimum (a payment that failed where one succeeds)
                 kept = self._filter is None or model.is_true(self._filter) if checked else self._keep(model)
                 if not kept:

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from typing import Any
 
-from clingo import Symbol
+from clingo import Symbol, SymbolType, ast
 
 from pyrules.base.errors import InputError, TimeLimitError, UnsupportedError
 from pyrules.base.interrupt import clingo_call
 from pyrules.cards.library import CardLibrary
+from pyrules.engine.query import Answer, Query, bindings, parse_objective, parse_query
 from pyrules.engine.solver import Grounding, SolveOptions, Statistics
 from pyrules.play.sequence import Ending, Line, Runner
 from pyrules.play.transition import state_key
@@ -44,6 +46,7 @@ class RunResult:
     statistics: Statistics
     messages: list[str]
     timed_out: bool
+    optimum: int | None = None  # with an objective: its value at the optimum
 
 
 def as_combat_run(situation: Situation) -> CombatRun | None:
@@ -69,9 +72,8 @@ def as_combat_run(situation: Situation) -> CombatRun | None:
     return CombatRun(1, 2, damage)
 
 
-def play_combat(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> RunResult | None:
-    """Every distinct outcome of the situation's combat, searched in one program; None where the run does not model
-    the board (then the line is played step by step)."""
+def ground_combat(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> Grounding | None:
+    """The run's program for the situation's combat, grounded; None where the run does not model the board."""
     run = as_combat_run(situation)
     if run is None or not _settled(situation, library, options):
         return None
@@ -81,9 +83,29 @@ def play_combat(situation: Situation, library: CardLibrary | None, options: Solv
                                                       limit=None, constraints=()))
     except (UnsupportedError, InputError, TimeLimitError):
         return None  # (played step by step, which says where and why)
-    control = grounding.control
-    if any(True for _ in control.symbolic_atoms.by_signature("run_outside", 1)):
+    if any(True for _ in grounding.control.symbolic_atoms.by_signature("run_outside", 1)):
         return None
+    return grounding
+
+
+def play_combat(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> RunResult | None:
+    """Every distinct outcome of the situation's combat, searched in one program (those where ``options.where``
+    holds; with an objective, the optimal ones; with a limit, one more than it at most); None where the run does not
+    model the board (then the line is played step by step)."""
+    grounding = ground_combat(situation, library, options)
+    if grounding is None:
+        return None
+    control = grounding.control
+    assumptions: list[int] = []
+    if options.where is not None:
+        literal = grounding.query_literal(grounding.add_query(run_query(parse_query(options.where, situation,
+                                                                                    "--where"))))
+        if literal is None:  # (the query can hold in no outcome)
+            return RunResult([], Statistics(grounding.ground_seconds, 0.0, 0), grounding.messages, False)
+        assumptions.append(literal)
+    sense = "maximize" if options.maximize is not None else "minimize" if options.minimize is not None else None
+    if sense is not None:
+        _add_objective(grounding, parse_objective(getattr(options, sense), sense, situation, f"--{sense}"))
     problems = [a.literal for name in ("unsupported", "bad_question", "illegal")
                 for a in control.symbolic_atoms.by_signature(name, 1)]
     # What each shown atom of the run says, read once: a model is then read by looking its atoms up.
@@ -93,15 +115,20 @@ def play_combat(situation: Situation, library: CardLibrary | None, options: Solv
     with control.backend() as backend:
         backend.add_project([control.symbolic_atoms[f].literal for f in finals] + problems)
     configuration = control.configuration.solve
-    configuration.enum_mode, configuration.project, configuration.models = "record", "project", "0"
+    configuration.enum_mode, configuration.project, configuration.models = "auto", "project", "0"
+    configuration.opt_mode = "optN" if sense is not None else "ignore"
     outcomes: list[RunOutcome] = []
-    timed_out = False
+    timed_out, optimum = False, None
     start = time.perf_counter()
     deadline = None if options.timeout is None else start + options.timeout
-    with clingo_call(control), control.solve(yield_=True) as handle:
+    with clingo_call(control), control.solve(yield_=True, assumptions=assumptions) as handle:
         for model in handle:
             if problems and any(model.is_true(p) for p in problems):
                 return None  # (something the run should have left to the steps: they say what)
+            if sense is not None:
+                if model.cost and not model.optimality_proven:
+                    continue
+                optimum = model.cost[-1] if model.cost else 0
             atoms, witness, ending = [], [], None
             for symbol in model.symbols(shown=True):
                 inner = finals.get(symbol)
@@ -111,17 +138,121 @@ def play_combat(situation: Situation, library: CardLibrary | None, options: Solv
                 elif symbol in witnesses:
                     witness.append(witnesses[symbol])
             outcomes.append(RunOutcome(frozenset(atoms), ending, frozenset(witness)))
+            if options.limit is not None and len(outcomes) > options.limit:
+                break  # (one more than the limit: the result says it was cut)
             if deadline is not None and not len(outcomes) & 255 and time.perf_counter() > deadline:
                 timed_out = True
                 break
     statistics = Statistics(grounding.ground_seconds, time.perf_counter() - start, len(outcomes))
-    return RunResult(outcomes, statistics, grounding.messages, timed_out)
+    statistics.extra["steps"] = 1  # (one program)
+    if optimum is not None and sense == "maximize":
+        optimum = -optimum
+    return RunResult(outcomes, statistics, grounding.messages, timed_out, optimum)
+
+
+def ask_combat(situation: Situation, library: CardLibrary | None, options: SolveOptions, query: Query,
+               mode: str) -> Answer | None:
+    """Whether a query holds in some or every outcome of the situation's combat, and for which values of its
+    variables, no outcome listed: solves under assumptions on the query's own atoms only (clingo's brave and cautious
+    consequences would work through every atom of every combat); None where the run does not model the board."""
+    grounding = ground_combat(situation, library, options)
+    if grounding is None:
+        return None
+    key = grounding.add_query(run_query(query))
+    control = grounding.control
+    holds_literal = grounding.query_literal(key)
+    values = {a.symbol.arguments[1]: a.literal for a in control.symbolic_atoms.by_signature("_query", 2)
+              if a.symbol.arguments[0].number == key}
+    configuration = control.configuration.solve
+    configuration.enum_mode, configuration.project, configuration.models, configuration.opt_mode = \
+        "auto", "no", "1", "ignore"
+    grounding.timed_out, grounding._solving_since = False, time.perf_counter()
+    timer = grounding._start_timer()
+    try:
+        holds, found = _consequences(control, holds_literal, values, mode)
+    finally:
+        if timer is not None:
+            timer.cancel()
+    if grounding.timed_out:
+        return Answer(query.text, mode, None, query.variables, (), complete=False)
+    ordered = sorted(found, key=str)
+    return Answer(query.text, mode, holds, query.variables,
+                  tuple(bindings(v, query.variables) for v in ordered) if query.variables else ())
+
+
+def _consequences(control: Any, holds: int | None, values: dict[Symbol, int], mode: str) -> tuple[bool, set[Symbol]]:
+    """Whether the query holds in some (every) answer set, and its values that do: each solve asks for an answer
+    set with a value not yet found (sometimes), or one without a value still standing (always)."""
+
+    def witness(condition: list[int]) -> set[Symbol] | None:
+        """The values true in an answer set where some literal of ``condition`` holds; None if there is none."""
+        with control.backend() as backend:
+            wanted = backend.add_atom()
+            for literal in condition:
+                backend.add_rule([wanted], [literal])
+        true: set[Symbol] | None = None
+        with clingo_call(control), control.solve(yield_=True, assumptions=[wanted]) as handle:
+            for model in handle:
+                true = {v for v, literal in values.items() if model.is_true(literal)}
+        return true
+
+    if mode == "sometimes":
+        first = witness([holds]) if holds is not None else None
+        if first is None:
+            return False, set()
+        found = set(first)
+        left = [literal for v, literal in values.items() if v not in found]
+        while left:
+            more = witness(left)
+            if more is None:
+                break
+            found |= more
+            left = [literal for v, literal in values.items() if v not in found]
+        return True, found
+    # always: the values that hold in every answer set, and whether the query does
+    if holds is None or witness([-holds]) is not None:
+        return False, set()
+    standing = witness([holds]) or set()
+    while standing:
+        out = witness([-values[v] for v in standing])
+        if out is None:
+            break
+        standing &= out
+    return True, standing
+
+
+def run_query(query: Query) -> Query:
+    """A query over outcome atoms as a query over the run's final state: each ``p(...)`` read as ``run_final(p(...))``
+    (the run's own atoms of the same names are about its steps, not the end of the line)."""
+    return replace(query, body=tuple(_FinalAtoms().visit(literal) for literal in query.body))
+
+
+class _FinalAtoms(ast.Transformer):
+    def visit_SymbolicAtom(self, node: Any) -> Any:
+        term = node.symbol
+        if term.ast_type == ast.ASTType.Function and not term.name.startswith("_"):
+            return node.update(symbol=ast.Function(term.location, "run_final", [term], 0))
+        if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function and \
+                not term.symbol.name.startswith("_"):
+            return node.update(symbol=ast.Function(term.location, "run_final", [term], 0))
+        return node
+
+
+def _add_objective(grounding: Grounding, nodes: list[Any]) -> None:
+    """The user's objective over the run's final state, in a program part of its own."""
+    with ast.ProgramBuilder(grounding.control) as builder:
+        builder.add(ast.Program(nodes[0].location, "run_objective", []))
+        for node in nodes:
+            builder.add(_FinalAtoms().visit(node))
+    with clingo_call(grounding.control):
+        grounding.control.ground([("run_objective", [])])
 
 
 def _settled(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> bool:
     """Whether the situation as given is settled: no state-based action applies and nothing triggers (117.5), so
     that the run starts from the state the steps would."""
-    runner = Runner(situation, library, replace(options, timeout=None))
+    runner = Runner(situation, library, replace(options, timeout=None, where=None, maximize=None, minimize=None,
+                                                constraints=()))
     start = replace(situation, question=None, actions=(), sequence=True)
     try:
         lines = runner._settle([Line(start)], 0)

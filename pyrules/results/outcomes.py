@@ -911,8 +911,7 @@ class SequenceOutcomes(Outcomes):
     def _play_again(self) -> None:
         """A result read back from JSON holds no lines of play: they are found again (the same search, so
         the same lines) for the outcomes' explanations."""
-        lines = {o.atoms: o.line for o in _play(self.situation, self._library, replace(self.options, limit=None),
-                                                 steps_only=True)}
+        lines = {o.atoms: o.line for o in _play(self.situation, self._library, replace(self.options, limit=None))}
         for outcome in self._outcomes:
             if outcome.atoms not in lines:
                 raise InputError(self.situation.source, f"no line of play ends in the outcome "
@@ -954,6 +953,14 @@ def solve_situation(situation: Situation, library: CardLibrary | None, options: 
         if options.constraints:
             raise InputError("constraints", "applies to one-step questions; on a sequence of actions use where (a "
                                             "query)")
+        # (a whole combat at once, if it can be)
+        run = play_combat(situation, library, replace(options, limit=None) if options.project else options)
+        if run is not None:
+            result = SequenceOutcomes(situation, [], run.statistics, options, run.messages, library,
+                                      timed_out=run.timed_out, limit=None if options.project else options.limit,
+                                      run=run)
+            result.optimum = run.optimum
+            return result.projected(options.project, options.limit) if options.project else result
         whole = options.where is not None or options.maximize is not None or options.minimize is not None or \
             bool(options.project)
         result = _play(situation, library, replace(options, where=None, maximize=None, minimize=None,
@@ -976,14 +983,8 @@ def solve_situation(situation: Situation, library: CardLibrary | None, options: 
 
 
 def _play(situation: Situation, library: CardLibrary | None, options: SolveOptions,
-          on_step: Callable[[Playing], None] | None = None, steps_only: bool = False) -> Outcomes:
-    """A sequence of actions: every line of play, one outcome per distinct final state (a whole combat searched at
-    once where it can be, unless ``steps_only``)."""
-    run = None if steps_only else play_combat(situation, library, options)
-    if run is not None:
-        run.statistics.extra["steps"] = 1
-        return SequenceOutcomes(situation, [], run.statistics, options, run.messages, library,
-                                timed_out=run.timed_out, limit=options.limit, run=run)
+          on_step: Callable[[Playing], None] | None = None) -> Outcomes:
+    """A sequence of actions: every line of play, step by step, one outcome per distinct final state."""
     runner = Runner(situation, library, options)
     runner.on_step = on_step
     lines = runner.run()
