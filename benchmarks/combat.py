@@ -4,7 +4,8 @@ The board: alice's N creatures and bob's N, drawn in turn from the lists below (
 first strike, deathtouch, trample, lifelink among them); bob at 20 life. The actions leave everything open:
 ``attack`` (every legal declaration), ``block`` (every legal one), ``damage`` (every division of damage), and,
 when a creature has first strike, ``resolve: all`` and a second ``damage``. pyrules answers with every
-distinct final state.
+distinct final state: a whole combat in one clingo program (pyrules/play/combat_run.py), clingo's projection
+giving each distinct final state once.
 
 The baseline, in the same process, is a plain Python enumeration written from the rules (508.1, 509.1,
 510.1, 510.4, 702.19b, 702.2c, 702.15b, 702.111b), not from ``asp/``: every declaration of attackers and of
@@ -12,13 +13,11 @@ blockers, every division of each creature's damage, the state-based actions afte
 the distinct final states. The two counts must agree: it is an independent oracle as well as a yardstick.
 Times are the best of three runs (one for the largest boards).
 
-Each declaration, each division and each state-based check is a step of its own (a clingo program
-grounded and solved per state of each line), so the time grows with the number of intermediate states:
-N = 3 is 370 outcomes in 1,199 steps; N = 4 did not finish in 9 minutes, where the Python enumeration takes
-about a second. The issue's target (N = 5, every outcome, under 5 s) needs the whole combat in one clingo
-program; see issue 32's notes.
+Then the questions a judge asks of a larger board, answered without listing the outcomes: "can alice win this
+combat?" (``--sometimes 'lost(bob, _)'``, solved under an assumption on the query's atoms) and "at most how
+much damage?" (``--maximize 'N : life_lost(bob, N)'``, clingo's optimization, every optimal outcome listed).
 
-    python benchmarks/combat.py [N ...]
+    python benchmarks/combat.py [N ...] [--ask N ...]
 """
 
 from __future__ import annotations
@@ -182,14 +181,22 @@ def baseline(n: int) -> int:
     return len(finals)
 
 
-def main(sizes: list[int]) -> None:
+def main(sizes: list[int], asked: list[int]) -> None:
     print(f"{'N':>3} {'outcomes':>9} {'pyrules s':>10} {'python s':>10} {'ratio':>7}")
     for n in sizes:
         seconds, outcomes = best(pyrules.solve, board(n), repeat=1 if n >= 4 else 3)
         python_seconds, count = best(baseline, n, repeat=1 if n >= 4 else 3)
         assert len(outcomes) == count, (n, len(outcomes), count)
         print(f"{n:>3} {len(outcomes):>9} {seconds:>10.3f} {python_seconds:>10.3f} {seconds / python_seconds:>7.1f}")
+    for n in asked:
+        situation = board(n)
+        seconds, answer = best(pyrules.ask, situation, "lost(bob, _)", "sometimes", repeat=1)
+        print(f"{n:>3} against {n}: can alice win this combat? {answer.holds} ({seconds:.2f} s)")
+        seconds, most = best(lambda s: pyrules.solve(s, maximize="N : life_lost(bob, N)"), situation, repeat=1)
+        print(f"{n:>3} against {n}: the most damage to bob: {most.optimum}, {len(most)} optimal outcomes ({seconds:.2f} s)")
 
 
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [1, 2, 3])
+    words = sys.argv[1:]
+    cut = words.index("--ask") if "--ask" in words else len(words)
+    main([int(a) for a in words[:cut]] or [1, 2, 3, 4], [int(a) for a in words[cut + 1:]] or [7, 9])
