@@ -164,6 +164,15 @@ def held_parts(effects: tuple[Part, ...]) -> Iterator[Part]:
             yield Part("create_tokens", e.value[1][1])
 
 
+def with_granted(abilities: tuple[AbilitySpec, ...]) -> Iterator[AbilitySpec]:
+    """``abilities``, each followed by the activated abilities its static effects grant (613.1f): what a card may make
+    happen is what its own abilities and the abilities it gives other objects do (the tokens they create, the counters
+    they name)."""
+    for a in abilities:
+        yield a
+        yield from (part.value for part in a.statics if part.kind == "grant")
+
+
 def _spent_parts(spent: Field) -> list[tuple[str, Field]]:
     """A spell's ``if_spent: {green: [instructions], ...}``: for each color, the instructions followed only if mana of
     that color was spent to cast it (601.2h), with their condition (spent_green)."""
