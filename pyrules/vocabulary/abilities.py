@@ -583,6 +583,11 @@ def parse_ability(f: Field) -> AbilitySpec:
         if when == "discards" and set(FilterShape("objects").parse(body.child("filter")).conditions) - {"owner", "other"}:
             raise UnsupportedError(body.child("filter").where, "a 'discards' triggered ability whose filter asks more "
                                    "than who owns the card (a card of a hand the situation counts is not known)")
+        if when in ("cast", "activate", "activate_paying_life") and not body.child("filter").present:
+            # (Its event is about a spell or an ability's source, which is never the trigger's own object: without a
+            # filter it would never trigger. "Whenever you ...": the filter with controller: you, 601.2i, 602.2i.)
+            raise UnsupportedError(body.where, f"a triggered ability on '{when}' without a filter (one about its own "
+                                   "object; \"whenever you ...\" is a filter with controller: you)")
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")
