@@ -694,6 +694,46 @@ def test_impossible_states(write, line_of, fields, marker, message):
     assert_error(path, line_of(path, f"    {marker}:"), message)
 
 
+@pytest.mark.parametrize("card", ["Grizzly Bears", "Test Chains"])
+def test_exiled_with_on_a_card_that_refers_to_no_exiled_card(write, line_of, card):
+    """'exiled_with' is read by the abilities that refer to "the exiled card" (607.2a: Chrome Mox's); on a card with
+    none it would mean nothing (a card exiled "until this leaves the battlefield" is given 'exiled_until', 610.3c)."""
+    path = write("exiled.yaml", f"""\
+        cards:
+          - name: Test Chains
+            cost: "{{R}}"
+            types: [enchantment]
+            subtypes: [aura]
+            abilities:
+              - enchant: {{types: [land]}}
+        players: [alice, bob]
+        objects:
+          - {{id: mtn, card: Mountain, controller: alice}}
+          - id: holder
+            card: {card}
+            controller: alice
+            exiled_with: [giant]
+          - {{id: giant, card: Grizzly Bears, owner: bob, zone: exile}}
+        question: {{activatable: alice}}
+        """)
+    assert_error(path, line_of(path, "    exiled_with:"), f"card '{card}' has no ability that refers to cards exiled "
+                 "with it (\"the exiled card\", 607.2a); 'exiled_with' is for a card that does (a card exiled until "
+                 "this permanent leaves the battlefield: give it 'exiled_until')")
+
+
+def test_exiled_with_on_chrome_mox_and_on_a_copy_of_it_is_read(write):
+    for holder in ("{id: holder, card: Chrome Mox, controller: alice, exiled_with: [charm]}",
+                   "{id: holder, card: Grizzly Bears, copy_of: Chrome Mox, controller: alice, exiled_with: [charm]}"):
+        path = write("mox.yaml", f"""\
+            players: [alice, bob]
+            objects:
+              - {holder}
+              - {{id: charm, card: Lightning Bolt, owner: alice, zone: exile}}
+            question: {{activatable: alice}}
+            """)
+        assert load_situation(path).object("holder").exiled_with == ("charm",)
+
+
 def _split_fields(fields: str) -> list[str]:
     """'a: 1, b: {c: 2}' -> ['a: 1', 'b: {c: 2}'] (commas inside braces kept)."""
     parts, depth, current = [], 0, ""
