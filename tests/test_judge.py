@@ -10,7 +10,7 @@ from clingo import Function, Number, String
 
 import pyrules
 from pyrules.cli import main
-from pyrules.explain.judge import _difference, game_term
+from pyrules.explain.judge import _difference, game_term, plural_verb
 from pyrules.regression import case_files, run_case
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -118,7 +118,35 @@ def test_alike_steps_share_a_line():
     assert [g.text for g in view.given if "forest" in g.text] == [
         'forest1, forest2, forest3, forest4: Forest, controlled by alice, on the battlefield']
     assert [g.where.rpartition(":")[2] for g in view.given if "forest" in g.text] == ["8-11"]
-    assert view.outcome[-1].text == "Forest (forest1, forest2, forest3, forest4) becomes tapped."
+    assert view.outcome[-1].text == "Forest (forest1, forest2, forest3, forest4) become tapped."
+
+
+def test_a_line_about_several_players_or_objects_says_its_verb_for_several(tmp_path, capsys):
+    """Atoms alike but for their subject share a line, whose verb agrees with the several it is about: "alice and
+    bob lose 3 life in all", not "loses" (a test Sign in Blood for each: "you lose 3 life")."""
+    situation = tmp_path / "both.yaml"
+    situation.write_text("""cards:
+  - {name: Test Toll, cost: "{B}", types: [sorcery], abilities: [{spell: {effect: {lose_life: 3}}}]}
+players: [{name: alice, mana_pool: "{B}"}, {name: bob, mana_pool: "{B}"}]
+objects:
+  - {id: mine, card: Test Toll, owner: alice, zone: hand}
+  - {id: theirs, card: Test Toll, owner: bob, zone: stack}
+actions:
+  - resolve
+  - cast: mine
+  - resolve
+""", encoding="utf-8")
+    assert main(["explain", str(situation)]) == 0
+    out = capsys.readouterr().out
+    assert "  alice and bob lose 3 life in all." in out.splitlines(), out
+    assert "loses 3 life in all." not in out.split("So:")[1]
+
+
+@pytest.mark.parametrize("singular, plural", [("gains", "gain"), ("loses", "lose"), ("is", "are"), ("has", "have"),
+                                              ("becomes", "become"), ("dies", "die"), ("copies", "copy"),
+                                              ("passes", "pass"), ("attaches", "attach"), ("can", "can")])
+def test_the_verb_for_several(singular, plural):
+    assert plural_verb(singular) == plural
 
 
 def test_terms_in_game_words():
