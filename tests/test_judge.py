@@ -259,3 +259,33 @@ question:
         "  line 4: moon: Blood Moon, on the battlefield",
         "  line 5: the question: what Tundra could produce",
     ]
+
+
+TRAMPLER = """players: [alice, bob]
+phase: combat
+step: declare_blockers
+cards:
+  - {{name: Test Trampler, cost: "{{4}}{{G}}", types: [creature], power: 5, toughness: 5,
+     abilities: [{{keyword: trample}}{extra}]}}
+  - {{name: Test Wall, cost: "{{2}}{{G}}", types: [creature], power: 0, toughness: 3}}
+objects:
+  - {{id: trampler, card: Test Trampler, controller: alice, tapped: true, attacking: bob}}
+  - {{id: wall, card: Test Wall, controller: bob, blocking: trampler}}
+actions:
+  - damage
+"""
+
+
+@pytest.mark.parametrize("deathtouch, lost, cited", [(True, 4, True), (False, 2, False)])
+def test_damage_trampled_past_a_blocker_cites_trample_and_deathtouch_where_it_made_1_lethal(
+        tmp_path, capsys, deathtouch, lost, cited):
+    """The damage a trampler deals past its blocker is explained by trample's lethal damage (702.19b, 510.1e) and, where
+    deathtouch made 1 damage lethal, by 702.2c; not by 702.2c without deathtouch."""
+    situation = tmp_path / "trample.yaml"
+    situation.write_text(TRAMPLER.format(extra=", {keyword: deathtouch}" if deathtouch else ""), encoding="utf-8")
+    assert main(["explain", str(situation), "--where", f"life_lost(bob, {lost})"]) == 0
+    out = capsys.readouterr().out
+    step = next(line for line in out.splitlines() if "step 1, damage" in line)
+    cites = step.rpartition("[")[2]
+    assert "702.19b" in cites and "510.1e" in cites, step
+    assert ("702.2c" in cites) == cited, step
