@@ -151,3 +151,29 @@ def test_expect_blocks_are_checked(write):
     assert result.status == "error"
     assert result.problems == [f"{path}:10: 'could_produce(pol, g)': 'pol' is not an object of this situation; "
                                "did you mean pool?"]
+
+
+def test_a_token_a_granted_ability_creates_is_an_id_a_query_may_name(write, capsys):
+    """The kinds of tokens a situation may create include those of the abilities its cards grant (613.1f): the token a
+    granted "{T}: Create a 1/1 Soldier" makes is named in a query by its id, as one a card's own ability makes."""
+    path = write("granted.yaml", """\
+        cards:
+          - name: Test Soldier Grounds
+            cost: "{2}{W}"
+            types: [enchantment]
+            subtypes: [aura]
+            abilities:
+              - enchant: {types: [land]}
+              - static: {grant: {activated: {cost: "{T}", effect: {create_tokens: {kind: soldier, count: 1}}}},
+                         filter: {enchanted: true}}
+        players: [alice, bob]
+        objects:
+          - {id: forest, card: Forest, controller: alice}
+          - {id: grounds, card: Test Soldier Grounds, controller: alice, attached_to: forest}
+        actions:
+          - activate: {object: forest, ability: granted}
+          - resolve
+        """)
+    assert main(["query", str(path), "--always", 'created("soldier#token1", "Soldier", battlefield)']) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.startswith("yes")

@@ -10,7 +10,7 @@ from clingo import Function, Number, String
 
 import pyrules
 from pyrules.cli import main
-from pyrules.explain.judge import _difference, game_term
+from pyrules.explain.judge import _difference, game_term, plural_verb
 from pyrules.regression import case_files, run_case
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -118,7 +118,35 @@ def test_alike_steps_share_a_line():
     assert [g.text for g in view.given if "forest" in g.text] == [
         'forest1, forest2, forest3, forest4: Forest, controlled by alice, on the battlefield']
     assert [g.where.rpartition(":")[2] for g in view.given if "forest" in g.text] == ["8-11"]
-    assert view.outcome[-1].text == "Forest (forest1, forest2, forest3, forest4) becomes tapped."
+    assert view.outcome[-1].text == "Forest (forest1, forest2, forest3, forest4) become tapped."
+
+
+def test_a_line_about_several_players_or_objects_says_its_verb_for_several(tmp_path, capsys):
+    """Atoms alike but for their subject share a line, whose verb agrees with the several it is about: "alice and
+    bob lose 3 life in all", not "loses" (a test Sign in Blood for each: "you lose 3 life")."""
+    situation = tmp_path / "both.yaml"
+    situation.write_text("""cards:
+  - {name: Test Toll, cost: "{B}", types: [sorcery], abilities: [{spell: {effect: {lose_life: 3}}}]}
+players: [{name: alice, mana_pool: "{B}"}, {name: bob, mana_pool: "{B}"}]
+objects:
+  - {id: mine, card: Test Toll, owner: alice, zone: hand}
+  - {id: theirs, card: Test Toll, owner: bob, zone: stack}
+actions:
+  - resolve
+  - cast: mine
+  - resolve
+""", encoding="utf-8")
+    assert main(["explain", str(situation)]) == 0
+    out = capsys.readouterr().out
+    assert "  alice and bob lose 3 life in all." in out.splitlines(), out
+    assert "loses 3 life in all." not in out.split("So:")[1]
+
+
+@pytest.mark.parametrize("singular, plural", [("gains", "gain"), ("loses", "lose"), ("is", "are"), ("has", "have"),
+                                              ("becomes", "become"), ("dies", "die"), ("copies", "copy"),
+                                              ("passes", "pass"), ("attaches", "attach"), ("can", "can")])
+def test_the_verb_for_several(singular, plural):
+    assert plural_verb(singular) == plural
 
 
 def test_terms_in_game_words():
@@ -231,3 +259,33 @@ question:
         "  line 4: moon: Blood Moon, on the battlefield",
         "  line 5: the question: what Tundra could produce",
     ]
+
+
+TRAMPLER = """players: [alice, bob]
+phase: combat
+step: declare_blockers
+cards:
+  - {{name: Test Trampler, cost: "{{4}}{{G}}", types: [creature], power: 5, toughness: 5,
+     abilities: [{{keyword: trample}}{extra}]}}
+  - {{name: Test Wall, cost: "{{2}}{{G}}", types: [creature], power: 0, toughness: 3}}
+objects:
+  - {{id: trampler, card: Test Trampler, controller: alice, tapped: true, attacking: bob}}
+  - {{id: wall, card: Test Wall, controller: bob, blocking: trampler}}
+actions:
+  - damage
+"""
+
+
+@pytest.mark.parametrize("deathtouch, lost, cited", [(True, 4, True), (False, 2, False)])
+def test_damage_trampled_past_a_blocker_cites_trample_and_deathtouch_where_it_made_1_lethal(
+        tmp_path, capsys, deathtouch, lost, cited):
+    """The damage a trampler deals past its blocker is explained by trample's lethal damage (702.19b, 510.1e) and, where
+    deathtouch made 1 damage lethal, by 702.2c; not by 702.2c without deathtouch."""
+    situation = tmp_path / "trample.yaml"
+    situation.write_text(TRAMPLER.format(extra=", {keyword: deathtouch}" if deathtouch else ""), encoding="utf-8")
+    assert main(["explain", str(situation), "--where", f"life_lost(bob, {lost})"]) == 0
+    out = capsys.readouterr().out
+    step = next(line for line in out.splitlines() if "step 1, damage" in line)
+    cites = step.rpartition("[")[2]
+    assert "702.19b" in cites and "510.1e" in cites, step
+    assert ("702.2c" in cites) == cited, step

@@ -694,6 +694,46 @@ def test_impossible_states(write, line_of, fields, marker, message):
     assert_error(path, line_of(path, f"    {marker}:"), message)
 
 
+@pytest.mark.parametrize("card", ["Grizzly Bears", "Test Chains"])
+def test_exiled_with_on_a_card_that_refers_to_no_exiled_card(write, line_of, card):
+    """'exiled_with' is read by the abilities that refer to "the exiled card" (607.2a: Chrome Mox's); on a card with
+    none it would mean nothing (a card exiled "until this leaves the battlefield" is given 'exiled_until', 610.3c)."""
+    path = write("exiled.yaml", f"""\
+        cards:
+          - name: Test Chains
+            cost: "{{R}}"
+            types: [enchantment]
+            subtypes: [aura]
+            abilities:
+              - enchant: {{types: [land]}}
+        players: [alice, bob]
+        objects:
+          - {{id: mtn, card: Mountain, controller: alice}}
+          - id: holder
+            card: {card}
+            controller: alice
+            exiled_with: [giant]
+          - {{id: giant, card: Grizzly Bears, owner: bob, zone: exile}}
+        question: {{activatable: alice}}
+        """)
+    assert_error(path, line_of(path, "    exiled_with:"), f"card '{card}' has no ability that refers to cards exiled "
+                 "with it (\"the exiled card\", 607.2a); 'exiled_with' is for a card that does (a card exiled until "
+                 "this permanent leaves the battlefield: give it 'exiled_until')")
+
+
+def test_exiled_with_on_chrome_mox_and_on_a_copy_of_it_is_read(write):
+    for holder in ("{id: holder, card: Chrome Mox, controller: alice, exiled_with: [charm]}",
+                   "{id: holder, card: Grizzly Bears, copy_of: Chrome Mox, controller: alice, exiled_with: [charm]}"):
+        path = write("mox.yaml", f"""\
+            players: [alice, bob]
+            objects:
+              - {holder}
+              - {{id: charm, card: Lightning Bolt, owner: alice, zone: exile}}
+            question: {{activatable: alice}}
+            """)
+        assert load_situation(path).object("holder").exiled_with == ("charm",)
+
+
 def _split_fields(fields: str) -> list[str]:
     """'a: 1, b: {c: 2}' -> ['a: 1', 'b: {c: 2}'] (commas inside braces kept)."""
     parts, depth, current = [], 0, ""
@@ -832,6 +872,10 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
      "unsupported: effect 'copy_triggering_spell' in a 'enters' triggered ability"),
     ("triggered: {when: discards, effect: {draw: 1}}", "discards",
      "unsupported: a 'discards' triggered ability without a filter (one about its own card)"),
+    ("triggered: {when: activate, effect: {draw: 1}}", "activate",
+     "unsupported: a triggered ability on 'activate' without a filter (one about its own object;"),
+    ("triggered: {when: cast, effect: {draw: 1}}", "cast",
+     "unsupported: a triggered ability on 'cast' without a filter (one about its own object;"),
     ("triggered: {when: discards, filter: {nonland: true}, effect: {draw: 1}}", "nonland",
      "unsupported: a 'discards' triggered ability whose filter asks more than who owns the card"),
     ("triggered: {when: dies, effect: {add: '{R/G}'}}", "add",
@@ -876,7 +920,8 @@ def test_a_filter_naming_an_unknown_keyword_or_none_is_refused(write, line_of):
         "cascade-on-entering",
         "evolve-on-entering",
         "double-x-not-on-cast", "copy-spell-on-activate",
-        "may-copy-spell-on-entering", "discards-without-filter", "discards-of-a-type",
+        "may-copy-spell-on-entering", "discards-without-filter", "activate-without-filter", "cast-without-filter",
+        "discards-of-a-type",
         "trigger-adds-hybrid-mana",
         "graveyard-trigger-without-filter",
         "graveyard-trigger-other-effect", "madness-x", "surge-x", "rebound-trigger-by-hand", "leave-replacement-not-lasting",

@@ -29,7 +29,7 @@ from pyrules.engine.index import analysed
 from pyrules.engine.signatures import outcome_signatures
 from pyrules.situation.model import Situation
 from pyrules.vocabulary import names
-from pyrules.vocabulary.abilities import held_parts
+from pyrules.vocabulary.abilities import held_parts, with_granted
 from pyrules.vocabulary.values import (
     CARD_TYPES,
     COLOR_NAMES,
@@ -336,7 +336,7 @@ def _card_words(situation: Situation) -> dict[str, set[str]]:
             subtypes |= set(face.subtypes)
             if any(a.keyword == "changeling" for a in face.abilities):  # every creature type (702.73a)
                 subtypes |= set(CREATURE_TYPES)
-            for ability in face.abilities:
+            for ability in with_granted(face.abilities):  # (and the abilities it grants: their tokens, counters)
                 subtypes |= {s for part in ability.statics if part.kind == "add_subtypes" for s in part.value}
                 for part in (*ability.costs, *held_parts(ability.effects), *((ability.modify,) if ability.modify else ())):
                     counters |= set(_counter_words(part.kind, part.value))

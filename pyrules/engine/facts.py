@@ -49,7 +49,7 @@ from pyrules.situation.model import (
     TurnFaceUp,
 )
 from pyrules.vocabulary import FAMILIES, Filter, Kind, filter_terms, kind, targets_of
-from pyrules.vocabulary.abilities import AbilitySpec, held_parts
+from pyrules.vocabulary.abilities import AbilitySpec, held_parts, with_granted
 from pyrules.vocabulary.templates import condition_term, copy_exception_term
 from pyrules.vocabulary.values import CREATURE_TYPES, OTHER_SUBTYPES, STEPS_WITHOUT_PRIORITY
 
@@ -536,9 +536,10 @@ def _situation_facts(situation: Situation, library: CardLibrary | None,
     for item, cards in situation.found:  # what a search found as its item began to resolve (701.23a)
         add("stack", [fn("item_searched", S(item))] + ([fn("item_declined", S(item))] if cards is None else
                                                        [fn("item_found", S(item), S(c)) for c in cards]))
-    # 111.4, 111.10: the cards that describe the kinds of tokens the situation may create.
+    # 111.4, 111.10: the cards that describe the kinds of tokens the situation may create (by a card's own abilities,
+    # or by those it grants: Spawning Grounds' land makes Beasts).
     kinds = {"clue", "food", "treasure"} | {part.value[0] for card in used_cards.values() for face in card.parts
-                                            for a in face.abilities for part in held_parts(a.effects)
+                                            for a in with_granted(face.abilities) for part in held_parts(a.effects)
                                             if part.kind == "create_tokens"}
     if isinstance(situation.question, Happen) and situation.question.token:
         kinds.add(situation.question.token)

@@ -146,11 +146,12 @@ def _plain_term(value: Symbol, names: dict[str, str]) -> str:
 
 
 def sentence(symbol: Symbol, names: dict[str, str], varying: tuple[int, str] | None = None,
-             table: dict[str, tuple[tuple[str, ...], str]] | None = None) -> str:
+             table: dict[str, tuple[tuple[str, ...], str]] | None = None, several: frozenset[int] = frozenset()) -> str:
     """The first sentence of the catalogue's meaning of an atom (the rest are notes for the reference),
     its arguments in game words; the atom itself when its predicate has no meaning. ``varying``: one
     argument (its position, and the text to stand for it) written otherwise, for a folded line;
-    ``table``: meanings that take precedence (those of a sequence's outcome atoms)."""
+    ``table``: meanings that take precedence (those of a sequence's outcome atoms); ``several``: the positions of
+    arguments that stand for several players or objects (a folded line), whose verb agrees with them."""
     args = symbol.arguments
     signature = f"{symbol.name}/{len(args)}"
     words = [choice_phrase(v, names) if (signature, i) in _CHOICE_ARGUMENTS else
@@ -172,10 +173,30 @@ def sentence(symbol: Symbol, names: dict[str, str], varying: tuple[int, str] | N
     for i, name in enumerate(arguments[:len(args)]):  # "the N-th": "the second"
         if args[i].type == SymbolType.Number and f"{name}-th" in text and varying is None:
             words[i], text = ordinal(args[i].number), text.replace(f"{name}-th", name)
+    subject = _SUBJECT.match(text)
+    if subject and subject.group(2) in [arguments[i] for i in several if i < len(arguments)]:  # "alice and bob gain"
+        text = f"{subject.group(1) or ''}{subject.group(2)} {plural_verb(subject.group(3))}{text[subject.end():]}"
     text = fill((arguments, text), range(len(words)), words.__getitem__)
     if text.startswith(("the ", "a ", "an ")):  # a phrase of pyrules' words opens the sentence
         text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+#: The subject a sentence opens with (an argument, maybe after the kind of object it is: "Creature O is dealt"), and
+#: its verb.
+_SUBJECT = re.compile(r"((?:Creature|Permanent|Card|Spell|Player|Object) )?(\w+) (\w+)\b")
+
+
+def plural_verb(verb: str) -> str:
+    """The verb a plural subject takes, from the one a singular subject takes ("gains": "gain", "is": "are")."""
+    irregular = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go", "dies": "die"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
 
 
 _FIRST_SENTENCE = re.compile(r"^(.*?[.!?])\s+(?=[A-Z])")
@@ -524,10 +545,12 @@ def _folded(graph: Any, ordered: list[Any], chain: set[Any], names: dict[str, st
                    f"{sentence(atoms[-1], names, table=table)})"
         elif how[0] == "object":
             ids = [how[1]] + [_difference(atoms[0], a)[1] for a in atoms[1:]]
-            text = sentence(atoms[0], {**names, how[1]: _objects(ids, names)}, table=table)
+            several = frozenset(i for i, a in enumerate(atoms[0].arguments)
+                                if a.type == SymbolType.String and a.string == how[1])
+            text = sentence(atoms[0], {**names, how[1]: _objects(ids, names)}, table=table, several=several)
         else:
             text = sentence(atoms[0], names, (how[1], _listed([game_term(a.arguments[how[1]], names) for a in atoms])),
-                            table)
+                            table, several=frozenset({how[1]}))
         lines.append(Line(text, cites, chosen=chosen, atoms=tuple(atoms), step=step, what=str(data.get("what", ""))))
     return lines
 

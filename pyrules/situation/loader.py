@@ -180,6 +180,11 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
             if by_id[card].zone != "exile":
                 raise f.child("exiled_with").child(i).fail(f"'{card}' is in the {by_id[card].zone}; a card exiled with "
                                                           "a permanent is in exile (607.2a)")
+        if obj.exiled_with and not _reads_exiled_cards(obj, by_id, library):
+            raise f.child("exiled_with").fail(f"card '{obj.card}' has no ability that refers to cards exiled with it "
+                                              "(\"the exiled card\", 607.2a); 'exiled_with' is for a card that does (a "
+                                              "card exiled until this permanent leaves the battlefield: give it "
+                                              "'exiled_until')")
         if obj.attached_to is not None:
             target = by_id.get(obj.attached_to)
             if target is None:
@@ -460,6 +465,16 @@ _GIVEN_BY: dict[str, tuple[frozenset[str], str]] = {
     "chosen_color": (frozenset({"choose_color"}), "\"as this enters, choose a color\" ability (607.2d)"),
     "chosen_type": (frozenset({"choose_creature_type"}), "\"as this enters, choose a creature type\" ability (614.12a)"),
 }
+
+
+def _reads_exiled_cards(obj: GameObject, by_id: dict[str, GameObject], library: CardLibrary) -> bool:
+    """Whether an ability the object has refers to "the exiled card", the cards an ability of it exiled (linked
+    abilities, 607.2a: Chrome Mox's mana ability): one of its card, of what it is a copy of (707.2), or of a card used
+    to craft it (702.167c)."""
+    cards = [library[obj.card]] + ([library[obj.copy_of]] if obj.copy_of else []) + \
+        [library[by_id[m].card] for m in obj.crafted_with if m in by_id]
+    return any("add_color_of_exiled" in a.instruction_kinds for card in cards for part in card.parts
+               for a in part.abilities)
 
 
 def _asks_colors_spent(card: CardSpec) -> bool:

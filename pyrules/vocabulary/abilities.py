@@ -164,6 +164,15 @@ def held_parts(effects: tuple[Part, ...]) -> Iterator[Part]:
             yield Part("create_tokens", e.value[1][1])
 
 
+def with_granted(abilities: tuple[AbilitySpec, ...]) -> Iterator[AbilitySpec]:
+    """``abilities``, each followed by the activated abilities its static effects grant (613.1f): what a card may make
+    happen is what its own abilities and the abilities it gives other objects do (the tokens they create, the counters
+    they name)."""
+    for a in abilities:
+        yield a
+        yield from (part.value for part in a.statics if part.kind == "grant")
+
+
 def _spent_parts(spent: Field) -> list[tuple[str, Field]]:
     """A spell's ``if_spent: {green: [instructions], ...}``: for each color, the instructions followed only if mana of
     that color was spent to cast it (601.2h), with their condition (spent_green)."""
@@ -574,6 +583,11 @@ def parse_ability(f: Field) -> AbilitySpec:
         if when == "discards" and set(FilterShape("objects").parse(body.child("filter")).conditions) - {"owner", "other"}:
             raise UnsupportedError(body.child("filter").where, "a 'discards' triggered ability whose filter asks more "
                                    "than who owns the card (a card of a hand the situation counts is not known)")
+        if when in ("cast", "activate", "activate_paying_life") and not body.child("filter").present:
+            # (Its event is about a spell or an ability's source, which is never the trigger's own object: without a
+            # filter it would never trigger. "Whenever you ...": the filter with controller: you, 601.2i, 602.2i.)
+            raise UnsupportedError(body.where, f"a triggered ability on '{when}' without a filter (one about its own "
+                                   "object; \"whenever you ...\" is a filter with controller: you)")
         # Without a filter, a trigger is about the object itself ("when this enters").
         flt = FilterShape("objects").parse(body.child("filter")) if body.child("filter").present else None
         options = _options(body, "triggered")

@@ -506,7 +506,8 @@ OBJECT_FIELDS: tuple[Kind, ...] = (
            term=lambda o, ctx: [fn("used_to_craft", ctx.oid, S(m)) for m in o.crafted_with],
            example="craft/locus-has-the-activated-abilities", asp="used_to_craft"),
     _field("object", "exiled_with", "the cards in exile that an ability of this permanent exiled, to which its other "
-           "abilities refer as \"the exiled card\" (linked abilities, 607.2a: Chrome Mox's imprint)",
+           "abilities refer as \"the exiled card\" (linked abilities, 607.2a: Chrome Mox's imprint); refused on a "
+           "permanent with no such ability",
            Modelled("mana.lp", ("607.2a",)), ListOf(Id("an object")),
            term=lambda o, ctx: [fn("exiled_with", ctx.oid, S(m)) for m in o.exiled_with],
            example="mana/chrome-mox-adds-the-exiled-cards-colors", asp="exiled_with"),

@@ -2824,8 +2824,10 @@ TRIGGERS: tuple[Kind, ...] = (
     Kind("trigger", "cast", "whenever you cast a [filter] spell (601.2i, 603.2): give the filter, with controller: you",
          Modelled("casting.lp", ("601.2i", "603.2")), term=_const("cast"),
          example="sequences/young-pyromancer-makes-tokens"),
-    Kind("trigger", "activate", "whenever you activate an ability of a [filter] permanent that isn't a mana ability "
-         "(602.2i, 603.2)", Modelled("activation.lp", ("602.2i", "603.2")), term=_const("activate"),
+    Kind("trigger", "activate", "whenever an ability of a [filter] permanent that isn't a mana ability is activated, by "
+         "any player: the filter sees the permanent controlled by who activates it (\"whenever you activate\": "
+         "controller: you; Illusionist's Bracers' \"an ability of equipped creature\": enchanted, whoever activates "
+         "it) (602.2i, 603.2)", Modelled("activation.lp", ("602.2i", "603.2")), term=_const("activate"),
          example="sequences/an-activation-triggers"),
     Kind("trigger", "activate_paying_life", "whenever you activate an ability, if life was paid (a cost of paying "
          "life, or symbols paid with life: 119.4, 601.2h): \"that much\" is the life paid (602.2i, 603.4); one of a "

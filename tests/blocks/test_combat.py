@@ -318,15 +318,22 @@ def test_damage_is_divided_freely_among_two_or_more_recipients():
 
 
 @covers("combat:702.19b-2")
-def test_trample_needs_lethal_damage_on_every_blocker_counting_marked_and_deathtouch():
+def test_trample_needs_lethal_damage_on_every_blocker_counting_marked_damage():
     base = """_blocks_now(b1,t). _blocks_now(b2,t). toughness(b1,2). damage(b1,1). toughness(b2,3). _attacked_here(t,bob).
               _assigned(t,b1,{0}). _assigned(t,b2,{1}). _assigned(t,bob,{2})."""
-    assert models("combat:702.19b-2", base.format(1, 3, 2), "_lethal_assigned") == [
-        frozenset({"_lethal_assigned(b1)", "_lethal_assigned(b2)"})]
+    assert models("combat:702.19b-2", base.format(1, 3, 2), ["_lethal_assigned", "_past_blockers"]) == [
+        frozenset({"_lethal_assigned(b1)", "_lethal_assigned(b2)", "_past_blockers(t,bob,2)"})]
     assert models("combat:702.19b-2", base.format(1, 2, 3), "_lethal_assigned") == []  # b2 short of lethal
-    touch = base.format(1, 1, 4) + " has_keyword(t,deathtouch)."
-    assert models("combat:702.19b-2", touch, "_lethal_assigned") == [
-        frozenset({"_lethal_assigned(b1)", "_lethal_assigned(b2)"})]
+    # (deathtouch's lethal damage is another block's, given here as what it derives)
+    touch = base.format(1, 1, 4) + " _lethal_assigned(b2)."
+    assert models("combat:702.19b-2", touch, "_past_blockers") == [frozenset({"_past_blockers(t,bob,4)"})]
+
+
+@covers("combat:702.2c")
+def test_any_damage_from_deathtouch_is_lethal_for_trample():
+    facts = """_blocks_now(b1,t). _blocks_now(b2,t). _assigned(t,b1,1). _assigned(t,b2,0). has_keyword(t,deathtouch).
+               _blocks_now(b3,n). _assigned(n,b3,1)."""
+    assert derive("combat:702.2c", facts, "_lethal_assigned") == {"_lethal_assigned(b1)"}
 
 
 @covers("combat:510.2")
@@ -334,6 +341,10 @@ def test_assigned_damage_is_dealt_at_once_by_each_dealer():
     facts = "_assigned(a,bob,3). _assigned(a,x,0). _dealer(a). controller(a,alice)."
     assert derive("combat:510.2", facts, ["damage_event", "combat_damage_dealer"]) == {
         "damage_event(cd(a,bob),a,bob,3)", "combat_damage_dealer(a,alice)"}
+    # (damage past the blockers is dealt as it rests on trample's lethal damage, once)
+    facts = "_assigned(t,bob,2). _past_blockers(t,bob,2). _assigned(t,b,1). _dealer(t). controller(t,alice)."
+    assert derive("combat:510.2", facts, "damage_event") == {"damage_event(cd(t,bob),t,bob,2)",
+                                                             "damage_event(cd(t,b),t,b,1)"}
 
 
 # --- 603.2: what combat triggers --------------------------------------------------------------------------
