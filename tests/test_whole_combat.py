@@ -21,7 +21,7 @@ KEYWORDS = ["flying", "reach", "menace", "first_strike", "double_strike", "death
             "vigilance", "indestructible", "defender", "haste"]
 
 
-def random_board(seed: int, sizes: tuple[int, int] = (2, 3)):
+def random_board(seed: int, sizes: tuple[int, int] = (2, 3), given: bool = False):
     """A random combat: alice's and bob's creatures with random power, toughness and keywords, some tapped, some
     new to their controller, tokens, damage already marked, +1/+1 counters; bob's life low enough to lose; attack,
     block and one to three damage actions (resolve: all between some)."""
@@ -49,7 +49,11 @@ def random_board(seed: int, sizes: tuple[int, int] = (2, 3)):
             if rng.random() < 0.15:
                 fields["counters"] = {"p1p1": rng.randint(1, 2)}
             b.permanent(f"{player[0]}{n}", name, player, **fields)
-    b.action(attack=None).action(block=None).action(damage=None)
+    if given:  # some of alice's creatures declared attacking (not always legally: tapped, new, defender)
+        mine = [o["id"] for o in b.as_dict()["objects"] if o["controller"] == "alice"]
+        b.action(attack={c: "bob" for c in mine if rng.random() < 0.7}).action(block=None).action(damage=None)
+    else:
+        b.action(attack=None).action(block=None).action(damage=None)
     for _ in range(rng.choice([0, 1, 1, 2])):
         if rng.random() < 0.5:
             b.action(resolve="all")
@@ -82,6 +86,25 @@ def test_the_run_agrees_with_the_steps_on_many_boards(seed):
     assert run_outcomes(situation) == step_by_step(situation)
 
 
+@pytest.mark.sweep
+@pytest.mark.parametrize("seed", range(16, 116))
+def test_attackers_given_agree_with_the_steps_on_many_boards(seed):
+    situation = random_board(seed, (3, 3), given=True)
+    assert {o.atoms for o in pyrules.solve(situation)} == step_by_step(situation)
+
+
+def test_attackers_given_are_checked_by_the_steps_and_the_rest_is_one_run():
+    # 508.1: a declaration given is played step by step first; legal, the run searches the blocks and the damage
+    # with it fixed; illegal (a tapped or new creature declared), the steps end the line with their reasons.
+    runs = 0
+    for seed in range(16):
+        situation = random_board(seed, given=True)
+        outcomes = pyrules.solve(situation)
+        runs += outcomes.statistics.extra["steps"] == 1
+        assert {o.atoms for o in outcomes} == step_by_step(situation), seed
+    assert 8 <= runs < 16  # (most declarations legal, some not)
+
+
 def vanilla_board(*extra_objects, keywords=()):
     b = SituationBuilder(["alice", "bob"]).set(phase="combat", step="beginning_of_combat")
     b.card({"name": "Bear", "cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2,
@@ -112,8 +135,8 @@ def soul_warden(b):
 
 @pytest.mark.parametrize("variant", ["trigger", "keyword", "given", "planeswalker"])
 def test_what_the_run_does_not_model_is_played_step_by_step(variant):
-    # A dies trigger, a keyword the run does not model (wither), declarations given, a planeswalker to attack: the
-    # run declines, and the steps answer, every rule applying.
+    # A dies trigger, a keyword the run does not model (wither), blockers given whatever attacks, a planeswalker to
+    # attack: the run declines, and the steps answer, every rule applying.
     if variant == "trigger":
         situation = vanilla_board(soul_warden).build()
     elif variant == "keyword":
@@ -127,7 +150,7 @@ def test_what_the_run_does_not_model_is_played_step_by_step(variant):
         b = SituationBuilder(["alice", "bob"]).set(phase="combat", step="beginning_of_combat")
         b.card({"name": "Bear", "cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2})
         b.permanent("bear", "Bear", "alice").permanent("cub", "Bear", "bob")
-        situation = b.action(attack={"bear": "bob"}).action(block=None).action(damage=None).build()
+        situation = b.action(attack=None).action(block={"cub": "bear"}).action(damage=None).build()
     assert play_combat(situation, situation.library, SolveOptions()) is None
     outcomes = pyrules.solve(situation)
     assert outcomes.statistics.extra["steps"] > 1

@@ -774,7 +774,11 @@ def question_facts(situation: Situation, skip: frozenset[tuple[str, str]] = froz
         return [fn("question", C("combat_damage"))]
     if isinstance(q, CombatRun):
         return [fn("question", C("combat_run")), fn("run_attack", q.attack), fn("run_block", q.block)] + \
-            [fn("run_damage", k, n) for n, k in enumerate(q.damage, start=1)]
+            [fn("run_damage", k, n) for n, k in enumerate(q.damage, start=1)] + \
+            ([C("run_attacks_given")] + [fn("run_given_attack", S(a), S(t)) for a, t in q.attacks]
+             if q.attacks is not None else []) + \
+            ([C("run_blocks_given")] + [fn("run_given_block", S(b), S(a)) for b, a in q.blocks]
+             if q.blocks is not None else [])
     if type(q) in _STEP_QUESTIONS:
         return [fn("question", C(_STEP_QUESTIONS[type(q)]))]
     if isinstance(q, Happen):

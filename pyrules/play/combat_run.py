@@ -51,11 +51,14 @@ class RunResult:
 
 def as_combat_run(situation: Situation) -> CombatRun | None:
     """The situation's actions as one combat the run can take, or None: from the beginning of combat, with nothing on
-    the stack and nothing waiting, two players, no lasting effect and no shield, attackers and then blockers left open,
-    then only combat damage actions, with ``resolve: all`` between them."""
+    the stack and nothing waiting, two players, no lasting effect and no shield, attackers and then blockers declared
+    (left open, or given; blockers given only after attackers given), then only combat damage actions, with
+    ``resolve: all`` between them."""
     actions = situation.actions
-    if len(actions) < 2 or actions[0] != DeclareAttackers(None) or actions[1] != DeclareBlockers(None):
+    if len(actions) < 2 or not isinstance(actions[0], DeclareAttackers) or not isinstance(actions[1], DeclareBlockers):
         return None
+    if actions[0].attacks is None and actions[1].blocks is not None:
+        return None  # (blockers given whatever attacks: illegal in some lines, which the steps tell)
     if any(not isinstance(a, (CombatDamage, ResolveAll)) for a in actions[2:]):
         return None
     if situation.phase != "combat" or situation.step != "beginning_of_combat" or situation.stack or situation.waiting:
@@ -69,13 +72,13 @@ def as_combat_run(situation: Situation) -> CombatRun | None:
                                         or o.blocked or o.struck_first or o.deathtouch_damage):
             return None
     damage = tuple(k for k, a in enumerate(actions, start=1) if isinstance(a, CombatDamage))
-    return CombatRun(1, 2, damage)
+    return CombatRun(1, 2, damage, actions[0].attacks, actions[1].blocks)
 
 
 def ground_combat(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> Grounding | None:
     """The run's program for the situation's combat, grounded; None where the run does not model the board."""
     run = as_combat_run(situation)
-    if run is None or not _settled(situation, library, options):
+    if run is None or not _settled(situation, library, options) or not _declarations_legal(situation, library, options):
         return None
     state = replace(situation, question=run, actions=(), sequence=True)
     try:
@@ -260,6 +263,21 @@ def _settled(situation: Situation, library: CardLibrary | None, options: SolveOp
         return False
     return len(lines) == 1 and lines[0].ending is None and not lines[0].steps and \
         state_key(lines[0].state) == state_key(start)
+
+
+def _declarations_legal(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> bool:
+    """Whether the declarations the line gives (none, the attackers, or both) are legal, played step by step: an
+    illegal one ends the line with the reasons the steps give, and the run leaves it to them."""
+    given = [a for a in situation.actions[:2] if getattr(a, "attacks", getattr(a, "blocks", None)) is not None]
+    if not given:
+        return True
+    runner = Runner(replace(situation, actions=tuple(given)), library,
+                    replace(options, timeout=None, where=None, maximize=None, minimize=None, constraints=()))
+    try:
+        lines = runner.run()
+    except (UnsupportedError, InputError):
+        return False
+    return len(lines) == 1 and lines[0].ending is None
 
 
 def _ending(atom: Symbol) -> Ending:

@@ -423,13 +423,16 @@ class Priority:
 
 @dataclass(frozen=True)
 class CombatRun:
-    """A step of a sequence: a whole combat at once (asp/combat_run.lp): attackers declared, left open, by action
-    ``attack``, blockers by action ``block``, and the combat damage actions ``damage`` (their numbers in the line),
-    every legal combat searched in one program; each distinct final state is an outcome."""
+    """A step of a sequence: a whole combat at once (asp/combat_run.lp): attackers declared by action ``attack``,
+    blockers by action ``block`` (each left open, or given), and the combat damage actions ``damage`` (their numbers
+    in the line), every legal combat searched in one program; each distinct final state is an outcome."""
 
     attack: int
     block: int
     damage: tuple[int, ...] = ()
+    #: The declarations given in the line (checked legal step by step first), or None where left open.
+    attacks: tuple[tuple[str, str], ...] | None = None
+    blocks: tuple[tuple[str, str], ...] | None = None
 
 
 Question = CouldProduce | Abilities | Characteristics | Activatable | Activate | Cast | ResolveTop | Happen | Priority \
