@@ -183,6 +183,53 @@ def test_bad_queries_are_one_line_errors(query, message):
     assert message in str(info.value) and "\n" not in str(info.value)
 
 
+@pytest.mark.parametrize("query, message", [
+    ("tap(X), X = birdz", "'birdz' is not an object of this situation; did you mean birds?"),
+    ("tap(X), X != birdz", "'birdz' is not an object of this situation; did you mean birds?"),
+    ("tap(X), birdz = X", "'birdz' is not an object of this situation; did you mean birds?"),
+    ("tap(X), X = alice", "'alice' is a player, not an object"),
+    ("mana_added(P, C, 1), P = alicee", "'alicee' is not a player of this situation; did you mean alice?"),
+    ("mana_added(P, C, 1), C = green", "'green' is not a type of mana (w, u, b, r, g, c); did you mean g?"),
+    ('mana_added(alice, G, 1), G = "g"', "'\"g\"' is not a type of mana (w, u, b, r, g, c); did you mean g?"),
+    ("mana_added(P, C, N), N < foo", "'foo' is not a number"),
+    ("#count{ C : mana_added(alice, C, 1), C = green } = 1", "'green' is not a type of mana"),
+    ("mana_added(alice, C, 1), #count{ X : tap(X), X = birdz } = 0", "'birdz' is not an object"),
+    ("mana_added(alice, C, 1), tap(X) : X = birdz", "'birdz' is not an object"),
+])
+def test_a_value_compared_with_a_variable_is_checked_as_its_atoms_arguments(query, message):
+    """docs/queries.md: every id and word is checked, so a typo is an error, never a silent 'no': also a value
+    set beside a variable by a comparison, checked as the arguments where that variable stands."""
+    result = pyrules.solve(BIRDS)
+    for ask in (result.query, lambda text: pyrules.solve(BIRDS, where=text)):
+        with pytest.raises(InputError) as info:
+            ask(query)
+        assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_values_compared_with_variables_are_answered_when_they_are_right(capsys):
+    result = pyrules.solve(BIRDS)
+    assert result.query("tap(X), X = birds", "always").bindings == ({"X": "birds"},)
+    assert result.query('mana_added(P, C, N), P = "alice", C = g, N >= 1').bindings == (
+        {"P": "alice", "C": "g", "N": 1},)
+    assert result.always("tap(X), X != forest1") is True
+    assert len(pyrules.solve(BIRDS, constraints=":- mana_added(P, g, 1), P = alice.")) == 4
+    for argv, message in [(("outcomes", BIRDS, "--constraint", ":- mana_added(P, g, 1), P = alicee."), "'alicee'"),
+                          (("explain", BIRDS, "--atom", "mana_added(P, C, 1), C = green"), "did you mean g?"),
+                          (("outcomes", BIRDS, "--maximize", "N, C : mana_added(alice, C, N), C = green"), "'green'")]:
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, "") and message in err and len(err.splitlines()) == 1
+
+
+def test_an_id_that_is_a_word_is_read_as_the_id_where_only_ids_stand(tmp_path):
+    """``tap(forest)`` names the object called forest; so does ``tap(X), X = forest``."""
+    path = tmp_path / "forest.yaml"
+    path.write_text("players: [alice, bob]\nobjects:\n  - {id: forest, card: Forest, controller: alice}\n"
+                    "question: {activate: forest}\n")
+    result = pyrules.solve(str(path))
+    assert result.always("tap(forest)") is True
+    assert result.always("tap(X), X = forest") is True
+
+
 # -- constraints ------------------------------------------------------------------------------------
 def test_constraints_remove_outcomes(tmp_path):
     assert texts(pyrules.solve(BALLISTA, constraints=":- counters_put(ballista, p1p1, 6).")) == [
