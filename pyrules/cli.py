@@ -673,15 +673,23 @@ def _named(given: str, option: str) -> tuple[str, str]:
 
 
 def _grid_values(value: str) -> list[Any]:
-    """One value of --grid: a whole number as a number, A..B as the numbers from A to B, anything else as text."""
+    """One value of --grid: a whole number (negative too: a life total) as a number, A..B as the numbers from A to
+    B, anything else as text."""
     low, dots, high = value.partition("..")
-    if dots and whole_number(low.strip()) is not None and whole_number(high.strip()) is not None:
-        first, last = whole_number(low.strip()), whole_number(high.strip())
+    first, last = _signed_number(low), _signed_number(high)
+    if dots and first is not None and last is not None:
         if last < first or last - first > 1_000_000:
             raise InputError("--grid", f"'{value}' is not a range of at most 1,000,000 numbers from low to high")
         return list(range(first, last + 1))
-    number = whole_number(value.strip())
+    number = _signed_number(value)
     return [number if number is not None else value]
+
+
+def _signed_number(text: str) -> int | None:
+    """The whole number a text writes, with a '-' before it or not; else None."""
+    text = text.strip()
+    number = whole_number(text.removeprefix("-"))
+    return None if number is None else -number if text.startswith("-") else number
 
 
 def _sweep_rows(path: str) -> list[Any]:
