@@ -423,6 +423,16 @@ def test_maximize_and_minimize_keep_every_optimal_outcome():
     assert len(pyrules.solve(BIRDS, minimize="1 : mana_added(alice, g, 1)")) == 4
 
 
+@pytest.mark.parametrize("situation", [BALLISTA, SEQUENCE], ids=["one-step", "sequence"])
+@pytest.mark.parametrize("sense", ["maximize", "minimize"])
+def test_an_objective_that_holds_in_no_outcome_keeps_every_outcome(situation, sense):
+    """Nothing is tapped: every outcome has 0 taps, so every one is optimal (none was listed: where the objective
+    grounds to nothing, clingo proves no optimum)."""
+    every = pyrules.solve(situation)
+    optimal = pyrules.solve(situation, **{sense: "tap(O)"})
+    assert (texts(optimal), optimal.optimum) == (texts(every), 0) and len(every) >= 1
+
+
 @pytest.mark.parametrize("text, message", [
     ("N@2 : counters_put(ballista, p1p1, N)", "priorities (@) are pyrules' own"),
     ("N : counters_put(ballista, p1p1, N) } . #show a", "is one element"),

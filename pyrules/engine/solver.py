@@ -353,7 +353,7 @@ class Asking:
         try:
             with clingo_call(self.control), self.control.solve(yield_=True) as handle:
                 for model in handle:
-                    if self.optimizing and not model.optimality_proven:
+                    if self.optimizing and not optimal(model):
                         continue
                     last = frozenset(model.symbols(shown=True))
         finally:
@@ -467,6 +467,13 @@ def match_outcomes(outcomes: list[frozenset[Symbol]], query: Any) -> dict[int, t
     return {i: (frozenset(atoms), sorted(values, key=str)) for i, (atoms, values) in sorted(found.items())}
 
 
+def optimal(model: clingo.Model) -> bool:
+    """Whether a model found while optimizing is optimal: proven so, or there is nothing to optimize (an objective
+    that grounded to nothing, such as tap(O) where nothing is tapped: clingo then proves nothing, and every model,
+    each of cost 0, is optimal)."""
+    return model.optimality_proven or not model.cost
+
+
 def optimal_outcomes(outcomes: list[frozenset[Symbol]], elements: list[Any],
                      where: str) -> tuple[list[int], int | None]:
     """The positions of the outcomes that are optimal for an objective (``parse_objective``'s elements, always
@@ -491,7 +498,7 @@ def optimal_outcomes(outcomes: list[frozenset[Symbol]], elements: list[Any],
     cost: list[int | None] = [None]
 
     def keep(model: clingo.Model) -> None:
-        if model.optimality_proven:
+        if optimal(model):
             found.extend(a.arguments[0].number for a in model.symbols(atoms=True) if a.name == PICK)
             cost[0] = model.cost[0] if model.cost else 0
 
@@ -786,7 +793,7 @@ class Grounding(Asking):
             for model in handle:
                 if self._search is not None:
                     self._search[0] += 1
-                if optimizing and not model.optimality_proven:
+                if optimizing and not optimal(model):
                     continue  # found on the way to the optimum (a payment that failed where one succeeds)
                 kept = self._filter is None or model.is_true(self._filter) if checked else self._keep(model)
                 if not kept:
