@@ -11,6 +11,7 @@ import sys
 import pytest
 from asplines import asp_line
 
+import pyrules
 from pyrules import cli
 from pyrules.base.errors import one_line
 from pyrules.cli import main
@@ -74,6 +75,29 @@ def test_outcomes_of_an_illegal_action(write, capsys):
     assert out.startswith(f"{path}: 0 outcomes -- not legal: "
                           "cannot activate (alice, ring, ability 1 of Sol Ring, already tapped)  [ground ")
     assert out.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [["--where", "tap(ring)"], ["--where", "tap(O), O != ring"], ["--maximize", "tap(O)"],
+                                  ["--minimize", "N : mana_added(alice, c, N)"], ["--where", "tap(ring)", "--count"]])
+def test_an_illegal_actions_reasons_are_kept_under_where_and_an_objective(write, capsys, argv):
+    """0 outcomes because the action is not legal, not because nothing matches: the reasons were dropped by
+    --where and --maximize/--minimize (kept by --count and --project), in text, JSON and Python."""
+    path = write("tapped.yaml", """\
+        players: [alice]
+        objects:
+          - {id: ring, card: Sol Ring, controller: alice, tapped: true}
+        question: {activate: ring}
+        """)
+    reason = "cannot activate (alice, ring, ability 1 of Sol Ring, already tapped)"
+    for command in ("outcomes", "query") if argv[0] == "--where" else ("outcomes",):
+        code, out, err = run(capsys, command, path, *argv)
+        assert err == "" and out.startswith(f"{path}: 0 outcomes -- not legal: {reason}  [ground ")
+        code, out, err = run(capsys, command, path, *argv, "--json")
+        assert json.loads(out)["illegal"] == [reason]
+    options = {argv[0][2:]: argv[1]}
+    assert pyrules.solve(path, **options).illegal == [reason]
+    if argv[0] == "--where":
+        assert pyrules.solve(path).where(argv[1]).illegal == [reason]
 
 
 def test_outcomes_json(write, capsys):

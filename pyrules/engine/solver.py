@@ -864,6 +864,7 @@ class Grounding(Asking):
         if self.options.where is not None:
             literal = self.query_literal(self.add_query(parse_query(self.options.where, self.situation, "--where")))
             if literal is None:  # the query can hold in no outcome
+                self._read_problems()
                 return [], False, Statistics(self.ground_seconds, 0.0, 0, messages=len(self.messages))
             where = [literal]
         where += assumed
@@ -886,6 +887,8 @@ class Grounding(Asking):
                 self._filter = None
         else:
             self._solve_into(models, keep, where, self.optimizing)
+        if self.options.where is not None and not models and not self.timed_out:
+            self._read_problems()
         elapsed = time.perf_counter() - start
         truncated = (limit is not None and len(models) > limit) or self.timed_out
         if truncated:
@@ -895,6 +898,23 @@ class Grounding(Asking):
         if not statistics:
             return models, truncated, Statistics(self.ground_seconds, elapsed, len(models), messages=len(self.messages))
         return models, truncated, self._statistics(elapsed)
+
+    def _read_problems(self) -> None:
+        """With --where assumed, the models of an illegal action are never met (the query holds in none), so 0
+        outcomes would not say why: the models with a problem are read as they are without --where (an illegal
+        action's reasons kept, an input refused raises)."""
+        problem = self._problem_literal()
+        if problem is None or self._illegal:
+            return
+        conf = self.control.configuration.solve
+        opt_mode, models, project = conf.opt_mode, conf.models, conf.project
+        conf.opt_mode, conf.models, conf.project = "ignore", "0", "no"
+        try:
+            with clingo_call(self.control), self.control.solve(yield_=True, assumptions=[problem]) as handle:
+                for model in handle:
+                    self._keep(model)
+        finally:
+            conf.opt_mode, conf.models, conf.project = opt_mode, models, project
 
     def _cube_literals(self, cube: Sequence[tuple[Symbol, bool]]) -> list[int] | None:
         if cube and self._failed_payments:
