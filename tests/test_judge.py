@@ -121,6 +121,14 @@ def test_alike_steps_share_a_line():
     assert view.outcome[-1].text == "Forest (forest1, forest2, forest3, forest4) becomes tapped."
 
 
+def test_a_crafted_permanent_is_given_as_crafted_with_its_materials():
+    """used_to_craft(O, M): M was exiled to craft O (702.167c); Locus was given as "used to craft Professor Onyx"."""
+    path = next(p for p in case_files() if p.stem == "copy-choices-at-resolution")
+    view = pyrules.solve(path, explain=True)[0].explain().judge()
+    assert [g.text for g in view.given if g.text.startswith("locus1:")] == [
+        "locus1: The Enigma Jewel, back face up, controlled by alice, on the battlefield, crafted with Professor Onyx"]
+
+
 def test_terms_in_game_words():
     names = {"scales": "Hardened Scales", "f1": "Forest (f1)", "bear": "Grizzly Bears"}
     ability = Function("ab", [String("Hardened Scales"), Number(1)])
