@@ -170,7 +170,7 @@ def _parser() -> argparse.ArgumentParser:
                        epilog=_EPILOGS["outcomes"], **kinds)
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="print one JSON object (with --stream: one per line)")
-    p.add_argument("--project", metavar="PRED[/N],...", default="",
+    p.add_argument("--project", metavar="PRED[/N],...", default=(),
                    help="distinct outcomes of these outcome predicates only (for example life_lost,discarded)")
     p.add_argument("--where", metavar="QUERY", help="only the outcomes where QUERY holds")
     best = p.add_mutually_exclusive_group()
@@ -218,7 +218,7 @@ def _parser() -> argparse.ArgumentParser:
                        epilog=_EPILOGS["diff"], **kinds)
     p.add_argument("first")
     p.add_argument("second")
-    p.add_argument("--project", metavar="PRED[/N],...", default="", help="compare these outcome predicates only")
+    p.add_argument("--project", metavar="PRED[/N],...", default=(), help="compare these outcome predicates only")
     p.add_argument("--where", metavar="QUERY", help="compare the outcomes where QUERY holds")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p = sub.add_parser("check", help="run regression cases (default: the built-in rulings corpus)", parents=[common],
@@ -246,7 +246,7 @@ def _parser() -> argparse.ArgumentParser:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--always", metavar="QUERY", help="whether QUERY holds in every outcome of each situation")
     group.add_argument("--sometimes", metavar="QUERY", help="whether QUERY holds in some outcome of each situation")
-    p.add_argument("--project", metavar="PRED[/N],...", default="",
+    p.add_argument("--project", metavar="PRED[/N],...", default=(),
                    help="count the distinct outcomes of these outcome predicates only")
     p.add_argument("--counts", action="store_true",
                    help="with --project: how many outcomes share each projected value")

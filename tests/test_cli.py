@@ -100,6 +100,20 @@ def test_an_illegal_actions_reasons_are_kept_under_where_and_an_objective(write,
         assert pyrules.solve(path).where(argv[1]).illegal == [reason]
 
 
+@pytest.mark.parametrize("command", [["outcomes"], ["diff", "examples/birds.yaml"]])
+@pytest.mark.parametrize("project, message", [
+    ("", "pyrules: --project: names no outcome predicate: give some"),
+    ("tap,,move", "pyrules: --project: 'tap,,move': a name is missing between commas")])
+def test_a_projection_that_leaves_a_name_out_is_refused(capsys, command, project, message):
+    """--project '' listed whole outcomes, and 'tap,,move' projected on tap and move, silently."""
+    assert_one_line_error(*run(capsys, *command, "examples/birds.yaml", "--project", project), message)
+
+
+def test_a_sweep_refuses_a_projection_that_leaves_a_name_out(capsys):
+    assert_one_line_error(*run(capsys, "sweep", "examples/sweep-ballista.yaml", "--grid", "x=1", "--grid",
+                               "effect=Doubling Season", "--project", ""), "pyrules: --project: names no outcome")
+
+
 def test_outcomes_json(write, capsys):
     path = write("birds.yaml", BIRDS)
     code, out, err = run(capsys, "outcomes", path, "--json")

@@ -157,8 +157,17 @@ BIRDS = "examples/birds.yaml"
                                              "outcomes from run to run: use one thread, or no limit"),
     ({"project": [1]}, TypeError, "project must be outcome predicates such as 'tap/1', not [1]"),
     ({"project": ["tapx"]}, InputError, "--project: not an outcome predicate: tapx"),
+    # a name left out was silently no projection (''), or a projection on fewer predicates (tap,,move)
+    ({"project": ""}, InputError, "--project: names no outcome predicate: give some, such as tap/1,mana_added (or no "
+                                  "--project for whole outcomes)"),
+    ({"project": " "}, InputError, "--project: names no outcome predicate: give some, such as tap/1,mana_added (or no "
+                                   "--project for whole outcomes)"),
+    ({"project": "tap,,move"}, InputError, "--project: 'tap,,move': a name is missing between commas"),
+    ({"project": "tap,"}, InputError, "--project: 'tap,': a name is missing between commas"),
+    ({"project": ["tap", ""]}, InputError, "--project: 'tap,': a name is missing between commas"),
 ], ids=["limit-negative", "limit-zero", "limit-bool", "limit-float", "threads-zero", "threads-text", "threads-and-limit",
-        "project-not-text", "project-unknown"])
+        "project-not-text", "project-unknown", "project-empty", "project-blank", "project-gap", "project-trailing",
+        "project-empty-name"])
 def test_solve_checks_its_arguments(kwargs, error, message):
     with pytest.raises(error) as info:
         pyrules.solve(BIRDS, **kwargs)

@@ -141,9 +141,15 @@ def project_signatures(project: tuple[str, ...] | list[str] | str) -> tuple[str,
     names = tuple(project.split(",")) if isinstance(project, str) else project
     if not isinstance(names, (list, tuple)) or not all(isinstance(p, str) for p in names):
         raise TypeError(f"project must be outcome predicates such as 'tap/1', not {project!r}")
+    if isinstance(project, str) and not project.strip():
+        raise InputError("--project", "names no outcome predicate: give some, such as tap/1,mana_added (or no "
+                                      "--project for whole outcomes)")
+    if any(not n.strip() for n in names):  # (tap,,move: a name left out, which would have projected on less)
+        raise InputError("--project", f"'{project if isinstance(project, str) else ','.join(names)}': a name is "
+                                      "missing between commas")
     known = set(output_signatures()) | set(outcome_signatures())  # (one step's, and a sequence's)
     out = []
-    for name in (n.strip() for n in names if n.strip()):
+    for name in (n.strip() for n in names):
         arities = sorted(k for k in known if k.rsplit("/", 1)[0] == name)
         if "/" not in name and len(arities) == 1:
             name = arities[0]
