@@ -455,6 +455,8 @@ def _outcomes(args: argparse.Namespace) -> int:
                                      "--scheduler")
     if split and args.count:
         return _count_in_cubes(args, split)
+    if args.stream and args.count:  # (--count printed every outcome as it was found)
+        raise InputError("--stream", "prints each outcome as it is found, --count only their number: give one")
     progress = _Progress(args.timeout) if _show_progress() and not args.stream and not split else None
     stream = _Stream(args.json, args.limit) if args.stream else None
     result = _solve(args.file, args, project=args.project, where=args.where, maximize=args.maximize,

@@ -114,6 +114,12 @@ def test_a_sweep_refuses_a_projection_that_leaves_a_name_out(capsys):
                                "effect=Doubling Season", "--project", ""), "pyrules: --project: names no outcome")
 
 
+def test_stream_with_count_is_refused(capsys):
+    """--stream --count printed every outcome: --count was ignored."""
+    assert_one_line_error(*run(capsys, "outcomes", "examples/birds.yaml", "--stream", "--count"),
+                          "pyrules: --stream: prints each outcome as it is found, --count only their number: give one")
+
+
 def test_outcomes_json(write, capsys):
     path = write("birds.yaml", BIRDS)
     code, out, err = run(capsys, "outcomes", path, "--json")
