@@ -758,6 +758,9 @@ def _query(args: argparse.Namespace) -> int:
         raise InputError("--count", "counts outcomes (with --where, those that match), not with --always/--sometimes")
     if not (args.always or args.sometimes):
         raise InputError("query", "ask one of --always QUERY, --sometimes QUERY, --where QUERY or --count")
+    if args.limit is not None:  # (it was silently ignored: every value listed, the answer complete)
+        raise InputError("--limit", "bounds the outcomes listed (--where, --count): --always/--sometimes answer over "
+                                    "every outcome")
 
     mode, text = ("always", args.always) if args.always else ("sometimes", args.sometimes)
     answer = ask(args.file, text, mode, constraints=tuple(args.constraint), timeout=args.timeout, origin=f"--{mode}",

@@ -120,6 +120,15 @@ def test_stream_with_count_is_refused(capsys):
                           "pyrules: --stream: prints each outcome as it is found, --count only their number: give one")
 
 
+@pytest.mark.parametrize("mode", ["--sometimes", "--always"])
+def test_a_limit_with_sometimes_or_always_is_refused(capsys, mode):
+    """--limit 1 was ignored: every value listed, the answer complete."""
+    assert_one_line_error(*run(capsys, "query", "examples/birds.yaml", mode, "mana_added(alice, C, 1)", "--limit", "1"),
+                          "pyrules: --limit: bounds the outcomes listed (--where, --count): --always/--sometimes")
+    code, out, _ = run(capsys, "query", "examples/birds.yaml", "--where", "mana_added(alice, C, 1)", "--limit", "1")
+    assert code == 0 and "1 outcome (truncated at --limit 1)" in out
+
+
 def test_outcomes_json(write, capsys):
     path = write("birds.yaml", BIRDS)
     code, out, err = run(capsys, "outcomes", path, "--json")
