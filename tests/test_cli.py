@@ -129,6 +129,15 @@ def test_a_limit_with_sometimes_or_always_is_refused(capsys, mode):
     assert code == 0 and "1 outcome (truncated at --limit 1)" in out
 
 
+def test_bindings_sort_numbers_as_numbers(capsys):
+    """life_lost(P, N) listed N = 12, 15, 18, 21, 3, 6, 9: sorted as texts."""
+    path = "pyrules/corpus/choices/onyx-minus8-hand-of-eight.yaml"
+    code, out, _ = run(capsys, "query", path, "--sometimes", "life_lost(P, N)")
+    assert code == 0 and out.splitlines()[1:] == [f"  P = bob, N = {n}" for n in range(3, 22, 3)]
+    assert pyrules.solve(path).query("life_lost(P, N), N > 9").bindings == tuple(
+        {"P": "bob", "N": n} for n in (12, 15, 18, 21))
+
+
 def test_outcomes_json(write, capsys):
     path = write("birds.yaml", BIRDS)
     code, out, err = run(capsys, "outcomes", path, "--json")

@@ -338,7 +338,8 @@ class Asking:
         last = self._consequence_models("brave")  # brave first in any case: it finds every problem atom
         if mode == "always" and last is not None and not self.timed_out:
             last = self._consequence_models("cautious")
-        values = sorted((s.arguments[1] for s in last or () if is_query_symbol(s, key)), key=str) if last else []
+        # (in clingo's order of values: numbers as numbers, 3 before 12; as texts, 12 came first)
+        values = sorted(s.arguments[1] for s in last or () if is_query_symbol(s, key)) if last else []
         holds_any = bool(last) and any(s.name == QUERY_ANY and s.arguments[0].number == key for s in last)
         found = [bindings(v, query.variables) for v in values] if query.variables else []
         if not self.timed_out:
@@ -470,7 +471,7 @@ def match_outcomes(outcomes: list[frozenset[Symbol]], query: Any) -> dict[int, t
     for atom in control.symbolic_atoms.by_signature(QUERY_ATOM, 2):  # (only where the query holds)
         i, matched = atom.symbol.arguments
         found[i.number][0].add(matched)
-    return {i: (frozenset(atoms), sorted(values, key=str)) for i, (atoms, values) in sorted(found.items())}
+    return {i: (frozenset(atoms), sorted(values)) for i, (atoms, values) in sorted(found.items())}
 
 
 def optimal(model: clingo.Model) -> bool:
