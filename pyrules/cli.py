@@ -37,7 +37,7 @@ from functools import partial
 from typing import Any
 
 from pyrules.api import ask, count, solve
-from pyrules.base import interrupt, memory
+from pyrules.base import arguments, interrupt, memory
 from pyrules.base.document import MAX_BYTES, Field, load_document, whole_number
 from pyrules.base.errors import InputError
 from pyrules.base.files import check_output, read_text
@@ -397,8 +397,8 @@ def _cores() -> int:
 def _check_bounds(args: argparse.Namespace) -> None:
     if getattr(args, "limit", None) is not None and args.limit < 1:
         raise InputError("--limit", "must be at least 1")
-    if getattr(args, "timeout", None) is not None and not args.timeout > 0:
-        raise InputError("--timeout", "must be more than 0 seconds")
+    if getattr(args, "timeout", None) is not None:  # (inf was refused as the API's argument 'timeout', or run by check)
+        arguments.seconds(args.timeout, "--timeout")
     if getattr(args, "jobs", None) is not None and args.jobs < 1:
         raise InputError("--jobs", "must be at least 1")
     if getattr(args, "top", None) is not None and args.top < 1:

@@ -352,7 +352,13 @@ def test_cli_timeout(capsys):
     assert main(["outcomes", BIRDS, "--timeout", "30"]) == 0
     assert capsys.readouterr().out.startswith("examples/birds.yaml: 5 outcomes  [")
     assert main(["outcomes", BIRDS, "--timeout", "0"]) == 2
-    assert capsys.readouterr().err == "pyrules: --timeout: must be more than 0 seconds\n"
+    assert capsys.readouterr().err == "pyrules: --timeout: must be more than 0 seconds and at most 1,000,000, not 0.0\n"
+    # (the API's message, whose place is its argument 'timeout'; check ran its cases with it)
+    for command in (["outcomes", BIRDS], ["query", BIRDS, "--sometimes", "tap(birds)"], ["check", "examples/birds.yaml"]):
+        for value in ("inf", "nan", "1e7"):
+            assert main([*command, "--timeout", value]) == 2
+            assert capsys.readouterr().err == f"pyrules: --timeout: must be more than 0 seconds and at most 1,000,000, " \
+                                              f"not {float(value)}\n"
 
 
 # -- a memory bound (issue 36): the run stops with one line before the machine does ------------------------------
