@@ -230,6 +230,47 @@ def test_an_id_that_is_a_word_is_read_as_the_id_where_only_ids_stand(tmp_path):
     assert result.always("tap(X), X = forest") is True
 
 
+UNSAFE = "clingo finds the variable N unsafe: a variable gets its value from an atom not under 'not'"
+
+
+def test_an_unsafe_variable_clingo_finds_is_said_in_the_users_words(capsys, tmp_path):
+    """The query's own checks take '#count{...} = N' to bind N; clingo does not (N is also inside the braces). Its
+    error showed the rule pyrules made (_query(1,(N,)):-[#inc_query_1];...); over a sequence, and in matches(), it
+    was a traceback (RuntimeError)."""
+    text = "tap(birds), #count{ C : mana_added(alice, C, N) } = N"
+    sequence = tmp_path / "seq-birds.yaml"
+    sequence.write_text("players: [alice, bob]\nobjects:\n  - {id: birds, card: Birds of Paradise, controller: alice}\n"
+                        "actions:\n  - activate: birds\n")
+    for situation in (BIRDS, str(sequence)):
+        result = pyrules.solve(situation)
+        for ask in (result.query, result.matches, result.where):
+            with pytest.raises(InputError) as info:
+                ask(text)
+            assert UNSAFE in str(info.value) and "_query" not in str(info.value) and "\n" not in str(info.value)
+    code, out, err = run(capsys, "query", BIRDS, "--sometimes", text)
+    assert (code, out) == (2, "") and err.startswith(f"pyrules: --sometimes: '{text}': {UNSAFE}")
+
+
+@pytest.mark.parametrize("rules, place, statement, variable", [
+    (":- not tap(X).", "--constraint", "#false :- not tap(X).", "X"),
+    ("a(X) :- tap(Y).", "--constraint", "a(X) :- tap(Y).", "X"),
+    ("ok :- tap(birds).\n:- tap(X), Y > 2.", "--constraint", "#false :- tap(X); Y > 2.", "Y"),
+])
+def test_an_unsafe_rule_is_a_one_line_error(rules, place, statement, variable):
+    """Each was a traceback: RuntimeError: grounding stopped because of errors."""
+    with pytest.raises(InputError) as info:
+        pyrules.solve(BIRDS, constraints=rules)
+    assert str(info.value) == f"{place}: '{statement}': {UNSAFE.replace('N', variable)}" + \
+        " (outside an aggregate's braces, if it is used outside them)"
+
+
+def test_an_unsafe_rule_of_a_file_is_named_by_its_line(tmp_path):
+    rules = tmp_path / "rules.lp"
+    rules.write_text("ok :- tap(birds).\n:- not tap(X).\n")
+    with pytest.raises(InputError, match=rf"^{re.escape(str(rules))}:2: '#false :- not tap\(X\).': clingo finds"):
+        pyrules.solve(BIRDS, constraints=str(rules))
+
+
 # -- constraints ------------------------------------------------------------------------------------
 def test_constraints_remove_outcomes(tmp_path):
     assert texts(pyrules.solve(BALLISTA, constraints=":- counters_put(ballista, p1p1, 6).")) == [

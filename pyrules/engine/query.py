@@ -735,6 +735,32 @@ def _at(where: str, node: Any) -> str:
     return f"{where}:{line}" if where != "--constraint" else where
 
 
+def user_place(where: str, node: Any) -> str:
+    """Where a statement of the user's program is: its line in its one source, or the sources (``a.lp, --maximize``)."""
+    return _at(where, node) if ", " not in where else where
+
+
+# -- clingo's own errors ---------------------------------------------------------------------------
+def grounding_problem(message: str) -> str:
+    """clingo's error about a user's query or rule (one line of its log), in the user's words: the variables it
+    found unsafe, not the rule pyrules made of the text (``_query(1,(N,)):-[#inc_query_1];...``)."""
+    unsafe = list(dict.fromkeys(re.findall(r"note: '([^']+)' is unsafe", message)))
+    if unsafe:
+        return (f"clingo finds the variable{'s' if len(unsafe) > 1 else ''} {', '.join(unsafe)} unsafe: a variable gets "
+                "its value from an atom not under 'not' (outside an aggregate's braces, if it is used outside them)")
+    detail = message.split(": error: ", 1)[-1]
+    return detail.split(" in: ", 1)[0] if " in: " in detail else detail.split(": ", 2)[-1]
+
+
+def statement_at(nodes: list[Any], message: str) -> Any | None:
+    """The user's statement a message of clingo's log is about (by the place it gives: ``<string>:2:1-18``)."""
+    place = re.match(r"<string>:(\d+):(\d+)", message)
+    if place is None:
+        return None
+    line, column = int(place.group(1)), int(place.group(2))
+    return next((n for n in nodes if (n.location.begin.line, n.location.begin.column) == (line, column)), None)
+
+
 # -- numbers -------------------------------------------------------------------------------------
 def check_query_numbers(query: Query, atoms: Any) -> None:
     """Refuse a query whose arithmetic could leave clingo's 32-bit range, given the atoms a grounding
@@ -765,7 +791,7 @@ def check_program_numbers(nodes: list[Any], atoms: Any, where: str, objective: t
         if node.ast_type == ast.ASTType.Minimize and objective is not None:
             place, text = objective
         else:
-            place, text = (_at(where, node) if ", " not in where else where), str(node)
+            place, text = user_place(where, node), str(node)
         raise InputError(place, f"'{_short(text)}': {_overflow(overflow)}") from None
 
 

@@ -28,6 +28,7 @@ from pyrules.base.interrupt import clingo_call
 from pyrules.base.interrupt import requested as interrupt_requested
 from pyrules.base.symbols import Atoms, TruthReader, add_facts, ground_atoms
 from pyrules.cards.library import CardLibrary
+from pyrules.engine.atoms import _short
 from pyrules.engine.derivations import ExplainData, shadow_program
 from pyrules.engine.encodings import output_signatures
 from pyrules.engine.facts import QUESTION_KINDS, Fact, situation_facts
@@ -44,14 +45,17 @@ from pyrules.engine.query import (
     bindings,
     check_program_numbers,
     check_query_numbers,
+    grounding_problem,
     is_query_symbol,
     parse_constraints,
     parse_objective,
     parse_query,
     query_rules,
     read_constraints,
+    statement_at,
     table_objective,
     table_rules,
+    user_place,
 )
 from pyrules.engine.shadows import WHY
 from pyrules.engine.signatures import outcome_signatures
@@ -288,7 +292,7 @@ class Asking:
             self._ground([(f"query_{key}", [])], query.where, USER_RULES_LIMIT)
         except RuntimeError:
             detail = self.messages[before] if len(self.messages) > before else "clingo could not ground it"
-            raise InputError(query.where, f"'{query.text}': {detail.split(': ', 2)[-1]}") from None
+            raise InputError(query.where, f"'{_short(query.text)}': {grounding_problem(detail)}") from None
         undefined = next((m for m in self.messages[before:] if "operation undefined" in m), None)
         if undefined is not None:  # (clingo takes the literal as false: the answer would be about nothing)
             raise InputError(query.where, f"'{query.text}': its arithmetic is undefined where it is asked "
@@ -457,13 +461,19 @@ def match_outcomes(outcomes: list[frozenset[Symbol]], query: Any) -> dict[int, t
     under ``not``) and the values of its variables for which it does. Each outcome's atoms are facts of a
     program of their own, so that grounding alone answers (:func:`pyrules.engine.query.table_rules`)."""
     check_query_numbers(query, _Atoms(frozenset().union(*outcomes)))
-    control = clingo.Control(logger=lambda code, text: None, message_limit=0)
+    said: list[str] = []
+    control = clingo.Control(logger=lambda code, text: said.append(" ".join(text.split())) if len(said) < 20 else None,
+                             message_limit=1_000_000)
     _outcomes_as_facts(control, outcomes)
     with ast.ProgramBuilder(control) as builder:
         for node in table_rules(query):
             builder.add(node)
-    with clingo_call(control):
-        control.ground([("base", [])])
+    try:
+        with clingo_call(control):
+            control.ground([("base", [])])
+    except RuntimeError:  # (an unsafe variable clingo finds, which the query's own checks let through)
+        error = next((m for m in said if ": error: " in m), "clingo could not ground it")
+        raise InputError(query.where, f"'{_short(query.text)}': {grounding_problem(error)}") from None
     found: dict[int, tuple[set[Symbol], list[Symbol]]] = {}
     for atom in control.symbolic_atoms.by_signature(QUERY_IN, 2):
         i, values = atom.symbol.arguments
@@ -586,6 +596,9 @@ class Grounding(Asking):
         try:
             self._ground([("base", [])], situation.source, None)
         except RuntimeError as error:
+            said = [m for m in self.messages if m.startswith("<string>:") and ": error: " in m]
+            if user is not None and said:  # the user's rules, checked by clingo as the program is ground
+                self._refuse_user_statement(said[0], user)
             # clasp checks the weights of a sum it is given; the encodings check their own amounts first
             # (107.1, asp/core.lp), and this is the backstop: refused, never a traceback.
             if "overflow" not in str(error).lower():
@@ -633,6 +646,17 @@ class Grounding(Asking):
         self._projected = False  # the #project statements of the options' projection added
         self._true_nonfacts: dict[frozenset[Symbol], frozenset[Symbol] | None] = {}
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
+
+    def _refuse_user_statement(self, message: str, user: str) -> None:
+        """Raise the error clingo found in one of the user's rules or objective (an unsafe variable: ':- not tap(X).'
+        was a traceback), named as the checks of pyrules.engine.query name them."""
+        node = statement_at(self._user_nodes, message)
+        problem = grounding_problem(message)
+        if node is not None and node.ast_type == ast.ASTType.Minimize and self.objective is not None:
+            raise InputError(f"--{self.objective}", f"'{_short(getattr(self.options, self.objective))}': {problem}")
+        if node is not None:
+            raise InputError(user_place(user, node), f"'{_short(str(node))}': {problem}")
+        raise InputError(user, problem)
 
     def _ground_user(self, user: str) -> None:
         """Ground the user's rules and objective (from ``user``), in a part of their own so that their
