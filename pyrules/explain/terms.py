@@ -508,7 +508,7 @@ def _selected_ability(selector: Symbol, owner: Symbol, names: dict[str, str]) ->
         material, number = selector.arguments
         return f"{name}'s {ordinal(number.number)} ability, crafted with {phrase(material, names)}"
     if selector.type == SymbolType.Function and selector.name in ("granted", "only"):
-        return f"{name}'s {selector.name} ability"
+        return f"{name}'s {selector.name} {'activated ' if selector.name == 'only' else ''}ability"
     return f"{name}'s ability {phrase(selector, names)}"
 
 
