@@ -37,7 +37,7 @@ from functools import partial
 from typing import Any
 
 from pyrules.api import ask, count, solve
-from pyrules.base import interrupt, memory
+from pyrules.base import arguments, interrupt, memory
 from pyrules.base.document import MAX_BYTES, Field, load_document, whole_number
 from pyrules.base.errors import InputError
 from pyrules.base.files import check_output, read_text
@@ -170,7 +170,7 @@ def _parser() -> argparse.ArgumentParser:
                        epilog=_EPILOGS["outcomes"], **kinds)
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="print one JSON object (with --stream: one per line)")
-    p.add_argument("--project", metavar="PRED[/N],...", default="",
+    p.add_argument("--project", metavar="PRED[/N],...", default=(),
                    help="distinct outcomes of these outcome predicates only (for example life_lost,discarded)")
     p.add_argument("--where", metavar="QUERY", help="only the outcomes where QUERY holds")
     best = p.add_mutually_exclusive_group()
@@ -218,7 +218,7 @@ def _parser() -> argparse.ArgumentParser:
                        epilog=_EPILOGS["diff"], **kinds)
     p.add_argument("first")
     p.add_argument("second")
-    p.add_argument("--project", metavar="PRED[/N],...", default="", help="compare these outcome predicates only")
+    p.add_argument("--project", metavar="PRED[/N],...", default=(), help="compare these outcome predicates only")
     p.add_argument("--where", metavar="QUERY", help="compare the outcomes where QUERY holds")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p = sub.add_parser("check", help="run regression cases (default: the built-in rulings corpus)", parents=[common],
@@ -246,7 +246,7 @@ def _parser() -> argparse.ArgumentParser:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--always", metavar="QUERY", help="whether QUERY holds in every outcome of each situation")
     group.add_argument("--sometimes", metavar="QUERY", help="whether QUERY holds in some outcome of each situation")
-    p.add_argument("--project", metavar="PRED[/N],...", default="",
+    p.add_argument("--project", metavar="PRED[/N],...", default=(),
                    help="count the distinct outcomes of these outcome predicates only")
     p.add_argument("--counts", action="store_true",
                    help="with --project: how many outcomes share each projected value")
@@ -397,8 +397,8 @@ def _cores() -> int:
 def _check_bounds(args: argparse.Namespace) -> None:
     if getattr(args, "limit", None) is not None and args.limit < 1:
         raise InputError("--limit", "must be at least 1")
-    if getattr(args, "timeout", None) is not None and not args.timeout > 0:
-        raise InputError("--timeout", "must be more than 0 seconds")
+    if getattr(args, "timeout", None) is not None:  # (inf was refused as the API's argument 'timeout', or run by check)
+        arguments.seconds(args.timeout, "--timeout")
     if getattr(args, "jobs", None) is not None and args.jobs < 1:
         raise InputError("--jobs", "must be at least 1")
     if getattr(args, "top", None) is not None and args.top < 1:
@@ -455,6 +455,8 @@ def _outcomes(args: argparse.Namespace) -> int:
                                      "--scheduler")
     if split and args.count:
         return _count_in_cubes(args, split)
+    if args.stream and args.count:  # (--count printed every outcome as it was found)
+        raise InputError("--stream", "prints each outcome as it is found, --count only their number: give one")
     progress = _Progress(args.timeout) if _show_progress() and not args.stream and not split else None
     stream = _Stream(args.json, args.limit) if args.stream else None
     result = _solve(args.file, args, project=args.project, where=args.where, maximize=args.maximize,
@@ -673,15 +675,23 @@ def _named(given: str, option: str) -> tuple[str, str]:
 
 
 def _grid_values(value: str) -> list[Any]:
-    """One value of --grid: a whole number as a number, A..B as the numbers from A to B, anything else as text."""
+    """One value of --grid: a whole number (negative too: a life total) as a number, A..B as the numbers from A to
+    B, anything else as text."""
     low, dots, high = value.partition("..")
-    if dots and whole_number(low.strip()) is not None and whole_number(high.strip()) is not None:
-        first, last = whole_number(low.strip()), whole_number(high.strip())
+    first, last = _signed_number(low), _signed_number(high)
+    if dots and first is not None and last is not None:
         if last < first or last - first > 1_000_000:
             raise InputError("--grid", f"'{value}' is not a range of at most 1,000,000 numbers from low to high")
         return list(range(first, last + 1))
-    number = whole_number(value.strip())
+    number = _signed_number(value)
     return [number if number is not None else value]
+
+
+def _signed_number(text: str) -> int | None:
+    """The whole number a text writes, with a '-' before it or not; else None."""
+    text = text.strip()
+    number = whole_number(text.removeprefix("-"))
+    return None if number is None else -number if text.startswith("-") else number
 
 
 def _sweep_rows(path: str) -> list[Any]:
@@ -748,6 +758,9 @@ def _query(args: argparse.Namespace) -> int:
         raise InputError("--count", "counts outcomes (with --where, those that match), not with --always/--sometimes")
     if not (args.always or args.sometimes):
         raise InputError("query", "ask one of --always QUERY, --sometimes QUERY, --where QUERY or --count")
+    if args.limit is not None:  # (it was silently ignored: every value listed, the answer complete)
+        raise InputError("--limit", "bounds the outcomes listed (--where, --count): --always/--sometimes answer over "
+                                    "every outcome")
 
     mode, text = ("always", args.always) if args.always else ("sometimes", args.sometimes)
     answer = ask(args.file, text, mode, constraints=tuple(args.constraint), timeout=args.timeout, origin=f"--{mode}",

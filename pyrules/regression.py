@@ -332,6 +332,7 @@ def run_cases(paths: list[str | Path] | None = None, timeout: float | None = Non
     the system can fork; one at a time elsewhere); ``scheduler``: a Dask scheduler's address or client, whose
     workers run the cases instead (:mod:`pyrules.base.cluster`); ``progress(done, total)`` after each case."""
     files = case_files(paths)
+    _refuse_shared_ids(files)
     if scheduler is None:
         results = spread(partial(run_case, timeout=timeout), files, jobs)
     else:
@@ -345,6 +346,15 @@ def run_cases(paths: list[str | Path] | None = None, timeout: float | None = Non
         if progress is not None:
             progress(len(done), len(files))
     return done
+
+
+def _refuse_shared_ids(files: list[Path]) -> None:
+    """Two cases with one id (a copied file whose id was kept) would be reported, and selected, as one."""
+    first: dict[str, Path] = {}
+    for path in files:
+        seen = first.setdefault(case_id(path), path)
+        if seen != path and seen.resolve() != path.resolve():
+            raise InputError(str(path), f"its id '{case_id(path)}' is also that of {seen}: give each case its own id")
 
 
 def _run_placed(placed: tuple[str, str | None], timeout: float | None) -> CaseResult:

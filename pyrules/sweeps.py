@@ -325,11 +325,11 @@ def sweep(template: str | Path | Mapping[str, Any] | SituationBuilder,
     arguments.function(progress, "progress")
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise InputError("jobs", "must be a whole number, at least 1")
+    signatures = project_signatures(project)
     if query is not None:
         arguments.text(query, "query", "a query in clingo's syntax")
-        if project or counts:
+        if signatures or counts:
             raise InputError("query", "a sweep asks a query or counts outcomes (project, counts), not both")
-    signatures = project_signatures(project) if project else ()
     if counts and not signatures:
         raise InputError("counts", "counts are per projected value: name the outcome predicates to project onto "
                                    "(project=...)")

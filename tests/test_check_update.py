@@ -153,7 +153,8 @@ def test_a_case_with_an_error_is_not_touched(tmp_path, capsys):
 
 def test_the_others_are_updated_and_the_failing_ones_make_the_exit_code(tmp_path, capsys):
     (tmp_path / "forest.yaml").write_text(FOREST, encoding="utf-8")
-    (tmp_path / "wrong.yaml").write_text(FOREST.replace("tap(forest1)", "untap(forest1)"), encoding="utf-8")
+    wrong = FOREST.replace("tap(forest1)", "untap(forest1)").replace("id: forest\n", "id: wrong\n")
+    (tmp_path / "wrong.yaml").write_text(wrong, encoding="utf-8")
     code, out, _ = check(capsys, tmp_path, "--update")
     assert code == 1 and out.splitlines()[-1] == "0 passed, 1 updated, 1 failed"
     assert updates(out)[0] == f"updated {tmp_path / 'forest.yaml'}: 3 -> 1 outcome"
@@ -176,12 +177,13 @@ def test_update_without_paths_is_refused_in_one_line(capsys):
 
 def test_json_says_which_cases_were_updated(tmp_path, capsys):
     (tmp_path / "forest.yaml").write_text(FOREST, encoding="utf-8")
-    (tmp_path / "good.yaml").write_text(FOREST.replace("outcomes: 3", "outcomes: 1"), encoding="utf-8")
+    (tmp_path / "good.yaml").write_text(FOREST.replace("outcomes: 3", "outcomes: 1").replace("id: forest\n", "id: good\n"),
+                                        encoding="utf-8")
     code, out, _ = check(capsys, tmp_path, "--update", "--json")
     report = json.loads(out)
     assert code == 0
     assert [(c["id"], c["status"], c["updated"]) for c in report["cases"]] == [("forest", "pass", True),
-                                                                              ("forest", "pass", False)]
+                                                                              ("good", "pass", False)]
     assert (report["passed"], report["updated"], report["failed"]) == (1, 1, 0)
     code, out, _ = check(capsys, tmp_path, "--json")
     assert "updated" not in json.loads(out) and "updated" not in json.loads(out)["cases"][0]

@@ -11,6 +11,7 @@ import sys
 import pytest
 from asplines import asp_line
 
+import pyrules
 from pyrules import cli
 from pyrules.base.errors import one_line
 from pyrules.cli import main
@@ -74,6 +75,67 @@ def test_outcomes_of_an_illegal_action(write, capsys):
     assert out.startswith(f"{path}: 0 outcomes -- not legal: "
                           "cannot activate (alice, ring, ability 1 of Sol Ring, already tapped)  [ground ")
     assert out.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [["--where", "tap(ring)"], ["--where", "tap(O), O != ring"], ["--maximize", "tap(O)"],
+                                  ["--minimize", "N : mana_added(alice, c, N)"], ["--where", "tap(ring)", "--count"]])
+def test_an_illegal_actions_reasons_are_kept_under_where_and_an_objective(write, capsys, argv):
+    """0 outcomes because the action is not legal, not because nothing matches: the reasons were dropped by
+    --where and --maximize/--minimize (kept by --count and --project), in text, JSON and Python."""
+    path = write("tapped.yaml", """\
+        players: [alice]
+        objects:
+          - {id: ring, card: Sol Ring, controller: alice, tapped: true}
+        question: {activate: ring}
+        """)
+    reason = "cannot activate (alice, ring, ability 1 of Sol Ring, already tapped)"
+    for command in ("outcomes", "query") if argv[0] == "--where" else ("outcomes",):
+        code, out, err = run(capsys, command, path, *argv)
+        assert err == "" and out.startswith(f"{path}: 0 outcomes -- not legal: {reason}  [ground ")
+        code, out, err = run(capsys, command, path, *argv, "--json")
+        assert json.loads(out)["illegal"] == [reason]
+    options = {argv[0][2:]: argv[1]}
+    assert pyrules.solve(path, **options).illegal == [reason]
+    if argv[0] == "--where":
+        assert pyrules.solve(path).where(argv[1]).illegal == [reason]
+
+
+@pytest.mark.parametrize("command", [["outcomes"], ["diff", "examples/birds.yaml"]])
+@pytest.mark.parametrize("project, message", [
+    ("", "pyrules: --project: names no outcome predicate: give some"),
+    ("tap,,move", "pyrules: --project: 'tap,,move': a name is missing between commas")])
+def test_a_projection_that_leaves_a_name_out_is_refused(capsys, command, project, message):
+    """--project '' listed whole outcomes, and 'tap,,move' projected on tap and move, silently."""
+    assert_one_line_error(*run(capsys, *command, "examples/birds.yaml", "--project", project), message)
+
+
+def test_a_sweep_refuses_a_projection_that_leaves_a_name_out(capsys):
+    assert_one_line_error(*run(capsys, "sweep", "examples/sweep-ballista.yaml", "--grid", "x=1", "--grid",
+                               "effect=Doubling Season", "--project", ""), "pyrules: --project: names no outcome")
+
+
+def test_stream_with_count_is_refused(capsys):
+    """--stream --count printed every outcome: --count was ignored."""
+    assert_one_line_error(*run(capsys, "outcomes", "examples/birds.yaml", "--stream", "--count"),
+                          "pyrules: --stream: prints each outcome as it is found, --count only their number: give one")
+
+
+@pytest.mark.parametrize("mode", ["--sometimes", "--always"])
+def test_a_limit_with_sometimes_or_always_is_refused(capsys, mode):
+    """--limit 1 was ignored: every value listed, the answer complete."""
+    assert_one_line_error(*run(capsys, "query", "examples/birds.yaml", mode, "mana_added(alice, C, 1)", "--limit", "1"),
+                          "pyrules: --limit: bounds the outcomes listed (--where, --count): --always/--sometimes")
+    code, out, _ = run(capsys, "query", "examples/birds.yaml", "--where", "mana_added(alice, C, 1)", "--limit", "1")
+    assert code == 0 and "1 outcome (truncated at --limit 1)" in out
+
+
+def test_bindings_sort_numbers_as_numbers(capsys):
+    """life_lost(P, N) listed N = 12, 15, 18, 21, 3, 6, 9: sorted as texts."""
+    path = "pyrules/corpus/choices/onyx-minus8-hand-of-eight.yaml"
+    code, out, _ = run(capsys, "query", path, "--sometimes", "life_lost(P, N)")
+    assert code == 0 and out.splitlines()[1:] == [f"  P = bob, N = {n}" for n in range(3, 22, 3)]
+    assert pyrules.solve(path).query("life_lost(P, N), N > 9").bindings == tuple(
+        {"P": "bob", "N": n} for n in (12, 15, 18, 21))
 
 
 def test_outcomes_json(write, capsys):

@@ -157,8 +157,17 @@ BIRDS = "examples/birds.yaml"
                                              "outcomes from run to run: use one thread, or no limit"),
     ({"project": [1]}, TypeError, "project must be outcome predicates such as 'tap/1', not [1]"),
     ({"project": ["tapx"]}, InputError, "--project: not an outcome predicate: tapx"),
+    # a name left out was silently no projection (''), or a projection on fewer predicates (tap,,move)
+    ({"project": ""}, InputError, "--project: names no outcome predicate: give some, such as tap/1,mana_added (or no "
+                                  "--project for whole outcomes)"),
+    ({"project": " "}, InputError, "--project: names no outcome predicate: give some, such as tap/1,mana_added (or no "
+                                   "--project for whole outcomes)"),
+    ({"project": "tap,,move"}, InputError, "--project: 'tap,,move': a name is missing between commas"),
+    ({"project": "tap,"}, InputError, "--project: 'tap,': a name is missing between commas"),
+    ({"project": ["tap", ""]}, InputError, "--project: 'tap,': a name is missing between commas"),
 ], ids=["limit-negative", "limit-zero", "limit-bool", "limit-float", "threads-zero", "threads-text", "threads-and-limit",
-        "project-not-text", "project-unknown"])
+        "project-not-text", "project-unknown", "project-empty", "project-blank", "project-gap", "project-trailing",
+        "project-empty-name"])
 def test_solve_checks_its_arguments(kwargs, error, message):
     with pytest.raises(error) as info:
         pyrules.solve(BIRDS, **kwargs)
@@ -343,7 +352,13 @@ def test_cli_timeout(capsys):
     assert main(["outcomes", BIRDS, "--timeout", "30"]) == 0
     assert capsys.readouterr().out.startswith("examples/birds.yaml: 5 outcomes  [")
     assert main(["outcomes", BIRDS, "--timeout", "0"]) == 2
-    assert capsys.readouterr().err == "pyrules: --timeout: must be more than 0 seconds\n"
+    assert capsys.readouterr().err == "pyrules: --timeout: must be more than 0 seconds and at most 1,000,000, not 0.0\n"
+    # (the API's message, whose place is its argument 'timeout'; check ran its cases with it)
+    for command in (["outcomes", BIRDS], ["query", BIRDS, "--sometimes", "tap(birds)"], ["check", "examples/birds.yaml"]):
+        for value in ("inf", "nan", "1e7"):
+            assert main([*command, "--timeout", value]) == 2
+            assert capsys.readouterr().err == f"pyrules: --timeout: must be more than 0 seconds and at most 1,000,000, " \
+                                              f"not {float(value)}\n"
 
 
 # -- a memory bound (issue 36): the run stops with one line before the machine does ------------------------------

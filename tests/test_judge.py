@@ -149,6 +149,21 @@ def test_the_verb_for_several(singular, plural):
     assert plural_verb(singular) == plural
 
 
+def test_a_crafted_permanent_is_given_as_crafted_with_its_materials():
+    """used_to_craft(O, M): M was exiled to craft O (702.167c); Locus was given as "used to craft Professor Onyx"."""
+    path = next(p for p in case_files() if p.stem == "copy-choices-at-resolution")
+    view = pyrules.solve(path, explain=True)[0].explain().judge()
+    assert [g.text for g in view.given if g.text.startswith("locus1:")] == [
+        "locus1: The Enigma Jewel, back face up, controlled by alice, on the battlefield, crafted with Professor Onyx"]
+
+
+def test_an_activation_without_an_ability_named_is_given_as_of_the_only_activated_ability():
+    """Birds of Paradise has two abilities (flying, and its mana ability): "its only ability" was wrong."""
+    view = pyrules.solve(str(EXAMPLES / "birds.yaml"), explain=True)[0].explain().judge()
+    assert [g.text for g in view.given if g.text.startswith("the question")] == [
+        "the question: alice activates Birds of Paradise's only activated ability"]
+
+
 def test_terms_in_game_words():
     names = {"scales": "Hardened Scales", "f1": "Forest (f1)", "bear": "Grizzly Bears"}
     ability = Function("ab", [String("Hardened Scales"), Number(1)])

@@ -69,3 +69,24 @@ def test_an_expectation_left_empty_is_an_error_not_a_pass(tmp_path, key):
     assert result.status == "error"
     hint = " ('exactly: []' for no outcome)" if key == "exactly" else ""
     assert result.problems[0].endswith(f"case.yaml:10: '{key}' is empty: give what is expected{hint}"), result.problems
+
+
+def test_two_cases_with_one_id_are_refused_naming_both(tmp_path, capsys):
+    """A copied case whose id was kept was reported, and selected, as the same case as its original."""
+    from pyrules.cli import main
+
+    case = ("id: same\nrules: ['106.3']\nplayers: [alice]\nobjects:\n  - {id: ring, card: Sol Ring, controller: alice}\n"
+            "question: {activate: ring}\nexpect: {outcomes: 1}\n")
+    (tmp_path / "a.yaml").write_text(case)
+    (tmp_path / "b.yaml").write_text(case)
+    assert main(["check", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"pyrules: {tmp_path / 'b.yaml'}: its id 'same' is also that of {tmp_path / 'a.yaml'}: "
+                              "give each case its own id\n")
+    assert main(["check", str(tmp_path / "a.yaml"), str(tmp_path / "a.yaml")]) == 0  # (one file named twice)
+
+
+def test_the_corpus_cases_have_ids_of_their_own():
+    from pyrules.regression import _refuse_shared_ids, case_files
+
+    _refuse_shared_ids(case_files())

@@ -164,6 +164,19 @@ def test_the_command_prints_a_line_per_situation_and_a_summary(capsys):
         "  1 x counters_put(ballista,p1p1,6)"]
 
 
+def test_the_command_reads_negative_whole_numbers_and_ranges_as_numbers(tmp_path, capsys):
+    """A life total may be negative: --grid life=-5 was the text '-5' (an error: 'must be a whole number')."""
+    template = tmp_path / "life.yaml"
+    template.write_text("players: [{name: alice, life: $x}, {name: bob, life: $life}]\n"
+                        "objects:\n  - {id: birds, card: Birds of Paradise, controller: alice}\n"
+                        "question: {activate: birds}\n")
+    assert main(["sweep", str(template), "--grid", "life=-5,0", "--grid", "x=-2..-1,-1..1"]) == 0
+    assert capsys.readouterr()[0].splitlines() == [
+        f"life={life} x={x}: 5 outcomes" for life in (-5, 0) for x in (-2, -1, -1, 0, 1)]
+    assert main(["sweep", str(template), "--grid", "life=1..-1"]) == 2
+    assert "pyrules: --grid: '1..-1' is not a range" in capsys.readouterr()[1]
+
+
 def test_the_command_reads_rows_and_cards_and_writes_parquet(tmp_path, capsys):
     rows = tmp_path / "rows.yaml"
     rows.write_text("- {land: Forest, condition: Blood Moon}\n- {land: Tundra, condition: Contamination}\n")

@@ -35,6 +35,7 @@ from pyrules.base.errors import InputError
 from pyrules.base.files import read_text
 from pyrules.engine.atoms import (
     ARGUMENT_KINDS,
+    ID_KINDS,
     MAX_ATOM_DEPTH,
     RESERVED,
     _ids,
@@ -244,7 +245,7 @@ def parse_query(text: str, situation: Situation, where: str = "<query>") -> Quer
     if not rules[0].body:  # only a comment
         raise InputError(where, "the query is empty")
     checker = _Checker(situation, where, text)
-    body = tuple(checker.literal(lit) for lit in rules[0].body)
+    body = tuple(checker.body(rules[0].body))
     variables = _named_variables(body)
     checker.safe(body, variables)
     return Query(text, where, body, variables)
@@ -318,7 +319,7 @@ def parse_constraints(sources: list[tuple[str, str]], situation: Situation) -> l
         head = rule.head
         if not (head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.BooleanConstant):
             head = checker.literal(head, head=True)
-        body = [checker.literal(lit) for lit in rule.body]
+        body = checker.body(rule.body)
         out.append(ast.Rule(rule.location, head, body))
     _refuse_growing_recursion(statements, own)
     return out
@@ -468,7 +469,7 @@ def parse_objective(text: str, sense: str, situation: Situation, where: str) -> 
             raise InputError(where, "priorities (@) are pyrules' own: an objective is always below them")
         checker = _Checker(situation, where, text)
         terms = [checker.term(t) for t in element.terms]
-        body = [checker.literal(lit) for lit in element.body]
+        body = checker.body(element.body)
         checker.safe(tuple(body), _named_variables((checker.term(element.weight), *terms)), what="the weight")
         out.append(ast.Minimize(element.location, checker.term(element.weight), element.priority, terms, body))
     return out
@@ -507,6 +508,64 @@ class _Checker:
 
     def fail(self, message: str) -> None:
         raise InputError(self.where, f"'{_short(self.text)}': {message}")
+
+    def body(self, literals: Any) -> list[Any]:
+        """A rule body's literals, each checked, then its comparisons (:meth:`compared`)."""
+        return self.compared([self.literal(lit) for lit in literals], {})
+
+    def compared(self, literals: list[Any], outer: dict[str, set[str]]) -> list[Any]:
+        """A value compared with a variable (``X = birds``, ``C != g``, ``N > 3``) is checked as the arguments
+        of outcome atoms where that variable stands are (a typo there would be a silent "no" or "yes"), and at
+        places only ids fill, an id that is also a word of pyrules is read as the id, as in an atom. ``outer``:
+        the places of the variables of the enclosing body (an aggregate's element sees them too)."""
+        places = {name: set(kinds) for name, kinds in outer.items()}
+        for lit in literals:
+            for name, kind in self._variable_places(lit):
+                places.setdefault(name, set()).add(kind)
+        out = []
+        for lit in literals:
+            if lit.ast_type == ast.ASTType.ConditionalLiteral:
+                literal, *condition = self.compared([lit.literal, *lit.condition], places)
+                lit = lit.update(literal=literal, condition=condition)
+            elif lit.ast_type == ast.ASTType.Literal and lit.atom.ast_type == ast.ASTType.BodyAggregate:
+                agg = lit.atom
+                lit = lit.update(atom=agg.update(elements=[e.update(condition=self.compared(list(e.condition), places))
+                                                           for e in agg.elements]))
+            elif lit.ast_type == ast.ASTType.Literal and lit.atom.ast_type == ast.ASTType.Comparison:
+                lit = lit.update(atom=self._comparison(lit.atom, places))
+            out.append(lit)
+        return out
+
+    def _variable_places(self, lit: Any) -> list[tuple[str, str]]:
+        """(variable, kind of argument) for each variable standing as an argument of this literal's outcome atom."""
+        if lit.ast_type != ast.ASTType.Literal or lit.atom.ast_type != ast.ASTType.SymbolicAtom:
+            return []
+        term = lit.atom.symbol
+        signature = f"{term.name}/{len(term.arguments)}" if term.ast_type == ast.ASTType.Function else None
+        if signature not in self.outputs:
+            return []
+        return [(arg.name, ARGUMENT_KINDS.get(kind_name, "term")) for kind_name, arg in
+                zip(self.outputs[signature], term.arguments) if arg.ast_type == ast.ASTType.Variable and arg.name != "_"]
+
+    def _comparison(self, comparison: Any, places: dict[str, set[str]]) -> Any:
+        terms = [comparison.term, *(g.term for g in comparison.guards)]
+        kinds = {kind for t in terms if t.ast_type == ast.ASTType.Variable for kind in places.get(t.name, ())}
+        if not kinds:
+            return comparison
+        only_ids = kinds <= ID_KINDS
+
+        def checked(term: Any) -> Any:
+            name = _constant_name(term)
+            if only_ids and name is not None and name in self.all_ids:  # as _ids_in_place reads an atom
+                term = ast.SymbolicTerm(term.location, String(name))
+            value = _symbol(term)
+            if value is not None:
+                for kind in sorted(kinds):
+                    self.words.check(kind, value, self.where, self.text)
+            return term
+
+        return comparison.update(term=checked(comparison.term),
+                                 guards=[g.update(term=checked(g.term)) for g in comparison.guards])
 
     def literal(self, lit: Any, head: bool = False) -> Any:
         t = lit.ast_type
@@ -676,6 +735,32 @@ def _at(where: str, node: Any) -> str:
     return f"{where}:{line}" if where != "--constraint" else where
 
 
+def user_place(where: str, node: Any) -> str:
+    """Where a statement of the user's program is: its line in its one source, or the sources (``a.lp, --maximize``)."""
+    return _at(where, node) if ", " not in where else where
+
+
+# -- clingo's own errors ---------------------------------------------------------------------------
+def grounding_problem(message: str) -> str:
+    """clingo's error about a user's query or rule (one line of its log), in the user's words: the variables it
+    found unsafe, not the rule pyrules made of the text (``_query(1,(N,)):-[#inc_query_1];...``)."""
+    unsafe = list(dict.fromkeys(re.findall(r"note: '([^']+)' is unsafe", message)))
+    if unsafe:
+        return (f"clingo finds the variable{'s' if len(unsafe) > 1 else ''} {', '.join(unsafe)} unsafe: a variable gets "
+                "its value from an atom not under 'not' (outside an aggregate's braces, if it is used outside them)")
+    detail = message.split(": error: ", 1)[-1]
+    return detail.split(" in: ", 1)[0] if " in: " in detail else detail.split(": ", 2)[-1]
+
+
+def statement_at(nodes: list[Any], message: str) -> Any | None:
+    """The user's statement a message of clingo's log is about (by the place it gives: ``<string>:2:1-18``)."""
+    place = re.match(r"<string>:(\d+):(\d+)", message)
+    if place is None:
+        return None
+    line, column = int(place.group(1)), int(place.group(2))
+    return next((n for n in nodes if (n.location.begin.line, n.location.begin.column) == (line, column)), None)
+
+
 # -- numbers -------------------------------------------------------------------------------------
 def check_query_numbers(query: Query, atoms: Any) -> None:
     """Refuse a query whose arithmetic could leave clingo's 32-bit range, given the atoms a grounding
@@ -706,7 +791,7 @@ def check_program_numbers(nodes: list[Any], atoms: Any, where: str, objective: t
         if node.ast_type == ast.ASTType.Minimize and objective is not None:
             place, text = objective
         else:
-            place, text = (_at(where, node) if ", " not in where else where), str(node)
+            place, text = user_place(where, node), str(node)
         raise InputError(place, f"'{_short(text)}': {_overflow(overflow)}") from None
 
 

@@ -28,6 +28,7 @@ from pyrules.base.interrupt import clingo_call
 from pyrules.base.interrupt import requested as interrupt_requested
 from pyrules.base.symbols import Atoms, TruthReader, add_facts, ground_atoms
 from pyrules.cards.library import CardLibrary
+from pyrules.engine.atoms import _short
 from pyrules.engine.derivations import ExplainData, shadow_program
 from pyrules.engine.encodings import output_signatures
 from pyrules.engine.facts import QUESTION_KINDS, Fact, situation_facts
@@ -44,14 +45,17 @@ from pyrules.engine.query import (
     bindings,
     check_program_numbers,
     check_query_numbers,
+    grounding_problem,
     is_query_symbol,
     parse_constraints,
     parse_objective,
     parse_query,
     query_rules,
     read_constraints,
+    statement_at,
     table_objective,
     table_rules,
+    user_place,
 )
 from pyrules.engine.shadows import WHY
 from pyrules.engine.signatures import outcome_signatures
@@ -141,9 +145,15 @@ def project_signatures(project: tuple[str, ...] | list[str] | str) -> tuple[str,
     names = tuple(project.split(",")) if isinstance(project, str) else project
     if not isinstance(names, (list, tuple)) or not all(isinstance(p, str) for p in names):
         raise TypeError(f"project must be outcome predicates such as 'tap/1', not {project!r}")
+    if isinstance(project, str) and not project.strip():
+        raise InputError("--project", "names no outcome predicate: give some, such as tap/1,mana_added (or no "
+                                      "--project for whole outcomes)")
+    if any(not n.strip() for n in names):  # (tap,,move: a name left out, which would have projected on less)
+        raise InputError("--project", f"'{project if isinstance(project, str) else ','.join(names)}': a name is "
+                                      "missing between commas")
     known = set(output_signatures()) | set(outcome_signatures())  # (one step's, and a sequence's)
     out = []
-    for name in (n.strip() for n in names if n.strip()):
+    for name in (n.strip() for n in names):
         arities = sorted(k for k in known if k.rsplit("/", 1)[0] == name)
         if "/" not in name and len(arities) == 1:
             name = arities[0]
@@ -282,7 +292,7 @@ class Asking:
             self._ground([(f"query_{key}", [])], query.where, USER_RULES_LIMIT)
         except RuntimeError:
             detail = self.messages[before] if len(self.messages) > before else "clingo could not ground it"
-            raise InputError(query.where, f"'{query.text}': {detail.split(': ', 2)[-1]}") from None
+            raise InputError(query.where, f"'{_short(query.text)}': {grounding_problem(detail)}") from None
         undefined = next((m for m in self.messages[before:] if "operation undefined" in m), None)
         if undefined is not None:  # (clingo takes the literal as false: the answer would be about nothing)
             raise InputError(query.where, f"'{query.text}': its arithmetic is undefined where it is asked "
@@ -332,7 +342,8 @@ class Asking:
         last = self._consequence_models("brave")  # brave first in any case: it finds every problem atom
         if mode == "always" and last is not None and not self.timed_out:
             last = self._consequence_models("cautious")
-        values = sorted((s.arguments[1] for s in last or () if is_query_symbol(s, key)), key=str) if last else []
+        # (in clingo's order of values: numbers as numbers, 3 before 12; as texts, 12 came first)
+        values = sorted(s.arguments[1] for s in last or () if is_query_symbol(s, key)) if last else []
         holds_any = bool(last) and any(s.name == QUERY_ANY and s.arguments[0].number == key for s in last)
         found = [bindings(v, query.variables) for v in values] if query.variables else []
         if not self.timed_out:
@@ -353,7 +364,7 @@ class Asking:
         try:
             with clingo_call(self.control), self.control.solve(yield_=True) as handle:
                 for model in handle:
-                    if self.optimizing and model.cost and not model.optimality_proven:
+                    if self.optimizing and not optimal(model):
                         continue
                     last = frozenset(model.symbols(shown=True))
         finally:
@@ -450,13 +461,19 @@ def match_outcomes(outcomes: list[frozenset[Symbol]], query: Any) -> dict[int, t
     under ``not``) and the values of its variables for which it does. Each outcome's atoms are facts of a
     program of their own, so that grounding alone answers (:func:`pyrules.engine.query.table_rules`)."""
     check_query_numbers(query, _Atoms(frozenset().union(*outcomes)))
-    control = clingo.Control(logger=lambda code, text: None, message_limit=0)
+    said: list[str] = []
+    control = clingo.Control(logger=lambda code, text: said.append(" ".join(text.split())) if len(said) < 20 else None,
+                             message_limit=1_000_000)
     _outcomes_as_facts(control, outcomes)
     with ast.ProgramBuilder(control) as builder:
         for node in table_rules(query):
             builder.add(node)
-    with clingo_call(control):
-        control.ground([("base", [])])
+    try:
+        with clingo_call(control):
+            control.ground([("base", [])])
+    except RuntimeError:  # (an unsafe variable clingo finds, which the query's own checks let through)
+        error = next((m for m in said if ": error: " in m), "clingo could not ground it")
+        raise InputError(query.where, f"'{_short(query.text)}': {grounding_problem(error)}") from None
     found: dict[int, tuple[set[Symbol], list[Symbol]]] = {}
     for atom in control.symbolic_atoms.by_signature(QUERY_IN, 2):
         i, values = atom.symbol.arguments
@@ -464,7 +481,14 @@ def match_outcomes(outcomes: list[frozenset[Symbol]], query: Any) -> dict[int, t
     for atom in control.symbolic_atoms.by_signature(QUERY_ATOM, 2):  # (only where the query holds)
         i, matched = atom.symbol.arguments
         found[i.number][0].add(matched)
-    return {i: (frozenset(atoms), sorted(values, key=str)) for i, (atoms, values) in sorted(found.items())}
+    return {i: (frozenset(atoms), sorted(values)) for i, (atoms, values) in sorted(found.items())}
+
+
+def optimal(model: clingo.Model) -> bool:
+    """Whether a model found while optimizing is optimal: proven so, or there is nothing to optimize (an objective
+    that grounded to nothing, such as tap(O) where nothing is tapped: clingo then proves nothing, and every model,
+    each of cost 0, is optimal)."""
+    return model.optimality_proven or not model.cost
 
 
 def optimal_outcomes(outcomes: list[frozenset[Symbol]], elements: list[Any],
@@ -491,7 +515,7 @@ def optimal_outcomes(outcomes: list[frozenset[Symbol]], elements: list[Any],
     cost: list[int | None] = [None]
 
     def keep(model: clingo.Model) -> None:
-        if model.optimality_proven or not model.cost:  # (no cost: no element of the objective holds anywhere)
+        if optimal(model):
             found.extend(a.arguments[0].number for a in model.symbols(atoms=True) if a.name == PICK)
             cost[0] = model.cost[0] if model.cost else 0
 
@@ -572,6 +596,9 @@ class Grounding(Asking):
         try:
             self._ground([("base", [])], situation.source, None)
         except RuntimeError as error:
+            said = [m for m in self.messages if m.startswith("<string>:") and ": error: " in m]
+            if user is not None and said:  # the user's rules, checked by clingo as the program is ground
+                self._refuse_user_statement(said[0], user)
             # clasp checks the weights of a sum it is given; the encodings check their own amounts first
             # (107.1, asp/core.lp), and this is the backstop: refused, never a traceback.
             if "overflow" not in str(error).lower():
@@ -619,6 +646,17 @@ class Grounding(Asking):
         self._projected = False  # the #project statements of the options' projection added
         self._true_nonfacts: dict[frozenset[Symbol], frozenset[Symbol] | None] = {}
         self._check_input(self.fact_atoms("unsupported", 1), self.fact_atoms("bad_question", 1))
+
+    def _refuse_user_statement(self, message: str, user: str) -> None:
+        """Raise the error clingo found in one of the user's rules or objective (an unsafe variable: ':- not tap(X).'
+        was a traceback), named as the checks of pyrules.engine.query name them."""
+        node = statement_at(self._user_nodes, message)
+        problem = grounding_problem(message)
+        if node is not None and node.ast_type == ast.ASTType.Minimize and self.objective is not None:
+            raise InputError(f"--{self.objective}", f"'{_short(getattr(self.options, self.objective))}': {problem}")
+        if node is not None:
+            raise InputError(user_place(user, node), f"'{_short(str(node))}': {problem}")
+        raise InputError(user, problem)
 
     def _ground_user(self, user: str) -> None:
         """Ground the user's rules and objective (from ``user``), in a part of their own so that their
@@ -786,7 +824,7 @@ class Grounding(Asking):
             for model in handle:
                 if self._search is not None:
                     self._search[0] += 1
-                if optimizing and model.cost and not model.optimality_proven:
+                if optimizing and not optimal(model):
                     continue  # found on the way to the optimum (a payment that failed where one succeeds)
                 kept = self._filter is None or model.is_true(self._filter) if checked else self._keep(model)
                 if not kept:
@@ -857,6 +895,7 @@ class Grounding(Asking):
         if self.options.where is not None:
             literal = self.query_literal(self.add_query(parse_query(self.options.where, self.situation, "--where")))
             if literal is None:  # the query can hold in no outcome
+                self._read_problems()
                 return [], False, Statistics(self.ground_seconds, 0.0, 0, messages=len(self.messages))
             where = [literal]
         where += assumed
@@ -879,6 +918,8 @@ class Grounding(Asking):
                 self._filter = None
         else:
             self._solve_into(models, keep, where, self.optimizing)
+        if self.options.where is not None and not models and not self.timed_out:
+            self._read_problems()
         elapsed = time.perf_counter() - start
         truncated = (limit is not None and len(models) > limit) or self.timed_out
         if truncated:
@@ -888,6 +929,23 @@ class Grounding(Asking):
         if not statistics:
             return models, truncated, Statistics(self.ground_seconds, elapsed, len(models), messages=len(self.messages))
         return models, truncated, self._statistics(elapsed)
+
+    def _read_problems(self) -> None:
+        """With --where assumed, the models of an illegal action are never met (the query holds in none), so 0
+        outcomes would not say why: the models with a problem are read as they are without --where (an illegal
+        action's reasons kept, an input refused raises)."""
+        problem = self._problem_literal()
+        if problem is None or self._illegal:
+            return
+        conf = self.control.configuration.solve
+        opt_mode, models, project = conf.opt_mode, conf.models, conf.project
+        conf.opt_mode, conf.models, conf.project = "ignore", "0", "no"
+        try:
+            with clingo_call(self.control), self.control.solve(yield_=True, assumptions=[problem]) as handle:
+                for model in handle:
+                    self._keep(model)
+        finally:
+            conf.opt_mode, conf.models, conf.project = opt_mode, models, project
 
     def _cube_literals(self, cube: Sequence[tuple[Symbol, bool]]) -> list[int] | None:
         if cube and self._failed_payments:

@@ -198,7 +198,7 @@ GIVEN: dict[str, str] = {
     "energy/2": "{1} energy counters",
     "new_to_controller/1": "came under its controller's control this turn",
     "loyalty_activated/1": "a loyalty ability of it was activated this turn",
-    "used_this_turn/3": "{1} used {2} times this turn", "used_to_craft/2": "used to craft {1}",
+    "used_this_turn/3": "{1} used {2} times this turn", "used_to_craft/2": "crafted with {1}",
     "exiled_with/2": "{1} was exiled with {0}",
     "timestamp/2": "timestamp {1}", "library_position/2": "place {1} in its library",
     "library_bottom/1": "at the bottom of its library, below the cards only counted",
@@ -508,7 +508,7 @@ def _selected_ability(selector: Symbol, owner: Symbol, names: dict[str, str]) ->
         material, number = selector.arguments
         return f"{name}'s {ordinal(number.number)} ability, crafted with {phrase(material, names)}"
     if selector.type == SymbolType.Function and selector.name in ("granted", "only"):
-        return f"{name}'s {selector.name} ability"
+        return f"{name}'s {selector.name} {'activated ' if selector.name == 'only' else ''}ability"
     return f"{name}'s ability {phrase(selector, names)}"
 
 

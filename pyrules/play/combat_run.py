@@ -24,7 +24,7 @@ from pyrules.base.errors import InputError, TimeLimitError, UnsupportedError
 from pyrules.base.interrupt import clingo_call
 from pyrules.cards.library import CardLibrary
 from pyrules.engine.query import Answer, Query, bindings, parse_objective, parse_query
-from pyrules.engine.solver import Grounding, SolveOptions, Statistics
+from pyrules.engine.solver import Grounding, SolveOptions, Statistics, optimal
 from pyrules.play.sequence import Ending, Line, Runner
 from pyrules.play.transition import state_key
 from pyrules.situation.model import CombatDamage, CombatRun, DeclareAttackers, DeclareBlockers, ResolveAll, Situation
@@ -129,7 +129,7 @@ def play_combat(situation: Situation, library: CardLibrary | None, options: Solv
             if problems and any(model.is_true(p) for p in problems):
                 return None  # (something the run should have left to the steps: they say what)
             if sense is not None:
-                if model.cost and not model.optimality_proven:
+                if not optimal(model):
                     continue
                 optimum = model.cost[-1] if model.cost else 0
             atoms, witness, ending = [], [], None
@@ -178,7 +178,7 @@ def ask_combat(situation: Situation, library: CardLibrary | None, options: Solve
             timer.cancel()
     if grounding.timed_out:
         return Answer(query.text, mode, None, query.variables, (), complete=False)
-    ordered = sorted(found, key=str)
+    ordered = sorted(found)  # (in clingo's order of values, as Grounding.ask gives them)
     return Answer(query.text, mode, holds, query.variables,
                   tuple(bindings(v, query.variables) for v in ordered) if query.variables else ())
 

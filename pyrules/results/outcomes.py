@@ -836,7 +836,7 @@ class SequenceOutcomes(Outcomes):
     def where(self, text: str, limit: int | None = None) -> Outcomes:
         """The outcomes where a query holds (found by clingo among the lines of play already found)."""
         _where_arguments(text, limit)
-        found = list(match_outcomes([o.atoms for o in self._outcomes], parse_query(text, self.situation, "<query>")))
+        found = list(match_outcomes([o.atoms for o in self._outcomes], parse_query(text, self.situation, "--where")))
         result = copy(self)
         result._outcomes = [self._outcomes[i] for i in found][:limit]
         result.truncated = limit is not None and len(found) > limit
