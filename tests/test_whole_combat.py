@@ -226,3 +226,16 @@ def test_where_and_an_objective_are_answered_in_the_run(seed):
             run = pyrules.solve(situation, **{sense: objective})
             listed = steps.optimal(sense, objective)
             assert ({o.atoms for o in run}, run.optimum) == ({o.atoms for o in listed}, listed.optimum)
+
+
+def test_a_timeout_stops_the_runs_search_with_the_outcomes_found():
+    # four 3/3 tramplers against four 1/4 blockers: thousands of combats; a tenth of a second finds some, and says so
+    b = SituationBuilder(["alice", "bob"]).set(phase="combat", step="beginning_of_combat")
+    b.card({"name": "Trampler", "cost": "{3}", "types": ["creature"], "power": 3, "toughness": 3,
+            "abilities": [{"keyword": "trample"}]})
+    b.card({"name": "Wall", "cost": "{1}", "types": ["creature"], "power": 1, "toughness": 4})
+    for i in range(4):
+        b.permanent(f"t{i}", "Trampler", "alice").permanent(f"w{i}", "Wall", "bob")
+    situation = b.action(attack=None).action(block=None).action(damage=None).build()
+    outcomes = pyrules.solve(situation, timeout=0.1)
+    assert outcomes.timed_out and outcomes.truncated and len(outcomes) < len(pyrules.solve(situation))

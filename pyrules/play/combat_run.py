@@ -121,12 +121,15 @@ def play_combat(situation: Situation, library: CardLibrary | None, options: Solv
     configuration.enum_mode, configuration.project, configuration.models = "auto", "project", "0"
     configuration.opt_mode = "optN" if sense is not None else "ignore"
     outcomes: list[RunOutcome] = []
-    timed_out, optimum = False, None
-    start = time.perf_counter()
-    deadline = None if options.timeout is None else start + options.timeout
+    optimum = None
+    start = grounding._solving_since = time.perf_counter()
+    grounding.timed_out = False
+    timer = grounding._start_timer()  # (--timeout: interrupts the search; the outcomes found so far stand)
     with clingo_call(control), control.solve(yield_=True, assumptions=assumptions) as handle:
         for model in handle:
             if problems and any(model.is_true(p) for p in problems):
+                if timer is not None:
+                    timer.cancel()
                 return None  # (something the run should have left to the steps: they say what)
             if sense is not None:
                 if not optimal(model):
@@ -143,9 +146,9 @@ def play_combat(situation: Situation, library: CardLibrary | None, options: Solv
             outcomes.append(RunOutcome(frozenset(atoms), ending, frozenset(witness)))
             if options.limit is not None and len(outcomes) > options.limit:
                 break  # (one more than the limit: the result says it was cut)
-            if deadline is not None and not len(outcomes) & 255 and time.perf_counter() > deadline:
-                timed_out = True
-                break
+    if timer is not None:
+        timer.cancel()
+    timed_out = grounding.timed_out
     statistics = Statistics(grounding.ground_seconds, time.perf_counter() - start, len(outcomes))
     statistics.extra["steps"] = 1  # (one program)
     if optimum is not None and sense == "maximize":
