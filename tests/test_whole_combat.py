@@ -239,3 +239,13 @@ def test_a_timeout_stops_the_runs_search_with_the_outcomes_found():
     situation = b.action(attack=None).action(block=None).action(damage=None).build()
     outcomes = pyrules.solve(situation, timeout=0.1)
     assert outcomes.timed_out and outcomes.truncated and len(outcomes) < len(pyrules.solve(situation))
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_a_run_outcome_is_explained_as_the_steps_explain_it(seed):
+    # the line found again from one line's declarations, each told as the open question it was: the same judge's
+    # view, word for word, as the outcome the steps found
+    situation = random_board(seed)
+    steps = {o.atoms: o for o in _play(situation, situation.library, SolveOptions())}
+    for outcome in list(pyrules.solve(situation))[:6]:
+        assert str(outcome.explain().judge()) == str(steps[outcome.atoms].explain().judge())

@@ -906,7 +906,12 @@ class SequenceOutcomes(Outcomes):
         if line is None:  # (the run and the steps disagree: a defect of pyrules, never an answer)
             raise RuntimeError(f"no line of play from {sorted(map(str, witness))} ends in the outcome "
                                f"{{{', '.join(outcome.texts)}}}")
-        object.__setattr__(outcome, "line", line)
+        # Each declaration the situation left open is told as asked: one of the open question's outcomes, chosen.
+        asked = {1: self.situation.actions[0], 2: self.situation.actions[1]}
+        steps = tuple(replace(step, question=asked[step.action], state=replace(step.state, question=asked[step.action]))
+                      if step.action in asked and isinstance(step.question, (DeclareAttackers, DeclareBlockers))
+                      else step for step in line.steps)
+        object.__setattr__(outcome, "line", replace(line, steps=steps))
 
     def _play_again(self) -> None:
         """A result read back from JSON holds no lines of play: they are found again (the same search, so
