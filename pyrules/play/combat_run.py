@@ -136,7 +136,7 @@ def play_combat(situation: Situation, library: CardLibrary | None, options: Solv
                     continue
                 optimum = model.cost[-1] if model.cost else 0
             atoms, witness, ending = [], [], None
-            for symbol in model.symbols(shown=True):
+            for symbol in model.symbols(terms=True):  # (the shown atoms as terms: each once, not twice)
                 inner = finals.get(symbol)
                 if inner is not None:
                     atoms.append(inner)
