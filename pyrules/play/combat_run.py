@@ -115,11 +115,18 @@ def play_combat(situation: Situation, library: CardLibrary | None, options: Solv
     finals = {a.symbol: a.symbol.arguments[0] for a in control.symbolic_atoms.by_signature("run_final", 1)}
     witnesses = {a.symbol: a.symbol.arguments[0] for a in control.symbolic_atoms.by_signature("run_witness", 1)}
     endings = {inner: _ending(inner) for inner in finals.values() if inner.name in ("game_over", "illegal")}
-    with control.backend() as backend:
-        backend.add_project([control.symbolic_atoms[f].literal for f in finals] + problems)
     configuration = control.configuration.solve
-    configuration.enum_mode, configuration.project, configuration.models = "auto", "project", "0"
+    configuration.enum_mode, configuration.models = "auto", "0"
     configuration.opt_mode = "optN" if sense is not None else "ignore"
+    if sense is None:  # each distinct final state once: clingo's projection
+        with control.backend() as backend:
+            backend.add_project([control.symbolic_atoms[f].literal for f in finals] + problems)
+        configuration.project = "project"
+    else:
+        # With an objective, clingo proves the optimum far faster without projection (ten against ten: 2.7 s, against
+        # 40-70 s projected), and the optimal answer sets are few: the distinct final states among them are kept here.
+        configuration.project = "no"
+    seen: set[frozenset[Symbol]] = set()
     outcomes: list[RunOutcome] = []
     optimum = None
     start = grounding._solving_since = time.perf_counter()
@@ -143,7 +150,11 @@ def play_combat(situation: Situation, library: CardLibrary | None, options: Solv
                     ending = endings.get(inner, ending)
                 elif symbol in witnesses:
                     witness.append(witnesses[symbol])
-            outcomes.append(RunOutcome(frozenset(atoms), ending, frozenset(witness)))
+            final = frozenset(atoms)
+            if final in seen:
+                continue
+            seen.add(final)
+            outcomes.append(RunOutcome(final, ending, frozenset(witness)))
             if options.limit is not None and len(outcomes) > options.limit:
                 break  # (one more than the limit: the result says it was cut)
     if timer is not None:
