@@ -3,10 +3,10 @@
 Step by step, each declaration of attackers, each declaration of blockers and each division of
 damage is a state of its own, and a board of five creatures a side has tens of thousands of
 intermediate states. Where the line from the situation is a combat and nothing else (attackers and
-blockers left open, then the combat damage actions, with ``resolve: all`` between them), and the board
-holds nothing that could change the game during it but the declarations and the damage (no
-triggered, static or replacement ability, no lasting effect, no shield), one program searches every
-combat, and clingo's projection onto the final state gives each distinct outcome once.
+blockers declared, left open or given, then the combat damage actions, with ``resolve: all`` between
+them), and the board holds nothing that could change the game during it but the declarations and the
+damage (no triggered, static or replacement ability, no lasting effect, no shield), one program
+searches every combat, and clingo's projection onto the final state gives each distinct outcome once.
 
 Everything else is played step by step, where every rule applies: the run answers only where it is
 exact, and tests compare it with the step-by-step lines on many boards.
@@ -173,8 +173,9 @@ def ask_combat(situation: Situation, library: CardLibrary | None, options: Solve
     variables, no outcome listed: solves under assumptions on the query's own atoms only (clingo's brave and cautious
     consequences would work through every atom of every combat); None where the run does not model the board."""
     grounding = ground_combat(situation, library, options)
-    if grounding is None:
-        return None
+    if grounding is None or any(True for name in ("unsupported", "bad_question", "illegal")
+                                for _ in grounding.control.symbolic_atoms.by_signature(name, 1)):
+        return None  # (a problem some combat could meet: the outcomes, listed, say what it is)
     key = grounding.add_query(run_query(query))
     control = grounding.control
     holds_literal = grounding.query_literal(key)
