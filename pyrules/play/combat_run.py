@@ -47,6 +47,7 @@ class RunResult:
     messages: list[str]
     timed_out: bool
     optimum: int | None = None  # with an objective: its value at the optimum
+    texts: dict[Symbol, str] | None = None  # the text of each outcome atom the run may show, made once
 
 
 def as_combat_run(situation: Situation) -> CombatRun | None:
@@ -164,7 +165,8 @@ def play_combat(situation: Situation, library: CardLibrary | None, options: Solv
     statistics.extra["steps"] = 1  # (one program)
     if optimum is not None and sense == "maximize":
         optimum = -optimum
-    return RunResult(outcomes, statistics, grounding.messages, timed_out, optimum)
+    return RunResult(outcomes, statistics, grounding.messages, timed_out, optimum,
+                     {inner: str(inner) for inner in finals.values()})
 
 
 def ask_combat(situation: Situation, library: CardLibrary | None, options: SolveOptions, query: Query,

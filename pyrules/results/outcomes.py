@@ -817,7 +817,10 @@ class SequenceOutcomes(Outcomes):
             found.setdefault(atoms, Outcome(atoms, situation, self, line))
             if line.ending is not None:
                 endings.setdefault(atoms, line.ending)
-        outcomes = sorted(found.values(), key=lambda o: outcome_key(o.atoms))
+        texts = run.texts if run is not None and run.texts is not None and not lines else None
+        # (a run's atoms are few and known: their texts made once, not for every outcome they are in)
+        outcomes = sorted(found.values(), key=(lambda o: outcome_key(o.atoms)) if texts is None else
+                          (lambda o: tuple(sorted(texts[a] for a in o.atoms))))
         self._outcomes = outcomes[:limit] if limit is not None else outcomes
         self.truncated = timed_out or len(self._outcomes) < len(outcomes)
         self.timed_out = timed_out
