@@ -25,6 +25,7 @@ from pyrules.engine import facts, solver
 from pyrules.engine.encodings import encoding_dir, names_in
 from pyrules.play.sequence import ACTION_NAMES, Runner
 from pyrules.regression import corpus_dir, run_case
+from pyrules.results import outcomes
 from pyrules.vocabulary import ALL, FAMILIES, TERM_FAMILIES, Inert, Informational, Kind, Modelled, Refused, refusal_reasons
 
 CASES_DIR = Path(__file__).parent / "cases"
@@ -45,6 +46,9 @@ def omitting(key: tuple[str, str]) -> Iterator[None]:
                 return run(self)
 
             patch.setattr(Runner, "run", without_the_action)
+            whole = outcomes.play_combat  # (a whole combat, searched in one program, sees the actions too)
+            patch.setattr(outcomes, "play_combat", lambda situation, *rest: whole(replace(situation, actions=tuple(
+                a for a in situation.actions if ACTION_NAMES[type(a)] != name)), *rest))
         else:
             made = facts.situation_facts
             patch.setattr(solver, "situation_facts",
