@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from clingo import Symbol, SymbolType, ast
+from clingo import Symbol, ast
 
 from pyrules.base.errors import InputError, TimeLimitError, UnsupportedError
 from pyrules.base.interrupt import clingo_call
@@ -250,10 +250,8 @@ def run_query(query: Query) -> Query:
 class _FinalAtoms(ast.Transformer):
     def visit_SymbolicAtom(self, node: Any) -> Any:
         term = node.symbol
+        # (every outcome predicate has arguments: a bare constant is never one)
         if term.ast_type == ast.ASTType.Function and not term.name.startswith("_"):
-            return node.update(symbol=ast.Function(term.location, "run_final", [term], 0))
-        if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function and \
-                not term.symbol.name.startswith("_"):
             return node.update(symbol=ast.Function(term.location, "run_final", [term], 0))
         return node
 
@@ -271,8 +269,7 @@ def _add_objective(grounding: Grounding, nodes: list[Any]) -> None:
 def _settled(situation: Situation, library: CardLibrary | None, options: SolveOptions) -> bool:
     """Whether the situation as given is settled: no state-based action applies and nothing triggers (117.5), so
     that the run starts from the state the steps would."""
-    runner = Runner(situation, library, replace(options, timeout=None, where=None, maximize=None, minimize=None,
-                                                constraints=()))
+    runner = Runner(situation, library, _as_steps(options))
     start = replace(situation, question=None, actions=(), sequence=True)
     try:
         lines = runner._settle([Line(start)], 0)
@@ -288,13 +285,17 @@ def _declarations_legal(situation: Situation, library: CardLibrary | None, optio
     given = [a for a in situation.actions[:2] if getattr(a, "attacks", getattr(a, "blocks", None)) is not None]
     if not given:
         return True
-    runner = Runner(replace(situation, actions=tuple(given)), library,
-                    replace(options, timeout=None, where=None, maximize=None, minimize=None, constraints=()))
+    runner = Runner(replace(situation, actions=tuple(given)), library, _as_steps(options))
     try:
         lines = runner.run()
     except (UnsupportedError, InputError):
         return False
     return len(lines) == 1 and lines[0].ending is None
+
+
+def _as_steps(options: SolveOptions) -> SolveOptions:
+    """The options of the steps that check where the run starts: no question of the user's, no timeout."""
+    return replace(options, timeout=None, where=None, maximize=None, minimize=None, constraints=())
 
 
 def _ending(atom: Symbol) -> Ending:
