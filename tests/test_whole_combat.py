@@ -249,3 +249,18 @@ def test_a_run_outcome_is_explained_as_the_steps_explain_it(seed):
     steps = {o.atoms: o for o in _play(situation, situation.library, SolveOptions())}
     for outcome in list(pyrules.solve(situation))[:6]:
         assert str(outcome.explain().judge()) == str(steps[outcome.atoms].explain().judge())
+
+
+@pytest.mark.parametrize(("text", "mode", "holds"), [("lost(bob, life)", "sometimes", True),
+                                                    ("not lost(bob, life)", "always", False),
+                                                    ("life_lost(bob, 2), lost(bob, life)", "sometimes", True),
+                                                    ("move(cub, battlefield, graveyard)", "always", False)])
+def test_a_question_with_no_variable_is_asked_of_the_end_of_the_line(text, mode, holds):
+    # an atom with no variable is one symbol in the query: it is read as the run's final state too (the run's own
+    # atoms of the same name are about its steps); bob at 2 life loses to an unblocked Bear (704.5a)
+    b = SituationBuilder(["alice", {"name": "bob", "life": 2}]).set(phase="combat", step="beginning_of_combat")
+    b.card({"name": "Bear", "cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2})
+    situation = b.permanent("bear", "Bear", "alice").permanent("cub", "Bear", "bob").action(attack=None).action(
+        block=None).action(damage=None).build()
+    assert pyrules.ask(situation, text, mode).holds is holds
+    assert _play(situation, situation.library, SolveOptions()).query(text, mode).holds is holds

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from clingo import Symbol, ast
+from clingo import Symbol, SymbolType, ast
 
 from pyrules.base.errors import InputError, TimeLimitError, UnsupportedError
 from pyrules.base.interrupt import clingo_call
@@ -250,8 +250,11 @@ def run_query(query: Query) -> Query:
 class _FinalAtoms(ast.Transformer):
     def visit_SymbolicAtom(self, node: Any) -> Any:
         term = node.symbol
-        # (every outcome predicate has arguments: a bare constant is never one)
         if term.ast_type == ast.ASTType.Function and not term.name.startswith("_"):
+            return node.update(symbol=ast.Function(term.location, "run_final", [term], 0))
+        # (an atom with no variable is one symbol: lost("bob", life))
+        if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == SymbolType.Function and \
+                not term.symbol.name.startswith("_"):
             return node.update(symbol=ast.Function(term.location, "run_final", [term], 0))
         return node
 
