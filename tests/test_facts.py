@@ -317,3 +317,23 @@ def test_cards_at_the_bottom_together_have_no_place(write):
         "  - {id: ever2, card: Ever After, owner: alice, zone: library, bottom: true}"))))}
     assert {'library_position("top",1)', 'library_bottom("ever")', 'library_bottom("ever2")'} <= two
     assert not any(f.startswith('library_position("ever') for f in two)
+
+
+@pytest.mark.parametrize("count", [0, 1, 63, 64, 65, 200])
+def test_a_models_shown_terms_are_read_whatever_their_number(count):
+    # Atoms.shown_handles reads a model in one call into a buffer of 64 marked unwritten; as many terms as it holds,
+    # or more, are counted first and the buffer grows. Each model's terms, exactly, whatever came before.
+    import clingo
+
+    from pyrules.base.symbols import Atoms
+
+    control = clingo.Control(["0"])
+    control.add("base", [], f"{{ big }}. #show t(N) : N = 1..{count}, big. #show small : not big.")
+    control.ground([("base", [])])
+    reader = Atoms()
+    found = []
+    with control.solve(yield_=True) as handle:
+        for model in handle:
+            found.append(sorted(str(a) for a in reader.shown_terms(model)))
+    big = sorted(f"t({n})" for n in range(1, count + 1))
+    assert sorted(found) == sorted([["small"], big])

@@ -12,6 +12,7 @@ from clingo import Function, String
 import pyrules
 from pyrules.engine.atoms import format_atom
 from pyrules.engine.solver import SolveOptions
+from pyrules.play import combat_run
 from pyrules.play.combat_run import as_combat_run, play_combat
 from pyrules.results.outcomes import _play
 from pyrules.situation.builder import SituationBuilder
@@ -91,6 +92,35 @@ def test_the_run_agrees_with_the_steps_on_many_boards(seed):
 def test_attackers_given_agree_with_the_steps_on_many_boards(seed):
     situation = random_board(seed, (3, 3), given=True)
     assert {o.atoms for o in pyrules.solve(situation)} == step_by_step(situation)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_runs_outcomes_come_in_the_order_of_the_steps(seed):
+    # (each distinct state kept once in Python, sorted by its atoms' texts as the run finds them)
+    situation = random_board(seed)
+    assert [o.atoms for o in pyrules.solve(situation)] == [o.atoms for o in _play(situation, situation.library,
+                                                                                  SolveOptions())]
+
+
+@pytest.mark.parametrize("seed", [16, 29])
+def test_answer_sets_repeating_states_start_the_search_again_projected(seed, monkeypatch):
+    # Unprojected, a state reached by many answer sets (blockers that die, whichever attacker they blocked) is read
+    # once for each; past a ratio of answer sets to states, clingo's projection searches again. Made to happen at once:
+    # the same outcomes, searched twice.
+    situation = random_board(seed, (3, 3))
+    expected = run_outcomes(situation)
+    modes = []
+    enumerate_ = combat_run._enumerate
+
+    def spied(grounding, *rest):
+        modes.append(grounding.control.configuration.solve.project.split(",")[0])
+        return enumerate_(grounding, *rest)
+
+    monkeypatch.setattr(combat_run, "_enumerate", spied)
+    monkeypatch.setattr(combat_run, "REDUNDANT_AFTER", 0)
+    monkeypatch.setattr(combat_run, "REDUNDANT_RATIO", 1)
+    assert run_outcomes(situation) == expected == step_by_step(situation)
+    assert modes == ["no", "project"]
 
 
 def test_attackers_given_are_checked_by_the_steps_and_the_rest_is_one_run():

@@ -806,10 +806,10 @@ class SequenceOutcomes(Outcomes):
         endings: dict[frozenset[Symbol], Ending] = {}
         #: For the outcomes of a run: the declarations of one line to each (``attack(C,T)``, ``block(B,A)``).
         self._witnesses: dict[frozenset[Symbol], tuple[frozenset[Symbol], frozenset[Symbol]]] = {}
-        if run is not None:
+        if run is not None:  # (each of its outcomes distinct)
             for o in run.outcomes:
-                found.setdefault(o.atoms, Outcome(o.atoms, situation, self))
-                self._witnesses.setdefault(o.atoms, (o.atoms, o.witness))
+                found[o.atoms] = Outcome(o.atoms, situation, self)
+                self._witnesses[o.atoms] = (o.atoms, o.witness)
                 if o.ending is not None:
                     endings[o.atoms] = o.ending
         for line in lines:
@@ -817,16 +817,15 @@ class SequenceOutcomes(Outcomes):
             found.setdefault(atoms, Outcome(atoms, situation, self, line))
             if line.ending is not None:
                 endings.setdefault(atoms, line.ending)
-        texts = run.texts if run is not None and run.texts is not None and not lines else None
-        # (a run's atoms are few and known: their texts made once, not for every outcome they are in)
-        outcomes = sorted(found.values(), key=(lambda o: outcome_key(o.atoms)) if texts is None else
-                          (lambda o: tuple(sorted(texts[a] for a in o.atoms))))
+        # (a run's outcomes come in this order)
+        outcomes = list(found.values()) if run is not None and not lines else \
+            sorted(found.values(), key=lambda o: outcome_key(o.atoms))
         self._outcomes = outcomes[:limit] if limit is not None else outcomes
         self.truncated = timed_out or len(self._outcomes) < len(outcomes)
         self.timed_out = timed_out
         self.illegal: list[str] = []  # an illegal action ends its line, and that is an outcome (illegal/2)
         #: Why lines ended before the last action (an illegal action, a loop, the bound), one text each.
-        self.endings = sorted({describe_ending(endings[o.atoms]) for o in self._outcomes if o.atoms in endings})
+        self.endings = sorted({describe_ending(e) for e in {endings[o.atoms] for o in self._outcomes if o.atoms in endings}})
         self._steps: Any = None  # the steps explained so far, for the other outcomes' explanations
         #: Read back from JSON: each outcome's saved state, checked once its line is found again.
         self._saved: dict[frozenset[Symbol], tuple[Field, dict[str, Any]]] = {}

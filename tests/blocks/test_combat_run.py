@@ -89,6 +89,29 @@ def test_trample_assigns_to_the_player_only_past_lethal_damage():
     assert [m for m in range(4) if legal("_run_marked(b,0). has_keyword(t,deathtouch).", m)] == [1, 2, 3]
 
 
+@covers("combat_run:510.1c-2")
+def test_damage_beyond_lethal_to_blockers_that_die_goes_to_the_first_of_them():
+    board = """_run_recipient(a,b,N) :- N = 1..2. _run_recipient(a,c,N) :- N = 1..2. blocks(b,a). blocks(c,a).
+               toughness(b,2). toughness(c,2). _run_marked(b,0). _run_marked(c,0). """
+
+    def legal(facts: str, to_b: int, to_c: int, step: int = 1) -> bool:
+        split = f"_run_assigned(a,b,{to_b},{step}). _run_assigned(a,c,{to_c},{step})."
+        return bool(models("combat_run:510.1c-2", board + facts + split, "_run_assigned"))
+
+    both_die = "_run_dies(b,1). _run_dies(c,1). "
+    # 5 damage to two 2-toughness blockers that both die: the excess goes to b (the first), never to c
+    assert [x for x in range(6) if legal(both_die, x, 5 - x)] == [3, 4, 5]
+    assert legal(both_die, 2, 2)
+    # deathtouch: 1 is lethal, so 4 and 1 stands for 1 and 4
+    assert legal(both_die + "has_keyword(a,deathtouch).", 4, 1)
+    assert not legal(both_die + "has_keyword(a,deathtouch).", 1, 4)
+    # a blocker that survives (indestructible) keeps what it is dealt: then c may be dealt more than lethal
+    assert legal("_run_dies(c,1).", 1, 4)
+    # damage dealt in an earlier step counts: c was dealt 1 in the first-strike step, so 2 more is beyond lethal
+    earlier = "_run_assigned(x,c,1,1). _run_dies(b,2). _run_dies(c,2). "
+    assert legal(earlier, 2, 1, step=2) and not legal(earlier, 2, 2, step=2)
+
+
 @covers("combat_run:510.2")
 def test_the_state_as_the_run_begins_and_deathtouch_damage():
     facts = RUN + """ permanent(a). permanent(b). damage(b,2). _run_assigned(x,a,1,1). has_keyword(x,deathtouch).
