@@ -24,6 +24,7 @@ from typing import Any
 from clingo import Symbol
 
 from pyrules.base import arguments
+from pyrules.base.collector import paused
 from pyrules.base.document import Field
 from pyrules.base.errors import InputError
 from pyrules.cards.library import CardLibrary
@@ -963,9 +964,10 @@ def solve_situation(situation: Situation, library: CardLibrary | None, options: 
         # (a whole combat at once, if it can be)
         run = play_combat(situation, library, replace(options, limit=None) if options.project else options)
         if run is not None:
-            result = SequenceOutcomes(situation, [], run.statistics, options, run.messages, library,
-                                      timed_out=run.timed_out, limit=None if options.project else options.limit,
-                                      run=run)
+            with paused():  # (an outcome each, by the hundred thousand: collected once afterwards)
+                result = SequenceOutcomes(situation, [], run.statistics, options, run.messages, library,
+                                          timed_out=run.timed_out, limit=None if options.project else options.limit,
+                                          run=run)
             result.optimum = run.optimum
             return result.projected(options.project, options.limit) if options.project else result
         whole = options.where is not None or options.maximize is not None or options.minimize is not None or \
