@@ -6,7 +6,7 @@ intermediate states. Where the line from the situation is a combat and nothing e
 blockers declared, left open or given, then the combat damage actions, with ``resolve: all`` between
 them), and the board holds nothing that could change the game during it but the declarations and the
 damage (no triggered, static or replacement ability, no lasting effect, no shield), one program
-searches every combat, and clingo's projection onto the final state gives each distinct outcome once.
+searches every combat, and each distinct final state is kept once (by the handles of its atoms).
 
 Everything else is played step by step, where every rule applies: the run answers only where it is
 exact, and tests compare it with the step-by-step lines on many boards.

@@ -171,21 +171,22 @@ def test_a_hypothetical_event_has_no_result():
     assert derive("replacement:616.1-2", "possible_start(ev,s1). final_from(ev,s1,d1).", "result") == set()
 
 
-@covers("replacement:608.2c")
+@covers("replacement:608.2c", "replacement:608.2d")
 def test_an_event_nothing_replaces_happens_as_one_of_its_possible_starts():
     # "One mana of any color", no effect on it: the color chosen as the ability resolves (608.2d), not an order of
     # replacement effects (616.1).
+    blocks = ("replacement:608.2c", "replacement:608.2d")
     facts = """real_event(ev). possible_start(ev,s1). possible_start(ev,s2). replaceable(ev,s1). replaceable(ev,s2).
                replaceable(ev,s3). possible_start(hyp,s1). replaceable(hyp,s1)."""
-    assert sorted(models("replacement:608.2c", facts, "result"), key=sorted) == [frozenset({"result(ev,s1)"}),
-                                                                                frozenset({"result(ev,s2)"})]
+    assert sorted(models(blocks, facts, "result"), key=sorted) == [frozenset({"result(ev,s1)"}),
+                                                                  frozenset({"result(ev,s2)"})]
     # one way to start: no choice to make (and none shown as made)
     assert derive("replacement:608.2c", "real_event(ev). possible_start(ev,s1). replaceable(ev,s1).", "result") == {
         "result(ev,s1)"}
     # none: no answer set, as with no final state under 616.1
-    assert models("replacement:608.2c", "real_event(ev). possible_start(ev,s1).", "result") == []
+    assert models(blocks, "real_event(ev). possible_start(ev,s1).", "result") == []
     # an effect that could modify it: the 616.1 block chooses its result instead
-    assert derive("replacement:608.2c", facts + " _modifiable(ev).", "result") == set()
+    assert derive(blocks, facts + " _modifiable(ev).", "result") == set()
 
 
 # --- the engine: reachable states and the 616.1 order on a tiny event -------------------------------------
