@@ -123,6 +123,21 @@ def test_answer_sets_repeating_states_start_the_search_again_projected(seed, mon
     assert modes == ["no", "project"]
 
 
+@pytest.mark.parametrize("seed", [0, 3, 29])
+def test_a_limit_keeps_that_many_distinct_outcomes_of_the_run(seed):
+    # (answer sets that repeat a state are not counted against the limit)
+    situation = random_board(seed, (3, 3))
+    every = step_by_step(situation)
+    for limit in (1, 3, len(every) - 1, len(every)):
+        if limit < 1:
+            continue
+        found = pyrules.solve(situation, limit=limit)
+        assert found.statistics.extra["steps"] == 1
+        assert len(found) == min(limit, len(every)) == len({o.atoms for o in found})
+        assert {o.atoms for o in found} <= every
+        assert found.truncated == (len(every) > limit)
+
+
 def test_attackers_given_are_checked_by_the_steps_and_the_rest_is_one_run():
     # 508.1: a declaration given is played step by step first; legal, the run searches the blocks and the damage
     # with it fixed; illegal (a tapped or new creature declared), the steps end the line with their reasons.
@@ -203,6 +218,17 @@ def test_an_outcome_of_the_run_is_explained_by_its_line_played_again():
     assert [step.name for step in traded.line.steps if step.name != "priority"] == ["attack", "block", "damage"]
     assert [step.atoms for step in traded.line.steps if step.name == "block"] == [frozenset({
         Function("blocks", [String("cub"), String("bear")])})]
+
+
+def test_with_no_attacker_the_combat_damage_step_is_explained_as_skipped():
+    # 508.8: no creature declared as an attacker, so no combat damage step: the judge is not told of a regular one.
+    situation = vanilla_board().build()
+    quiet = next(o for o in pyrules.solve(situation) if not o.atoms)
+    view = quiet.explain().judge().text()
+    assert "The combat damage step taken is none, no creature attacking (508.8)" in view
+    assert "regular" not in view
+    attacked = next(o for o in pyrules.solve(situation) if "tap(bear)" in o.texts)
+    assert "The combat damage step taken is regular (510.4)" in attacked.explain().judge().text()
 
 
 def test_a_run_outcome_projected_keeps_a_line():

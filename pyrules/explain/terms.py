@@ -342,6 +342,7 @@ WORDS: dict[str, str] = {
     "p1p1": "+1/+1", "m1m1": "-1/-1", "question": "the question asked", "none": "none",
     "given": "as given", "open": "every legal declaration", "declare_attackers": "declaring attackers",
     "first_strike": "first strike", "regular": "regular",  # (a keyword; combat_damage_step/1's steps)
+    "no_attackers": "none, no creature attacking (508.8)",
     "summoning_sick": "it came under its controller's control this turn and has no haste (302.6)",
     "tapped": "it is tapped", "defender": "it has defender (702.3b)",
     "kept_from_attacking": "an effect says it can't attack (508.1c)",

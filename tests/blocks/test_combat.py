@@ -268,12 +268,28 @@ def test_first_strike_makes_a_first_step_and_the_second_is_for_the_others_and_do
                    ["combat_damage_step", "first_strike_step", "_dealer"])
     assert first == {"combat_damage_step(first_strike)", "first_strike_step(fs)", "first_strike_step(ds)",
                      "_dealer(fs)", "_dealer(ds)"}
-    second = derive("combat:510.4", "_damage_step. step(first_strike_damage). struck_first(fs). struck_first(ds). "
-                    + creatures, ["combat_damage_step", "_dealer"])
+    second = derive("combat:510.4", "_damage_step. _attackers_declared. step(first_strike_damage). struck_first(fs). "
+                    "struck_first(ds). " + creatures, ["combat_damage_step", "_dealer"])
     assert second == {"combat_damage_step(regular)", "_dealer(ds)", "_dealer(plain)"}
-    alone = derive("combat:510.4", "_damage_step. step(declare_blockers). attacking(a,bob). permanent(a).",
-                   ["combat_damage_step", "_dealer"])
+    alone = derive("combat:510.4", "_damage_step. _attackers_declared. step(declare_blockers). attacking(a,bob). "
+                   "permanent(a).", ["combat_damage_step", "_dealer"])
     assert alone == {"combat_damage_step(regular)", "_dealer(a)"}
+
+
+@covers("combat:508.8")
+def test_with_no_creature_declared_attacking_the_combat_damage_step_is_skipped():
+    blocks = ("combat:510.4", "combat:508.8")
+    step = "_damage_step. step(declare_blockers). active_player(alice). "
+    assert derive(blocks, step, "combat_damage_step") == {"combat_damage_step(no_attackers)"}
+    # declared, though none is attacking now (all removed from combat): the step happens, dealing nothing
+    assert derive(blocks, step + "attacked_this_turn(alice).", ["combat_damage_step", "_dealer"]) == {
+        "combat_damage_step(regular)"}
+    # attacking without a declaration (put onto the battlefield attacking, or given so)
+    assert derive(blocks, step + "attacking(a,bob). permanent(a).", ["combat_damage_step", "_dealer"]) == {
+        "combat_damage_step(regular)", "_dealer(a)"}
+    # the defending player's attack does not count
+    assert derive(blocks, step + "attacked_this_turn(bob).", "combat_damage_step") == {
+        "combat_damage_step(no_attackers)"}
 
 
 @covers("combat:510.1a")
