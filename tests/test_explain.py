@@ -240,6 +240,15 @@ def test_blockers_are_the_smallest_sets_of_parts(moon):
         "122.6", "614.12", "614.16", "614.1a", "614.1c", "616.1", "616.1g"]
 
 
+def test_the_rules_a_blocker_blocks_through_lead_to_what_was_asked():
+    """Blood Moon's set_land_type is read by rules that refuse a subtype filter on what enters (614.12, 611.3a);
+    those lead to no could_produce atom, so a why-not about one does not cite them."""
+    import pyrules.explain.whynot as whynot
+    library = pyrules.cards.library.builtin_library()
+    assert "611.3a" in whynot._rules(["Blood Moon"], library)
+    assert whynot._rules(["Blood Moon"], library, frozenset({("could_produce", 2)})) == ["305.7", "613.1", "613.1d"]
+
+
 def test_no_part_blocks_an_atom_no_rule_could_give(write):
     birds = pyrules.solve(str(EXAMPLES / "birds.yaml"))
     found = birds.blockers("mana_added(alice, c, 1)")

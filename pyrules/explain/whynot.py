@@ -106,23 +106,31 @@ def why_not_minimal(situation: Situation, library: Any, atom: Symbol | Query) ->
             if any(set(f) <= set(combo) for f in found):
                 continue
             if solves >= MAX_SOLVES or time.perf_counter() - start > MAX_SECONDS:
-                return _result(text, found, cards, complete=False, instances=matched)
+                return _result(text, found, cards, complete=False, instances=matched, asked=_asked(atom))
             solves += 1
             if _holds_without(situation, library, atom, combo, matched):
                 found.append(list(combo))
         if found:
-            return _result(text, found, cards, instances=matched)
+            return _result(text, found, cards, instances=matched, asked=_asked(atom))
     note = (f"no set of up to {MAX_SIZE} of the situation's objects and lasting effects blocks it: without any of "
             "them it still holds in no outcome, so it needs something the situation lacks (see the rules that could "
             "derive it)")
-    return _result(text, found, cards, note=note, instances=matched)
+    return _result(text, found, cards, note=note, instances=matched, asked=_asked(atom))
 
 
 def _result(text: str, found: list[list[Part]], library: Any, complete: bool = True, note: str = "",
-            instances: set[Symbol] | None = None) -> WhyNot:
+            instances: set[Symbol] | None = None, asked: frozenset[tuple[str, int]] = frozenset()) -> WhyNot:
     cards = sorted({p.card for parts in found for p in parts})
-    return WhyNot(text, found, _rules(cards, library), complete, note,
+    return WhyNot(text, found, _rules(cards, library, asked), complete, note,
                   None if instances is None else sorted(instances, key=format_atom))
+
+
+def _asked(atom: Symbol | Query) -> frozenset[tuple[str, int]]:
+    """The predicates an atom or query asks for (those of its positive literals)."""
+    if isinstance(atom, Symbol):
+        return frozenset({(atom.name, len(atom.arguments))})
+    return frozenset(predicate_of(literal.atom) for literal in atom.body if literal.ast_type == ast.ASTType.Literal
+                     and literal.sign == ast.Sign.NoSign and literal.atom.ast_type == ast.ASTType.SymbolicAtom)
 
 
 def _holds_without(situation: Situation, library: Any, atom: Symbol | Query, parts: tuple[Part, ...],
@@ -229,20 +237,39 @@ def _question_ids(situation: Situation) -> set[str]:
     return found
 
 
-def _rules(cards: list[str], library: Any) -> list[str]:
+def _rules(cards: list[str], library: Any, asked: frozenset[tuple[str, int]] = frozenset()) -> list[str]:
     """The CR numbers of the rules that read an ability of these cards by what it does: a body atom that
     matches one of the cards' facts about what an ability does (``ability_static(D, set_land_type(S))``,
-    ``ability_event(D, counters)``) and names that value, not only the ability's id."""
+    ``ability_event(D, counters)``) and names that value, not only the ability's id; with ``asked``, only rules
+    whose head leads to one of those predicates (a rule that only refuses, say, cannot block an atom)."""
     facts = [f for name in cards if name in library for f in card_facts(library[name])
              if f.name.startswith("ability_") and f.name != "ability_filter"]
     doing = {a.name for f in facts for a in f.arguments[1:] if a.type == SymbolType.Function}
+    leading = _leading_to(asked) if asked else None
     cited: set[str] = set()
     for info, written in zip(rules()[0], _written_names(), strict=True):
+        if leading is not None and predicate_of(info.head) not in leading:
+            continue
         for body, names in zip(info.positive, written, strict=True):
             if names & doing and any(predicate_of(body) == (f.name, len(f.arguments))
                                      and match_atom(body.symbol, f, {}) is not None for f in facts):
                 cited.update(info.citations)
     return sorted(cited, key=_cr_order)
+
+
+@cache
+def _leading_to(asked: frozenset[tuple[str, int]]) -> frozenset[tuple[str, int]]:
+    """The predicates some rule's head can lead to one of these through rule bodies (these included)."""
+    reads: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    for info in rules()[0]:
+        reads.setdefault(predicate_of(info.head), set()).update(predicate_of(a) for a in info.positive + info.negative)
+    found, todo = set(asked), list(asked)
+    while todo:
+        for body in reads.get(todo.pop(), ()):
+            if body not in found:
+                found.add(body)
+                todo.append(body)
+    return frozenset(found)
 
 
 @cache

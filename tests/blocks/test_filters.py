@@ -429,3 +429,56 @@ def test_a_color_asked_of_what_enters_or_is_created_under_an_effect_setting_colo
         "unsupported(a_color_an_effect_would_set_as_it_is_created(alice,clue))"}
     # Without an effect that sets or adds colors: the card's colors are the permanent's.
     assert derive("filters:614.12-2", facts.replace("set_color(b)", "modify_pt(1,1)"), "unsupported") == set()
+
+
+# --- 614.12, 611.3a, 205.3d: types and subtypes a static ability would give what enters ------------------------
+
+_ENTERING = """imagined(en(bears,none),"Grizzly Bears",alice,as(bears),as(bears)).
+               imagined(en(moon,none),"Blood Moon",alice,as(moon),as(moon)).
+               imagined(en(field,none),"Field",alice,as(field),as(field)).
+               view_type(en(bears,none),creature). view_type(en(moon,none),enchantment). view_type(en(field,none),land).
+               filter_asked(f,x,en(bears,none)). filter_asked(f,x,en(moon,none)). filter_asked(f,x,en(field,none)).
+               filter_subtype(f,goblin). filter_type(f,creature).
+               permanent(banner). static_effect(banner,d). ability_filter(d,g)."""
+
+
+@covers("filters:614.12-3")
+def test_a_creature_type_a_static_ability_would_give_what_enters_is_refused():
+    """A static ability adding Goblin to creatures: the subtypes of an entering creature are refused; an entering
+    enchantment (no creature type goes to it) and land are not."""
+    facts = _ENTERING + " ability_static(d,add_subtype(goblin)). filter_type(g,creature)."
+    assert derive("filters:614.12-3", facts, "unsupported") == {
+        "unsupported(subtypes_of_an_entering_permanent_under_an_effect_that_changes_subtypes(bears))"}
+    # Its own permanent's only, what it enchants only, or a lasting effect's: nothing entering is reached.
+    for only in ("filter_itself(g).", "filter_enchanted(g).", "ability_lasting(d,until_end_of_turn)."):
+        assert derive("filters:614.12-3", facts + only, "unsupported") == set(), only
+
+
+@covers("filters:614.12-3")
+def test_land_types_a_static_ability_sets_go_only_to_lands():
+    """205.3d: Blood Moon's Mountains matter to a land entering, not to a creature, unless an ability could make it
+    a land."""
+    facts = _ENTERING + " ability_static(d,set_land_type(mountain)). filter_type(g,land)."
+    assert derive("filters:614.12-3", facts, "unsupported") == {
+        "unsupported(subtypes_of_an_entering_permanent_under_an_effect_that_changes_subtypes(field))"}
+    animate = " permanent(lattice). static_effect(lattice,e). ability_filter(e,h). ability_static(e,add_type(land))."
+    assert derive("filters:614.12-3", facts + animate, "unsupported") == {
+        f"unsupported(subtypes_of_an_entering_permanent_under_an_effect_that_changes_subtypes({o}))"
+        for o in ("field", "bears", "moon")} | {
+        f"unsupported(types_of_an_entering_permanent_under_an_effect_that_changes_types({o}))"
+        for o in ("field", "bears", "moon")}
+
+
+@covers("filters:614.12-3")
+def test_card_types_a_static_ability_would_add_to_what_enters_are_refused():
+    """Opalescence makes enchantments creatures: the types of an entering enchantment are refused, a creature's
+    are its card's; tokens about to be created likewise."""
+    facts = _ENTERING + """ ability_static(d,add_type(creature)). filter_type(g,enchantment).
+        imagined(tokens(alice,shrine),"Shrine",alice,alice,token). view_type(tokens(alice,shrine),enchantment).
+        token_event(i(s,1),alice,shrine,1). filter_asked(f,x,tokens(alice,shrine))."""
+    assert derive("filters:614.12-3", facts, "unsupported") == {
+        "unsupported(types_of_an_entering_permanent_under_an_effect_that_changes_types(moon))",
+        "unsupported(types_of_tokens_created_under_an_effect_that_changes_types(alice,shrine))"}
+    # A filter that asks nothing of types or subtypes ("whenever a permanent you control enters") is answered.
+    assert derive("filters:614.12-3", facts.replace("filter_type(f,creature).", "").replace(
+        "filter_subtype(f,goblin).", ""), "unsupported") == set()
