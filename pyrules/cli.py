@@ -490,11 +490,17 @@ def _print_outcomes(result: Any, as_json: bool) -> None:
     write, chunk = sys.stdout.write, []
     for i, outcome in enumerate(result, start=1):  # written a thousand outcomes at a time
         texts = outcome.texts
-        chunk.append(f"Outcome {i}:\n  " + "\n  ".join(texts) + "\n" if texts else f"Outcome {i}:\n")
+        chunk.append(_outcome_text(i, texts))
         if len(chunk) == 1000:
             write("".join(chunk))
             chunk.clear()
     write("".join(chunk))
+
+
+def _outcome_text(number: int, texts: list[str]) -> str:
+    """An outcome as printed: its atoms a line each; one with none (a combat where nothing attacks, a permanent
+    that could produce nothing) says so."""
+    return f"Outcome {number}:\n  " + "\n  ".join(texts) + "\n" if texts else f"Outcome {number}: (no atoms)\n"
 
 
 def _counts(result: Any) -> dict[str, Any]:
@@ -516,7 +522,7 @@ class _Stream:
         if self.as_json:
             print(json.dumps({"outcome": self.found, **outcome.to_dict()}), flush=True)
         else:
-            print(f"Outcome {self.found}:\n" + "".join(f"  {t}\n" for t in outcome.texts), end="", flush=True)
+            print(_outcome_text(self.found, outcome.texts), end="", flush=True)
 
     def close(self, result: Any) -> None:
         if self.found == 0 and len(result):  # solved without streaming (a sequence of actions)

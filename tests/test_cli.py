@@ -478,7 +478,7 @@ def test_clingo_errors_do_not_escape_as_tracebacks(write, capsys):
         """)
     code, out, err = run(capsys, "outcomes", path)
     if code == 0:  # the subtype taken as an opaque name is a fix too
-        assert out.splitlines()[1:] == ["Outcome 1:"]
+        assert out.splitlines()[1:] == ["Outcome 1: (no atoms)"]
     else:
         assert_one_line_error(code, out, err, f"pyrules: {path}:3: ")
 
@@ -753,3 +753,16 @@ def test_control_characters_of_the_users_text_are_printed_escaped(write, capsys)
     assert code == 0 and "  line 3: f\\x1b[31mred\\x07: Forest, controlled by alice" in out and "\x1b" not in out
     code, out, err = run(capsys, "outcomes", path, "--json")
     assert json.loads(out)["outcomes"][0]["atoms"] == ['could_produce("f\x1b[31mred\x07",g)']
+
+
+def test_an_outcome_with_no_atoms_says_so(write, capsys):
+    """A permanent that could produce nothing has one outcome, with no atom: printed as such, streamed alike."""
+    path = write("rock.yaml", """\
+        players: [alice]
+        objects:
+          - {id: bears, card: Grizzly Bears, controller: alice}
+        question: {could_produce: bears}
+        """)
+    for stream in ((), ("--stream",)):
+        code, out, _ = run(capsys, "outcomes", path, *stream)
+        assert code == 0 and "Outcome 1: (no atoms)" in out.splitlines(), out
