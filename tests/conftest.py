@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sysconfig
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -17,9 +19,21 @@ def pytest_report_header() -> str:
 
 
 def pytest_configure() -> None:
+    # What pyrules keeps on disk between processes (pyrules.base.diskcache) goes to a folder of this run's own.
+    if "PYRULES_CACHE_DIR" not in os.environ:
+        os.environ["PYRULES_CACHE_DIR"] = _CACHE_MADE[0] = tempfile.mkdtemp(prefix="pyrules-cache-")
     # PYRULES_SOURCE: the suite runs on an installed pyrules (.ci/wheel-tests), which it must then be.
     if os.environ.get("PYRULES_SOURCE") and not pyrules.__file__.startswith(sysconfig.get_paths()["purelib"]):
         raise pytest.UsageError(f"PYRULES_SOURCE is set, but pyrules is not the installed one: {pyrules.__file__}")
+
+
+#: The cache folder this process made for the run (its workers share it), removed when the run ends.
+_CACHE_MADE: list[str] = [""]
+
+
+def pytest_unconfigure() -> None:
+    if _CACHE_MADE[0]:
+        shutil.rmtree(_CACHE_MADE[0], ignore_errors=True)
 
 
 @pytest.fixture

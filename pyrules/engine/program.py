@@ -20,17 +20,24 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from clingo import ast
 from clingo.symbol import Symbol, SymbolType
 
+from pyrules import __version__
+from pyrules.base import diskcache
+from pyrules.base.collector import paused
 from pyrules.base.symbols import symbol_keys
+from pyrules.engine import encodings as encodings_module
 from pyrules.engine.encodings import FILES, defined_statements, encoding_paths, output_signatures, show_terms
 
 INDEX = "asp-index.json"
@@ -212,10 +219,37 @@ def _keys(stored: list) -> tuple[Key, ...]:
     return tuple((name, arity, tuple(names)) for name, arity, names in stored)
 
 
-@cache
 def statements() -> tuple[Statement, ...]:
     """Every statement of the encodings (comments left out), in load order, each with its keys: from the
     stored index while the encodings are those it was made from, else from clingo's AST."""
+    return _prepared()[0]
+
+
+@cache
+def _prepared() -> tuple[tuple[Statement, ...], _NeedIndex]:
+    """The statements and their need index, once per process: read back from the disk cache where an earlier
+    process kept them (pyrules.base.diskcache), else made and kept."""
+    key = _cache_key()
+    found = diskcache.load("statements", key)
+    if isinstance(found, tuple) and len(found) == 2 and isinstance(found[1], _NeedIndex) \
+            and found[1].statements is found[0]:
+        return found
+    with paused():
+        made = _made_statements()
+        prepared = made, _NeedIndex(made)
+    diskcache.store("statements", key, prepared)
+    return prepared
+
+
+def _cache_key() -> bytes:
+    """Everything the statements and their index are made from: the encodings, this module and the one that lists
+    the encodings, the index's format, pyrules' and Python's versions."""
+    code = b"".join(Path(module.__file__).read_bytes() for module in (sys.modules[__name__], encodings_module))
+    return b"\0".join([encodings_hash().encode(), hashlib.sha256(code).hexdigest().encode(), str(INDEX_FORMAT).encode(),
+                       __version__.encode(), sys.version.encode()])
+
+
+def _made_statements() -> tuple[Statement, ...]:
     stored = stored_index()
     if stored is None or any(len(entry) != 9 for entry in stored["statements"]):  # the encodings changed
         return tuple(analyse(name, node, i) for i, (name, node) in enumerate(parsed_encodings()))
@@ -242,8 +276,16 @@ def _declarations() -> tuple[Any, ...]:
 
 @cache
 def _declaration_nodes() -> tuple[tuple[tuple[str, int], Any], ...]:
-    """Each declaration's AST with the signature it declares."""
-    return tuple(((n.name, n.arity), n) for n in _declarations() if n.ast_type == ast.ASTType.Defined)
+    """Each declaration's AST with the signature it declares, read from the text (asking each node for its name and
+    arity costs two calls into clingo a node: 30 ms for the 1,600 of them)."""
+    nodes = _declarations()
+    written = [(name, int(arity)) for name, arity in _DEFINED.findall(_declarations_text())]
+    if len(nodes) == len(written) + 1 and nodes[0].ast_type == ast.ASTType.Program:  # (#program base. opens a parse)
+        return tuple(zip(written, nodes[1:], strict=True))
+    return tuple(((n.name, n.arity), n) for n in nodes if n.ast_type == ast.ASTType.Defined)
+
+
+_DEFINED = re.compile(r"^#defined ([a-z_][A-Za-z0-9_']*)/(\d+)\.$", re.MULTILINE)
 
 
 def _declared(alive: tuple[Statement, ...]) -> list[Any]:
@@ -327,6 +369,9 @@ _need_indexes: dict[int, _NeedIndex] = {}
 
 
 def _need_index(statements_: Iterable[Statement]) -> _NeedIndex:
+    prepared = _prepared()
+    if statements_ is prepared[0]:
+        return prepared[1]
     if isinstance(statements_, tuple):
         found = _need_indexes.get(id(statements_))
         if found is None or found.statements is not statements_:
