@@ -482,3 +482,27 @@ def test_card_types_a_static_ability_would_add_to_what_enters_are_refused():
     # A filter that asks nothing of types or subtypes ("whenever a permanent you control enters") is answered.
     assert derive("filters:614.12-3", facts.replace("filter_type(f,creature).", "").replace(
         "filter_subtype(f,goblin).", ""), "unsupported") == set()
+
+
+@covers("filters:614.12-4")
+def test_own_entering_abilities_under_an_effect_removing_all_abilities_are_refused():
+    """Humility-like (creatures lose all abilities): a creature entering with its own enters-with-counters, enter as
+    a copy, or "when this enters" ability is refused; one with none, or an enchantment it cannot reach, is not."""
+    facts = """permanent(hum). static_effect(hum,d). ability_filter(d,g). filter_type(g,creature).
+               ability_static(d,loses_all_abilities).
+               imagined(en(ballista,none),"Walking Ballista",alice,as(ballista),as(ballista)).
+               view_type(en(ballista,none),creature). ability(ab("Walking Ballista",1),enters).
+               imagined(en(clone,none),"Clone",alice,as(clone),as(clone)). view_type(en(clone,none),creature).
+               ability(ab("Clone",1),replacement). ability_event(ab("Clone",1),enter).
+               imagined(tokens(alice,greeter),"Greeter",alice,alice,token). view_type(tokens(alice,greeter),creature).
+               token_event(i(s,1),alice,greeter,1). ability_trigger(ab("Greeter",1),enters).
+               imagined(en(bears,none),"Grizzly Bears",alice,as(bears),as(bears)). view_type(en(bears,none),creature).
+               imagined(en(orb,none),"Orb",alice,as(orb),as(orb)). view_type(en(orb,none),enchantment).
+               ability(ab("Orb",1),enters)."""
+    blocks = ["filters:614.12-3", "filters:614.12-4"]  # (what may reach what enters is the block before's)
+    assert derive(blocks, facts, "unsupported") == {
+        "unsupported(abilities_of_an_entering_permanent_under_an_effect_that_removes_them(ballista))",
+        "unsupported(abilities_of_an_entering_permanent_under_an_effect_that_removes_them(clone))",
+        "unsupported(abilities_of_tokens_created_under_an_effect_that_removes_them(alice,greeter))"}
+    # An effect that changes power and toughness only removes nothing.
+    assert derive(blocks, facts.replace("loses_all_abilities", "modify_pt(1,1)"), "unsupported") == set()
