@@ -237,7 +237,7 @@ class Runner:
             nxt: list[Line] = []
             for line in frontier:
                 if line.ending is not None or (not line.state.waiting and (line.settled or (line.steps and
-                                                                            _quiet(line.steps[-1])))):
+                                                                            _quiet(line.steps[-1], line.state)))):
                     done.setdefault(line.key, replace(line, settled=line.ending is None))
                     continue
                 for checked in self._solve(line, action, Priority(self._uninterrupted)):
@@ -434,11 +434,17 @@ def _distinct(lines: Iterable[Line]) -> list[Line]:
     return list(found.values())
 
 
-def _quiet(step: Step) -> bool:
+def _quiet(step: Step, after: Situation) -> bool:
     """Whether a step's outcome left a settled state settled: it only changed what no state-based action
-    and no trigger looks at, and put nothing waiting (transition.quiet)."""
+    and no trigger looks at, and put nothing waiting (transition.quiet), and time did not move on: a new step,
+    phase or turn removes creatures from combat (511.3) and changes what effects that last "as long as" it is
+    a player's turn apply to, which may leave a creature with lethal damage or no toughness (704.5f-g)."""
     return not isinstance(step.question, Priority) and not watches_states(step.state) and \
-        all(quiet(a, step.state) for a in step.atoms)
+        all(quiet(a, step.state) for a in step.atoms) and _time(step.state) == _time(after)
+
+
+def _time(state: Situation) -> tuple:
+    return state.turn, state.active_player, state.phase, state.step
 
 
 def _put_triggers(step: Step) -> bool:

@@ -526,6 +526,15 @@ def test_a_creature_whose_controller_changed_or_that_stopped_being_a_creature_le
         "unsupported(removed_from_combat(n))"}
 
 
+@covers("combat:506.4")
+def test_an_attacked_planeswalker_the_attacking_player_took_is_refused():
+    """506.4c: it left combat (its attackers attack nothing); not modelled. One its defender still controls is not."""
+    facts = """active_player(alice). attacking(m,w). permanent(w). controller(w,alice).
+               attacking(k,v). permanent(v). controller(v,bob)."""
+    assert derive("combat:506.4", facts, "unsupported") == {
+        "unsupported(an_attacked_planeswalker_that_changed_controller(w))"}
+
+
 @covers("combat:702.39a")
 def test_provoke_and_melee_are_refused_as_their_creature_attacks():
     facts = """has_keyword(a,provoke). attacks(a,bob). has_keyword(b,melee). attacks(b,bob). has_keyword(c,provoke).
