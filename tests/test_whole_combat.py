@@ -225,7 +225,8 @@ def test_with_no_attacker_the_combat_damage_step_is_explained_as_skipped():
     situation = vanilla_board().build()
     quiet = next(o for o in pyrules.solve(situation) if not o.atoms)
     view = quiet.explain().judge().text()
-    assert "The combat damage step taken is none, no creature attacking (508.8)" in view
+    assert "The combat damage step taken is none, no creature attacking (508.8).  [" in view
+    assert "(510.4)" not in view  # (the sentence's general rule gives way to the value's own)
     assert "regular" not in view
     attacked = next(o for o in pyrules.solve(situation) if "tap(bear)" in o.texts)
     assert "The combat damage step taken is regular (510.4)" in attacked.explain().judge().text()

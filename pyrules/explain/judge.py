@@ -176,6 +176,8 @@ def sentence(symbol: Symbol, names: dict[str, str], varying: tuple[int, str] | N
     subject = _SUBJECT.match(text)
     if subject and subject.group(2) in [arguments[i] for i in several if i < len(arguments)]:  # "alice and bob gain"
         text = f"{subject.group(1) or ''}{subject.group(2)} {plural_verb(subject.group(3))}{text[subject.end():]}"
+    if any(_CITES.search(w) for w in words):  # a value that cites its own rule ("none, no creature attacking
+        text = _CLOSING_CITATION.sub(".", text)  # (508.8)") stands for the sentence's general one ("(510.4)")
     text = fill((arguments, text), range(len(words)), words.__getitem__)
     if text.startswith(("the ", "a ", "an ")):  # a phrase of pyrules' words opens the sentence
         text = text[0].upper() + text[1:]
@@ -200,6 +202,9 @@ def plural_verb(verb: str) -> str:
 
 
 _FIRST_SENTENCE = re.compile(r"^(.*?[.!?])\s+(?=[A-Z])")
+#: A rule number in parentheses, and one closing a sentence.
+_CITES = re.compile(r"\(\d{3}\.\d")
+_CLOSING_CITATION = re.compile(r"\s*\(\d{3}\.[^()]*\)\.?$")
 #: How a catalogue says "ability A of the object O", to be said as the object's own ability.
 _ABILITY_OF = re.compile(r"\b(?:(?:[Ss]tatic |mana )?ability (?:instance )?|instance )?(A|D) of (O|X)\b")
 #: The arguments that name a choice (what it is about), worded as such.
