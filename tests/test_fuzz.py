@@ -505,7 +505,7 @@ def _invalid_result(run: Run, file: str, command: str) -> str | None:
     if not match:
         return f"no summary line: {run.stdout[:160]!r}"
     count = int(match[1])
-    listed = sum(1 for line in lines if re.fullmatch(r"Outcome \d+:", line))
+    listed = sum(1 for line in lines if re.fullmatch(r"Outcome \d+:( \(no atoms\))?", line))
     if count > LIMIT or listed != count:
         return f"{count} outcomes announced, {listed} listed"
     return None
