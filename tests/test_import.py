@@ -1859,6 +1859,11 @@ _LINES = [
     ("{1}{W}: ~ can block an additional creature this turn.", False,
      [{"activated": {"cost": "{1}{W}", "effect": {"lasting_on_self": "next"}}},
       {"static": {"gain_keywords": ["block_additional"], "lasting": "until_end_of_turn"}}]),
+    # (Entangler: "any number" begins with "an" too; it read as one additional creature)
+    ("Enchanted creature can block any number of creatures.", False,
+     [{"static": {"gain_keywords": ["block_any_number"], "filter": {"enchanted": True}}}]),
+    # (Hazardous Conditions: "no" is no counter's kind; it read as creatures with a counter named "no")
+    ("Creatures with no counters on them get -2/-2 until end of turn.", True, None),
     ("Target creature can block any number of creatures this turn.", True,
      [{"spell": {"effect": {"lasting_on_target": {"ability": "next", "target": {"types": ["creature"]}}}}},
       {"static": {"gain_keywords": ["block_any_number"], "lasting": "until_end_of_turn"}}]),
@@ -2360,6 +2365,14 @@ _LINES = [
                             {"if_you_control": {"filter": {"types": ["creature"], "colors": ["blue"]},
                                                 "effect": {"discard": 1}}}]}}]),
     ("Draw a card. If you control an artifact you control, draw a card.", True, None),
+    # (Arterial Flow: "and you gain 2 life" is under the sentence's condition too; it was read as unconditional)
+    ("Each opponent discards two cards. If you control a Vampire, each opponent loses 2 life and you gain 2 life.", True,
+     [{"spell": {"effect": [{"each_opponent": {"discard": 2}},
+                            {"if_you_control": {"filter": {"subtypes": ["vampire"]},
+                                                "effect": {"each_opponent_loses_life": 2}}},
+                            {"if_you_control": {"filter": {"subtypes": ["vampire"]}, "effect": {"gain_life": 2}}}]}}]),
+    ("Flip a coin. If you win the flip, ~ deals 2 damage to any target and you gain 2 life.", True,
+     [{"spell": {"effect": [{"flip_coin": True}, {"won_flip": {"damage_any_target": 2}}, {"won_flip": {"gain_life": 2}}]}}]),
     ("When ~ enters, gain control of target permanent until end of turn. Untap that permanent. It gains haste until "
      "end of turn.", False,
      [{"triggered": {"when": "enters", "effect": [{"lasting_on_target": {"ability": "next", "target": {}}},

@@ -113,7 +113,12 @@ def counter_kind(text: str) -> str | None:
         return "p1p1"
     if text == "-1/-1":
         return "m1m1"
-    return text if re.fullmatch(r"[a-z]+", text) else None
+    return text if re.fullmatch(r"[a-z]+", text) and text not in _NOT_A_COUNTER_KIND else None
+
+
+#: Words written where a counter's kind would be that name none ("creatures with no counters on them").
+_NOT_A_COUNTER_KIND = frozenset({"no", "any", "a", "an", "the", "all", "each", "those", "these", "its", "their", "other",
+                                 "more", "less", "fewer", "one", "two", "three", "four", "five", "six", "seven", "x"})
 
 
 def _symbol(sym: str) -> bool:
@@ -1562,40 +1567,42 @@ def _searched_cards(phrase: str) -> dict[str, Any] | None:
     return _card_filter(phrase)
 
 
+def _split_sentence(s: str) -> list[str]:
+    """One sentence as the instructions it joins ("X and you gain N life": two)."""
+    if s == "~ explores, then ~ explores again":  # (701.44a: twice, one after the other)
+        return ["~ explores", "~ explores"]
+    kept = re.fullmatch(r"(?:T|t)ap that creature and (it doesn't untap during its controller's next untap step)", s)
+    if kept:  # two instructions about the one creature (701.26a, 502.3)
+        return ["Tap that creature", kept.group(1)[0].upper() + kept.group(1)[1:]]
+    two = _AND_DAMAGE_TO_TARGET.fullmatch(s)
+    if two:  # "~ deals 3 damage to target creature and 2 damage to target player or planeswalker": two targets
+        return [two.group(1), f"~ deals {two.group(2)} damage to {two.group(3)}"]
+    to_you = _AND_DAMAGE_TO_YOU.fullmatch(s)
+    if to_you:  # "~ deals 2 damage to any target and 1 damage to you": two instructions (120.3)
+        return [to_you.group(1), f"~ deals {to_you.group(2)} damage to you"]
+    to_its = _AND_DAMAGE_TO_ITS_CONTROLLER.fullmatch(s)
+    if to_its:  # "~ deals 3 damage to target creature and 3 damage to that creature's controller" (120.3, 608.2h)
+        return [to_its.group(1), f"~ deals {to_its.group(2)} damage to {to_its.group(3)}"]
+    m = _AND_YOU.fullmatch(s) or _THEN_DISCARD.fullmatch(s) or _SCRY_THEN_DRAW.fullmatch(s)
+    get = _AND_GET.fullmatch(s)
+    if get:
+        return [get.group(1), "You " + get.group(2)]
+    draw = _AND_DRAW.fullmatch(s)
+    if draw:
+        return [draw.group(1), "D" + draw.group(2)[1:]]
+    return [m.group(1)[0].upper() + m.group(1)[1:], m.group(2)[0].upper() + m.group(2)[1:]] if m else [s]
+
+
 def instruction_sentences(text: str) -> list[str]:
     """The instructions of a text, one sentence each: its sentences, with "X and you gain N life" and "Draw a card,
     then discard a card" each two, and a search with the shuffle after it one."""
     out = []
     for s in _sentences(text):
-        if s == "~ explores, then ~ explores again":  # (701.44a: twice, one after the other)
-            out += ["~ explores", "~ explores"]
-            continue
-        kept = re.fullmatch(r"(?:T|t)ap that creature and (it doesn't untap during its controller's next untap step)", s)
-        if kept:  # two instructions about the one creature (701.26a, 502.3)
-            out += ["Tap that creature", kept.group(1)[0].upper() + kept.group(1)[1:]]
-            continue
-        two = _AND_DAMAGE_TO_TARGET.fullmatch(s)
-        if two:  # "~ deals 3 damage to target creature and 2 damage to target player or planeswalker": two targets
-            out += [two.group(1), f"~ deals {two.group(2)} damage to {two.group(3)}"]
-            continue
-        to_you = _AND_DAMAGE_TO_YOU.fullmatch(s)
-        if to_you:  # "~ deals 2 damage to any target and 1 damage to you": two instructions (120.3)
-            out += [to_you.group(1), f"~ deals {to_you.group(2)} damage to you"]
-            continue
-        to_its = _AND_DAMAGE_TO_ITS_CONTROLLER.fullmatch(s)
-        if to_its:  # "~ deals 3 damage to target creature and 3 damage to that creature's controller" (120.3, 608.2h)
-            out += [to_its.group(1), f"~ deals {to_its.group(2)} damage to {to_its.group(3)}"]
-            continue
-        m = _AND_YOU.fullmatch(s) or _THEN_DISCARD.fullmatch(s) or _SCRY_THEN_DRAW.fullmatch(s)
-        get = _AND_GET.fullmatch(s)
-        if get:
-            out += [get.group(1), "You " + get.group(2)]
-            continue
-        draw = _AND_DRAW.fullmatch(s)
-        if draw:
-            out += [draw.group(1), "D" + draw.group(2)[1:]]
-            continue
-        out += [m.group(1)[0].upper() + m.group(1)[1:], m.group(2)[0].upper() + m.group(2)[1:]] if m else [s]
+        parts = _split_sentence(s)
+        condition = re.match(r"If [^,]+, ", s)
+        if condition and len(parts) > 1:  # "If you control a Vampire, each opponent loses 2 life and you gain 2 life":
+            parts[1:] = [condition.group(0) + p[0].lower() + p[1:] for p in parts[1:]]  # the condition is of both
+        out += parts
     for i in range(len(out) - 2, 0, -1):  # "Target opponent reveals their hand. You choose ... That player discards ..."
         if re.fullmatch(r"(?:T|t)arget (?:player|opponent) reveals their hand", out[i - 1]) and \
                 re.fullmatch(r"You choose an? (?:.+ )?card from it", out[i]) and \
@@ -2652,7 +2659,7 @@ def _static(line: str) -> dict[str, Any] | None:
     if m:  # 509.1a: the permanent this is attached to, or each creature you control, may block more
         flt = {"enchanted": True} if m.group(1) != "Each creature you control" else \
             {"types": ["creature"], "controller": "you"}
-        kw = "block_additional" if m.group(2).startswith("an") else "block_any_number"
+        kw = "block_additional" if m.group(2).startswith("an additional") else "block_any_number"
         return {"static": {"gain_keywords": [kw], "filter": flt}}
     m = re.fullmatch(r"Enchanted creature can't (attack|block|attack or block)\.", line)
     if m:  # an Aura's restriction (508.1c, 509.1b)
