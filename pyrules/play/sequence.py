@@ -531,7 +531,7 @@ def changes(initial: Situation, line: Line) -> frozenset[Symbol]:
         if n.zone == "battlefield":
             kept = o.keywords if o.zone == "battlefield" else ()
             out |= {Function("gained_keyword", [String(oid), Function(k)]) for k in n.keywords if k not in kept}
-        old = o.counters if o.zone == n.zone == "battlefield" else {}
+        old = o.counters if o.zone == n.zone else {}  # (a suspended card's time counters stay with it in exile, 702.62a)
         for kind in sorted(set(old) | set(n.counters)):
             delta = n.counters.get(kind, 0) - old.get(kind, 0)
             if delta:

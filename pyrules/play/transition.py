@@ -27,6 +27,7 @@ from pyrules.base.document import AMOUNT_LIMIT
 from pyrules.cards.library import builtin_library
 from pyrules.engine.encodings import effects, output_signatures
 from pyrules.engine.facts import activated_ability, printed_face, target_slots
+from pyrules.situation.loader import ControlGiver, control_givers
 from pyrules.situation.model import (
     Activate,
     BeginCleanup,
@@ -1184,8 +1185,10 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
         d.stack.append(d.placed[position])
     _bookkeeping(d, question)
     if isinstance(question, BeginUpkeep):  # the active player's last upkeep is this one now (702.30a)
+        givers = control_givers(state.objects, state.effects, _library(state))
         for obj in list(d.objects.values()):
-            if obj.since_last_upkeep and obj.zone == "battlefield" and obj.controller == state.active_player:
+            if obj.since_last_upkeep and obj.zone == "battlefield" and \
+                    _controller(obj, givers.get(obj.id)) == state.active_player:
                 d.set(obj, since_last_upkeep=False)
     # 610.3c: a permanent that left and came back in one step is a new object, which the cards exiled until it left
     # would not wait for; the step keeps no trace of it: refused.
@@ -1239,7 +1242,7 @@ def after(state: Situation, question: Question, atoms: frozenset[Symbol]) -> Sit
                       effects=effects, orders=orders, line_stamped_from=line_stamped_from,
                       found=((state.stack[-1], None if d.found is None else tuple(sorted(d.found))),)
                          if isinstance(question, FindCards) else ())
-    return _time_moves_on(question, reached)
+    return _control_changes(state, _time_moves_on(question, reached))
 
 
 def _last_known(d: _Draft, ability: StackAbility) -> StackAbility:
@@ -1290,13 +1293,52 @@ def _time_moves_on(question: Question, state: Situation) -> Situation:
         players = tuple(replace(p, lands_played=0, dealt_damage=False, permanent_left=False, attacked=False, spells_cast=0,
                                 spells_cast_last_turn=p.spells_cast)
                         for p in state.players)
+        givers = control_givers(state.objects, state.effects, _library(state))
+        for o in state.objects:
+            lasting = [g for g in givers.get(o.id, ()) if g[0] == "effect" and g[-1] != o.controller]
+            if lasting and o.zone == "battlefield":
+                raise CarryError(f"an effect giving control of {o.id} ({lasting[0][1]}) lasting into another turn: the "
+                                 "encodings read such an effect as begun this turn (302.6)")
         objects = tuple(replace(o, used_this_turn={}, loyalty_activated=False, damaged_by=(),
-                                since_turn_start=o.since_turn_start or (o.zone == "battlefield" and o.controller == active),
+                                since_turn_start=o.since_turn_start or (o.zone == "battlefield" and
+                                                                        _controller(o, givers.get(o.id)) == active),
                                 skips_untap_of=None if o.skips_untap_of == active else o.skips_untap_of)
                         for o in state.objects)
         state = replace(state, turn=state.turn + 1, active_player=active, priority=None, passed=(), players=players,
                         objects=objects)
     return state
+
+
+def _controller(obj: GameObject, givers: frozenset[ControlGiver] | None) -> str:
+    """Who controls a permanent, where at most one effect may give its control to another player (613.1b); several
+    (whose order in layer 2 decides) are not followed from step to step."""
+    if not givers:
+        return obj.controller
+    controllers = {g[-1] for g in givers}
+    if len(controllers) > 1:
+        raise CarryError(f"several effects giving control of {obj.id} to different players, from one step to the next "
+                         "(613.1b, 613.7)")
+    return controllers.pop()
+
+
+def _control_changes(before: Situation, reached: Situation) -> Situation:
+    """302.6, 702.30a: a permanent whose controller an effect began or ended changing (Control Magic cast, or destroyed;
+    "until end of turn" over) has not been controlled continuously by its new controller since their turn began, and
+    came under their control since their last upkeep."""
+    library = _library(before)
+    old, new = control_givers(before.objects, before.effects, library), control_givers(reached.objects, reached.effects,
+                                                                                       library)
+    if old == new:
+        return reached
+    stayed = {o.id: o for o in before.objects if o.zone == "battlefield"}
+    objects = []
+    for o in reached.objects:
+        was = stayed.get(o.id)
+        if was is not None and o.zone == "battlefield" and old.get(o.id) != new.get(o.id) and \
+                _controller(was, old.get(o.id)) != _controller(o, new.get(o.id)):
+            o = replace(o, since_turn_start=False, since_last_upkeep=True)
+        objects.append(o)
+    return replace(reached, objects=tuple(objects))
 
 
 def _out_of_combat(objects: tuple[GameObject, ...]) -> tuple[GameObject, ...]:

@@ -253,7 +253,7 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
     effect_fields = _elements(root, "effects")
     effects = tuple(_effect(f, player_ref, library, by_id) for f in effect_fields)
     objects = _combat(object_fields, objects, by_id, names_, active, phase, step, library,
-                      _control_may_change(objects, effects, library))
+                      set(control_givers(objects, effects, library)))
     by_id = {o.id: o for o in objects}
     stack, stack_abilities = _stack(root, objects, by_id, player_ref, names_, library)
     if root.child("actions").present:
@@ -262,7 +262,8 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
         question = None
         actions = _actions(root.child("actions"), objects, by_id, player_ref, names_, library)
         first_turn = actions[:next((n for n, a in enumerate(actions) if isinstance(a, BeginUntap)), len(actions))]
-        if turn == 1 and root.child("turn").present and any(isinstance(a, BeginDrawStep) for a in first_turn):
+        if turn == 1 and root.child("turn").present and any(isinstance(a, BeginDrawStep) for a in first_turn) and \
+                len(names_) == 2:  # (with more players, nobody skips that draw: 103.8c)
             raise root.child("turn").fail("unsupported: the draw step of the game's first turn, whose draw the player "
                                           "who plays first skips (103.8a); without 'turn', a situation is past it")
     else:
@@ -361,15 +362,25 @@ def _gains_control(abilities: Any) -> bool:
     return any(p.kind == "gain_control" for a in abilities for p in a.statics)
 
 
-def _control_may_change(objects: tuple[GameObject, ...], effects: tuple[LastingEffect, ...],
-                        library: CardLibrary) -> set[str]:
-    """The objects whose controller an effect may change (layer 2, 613.1b): enchanted by an Aura that gains control of
-    it (Control Magic), or changed by a lasting effect that does (Act of Treason). Their 'controller' is the one before
-    such effects; who controls them in combat is the encodings' to work out (combat.lp, 506.4)."""
-    changed = {o.attached_to for o in objects if o.attached_to and _gains_control(library[o.card].abilities)}
-    changed |= {x for e in effects if _gains_control(library[e.card].abilities[e.ability - 1:e.ability])
-                for x in e.affects}
-    return changed
+#: What may give an object's control to another player than its 'controller' (layer 2, 613.1b): ("aura", the Aura's id,
+#: its controller) for an Aura that gains control of what it enchants (Control Magic), ("effect", the effect's card,
+#: its ability, its timestamp, its controller) for a lasting effect that does (Act of Treason).
+ControlGiver = tuple[Any, ...]
+
+
+def control_givers(objects: tuple[GameObject, ...], effects: tuple[LastingEffect, ...],
+                   library: CardLibrary) -> dict[str, frozenset[ControlGiver]]:
+    """For each object whose controller an effect may change, what may change it. Their 'controller' is the one before
+    such effects; who controls them is the encodings' to work out (continuous.lp, combat.lp 506.4)."""
+    givers: dict[str, set[ControlGiver]] = {}
+    for o in objects:
+        if o.attached_to and o.zone == "battlefield" and _gains_control(library[o.card].abilities):
+            givers.setdefault(o.attached_to, set()).add(("aura", o.id, o.controller))
+    for e in effects:
+        if _gains_control(library[e.card].abilities[e.ability - 1:e.ability]):
+            for x in e.affects:
+                givers.setdefault(x, set()).add(("effect", e.card, e.ability, e.timestamp, e.controller))
+    return {x: frozenset(g) for x, g in givers.items()}
 
 
 def _combat(fields: list[Field], objects: tuple[GameObject, ...], by_id: dict[str, GameObject], players: list[str],

@@ -191,7 +191,8 @@ SITUATION_FIELDS: tuple[Kind, ...] = (
     _field("situation", "priority", "who has priority (default: the active player; no player in the untap and cleanup "
            "steps, 502.4, 514.3, where giving one is refused)",
            Modelled("activation.lp", ("117.1",)), example="choices/magecraft-archmage-cast", asp="priority"),
-    _field("situation", "turn", "the turn number; only turn 1 is read: the action draw_step is refused there (103.8a)",
+    _field("situation", "turn", "the turn number; only turn 1 is read: the action draw_step is refused there in a two-player "
+           "game (103.8a; with more players nobody skips that draw, 103.8c)",
            Informational("no modelled rule depends on the turn number beyond that refusal"), Count(1)),
     _field("situation", "phase", "the phase (default precombat_main)", Modelled("core.lp", ("500.1", "307.1")),
            OneOf(PHASES), example="choices/magecraft-archmage-cast", asp="phase"),
@@ -778,8 +779,8 @@ ACTIONS: tuple[Kind, ...] = (
     _field("action", "draw_step", "the upkeep ends and the draw step begins (504.1-2): the active player draws a card "
            "(through the effects on drawing), then \"at the beginning of your draw step\" abilities of the permanents "
            "they control trigger; the situation must be in the upkeep with an empty stack, with no mana in a pool "
-           "(500.4), and not in the first turn (103.8a: the player who plays first skips that draw; turn: 1 is "
-           "refused)", Modelled("triggers.lp", ("504.1", "504.2")),
+           "(500.4), and not in the first turn of a two-player game (103.8a: the player who plays first skips that "
+           "draw; turn: 1 is refused there)", Modelled("triggers.lp", ("504.1", "504.2")),
            example="sequences/the-draw-step-draws-a-card", asp="question"),
     _field("action", "end_step", "the postcombat main phase ends and the end step begins (513.1): \"at the beginning "
            "of your end step\" abilities of the active player's permanents and \"at the beginning of each end step\" "
