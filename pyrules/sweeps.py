@@ -339,8 +339,8 @@ def sweep(template: str | Path | Mapping[str, Any] | SituationBuilder,
     rows = _rows(parameters, work.template)
     if query is not None:
         _check_query(query, work, rows)
-    if out is not None and isinstance(template, (str, Path)):  # (the table must not replace the template it reads)
-        check_output(out, (template,), "out")
+    if out is not None:  # (the table must not replace the template it reads)
+        check_output(out, (template,) if isinstance(template, (str, Path)) else (), "out")
     parts = _Parts(Path(out), _fingerprint(work, rows)) if out is not None else None
     done = parts.read() if parts is not None else []
     finished = {r["situation"] for r in done}
@@ -431,7 +431,11 @@ class _Parts:
         done: dict[int, dict[str, Any]] = {}
         for path in sorted(self.folder.glob("part-*.parquet")):
             self.count += 1
-            frame = pd.read_parquet(path)
+            try:
+                frame = pd.read_parquet(path)
+            except Exception:  # (pyarrow's errors have no common base but Exception)
+                raise InputError(str(path), f"not a readable part of this sweep (damaged, or cut short): remove "
+                                            f"{self.folder} to start again") from None
             for record in frame.reset_index().to_dict("records"):
                 done[int(record["situation"])] = {k: plain_value(v) for k, v in record.items()}
         return list(done.values())

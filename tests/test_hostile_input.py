@@ -133,13 +133,38 @@ TOO_LONG = "a number of 5,000 digits; pyrules computes with amounts up to 1,000,
     ("crafted.yaml", "players: [alice]\nobjects:\n  - {id: b, card: Birds of Paradise, controller: alice}\n"
                      f"question: {{activate: {{object: b, ability: 'b:{LONG}'}}}}\n", "crafted.yaml:4",
      f"'b:{LONG}' must name a card used to craft 'b' and one of its abilities, such as m1:2"),
-], ids=["situation", "json", "negative", "key", "inline-card", "library", "mana-cost", "pump", "crafted-ability"])
+    ("hex.yaml", f"players: [alice]\nturn: 0x{'f' * 4_998}\n" + QUESTION, "hex.yaml:2", TOO_LONG),
+    ("hexkey.yaml", f"players: [alice]\n? 0x{'f' * 4_998}\n: 1\n" + QUESTION, "hexkey.yaml:2", TOO_LONG),
+], ids=["situation", "json", "negative", "key", "inline-card", "library", "mana-cost", "pump", "crafted-ability", "hex",
+        "hex-key"])
 def test_numbers_with_too_many_digits_are_refused_before_conversion(write, name, text, where, message):
     """int() of more than 4,300 digits raises ValueError (a traceback); a pump beyond 32 bits reached clingo."""
     write("lib.yaml", f"- {{name: Big, types: [creature], power: {LONG}, toughness: 1}}\n")
     path = write(name, text)
     error = error_of(path)
     assert (error.where, error.message) == (f"{path.parent / where}", one_line(message))
+
+
+@pytest.mark.parametrize("written, value", [("010", 8), ("0x10", 16), ("1:30", 90), ("1_000", 1000), ("0b11", 3)])
+def test_an_amount_yaml_reads_as_another_number_than_its_digits_is_refused(write, written, value):
+    """YAML 1.1 reads 010 as octal 8 and 1:30 as 90 (in a .json file too): an amount is written in decimal digits."""
+    path = write("x.yaml", "players: [alice, bob]\nobjects:\n  - {id: b, card: Walking Ballista, controller: alice, "
+                           f"zone: stack, x: {written}}}\nquestion: resolve\n")
+    error = error_of(path)
+    assert (error.where, error.message) == (f"{path}:3", f"objects.0.x is written '{written}', which YAML reads as "
+                                                         "another number than its digits say: write an amount in plain "
+                                                         "decimal digits")
+
+
+def test_a_huge_number_from_the_api_is_refused_in_one_line():
+    builder = SituationBuilder(["alice"]).permanent("b", "Grizzly Bears", "alice", counters={"p1p1": 10**5000})
+    with pytest.raises(InputError, match="is a number of about 5,000 digits; pyrules computes with amounts up to"):
+        builder.activatable("alice").build()
+
+
+def test_a_lone_surrogate_from_the_api_is_refused_in_one_line():
+    with pytest.raises(InputError, match=r"objects\.0\.id holds a lone surrogate"):
+        SituationBuilder(["alice"]).permanent("\ud800", "Forest", "alice").activate("\ud800").build()
 
 
 # -- the API checks its arguments --------------------------------------------------------------

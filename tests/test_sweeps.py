@@ -124,6 +124,30 @@ def test_an_interrupted_sweep_resumes_from_its_parts_and_writes_the_table_once_d
     assert list(whole.outcomes) == [1, 1, 2, 1, 2, 1, 2, 1]
 
 
+def test_a_damaged_part_and_an_empty_output_name_are_one_line_errors(tmp_path, monkeypatch):
+    monkeypatch.setattr(_Parts, "EVERY", 0.0)
+    out = tmp_path / "ballista.parquet"
+    grid = {"x": [0, 1], "effect": ["Doubling Season"]}
+
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        pyrules.sweep(BALLISTA, grid, project="counters_put", out=out, progress=stop)
+    part = next((tmp_path / "ballista.parquet.parts").glob("part-*.parquet"))
+    part.write_bytes(b"not parquet")
+    with pytest.raises(InputError, match=r": not a readable part of this sweep \(damaged, or cut short\): remove .*"
+                                         r"ballista\.parquet\.parts to start again$"):
+        pyrules.sweep(BALLISTA, grid, project="counters_put", out=out)
+    with pytest.raises(InputError, match="^out: is empty: give the name of the file to write$"):
+        pyrules.sweep(BALLISTA, grid, project="counters_put", out="")
+
+
+def test_a_lone_surrogate_in_a_row_is_refused_before_any_situation():
+    with pytest.raises(InputError, match=r"^parameters\[0\]\.effect: a lone surrogate"):
+        pyrules.sweep(BALLISTA, [{"x": 1, "effect": "\ud800"}], project="counters_put")
+
+
 def test_a_sweep_in_two_processes_gives_the_table_of_one():
     grid = {"x": [0, 1, 2, 3], "effect": ["Doubling Season", "Hardened Scales", "Nope"]}
     one = pyrules.sweep(BALLISTA, grid, project="counters_put", counts=True)

@@ -5,6 +5,7 @@ or solved (an int given as a path would otherwise be read as a file descriptor).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -78,12 +79,17 @@ def index(value: Any, name: str, count: int) -> int:
     return value
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def plain(value: Any, name: str, depth: int = 0) -> Any:
     """``value`` as a situation file could hold it: texts, numbers, true/false, null, lists (tuples become
     lists) and mappings with text or whole-number keys (``used_this_turn: {2: 1}``); anything else is a TypeError
     naming where it is (``name``). What the keys mean is the situation reader's to check, as in a file."""
     if depth > MAX_DEPTH:
         raise InputError(name, f"nested more than {MAX_DEPTH} levels deep")
+    if isinstance(value, str) and _SURROGATE.search(value):  # (no file, table or clingo string can hold it)
+        raise InputError(name, "a lone surrogate (\\ud800-\\udfff) is not valid text")
     if value is None or isinstance(value, (str, bool, int, float)):
         return value
     if isinstance(value, (list, tuple)):

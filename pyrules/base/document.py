@@ -36,9 +36,23 @@ def whole_number(text: str) -> int | None:
     return None
 
 
+#: An amount as a file should write it: decimal digits, no leading zero (YAML 1.1 reads 010 as octal), no ``_``, ``:``.
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+
+
+def _short_text(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _number_text(value: int) -> str:
+    """A whole number as a message shows it (Python refuses to write one of more than 4,300 digits)."""
+    return str(value) if value.bit_length() < 1000 else f"a number of about {int(value.bit_length() * 0.30103):,} digits"
+
+
 def too_many_digits(text: str) -> str | None:
-    """Why a number written as ``text`` is refused before it is converted, or None (MAX_DIGITS)."""
-    digits = sum(c.isdigit() for c in text)
+    """Why a number written as ``text`` is refused before it is converted, or None (MAX_DIGITS). Every letter counts
+    as a digit too: 0xfff... is a number of as many digits."""
+    digits = sum(c.isalnum() for c in text)
     if digits <= MAX_DIGITS:
         return None
     return f"a number of {digits:,} digits; pyrules computes with amounts up to {MAX_AMOUNT:,}"
@@ -457,12 +471,19 @@ class Field:
             return str(value)
         if isinstance(value, str) and "\x00" in value:  # clingo strings end at a NUL character
             raise self.fail(f"{self.name} contains a NUL character")
+        if isinstance(value, str) and _SURROGATE.search(value):  # (a file's are refused as it is read; the API's here)
+            raise self.fail(f"{self.name} holds a lone surrogate (\\ud800-\\udfff), which is not valid text")
         return self._typed(str, default)
 
     def integer(self, default: Any = _MISSING, minimum: int | None = None) -> int:
         value = self._typed(int, default)
+        raw = getattr(self.lines, "raw", {}).get(self.path) if value is not None and self.present else None
+        if raw is not None and not _DECIMAL.fullmatch(raw):  # YAML 1.1 reads 010 as 8, 1:30 as 90, 0x10 as 16
+            raise self.fail(f"{self.name} is written '{_short_text(raw)}', which YAML reads as another number than its "
+                            "digits say: write an amount in plain decimal digits")
         if value is not None and abs(value) > MAX_AMOUNT:
-            raise self.fail(f"{self.name} is {value}; pyrules computes with amounts up to {MAX_AMOUNT:,}")
+            raise self.fail(f"{self.name} is {_number_text(value)}; pyrules computes with amounts up to "
+                            f"{MAX_AMOUNT:,}")
         if minimum is not None and value is not None and value < minimum:
             raise self.fail(f"{self.name} must be at least {minimum}, not {value}")
         return value

@@ -92,6 +92,8 @@ def decoded(data: bytes, where: str) -> str:
 def check_output(path: str | os.PathLike, inputs: tuple[str | os.PathLike, ...], where: str) -> None:
     """Refuse to write to ``path`` (InputError at ``where``) unless it is a new name or a regular file that
     is none of ``inputs``: replacing a FIFO, a device or a folder, or the file being read, loses it."""
+    if not str(path).strip():
+        raise InputError(where, "is empty: give the name of the file to write")
     try:
         info = os.stat(path)
     except FileNotFoundError:

@@ -191,8 +191,8 @@ SITUATION_FIELDS: tuple[Kind, ...] = (
     _field("situation", "priority", "who has priority (default: the active player; no player in the untap and cleanup "
            "steps, 502.4, 514.3, where giving one is refused)",
            Modelled("activation.lp", ("117.1",)), example="choices/magecraft-archmage-cast", asp="priority"),
-    _field("situation", "turn", "the turn number; only turn 1 is read: the action draw_step is refused there in a two-player "
-           "game (103.8a; with more players nobody skips that draw, 103.8c)",
+    _field("situation", "turn", "the turn number; only turn 1 is read: the action draw_step is refused there in a "
+           "two-player game (103.8a; with more players nobody skips that draw, 103.8c)",
            Informational("no modelled rule depends on the turn number beyond that refusal"), Count(1)),
     _field("situation", "phase", "the phase (default precombat_main)", Modelled("core.lp", ("500.1", "307.1")),
            OneOf(PHASES), example="choices/magecraft-archmage-cast", asp="phase"),
