@@ -788,6 +788,9 @@ def _query(args: argparse.Namespace) -> int:
 
 def _explain(args: argparse.Namespace) -> int:
     path, index, atom, why_not, fmt = args.file, args.outcome, args.atom, args.why_not, args.format
+    if why_not is not None and (atom is not None or index is not None or args.versus is not None or args.full):
+        raise InputError("--why-not", "says why an atom holds in no outcome: not with --atom, --outcome, --versus or "
+                                      "--full (one question at a time)")
     result = _solve(path, args, explain=True, where=args.where)
     _verbose(result, args.verbose, 0)
     if why_not is not None:

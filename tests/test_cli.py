@@ -614,6 +614,9 @@ def test_explain_atom_takes_a_query(capsys):
     (["--versus", "2", "--format", "dot"], "--versus: prints text or json (--format text or --format json)"),
     (["--versus", "2", "--atom", "counters_put(ballista, p1p1, 5)"],
      "--versus: compares two whole outcomes: not with --atom or --full"),
+    (["--atom", "counters_put(ballista, p1p1, 6)", "--why-not", "tap(ballista)"],
+     "--why-not: says why an atom holds in no outcome: not with --atom, --outcome, --versus or --full (one question "
+     "at a time)"),
 ])
 def test_explain_query_and_versus_errors_are_one_line(capsys, args, message):
     assert run(capsys, "explain", BALLISTA, *args) == (2, "", f"pyrules: {message}\n")

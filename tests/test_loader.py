@@ -681,12 +681,15 @@ def test_could_produce_of_an_empty_list(write):
      "permanent leaves the battlefield (CR 610.3c)"),
     ("exiled_with: [c]", "exiled_with", "'c' is in the battlefield; a card exiled with a permanent is in exile (607.2a)"),
     ("zone: hand, exiled_with: [c]", "exiled_with", "'c' is in the hand; only a permanent has 'exiled_with'"),
+    ("zone: hand, x: 2", "x", "'c' is in the hand; x is the X chosen for a spell on the stack as it was cast (CR "
+     "107.3m): cast it with x instead"),
+    ("zone: stack, x: 3", "x", "'Grizzly Bears' has no X in its cost or text (CR 107.3)"),
 ], ids=["tapped-in-hand", "token-in-graveyard", "back-face", "controller-in-hand", "counters-in-exile",
         "time-counters-without-suspend",
         "counter-kind", "zone", "shield-in-graveyard", "negative-shields", "prevention-shield-in-hand",
         "empty-prevention-shield", "counting-shield-without-amount", "counting-shield-typo", "damaged-by-unknown",
         "damaged-by-in-graveyard", "exiled-with-unknown", "exiled-until-unknown", "exiled-until-on-the-battlefield",
-        "exiled-with-not-in-exile", "exiled-with-in-hand"])
+        "exiled-with-not-in-exile", "exiled-with-in-hand", "x-in-hand", "x-without-x"])
 def test_impossible_states(write, line_of, fields, marker, message):
     head = "players: [alice, bob]\nobjects:\n  - id: c\n    card: Grizzly Bears\n    owner: alice\n"
     body = "".join(f"    {part.strip()}\n" for part in _split_fields(fields))

@@ -632,6 +632,11 @@ def _object(f: Field, player_ref: Callable[[Field, str], str], library: CardLibr
     if bottom and position is not None:
         raise f.child("position").fail(f"'{oid}' is at the bottom of its library, below the cards only counted: give "
                                         "'bottom' or 'position', not both")
+    if get("x") is not None and zone != "stack":  # (object_x is read of a spell on the stack only: 107.3m)
+        raise f.child("x").fail(f"'{oid}' is in the {zone}; x is the X chosen for a spell on the stack as it was cast "
+                                "(CR 107.3m): cast it with x instead")
+    if get("x") is not None and not _says_x(card.face(face).mana_cost, card.face(face).abilities):
+        raise f.child("x").fail(f"'{card.name}' has no X in its cost or text (CR 107.3)")
     damage = get("damage", 0)
     if damage and zone != "battlefield":
         raise f.child("damage").fail(f"'{oid}' is in the {zone}; damage is marked on permanents (CR 120.3e)")
