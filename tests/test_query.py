@@ -175,6 +175,11 @@ def test_a_copied_result_answers_queries_again():
     ("tap(X) } . #show a", "is one rule body"),
     ("tap(X) }  #show a", "is not clingo syntax (syntax error, unexpected }"),
     ("tap(" + "f(" * 30 + "X" + ")" * 31, "nests more than 20 levels deep"),
+    # (a compound term no rule nor fact writes, here in place of a counter kind: a typo, never a silent "no")
+    ("counters_put(ballista, pp1p1(1), N)", "'pp1p1(...)' is no term an outcome could hold (no rule of pyrules nor "
+                                            "fact of this situation writes it)"),
+    ("counters_put(ballista, pp1p1(1), 6)", "'pp1p1(...)' is no term an outcome could hold"),
+    ("counters_put(ballista, p1p1, N), not counters_put(ballista, pp1p1(1), N)", "'pp1p1(...)' is no term"),
 ])
 def test_bad_queries_are_one_line_errors(query, message):
     result = pyrules.solve(BALLISTA)

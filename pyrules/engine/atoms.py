@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import clingo
@@ -25,7 +25,9 @@ from pyrules.base.errors import InputError
 from pyrules.base.symbols import Atom
 from pyrules.cards.library import builtin_library
 from pyrules.engine.encodings import all_entries, output_signatures
+from pyrules.engine.facts import situation_facts
 from pyrules.engine.index import analysed
+from pyrules.engine.program import statements
 from pyrules.engine.signatures import outcome_signatures
 from pyrules.situation.model import Situation
 from pyrules.vocabulary import names
@@ -161,6 +163,42 @@ def parse_atom(text: str, situation: Situation | None = None, where: str = "<que
     return symbol
 
 
+@cache
+def _encoding_functions() -> frozenset[str]:
+    """The name of every function the encodings write (``ab``, ``copy``, ``token`` ...): in their statements."""
+    return frozenset(name for s in statements() for name in _FUNCTION_NAME.findall(s.text))
+
+
+_FUNCTION_NAME = re.compile(r"(?<![A-Za-z0-9_'\"])([a-z_][A-Za-z0-9_']*)\(")
+
+
+def nested_functions(symbol: Symbol) -> list[str]:
+    """The name of every compound term inside a term (not the term's own)."""
+    found: list[str] = []
+    todo = list(symbol.arguments) if symbol.type == SymbolType.Function else []
+    while todo:
+        term = todo.pop()
+        if term.type == SymbolType.Function and term.arguments:
+            found.append(term.name)
+            todo += term.arguments
+    return found
+
+
+def unwritten_function(names: list[str], situation: Situation) -> str | None:
+    """Why a compound term named so inside an outcome atom could hold in no outcome, or None: its name is no function
+    of the encodings nor of the situation's facts (``abb("Sol Ring", 1)``, a typo of ``ab``), so that an atom with it
+    would be a silent "no" (or, under not, a "yes")."""
+    unknown = [n for n in names if n not in _encoding_functions()]
+    if not unknown:
+        return None
+    written = {n for fact in situation_facts(situation) for n in nested_functions(fact.symbol)}
+    for name in unknown:
+        if name not in written:
+            return f"'{name}(...)' is no term an outcome could hold (no rule of pyrules nor fact of this situation " \
+                   "writes it)"
+    return None
+
+
 def check_atom(symbol: Symbol, situation: Situation, where: str = "<query>", text: str | None = None) -> None:
     """Raise an :class:`InputError` unless ``symbol`` could be an outcome atom of ``situation``."""
     written = text if text is not None else format_atom(symbol)
@@ -177,6 +215,9 @@ def check_atom(symbol: Symbol, situation: Situation, where: str = "<query>", tex
         hint = f"; did you mean {', '.join(close)}?" if close else f"; outcome predicates are " \
                                                                   f"{', '.join(sorted(known))}"
         raise InputError(where, f"'{_short(written)}' is not an outcome atom{hint}")
+    problem = unwritten_function(nested_functions(symbol), situation)
+    if problem is not None:
+        raise InputError(where, f"'{_short(written)}': {problem}")
     words = _Words(situation)
     for name, arg in zip(known[signature], symbol.arguments):
         words.check(ARGUMENT_KINDS.get(name, "term"), arg, where, written)

@@ -47,7 +47,9 @@ from pyrules.engine.atoms import (
     clingo_text_problem,
     format_atom,
     id_positions,
+    nested_functions,
     parse_atom,
+    unwritten_function,
 )
 from pyrules.engine.encodings import all_entries
 from pyrules.engine.program import statements
@@ -612,6 +614,7 @@ class _Checker:
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             self.fail(f"{name}/{arity} is not an outcome predicate{hint}")
         term = self.term(self._ids_in_place(term, signature))
+        self._nested_names(term)
         symbol = _symbol(term)
         if symbol is not None:  # ground: checked as any atom of a query
             check_atom(symbol, self.situation, self.where, self.text)
@@ -621,6 +624,31 @@ class _Checker:
                 if value is not None:
                     self.words.check(ARGUMENT_KINDS.get(kind_name, "term"), value, self.where, self.text)
         return term
+
+    def _nested_names(self, atom: Any) -> None:
+        """A compound term inside an outcome atom is one pyrules writes: its name is a function of the encodings or of
+        the situation's facts (``ab("Sol Ring", 1)``). Any other (``abb("Sol Ring", 1)``) could hold in no outcome: a
+        typo, which would be a silent "no" (or, under not, "yes")."""
+        names: list[str] = []
+
+        def walk(term: Any, top: bool) -> None:
+            if term.ast_type == ast.ASTType.Function:
+                if not top and term.arguments:
+                    names.append(term.name)
+                for argument in term.arguments:
+                    walk(argument, False)
+            elif term.ast_type == ast.ASTType.SymbolicTerm:
+                names.extend(nested_functions(term.symbol) if top else nested_functions(Function("", [term.symbol])))
+            elif term.ast_type == ast.ASTType.UnaryOperation:
+                walk(term.argument, False)
+            elif term.ast_type == ast.ASTType.BinaryOperation:
+                walk(term.left, False)
+                walk(term.right, False)
+
+        walk(atom, True)
+        problem = unwritten_function(names, self.situation)
+        if problem is not None:
+            self.fail(problem)
 
     def _ids_in_place(self, term: Any, signature: str) -> Any:
         """At the places of an outcome atom only ids fill, any id of the situation is a string, also one that
