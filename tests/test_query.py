@@ -317,6 +317,22 @@ def test_constraints_cannot_touch_internals(text, message):
     assert_refused(message, constraints=text)
 
 
+@pytest.mark.parametrize("text, message", [
+    ("big(O) :- counters_put(O, p1p1, N), N > 5. :- big(balista).",
+     "'balista' is not an id of this situation or a word pyrules uses; did you mean ballista?"),
+    ("r(O, K) :- counters_put(O, K, N). :- r(ballista, stak).", "'stak' is not an id of this situation"),
+])
+def test_an_id_or_word_read_from_a_users_own_predicate_is_checked(text, message):
+    """A typo there was a silent "no": the constraint never held, and the outcome it should remove stayed."""
+    assert_refused(message, constraints=text)
+
+
+def test_a_users_own_words_may_be_read_back():
+    rules = "size(O, large) :- counters_put(O, p1p1, N), N > 5. :- size(ballista, large)."
+    assert texts(pyrules.solve(BALLISTA, constraints=rules)) == [
+        ["counters_put(ballista,p1p1,5)", "move(ballista,stack,battlefield)"]]
+
+
 def assert_refused(message: str, **arguments) -> None:
     with pytest.raises(InputError) as info:
         pyrules.solve(BALLISTA, **arguments)

@@ -315,9 +315,10 @@ def parse_constraints(sources: list[tuple[str, str]], situation: Situation) -> l
                                                    f"not {_kind(node)}")
             statements.append((where, node))
     own = _own_heads(statements, situation)
+    written = _head_values(statements)
     out = []
     for where, rule in statements:
-        checker = _Checker(situation, _at(where, rule), str(rule), own)
+        checker = _Checker(situation, _at(where, rule), str(rule), own, written)
         head = rule.head
         if not (head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.BooleanConstant):
             head = checker.literal(head, head=True)
@@ -325,6 +326,27 @@ def parse_constraints(sources: list[tuple[str, str]], situation: Situation) -> l
         out.append(ast.Rule(rule.location, head, body))
     _refuse_growing_recursion(statements, own)
     return out
+
+
+def _head_values(statements: list[tuple[str, Any]]) -> frozenset[Symbol]:
+    """The constants, strings and numbers the user's rules write in their heads (``size(O, big) :- ...``): words of
+    their own, which their bodies may read."""
+    found: set[Symbol] = set()
+
+    class Collect(ast.Transformer):
+        def visit_SymbolicTerm(self, term):
+            found.add(term.symbol)
+            return term
+
+        def visit_Function(self, term):
+            if not term.arguments and not term.external:
+                found.add(Function(term.name))
+            self.visit_children(term)
+            return term
+
+    for _, rule in statements:
+        Collect()(rule.head)
+    return frozenset(found)
 
 
 def _refuse_growing_recursion(statements: list[tuple[str, Any]], own: set[tuple[str, int]]) -> None:
@@ -498,11 +520,13 @@ def _constant_name(term: Any) -> str | None:
 class _Checker:
     """Checks literals and terms of one query, rule or objective, and writes bare ids as strings."""
 
-    def __init__(self, situation: Situation, where: str, text: str, own: set[tuple[str, int]] | None = None):
+    def __init__(self, situation: Situation, where: str, text: str, own: set[tuple[str, int]] | None = None,
+                 written: frozenset[Symbol] = frozenset()):
         self.situation = situation
         self.where = where
         self.text = text
         self.own = own or set()
+        self.written = written  # the values the user's rules write in their heads (their own words)
         self.all_ids = _ids(situation)
         self.ids = {i for i in self.all_ids if i not in RESERVED}
         self.outputs = _signatures(situation)
@@ -602,7 +626,12 @@ class _Checker:
         if head:
             return self.term(term)  # a rule's own predicate, checked by _own_heads
         if (name, arity) in self.own:
-            return self.term(term)
+            term = self.term(term)
+            if term.ast_type == ast.ASTType.Function:  # (a typo of an id there would be a silent "no" too)
+                for value in (_symbol(a) for a in term.arguments):
+                    if value is not None and value not in self.written:
+                        self.words.check("term", value, self.where, self.text)
+            return term
         signature = f"{name}/{arity}"
         if signature not in self.outputs:
             same = sorted(s for s in self.outputs if s.rsplit("/", 1)[0] == name)
