@@ -684,17 +684,37 @@ def test_could_produce_of_an_empty_list(write):
     ("zone: hand, x: 2", "x", "'c' is in the hand; x is the X chosen for a spell on the stack as it was cast (CR "
      "107.3m): cast it with x instead"),
     ("zone: stack, x: 3", "x", "'Grizzly Bears' has no X in its cost or text (CR 107.3)"),
+    ("attached_to: f", "attached_to", "'c' (Grizzly Bears) is no Aura, Equipment or Fortification: nothing else is "
+     "attached to a permanent (CR 301.5, 303.4)"),
 ], ids=["tapped-in-hand", "token-in-graveyard", "back-face", "controller-in-hand", "counters-in-exile",
         "time-counters-without-suspend",
         "counter-kind", "zone", "shield-in-graveyard", "negative-shields", "prevention-shield-in-hand",
         "empty-prevention-shield", "counting-shield-without-amount", "counting-shield-typo", "damaged-by-unknown",
         "damaged-by-in-graveyard", "exiled-with-unknown", "exiled-until-unknown", "exiled-until-on-the-battlefield",
-        "exiled-with-not-in-exile", "exiled-with-in-hand", "x-in-hand", "x-without-x"])
+        "exiled-with-not-in-exile", "exiled-with-in-hand", "x-in-hand", "x-without-x", "attached-bears"])
 def test_impossible_states(write, line_of, fields, marker, message):
     head = "players: [alice, bob]\nobjects:\n  - id: c\n    card: Grizzly Bears\n    owner: alice\n"
     body = "".join(f"    {part.strip()}\n" for part in _split_fields(fields))
-    path = write("state.yaml", head + body + "question: {activatable: alice}\n", dedent=False)
+    forest = "  - {id: f, card: Forest, controller: alice}\n"
+    path = write("state.yaml", head + body + forest + "question: {activatable: alice}\n", dedent=False)
     assert_error(path, line_of(path, f"    {marker}:"), message)
+
+
+@pytest.mark.parametrize("card, zone, message", [
+    ("Forest", "stack", "'s' is a land: a land is played, never cast, and is never on the stack (CR 305.1, 116.2a)"),
+    ("Lightning Bolt", "battlefield", "'s' is an instant or sorcery: it never is on the battlefield (CR 304.4, 307.4)"),
+])
+def test_a_land_on_the_stack_and_an_instant_on_the_battlefield_are_refused(write, line_of, card, zone, message):
+    path = write("state.yaml", f"players: [alice, bob]\nobjects:\n  - {{id: s, card: {card}, owner: alice, "
+                               f"zone: {zone}}}\nquestion: resolve\n", dedent=False)
+    assert_error(path, 3, message)
+
+
+def test_two_auras_attached_to_each_other_are_refused(write):
+    path = write("state.yaml", "players: [alice, bob]\nobjects:\n  - {id: a, card: Utopia Sprawl, controller: alice, "
+                               "attached_to: b}\n  - {id: b, card: Utopia Sprawl, controller: alice, attached_to: a}\n"
+                               "question: {activatable: alice}\n", dedent=False)
+    assert_error(path, 3, "'a' and 'b' are attached to each other (CR 301.5c, 303.4f)")
 
 
 @pytest.mark.parametrize("card", ["Grizzly Bears", "Test Chains"])

@@ -191,7 +191,21 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
                 raise f.child("attached_to").fail(f"unknown object '{obj.attached_to}'")
             if target.zone != "battlefield" or target.id == obj.id:
                 raise f.child("attached_to").fail(f"'{obj.id}' can only be attached to another permanent")
+            if target.attached_to == obj.id:
+                raise f.child("attached_to").fail(f"'{obj.id}' and '{target.id}' are attached to each other (CR 301.5c, "
+                                                  "303.4f)")
+            printed = library[obj.copy_of or obj.card].face(obj.face)
+            if not {"aura", "equipment", "fortification"} & set(printed.subtypes) and not obj.bestowed:
+                raise f.child("attached_to").fail(f"'{obj.id}' ({printed.name}) is no Aura, Equipment or Fortification: "
+                                                  "nothing else is attached to a permanent (CR 301.5, 303.4)")
         card = library[obj.card]
+        kinds = set(library[obj.copy_of or obj.card].face(obj.face).types)
+        if obj.zone == "stack" and "land" in kinds:
+            raise f.child("zone").fail(f"'{obj.id}' is a land: a land is played, never cast, and is never on the stack "
+                                       "(CR 305.1, 116.2a)")
+        if obj.zone == "battlefield" and kinds and kinds <= {"instant", "sorcery", "kindred", "tribal"}:
+            raise f.child("zone").fail(f"'{obj.id}' is an instant or sorcery: it never is on the battlefield (CR 304.4, "
+                                       "307.4)")
         if obj.zone == "stack" and obj.x is None and any(sym == "x" for sym, _ in card.mana_cost):
             raise f.fail(f"'{obj.id}' is a spell with X in its cost: give the X chosen as it was cast ('x: 2')")
         for how in ("kicked", "times_kicked", "evoked", "surged", "dashed", "cast_from_hand", "cast_with_suspend"):
