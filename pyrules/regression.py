@@ -121,6 +121,8 @@ def run_case(path: Path, timeout: float | None = None) -> CaseResult:
         if not expect.present:
             raise expect.fail("a regression case needs an 'expect' block")
         expect.only_keys(_EXPECT_FIELDS)
+        if not expect.mapping():  # ('expect: {}' would check nothing and always pass)
+            raise expect.fail("'expect' is empty: give what is expected (exactly, outcomes, error, ...)")
         for key in expect.mapping():  # ("exactly:" with nothing after it would check nothing and always pass)
             if expect.child(key).value is None:
                 raise expect.child(key).fail(f"'{key}' is empty: give what is expected"

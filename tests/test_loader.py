@@ -686,12 +686,17 @@ def test_could_produce_of_an_empty_list(write):
     ("zone: stack, x: 3", "x", "'Grizzly Bears' has no X in its cost or text (CR 107.3)"),
     ("attached_to: f", "attached_to", "'c' (Grizzly Bears) is no Aura, Equipment or Fortification: nothing else is "
      "attached to a permanent (CR 301.5, 303.4)"),
+    ("zone: hand, keywords: [flying]", "keywords", "'c' is in the hand; only a permanent has 'keywords' (a new object "
+     "elsewhere, CR 400.7)"),
+    ("zone: graveyard, chosen_color: g", "chosen_color", "'c' is in the graveyard; only a permanent has 'chosen_color' "
+     "(a new object elsewhere, CR 400.7)"),
 ], ids=["tapped-in-hand", "token-in-graveyard", "back-face", "controller-in-hand", "counters-in-exile",
         "time-counters-without-suspend",
         "counter-kind", "zone", "shield-in-graveyard", "negative-shields", "prevention-shield-in-hand",
         "empty-prevention-shield", "counting-shield-without-amount", "counting-shield-typo", "damaged-by-unknown",
         "damaged-by-in-graveyard", "exiled-with-unknown", "exiled-until-unknown", "exiled-until-on-the-battlefield",
-        "exiled-with-not-in-exile", "exiled-with-in-hand", "x-in-hand", "x-without-x", "attached-bears"])
+        "exiled-with-not-in-exile", "exiled-with-in-hand", "x-in-hand", "x-without-x", "attached-bears", "keywords-in-hand",
+        "chosen-color-in-graveyard"])
 def test_impossible_states(write, line_of, fields, marker, message):
     head = "players: [alice, bob]\nobjects:\n  - id: c\n    card: Grizzly Bears\n    owner: alice\n"
     body = "".join(f"    {part.strip()}\n" for part in _split_fields(fields))

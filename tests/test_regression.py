@@ -71,6 +71,15 @@ def test_an_expectation_left_empty_is_an_error_not_a_pass(tmp_path, key):
     assert result.problems[0].endswith(f"case.yaml:10: '{key}' is empty: give what is expected{hint}"), result.problems
 
 
+def test_an_empty_expect_block_is_an_error_not_a_pass(tmp_path):
+    path = tmp_path / "case.yaml"
+    path.write_text(BALLISTA.replace("expect:\n", "expect: {}\n"), encoding="utf-8")
+    result = run_case(path)
+    assert result.status == "error"
+    assert result.problems[0].endswith("case.yaml:9: 'expect' is empty: give what is expected (exactly, outcomes, "
+                                       "error, ...)"), result.problems
+
+
 def test_two_cases_with_one_id_are_refused_naming_both(tmp_path, capsys):
     """A copied case whose id was kept was reported, and selected, as the same case as its original."""
     from pyrules.cli import main

@@ -200,6 +200,10 @@ def parse_situation(root: Field, library: CardLibrary | None = None, *,
                                                   "nothing else is attached to a permanent (CR 301.5, 303.4)")
         card = library[obj.card]
         kinds = set(library[obj.copy_of or obj.card].face(obj.face).types)
+        for given in ("keywords", "chosen_color", "loyalty_activated"):  # (a permanent's: a new object elsewhere)
+            if getattr(obj, given) and obj.zone != "battlefield":
+                raise f.child(given).fail(f"'{obj.id}' is in the {obj.zone}; only a permanent has '{given}' (a new "
+                                          "object elsewhere, CR 400.7)")
         if obj.zone == "stack" and "land" in kinds:
             raise f.child("zone").fail(f"'{obj.id}' is a land: a land is played, never cast, and is never on the stack "
                                        "(CR 305.1, 116.2a)")
