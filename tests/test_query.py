@@ -180,6 +180,11 @@ def test_a_copied_result_answers_queries_again():
                                             "fact of this situation writes it)"),
     ("counters_put(ballista, pp1p1(1), 6)", "'pp1p1(...)' is no term an outcome could hold"),
     ("counters_put(ballista, p1p1, N), not counters_put(ballista, pp1p1(1), N)", "'pp1p1(...)' is no term"),
+    # (an ability's id: ab(card, number) as printed; another number or shape could hold in no outcome)
+    ('counters_put(ballista, p1p1, N), not can_activate(alice, ballista, ab("Walking Ballista", 9))',
+     "'ab(\"Walking Ballista\",9)' is no ability of a card of this situation"),
+    ('counters_put(ballista, p1p1, N), not can_activate(alice, ballista, ab("Walking Ballista"))',
+     "an ability's id is ab(card, number), with 2 arguments, not 1"),
 ])
 def test_bad_queries_are_one_line_errors(query, message):
     result = pyrules.solve(BALLISTA)

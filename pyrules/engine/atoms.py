@@ -199,6 +199,36 @@ def unwritten_function(names: list[str], situation: Situation) -> str | None:
     return None
 
 
+def unknown_ability(arity: int, ground: Symbol | None, situation: Situation) -> str | None:
+    """Why an ability's id inside an outcome atom (``ab(card, number)``, as printed: core.lp) could hold in no outcome,
+    or None: another number of arguments, or (ground, in a one-step question) no ability of a card of the situation
+    (``ab("Sol Ring", 9)``)."""
+    if arity != 2:
+        return f"an ability's id is ab(card, number), with 2 arguments, not {arity}"
+    if ground is None or situation.actions:  # (a line of play may make what the situation does not hold: tokens)
+        return None
+    if ground not in _abilities(situation):
+        return f"'{_short(format_atom(ground))}' is no ability of a card of this situation"
+    return None
+
+
+def _abilities(situation: Situation) -> frozenset[Symbol]:
+    return frozenset(f.symbol.arguments[0] for f in situation_facts(situation)
+                     if f.symbol.name == "ability" and len(f.symbol.arguments) == 2)
+
+
+def _ability_problem(symbol: Symbol, situation: Situation) -> str | None:
+    """The first ability id inside a term that could hold in no outcome (see unknown_ability), or None."""
+    todo = list(symbol.arguments) if symbol.type == SymbolType.Function else []
+    while todo:
+        term = todo.pop()
+        if term.type == SymbolType.Function and term.arguments:
+            if term.name == "ab" and (problem := unknown_ability(len(term.arguments), term, situation)):
+                return problem
+            todo += term.arguments
+    return None
+
+
 def check_atom(symbol: Symbol, situation: Situation, where: str = "<query>", text: str | None = None) -> None:
     """Raise an :class:`InputError` unless ``symbol`` could be an outcome atom of ``situation``."""
     written = text if text is not None else format_atom(symbol)
@@ -215,7 +245,7 @@ def check_atom(symbol: Symbol, situation: Situation, where: str = "<query>", tex
         hint = f"; did you mean {', '.join(close)}?" if close else f"; outcome predicates are " \
                                                                   f"{', '.join(sorted(known))}"
         raise InputError(where, f"'{_short(written)}' is not an outcome atom{hint}")
-    problem = unwritten_function(nested_functions(symbol), situation)
+    problem = unwritten_function(nested_functions(symbol), situation) or _ability_problem(symbol, situation)
     if problem is not None:
         raise InputError(where, f"'{_short(written)}': {problem}")
     words = _Words(situation)

@@ -38,6 +38,7 @@ from pyrules.engine.atoms import (
     ID_KINDS,
     MAX_ATOM_DEPTH,
     RESERVED,
+    _ability_problem,
     _ids,
     _short,
     _signatures,
@@ -49,6 +50,7 @@ from pyrules.engine.atoms import (
     id_positions,
     nested_functions,
     parse_atom,
+    unknown_ability,
     unwritten_function,
 )
 from pyrules.engine.encodings import all_entries
@@ -664,10 +666,18 @@ class _Checker:
             if term.ast_type == ast.ASTType.Function:
                 if not top and term.arguments:
                     names.append(term.name)
+                if not top and term.name == "ab" and not term.external:
+                    problem = unknown_ability(len(term.arguments), _symbol(term), self.situation)
+                    if problem is not None:
+                        self.fail(problem)
                 for argument in term.arguments:
                     walk(argument, False)
             elif term.ast_type == ast.ASTType.SymbolicTerm:
-                names.extend(nested_functions(term.symbol) if top else nested_functions(Function("", [term.symbol])))
+                symbol = term.symbol if top else Function("", [term.symbol])
+                names.extend(nested_functions(symbol))
+                problem = _ability_problem(symbol, self.situation)
+                if problem is not None:
+                    self.fail(problem)
             elif term.ast_type == ast.ASTType.UnaryOperation:
                 walk(term.argument, False)
             elif term.ast_type == ast.ASTType.BinaryOperation:
